@@ -1,0 +1,150 @@
+"""``cardsuite bench``: play-out throughput and bot thinking time, measured, never asserted.
+
+Throughput is random play through the public contract only (``legal_actions`` then
+``apply``), as a search or a simulation would drive it. Thinking time is the wall time of
+``bot.choose`` for decisions with more than one legal choice (a forced move costs nothing and
+would flatter the figures), in games where every seat plays that level.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from .bots import LEVELS, make_bot
+from .engine import Game
+
+
+@dataclass
+class LevelTiming:
+    level: str
+    decisions: int
+    p50_ms: float
+    p95_ms: float
+    max_ms: float
+
+
+@dataclass
+class BenchReport:
+    game: str
+    name: str
+    players: int
+    seconds: float
+    games: int
+    deals: int
+    moves: int
+    levels: list[LevelTiming] = field(default_factory=list)
+
+    @property
+    def deals_per_second(self) -> float:
+        return self.deals / self.seconds
+
+    @property
+    def moves_per_second(self) -> float:
+        return self.moves / self.seconds
+
+    def text(self) -> str:
+        lines = [
+            f"{self.name}, {self.players} players",
+            f"  random play-outs: {self.deals_per_second:,.0f} deals/s,"
+            f" {self.moves_per_second:,.0f} moves/s ({self.games} games, {self.deals} deals"
+            f" in {self.seconds:.1f} s)",
+            "  thinking time per decision (decisions with a choice):",
+        ]
+        for t in self.levels:
+            lines.append(
+                f"    {t.level:<7} p50 {t.p50_ms:8.2f} ms   p95 {t.p95_ms:8.2f} ms"
+                f"   max {t.max_ms:8.2f} ms   ({t.decisions} decisions)"
+            )
+        return "\n".join(lines)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "players": self.players,
+            "playouts": {
+                "seconds": round(self.seconds, 3),
+                "games": self.games,
+                "deals": self.deals,
+                "moves": self.moves,
+                "deals_per_second": round(self.deals_per_second, 1),
+                "moves_per_second": round(self.moves_per_second, 1),
+            },
+            "thinking": {
+                t.level: {
+                    "decisions": t.decisions,
+                    "p50_ms": round(t.p50_ms, 3),
+                    "p95_ms": round(t.p95_ms, 3),
+                    "max_ms": round(t.max_ms, 3),
+                }
+                for t in self.levels
+            },
+        }
+
+
+def playouts(game: Game, players: int, seconds: float) -> tuple[float, int, int, int]:
+    """Random games for about ``seconds``: (elapsed, games, deals, moves), after a short
+    untimed warm-up so that one-off costs (imports, caches) do not count."""
+    _random_games(game, players, 20, random.Random(0))
+    rng = random.Random(12345)
+    clock = time.perf_counter
+    start = clock()
+    games = deals = moves = 0
+    while clock() - start < seconds:
+        state = game.new_state(players=players, seed=games)
+        while not state.is_over():
+            legal = state.legal_actions()
+            state.apply(legal[int(rng.random() * len(legal))])
+            moves += 1
+        games += 1
+        deals += state.deals_played()
+    return clock() - start, games, deals, moves
+
+
+def _random_games(game: Game, players: int, count: int, rng: random.Random) -> None:
+    for i in range(count):
+        state = game.new_state(players=players, seed=-1 - i)
+        while not state.is_over():
+            legal = state.legal_actions()
+            state.apply(legal[int(rng.random() * len(legal))])
+
+
+def percentile(xs: list[float], q: float) -> float:
+    if not xs:
+        return 0.0
+    if len(xs) == 1:
+        return xs[0]
+    return statistics.quantiles(xs, n=100, method="inclusive")[int(q) - 1]
+
+
+def think_times(game: Game, players: int, level: str, decisions: int) -> LevelTiming:
+    times: list[float] = []
+    seed = 0
+    while len(times) < decisions:
+        bots = [make_bot(game.id, level, seed=seed * 10 + s) for s in range(players)]
+        state = game.new_state(players=players, seed=1000 + seed)
+        while not state.is_over() and len(times) < decisions:
+            seat = state.to_move()
+            assert seat is not None
+            choice = len(state.legal_actions(seat)) > 1
+            t = time.perf_counter()
+            action = bots[seat].choose(state, seat)
+            dt = time.perf_counter() - t
+            if choice:
+                times.append(dt * 1000)
+            state.apply(action)
+        seed += 1
+    times.sort()
+    return LevelTiming(level, len(times), percentile(times, 50), percentile(times, 95), times[-1])
+
+
+def bench_game(game: Game, players: int, seconds: float = 3.0, decisions: int = 200) -> BenchReport:
+    elapsed, games, deals, moves = playouts(game, players, seconds)
+    report = BenchReport(game.id, game.name, players, elapsed, games, deals, moves)
+    for level in LEVELS:
+        n = max(1, decisions // 4) if level == "hard" else decisions
+        report.levels.append(think_times(game, players, level, n))
+    return report

@@ -1,0 +1,176 @@
+"""Information-Set Monte Carlo Tree Search (SO-ISMCTS), over the engine contract only.
+
+Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree Search" (2012): each
+iteration deals the unseen cards anew (``state.sample_hidden(me, rng)``), walks one shared tree
+in which a node is a sequence of *choices* (``action.key``: the same decision in every deal),
+and scores the play-out. A child is only eligible where its action is legal in the current
+deal, and UCB uses how often it was *available* rather than the parent's visits, so choices
+that exist only in some deals are not favoured or starved. Every seat picks by its own
+reward (max^n), which suits games with more than two sides.
+
+Nothing here knows a game. A game helps through ``SearchHooks``: which actions are worth
+considering (Twenty-Two prunes its thousands of possible exchanges), a fast play-out policy
+(its medium heuristic), where a play-out may stop and how it is scored (end of the hand).
+The search is bounded by an iteration cap and a time budget, checks a cancel flag between
+iterations so a UI thread can stop it, and is deterministic for a seed when the cap binds.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from ..engine import Action, State
+
+Clock = Callable[[], float]
+
+
+@dataclass
+class SearchHooks:
+    """What a game lends the search. Every field has a game-independent default."""
+
+    #: actions to consider in ``state`` for its seat to move (default: all legal ones)
+    candidates: Callable[[State], Sequence[Action]] = lambda s: s.legal_actions()
+    #: the play-out move for the seat to move (default: uniformly random)
+    rollout: Callable[[State, random.Random], Action] | None = None
+    #: True where a play-out may stop: (root, state) -> bool (default: game over)
+    horizon: Callable[[State, State], bool] | None = None
+    #: each seat's reward in [0, 1] at a horizon: (root, state) -> list (default: wins)
+    reward: Callable[[State, State], list[float]] | None = None
+    #: UCB exploration constant
+    exploration: float = 0.7
+
+
+@dataclass(eq=False)
+class _Node:
+    parent: _Node | None
+    action: object  # the choice (action.key) that led here
+    player: int | None  # the seat that made that choice
+    children: dict[object, _Node] = field(default_factory=dict)
+    visits: int = 0
+    available: int = 0
+    reward: float = 0.0
+
+
+@dataclass
+class SearchStats:
+    iterations: int = 0
+    seconds: float = 0.0
+    visits: dict[str, int] = field(default_factory=dict)
+
+
+class ISMCTSBot:
+    """The ``hard`` level of every game."""
+
+    level = "hard"
+
+    def __init__(
+        self,
+        hooks: SearchHooks | None = None,
+        seed: int | None = None,
+        iterations: int = 1500,
+        time_budget: float = 0.8,
+        clock: Clock = time.perf_counter,
+        cancelled: Callable[[], bool] | None = None,
+    ) -> None:
+        self.hooks = hooks or SearchHooks()
+        self.rng = random.Random(seed)
+        self.iterations = iterations
+        self.time_budget = time_budget
+        self.clock = clock
+        self.cancelled = cancelled
+        self.last = SearchStats()
+
+    def choose(self, state: State, seat: int) -> Action:
+        legal = list(self.hooks.candidates(state)) if state.to_move() == seat else []
+        if not legal:
+            legal = list(state.legal_actions(seat))
+        if not legal:
+            raise ValueError(f"seat {seat} has nothing to do")
+        if len(legal) == 1:
+            self.last = SearchStats()
+            return legal[0]
+        root = self._search(state, seat)
+        by_key = {a.key: a for a in legal}
+        best = max(
+            (c for c in root.children.values() if c.action in by_key),
+            key=lambda c: (c.visits, c.reward),
+            default=None,
+        )
+        return by_key[best.action] if best is not None else legal[0]
+
+    def _search(self, state: State, me: int) -> _Node:
+        hooks = self.hooks
+        game = state.game
+        horizon = hooks.horizon or game.search_horizon
+        reward = hooks.reward or game.search_reward
+        rollout = hooks.rollout or _random_rollout
+        candidates = hooks.candidates
+        c = hooks.exploration
+        rng = self.rng
+        root = _Node(None, None, None)
+        start = self.clock()
+        deadline = start + self.time_budget
+        done = 0
+        while done < self.iterations:
+            if done and (self.clock() >= deadline or (self.cancelled and self.cancelled())):
+                break
+            done += 1
+            st = state.sample_hidden(me, rng)
+            node = root
+            # selection and expansion
+            while not horizon(state, st):
+                mover = st.to_move()
+                if mover is None:
+                    break
+                options = {a.key: a for a in candidates(st)}
+                untried = []
+                for key in options:
+                    child = node.children.get(key)
+                    if child is None:
+                        untried.append(key)
+                    else:
+                        child.available += 1
+                if untried:
+                    key = untried[int(rng.random() * len(untried))]
+                    child = _Node(node, key, mover, available=1)
+                    node.children[key] = child
+                    st.apply(options[key])
+                    node = child
+                    break
+                log_total = 0.0
+                best_score = -1.0
+                best_child = None
+                for key in options:
+                    child = node.children[key]
+                    log_total = math.log(child.available)
+                    score = child.reward / child.visits + c * math.sqrt(log_total / child.visits)
+                    if score > best_score:
+                        best_score, best_child = score, child
+                assert best_child is not None
+                st.apply(options[best_child.action])
+                node = best_child
+            # play-out
+            while not horizon(state, st) and st.to_move() is not None:
+                st.apply(rollout(st, rng))
+            rewards = reward(state, st)
+            # back-propagation: each node scores the reward of the seat that chose it
+            while node is not None:
+                node.visits += 1
+                if node.player is not None:
+                    node.reward += rewards[node.player]
+                node = node.parent
+        self.last = SearchStats(
+            iterations=done,
+            seconds=self.clock() - start,
+            visits={str(k): ch.visits for k, ch in root.children.items()},
+        )
+        return root
+
+
+def _random_rollout(state: State, rng: random.Random) -> Action:
+    legal = state.legal_actions()
+    return legal[int(rng.random() * len(legal))]

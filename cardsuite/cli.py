@@ -1,0 +1,271 @@
+"""The ``cardsuite`` command: list, rules, simulate, bench, and (by default) the app.
+
+Textual is imported only on the path that starts the app, so ``--help``, ``list``, ``rules``,
+``simulate`` and ``bench`` start fast. Every bad argument is a usage error (exit 2) that says
+what is allowed.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import click
+
+from . import __version__
+from .bots import LEVELS
+from .engine import Game
+from .games import UnknownGame, all_games, game_ids, get_game
+
+CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
+
+def _game(value: str) -> Game:
+    try:
+        return get_game(value)
+    except UnknownGame:
+        raise click.BadParameter(
+            f"no game {value!r}; games: {', '.join(game_ids())}", param_hint="GAME"
+        ) from None
+
+
+def _players_text(game: Game) -> str:
+    lo, hi = min(game.players), max(game.players)
+    return str(lo) if lo == hi else f"{lo}-{hi}"
+
+
+def _players(game: Game, players: int | None) -> int:
+    """The player count asked for, or 4 where the game allows it (else its smallest)."""
+    if players is None:
+        players = 4 if 4 in game.players else min(game.players)
+    try:
+        return game.check_players(players)
+    except ValueError as e:
+        raise click.BadParameter(str(e), param_hint="--players") from None
+
+
+def _options(game: Game, variant: str | None, pairs: Sequence[str]) -> tuple[str, dict[str, Any]]:
+    """Parse ``--option k=v`` pairs against the variant; usage errors list what is allowed."""
+    raw: dict[str, str] = {}
+    for pair in pairs:
+        if "=" not in pair:
+            raise click.BadParameter(f"{pair!r} is not key=value", param_hint="--option")
+        k, v = pair.split("=", 1)
+        raw[k.strip().replace("-", "_")] = v.strip()
+    try:
+        return game.resolve_options(variant, raw)
+    except ValueError as e:
+        hint = "--variant" if "variant" in str(e).split(";")[0] else "--option"
+        raise click.BadParameter(str(e), param_hint=hint) from None
+
+
+def _seats(text: str, players: int) -> tuple[str, ...]:
+    seats = tuple(s.strip().lower() for s in text.split(",") if s.strip())
+    bad = [s for s in seats if s not in LEVELS]
+    if bad:
+        raise click.BadParameter(
+            f"unknown seat kind {bad[0]!r}; kinds: {', '.join(LEVELS)}", param_hint="--seats"
+        )
+    if len(seats) == 1:
+        seats = seats * players
+    if len(seats) != players:
+        raise click.BadParameter(
+            f"{len(seats)} seat kinds for {players} players; give one per player"
+            " (or one for all)",
+            param_hint="--seats",
+        )
+    return seats
+
+
+@click.group(invoke_without_command=True, context_settings=CONTEXT)
+@click.version_option(__version__, prog_name="cardsuite")
+@click.pass_context
+def main(ctx: click.Context) -> None:
+    """cardsuite: Money, Manni, Twenty-Two, Mensch and African Casino in your terminal.
+
+    With no command, opens the game picker.
+    """
+    if ctx.invoked_subcommand is None:
+        ctx.invoke(play)
+
+
+@main.command()
+@click.argument("game", required=False)
+def play(game: str | None) -> None:
+    """Play GAME (or pick one) in the terminal app."""
+    if game is not None:
+        _game(game)
+    click.echo(
+        "The terminal app arrives with the next release; until then use"
+        " `cardsuite rules`, `cardsuite simulate` and `cardsuite bench`.",
+        err=True,
+    )
+
+
+@main.command(name="list")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def list_games(as_json: bool) -> None:
+    """List the games with their players, variants and options."""
+    games = all_games()
+    if as_json:
+        out = [
+            {
+                "id": g.id,
+                "name": g.name,
+                "players": list(g.players),
+                "summary": g.summary,
+                "variants": {
+                    vid: {
+                        "name": v.name,
+                        "summary": v.summary,
+                        "options": {o.id: {"default": o.default, "values": o.describe()}
+                                    for o in v.options},
+                    }
+                    for vid, v in g.variants.items()
+                },
+            }
+            for g in games
+        ]
+        click.echo(json.dumps(out, indent=2))
+        return
+    for g in games:
+        click.secho(f"{g.id}", bold=True, nl=False)
+        click.echo(f"  {g.name}, {_players_text(g)} players. {g.summary}")
+        for vid, v in g.variants.items():
+            click.echo(f"    variant {vid:<16} {v.summary}")
+        first = next(iter(g.variants.values()))
+        for o in first.options:
+            click.echo(f"    option  {o.id}={o.describe():<14} {o.help}")
+
+
+@main.command()
+@click.argument("game")
+@click.option("--no-pager", is_flag=True, help="Print straight to the terminal.")
+def rules(game: str, no_pager: bool) -> None:
+    """Show the rules of GAME (paged when long)."""
+    g = _game(game)
+    from rich.console import Console
+    from rich.markdown import Markdown
+
+    console = Console()
+    text = Markdown(g.help_text())
+    long = console.is_terminal and g.help_text().count("\n") > console.height
+    if long and not no_pager:
+        with console.pager(styles=True):
+            console.print(text)
+    else:
+        console.print(text)
+
+
+@main.command()
+@click.argument("game")
+@click.option("--players", "-p", type=int, default=None, help="Number of players.")
+@click.option("--variant", "-v", default=None, help="Variant id (see `cardsuite list`).")
+@click.option("--option", "-o", "opts", multiple=True, metavar="K=V", help="A game option.")
+@click.option(
+    "--seats",
+    "-s",
+    default="medium",
+    show_default=True,
+    help=f"Bot level per seat, comma-separated ({', '.join(LEVELS)}); one for all seats.",
+)
+@click.option("--games", "-n", type=click.IntRange(1), default=100, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--jobs", "-j", type=click.IntRange(1), default=1, show_default=True,
+              help="Worker processes (results do not depend on it).")
+@click.option("--hard-iterations", type=click.IntRange(1), default=None,
+              help="Iteration cap for hard bots (default: the bot's own).")
+@click.option("--hard-budget", type=click.FloatRange(0.001), default=None,
+              help="Time budget per decision for hard bots, in seconds.")
+@click.option("--no-rotate", is_flag=True, help="Keep each level in its seat every game.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def simulate(
+    game: str,
+    players: int | None,
+    variant: str | None,
+    opts: Sequence[str],
+    seats: str,
+    games: int,
+    seed: int,
+    jobs: int,
+    hard_iterations: int | None,
+    hard_budget: float | None,
+    no_rotate: bool,
+    as_json: bool,
+) -> None:
+    """Self-play GAME between bots: wins and scores with 95% confidence intervals."""
+    from .simulate import GameSpec
+    from .simulate import simulate as run_simulation
+
+    g = _game(game)
+    given = [s for s in seats.split(",") if s.strip()]
+    if players is None and len(given) > 1:
+        players = len(given)
+    n = _players(g, players)
+    variant_id, options = _options(g, variant, opts)
+    kinds = _seats(seats, n)
+    hard: dict[str, Any] = {}
+    if hard_iterations is not None:
+        hard["iterations"] = hard_iterations
+    if hard_budget is not None:
+        hard["time_budget"] = hard_budget
+    spec = GameSpec(g.id, n, variant_id, options, kinds, {"hard": hard}, rotate=not no_rotate)
+    if games >= 20 and not as_json and sys.stderr.isatty():
+        with click.progressbar(length=games, label="playing", file=sys.stderr) as bar:
+            summary = run_simulation(spec, games, seed, jobs, progress=bar.update)
+    else:
+        summary = run_simulation(spec, games, seed, jobs)
+    if as_json:
+        click.echo(json.dumps(summary.to_json(), indent=2))
+        return
+    click.echo(
+        f"{g.name}, {n} players, variant {variant_id}"
+        f"{_options_note(g, variant_id, options)}: {summary.games} games, seed {seed}"
+    )
+    low = " (lower is better)" if g.low_score_wins else ""
+    click.echo(f"{'seat':<12}{'wins':>8}{'win rate':>18}{'mean ' + g.score_label:>28}{low}")
+    for e in summary.entries:
+        label = f"{e.entry + 1}. {e.level}"
+        click.echo(
+            f"{label:<12}{e.wins:>8.1f}{e.win_rate * 100:>10.1f}% ±{e.win_ci * 100:4.1f}"
+            f"{e.mean_score:>20.2f} ±{e.score_ci:.2f}"
+        )
+    click.echo(
+        f"{summary.hands} deals in {summary.seconds:.1f} s:"
+        f" {summary.hands_per_second:,.0f} deals per second"
+        + (f" ({jobs} processes)" if jobs > 1 else "")
+    )
+
+
+def _options_note(game: Game, variant: str, options: Mapping[str, Any]) -> str:
+    defaults = game.variants[variant].defaults()
+    changed = [f"{k}={v}" for k, v in options.items() if defaults.get(k) != v]
+    return f" ({', '.join(changed)})" if changed else ""
+
+
+@main.command()
+@click.argument("games", nargs=-1)
+@click.option("--seconds", type=click.FloatRange(0.1), default=3.0, show_default=True,
+              help="How long to run the random play-outs of each game.")
+@click.option("--decisions", type=click.IntRange(1), default=200, show_default=True,
+              help="Bot decisions timed per level (hard: a quarter of it).")
+@click.option("--players", "-p", type=int, default=None, help="Players (default: 4 if allowed).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def bench(
+    games: Sequence[str], seconds: float, decisions: int, players: int | None, as_json: bool
+) -> None:
+    """Measure play-out speed and bot thinking time for GAMES (default: all)."""
+    from .bench import bench_game
+
+    chosen = [_game(x) for x in games] if games else all_games()
+    reports = []
+    for g in chosen:
+        n = _players(g, players)
+        report = bench_game(g, n, seconds=seconds, decisions=decisions)
+        reports.append(report)
+        if not as_json:
+            click.echo(report.text())
+    if as_json:
+        click.echo(json.dumps([r.to_json() for r in reports], indent=2))

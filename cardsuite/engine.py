@@ -1,0 +1,335 @@
+"""The engine contract that every game follows (see ``design.md``, "The engine contract").
+
+A *game* is a stateless description (name, player counts, variants, options) that makes
+*states*. A state is a mutable position: whose decision it is, the legal actions, ``apply`` to
+move on, a ``view`` per seat that shows exactly what that seat may see, and ``sample_hidden``
+for bots that search over what they cannot see. Nothing here knows about terminals: the rules
+can be run, simulated and tested with no screen at all.
+
+Randomness lives only in each state's own seeded ``random.Random``; no rules module reads the
+clock, sleeps or prints.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, NamedTuple
+
+from .cards import Card
+
+
+class IllegalAction(ValueError):
+    """An action the rules refuse. ``reason`` says why, in words a player understands.
+
+    Raising it always leaves the state exactly as it was.
+    """
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class Action:
+    """Base for a game's actions: small frozen values with a short text notation.
+
+    ``str(action)`` gives the text (``play 7H 7D``); each game's ``parse_action`` reads it back.
+    ``key`` is the *choice* the action stands for: two actions with the same key are the same
+    decision (Twenty-Two's ``play 7H`` and ``play 7D`` when suits never matter), which is what
+    a search tree branches on across different deals of the hidden cards.
+    """
+
+    __slots__ = ()
+
+    @property
+    def key(self) -> object:
+        return self
+
+
+_SEAT_RE = re.compile(r"\{P(\d+)\}")
+_CARD_RE = re.compile(r"\[(JK|(?:10|[2-9AJQKT])[SHDC])\]")
+
+
+class Event(NamedTuple):
+    """One line of a game's public log.
+
+    ``text`` is a template: seats are written ``{P0}`` (zero-based) and cards ``[QS]``, so a
+    screen can put in the players' names and draw cards in its own style (symbols or ASCII).
+    ``str(event)`` renders it with default names ``P1``, ``P2``...
+    ``data`` holds the same facts as JSON-able values for programs.
+
+    A named tuple, because play-outs log hundreds of thousands of events a second.
+    """
+
+    kind: str
+    seat: int | None
+    text: str
+    data: Mapping[str, Any] = {}  # noqa: RUF012 - never mutated; events are values
+
+    def render(
+        self,
+        names: Sequence[str] | None = None,
+        card: Callable[[Card], str] | None = None,
+    ) -> str:
+        def seat_name(m: re.Match[str]) -> str:
+            i = int(m.group(1))
+            return names[i] if names is not None and i < len(names) else f"P{i + 1}"
+
+        def card_text(m: re.Match[str]) -> str:
+            c = Card.parse(m.group(1))
+            return card(c) if card is not None else c.pretty()
+
+        return _CARD_RE.sub(card_text, _SEAT_RE.sub(seat_name, self.text))
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def to_json(self) -> list[Any]:
+        return [self.kind, self.seat, self.text, dict(self.data)]
+
+    @classmethod
+    def from_json(cls, data: Sequence[Any]) -> Event:
+        kind, seat, text, payload = data
+        return cls(kind, seat, text, payload)
+
+
+@dataclass(frozen=True)
+class Option:
+    """One setting of a game: ``kind`` is ``"bool"``, ``"choice"`` or ``"int"``."""
+
+    id: str
+    name: str
+    kind: str
+    default: Any
+    choices: tuple[str, ...] = ()
+    help: str = ""
+    min: int | None = None
+    max: int | None = None
+
+    def parse(self, text: str | bool | int) -> Any:
+        """Read a value from text (``--option k=v``); raise ``ValueError`` saying what is allowed."""
+        if self.kind == "bool":
+            if isinstance(text, bool):
+                return text
+            t = str(text).strip().lower()
+            if t in ("1", "true", "yes", "on"):
+                return True
+            if t in ("0", "false", "no", "off"):
+                return False
+            raise ValueError(f"option {self.id} is on/off: use true or false, not {text!r}")
+        if self.kind == "choice":
+            t = str(text).strip().lower()
+            if t not in self.choices:
+                raise ValueError(
+                    f"option {self.id} must be one of {', '.join(self.choices)}, not {text!r}"
+                )
+            return t
+        if self.kind == "int":
+            try:
+                v = int(text)
+            except (TypeError, ValueError):
+                raise ValueError(f"option {self.id} takes a whole number, not {text!r}") from None
+            if (self.min is not None and v < self.min) or (self.max is not None and v > self.max):
+                raise ValueError(f"option {self.id} must be between {self.min} and {self.max}")
+            return v
+        raise ValueError(f"unknown option kind {self.kind!r}")
+
+    def describe(self) -> str:
+        if self.kind == "bool":
+            return "true|false"
+        if self.kind == "choice":
+            return "|".join(self.choices)
+        return f"{self.min}..{self.max}"
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A named way to play: a summary and the game's options with this variant's defaults."""
+
+    name: str
+    summary: str
+    options: tuple[Option, ...] = ()
+
+    def defaults(self) -> dict[str, Any]:
+        return {o.id: o.default for o in self.options}
+
+    def option(self, option_id: str) -> Option:
+        for o in self.options:
+            if o.id == option_id:
+                return o
+        raise KeyError(option_id)
+
+
+class State(ABC):
+    """A position of one game. See design.md for the full contract."""
+
+    game: Game
+    events: list[Event]
+
+    @abstractmethod
+    def to_move(self) -> int | None:
+        """The seat whose decision it is; ``None`` once the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
+        """Every legal action for ``seat`` (default: the seat to move), each choice once.
+
+        A ``Sequence``: large combinatorial choices (which cards to exchange) may be indexed
+        lazily, so picking one at random does not build them all.
+        """
+
+    @abstractmethod
+    def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
+        """Play ``action`` (or its text) for ``seat`` (default: the seat to move).
+
+        Returns the new events. Raises ``IllegalAction`` and changes nothing when refused.
+        """
+
+    def is_over(self) -> bool:
+        return self.to_move() is None
+
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """Running totals as the game counts them."""
+
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """The winning seats once the game is over (several when shared); ``[]`` before."""
+
+    def deals_played(self) -> int:
+        """How many deals (hands) this game has had so far; games of one deal say 1."""
+        return 1
+
+    @abstractmethod
+    def view(self, seat: int) -> dict[str, Any]:
+        """All that ``seat`` may see and nothing more, as JSON-able data."""
+
+    @abstractmethod
+    def clone(self) -> State: ...
+
+    @abstractmethod
+    def sample_hidden(self, observer: int, rng: random.Random) -> State:
+        """A full state consistent with all ``observer`` has seen; its future is re-seeded."""
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]: ...
+
+    def parse_action(self, text: str) -> Action:
+        return self.game.parse_action(text)
+
+    def _coerce(self, action: Action | str) -> Action:
+        if isinstance(action, str):
+            try:
+                return self.game.parse_action(action)
+            except ValueError as e:
+                raise IllegalAction(str(e)) from None
+        return action
+
+
+class Game(ABC):
+    """A game's description and its state factory. One instance per game, in the registry."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    summary: ClassVar[str]
+    players: ClassVar[tuple[int, ...]]
+    variants: ClassVar[dict[str, Variant]]
+    default_variant: ClassVar[str] = "standard"
+    #: What the engine calls a seat's score, for listings and the statistics ("penalty points").
+    score_label: ClassVar[str] = "points"
+    #: True when a lower score is better (penalty points).
+    low_score_wins: ClassVar[bool] = False
+    #: Seat names the screens use by default, per player count.
+    seat_names: ClassVar[dict[int, tuple[str, ...]]] = {}
+
+    @abstractmethod
+    def new_state(
+        self,
+        players: int | None = None,
+        variant: str | None = None,
+        options: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+        deck: Sequence[str | Card] | None = None,
+        dealer: int | None = None,
+    ) -> State: ...
+
+    @abstractmethod
+    def from_json(self, data: Mapping[str, Any]) -> State: ...
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """Read an action's text; ``ValueError`` with what is allowed when it cannot."""
+
+    def resolve_options(
+        self, variant: str | None, options: Mapping[str, Any] | None
+    ) -> tuple[str, dict[str, Any]]:
+        """The variant id and the full option dict, validated; ``ValueError`` says what is allowed."""
+        variant = variant or self.default_variant
+        if variant not in self.variants:
+            raise ValueError(
+                f"{self.name} has no variant {variant!r}; variants: {', '.join(self.variants)}"
+            )
+        spec = self.variants[variant]
+        resolved = spec.defaults()
+        for key, value in (options or {}).items():
+            try:
+                opt = spec.option(key)
+            except KeyError:
+                allowed = ", ".join(f"{o.id}={o.describe()}" for o in spec.options) or "none"
+                raise ValueError(
+                    f"{self.name} has no option {key!r}; options: {allowed}"
+                ) from None
+            resolved[key] = opt.parse(value)
+        return variant, resolved
+
+    def check_players(self, players: int | None) -> int:
+        if players is None:
+            return self.players[0]
+        if players not in self.players:
+            lo, hi = min(self.players), max(self.players)
+            allowed = str(lo) if lo == hi else f"{lo}-{hi}"
+            raise ValueError(f"{self.name} is for {allowed} players, not {players}")
+        return players
+
+    def names_for(self, players: int) -> tuple[str, ...]:
+        names = self.seat_names.get(players)
+        return names if names else tuple(f"P{i + 1}" for i in range(players))
+
+    def help_text(self) -> str:
+        """The player-facing rules help (``help.md`` beside the rules module)."""
+        from importlib import resources
+
+        package = type(self).__module__.rsplit(".", 1)[0]
+        return resources.files(package).joinpath("help.md").read_text("utf-8")
+
+    # --- search hooks (bots/ismcts.py); games override what helps their search -------------
+
+    def search_horizon(self, root: State, state: State) -> bool:
+        """True when a search play-out from ``root`` may stop at ``state`` and be scored."""
+        return state.is_over()
+
+    def search_reward(self, root: State, state: State) -> list[float]:
+        """Each seat's reward in [0, 1] at a horizon state (default: shared wins)."""
+        win = state.winners()
+        share = 1.0 / len(win) if win else 0.0
+        return [share if s in win else 0.0 for s in range(len(state.scores()))]
+
+
+def random_state_seed(rng: random.Random) -> int:
+    """A fresh seed drawn from ``rng``: how a state's future is re-seeded for a sample."""
+    return rng.getrandbits(63)
+
+
+def rng_to_json(rng: random.Random) -> list[Any]:
+    version, internal, gauss = rng.getstate()
+    return [version, list(internal), gauss]
+
+
+def rng_from_json(data: Sequence[Any]) -> random.Random:
+    rng = random.Random()
+    version, internal, gauss = data
+    rng.setstate((version, tuple(internal), gauss))
+    return rng

@@ -1,0 +1,220 @@
+"""Twenty-Two bots: easy and medium heuristics, and the hooks the hard (ISMCTS) level uses.
+
+The aim of a hand is a low last card (spec §7, "Bot hints"). What a decent player does:
+- exchange the high cards, keeping low ones;
+- lead high, and high pairs together: followers who cannot cover must throw their lowest
+  cards, which is exactly what they wanted to keep; jokers (13 points at the showdown) go
+  along with the lead;
+- as a follower, cover with the highest cards that cover, shedding them, rather than give up
+  low cards; only play the lowest cards when nothing covers.
+
+Both heuristics read a ``Situation``: the seat's own hand plus public facts. Real play builds
+it from ``state.view(seat)``; search play-outs build it straight from a sampled state (which is
+all public or sampled already), because play-outs run hundreds of thousands of moves.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from ...bots.ismcts import SearchHooks
+from ...cards import JOKER_RANK, Card
+from ...engine import Action, State
+from .rules import Exchange, Play, TwentyTwoState
+from .sets import best_set, covers, effective
+
+
+class Situation:
+    """The seat's own hand (low to high) and the public facts the heuristics use."""
+
+    __slots__ = ("beat_leader", "hand", "phase", "stock", "trick_count")
+
+    def __init__(
+        self, hand: list[Card], phase: str, stock: int, trick_count: int, beat_leader: bool
+    ) -> None:
+        self.hand = hand
+        self.phase = phase
+        self.stock = stock
+        self.trick_count = trick_count  # cards per play in the current trick; 0 to lead
+        self.beat_leader = beat_leader
+
+    @classmethod
+    def from_view(cls, view: dict[str, Any]) -> Situation:
+        hand = sorted((Card.parse(c) for c in view["hand"]), key=lambda c: c.ordinal)
+        opts = view["options"]
+        return cls(
+            hand,
+            view["phase"],
+            view["stock"],
+            view["trick"]["count"] or 0,
+            bool(opts["beat_leader"] or opts["equal_sets"]),
+        )
+
+    @classmethod
+    def from_state(cls, st: TwentyTwoState, seat: int) -> Situation:
+        return cls(
+            st.hands[seat],
+            st.phase,
+            len(st.stock),
+            len(st.trick[0][1]) if st.trick else 0,
+            st.beat_leader,
+        )
+
+
+def _pick(legal: Sequence[Action], ranks: tuple[int, ...]) -> Action:
+    """The legal action with this rank multiset (they are listed once each)."""
+    for a in legal:
+        if a.ranks == ranks:  # type: ignore[attr-defined]
+            return a
+    raise LookupError(ranks)
+
+
+# --- medium ------------------------------------------------------------------------------
+
+#: Cards of this rank or higher are exchanged by the medium bot.
+MEDIUM_DISCARD_FROM = 10
+
+
+def medium_exchange(sit: Situation) -> Exchange:
+    """Discard high cards (highest first), as many as the stock allows."""
+    hand = sit.hand
+    high = [c for c in reversed(hand) if c.rank >= MEDIUM_DISCARD_FROM]
+    return Exchange(tuple(high[: sit.stock]))
+
+
+def medium_lead(sit: Situation) -> tuple[int, ...]:
+    """Lead the highest rank, every copy, with the jokers; always keep one card."""
+    hand = sit.hand
+    room = len(hand) - 1
+    ranks = [c.rank for c in hand]
+    jokers = ranks.count(JOKER_RANK)
+    plain = [r for r in ranks if r != JOKER_RANK]
+    if not plain:
+        return (JOKER_RANK,) * room
+    top = plain[-1]
+    k = min(plain.count(top), room)
+    j = min(jokers, room - k)
+    return (JOKER_RANK,) * j + (top,) * k
+
+
+def medium_follow(sit: Situation, target: list[int]) -> tuple[int, ...] | None:
+    """The highest covering set, or None (then the lowest cards are forced)."""
+    n = sit.trick_count
+    desc = [c.rank for c in reversed(sit.hand)]
+    top = best_set(desc, n)
+    if covers(effective(list(top)), target):
+        return tuple(sorted(top, reverse=True))
+    return None
+
+
+class MediumBot:
+    level = "medium"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State, seat: int) -> Action:
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        view = state.view(seat)
+        return medium_choice(Situation.from_view(view), legal, _target_from_view(view))
+
+
+def _target_from_view(view: dict[str, Any]) -> list[int]:
+    trick = view["trick"]
+    if not trick["plays"]:
+        return []
+    opts = view["options"]
+    plays = {s: cs for s, cs in trick["plays"]}
+    ref = trick["plays"][0][1] if opts["beat_leader"] or opts["equal_sets"] else plays[trick["best"]]
+    return effective([Card.parse(c).rank for c in ref])
+
+
+def medium_choice(sit: Situation, legal: Sequence[Action], target: list[int]) -> Action:
+    if sit.phase == "exchange":
+        return medium_exchange(sit)
+    if not sit.trick_count:
+        return _pick(legal, medium_lead(sit))
+    ranks = medium_follow(sit, target)
+    if ranks is not None:
+        try:
+            return _pick(legal, ranks)
+        except LookupError:
+            pass
+    # nothing covers (or covering is not offered): the lowest cards, the last legal entry
+    return min(legal, key=lambda a: a.ranks)  # type: ignore[attr-defined]
+
+
+# --- easy --------------------------------------------------------------------------------
+
+
+class EasyBot:
+    """Plausible but careless: swaps only aces and kings, leads a random single card, and
+    covers with any covering set rather than the best one."""
+
+    level = "easy"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State, seat: int) -> Action:
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        view = state.view(seat)
+        sit = Situation.from_view(view)
+        rng = self.rng
+        if sit.phase == "exchange":
+            high = [c for c in reversed(sit.hand) if c.rank >= 13]
+            return Exchange(tuple(high[: sit.stock]))
+        if not sit.trick_count:
+            singles = [a for a in legal if len(a.cards) == 1]  # type: ignore[attr-defined]
+            return rng.choice(singles or list(legal))
+        lowest = min(legal, key=lambda a: a.ranks)  # type: ignore[attr-defined]
+        others = [a for a in legal if a is not lowest]
+        return rng.choice(others) if others else lowest
+
+
+BOTS = {"easy": EasyBot, "medium": MediumBot}
+
+
+# --- hard: hooks for the shared ISMCTS ----------------------------------------------------
+
+
+def rollout_action(st: State, rng: random.Random) -> Action:
+    """The medium heuristic, read straight off a sampled state (fast path for play-outs)."""
+    assert isinstance(st, TwentyTwoState)
+    seat = st.turn
+    assert seat is not None
+    sit = Situation.from_state(st, seat)
+    if sit.phase == "exchange":
+        return medium_exchange(sit)
+    legal = st.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    target = st.trick_lead_eff if st.beat_leader else st.trick_best_eff
+    return medium_choice(sit, legal, target if st.trick else [])
+
+
+def candidates(st: State) -> Sequence[Action]:
+    """Exchanges: only "discard the k highest cards" for each k (the rest are dominated in
+    practice, and there can be thousands); plays: every legal one."""
+    assert isinstance(st, TwentyTwoState)
+    if st.phase != "exchange":
+        return st.legal_actions()
+    seat = st.turn
+    assert seat is not None
+    hand = st.hands[seat]
+    limit = min(len(hand), len(st.stock))
+    high = list(reversed(hand))
+    return [Exchange(tuple(high[:k])) for k in range(limit + 1)]
+
+
+def search_hooks() -> SearchHooks:
+    return SearchHooks(candidates=candidates, rollout=rollout_action)
+
+
+__all__ = ["BOTS", "EasyBot", "MediumBot", "Play", "search_hooks"]

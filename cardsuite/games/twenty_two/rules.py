@@ -1,0 +1,1331 @@
+"""Twenty-Two (and Twenty-Six): the pure rules. Spec: ``shared/rules/twenty-two.md``.
+
+Rule IDs (``T22-PLAY-4`` ...) are cited where each rule is enforced.
+
+Action text (also in ``help.md``): ``keep`` or ``discard 2C 5H`` in the exchange; ``play 7H 7D``
+to lead or follow. Suits never matter, so plays and discards that differ only in suits are one
+choice: ``legal_actions`` lists each rank multiset once (naming the cards by a fixed rule: the
+held cards of each rank in suit order S H D C) and ``apply`` accepts any held cards that form a
+listed multiset.
+
+JSON layout (``to_json``/``from_json``; a test may write a position by hand)::
+
+    {"game": "twenty-two", "schema": 1, "players": 4, "variant": "standard",
+     "options": {"beat_leader": false, "equal_sets": false, "paper_scores": false,
+                 "twenty_six": false, "all_out": "lowest"},
+     "rng": [3, [...625 ints...], null],      # random.Random state: the future deals
+     "hand_no": 1, "dealer": 3, "deal_size": 7, "phase": "play",  # exchange | play | over
+     "turn": 0,                                 # seat to move (null when over)
+     "active": [true, true, true, true],
+     "hands": [["2C", "7H", ...], ...],         # per seat, any order
+     "discards": [[...], ...],                  # per seat, this hand's exchange discards
+     "stock": ["9D", ...],                      # top first
+     "played": [...],                           # cards of finished tricks (out of play)
+     "score_cards": [[...], ...], "scores": [0, 0, 0, 0],
+     "exchange_queue": [1, 2],                  # seats still to exchange, next first
+     "trick": {"leader": 0, "plays": [[0, ["7H", "7D"]]], "best": 0},  # best: index in plays
+     "tricks": [{"plays": [[0, ["KS"]], ...], "winner": 0}],           # this hand's, finished
+     "last_showdown": null | {"hand": 1, "cards": {"0": "9S", ...}, "losers": [0], "value": 9},
+     "history": [{"hand": 1, "dealer": 3, "losers": [0], "card": "9S", "value": 9,
+                  "scores": [9, 0, 0, 0], "eliminated": []}],
+     "winners": [], "events": [[kind, seat, text, data], ...]}
+
+Everything is checked on load: a card set that is not the pack is refused.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
+from itertools import combinations
+from typing import Any, ClassVar
+
+from ...cards import JOKER_RANK, RANK_CODES, Card, by_rank, pack
+from ...engine import (
+    Action,
+    Event,
+    Game,
+    IllegalAction,
+    Option,
+    State,
+    Variant,
+    rng_from_json,
+    rng_to_json,
+)
+from .sets import (
+    VALUES,
+    best_set,
+    cover_sets,
+    covers,
+    effective,
+    is_lead_set,
+    is_matched,
+    lowest,
+    exchange_takes,
+)
+
+SCHEMA = 1
+FIRST_HAND = 7  # T22-DEAL-2, T26-1
+_hand_key = by_rank
+
+# --- actions -----------------------------------------------------------------------------
+
+
+class _CardsAction(Action):
+    """An action made of cards. A plain slotted class rather than a frozen dataclass: play-outs
+    create one per move, and this is several times cheaper to build. Treat it as immutable."""
+
+    __slots__ = ("cards",)
+
+    def __init__(self, cards: tuple[Card, ...] = ()) -> None:
+        self.cards = cards if type(cards) is tuple else tuple(cards)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other.cards == self.cards  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self.cards))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({str(self)!r})"
+
+    @property
+    def ranks(self) -> tuple[int, ...]:
+        """Raw ranks, high to low (jokers as 15)."""
+        return tuple(sorted((c.rank for c in self.cards), reverse=True))
+
+
+class Exchange(_CardsAction):
+    """T22-EXCH-1: put ``cards`` aside face down and draw as many from the stock (``keep``: 0)."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        if not self.cards:
+            return "keep"
+        return "discard " + " ".join(c.code for c in self.cards)
+
+    @property
+    def key(self) -> object:
+        return ("x", self.ranks)
+
+
+class Play(_CardsAction):
+    """Lead or follow with ``cards`` (T22-PLAY-2/3)."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return "play " + " ".join(c.code for c in self.cards)
+
+    @property
+    def key(self) -> object:
+        return ("p", self.ranks)
+
+
+def parse_action(text: str) -> Action:
+    words = text.replace(",", " ").split()
+    if not words:
+        raise ValueError("empty action; use keep, discard CARDS or play CARDS")
+    verb, rest = words[0].lower(), words[1:]
+    try:
+        cards = tuple(Card.parse(w) for w in rest)
+    except ValueError as e:
+        raise ValueError(str(e)) from None
+    if verb in ("keep", "pass"):
+        if cards:
+            raise ValueError("keep takes no cards")
+        return Exchange(())
+    if verb in ("discard", "exchange", "swap"):
+        return Exchange(cards)
+    if verb in ("play", "lead", "follow"):
+        if not cards:
+            raise ValueError("play needs at least one card, e.g. play 7H 7D")
+        return Play(cards)
+    raise ValueError(f"unknown action {verb!r}; use keep, discard CARDS or play CARDS")
+
+
+class ExchangeChoices(Sequence[Exchange]):
+    """Every exchange (T22-EXCH-1/2) as a lazily indexed sequence: each rank multiset of at
+    most ``limit`` cards once, ``keep`` first, then by size. A 13-card hand has up to 8,192
+    choices; a random player indexes one without building the rest."""
+
+    __slots__ = ("_groups", "_takes")
+
+    def __init__(self, hand: Sequence[Card], limit: int) -> None:
+        groups: list[list[Card]] = []
+        last = -1
+        for c in hand:  # hand is sorted, so each group is in suit order
+            if c.rank == last:
+                groups[-1].append(c)
+            else:
+                groups.append([c])
+                last = c.rank
+        # Largest groups first: the choice then depends only on the hand's *shape* (a partition
+        # of its size), of which there are few, so the table of choices is shared widely.
+        groups.sort(key=len, reverse=True)
+        self._groups = groups
+        self._takes = exchange_takes(tuple(len(g) for g in groups), limit)
+
+    def __len__(self) -> int:
+        return len(self._takes)
+
+    def __getitem__(self, index: int | slice) -> Any:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self._takes)))]
+        chosen: list[Card] = []
+        for group, take in zip(self._groups, self._takes[index]):  # noqa: B905 - same length
+            if take:
+                chosen.extend(group[:take])
+        return Exchange(tuple(chosen))
+
+    def __iter__(self) -> Iterator[Exchange]:
+        for i in range(len(self._takes)):
+            yield self[i]
+
+
+class PlayChoices(Sequence[Play]):
+    """Legal plays as rank multisets, named with held cards only when read: a random player
+    picks one index without naming the rest. Plays it hands out are remembered, so ``apply``
+    can skip re-checking an action the state itself just offered."""
+
+    __slots__ = ("_hand", "_issued", "_sets")
+
+    def __init__(self, hand: Sequence[Card], sets: list[tuple[int, ...]]) -> None:
+        self._hand = hand
+        self._sets = sets
+        self._issued: dict[int, Play] = {}
+
+    def __len__(self) -> int:
+        return len(self._sets)
+
+    def __getitem__(self, index: int | slice) -> Any:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self._sets)))]
+        ranks = self._sets[index]
+        if len(ranks) == 1:
+            r = ranks[0]
+            for c in self._hand:
+                if c.rank == r:
+                    play = Play((c,))
+                    self._issued[id(play)] = play
+                    return play
+        # Name the multiset with held cards: per rank, the first ones in suit order; the
+        # cards come out high to low because the ranks are listed high to low.
+        cards: list[Card] = []
+        for r in dict.fromkeys(ranks):
+            want = ranks.count(r)
+            for c in self._hand:
+                if c.rank == r:
+                    cards.append(c)
+                    want -= 1
+                    if not want:
+                        break
+        play = Play(tuple(cards))
+        self._issued[id(play)] = play
+        return play
+
+    def __iter__(self) -> Iterator[Play]:
+        for i in range(len(self._sets)):
+            yield self[i]
+
+    def issued(self, action: Action) -> bool:
+        return self._issued.get(id(action)) is action
+
+
+# --- the game ----------------------------------------------------------------------------
+
+_OPTIONS = {
+    "beat_leader": Option(
+        "beat_leader",
+        "Beat the leader only",
+        "bool",
+        False,
+        help="Followers must cover the leader's cards when they can (T22-LEADER-1).",
+    ),
+    "equal_sets": Option(
+        "equal_sets",
+        "Win only with equal cards",
+        "bool",
+        False,
+        help="Only a set of one rank can win a multi-card trick; includes beat the leader.",
+    ),
+    "paper_scores": Option(
+        "paper_scores",
+        "Scores on paper",
+        "bool",
+        False,
+        help="Losing cards go back into the pack; every hand is dealt from the full pack.",
+    ),
+    "twenty_six": Option(
+        "twenty_six",
+        "Twenty-Six",
+        "bool",
+        False,
+        help="Two packs and four jokers; jokers are wild in sets; out at 26.",
+    ),
+    "all_out": Option(
+        "all_out",
+        "Everyone out at once",
+        "choice",
+        "lowest",
+        choices=("lowest", "share"),
+        help="If all remaining players go out in one hand: the lowest score wins, or all share.",
+    ),
+}
+
+
+def _variant(name: str, summary: str, **defaults: Any) -> Variant:
+    opts = tuple(
+        Option(o.id, o.name, o.kind, defaults.get(o.id, o.default), o.choices, o.help)
+        for o in _OPTIONS.values()
+    )
+    return Variant(name, summary, opts)
+
+
+class TwentyTwo(Game):
+    id = "twenty-two"
+    name = "Twenty-Two"
+    summary = "Don't hold the highest last card; out at 22 penalty points."
+    players = tuple(range(2, 13))
+    score_label = "penalty points"
+    low_score_wins = True
+    variants: ClassVar[dict[str, Variant]] = {
+        "standard": _variant("Standard", "Cover the best play so far, or play your lowest cards."),
+        "beat-the-leader": _variant(
+            "Beat the leader only",
+            "Followers must cover the leader's cards when they can.",
+            beat_leader=True,
+        ),
+        "equal-cards": _variant(
+            "Win only with equal cards",
+            "Multi-card tricks are won only by sets of one rank.",
+            equal_sets=True,
+        ),
+        "paper-scores": _variant(
+            "Scores on paper",
+            "Losing cards go back; every hand is dealt from the full pack.",
+            paper_scores=True,
+        ),
+        "twenty-six": _variant(
+            "Twenty-Six",
+            "Two packs and four wild jokers; out at 26.",
+            twenty_six=True,
+        ),
+    }
+    seat_names: ClassVar[dict[int, tuple[str, ...]]] = {
+        2: ("South", "North"),
+        3: ("South", "West", "East"),
+        4: ("South", "West", "North", "East"),
+        5: ("South", "West", "Northwest", "Northeast", "East"),
+        6: ("South", "Southwest", "Northwest", "North", "Northeast", "Southeast"),
+    }
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def full_pack(self, players: int, options: Mapping[str, Any]) -> list[Card]:
+        """T22-PLAYERS-1, T26-1: 52, 104 (7-12 players) or 108 cards (Twenty-Six)."""
+        if options["twenty_six"]:
+            return pack(decks=2, jokers=4)
+        return pack(decks=1 if players <= 6 else 2)
+
+    def new_state(
+        self,
+        players: int | None = None,
+        variant: str | None = None,
+        options: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+        deck: Sequence[str | Card] | None = None,
+        dealer: int | None = None,
+    ) -> TwentyTwoState:
+        n = self.check_players(players if players is not None else 4)
+        variant_id, opts = self.resolve_options(variant, options)
+        rng = random.Random(seed)
+        full = self.full_pack(n, opts)
+        order: list[Card]
+        if deck is not None:
+            stacked = [c if isinstance(c, Card) else Card.parse(c) for c in deck]
+            rest = Counter(full)
+            rest.subtract(stacked)
+            if any(v < 0 for v in rest.values()):
+                extra = [str(c) for c, v in rest.items() if v < 0]
+                raise ValueError(f"stacked deck has cards the pack does not: {' '.join(extra)}")
+            tail = list(rest.elements())
+            tail.sort(key=_hand_key)
+            rng.shuffle(tail)
+            order = stacked + tail
+        else:
+            order = list(full)
+            rng.shuffle(order)
+        st = TwentyTwoState(self, n, variant_id, opts, rng)
+        if dealer is None:
+            dealer = st._draw_for_deal(list(range(n)), first=True)
+        elif not 0 <= dealer < n:
+            raise ValueError(f"dealer must be a seat from 0 to {n - 1}")
+        st.dealer = dealer
+        st._deal(order, FIRST_HAND)
+        return st
+
+    def from_json(self, data: Mapping[str, Any]) -> TwentyTwoState:
+        return TwentyTwoState.from_json(self, data)
+
+    # --- search hooks ---------------------------------------------------------------------
+
+    def search_horizon(self, root: State, state: State) -> bool:
+        """Play-outs stop when the hand being searched is scored."""
+        assert isinstance(root, TwentyTwoState) and isinstance(state, TwentyTwoState)
+        return state.phase == "over" or state.hand_no != root.hand_no
+
+    def search_reward(self, root: State, state: State) -> list[float]:
+        """Reward of a scored hand: what it did to each seat's survival.
+
+        A seat that is knocked out gets 0, one that wins the game 1; otherwise the penalty
+        taken this hand costs in proportion to the room it had left below the threshold, so
+        an 11 hurts a seat on 20 more than one on 0, and the cheapest hand is one not lost.
+        """
+        assert isinstance(root, TwentyTwoState) and isinstance(state, TwentyTwoState)
+        out: list[float] = []
+        th = root.threshold
+        for s in range(root.n):
+            if not root.active[s]:
+                out.append(0.0)
+                continue
+            if state.phase == "over" and s in state.winners_list:
+                out.append(1.0)
+                continue
+            if state.scores_list[s] >= th:
+                out.append(0.0)
+                continue
+            room = th - root.scores_list[s]
+            taken = state.scores_list[s] - root.scores_list[s]
+            out.append(0.15 + 0.85 * (1.0 - taken / room) if taken else 1.0)
+        return out
+
+
+GAME = TwentyTwo()
+
+
+# --- the state ---------------------------------------------------------------------------
+
+
+class TwentyTwoState(State):
+    """A Twenty-Two position. Seats are 0..n-1, clockwise; "left" is the next seat."""
+
+    __slots__ = (
+        "_legal",
+        "active",
+        "beat_leader",
+        "deal_size",
+        "dealer",
+        "discards",
+        "equal_sets",
+        "events",
+        "exchange_queue",
+        "game",
+        "hand_no",
+        "hands",
+        "history",
+        "last_showdown",
+        "n",
+        "options",
+        "paper",
+        "phase",
+        "played",
+        "rng",
+        "score_cards",
+        "scores_list",
+        "stock",
+        "threshold",
+        "trick",
+        "trick_best",
+        "trick_best_eff",
+        "trick_lead_eff",
+        "trick_leader",
+        "tricks",
+        "turn",
+        "twenty_six",
+        "variant",
+        "winners_list",
+    )
+
+    def __init__(
+        self,
+        game: TwentyTwo,
+        n: int,
+        variant: str,
+        options: dict[str, Any],
+        rng: random.Random,
+    ) -> None:
+        self.game = game
+        self.n = n
+        self.variant = variant
+        self.options = options
+        self.equal_sets = bool(options["equal_sets"])
+        self.beat_leader = bool(options["beat_leader"]) or self.equal_sets  # T22-EQUAL-1
+        self.paper = bool(options["paper_scores"])
+        self.twenty_six = bool(options["twenty_six"])
+        self.threshold = 26 if self.twenty_six else 22  # T22-ELIM-1, T26-2
+        self.rng = rng
+        self.hand_no = 0
+        self.dealer = 0
+        self.deal_size = 0
+        self.phase = "exchange"
+        self.turn: int | None = None
+        self.active = [True] * n
+        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self.discards: list[list[Card]] = [[] for _ in range(n)]
+        self.stock: list[Card] = []
+        self.played: list[Card] = []
+        self.score_cards: list[list[Card]] = [[] for _ in range(n)]
+        self.scores_list = [0] * n
+        self.exchange_queue: list[int] = []
+        self.trick: list[tuple[int, tuple[Card, ...]]] = []
+        self.trick_leader = 0
+        self.trick_best = 0
+        self.trick_best_eff: list[int] = []  # effective ranks of the current best (cached)
+        self.trick_lead_eff: list[int] = []
+        self.tricks: list[dict[str, Any]] = []
+        self.last_showdown: dict[str, Any] | None = None
+        self.history: list[dict[str, Any]] = []
+        self.winners_list: list[int] = []
+        self.events: list[Event] = []
+        self._legal: Sequence[Action] | None = None
+
+    # --- contract: queries ----------------------------------------------------------------
+
+    def to_move(self) -> int | None:
+        return self.turn
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def scores(self) -> list[int]:
+        return list(self.scores_list)
+
+    def winners(self) -> list[int]:
+        return list(self.winners_list)
+
+    def deals_played(self) -> int:
+        return self.hand_no
+
+    def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
+        legal = self._legal
+        if legal is not None and seat is None:
+            return legal
+        if self.turn is None or (seat is not None and seat != self.turn):
+            return []
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
+
+    def _compute_legal(self) -> Sequence[Action]:
+        seat = self.turn
+        assert seat is not None
+        hand = self.hands[seat]
+        if self.phase == "exchange":
+            return ExchangeChoices(hand, min(len(hand), len(self.stock)))
+        if not self.trick:
+            return PlayChoices(hand, self._lead_sets(hand))
+        return PlayChoices(hand, self._follow_sets(hand))
+
+    def _lead_sets(self, hand: list[Card]) -> list[tuple[int, ...]]:
+        """T22-PLAY-2, T26-3/4: one rank (jokers may join), keeping at least one card."""
+        room = len(hand) - 1
+        jokers = 0
+        while jokers < len(hand) and hand[-1 - jokers].rank == JOKER_RANK:
+            jokers += 1
+        if jokers == len(hand):  # only jokers: they play as aces (T26-4)
+            return [(JOKER_RANK,) * k for k in range(1, room + 1)]
+        out: list[tuple[int, ...]] = []
+        i = len(hand) - 1 - jokers  # the hand is low to high: walk runs of equal rank down
+        while i >= 0:
+            r = hand[i].rank
+            j = i
+            while j and hand[j - 1].rank == r:
+                j -= 1
+            have = i - j + 1
+            for k in range(1, (have if have < room else room) + 1):
+                if jokers:
+                    for x in range(min(jokers, room - k) + 1):
+                        out.append((JOKER_RANK,) * x + (r,) * k)
+                else:
+                    out.append((r,) * k)
+            i = j - 1
+        return out
+
+    def _follow_sets(self, hand: list[Card]) -> list[tuple[int, ...]]:
+        """T22-PLAY-6 (standard) or T22-LEADER-1 (beat the leader, equal cards)."""
+        n = len(self.trick[0][1])
+        target = self.trick_lead_eff if self.beat_leader else self.trick_best_eff
+        if n == 1 and hand[-1].rank != JOKER_RANK:  # the common case, without jokers
+            low = (hand[0].rank,)
+            bound = target[0]
+            sets = []
+            last = 0
+            for c in reversed(hand):
+                r = c.rank
+                if r < bound:
+                    break
+                if r != last:
+                    sets.append((r,))
+                    last = r
+            if self.beat_leader:
+                return sets if sets else [low]
+            if not sets or sets[-1] != low:
+                sets.append(low)
+            return sets
+        low = lowest([c.rank for c in hand], n)
+        counts: dict[int, int] = {}
+        jokers = 0
+        for c in reversed(hand):
+            if c.rank == JOKER_RANK:
+                jokers += 1
+            else:
+                counts[c.rank] = counts.get(c.rank, 0) + 1
+        sets = list(cover_sets(list(counts.items()), jokers, target))
+        if self.beat_leader:
+            return sets if sets else [low]  # lowest only when nothing covers the lead
+        if low not in sets:
+            sets.append(low)
+        return sets
+
+    def _lead_eff(self) -> list[int]:
+        return self.trick_lead_eff
+
+    def _best_eff(self) -> list[int]:
+        return self.trick_best_eff
+
+    # --- contract: apply ------------------------------------------------------------------
+
+    def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
+        act = action if isinstance(action, Action) else self._coerce(action)
+        if self.turn is None:
+            raise IllegalAction("the game is over")
+        if seat is not None and seat != self.turn:
+            raise IllegalAction(f"it is not your turn (waiting for seat {self.turn + 1})")
+        mark = len(self.events)
+        if self.phase == "exchange":
+            if not isinstance(act, Exchange):
+                raise IllegalAction("it is the exchange: keep, or discard cards to draw new ones")
+            self._do_exchange(act)
+        else:
+            if not isinstance(act, Play):
+                raise IllegalAction("the exchange is over: play cards to the trick")
+            legal = self._legal
+            trusted = type(legal) is PlayChoices and legal._issued.get(id(act)) is act
+            self._do_play(act, trusted)
+        self._legal = None
+        return self.events[mark:]
+
+    def _take_from_hand(self, seat: int, cards: Sequence[Card]) -> list[Card]:
+        """The hand without ``cards``; refuses cards that are not held (nothing changes)."""
+        rest = self.hands[seat][:]
+        for c in cards:
+            try:
+                rest.remove(c)
+            except ValueError:
+                raise IllegalAction(f"you do not hold {c.pretty()}") from None
+        return rest
+
+    def _do_exchange(self, act: Exchange) -> None:
+        seat = self.turn
+        assert seat is not None
+        k = len(act.cards)
+        if k > len(self.stock):
+            raise IllegalAction(
+                f"the stock has only {len(self.stock)} cards; you may exchange at most that many"
+            )
+        rest = self._take_from_hand(seat, act.cards)
+        self.discards[seat].extend(act.cards)  # T22-EXCH-3: out of play, face down
+        drawn = self.stock[:k]
+        del self.stock[:k]
+        rest.extend(drawn)
+        rest.sort(key=_hand_key)
+        self.hands[seat] = rest
+        if k:
+            self._log("exchange", seat, f"{{P{seat}}} exchanges {k} card{'s' * (k != 1)}", count=k)
+        else:
+            self._log("exchange", seat, f"{{P{seat}}} keeps their cards", count=0)
+        self.exchange_queue.pop(0)
+        if not self.stock and self.exchange_queue:  # T22-EXCH-2: nothing left to draw
+            self.exchange_queue.clear()
+        if self.exchange_queue:
+            self.turn = self.exchange_queue[0]
+        else:
+            self._start_tricks()
+
+    def _do_play(self, act: Play, trusted: bool = False) -> None:
+        """Lead or follow. ``trusted``: the action is one ``legal_actions`` just offered
+        (already checked and ordered high to low), so only the bookkeeping remains."""
+        seat = self.turn
+        assert seat is not None
+        hand = self.hands[seat]
+        cards = act.cards if trusted else tuple(sorted(act.cards, key=_hand_key, reverse=True))
+        ranks = [c.rank for c in cards]
+        if not trusted:
+            if not self.trick:
+                why = is_lead_set(ranks, len(hand))
+                if why is None and ranks[-1] == JOKER_RANK and hand[0].rank != JOKER_RANK:
+                    why = "jokers may only be led with a card of another rank (T26-3)"
+            else:
+                n = len(self.trick[0][1])
+                why = (
+                    None
+                    if len(cards) == n
+                    else f"play exactly {n} card{'s' * (n != 1)}, as many as were led"
+                )
+            if why:
+                raise IllegalAction(why)
+        if trusted:  # offered by legal_actions, so held: drop them in place
+            rest = hand
+            for c in cards:
+                rest.remove(c)
+        else:
+            rest = self._take_from_hand(seat, cards)
+        text = f"[{cards[0].code}]" if len(cards) == 1 else " ".join(f"[{c.code}]" for c in cards)
+        if not self.trick:
+            self.trick_leader = seat
+            self.trick_best = 0
+            self.trick_lead_eff = self.trick_best_eff = effective(ranks)
+            self.trick.append((seat, cards))
+            self.hands[seat] = rest
+            self.events.append(
+                Event("lead", seat, f"{{P{seat}}} leads {text}", {"cards": [c.code for c in cards]})
+            )
+        else:
+            if not trusted:
+                self._check_follow(hand, ranks)
+            if len(ranks) == 1 and ranks[0] != JOKER_RANK:
+                eff = ranks
+                takes = ranks[0] >= self.trick_best_eff[0]
+            else:
+                eff = effective(ranks)
+                takes = self._takes_over(eff, self.trick_best_eff)
+            self.trick.append((seat, cards))
+            if takes:
+                self.trick_best = len(self.trick) - 1
+                self.trick_best_eff = eff
+            self.hands[seat] = rest
+            self.events.append(
+                Event(
+                    "play",
+                    seat,
+                    f"{{P{seat}}} plays {text} and takes the lead"
+                    if takes
+                    else f"{{P{seat}}} plays {text}",
+                    {"cards": [c.code for c in cards], "best": takes},
+                )
+            )
+        nxt = self._next_active(seat)
+        if nxt == self.trick_leader:
+            self._finish_trick()
+        else:
+            self.turn = nxt
+
+    def _check_follow(self, hand: list[Card], ranks: list[int]) -> None:
+        """T22-PLAY-6, T22-LEADER-1, T26-3/5. Raises with the reason when refused."""
+        n = len(ranks)
+        eff = effective(ranks)
+        hand_ranks = [c.rank for c in hand]
+        is_low = sorted(ranks, reverse=True) == list(lowest(hand_ranks, n))
+        if all(r == JOKER_RANK for r in ranks) and not all(r == JOKER_RANK for r in hand_ranks):
+            raise IllegalAction("jokers must be played with a card of another rank (T26-3)")
+        if self.beat_leader:
+            lead = self._lead_eff()
+            if covers(eff, lead):
+                return
+            can = covers(effective(best_set(sorted(hand_ranks, reverse=True), n)), lead)
+            if can:
+                raise IllegalAction("you can beat the leader's cards, so you must (beat the leader)")
+            if not is_low:
+                raise IllegalAction("you cannot beat the leader, so you must play your lowest cards")
+            return
+        if covers(eff, self._best_eff()) or is_low:
+            return
+        raise IllegalAction(
+            "play cards that cover the best play so far, or your lowest cards"
+            f" ({_ranks_text(lowest(hand_ranks, n))})"
+        )
+
+    def _finish_trick(self) -> None:
+        """T22-PLAY-8/9: the current best wins and leads; at one card each, the showdown."""
+        trick = self.trick
+        winner, best = trick[self.trick_best]
+        self.tricks.append({"plays": trick, "winner": winner})  # never mutated again
+        played = self.played
+        for _, cards in trick:
+            played.extend(cards)
+        self.trick = []
+        self.events.append(
+            Event(
+                "trick",
+                winner,
+                f"{{P{winner}}} wins the trick with {_cards_text(best)}",
+                {"cards": [c.code for c in best]},
+            )
+        )
+        if len(self.hands[winner]) <= 1:
+            self._showdown()
+        else:
+            self.turn = winner
+
+    # --- dealing, exchange, showdown ------------------------------------------------------
+
+    def _active_from_left_of(self, seat: int) -> list[int]:
+        """Active seats clockwise from ``seat``'s left, ``seat`` last if active."""
+        n = self.n
+        return [(seat + i) % n for i in range(1, n + 1) if self.active[(seat + i) % n]]
+
+    def _next_active(self, seat: int) -> int:
+        n, active = self.n, self.active
+        s = seat + 1
+        for _ in range(n):
+            if s == n:
+                s = 0
+            if active[s]:
+                return s
+            s += 1
+        return seat
+
+    def _draw_for_deal(self, seats: list[int], first: bool) -> int:
+        """T22-DEAL-1 / T22-SCORE-4: draw from a shuffled pack; highest deals, ties redraw.
+
+        Uses the state's generator and a fresh pack (never a stacked deck); the drawn cards go
+        back, so the draw changes no zone."""
+        contenders = list(seats)
+        full = self.game.full_pack(self.n, self.options)
+        while True:
+            drawn = self.rng.sample(full, len(contenders))
+            for s, c in zip(contenders, drawn, strict=True):
+                self._log("draw", s, f"{{P{s}}} draws [{c.code}]", card=c.code)
+            top = max(c.rank for c in drawn)
+            tied = [s for s, c in zip(contenders, drawn, strict=True) if c.rank == top]
+            if len(tied) == 1:
+                what = "the first deal" if first else "the deal"
+                self._log("dealer", tied[0], f"{{P{tied[0]}}} wins the draw for {what}")
+                return tied[0]
+            contenders = tied
+
+    def _deal(self, order: list[Card], size: int) -> None:
+        """T22-DEAL-2/3/4/5: deal ``size`` each (fewer from a short pack) from the dealer's
+        left, one at a time; the rest is the stock. Eliminated dealers deal but get none."""
+        seats = self._active_from_left_of(self.dealer)
+        count = len(seats)
+        self.hand_no += 1
+        self.tricks = []
+        self.trick = []
+        if len(order) < count:  # T22-DEAL-5
+            self.played.extend(order)
+            low = min(self.scores_list[s] for s in seats)
+            self._end([s for s in seats if self.scores_list[s] == low], "the pack is too small")
+            return
+        if len(order) < size * count:  # T22-DEAL-4
+            size = len(order) // count
+        self.deal_size = size
+        dealt = size * count
+        for s in range(self.n):
+            self.hands[s] = []
+        for i, s in enumerate(seats):  # one at a time, clockwise: every count-th card
+            hand = order[i:dealt:count]
+            hand.sort(key=_hand_key)
+            self.hands[s] = hand
+        self.stock = order[dealt:]
+        self._log(
+            "deal",
+            self.dealer,
+            f"Hand {self.hand_no}: {{P{self.dealer}}} deals {size} card{'s' * (size != 1)} each",
+            hand=self.hand_no,
+            size=size,
+            stock=len(self.stock),
+        )
+        self.phase = "exchange"
+        self.exchange_queue = seats if self.stock else []
+        if self.exchange_queue:
+            self.turn = seats[0]
+        else:
+            self._start_tricks()
+
+    def _start_tricks(self) -> None:
+        """T22-PLAY-1: the first active seat left of the dealer leads; PLAY-9: one card each
+        goes straight to the showdown."""
+        self.phase = "play"
+        leader = self._active_from_left_of(self.dealer)[0]
+        self.trick_leader = leader
+        if len(self.hands[leader]) <= 1:
+            self._showdown()
+        else:
+            self.turn = leader
+
+    def _showdown(self) -> None:
+        """T22-SCORE-1..4, T22-ELIM-1, T22-END-1/2, T22-PAPER-1, T26-6."""
+        seats = [s for s in range(self.n) if self.active[s]]
+        last = {s: self.hands[s][0] for s in seats}
+        top = max(c.rank for c in last.values())
+        losers = [s for s in seats if last[s].rank == top]
+        value = VALUES[top]
+        shown = ", ".join(f"{{P{s}}} [{last[s].code}]" for s in seats)
+        last_codes = {str(s): c.code for s, c in last.items()}
+        names = " and ".join(f"{{P{s}}}" for s in losers)
+        each = " each" if len(losers) > 1 else ""
+        verb = "lose" if len(losers) > 1 else "loses"
+        self._log(
+            "showdown",
+            None,
+            f"Showdown: {shown}. {names} {verb} with [{last[losers[0]].code}]"
+            f" ({value} point{'s' * (value != 1)}{each})",
+            cards=last_codes,
+            losers=losers,
+            value=value,
+        )
+        for s in seats:
+            card = last[s]
+            self.hands[s] = []
+            if s in losers:
+                self.scores_list[s] += value
+                if self.paper:
+                    self.played.append(card)  # T22-PAPER-1: back into the pack
+                else:
+                    self.score_cards[s].append(card)  # T22-SCORE-2
+            else:
+                self.played.append(card)
+        self.last_showdown = {
+            "hand": self.hand_no,
+            "cards": last_codes,
+            "losers": losers,
+            "value": value,
+        }
+        out = [s for s in seats if self.scores_list[s] >= self.threshold]
+        for s in out:
+            self.active[s] = False
+            self._log(
+                "eliminated",
+                s,
+                f"{{P{s}}} reaches {self.scores_list[s]} and is out",
+                score=self.scores_list[s],
+            )
+        self.history.append(
+            {
+                "hand": self.hand_no,
+                "dealer": self.dealer,
+                "losers": losers,
+                "card": last[losers[0]].code,
+                "value": value,
+                "scores": list(self.scores_list),
+                "eliminated": out,
+            }
+        )
+        alive = [s for s in range(self.n) if self.active[s]]
+        if len(alive) == 1:  # T22-END-1
+            self._end(alive, "last player in")
+            return
+        if not alive:  # T22-END-2
+            if self.options["all_out"] == "share":
+                self._end(seats, "everyone went out together; they share the win")
+            else:
+                low = min(self.scores_list[s] for s in seats)
+                self._end(
+                    [s for s in seats if self.scores_list[s] == low],
+                    "everyone went out together; the lowest score wins",
+                )
+            return
+        # T22-DEAL-3: shuffle everything but the score cards; the loser deals V each.
+        order = self._collect()
+        self.rng.shuffle(order)
+        if len(losers) == 1:
+            self.dealer = losers[0]
+        else:
+            self.dealer = self._draw_for_deal(losers, first=False)  # T22-SCORE-4
+        self._deal(order, value)
+
+    def _collect(self) -> list[Card]:
+        cards = list(self.played)
+        self.played = []
+        for s in range(self.n):
+            cards.extend(self.hands[s])
+            cards.extend(self.discards[s])
+            self.hands[s] = []
+            self.discards[s] = []
+        cards.extend(self.stock)
+        self.stock = []
+        return cards
+
+    def _end(self, winners: list[int], why: str) -> None:
+        self.phase = "over"
+        self.turn = None
+        self.exchange_queue = []
+        self.winners_list = sorted(winners)
+        names = " and ".join(f"{{P{s}}}" for s in self.winners_list)
+        verb = "win" if len(self.winners_list) > 1 else "wins"
+        self._log("gameover", None, f"{names} {verb} ({why})", winners=self.winners_list)
+
+    def _log(self, kind: str, seat: int | None, text: str, **data: Any) -> None:
+        self.events.append(Event(kind, seat, text, data))
+
+    # --- views, copies, samples -----------------------------------------------------------
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` sees: own hand and discards, every public fact, no other hand."""
+        return {
+            "game": self.game.id,
+            "variant": self.variant,
+            "options": dict(self.options),
+            "players": self.n,
+            "seat": seat,
+            "threshold": self.threshold,
+            "phase": self.phase,
+            "to_move": self.turn,
+            "scores": list(self.scores_list),
+            "hand": [c.code for c in self.hands[seat]],
+            "my_discards": [c.code for c in self.discards[seat]],
+            "hand_sizes": [len(h) for h in self.hands],
+            "discarded": [len(d) for d in self.discards],
+            "active": list(self.active),
+            "dealer": self.dealer,
+            "hand_no": self.hand_no,
+            "deal_size": self.deal_size,
+            "stock": len(self.stock),
+            "exchange_queue": list(self.exchange_queue),
+            "score_cards": [[c.code for c in sc] for sc in self.score_cards],
+            "trick": {
+                "leader": self.trick_leader,
+                "plays": [[s, [c.code for c in cs]] for s, cs in self.trick],
+                "best": self.trick[self.trick_best][0] if self.trick else None,
+                "count": len(self.trick[0][1]) if self.trick else None,
+            },
+            "tricks": [
+                {"plays": [[s, [c.code for c in cs]] for s, cs in t["plays"]], "winner": t["winner"]}
+                for t in self.tricks
+            ],
+            "played": [c.code for c in self.played],
+            "last_showdown": self.last_showdown,
+            "history": [dict(h) for h in self.history],
+            "winners": list(self.winners_list),
+        }
+
+    def clone(self) -> TwentyTwoState:
+        new = object.__new__(TwentyTwoState)
+        for name in _SHARED_SLOTS:
+            object.__setattr__(new, name, getattr(self, name))
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        new.active = self.active[:]
+        new.hands = [h[:] for h in self.hands]
+        new.discards = [d[:] for d in self.discards]
+        new.stock = self.stock[:]
+        new.played = self.played[:]
+        new.score_cards = [sc[:] for sc in self.score_cards]
+        new.scores_list = self.scores_list[:]
+        new.exchange_queue = self.exchange_queue[:]
+        new.trick = self.trick[:]
+        new.tricks = self.tricks[:]
+        new.history = self.history[:]
+        new.winners_list = self.winners_list[:]
+        new.events = self.events[:]
+        new._legal = None
+        return new
+
+    def all_cards(self) -> list[Card]:
+        """Every card in every zone (hands, discards, stock, tricks, score cards)."""
+        out = list(self.played) + list(self.stock)
+        for s in range(self.n):
+            out.extend(self.hands[s])
+            out.extend(self.discards[s])
+            if not self.paper:
+                out.extend(self.score_cards[s])
+        for _, cards in self.trick:
+            out.extend(cards)
+        return out
+
+    def follow_constraints(self, seat: int) -> list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]:
+        """What ``seat``'s follows in this hand reveal about the cards it still holds.
+
+        One entry per follow that did not cover (the current best; the lead under the
+        beat-the-leader rules): (its raw ranks, the ranks the seat played at and after it,
+        the lead's effective ranks when the seat must also have been unable to cover the lead,
+        else ``()``). Such a play was the seat's lowest cards (T22-PLAY-6, T22-LEADER-1).
+        """
+        seq: list[tuple[tuple[int, ...], tuple[int, ...] | None]] = []
+        for plays in [*(t["plays"] for t in self.tricks), self.trick]:
+            if not plays:
+                continue
+            lead = effective([c.rank for c in plays[0][1]])
+            best = lead
+            for i, (s, cards) in enumerate(plays):
+                ranks = tuple(c.rank for c in cards)
+                eff = effective(ranks)
+                if s == seat:
+                    need: tuple[int, ...] | None = None
+                    if i and not covers(eff, lead if self.beat_leader else best):
+                        need = tuple(lead) if self.beat_leader else ()
+                    seq.append((ranks, need))
+                if i and self._takes_over(eff, best):
+                    best = eff
+        out = []
+        for i, (ranks, need) in enumerate(seq):
+            if need is not None:
+                later = tuple(r for played, _ in seq[i:] for r in played)
+                out.append((ranks, later, need))
+        return out
+
+    def _takes_over(self, eff: list[int], best: list[int]) -> bool:
+        """T22-PLAY-5, T22-EQUAL-2."""
+        if not covers(eff, best):
+            return False
+        return not (self.equal_sets and len(eff) > 1 and not is_matched(eff))
+
+    def _fits(self, hand: Sequence[Card], constraints: Sequence[tuple[Any, ...]]) -> bool:
+        """Would every constrained follow of this hand have been legal holding ``hand`` now?"""
+        ranks_now = [c.rank for c in hand]
+        for play, later, lead in constraints:
+            before = sorted(ranks_now + list(later))
+            n = len(play)
+            if sorted(play, reverse=True) != list(lowest(before, n)):
+                return False
+            if lead and covers(effective(best_set(before[::-1], n)), lead):
+                return False
+        return True
+
+    def sample_hidden(self, observer: int, rng: random.Random) -> TwentyTwoState:
+        """Re-deal what ``observer`` cannot see: other hands, other discards, the stock.
+
+        Keeps every public fact (hand sizes, discard counts, tricks, score cards) and makes
+        every follow of this hand legal for the hand it implies (a follow that did not cover
+        was the player's lowest cards, so what they still hold ranks no lower). The copy's
+        random generator is re-seeded from ``rng``, so future deals are not the real ones."""
+        new = self.clone()
+        new.rng = random.Random(rng.getrandbits(63))
+        others = [s for s in range(self.n) if s != observer]
+        pool: list[Card] = list(self.stock)
+        for s in others:
+            pool.extend(self.hands[s])
+            pool.extend(self.discards[s])
+        constrained: list[tuple[int, list[tuple[Any, ...]], int]] = []
+        if self.phase == "play":
+            for s in others:
+                if self.hands[s]:
+                    cons = self.follow_constraints(s)
+                    if cons:
+                        floor = max(max(p) for p, _, _ in cons)  # lowest: rest ranks >= play
+                        constrained.append((s, cons, floor))
+        constrained.sort(key=lambda x: -x[2])
+        for _attempt in range(200):
+            rng.shuffle(pool)
+            assigned = self._try_assign(pool, constrained, rng)
+            if assigned is not None:
+                break
+        else:
+            assigned = self._search_assign(pool, constrained, rng)
+        rest, fixed = assigned
+        for s, cards in fixed.items():
+            new.hands[s] = sorted(cards, key=_hand_key)
+        i = 0
+        for s in others:
+            if s not in fixed:
+                k = len(self.hands[s])
+                new.hands[s] = sorted(rest[i : i + k], key=_hand_key)
+                i += k
+        for s in others:
+            k = len(self.discards[s])
+            new.discards[s] = rest[i : i + k]
+            i += k
+        new.stock = rest[i : i + len(self.stock)]
+        return new
+
+    def _try_assign(
+        self,
+        pool: list[Card],
+        constrained: list[tuple[int, list[tuple[Any, ...]], int]],
+        rng: random.Random,
+    ) -> tuple[list[Card], dict[int, list[Card]]] | None:
+        left = list(pool)
+        fixed: dict[int, list[Card]] = {}
+        for s, cons, floor in constrained:
+            k = len(self.hands[s])
+            cand = [i for i, c in enumerate(left) if c.rank >= floor]
+            if len(cand) < k:
+                return None
+            pick = rng.sample(cand, k)
+            cards = [left[i] for i in pick]
+            if not self._fits(cards, cons):
+                return None
+            fixed[s] = cards
+            for i in sorted(pick, reverse=True):
+                left.pop(i)
+        return left, fixed
+
+    def _search_assign(
+        self,
+        pool: list[Card],
+        constrained: list[tuple[int, list[tuple[Any, ...]], int]],
+        rng: random.Random,
+    ) -> tuple[list[Card], dict[int, list[Card]]]:
+        """Exhaustive fallback when random tries keep failing (tight ceilings from several
+        no-cover follows); the true deal is always a solution, so this always succeeds."""
+
+        def solve(i: int, left: list[Card]) -> tuple[list[Card], dict[int, list[Card]]] | None:
+            if i == len(constrained):
+                return left, {}
+            s, cons, floor = constrained[i]
+            k = len(self.hands[s])
+            cand = [c for c in left if c.rank >= floor]
+            rng.shuffle(cand)
+            seen: set[tuple[int, ...]] = set()
+            for combo in combinations(range(len(cand)), k):
+                cards = [cand[j] for j in combo]
+                sig = tuple(sorted(c.rank for c in cards))
+                if sig in seen:
+                    continue
+                seen.add(sig)
+                if not self._fits(cards, cons):
+                    continue
+                rest = list(left)
+                for c in cards:
+                    rest.remove(c)
+                got = solve(i + 1, rest)
+                if got is not None:
+                    got[1][s] = cards
+                    return got
+            return None
+
+        found = solve(0, list(pool))
+        if found is None:  # cannot happen for a state reached by legal play
+            raise RuntimeError("no deal of the hidden cards is consistent with the play")
+        rng.shuffle(found[0])
+        return found
+
+    # --- JSON -----------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game.id,
+            "schema": SCHEMA,
+            "players": self.n,
+            "variant": self.variant,
+            "options": dict(self.options),
+            "rng": rng_to_json(self.rng),
+            "hand_no": self.hand_no,
+            "dealer": self.dealer,
+            "deal_size": self.deal_size,
+            "phase": self.phase,
+            "turn": self.turn,
+            "active": list(self.active),
+            "hands": [[c.code for c in h] for h in self.hands],
+            "discards": [[c.code for c in d] for d in self.discards],
+            "stock": [c.code for c in self.stock],
+            "played": [c.code for c in self.played],
+            "score_cards": [[c.code for c in sc] for sc in self.score_cards],
+            "scores": list(self.scores_list),
+            "exchange_queue": list(self.exchange_queue),
+            "trick": {
+                "leader": self.trick_leader,
+                "plays": [[s, [c.code for c in cs]] for s, cs in self.trick],
+                "best": self.trick_best,
+            },
+            "tricks": [
+                {"plays": [[s, [c.code for c in cs]] for s, cs in t["plays"]], "winner": t["winner"]}
+                for t in self.tricks
+            ],
+            "last_showdown": self.last_showdown,
+            "history": [dict(h) for h in self.history],
+            "winners": list(self.winners_list),
+            "events": [e.to_json() for e in self.events],
+        }
+
+    @classmethod
+    def from_json(cls, game: TwentyTwo, data: Mapping[str, Any]) -> TwentyTwoState:
+        """Load a position; raises ``ValueError`` saying what is wrong (nothing half-read)."""
+        try:
+            if data.get("game") != game.id:
+                raise ValueError(f"this is not a {game.name} position")
+            if data.get("schema") != SCHEMA:
+                raise ValueError(f"unknown {game.name} schema {data.get('schema')!r}")
+            n = game.check_players(int(data["players"]))
+            variant, opts = game.resolve_options(data["variant"], data["options"])
+            rng = rng_from_json(data["rng"]) if data.get("rng") else random.Random(0)
+            st = cls(game, n, variant, opts, rng)
+
+            def cards(xs: Sequence[str]) -> list[Card]:
+                return [Card.parse(x) for x in xs]
+
+            def per_seat(key: str) -> list[list[Card]]:
+                rows = data[key]
+                if len(rows) != n:
+                    raise ValueError(f"{key} needs one list per seat")
+                return [cards(r) for r in rows]
+
+            st.hand_no = int(data["hand_no"])
+            st.dealer = int(data["dealer"])
+            st.deal_size = int(data.get("deal_size", 0))
+            st.phase = str(data["phase"])
+            if st.phase not in ("exchange", "play", "over"):
+                raise ValueError(f"unknown phase {st.phase!r}")
+            st.turn = None if data["turn"] is None else int(data["turn"])
+            st.active = [bool(a) for a in data["active"]]
+            st.hands = [sorted(h, key=_hand_key) for h in per_seat("hands")]
+            st.discards = per_seat("discards")
+            st.stock = cards(data["stock"])
+            st.played = cards(data["played"])
+            st.score_cards = per_seat("score_cards")
+            st.scores_list = [int(x) for x in data["scores"]]
+            st.exchange_queue = [int(x) for x in data.get("exchange_queue", [])]
+            trick = data.get("trick") or {"leader": 0, "plays": [], "best": 0}
+            st.trick_leader = int(trick["leader"])
+            st.trick = [(int(s), tuple(cards(cs))) for s, cs in trick["plays"]]
+            st.trick_best = int(trick.get("best", 0))
+            if st.trick:
+                st.trick_lead_eff = effective([c.rank for c in st.trick[0][1]])
+                st.trick_best_eff = effective([c.rank for c in st.trick[st.trick_best][1]])
+            st.tricks = [
+                {
+                    "plays": [(int(s), tuple(cards(cs))) for s, cs in t["plays"]],
+                    "winner": int(t["winner"]),
+                }
+                for t in data.get("tricks", [])
+            ]
+            st.last_showdown = data.get("last_showdown")
+            st.history = [dict(h) for h in data.get("history", [])]
+            st.winners_list = [int(x) for x in data.get("winners", [])]
+            st.events = [Event.from_json(e) for e in data.get("events", [])]
+        except (KeyError, TypeError, IndexError) as e:
+            raise ValueError(f"damaged {game.name} position: missing or bad {e}") from None
+        if Counter(st.all_cards()) != Counter(game.full_pack(n, opts)):
+            raise ValueError("the cards in this position are not exactly the pack")
+        if len(st.active) != n or len(st.scores_list) != n:
+            raise ValueError("active and scores need one entry per seat")
+        if st.turn is not None and not (0 <= st.turn < n and st.active[st.turn]):
+            raise ValueError("the seat to move is not an active seat")
+        return st
+
+
+_SHARED_SLOTS = (
+    "game",
+    "n",
+    "variant",
+    "options",
+    "equal_sets",
+    "beat_leader",
+    "paper",
+    "twenty_six",
+    "threshold",
+    "hand_no",
+    "dealer",
+    "deal_size",
+    "phase",
+    "turn",
+    "trick_leader",
+    "trick_best",
+    "trick_best_eff",
+    "trick_lead_eff",
+    "last_showdown",
+)
+
+
+def _cards_text(cards: Sequence[Card]) -> str:
+    """Cards as event-template text, high to low (plays are stored high to low already)."""
+    return " ".join(f"[{c.code}]" for c in cards)
+
+
+def _ranks_text(ranks: Sequence[int]) -> str:
+    return "-".join("JK" if r == JOKER_RANK else RANK_CODES[r] for r in ranks)
