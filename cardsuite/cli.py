@@ -72,8 +72,7 @@ def _seats(text: str, players: int) -> tuple[str, ...]:
         seats = seats * players
     if len(seats) != players:
         raise click.BadParameter(
-            f"{len(seats)} seat kinds for {players} players; give one per player"
-            " (or one for all)",
+            f"{len(seats)} seat kinds for {players} players; give one per player (or one for all)",
             param_hint="--seats",
         )
     return seats
@@ -120,8 +119,9 @@ def list_games(as_json: bool) -> None:
                     vid: {
                         "name": v.name,
                         "summary": v.summary,
-                        "options": {o.id: {"default": o.default, "values": o.describe()}
-                                    for o in v.options},
+                        "options": {
+                            o.id: {"default": o.default, "values": o.describe()} for o in v.options
+                        },
                     }
                     for vid, v in g.variants.items()
                 },
@@ -173,12 +173,26 @@ def rules(game: str, no_pager: bool) -> None:
 )
 @click.option("--games", "-n", type=click.IntRange(1), default=100, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True)
-@click.option("--jobs", "-j", type=click.IntRange(1), default=1, show_default=True,
-              help="Worker processes (results do not depend on it).")
-@click.option("--hard-iterations", type=click.IntRange(1), default=None,
-              help="Iteration cap for hard bots (default: the bot's own).")
-@click.option("--hard-budget", type=click.FloatRange(0.001), default=None,
-              help="Time budget per decision for hard bots, in seconds.")
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(1),
+    default=1,
+    show_default=True,
+    help="Worker processes (results do not depend on it).",
+)
+@click.option(
+    "--hard-iterations",
+    type=click.IntRange(1),
+    default=None,
+    help="Iteration cap for hard bots (default: the bot's own).",
+)
+@click.option(
+    "--hard-budget",
+    type=click.FloatRange(0.001),
+    default=None,
+    help="Time budget per decision for hard bots, in seconds.",
+)
 @click.option("--no-rotate", is_flag=True, help="Keep each level in its seat every game.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def simulate(
@@ -247,10 +261,20 @@ def _options_note(game: Game, variant: str, options: Mapping[str, Any]) -> str:
 
 @main.command()
 @click.argument("games", nargs=-1)
-@click.option("--seconds", type=click.FloatRange(0.1), default=3.0, show_default=True,
-              help="How long to run the random play-outs of each game.")
-@click.option("--decisions", type=click.IntRange(1), default=200, show_default=True,
-              help="Bot decisions timed per level (hard: a quarter of it).")
+@click.option(
+    "--seconds",
+    type=click.FloatRange(0.1),
+    default=3.0,
+    show_default=True,
+    help="How long to run the random play-outs of each game.",
+)
+@click.option(
+    "--decisions",
+    type=click.IntRange(1),
+    default=200,
+    show_default=True,
+    help="Bot decisions timed per level (hard: a quarter of it).",
+)
 @click.option("--players", "-p", type=int, default=None, help="Players (default: 4 if allowed).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def bench(

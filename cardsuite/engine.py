@@ -67,7 +67,7 @@ class Event(NamedTuple):
     kind: str
     seat: int | None
     text: str
-    data: Mapping[str, Any] = {}  # noqa: RUF012 - never mutated; events are values
+    data: Mapping[str, Any] = {}
 
     def render(
         self,
@@ -110,7 +110,7 @@ class Option:
     max: int | None = None
 
     def parse(self, text: str | bool | int) -> Any:
-        """Read a value from text (``--option k=v``); raise ``ValueError`` saying what is allowed."""
+        """Read a value from text (``--option k=v``); ``ValueError`` says what is allowed."""
         if self.kind == "bool":
             if isinstance(text, bool):
                 return text
@@ -266,7 +266,7 @@ class Game(ABC):
     def resolve_options(
         self, variant: str | None, options: Mapping[str, Any] | None
     ) -> tuple[str, dict[str, Any]]:
-        """The variant id and the full option dict, validated; ``ValueError`` says what is allowed."""
+        """The variant id and the full option dict, checked; ``ValueError`` says what is allowed."""
         variant = variant or self.default_variant
         if variant not in self.variants:
             raise ValueError(
@@ -279,9 +279,7 @@ class Game(ABC):
                 opt = spec.option(key)
             except KeyError:
                 allowed = ", ".join(f"{o.id}={o.describe()}" for o in spec.options) or "none"
-                raise ValueError(
-                    f"{self.name} has no option {key!r}; options: {allowed}"
-                ) from None
+                raise ValueError(f"{self.name} has no option {key!r}; options: {allowed}") from None
             resolved[key] = opt.parse(value)
         return variant, resolved
 

@@ -60,9 +60,7 @@ def play_one(spec: GameSpec, seed: int, index: int) -> GameResult:
         )
         for i, level in enumerate(spec.seats)
     }
-    state = game.new_state(
-        players=n, variant=spec.variant, options=dict(spec.options), seed=gseed
-    )
+    state = game.new_state(players=n, variant=spec.variant, options=dict(spec.options), seed=gseed)
     start = time.perf_counter()
     decisions = 0
     while not state.is_over():
@@ -88,9 +86,7 @@ def _play_chunk(args: tuple[GameSpec, int, list[int]]) -> list[GameResult]:
     return [play_one(spec, seed, i) for i in indices]
 
 
-def run(
-    spec: GameSpec, games: int, seed: int, jobs: int = 1
-) -> Iterator[GameResult]:
+def run(spec: GameSpec, games: int, seed: int, jobs: int = 1) -> Iterator[GameResult]:
     """Yield results as games finish (in order with one job; in chunks with several)."""
     if jobs <= 1:
         for i in range(games):

@@ -129,7 +129,9 @@ def _target_from_view(view: dict[str, Any]) -> list[int]:
         return []
     opts = view["options"]
     plays = {s: cs for s, cs in trick["plays"]}
-    ref = trick["plays"][0][1] if opts["beat_leader"] or opts["equal_sets"] else plays[trick["best"]]
+    ref = (
+        trick["plays"][0][1] if opts["beat_leader"] or opts["equal_sets"] else plays[trick["best"]]
+    )
     return effective([Card.parse(c).rank for c in ref])
 
 

@@ -38,6 +38,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
+from functools import lru_cache
 from itertools import combinations
 from typing import Any, ClassVar
 
@@ -59,15 +60,22 @@ from .sets import (
     cover_sets,
     covers,
     effective,
+    exchange_takes,
     is_lead_set,
     is_matched,
     lowest,
-    exchange_takes,
 )
 
 SCHEMA = 1
 FIRST_HAND = 7  # T22-DEAL-2, T26-1
 _hand_key = by_rank
+
+
+def _play_order(card: Card) -> tuple[int, int]:
+    """How a play's cards are stored and shown: high rank first, suits in S H D C order
+    (the order in which ``legal_actions`` names them)."""
+    return (-card.rank, card.ordinal)
+
 
 # --- actions -----------------------------------------------------------------------------
 
@@ -284,6 +292,13 @@ def _variant(name: str, summary: str, **defaults: Any) -> Variant:
     return Variant(name, summary, opts)
 
 
+@lru_cache(maxsize=4)
+def _full_pack(twenty_six: bool, two_packs: bool) -> tuple[Card, ...]:
+    if twenty_six:
+        return tuple(pack(decks=2, jokers=4))
+    return tuple(pack(decks=2 if two_packs else 1))
+
+
 class TwentyTwo(Game):
     id = "twenty-two"
     name = "Twenty-Two"
@@ -327,9 +342,7 @@ class TwentyTwo(Game):
 
     def full_pack(self, players: int, options: Mapping[str, Any]) -> list[Card]:
         """T22-PLAYERS-1, T26-1: 52, 104 (7-12 players) or 108 cards (Twenty-Six)."""
-        if options["twenty_six"]:
-            return pack(decks=2, jokers=4)
-        return pack(decks=1 if players <= 6 else 2)
+        return list(_full_pack(bool(options["twenty_six"]), players > 6))
 
     def new_state(
         self,
@@ -662,7 +675,7 @@ class TwentyTwoState(State):
         seat = self.turn
         assert seat is not None
         hand = self.hands[seat]
-        cards = act.cards if trusted else tuple(sorted(act.cards, key=_hand_key, reverse=True))
+        cards = act.cards if trusted else tuple(sorted(act.cards, key=_play_order))
         ranks = [c.rank for c in cards]
         if not trusted:
             if not self.trick:
@@ -738,9 +751,13 @@ class TwentyTwoState(State):
                 return
             can = covers(effective(best_set(sorted(hand_ranks, reverse=True), n)), lead)
             if can:
-                raise IllegalAction("you can beat the leader's cards, so you must (beat the leader)")
+                raise IllegalAction(
+                    "you can beat the leader's cards, so you must (beat the leader)"
+                )
             if not is_low:
-                raise IllegalAction("you cannot beat the leader, so you must play your lowest cards")
+                raise IllegalAction(
+                    "you cannot beat the leader, so you must play your lowest cards"
+                )
             return
         if covers(eff, self._best_eff()) or is_low:
             return
@@ -995,7 +1012,10 @@ class TwentyTwoState(State):
                 "count": len(self.trick[0][1]) if self.trick else None,
             },
             "tricks": [
-                {"plays": [[s, [c.code for c in cs]] for s, cs in t["plays"]], "winner": t["winner"]}
+                {
+                    "plays": [[s, [c.code for c in cs]] for s, cs in t["plays"]],
+                    "winner": t["winner"],
+                }
                 for t in self.tricks
             ],
             "played": [c.code for c in self.played],
@@ -1038,13 +1058,16 @@ class TwentyTwoState(State):
             out.extend(cards)
         return out
 
-    def follow_constraints(self, seat: int) -> list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]:
+    def follow_constraints(
+        self, seat: int
+    ) -> list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]:
         """What ``seat``'s follows in this hand reveal about the cards it still holds.
 
         One entry per follow that did not cover (the current best; the lead under the
-        beat-the-leader rules): (its raw ranks, the ranks the seat played at and after it,
-        the lead's effective ranks when the seat must also have been unable to cover the lead,
-        else ``()``). Such a play was the seat's lowest cards (T22-PLAY-6, T22-LEADER-1).
+        beat-the-leader rules) and per play of only jokers: (its raw ranks, the ranks the seat
+        played at and after it, the lead's effective ranks when the seat must also have been
+        unable to cover the lead, else ``()``). Such a play was the seat's lowest cards
+        (T22-PLAY-6, T22-LEADER-1; an all-joker play needs an all-joker hand, T26-3/4).
         """
         seq: list[tuple[tuple[int, ...], tuple[int, ...] | None]] = []
         for plays in [*(t["plays"] for t in self.tricks), self.trick]:
@@ -1059,6 +1082,8 @@ class TwentyTwoState(State):
                     need: tuple[int, ...] | None = None
                     if i and not covers(eff, lead if self.beat_leader else best):
                         need = tuple(lead) if self.beat_leader else ()
+                    elif all(r == JOKER_RANK for r in ranks):
+                        need = ()  # only jokers: the hand held nothing else (T26-3/4)
                     seq.append((ranks, need))
                 if i and self._takes_over(eff, best):
                     best = eff
@@ -1101,6 +1126,9 @@ class TwentyTwoState(State):
         for s in others:
             pool.extend(self.hands[s])
             pool.extend(self.discards[s])
+        # Sorted, so the sample depends only on *which* cards are hidden, never on who
+        # really holds them: a bot cannot learn the deal from the order of the pool.
+        pool.sort(key=by_rank)
         constrained: list[tuple[int, list[tuple[Any, ...]], int]] = []
         if self.phase == "play":
             for s in others:
@@ -1224,7 +1252,10 @@ class TwentyTwoState(State):
                 "best": self.trick_best,
             },
             "tricks": [
-                {"plays": [[s, [c.code for c in cs]] for s, cs in t["plays"]], "winner": t["winner"]}
+                {
+                    "plays": [[s, [c.code for c in cs]] for s, cs in t["plays"]],
+                    "winner": t["winner"],
+                }
                 for t in self.tricks
             ],
             "last_showdown": self.last_showdown,

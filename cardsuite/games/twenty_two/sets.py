@@ -31,7 +31,7 @@ def effective(ranks: Sequence[int]) -> list[int]:
 
 def covers(x: Sequence[int], y: Sequence[int]) -> bool:
     """T22-PLAY-4: effective ranks ``x`` cover ``y`` (both high to low, same length)."""
-    for a, b in zip(x, y, strict=True):
+    for a, b in zip(x, y, strict=True):  # noqa: SIM110 - a plain loop is faster than all()
         if a < b:
             return False
     return True
@@ -118,7 +118,9 @@ def _cover_rest(
         if rank < bound:
             return
         for take in range(1, min(have, need) + 1):
-            yield from _cover_rest(counts, i + 1, need - take, target, jokers, chosen + (rank,) * take)
+            yield from _cover_rest(
+                counts, i + 1, need - take, target, jokers, chosen + (rank,) * take
+            )
 
 
 @lru_cache(maxsize=512)

@@ -1,0 +1,107 @@
+"""Bots: only legal actions, seeded, blind to hidden cards; hard keeps its time budget."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from cardsuite.bots import LEVELS, make_bot
+from cardsuite.bots.ismcts import ISMCTSBot
+from cardsuite.games import get_game
+from cardsuite.games.twenty_two.bots import search_hooks
+
+GAME = get_game("twenty-two")
+
+
+def _legal_keys(state, seat):  # type: ignore[no-untyped-def]
+    return {a.key for a in state.legal_actions(seat)}
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("variant", ["standard", "beat-the-leader", "equal-cards", "twenty-six"])
+def test_bots_choose_only_legal_actions(level: str, variant: str) -> None:
+    options = {"iterations": 30} if level == "hard" else {}
+    for seed in range(2 if level == "hard" else 6):
+        state = GAME.new_state(players=3, variant=variant, seed=seed)
+        bots = [make_bot("twenty-two", level, seed=seed * 3 + s, **options) for s in range(3)]
+        while not state.is_over():
+            seat = state.to_move()
+            action = bots[seat].choose(state, seat)
+            assert action.key in _legal_keys(state, seat)
+            state.apply(action)
+
+
+def test_unknown_level_lists_levels() -> None:
+    with pytest.raises(ValueError, match="levels: random, easy, medium, hard"):
+        make_bot("twenty-two", "genius")
+
+
+def test_same_seed_same_choices() -> None:
+    def run(seed: int) -> list[str]:
+        state = GAME.new_state(players=4, seed=9)
+        bot = make_bot("twenty-two", "hard", seed=seed, iterations=60, time_budget=60)
+        out = []
+        for _ in range(8):
+            seat = state.to_move()
+            action = bot.choose(state, seat)
+            out.append(str(action))
+            state.apply(action)
+        return out
+
+    assert run(5) == run(5)
+
+
+class FakeClock:
+    """Each reading advances time by ``step`` seconds."""
+
+    def __init__(self, step: float) -> None:
+        self.t = 0.0
+        self.step = step
+
+    def __call__(self) -> float:
+        self.t += self.step
+        return self.t
+
+
+def test_hard_stops_at_its_time_budget() -> None:
+    state = GAME.new_state(players=4, seed=2)
+    clock = FakeClock(0.01)  # one reading per iteration, after the first
+    bot = ISMCTSBot(search_hooks(), seed=1, iterations=10_000, time_budget=0.25, clock=clock)
+    bot.choose(state, state.to_move())
+    # start reading + one per iteration: the budget allows about 25 iterations, not 10,000
+    assert 20 <= bot.last.iterations <= 26
+    assert bot.last.seconds <= 0.25 + 0.02
+
+
+def test_hard_stops_when_cancelled() -> None:
+    state = GAME.new_state(players=4, seed=2)
+    calls = itertools.count()
+    bot = ISMCTSBot(
+        search_hooks(),
+        seed=1,
+        iterations=10_000,
+        time_budget=1e9,
+        cancelled=lambda: next(calls) >= 5,
+    )
+    bot.choose(state, state.to_move())
+    assert bot.last.iterations == 6
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_bots_do_not_see_hidden_cards(level: str) -> None:
+    """Re-dealing everything the bot cannot see does not change its choice."""
+    import random
+
+    options = {"iterations": 80, "time_budget": 60} if level == "hard" else {}
+    for seed in range(4):
+        state = GAME.new_state(players=4, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(4, 20)):  # into the hand a little
+            state.apply(make_bot("twenty-two", "medium").choose(state, state.to_move()))
+        seat = state.to_move()
+        other = state.sample_hidden(seat, random.Random(99))
+        assert other.view(seat) == state.view(seat)
+        a = make_bot("twenty-two", level, seed=7, **options).choose(state, seat)
+        b = make_bot("twenty-two", level, seed=7, **options).choose(other, seat)
+        assert a.key == b.key

@@ -1,0 +1,135 @@
+"""The command line, through Click's CliRunner (never starting the real app)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from cardsuite.cli import main
+
+
+@pytest.fixture
+def run():  # type: ignore[no-untyped-def]
+    runner = CliRunner()
+
+    def invoke(*args: str):  # type: ignore[no-untyped-def]
+        return runner.invoke(main, list(args), catch_exceptions=False)
+
+    return invoke
+
+
+def test_list(run) -> None:  # type: ignore[no-untyped-def]
+    r = run("list")
+    assert r.exit_code == 0
+    assert "twenty-two" in r.output and "2-12 players" in r.output
+    assert "variant twenty-six" in r.output and "all_out=lowest|share" in r.output
+
+
+def test_list_json(run) -> None:  # type: ignore[no-untyped-def]
+    data = json.loads(run("list", "--json").output)
+    tt = next(g for g in data if g["id"] == "twenty-two")
+    assert tt["players"] == list(range(2, 13))
+    assert set(tt["variants"]) == {
+        "standard",
+        "beat-the-leader",
+        "equal-cards",
+        "paper-scores",
+        "twenty-six",
+    }
+
+
+def test_rules(run) -> None:  # type: ignore[no-untyped-def]
+    r = run("rules", "twenty-two")
+    assert r.exit_code == 0
+    assert "Twenty-Two" in r.output and "discard" in r.output
+
+
+def test_simulate_text(run) -> None:  # type: ignore[no-untyped-def]
+    r = run(
+        "simulate",
+        "twenty-two",
+        "--players",
+        "4",
+        "--seats",
+        "random,easy,medium,random",
+        "--games",
+        "6",
+        "--seed",
+        "3",
+    )
+    assert r.exit_code == 0, r.output
+    assert "6 games, seed 3" in r.output
+    assert "3. medium" in r.output and "deals per second" in r.output
+
+
+def test_simulate_json_is_repeatable(run) -> None:  # type: ignore[no-untyped-def]
+    args = (
+        "simulate",
+        "twenty-two",
+        "-s",
+        "easy,medium,random",
+        "-n",
+        "8",
+        "--seed",
+        "5",
+        "--variant",
+        "twenty-six",
+        "--option",
+        "beat_leader=true",
+        "--json",
+    )
+    a, b = json.loads(run(*args).output), json.loads(run(*args).output)
+    assert a["players"] == 3 and a["options"]["beat_leader"] is True
+    assert a["games"] == 8
+    assert [e["wins"] for e in a["entries"]] == [e["wins"] for e in b["entries"]]
+    assert sum(e["wins"] for e in a["entries"]) == pytest.approx(8)
+
+
+def test_simulate_jobs_do_not_change_results(run) -> None:  # type: ignore[no-untyped-def]
+    args = ("simulate", "twenty-two", "-s", "easy,medium", "-n", "6", "--json")
+    one = json.loads(run(*args).output)
+    two = json.loads(run(*args, "--jobs", "2").output)
+    assert [e["mean_score"] for e in one["entries"]] == [e["mean_score"] for e in two["entries"]]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("simulate", "poker"), "games: twenty-two"),
+        (("rules", "poker"), "games: twenty-two"),
+        (("bench", "poker"), "games: twenty-two"),
+        (("simulate", "twenty-two", "--variant", "fast"), "variants: standard, beat-the-leader"),
+        (("simulate", "twenty-two", "--option", "speed=9"), "options: beat_leader=true|false"),
+        (("simulate", "twenty-two", "--option", "all_out=nobody"), "one of lowest, share"),
+        (("simulate", "twenty-two", "--option", "noequals"), "is not key=value"),
+        (("simulate", "twenty-two", "--seats", "genius"), "kinds: random, easy, medium, hard"),
+        (("simulate", "twenty-two", "-p", "3", "-s", "easy,medium"), "give one per player"),
+        (("simulate", "twenty-two", "-p", "13"), "2-12 players"),
+        (("simulate", "twenty-two", "--games", "0"), "--games"),
+    ],
+)
+def test_bad_arguments_are_usage_errors(run, args, message) -> None:  # type: ignore[no-untyped-def]
+    r = run(*args)
+    assert r.exit_code == 2
+    assert message in r.output
+
+
+def test_bench_json(run) -> None:  # type: ignore[no-untyped-def]
+    r = run("bench", "twenty-two", "--seconds", "0.2", "--decisions", "4", "--json")
+    assert r.exit_code == 0, r.output
+    (report,) = json.loads(r.output)
+    assert report["game"] == "twenty-two" and report["players"] == 4
+    assert report["playouts"]["deals"] > 0
+    assert set(report["thinking"]) == {"random", "easy", "medium", "hard"}
+    assert report["thinking"]["hard"]["decisions"] == 1
+
+
+def test_python_dash_m_and_version() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "cardsuite", "--version"], capture_output=True, text=True, check=True
+    )
+    assert "cardsuite" in out.stdout

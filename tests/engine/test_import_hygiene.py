@@ -1,0 +1,38 @@
+"""The pure modules never import a terminal library (design.md, "Arrows that must never
+exist"): each is imported in a fresh interpreter and ``sys.modules`` is inspected."""
+
+from __future__ import annotations
+
+import pkgutil
+import subprocess
+import sys
+
+import pytest
+
+import cardsuite
+import cardsuite.bots
+import cardsuite.games
+
+PURE = ["cardsuite.cards", "cardsuite.engine", "cardsuite.simulate", "cardsuite.bench"]
+PURE += [f"cardsuite.bots.{m.name}" for m in pkgutil.iter_modules(cardsuite.bots.__path__)]
+for game in pkgutil.iter_modules(cardsuite.games.__path__):
+    if game.ispkg:
+        PURE += [f"cardsuite.games.{game.name}.rules", f"cardsuite.games.{game.name}.bots"]
+
+
+@pytest.mark.parametrize("module", PURE)
+def test_pure_module_imports_no_ui(module: str) -> None:
+    code = (
+        f"import sys, {module}\n"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')"
+        " or m.startswith('cardsuite.ui'))\n"
+        "print(','.join(bad))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "", f"{module} pulls in {out.stdout.strip()}"
+
+
+def test_the_list_covers_every_game() -> None:
+    assert "cardsuite.games.twenty_two.rules" in PURE
+    assert "cardsuite.bots.ismcts" in PURE
+    assert cardsuite.__version__
