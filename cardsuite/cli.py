@@ -8,6 +8,7 @@ what is allowed.
 from __future__ import annotations
 
 import json
+import shlex
 import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -18,6 +19,7 @@ from . import __version__
 from .bots import LEVELS
 from .engine import Game
 from .games import UnknownGame, all_games, game_ids, get_game
+from .store import PACES
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -80,27 +82,138 @@ def _seats(text: str, players: int) -> tuple[str, ...]:
 
 @click.group(invoke_without_command=True, context_settings=CONTEXT)
 @click.version_option(__version__, prog_name="cardsuite")
+@click.option("--theme", default=None, help="Colour theme (remembered), e.g. felt.")
+@click.option("--ascii/--unicode", "ascii_", default=None, help="Suits as letters S H D C.")
 @click.pass_context
-def main(ctx: click.Context) -> None:
+def main(ctx: click.Context, theme: str | None, ascii_: bool | None) -> None:
     """cardsuite: Money, Manni, Twenty-Two, Mensch and African Casino in your terminal.
 
     With no command, opens the game picker.
     """
+    ctx.ensure_object(dict)
+    ctx.obj.update(theme=theme, ascii=ascii_)
     if ctx.invoked_subcommand is None:
         ctx.invoke(play)
 
 
+def _check_theme(theme: str | None) -> None:
+    if theme is None:
+        return
+    from textual.app import App
+
+    from .ui.themes import load_themes
+
+    names = sorted(set(load_themes()[0]) | set(App().available_themes))
+    if theme not in names:
+        raise click.BadParameter(f"no theme {theme!r}; themes: {', '.join(names)}",
+                                 param_hint="--theme")
+
+
 @main.command()
 @click.argument("game", required=False)
-def play(game: str | None) -> None:
-    """Play GAME (or pick one) in the terminal app."""
+@click.option("--players", "-p", type=int, default=None, help="Number of players.")
+@click.option("--seats", "-s", default=None,
+              help="Per seat: human or a bot level, comma-separated (default: you and bots).")
+@click.option("--names", default=None, help="Seat names, comma-separated.")
+@click.option("--variant", "-v", default=None, help="Variant id (see `cardsuite list`).")
+@click.option("--option", "-o", "opts", multiple=True, metavar="K=V", help="A game option.")
+@click.option("--seed", type=int, default=None, help="Deal a particular game.")
+@click.option("--theme", default=None, help="Colour theme (remembered).")
+@click.option("--ascii/--unicode", "ascii_", default=None, help="Suits as letters S H D C.")
+@click.option("--pace", type=click.Choice(PACES), default=None, help="How fast bots move.")
+@click.pass_context
+def play(
+    ctx: click.Context,
+    game: str | None = None,
+    players: int | None = None,
+    seats: str | None = None,
+    names: str | None = None,
+    variant: str | None = None,
+    opts: Sequence[str] = (),
+    seed: int | None = None,
+    theme: str | None = None,
+    ascii_: bool | None = None,
+    pace: str | None = None,
+) -> None:
+    """Play GAME at the table (or open the picker without one)."""
+    parent = (ctx.obj or {}) if isinstance(ctx.obj, dict) else {}
+    theme = theme or parent.get("theme")
+    ascii_ = ascii_ if ascii_ is not None else parent.get("ascii")
+    _check_theme(theme)
+    start = None
     if game is not None:
-        _game(game)
-    click.echo(
-        "The terminal app arrives with the next release; until then use"
-        " `cardsuite rules`, `cardsuite simulate` and `cardsuite bench`.",
-        err=True,
+        start = _start_request(_game(game), players, seats, names, variant, opts, seed)
+    from .ui import app as ui_app
+
+    ui_app.run_app(start=start, theme=theme, ascii=ascii_, pace=pace)
+
+
+def _start_request(
+    g: Game,
+    players: int | None,
+    seats: str | None,
+    names: str | None,
+    variant: str | None,
+    opts: Sequence[str],
+    seed: int | None,
+) -> Any:
+    from .match import SEAT_KINDS, SeatSpec
+    from .ui.app import StartRequest
+
+    kinds = [k.strip().lower() for k in (seats or "").split(",") if k.strip()]
+    if players is None:
+        players = len(kinds) if len(kinds) > 1 else None
+    n = _players(g, players)
+    if not kinds:
+        kinds = ["human"] + ["medium"] * (n - 1)
+    elif len(kinds) == 1:
+        kinds = kinds * n
+    bad = [k for k in kinds if k not in SEAT_KINDS]
+    if bad:
+        raise click.BadParameter(f"unknown seat kind {bad[0]!r}; kinds: {', '.join(SEAT_KINDS)}",
+                                 param_hint="--seats")
+    if len(kinds) != n:
+        raise click.BadParameter(f"{len(kinds)} seat kinds for {n} players; give one per player",
+                                 param_hint="--seats")
+    given = [x.strip() for x in (names or "").split(",") if x.strip()]
+    defaults = list(g.names_for(n))
+    if kinds.count("human") == 1 and not given:
+        defaults[kinds.index("human")] = "You"
+    seat_names = given + defaults[len(given):]
+    if len(given) > n or len(set(seat_names[:n])) != n:
+        raise click.BadParameter(f"give {n} different names", param_hint="--names")
+    variant_id, options = _options(g, variant, opts)
+    return StartRequest(
+        g.id,
+        [SeatSpec(k, nm) for k, nm in zip(kinds, seat_names, strict=False)],
+        variant_id,
+        options,
+        seed,
     )
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
+def serve(host: str, port: int) -> None:
+    """Serve the app to a web browser (one app per browser tab)."""
+    from textual_serve.server import Server
+
+    command = f"{shlex.quote(sys.executable)} -m cardsuite"
+    click.echo(f"cardsuite in your browser: http://{host}:{port}  (ctrl+c stops)")
+    Server(command, host=host, port=port, title="cardsuite").serve()
+
+
+@main.command()
+@click.option("--out", type=click.Path(file_okay=False), default="screenshots", show_default=True)
+@click.option("--png/--no-png", default=True, show_default=True,
+              help="Also convert to PNG (needs rsvg-convert).")
+def screenshots(out: str, png: bool) -> None:
+    """Regenerate the README screenshots from seeded games."""
+    from .ui.screenshots import take_screenshots
+
+    for path in take_screenshots(out, png=png):
+        click.echo(path)
 
 
 @main.command(name="list")

@@ -242,6 +242,10 @@ class Game(ABC):
     score_label: ClassVar[str] = "points"
     #: True when a lower score is better (penalty points).
     low_score_wins: ClassVar[bool] = False
+    #: Cards that stand for the game in the picker (codes).
+    emblem: ClassVar[tuple[str, ...]] = ("AS", "KH", "QD")
+    #: True when players' hands are secret (hot-seat play then needs a curtain between people).
+    hidden_hands: ClassVar[bool] = True
     #: Seat names the screens use by default, per player count.
     seat_names: ClassVar[dict[int, tuple[str, ...]]] = {}
 

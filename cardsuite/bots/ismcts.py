@@ -71,7 +71,7 @@ class ISMCTSBot:
         self,
         hooks: SearchHooks | None = None,
         seed: int | None = None,
-        iterations: int = 1500,
+        iterations: int = 1000,
         time_budget: float = 0.8,
         clock: Clock = time.perf_counter,
         cancelled: Callable[[], bool] | None = None,
@@ -141,13 +141,14 @@ class ISMCTSBot:
                     st.apply(options[key])
                     node = child
                     break
-                log_total = 0.0
                 best_score = -1.0
                 best_child = None
                 for key in options:
                     child = node.children[key]
-                    log_total = math.log(child.available)
-                    score = child.reward / child.visits + c * math.sqrt(log_total / child.visits)
+                    # UCB with availability in place of the parent's visits (ISMCTS)
+                    score = child.reward / child.visits + c * math.sqrt(
+                        math.log(child.available) / child.visits
+                    )
                     if score > best_score:
                         best_score, best_child = score, child
                 assert best_child is not None

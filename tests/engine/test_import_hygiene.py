@@ -13,7 +13,14 @@ import cardsuite
 import cardsuite.bots
 import cardsuite.games
 
-PURE = ["cardsuite.cards", "cardsuite.engine", "cardsuite.simulate", "cardsuite.bench"]
+PURE = [
+    "cardsuite.cards",
+    "cardsuite.engine",
+    "cardsuite.match",
+    "cardsuite.store",
+    "cardsuite.simulate",
+    "cardsuite.bench",
+]
 PURE += [f"cardsuite.bots.{m.name}" for m in pkgutil.iter_modules(cardsuite.bots.__path__)]
 for game in pkgutil.iter_modules(cardsuite.games.__path__):
     if game.ispkg:

@@ -306,6 +306,7 @@ class TwentyTwo(Game):
     players = tuple(range(2, 13))
     score_label = "penalty points"
     low_score_wins = True
+    emblem = ("KS", "7H", "2D")
     variants: ClassVar[dict[str, Variant]] = {
         "standard": _variant("Standard", "Cover the best play so far, or play your lowest cards."),
         "beat-the-leader": _variant(
@@ -374,7 +375,7 @@ class TwentyTwo(Game):
             rng.shuffle(order)
         st = TwentyTwoState(self, n, variant_id, opts, rng)
         if dealer is None:
-            dealer = st._draw_for_deal(list(range(n)), first=True)
+            dealer = st._draw_for_deal(list(range(n)))
         elif not 0 <= dealer < n:
             raise ValueError(f"dealer must be a seat from 0 to {n - 1}")
         st.dealer = dealer
@@ -806,13 +807,15 @@ class TwentyTwoState(State):
             s += 1
         return seat
 
-    def _draw_for_deal(self, seats: list[int], first: bool) -> int:
+    def _draw_for_deal(self, seats: list[int], pack: Sequence[Card] | None = None) -> int:
         """T22-DEAL-1 / T22-SCORE-4: draw from a shuffled pack; highest deals, ties redraw.
 
-        Uses the state's generator and a fresh pack (never a stacked deck); the drawn cards go
-        back, so the draw changes no zone."""
+        The first draw uses a fresh full pack (never a stacked deck); tied losers draw from
+        the pack about to be dealt, which holds no score cards (T22-DEAL-3). Drawn cards go
+        back, so the draw changes no zone. Randomness is the state's own generator."""
+        first = pack is None
         contenders = list(seats)
-        full = self.game.full_pack(self.n, self.options)
+        full = self.game.full_pack(self.n, self.options) if pack is None else pack
         while True:
             drawn = self.rng.sample(full, len(contenders))
             for s, c in zip(contenders, drawn, strict=True):
@@ -950,10 +953,10 @@ class TwentyTwoState(State):
         # T22-DEAL-3: shuffle everything but the score cards; the loser deals V each.
         order = self._collect()
         self.rng.shuffle(order)
-        if len(losers) == 1:
+        if len(losers) == 1 or len(order) < len(alive):  # (too few cards: DEAL-5 ends it)
             self.dealer = losers[0]
         else:
-            self.dealer = self._draw_for_deal(losers, first=False)  # T22-SCORE-4
+            self.dealer = self._draw_for_deal(losers, order)  # T22-SCORE-4
         self._deal(order, value)
 
     def _collect(self) -> list[Card]:
@@ -1024,12 +1027,15 @@ class TwentyTwoState(State):
             "winners": list(self.winners_list),
         }
 
-    def clone(self) -> TwentyTwoState:
+    def clone(self, rng: random.Random | None = None) -> TwentyTwoState:
+        """An independent copy; ``rng`` replaces the copy of the generator (for samples)."""
         new = object.__new__(TwentyTwoState)
         for name in _SHARED_SLOTS:
             object.__setattr__(new, name, getattr(self, name))
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
+        if rng is None:
+            rng = random.Random()
+            rng.setstate(self.rng.getstate())
+        new.rng = rng
         new.active = self.active[:]
         new.hands = [h[:] for h in self.hands]
         new.discards = [d[:] for d in self.discards]
@@ -1119,8 +1125,7 @@ class TwentyTwoState(State):
         every follow of this hand legal for the hand it implies (a follow that did not cover
         was the player's lowest cards, so what they still hold ranks no lower). The copy's
         random generator is re-seeded from ``rng``, so future deals are not the real ones."""
-        new = self.clone()
-        new.rng = random.Random(rng.getrandbits(63))
+        new = self.clone(random.Random(rng.getrandbits(63)))
         others = [s for s in range(self.n) if s != observer]
         pool: list[Card] = list(self.stock)
         for s in others:

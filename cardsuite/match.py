@@ -1,0 +1,244 @@
+"""A match: one game's state plus who sits where, and the bookkeeping round the table.
+
+Everything a table screen needs that is not drawing: which seats are people and which are
+bots, asking a bot for its move, undo back to a person's previous decision, the medium bot's
+hint, whose cards the screen may show (hot-seat privacy), and saving and resuming a game so
+that it continues exactly as it would have. No terminal library is imported here, so all of
+it is tested without a screen.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .bots import LEVELS, Bot, make_bot
+from .engine import Action, Event, Game, IllegalAction, State, rng_from_json, rng_to_json
+from .games import UnknownGame, get_game
+
+MATCH_SCHEMA = 1
+HUMAN = "human"
+SEAT_KINDS = (HUMAN, *LEVELS)
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """Who plays a seat: ``kind`` is ``"human"`` or a bot level; ``name`` is shown on screen."""
+
+    kind: str
+    name: str
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == HUMAN
+
+    def label(self) -> str:
+        return self.name if self.is_human else f"{self.name} ({self.kind})"
+
+
+@dataclass
+class _Snapshot:
+    state: State
+    bot_rngs: dict[int, Any]
+    record_len: int
+
+
+class Match:
+    """A game in progress at a table of people and bots."""
+
+    def __init__(
+        self,
+        game: Game,
+        state: State,
+        seats: Sequence[SeatSpec],
+        seed: int | None = None,
+        bot_options: Mapping[str, Mapping[str, Any]] | None = None,
+    ) -> None:
+        if len(seats) != len(state.scores()):
+            raise ValueError(f"{len(seats)} seats for a {len(state.scores())}-player game")
+        for s in seats:
+            if s.kind not in SEAT_KINDS:
+                raise ValueError(f"unknown seat kind {s.kind!r}; kinds: {', '.join(SEAT_KINDS)}")
+        self.game = game
+        self.state = state
+        self.seats = list(seats)
+        self.seed = seed
+        self.bot_options = {k: dict(v) for k, v in (bot_options or {}).items()}
+        base = seed if seed is not None else 0
+        self.bots: dict[int, Bot] = {
+            i: make_bot(game.id, s.kind, seed=base * 100 + 17 + i, **self.bot_options.get(s.kind, {}))
+            for i, s in enumerate(self.seats)
+            if not s.is_human
+        }
+        self.record: list[tuple[int, str]] = []
+        self._undo: list[_Snapshot] = []
+
+    @classmethod
+    def new(
+        cls,
+        game_id: str,
+        seats: Sequence[SeatSpec],
+        variant: str | None = None,
+        options: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+        bot_options: Mapping[str, Mapping[str, Any]] | None = None,
+    ) -> Match:
+        """A fresh game; ``seed`` None draws one (and remembers it, for the record)."""
+        game = get_game(game_id)
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 2**31)
+        state = game.new_state(players=len(seats), variant=variant, options=options, seed=seed)
+        return cls(game, state, seats, seed, bot_options)
+
+    # --- who is who -----------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.is_human]
+
+    def is_human(self, seat: int | None) -> bool:
+        return seat is not None and self.seats[seat].is_human
+
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    def to_move(self) -> int | None:
+        return self.state.to_move()
+
+    def is_over(self) -> bool:
+        return self.state.is_over()
+
+    # --- privacy --------------------------------------------------------------------------
+
+    @property
+    def hot_seat(self) -> bool:
+        """Several people share the screen and hands are secret: a curtain goes between."""
+        return len(self.humans) > 1 and self.game.hidden_hands
+
+    def viewer_after(self, shown: int | None) -> int | None:
+        """Whose cards the table shows next, given it showed ``shown``'s so far.
+
+        One person: always theirs. Several (hot-seat): the person to move, once a curtain has
+        passed the keyboard (the caller puts it up when this differs from ``shown``); while a
+        bot moves, whoever was shown stays shown. Nobody: the first seat's, for watching."""
+        humans = self.humans
+        if not humans:
+            return 0
+        if len(humans) == 1:
+            return humans[0]
+        mover = self.to_move()
+        if self.is_human(mover):
+            return mover
+        return shown if shown is not None else humans[0]
+
+    def needs_curtain(self, shown: int | None) -> bool:
+        """True when the next person to act is not the one whose cards are showing."""
+        if not self.hot_seat:
+            return False
+        mover = self.to_move()
+        return self.is_human(mover) and mover != shown
+
+    # --- moves ----------------------------------------------------------------------------
+
+    def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
+        """Play ``action`` for ``seat`` (default: the seat to move); a person's decision is
+        remembered for undo first. Illegal actions raise ``IllegalAction``, changing nothing."""
+        mover = self.to_move() if seat is None else seat
+        snapshot = None
+        if self.is_human(mover):
+            snapshot = _Snapshot(self.state.clone(), self._bot_rngs(), len(self.record))
+        events = self.state.apply(action, seat)
+        if snapshot is not None:
+            self._undo.append(snapshot)
+        act = action if isinstance(action, str) else str(action)
+        self.record.append((mover if mover is not None else -1, act))
+        return events
+
+    def choose_bot(self, seat: int, cancelled: Callable[[], bool] | None = None) -> Action:
+        """The bot's move for ``seat``, thought out on a copy so the table can go on drawing
+        the real state while it thinks (in a thread)."""
+        bot = self.bots[seat]
+        if cancelled is not None and hasattr(bot, "cancelled"):
+            bot.cancelled = cancelled  # type: ignore[attr-defined]
+        return bot.choose(self.state.clone(), seat)
+
+    def hint(self, seat: int) -> Action:
+        """What the medium bot would do here (a fixed seed: the same hint every time)."""
+        return make_bot(self.game.id, "medium", seed=1).choose(self.state.clone(), seat)
+
+    # --- undo -----------------------------------------------------------------------------
+
+    def can_undo(self) -> bool:
+        """Undo is for one person against bots: with several, it would show hidden cards."""
+        return len(self.humans) == 1 and bool(self._undo)
+
+    def undo(self) -> bool:
+        """Back to just before the person's previous decision; False when there is none."""
+        if not self.can_undo():
+            return False
+        snap = self._undo.pop()
+        self.state = snap.state
+        self._set_bot_rngs(snap.bot_rngs)
+        del self.record[snap.record_len :]
+        return True
+
+    def _bot_rngs(self) -> dict[int, Any]:
+        return {s: rng_to_json(b.rng) for s, b in self.bots.items() if hasattr(b, "rng")}
+
+    def _set_bot_rngs(self, states: Mapping[int, Any]) -> None:
+        for s, data in states.items():
+            self.bots[int(s)].rng = rng_from_json(data)  # type: ignore[attr-defined]
+
+    # --- results --------------------------------------------------------------------------
+
+    def winners(self) -> list[int]:
+        return self.state.winners()
+
+    def describe(self) -> str:
+        """A line for the saved-games list: "Twenty-Two, hand 3 (South, West, North)"."""
+        deals = self.state.deals_played()
+        where = f", deal {deals}" if deals > 1 else ""
+        return f"{self.game.name}{where} ({', '.join(self.names())})"
+
+    # --- saving ---------------------------------------------------------------------------
+
+    def to_save(self) -> dict[str, Any]:
+        """Everything needed to continue exactly: state, seats, bots' generators, record."""
+        return {
+            "match_schema": MATCH_SCHEMA,
+            "game": self.game.id,
+            "title": self.describe(),
+            "seed": self.seed,
+            "seats": [{"kind": s.kind, "name": s.name} for s in self.seats],
+            "bot_options": self.bot_options,
+            "bots": {str(k): v for k, v in self._bot_rngs().items()},
+            "record": [[s, a] for s, a in self.record],
+            "state": self.state.to_json(),
+        }
+
+    @classmethod
+    def from_save(cls, data: Mapping[str, Any]) -> Match:
+        """Rebuild a match; ``ValueError`` says what is wrong and nothing is half-made."""
+        try:
+            if data.get("match_schema") != MATCH_SCHEMA:
+                raise ValueError("this save comes from an unknown version of cardsuite")
+            game = get_game(str(data["game"]))
+            seats = [SeatSpec(str(s["kind"]), str(s["name"])) for s in data["seats"]]
+            state = game.from_json(data["state"])
+            match = cls(game, state, seats, data.get("seed"), data.get("bot_options") or {})
+            match._set_bot_rngs({int(k): v for k, v in (data.get("bots") or {}).items()})
+            match.record = [(int(s), str(a)) for s, a in data.get("record", [])]
+        except UnknownGame as e:
+            raise ValueError(f"this save is for a game cardsuite does not have ({e})") from None
+        except (KeyError, TypeError, IndexError) as e:
+            raise ValueError(f"this save is damaged (missing or bad {e})") from None
+        return match
+
+
+__all__ = ["HUMAN", "SEAT_KINDS", "IllegalAction", "Match", "SeatSpec"]

@@ -1,0 +1,814 @@
+"""Everything cardsuite keeps on disk: settings, saved games and statistics.
+
+Pure standard library plus ``platformdirs`` (no terminal library), so the CLI, the bots'
+self-play and the tests can use it without starting Textual.
+
+The guiding rule is that the player's files are never lost by accident:
+
+* every write goes to a temporary file in the same folder and is moved into place with
+  ``os.replace``, so a crash or a full disk leaves either the old file or the new one, never
+  half of one;
+* a settings file that is damaged, or was written by a newer cardsuite, is read as defaults and
+  then left alone for the rest of the session (``save_settings`` refuses to overwrite it), so a
+  downgrade or a typo in a hand-edited file never silently wipes the player's choices;
+* saved games are plain JSON (never pickle: a save is data, not code) and reading, listing or
+  failing to load one never modifies, renames or deletes it;
+* statistics live in a stdlib ``sqlite3`` file, whose transactions make appends safe even with
+  two cardsuite windows open; a damaged database is reported, never recreated over.
+
+Folders are created only on the first write, never on import or construction, so that merely
+running ``cardsuite --help`` leaves no trace. ``$CARDSUITE_HOME`` moves everything (tests point
+it at a temporary folder).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import math
+import os
+import re
+import sqlite3
+import statistics
+import tempfile
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+__all__ = [
+    "PACES",
+    "SAVE_KIND",
+    "SCHEMA_VERSION",
+    "PlayerResult",
+    "SaveInfo",
+    "Settings",
+    "StatRow",
+    "Store",
+    "StoreError",
+    "default_home",
+]
+
+SCHEMA_VERSION = 1  # settings and saves
+SAVE_KIND = "cardsuite-save"
+PACES = ("instant", "fast", "normal", "slow")
+
+# The statistics database has its own format number (``PRAGMA user_version``): it may need to
+# change independently of settings and saves.
+_STATS_VERSION = 1
+
+_UNSAFE_NAME = re.compile(r"[^A-Za-z0-9_-]+")
+_MAX_NAME = 64
+# Names Windows refuses for files whatever the extension; prefixing keeps saves portable.
+_RESERVED_NAMES = frozenset(
+    {"CON", "PRN", "AUX", "NUL"}
+    | {f"COM{i}" for i in range(1, 10)}
+    | {f"LPT{i}" for i in range(1, 10)}
+)
+
+
+class StoreError(Exception):
+    """A problem for the user, with a clear message (``str(e)``).
+
+    Raised for things the player can act on (a damaged or foreign file, a save from a newer
+    version, a disk that refuses a write), so the UI can show the message as it is instead of a
+    traceback. Mistakes by the calling code (a negative seat, a NaN metric) raise ``ValueError``.
+    """
+
+
+def default_home() -> Path:
+    """Where cardsuite keeps its files: ``$CARDSUITE_HOME`` if set, else the user data folder.
+
+    The environment variable exists so tests (and players who want a portable install) can move
+    everything at once; the folder is not created here.
+    """
+    env = os.environ.get("CARDSUITE_HOME")
+    if env:
+        return Path(env).expanduser()
+    return platformdirs.user_data_path("cardsuite", appauthor=False)
+
+
+@dataclass
+class Settings:
+    """The player's preferences, stored as ``settings.json``.
+
+    ``last_setup`` remembers each game's setup screen (opaque JSON-able dict per game id) so a
+    rematch starts from the same choices; ``keymap`` maps binding ids to keys.
+    """
+
+    schema_version: int = SCHEMA_VERSION
+    theme: str = "felt"
+    ascii: bool = False
+    pace: str = "normal"  # one of PACES
+    assist: bool = True  # highlight legal plays
+    last_setup: dict[str, dict[str, Any]] = field(default_factory=dict)
+    keymap: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class SaveInfo:
+    """One entry of the "resume a game" list; damaged files are listed too, with ``error`` set,
+    so the player sees why a save they remember cannot be resumed instead of it vanishing."""
+
+    path: Path
+    game: str | None  # game id from the file, None if unreadable
+    title: str  # the file's "title" field, or the file name without ".json"
+    saved_at: float  # the file's "saved_at" (epoch seconds), else the file's mtime
+    error: str | None = None  # why the file cannot be resumed, else None
+
+
+@dataclass(frozen=True)
+class PlayerResult:
+    """How one seat did in a finished game."""
+
+    seat: int
+    name: str
+    kind: str  # "human" or a bot level ("random", "easy", "medium", "hard")
+    won: bool
+    score: int
+
+
+@dataclass(frozen=True)
+class StatRow:
+    """Aggregated results of one player name in one game."""
+
+    game: str
+    name: str
+    played: int
+    won: int
+    win_rate: float  # 0..1, 0 when played == 0
+    current_streak: int  # consecutive wins up to the most recent game (0 if the last was a loss)
+    best_streak: int  # longest run of consecutive wins
+    mean_score: float
+
+
+# --------------------------------------------------------------------------------------------
+# Helpers
+# --------------------------------------------------------------------------------------------
+
+
+def _describe_type(value: object) -> str:
+    """A player-readable name for a JSON value's type, for error messages."""
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if value is None:
+        return "null"
+    return type(value).__name__
+
+
+def _check_json(value: object, where: str, _active: set[int] | None = None) -> None:
+    """Refuse anything that would not come back from JSON unchanged.
+
+    ``json.dumps`` alone is not enough: it silently turns int keys into strings and writes NaN,
+    which is not JSON, so a resumed game would differ from the saved one. Tuples are accepted
+    (they come back as lists) because ``random.Random.getstate()`` is made of them.
+    """
+    if value is None or isinstance(value, (str, bool, int)):
+        return
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise StoreError(f"{where} is {value}, which JSON cannot store.")
+        return
+    if isinstance(value, (dict, list, tuple)):
+        active = set() if _active is None else _active
+        if id(value) in active:
+            raise StoreError(f"{where} contains itself, which JSON cannot store.")
+        active.add(id(value))
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if not isinstance(key, str):
+                    raise StoreError(
+                        f"{where} has the key {key!r}; JSON keys must be strings "
+                        "(it would come back as a string)."
+                    )
+                _check_json(item, f"{where}[{key!r}]", active)
+        else:
+            for index, item in enumerate(value):
+                _check_json(item, f"{where}[{index}]", active)
+        active.discard(id(value))
+        return
+    raise StoreError(f"{where} is a {type(value).__name__}, which JSON cannot store.")
+
+
+def _atomic_write(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` so that readers see the old file or the new one, never a mix.
+
+    The temporary file sits in the same folder (``os.replace`` is only atomic within one file
+    system) and is fsynced before the rename, so a power cut cannot leave an empty file in place
+    of a good one. The temporary name ends in ``.tmp`` so ``*.json`` listings never see it.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    tmp = Path(tmp_name)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
+    _fsync_dir(path.parent)
+
+
+def _fsync_dir(folder: Path) -> None:
+    """Make the rename itself durable where the OS allows it (POSIX); harmless elsewhere."""
+    if os.name != "posix":
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _os_reason(exc: OSError) -> str:
+    """The human part of an OSError ("Permission denied"), without Python's decoration."""
+    return exc.strerror or str(exc)
+
+
+def _json_error(exc: ValueError) -> str:
+    """Where a JSON file stopped making sense, for a "damaged" message."""
+    if isinstance(exc, json.JSONDecodeError):
+        return f"not valid JSON at line {exc.lineno}, column {exc.colno}"
+    return "not valid UTF-8 text"
+
+
+def _sanitise_name(name: str) -> str:
+    """Reduce a save name to ``[A-Za-z0-9_-]`` so it can never leave the saves folder
+    (no ``/``, ``..`` or drive letters) and is a valid file name on every OS."""
+    clean = _UNSAFE_NAME.sub("_", name).strip("_")[:_MAX_NAME]
+    if clean.upper() in _RESERVED_NAMES:
+        clean = f"_{clean}"
+    return clean
+
+
+def _is_number(value: object) -> bool:
+    """A finite JSON number (``bool`` is an ``int`` in Python but not a number in JSON)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+# Settings field checks: each returns the cleaned value, or None to use the default.
+
+
+def _clean_str(value: object) -> str | None:
+    return value if isinstance(value, str) and value else None
+
+
+def _clean_bool(value: object) -> bool | None:
+    return value if isinstance(value, bool) else None
+
+
+def _clean_pace(value: object) -> str | None:
+    return value if isinstance(value, str) and value in PACES else None
+
+
+def _clean_last_setup(value: object) -> dict[str, dict[str, Any]] | None:
+    """Keep each game's remembered setup that is shaped right, drop only the broken entries."""
+    if not isinstance(value, dict):
+        return None
+    return {k: v for k, v in value.items() if isinstance(k, str) and isinstance(v, dict)}
+
+
+def _clean_keymap(value: object) -> dict[str, str] | None:
+    """Keep the valid bindings, drop only the broken ones (one typo should not lose them all)."""
+    if not isinstance(value, dict):
+        return None
+    return {k: v for k, v in value.items() if isinstance(k, str) and isinstance(v, str) and v}
+
+
+_SETTINGS_CHECKS: dict[str, Callable[[object], Any]] = {
+    "theme": _clean_str,
+    "ascii": _clean_bool,
+    "pace": _clean_pace,
+    "assist": _clean_bool,
+    "last_setup": _clean_last_setup,
+    "keymap": _clean_keymap,
+}
+
+
+# --------------------------------------------------------------------------------------------
+# The store
+# --------------------------------------------------------------------------------------------
+
+
+class Store:
+    """One cardsuite home folder: ``settings.json``, ``saves/*.json`` and ``stats.sqlite3``.
+
+    Cheap to construct and touches nothing until the first write. ``clock`` is injectable so
+    tests get deterministic ``saved_at`` / ``finished_at`` values and save names.
+    """
+
+    def __init__(self, home: Path | None = None, *, clock: Callable[[], float] = time.time) -> None:
+        self.home: Path = Path(home) if home is not None else default_home()
+        self.settings_path: Path = self.home / "settings.json"
+        self.stats_path: Path = self.home / "stats.sqlite3"
+        self.saves_dir: Path = self.home / "saves"
+        self._clock = clock
+        # Set once the settings file is found damaged or too new; never cleared, so the file
+        # survives this whole session untouched.
+        self._settings_read_only = False
+
+    # ---- settings ------------------------------------------------------------------------
+
+    def load_settings(self) -> tuple[Settings, str | None]:
+        """Read the settings, returning ``(settings, warning)``.
+
+        A missing file gives the defaults silently. Unknown keys are ignored and values of the
+        wrong type fall back to their default, so older and hand-edited files keep working. A
+        damaged file or one from a newer version gives the defaults plus a warning for the UI
+        to show, and makes the settings read-only for this store's lifetime.
+        """
+        data, warning = self._read_settings_file()
+        if data is None:
+            return Settings(), warning
+        values: dict[str, Any] = {}
+        for key, check in _SETTINGS_CHECKS.items():
+            if key in data:
+                cleaned = check(data[key])
+                if cleaned is not None:
+                    values[key] = cleaned
+        # Older files are upgraded in memory; the next save writes the current version.
+        return Settings(schema_version=SCHEMA_VERSION, **values), None
+
+    def save_settings(self, settings: Settings) -> bool:
+        """Write the settings atomically; ``True`` if written.
+
+        Returns ``False`` (writing nothing) when the file on disk is damaged or from a newer
+        version, whether that was noticed by ``load_settings`` or is found now: the file may
+        hold choices the player wants back. Raises ``StoreError`` if the disk refuses the write
+        or ``last_setup`` holds something JSON cannot store (nothing is written then).
+        """
+        if self._settings_read_only:
+            return False
+        # Look again right before writing: another window (perhaps a newer cardsuite) may have
+        # written the file since it was loaded, or it may never have been loaded at all.
+        self._read_settings_file()
+        if self._settings_read_only:
+            return False
+        payload = asdict(settings)
+        payload["schema_version"] = SCHEMA_VERSION
+        _check_json(payload, "the settings")
+        text = json.dumps(payload, indent=2, ensure_ascii=False) + "\n"
+        try:
+            _atomic_write(self.settings_path, text)
+        except OSError as exc:
+            raise StoreError(
+                f"Could not write the settings to {self.settings_path}: {_os_reason(exc)}."
+            ) from exc
+        return True
+
+    def _read_settings_file(self) -> tuple[dict[str, Any] | None, str | None]:
+        """Parse ``settings.json``: ``(data, None)``, ``(None, None)`` if missing, or
+        ``(None, warning)`` after marking the settings read-only."""
+        path = self.settings_path
+        try:
+            raw = path.read_bytes()
+        except FileNotFoundError:
+            return None, None
+        except OSError as exc:
+            return None, self._refuse_settings(f"could not be read ({_os_reason(exc)})")
+        try:
+            data = json.loads(raw.decode("utf-8"))
+        except ValueError as exc:
+            return None, self._refuse_settings(f"is damaged ({_json_error(exc)})")
+        if not isinstance(data, dict):
+            return None, self._refuse_settings(
+                f"is damaged (expected a JSON object, found {_describe_type(data)})"
+            )
+        version = data.get("schema_version")
+        if isinstance(version, int) and not isinstance(version, bool) and version > SCHEMA_VERSION:
+            return None, self._refuse_settings(
+                f"was written by a newer version of cardsuite (settings version {version}, "
+                f"this version understands up to {SCHEMA_VERSION})"
+            )
+        return data, None
+
+    def _refuse_settings(self, problem: str) -> str:
+        """Mark the settings read-only and phrase the warning the player will see."""
+        self._settings_read_only = True
+        return (
+            f"Settings file {self.settings_path} {problem}. Using the default settings; "
+            "the file is left alone and changes will not be saved this session."
+        )
+
+    # ---- saved games ---------------------------------------------------------------------
+
+    def save_game(self, data: dict[str, Any], name: str | None = None) -> Path:
+        """Write one saved game and return its path.
+
+        ``data`` must say which game it is (``data["game"]``) and be plain JSON; the store adds
+        ``kind``, ``schema`` and ``saved_at``. An explicit ``name`` is a slot: saving under it
+        again replaces that save. Without a name the file is named after the game and the time,
+        with a numeric suffix rather than ever replacing an existing save.
+        """
+        if not isinstance(data, dict):
+            raise StoreError(f"A saved game must be a JSON object, not {_describe_type(data)}.")
+        game = data.get("game")
+        if not isinstance(game, str) or not game:
+            raise StoreError("A saved game must say which game it is (a 'game' string).")
+        now = self._clock()
+        payload = dict(data)
+        payload.update(kind=SAVE_KIND, schema=SCHEMA_VERSION, saved_at=now)
+        # Check everything before touching the disk, so a bad save writes nothing at all.
+        _check_json(payload, "the saved game")
+        text = json.dumps(payload, ensure_ascii=False, indent=1) + "\n"
+
+        stem = _sanitise_name(name) if name is not None else ""
+        if stem:
+            path = self.saves_dir / f"{stem}.json"
+        else:
+            stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
+            base = f"{_sanitise_name(game) or 'game'}-{stamp}"
+            path = self.saves_dir / f"{base}.json"
+            counter = 2
+            while path.exists():
+                path = self.saves_dir / f"{base}-{counter}.json"
+                counter += 1
+        try:
+            _atomic_write(path, text)
+        except OSError as exc:
+            raise StoreError(f"Could not save the game to {path}: {_os_reason(exc)}.") from exc
+        return path
+
+    def list_saves(self) -> list[SaveInfo]:
+        """Every ``*.json`` in the saves folder, newest first (ties by file name).
+
+        Files that cannot be resumed are included with ``error`` saying why, so the player can
+        decide what to do with them; nothing is ever modified, moved or deleted here.
+        """
+        if not self.saves_dir.is_dir():
+            return []
+        infos: list[SaveInfo] = []
+        for path in self.saves_dir.glob("*.json"):
+            if not path.is_file():
+                continue
+            try:
+                mtime = path.stat().st_mtime
+            except OSError:
+                continue  # vanished while listing
+            raw: object = None
+            try:
+                raw = self._parse_save(path)
+                error = None
+            except StoreError as exc:
+                error = str(exc)
+                raw = self._peek(path)
+            fields = raw if isinstance(raw, dict) else {}
+            game = fields.get("game")
+            title = fields.get("title")
+            saved_at = fields.get("saved_at")
+            infos.append(
+                SaveInfo(
+                    path=path,
+                    game=game if isinstance(game, str) and game else None,
+                    title=title if isinstance(title, str) and title else path.stem,
+                    saved_at=float(saved_at) if _is_number(saved_at) else mtime,
+                    error=error,
+                )
+            )
+        infos.sort(key=lambda info: info.path.name)
+        infos.sort(key=lambda info: info.saved_at, reverse=True)
+        return infos
+
+    def load_save(self, path: Path | str) -> dict[str, Any]:
+        """Read and check a whole saved game; ``StoreError`` with a clear message if it cannot
+        be resumed. The file is never modified, renamed or deleted, even when it is damaged."""
+        return self._parse_save(Path(path))
+
+    def delete_save(self, path: Path | str) -> None:
+        """Delete one save. Only ``.json`` files directly inside the saves folder may be deleted
+        (a wrong path must never cost the player their settings or anything else); deleting a
+        save that is already gone is not an error."""
+        target = Path(path)
+        if not target.is_absolute() and target.parent == Path("."):
+            target = self.saves_dir / target
+        try:
+            inside = target.resolve().parent == self.saves_dir.resolve()
+        except OSError:
+            inside = False
+        if not inside or target.suffix != ".json":
+            raise StoreError(f"{target} is not a saved game in {self.saves_dir}; not deleting it.")
+        try:
+            target.unlink(missing_ok=True)
+        except OSError as exc:
+            raise StoreError(f"Could not delete {target}: {_os_reason(exc)}.") from exc
+
+    def _parse_save(self, path: Path) -> dict[str, Any]:
+        """Read ``path`` and check it is a cardsuite save this version can resume."""
+        try:
+            raw = path.read_bytes()
+        except FileNotFoundError:
+            raise StoreError(f"Saved game {path} does not exist.") from None
+        except IsADirectoryError:
+            raise StoreError(f"{path} is a folder, not a saved game.") from None
+        except OSError as exc:
+            raise StoreError(f"Could not read saved game {path}: {_os_reason(exc)}.") from exc
+        try:
+            data = json.loads(raw.decode("utf-8"))
+        except ValueError as exc:
+            raise StoreError(f"Saved game {path} is damaged ({_json_error(exc)}).") from None
+        if not isinstance(data, dict):
+            raise StoreError(
+                f"Saved game {path} is damaged (expected a JSON object, "
+                f"found {_describe_type(data)})."
+            )
+        if data.get("kind") != SAVE_KIND:
+            raise StoreError(f"{path} is not a cardsuite save (no kind {SAVE_KIND!r}).")
+        schema = data.get("schema")
+        if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
+            raise StoreError(
+                f"Saved game {path} is damaged (its save format number is missing or invalid)."
+            )
+        if schema > SCHEMA_VERSION:
+            raise StoreError(
+                f"Saved game {path} was saved by a newer version of cardsuite (save format "
+                f"{schema}, this version reads up to {SCHEMA_VERSION}); update cardsuite to "
+                "resume it."
+            )
+        game = data.get("game")
+        if not isinstance(game, str) or not game:
+            raise StoreError(f"Saved game {path} is damaged (it does not say which game it is).")
+        return data
+
+    @staticmethod
+    def _peek(path: Path) -> object:
+        """Best-effort parse of a file that failed the checks, to show what can be shown."""
+        try:
+            return json.loads(path.read_bytes().decode("utf-8"))
+        except (OSError, ValueError):
+            return None
+
+    # ---- statistics ----------------------------------------------------------------------
+
+    def record_game(
+        self,
+        game: str,
+        variant: str,
+        players: int,
+        seed: int | None,
+        results: Sequence[PlayerResult],
+        finished_at: float | None = None,
+        extra: Mapping[str, Any] | None = None,
+    ) -> None:
+        """Append one finished game (a ``games`` row and a ``results`` row per seat).
+
+        Both go in one transaction, so statistics never show half a game. ``extra`` is kept as
+        JSON text for details that do not deserve a column yet (e.g. reaction times). The seed
+        is kept as text because Python seeds may exceed SQLite's 64-bit integers.
+        """
+        if players < 1:
+            raise ValueError(f"players must be at least 1, not {players}")
+        seats = [r.seat for r in results]
+        if len(set(seats)) != len(seats):
+            raise ValueError(f"each seat may appear only once in results, got {seats}")
+        extra_text: str | None = None
+        if extra is not None:
+            extra_dict = dict(extra)
+            _check_json(extra_dict, "the game's extra details")
+            extra_text = json.dumps(extra_dict, ensure_ascii=False)
+        when = self._clock() if finished_at is None else float(finished_at)
+        seed_text = None if seed is None else str(seed)
+        rows = [(r.seat, r.name, r.kind, int(r.won), int(r.score)) for r in results]
+        with self._connect(write=True) as conn:
+
+            def insert() -> None:
+                with conn:  # one transaction: the game and all its seats, or nothing
+                    cursor = conn.execute(
+                        "INSERT INTO games (game, variant, players, seed, finished_at, extra)"
+                        " VALUES (?, ?, ?, ?, ?, ?)",
+                        (game, variant, players, seed_text, when, extra_text),
+                    )
+                    conn.executemany(
+                        "INSERT INTO results (game_id, seat, name, kind, won, score)"
+                        " VALUES (?, ?, ?, ?, ?, ?)",
+                        [(cursor.lastrowid, *row) for row in rows],
+                    )
+
+            self._run(insert)
+
+    def game_stats(self, game: str | None = None, humans_only: bool = True) -> list[StatRow]:
+        """Per (game, player name) totals, ordered by game then name.
+
+        Only human seats count unless ``humans_only`` is False (bots' records are for
+        ``simulate``, not the player's statistics screen). Streaks follow ``finished_at``,
+        ties broken by the order the games were recorded. No database yet means no rows.
+        """
+        query = (
+            "SELECT g.game, r.name, r.won, r.score FROM results AS r"
+            " JOIN games AS g ON g.id = r.game_id"
+        )
+        conditions: list[str] = []
+        params: list[Any] = []
+        if game is not None:
+            conditions.append("g.game = ?")
+            params.append(game)
+        if humans_only:
+            conditions.append("r.kind = 'human'")
+        if conditions:
+            query += " WHERE " + " AND ".join(conditions)
+        query += " ORDER BY g.finished_at, g.id, r.seat"
+        with self._connect(write=False) as conn:
+            if conn is None:
+                return []
+            rows = self._run(lambda: conn.execute(query, params).fetchall())
+
+        totals: dict[tuple[str, str], list[int]] = {}  # played, won, current, best, score sum
+        for game_id, name, won, score in rows:
+            entry = totals.setdefault((game_id, name), [0, 0, 0, 0, 0])
+            entry[0] += 1
+            entry[4] += score
+            if won:
+                entry[1] += 1
+                entry[2] += 1
+                entry[3] = max(entry[3], entry[2])
+            else:
+                entry[2] = 0
+        return [
+            StatRow(
+                game=key[0],
+                name=key[1],
+                played=played,
+                won=won,
+                win_rate=won / played if played else 0.0,
+                current_streak=current,
+                best_streak=best,
+                mean_score=score_sum / played if played else 0.0,
+            )
+            for key, (played, won, current, best, score_sum) in sorted(totals.items())
+        ]
+
+    def record_metric(
+        self, game: str, name: str, metric: str, value: float, at: float | None = None
+    ) -> None:
+        """Append one measurement (e.g. a snap reaction time in ms) for a player in a game."""
+        if not _is_number(value):
+            raise ValueError(f"metric value must be a finite number, not {value!r}")
+        when = self._clock() if at is None else float(at)
+        with self._connect(write=True) as conn:
+
+            def insert() -> None:
+                with conn:
+                    conn.execute(
+                        "INSERT INTO metrics (game, name, metric, value, at)"
+                        " VALUES (?, ?, ?, ?, ?)",
+                        (game, name, metric, float(value), when),
+                    )
+
+            self._run(insert)
+
+    def metric_summary(self, game: str, name: str, metric: str) -> dict[str, float] | None:
+        """``{"count", "best", "median", "mean"}`` of a metric, or None if nothing is recorded.
+
+        "best" is the minimum because the metrics kept so far (reaction times) are better low.
+        """
+        with self._connect(write=False) as conn:
+            if conn is None:
+                return None
+            rows = self._run(
+                lambda: conn.execute(
+                    "SELECT value FROM metrics WHERE game = ? AND name = ? AND metric = ?",
+                    (game, name, metric),
+                ).fetchall(),
+            )
+        values = [row[0] for row in rows]
+        if not values:
+            return None
+        return {
+            "count": len(values),
+            "best": min(values),
+            "median": float(statistics.median(values)),
+            "mean": float(statistics.fmean(values)),
+        }
+
+    # ---- database plumbing ---------------------------------------------------------------
+
+    @contextlib.contextmanager
+    def _connect(self, *, write: bool) -> Iterator[Any]:
+        """Open the statistics database and check it is ours, closing it afterwards.
+
+        Readers open it read-only and get ``None`` while there are no statistics yet, so looking
+        at them never creates files. Writers create the folder and the tables on first use. A
+        file that is not a SQLite database, belongs to something else or to a newer version
+        raises ``StoreError`` before anything is written to it.
+        """
+        path = self.stats_path
+        if not write and not path.is_file():
+            yield None
+            return
+        try:
+            if write:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                conn = sqlite3.connect(path, timeout=10)
+            else:
+                uri = path.absolute().as_uri() + "?mode=ro"
+                conn = sqlite3.connect(uri, uri=True, timeout=10)
+        except (OSError, sqlite3.Error) as exc:
+            raise self._db_error(exc) from exc
+        try:
+            ready = self._run(lambda: self._prepare(conn, write))
+            yield conn if ready else None
+        finally:
+            conn.close()
+
+    def _prepare(self, conn: sqlite3.Connection, write: bool) -> bool:
+        """Check the database's format number, creating the tables on first write.
+
+        Returns whether the tables exist (an empty file opened for reading has none).
+        """
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        if version > _STATS_VERSION:
+            raise StoreError(
+                f"Statistics file {self.stats_path} was written by a newer version of cardsuite "
+                f"(format {version}, this version understands up to {_STATS_VERSION}); "
+                "it is left untouched."
+            )
+        if version == _STATS_VERSION:
+            return True
+        tables = {
+            row[0]
+            for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+            if not row[0].startswith("sqlite_")
+        }
+        if tables:  # our tables always come with a version number, so these are not ours
+            raise StoreError(
+                f"{self.stats_path} is a database, but not cardsuite statistics; "
+                "it is left untouched."
+            )
+        if not write:
+            return False
+        self._create_schema(conn)
+        return True
+
+    @staticmethod
+    def _create_schema(conn: sqlite3.Connection) -> None:
+        """Create the tables in one transaction, setting the format number with them, so a
+        crash half-way leaves an empty database that is simply set up again next time."""
+        conn.executescript(
+            f"""
+            BEGIN;
+            CREATE TABLE IF NOT EXISTS games (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                game TEXT NOT NULL,
+                variant TEXT NOT NULL,
+                players INTEGER NOT NULL,
+                seed TEXT,
+                finished_at REAL NOT NULL,
+                extra TEXT
+            );
+            CREATE TABLE IF NOT EXISTS results (
+                game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+                seat INTEGER NOT NULL,
+                name TEXT NOT NULL,
+                kind TEXT NOT NULL,
+                won INTEGER NOT NULL,
+                score INTEGER NOT NULL,
+                PRIMARY KEY (game_id, seat)
+            );
+            CREATE TABLE IF NOT EXISTS metrics (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                game TEXT NOT NULL,
+                name TEXT NOT NULL,
+                metric TEXT NOT NULL,
+                value REAL NOT NULL,
+                at REAL NOT NULL
+            );
+            CREATE INDEX IF NOT EXISTS games_by_game ON games (game, finished_at);
+            CREATE INDEX IF NOT EXISTS metrics_by_key ON metrics (game, name, metric);
+            PRAGMA user_version = {_STATS_VERSION};
+            COMMIT;
+            """
+        )
+
+    def _run(self, action: Callable[[], Any]) -> Any:
+        """Run a database action, turning SQLite failures into a message for the player."""
+        try:
+            return action()
+        except sqlite3.Error as exc:
+            raise self._db_error(exc) from exc
+
+    def _db_error(self, exc: Exception) -> StoreError:
+        """Phrase a database failure for the player; a damaged file gets its own advice."""
+        not_a_db = getattr(exc, "sqlite_errorcode", None) == getattr(sqlite3, "SQLITE_NOTADB", 26)
+        if not_a_db or "not a database" in str(exc):
+            return StoreError(
+                f"Statistics file {self.stats_path} is damaged (not a SQLite database); "
+                "it is left untouched. Move it aside to start new statistics."
+            )
+        return StoreError(f"Could not use the statistics file {self.stats_path}: {exc}.")

@@ -1,0 +1,225 @@
+"""The Textual app: picker -> setup -> table, with help, statistics, saves and themes.
+
+Everything game-specific comes from the engine contract (names, players, variants, options,
+help) except each game's table, which its own ``screen.py`` provides. The app owns the
+settings and the store, the theme and the card style, and the pace at which bots move; the
+clock is injected so tests drive time exactly.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from importlib import import_module
+from typing import Any, ClassVar
+
+from textual import events
+from textual.app import App, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+from ..engine import Game
+from ..games import get_game
+from ..match import Match, SeatSpec
+from ..store import PACES, Store
+from .cardart import CardStyle
+from .themes import DEFAULT_THEME, VARIABLE_DEFAULTS, load_themes
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+#: Seconds a bot waits before its move, and a finished trick stays up, per pace.
+PACE_DELAYS = {"instant": (0.0, 0.0), "fast": (0.25, 0.8), "normal": (0.6, 1.6), "slow": (1.2, 3.0)}
+
+
+@dataclass
+class StartRequest:
+    """``cardsuite play GAME ...``: go straight to the table."""
+
+    game: str
+    seats: list[SeatSpec]
+    variant: str | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    seed: int | None = None
+
+
+class CardSuiteApp(App[None]):
+    CSS_PATH = "styles/app.tcss"
+    TITLE = "cardsuite"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
+    ]
+
+    def __init__(
+        self,
+        store: Store | None = None,
+        start: StartRequest | None = None,
+        theme: str | None = None,
+        ascii: bool | None = None,
+        pace: str | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        bot_options: Mapping[str, Mapping[str, Any]] | None = None,
+    ) -> None:
+        super().__init__()
+        self.store = store or Store()
+        self.settings, warning = self.store.load_settings()
+        self._startup_warnings = [warning] if warning else []
+        self.start_request = start
+        self.clock = clock
+        self.bot_options = {k: dict(v) for k, v in (bot_options or {}).items()}
+        themes, theme_warnings = load_themes()
+        self._startup_warnings += theme_warnings
+        for t in themes.values():
+            self.register_theme(t)
+        if ascii is not None:
+            self.settings.ascii = ascii
+        if pace is not None:
+            self.settings.pace = pace
+        wanted = theme or self.settings.theme
+        if wanted not in self.available_themes:
+            self._startup_warnings.append(f"no theme {wanted!r}; using {DEFAULT_THEME}")
+            wanted = DEFAULT_THEME if DEFAULT_THEME in self.available_themes else "textual-dark"
+        # Set explicitly so TEXTUAL_THEME in the environment cannot change what tests see.
+        self.theme = wanted
+        self._remember_theme = theme is None
+        self._card_style: CardStyle | None = None
+
+    # --- theme and cards ------------------------------------------------------------------
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        return dict(VARIABLE_DEFAULTS)
+
+    @property
+    def card_style(self) -> CardStyle:
+        if self._card_style is None:
+            self._card_style = CardStyle.from_variables(
+                self.get_css_variables(), ascii=self.settings.ascii
+            )
+        return self._card_style
+
+    def _on_theme_changed(self, _theme: object) -> None:
+        self._card_style = None
+        if self._remember_theme or self.theme != self.settings.theme:
+            self.settings.theme = self.theme
+            self.save_settings()
+        self.refresh_cards()
+
+    def refresh_cards(self) -> None:
+        """Redraw every card on the current screen (theme or ASCII mode changed)."""
+        self._card_style = None
+        for w in self.screen.query("*"):
+            if hasattr(w, "cards_changed"):
+                w.cards_changed()
+
+    def set_ascii(self, on: bool) -> None:
+        self.settings.ascii = on
+        self.save_settings()
+        self.refresh_cards()
+
+    def set_pace(self, pace: str) -> None:
+        self.settings.pace = pace
+        self.save_settings()
+        self.notify(f"Pace: {pace}")
+
+    def pace_delays(self) -> tuple[float, float]:
+        return PACE_DELAYS.get(self.settings.pace, PACE_DELAYS["normal"])
+
+    def save_settings(self) -> None:
+        self.store.save_settings(self.settings)
+
+    # --- start-up and size ----------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        from .picker import PickerScreen
+
+        self.theme_changed_signal.subscribe(self, self._on_theme_changed)
+        self.push_screen(PickerScreen())
+        for w in self._startup_warnings:
+            self.notify(w, severity="warning", timeout=8)
+        if self.start_request is not None:
+            req = self.start_request
+            match = Match.new(
+                req.game, req.seats, req.variant, req.options, req.seed, self.bot_options
+            )
+            self.open_table(match)
+        self.call_after_refresh(self._check_size)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self._check_size)
+
+    def _check_size(self) -> None:
+        from .small import TooSmallScreen
+
+        small = self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT
+        showing = isinstance(self.screen, TooSmallScreen)
+        if small and not showing:
+            self.push_screen(TooSmallScreen())
+        elif not small and showing:
+            self.pop_screen()
+
+    # --- routing --------------------------------------------------------------------------
+
+    def table_screen_class(self, game: Game) -> type[Screen[None]]:
+        package = type(game).__module__.rsplit(".", 1)[0]
+        cls: type[Screen[None]] = import_module(f"{package}.screen").SCREEN
+        return cls
+
+    def open_setup(self, game_id: str) -> None:
+        from .setup import SetupScreen
+
+        self.push_screen(SetupScreen(get_game(game_id), self.last_setup(game_id)))
+
+    def open_table(self, match: Match, replace: bool = False) -> None:
+        screen = self.table_screen_class(match.game)(match)
+        if replace:
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    def open_help(self, game_id: str) -> None:
+        from .help import HelpScreen
+
+        self.push_screen(HelpScreen(get_game(game_id)))
+
+    def open_stats(self) -> None:
+        from .stats import StatsScreen
+
+        self.push_screen(StatsScreen())
+
+    def back_to_picker(self) -> None:
+        from .picker import PickerScreen
+
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, PickerScreen):
+            self.pop_screen()
+        if isinstance(self.screen, PickerScreen):
+            self.screen.reload()
+
+    # --- command palette ------------------------------------------------------------------
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        ascii_now = self.settings.ascii
+        yield SystemCommand(
+            "Cards: " + ("symbols (♠ ♥ ♦ ♣)" if ascii_now else "ASCII suits (S H D C)"),
+            "Draw suits as symbols or as letters",
+            lambda: self.set_ascii(not ascii_now),
+        )
+        for pace in PACES:
+            yield SystemCommand(
+                f"Pace: {pace}",
+                "How fast bots move and how long a finished trick stays up",
+                lambda pace=pace: self.set_pace(pace),  # type: ignore[misc]
+            )
+        yield SystemCommand("Statistics", "Games played and won", self.open_stats)
+
+    def remember_setup(self, game_id: str, setup: dict[str, Any]) -> None:
+        self.settings.last_setup[game_id] = setup
+        self.save_settings()
+
+    def last_setup(self, game_id: str) -> dict[str, Any] | None:
+        return self.settings.last_setup.get(game_id)
+
+
+def run_app(**kwargs: Any) -> None:
+    """Start the app in this terminal (the CLI's ``play``; tests replace this function)."""
+    CardSuiteApp(**kwargs).run()

@@ -1,0 +1,226 @@
+"""The game picker: every registered game drawn with its cards, saved games to resume,
+statistics, rules and quit."""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from rich.style import Style
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ..cards import Card
+from ..engine import Game
+from ..games import all_games
+from ..match import Match
+from ..store import SaveInfo, StoreError
+from .cardart import Canvas, draw_fan
+from .widgets import card_style
+
+if TYPE_CHECKING:
+    from .app import CardSuiteApp
+
+
+def _players(game: Game) -> str:
+    lo, hi = min(game.players), max(game.players)
+    return f"{lo} players" if lo == hi else f"{lo}-{hi} players"
+
+
+def _ago(then: float) -> str:
+    s = max(0, time.time() - then)
+    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
+        if s >= size:
+            n = int(s // size)
+            return f"{n} {unit}{'s' * (n != 1)} ago"
+    return "just now"
+
+
+class Emblem(Widget):
+    """The highlighted game's cards, fanned, with its name and variants."""
+
+    DEFAULT_CSS = "Emblem { height: 100%; }"
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.game: Game | None = None
+
+    def show(self, game: Game) -> None:
+        self.game = game
+        self.refresh()
+
+    def cards_changed(self) -> None:
+        self.refresh()
+
+    def render(self) -> Text:
+        width = max(self.size.width, 10)
+        canvas = Canvas(width, 6)
+        if self.game is None:
+            return canvas.text()
+        cards = [Card.parse(c) for c in self.game.emblem]
+        draw_fan(canvas, 2, 0, cards, card_style(self), raised=[len(cards) - 1], step=4)
+        out = canvas.text()
+        out.append("\n\n")
+        out.append(f" {self.game.name}\n", Style(bold=True))
+        out.append(f" {_players(self.game)}\n\n", Style(italic=True))
+        for v in self.game.variants.values():
+            out.append(f" • {v.name}\n")
+        return out
+
+
+class PickerScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "play", "Play", show=True, priority=False),
+        Binding("r", "resume", "Resume"),
+        Binding("d", "delete_save", "Delete save", show=False),
+        Binding("s", "stats", "Statistics"),
+        Binding("question_mark,f1", "rules", "Rules", key_display="?"),
+        Binding("ctrl+p", "command_palette", "Themes & settings", show=True),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.games = all_games()
+        self.saves: list[SaveInfo] = []
+
+    @property
+    def cs_app(self) -> CardSuiteApp:
+        return cast("CardSuiteApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        yield Static(self._banner(), id="picker-banner")
+        with Horizontal(id="picker-main"):
+            yield Emblem(id="picker-emblem")
+            with Vertical(id="picker-lists"):
+                yield OptionList(*[self._game_option(g) for g in self.games], id="games")
+                yield OptionList(id="saves")
+        yield Footer()
+
+    def _banner(self) -> Text:
+        t = Text(justify="center")
+        t.append("♠ ♥ ", Style(bold=True))
+        t.append("cardsuite", Style(bold=True))
+        t.append(" ♦ ♣", Style(bold=True))
+        t.append("   five card games, hot-seat or against bots", Style(italic=True))
+        return t
+
+    def _game_option(self, g: Game) -> Option:
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(width=16, no_wrap=True)
+        grid.add_column(width=12, no_wrap=True)
+        grid.add_column(ratio=1)
+        grid.add_row(Text(g.name, style="bold"), _players(g), g.summary)
+        return Option(grid, id=g.id)
+
+    def on_mount(self) -> None:
+        self.query_one("#games").border_title = "Games"
+        self.query_one("#saves").border_title = "Saved games"
+        self.query_one("#games", OptionList).highlighted = 0
+        self.query_one("#games", OptionList).focus()
+        self.query_one(Emblem).show(self.games[0])
+        self.reload()
+
+    def on_screen_resume(self) -> None:
+        self.reload()
+
+    def reload(self) -> None:
+        """Re-read the saved games (after a save, a resume or a delete)."""
+        try:
+            self.saves = self.cs_app.store.list_saves()
+        except StoreError as e:
+            self.notify(str(e), severity="error")
+            self.saves = []
+        saves = self.query_one("#saves", OptionList)
+        saves.clear_options()
+        if not self.saves:
+            saves.add_option(Option(Text("No saved games. ctrl+s saves a game in play.",
+                                         style="italic"), id="none", disabled=True))
+            return
+        for i, info in enumerate(self.saves):
+            if info.error:
+                label = Text(f"{info.title}: cannot be resumed ({info.error})", style="dim")
+            else:
+                label = Text.assemble((info.title, "bold"), f"  saved {_ago(info.saved_at)}")
+            saves.add_option(Option(label, id=f"save-{i}"))
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option_list.id == "games" and event.option.id:
+            game = next(g for g in self.games if g.id == event.option.id)
+            self.query_one(Emblem).show(game)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option_list.id == "games":
+            self.action_play()
+        else:
+            self.action_resume()
+
+    def _highlighted_game(self) -> Game:
+        games = self.query_one("#games", OptionList)
+        return self.games[games.highlighted or 0]
+
+    def action_play(self) -> None:
+        if self.query_one("#saves", OptionList).has_focus:
+            self.action_resume()
+            return
+        self.cs_app.open_setup(self._highlighted_game().id)
+
+    def _highlighted_save(self) -> SaveInfo | None:
+        saves = self.query_one("#saves", OptionList)
+        if not self.saves:
+            return None
+        index = saves.highlighted if saves.highlighted is not None else 0
+        return self.saves[min(index, len(self.saves) - 1)]
+
+    def action_resume(self) -> None:
+        saves = self.query_one("#saves", OptionList)
+        if not saves.has_focus and self.saves:
+            saves.focus()
+            saves.highlighted = saves.highlighted or 0
+            return
+        info = self._highlighted_save()
+        if info is None:
+            self.notify("There are no saved games.", severity="warning")
+            return
+        if info.error:
+            self.notify(f"{info.path.name}: {info.error}. The file is left as it is.",
+                        title="Cannot resume", severity="error")
+            return
+        try:
+            match = Match.from_save(self.cs_app.store.load_save(info.path))
+        except (StoreError, ValueError) as e:
+            self.notify(f"{e}. The file is left as it is.", title="Cannot resume",
+                        severity="error")
+            return
+        self.cs_app.open_table(match)
+
+    def action_delete_save(self) -> None:
+        from .confirm import ConfirmScreen
+
+        info = self._highlighted_save()
+        if info is None or not self.query_one("#saves", OptionList).has_focus:
+            return
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                try:
+                    self.cs_app.store.delete_save(info.path)
+                except StoreError as e:
+                    self.notify(str(e), severity="error")
+                self.reload()
+
+        self.app.push_screen(ConfirmScreen(f"Delete the save {info.title!r}?", "Delete", "Keep"),
+                             answer)
+
+    def action_stats(self) -> None:
+        self.cs_app.open_stats()
+
+    def action_rules(self) -> None:
+        self.cs_app.open_help(self._highlighted_game().id)

@@ -1,0 +1,272 @@
+"""The setup screen, built from a game's metadata: players, seats, variant, options, seed.
+
+Nothing here is specific to a game: the player counts, variants and options (with each
+variant's defaults) come from the engine contract, so every game gets this screen for free.
+The last setup of each game is remembered in the settings.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar, cast
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+
+from ..engine import Game, Option
+from ..match import HUMAN, Match, SeatSpec
+
+if TYPE_CHECKING:
+    from .app import CardSuiteApp
+
+SEAT_CHOICES = [
+    ("human", HUMAN),
+    ("bot: easy", "easy"),
+    ("bot: medium", "medium"),
+    ("bot: hard", "hard"),
+]
+
+
+class SetupScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+enter,ctrl+j", "start", "Start", priority=True, key_display="ctrl+enter"),
+        Binding("f1", "rules", "Rules"),
+        Binding("escape", "back", "Back"),
+    ]
+
+    def __init__(self, game: Game, remembered: dict[str, Any] | None = None) -> None:
+        super().__init__()
+        self.game = game
+        remembered = remembered or {}
+        self.players = remembered.get("players", 4 if 4 in game.players else min(game.players))
+        if self.players not in game.players:
+            self.players = min(game.players)
+        self.variant = remembered.get("variant", game.default_variant)
+        if self.variant not in game.variants:
+            self.variant = game.default_variant
+        self.options: dict[str, Any] = dict(game.variants[self.variant].defaults())
+        for k, v in remembered.get("options", {}).items():
+            if k in self.options:
+                self.options[k] = v
+        self.seats: list[dict[str, str]] = list(remembered.get("seats", []))
+        self.seed_text = str(remembered.get("seed") or "")
+
+    @property
+    def cs_app(self) -> CardSuiteApp:
+        return cast("CardSuiteApp", self.app)
+
+    def _seat(self, i: int) -> dict[str, str]:
+        while len(self.seats) <= i:
+            j = len(self.seats)
+            names = self.game.names_for(max(self.players, j + 1))
+            self.seats.append({"kind": HUMAN if j == 0 else "medium",
+                               "name": "You" if j == 0 else names[j % len(names)]})
+        return self.seats[i]
+
+    # --- layout ---------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(f"{self.game.name} · new game", classes="table-header")
+        with VerticalScroll(id="setup-form"):
+            with Horizontal(classes="setup-row"):
+                yield Label("Players", classes="setup-label")
+                yield Select(
+                    [(str(n), n) for n in self.game.players],
+                    value=self.players,
+                    allow_blank=False,
+                    compact=True,
+                    id="players",
+                )
+            with Horizontal(classes="setup-row"):
+                yield Label("Variant", classes="setup-label")
+                yield Select(
+                    [(v.name, vid) for vid, v in self.game.variants.items()],
+                    value=self.variant,
+                    allow_blank=False,
+                    compact=True,
+                    id="variant",
+                )
+                yield Static(self.game.variants[self.variant].summary, id="variant-summary",
+                             classes="setup-help")
+            yield Vertical(id="options")
+            yield Label("Seats", classes="setup-section")
+            yield Vertical(id="seats")
+            with Horizontal(classes="setup-row"):
+                yield Label("Seed", classes="setup-label")
+                yield Input(
+                    self.seed_text, placeholder="random", id="seed", type="integer", compact=True
+                )
+                yield Static("the same seed deals the same game", classes="setup-help")
+            with Horizontal(id="setup-buttons"):
+                yield Button("Start", id="start", variant="success", compact=True)
+                yield Button("Rules", id="rules", compact=True)
+                yield Button("Back", id="back", compact=True)
+        yield Footer()
+
+    async def on_mount(self) -> None:
+        await self._build_options()
+        await self._build_seats()
+        self.query_one("#start", Button).focus()
+
+    async def _build_options(self) -> None:
+        box = self.query_one("#options", Vertical)
+        await box.remove_children()
+        rows = []
+        for opt in self.game.variants[self.variant].options:
+            rows.append(self._option_row(opt))
+        await box.mount_all(rows)
+
+    def _option_row(self, opt: Option) -> Horizontal:
+        value = self.options.get(opt.id, opt.default)
+        widget: Checkbox | Select[str] | Input
+        if opt.kind == "bool":
+            widget = Checkbox(opt.name, bool(value), id=f"opt-{opt.id}", compact=True)
+            return Horizontal(Label("", classes="setup-label"), widget,
+                              Static(opt.help, classes="setup-help"), classes="setup-row")
+        if opt.kind == "choice":
+            widget = Select([(c, c) for c in opt.choices], value=value, allow_blank=False,
+                            id=f"opt-{opt.id}", compact=True)
+        else:
+            widget = Input(str(value), type="integer", id=f"opt-{opt.id}", compact=True)
+        return Horizontal(Label(opt.name, classes="setup-label"), widget,
+                          Static(opt.help, classes="setup-help"), classes="setup-row")
+
+    async def _build_seats(self) -> None:
+        box = self.query_one("#seats", Vertical)
+        await box.remove_children()
+        names = self.game.names_for(self.players)
+        rows = []
+        for i in range(self.players):
+            seat = self._seat(i)
+            rows.append(
+                Horizontal(
+                    Label(names[i], classes="setup-label"),
+                    Input(seat["name"], placeholder=names[i], id=f"name-{i}", max_length=16,
+                          compact=True),
+                    Select(SEAT_CHOICES, value=seat["kind"], allow_blank=False, id=f"kind-{i}",
+                           compact=True),
+                    classes="setup-row",
+                )
+            )
+        humans = sum(1 for i in range(self.players) if self._seat(i)["kind"] == HUMAN)
+        note = (
+            "hot-seat: a curtain hides hands between people" if humans > 1
+            else "all bots: watch them play" if humans == 0 else ""
+        )
+        rows.append(Static(note, id="seat-note", classes="setup-help"))
+        await box.mount_all(rows)
+
+    # --- changes --------------------------------------------------------------------------
+
+    @on(Select.Changed, "#players")
+    async def _players_changed(self, event: Select.Changed) -> None:
+        if isinstance(event.value, int) and event.value != self.players:
+            self._read_seats()
+            self.players = event.value
+            await self._build_seats()
+
+    @on(Select.Changed, "#variant")
+    async def _variant_changed(self, event: Select.Changed) -> None:
+        if isinstance(event.value, str) and event.value != self.variant:
+            self.variant = event.value
+            self.options = dict(self.game.variants[self.variant].defaults())
+            self.query_one("#variant-summary", Static).update(
+                self.game.variants[self.variant].summary
+            )
+            await self._build_options()
+
+    @on(Select.Changed)
+    def _kind_changed(self, event: Select.Changed) -> None:
+        if event.select.id and event.select.id.startswith("kind-"):
+            self._read_seats()
+            humans = sum(1 for s in self.seats[: self.players] if s["kind"] == HUMAN)
+            note = (
+                "hot-seat: a curtain hides hands between people" if humans > 1
+                else "all bots: watch them play" if humans == 0 else ""
+            )
+            self.query_one("#seat-note", Static).update(note)
+
+    def _read_seats(self) -> None:
+        for i in range(self.players):
+            seat = self._seat(i)
+            try:
+                name = self.query_one(f"#name-{i}", Input).value.strip()
+                kind = self.query_one(f"#kind-{i}", Select).value
+            except Exception:  # noqa: BLE001 - rows not mounted yet
+                continue
+            seat["name"] = name or self.game.names_for(self.players)[i]
+            if isinstance(kind, str):
+                seat["kind"] = kind
+
+    def _read_options(self) -> dict[str, Any] | None:
+        out: dict[str, Any] = {}
+        for opt in self.game.variants[self.variant].options:
+            widget = self.query_one(f"#opt-{opt.id}")
+            if isinstance(widget, Checkbox):
+                out[opt.id] = widget.value
+            elif isinstance(widget, Select):
+                out[opt.id] = widget.value
+            elif isinstance(widget, Input):
+                try:
+                    out[opt.id] = opt.parse(widget.value)
+                except ValueError as e:
+                    self.notify(str(e), severity="error")
+                    return None
+        return out
+
+    # --- start ----------------------------------------------------------------------------
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+        elif event.button.id == "rules":
+            self.action_rules()
+        else:
+            self.action_back()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.action_start()
+
+    def action_start(self) -> None:
+        self._read_seats()
+        options = self._read_options()
+        if options is None:
+            return
+        seed_text = self.query_one("#seed", Input).value.strip()
+        try:
+            seed = int(seed_text) if seed_text else None
+        except ValueError:
+            self.notify("The seed is a whole number (or empty for a random deal).",
+                        severity="error")
+            return
+        seats = [SeatSpec(s["kind"], s["name"]) for s in self.seats[: self.players]]
+        names = [s.name for s in seats]
+        if len(set(names)) != len(names):
+            self.notify("Give every seat a different name.", severity="error")
+            return
+        try:
+            match = Match.new(self.game.id, seats, self.variant, options, seed,
+                              self.cs_app.bot_options)
+        except ValueError as e:
+            self.notify(str(e), severity="error")
+            return
+        self.cs_app.remember_setup(
+            self.game.id,
+            {
+                "players": self.players,
+                "variant": self.variant,
+                "options": options,
+                "seats": [{"kind": s.kind, "name": s.name} for s in seats],
+                "seed": seed,
+            },
+        )
+        self.cs_app.open_table(match, replace=True)
+
+    def action_rules(self) -> None:
+        self.cs_app.open_help(self.game.id)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()

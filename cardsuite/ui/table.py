@@ -1,0 +1,322 @@
+"""The table every game's screen builds on: the turn loop round people and bots.
+
+A game's screen subclasses ``TableScreen`` and draws its own table (``refresh_table``) and
+turns keys into actions (``play_action``). This base decides what happens next:
+
+- a bot to move: think in a thread worker (cancellable, stale answers ignored after an undo),
+  then wait out the pace so a person can follow, then play;
+- a person to move: wait for their keys;
+- hot-seat: when the next person is not the one whose cards are showing, put up a curtain
+  first, and only then show their cards;
+- a finished trick or a showdown stays on the table for the pace's delay or until a key;
+- the end: record the result and show the game-over screen.
+
+Illegal input is refused with the reason from ``IllegalAction`` and changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar, cast
+
+from textual import events, work
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.worker import get_current_worker
+
+from ..engine import Action, Event, IllegalAction
+from ..match import Match
+from ..store import PlayerResult, StoreError
+
+if TYPE_CHECKING:
+    from .app import CardSuiteApp
+
+
+class TableScreen(Screen[None]):
+    """Base of every game's table screen."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("question_mark,f1", "rules", "Rules", key_display="?"),
+        Binding("h", "hint", "Hint"),
+        Binding("u", "undo", "Undo"),
+        Binding("ctrl+s", "save", "Save"),
+        Binding("q,escape", "leave", "Menu"),
+    ]
+
+    #: Event kinds after which the table pauses so people can see what happened.
+    PAUSE_AFTER: ClassVar[frozenset[str]] = frozenset({"trick", "showdown"})
+
+    def __init__(self, match: Match) -> None:
+        super().__init__()
+        self.match = match
+        self.shown: int | None = match.viewer_after(None)
+        self.holding: list[Event] = []  # the events the table is pausing on
+        self._hold_timer: Timer | None = None
+        self._bot_timer: Timer | None = None
+        self._token = 0  # bumps on undo/leave: bot answers for an older token are dropped
+        self._thinking: int | None = None
+        self._recorded = False
+        self._over_shown = False
+        self._curtain_up = False
+
+    @property
+    def cs_app(self) -> CardSuiteApp:
+        return cast("CardSuiteApp", self.app)
+
+    # --- hooks for the game's screen ------------------------------------------------------
+
+    def refresh_table(self) -> None:
+        """Redraw everything from ``self.match`` (and ``self.shown``, ``self.holding``)."""
+
+    def on_new_events(self, events_: list[Event]) -> None:
+        """Called with the events of every move, before the table is redrawn."""
+
+    # --- flow -----------------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        self.refresh_table()
+        self.call_after_refresh(self.advance)
+
+    def on_screen_resume(self) -> None:
+        """Back from help, a dialog or the curtain: redraw and carry on where we were."""
+        self.refresh_table()
+        self.call_after_refresh(self.advance)
+
+    def advance(self) -> None:
+        """Decide what happens next (see the module docstring)."""
+        if self.holding or self._thinking is not None or self._curtain_up:
+            return
+        if not self.is_attached:
+            return
+        if self.app.screen is not self:
+            return  # a help screen or dialog is up; resume comes back here
+        m = self.match
+        if m.is_over():
+            self.refresh_table()
+            self._game_over()
+            return
+        if m.needs_curtain(self.shown):
+            self._curtain()
+            return
+        self.shown = m.viewer_after(self.shown)
+        mover = m.to_move()
+        self.refresh_table()
+        if mover is not None and not m.is_human(mover):
+            self._start_bot(mover)
+
+    def _curtain(self) -> None:
+        from .curtain import CurtainScreen
+
+        mover = self.match.to_move()
+        assert mover is not None
+        self.shown = None  # nobody's cards while the keyboard changes hands
+        self._curtain_up = True
+        self.refresh_table()
+
+        def passed(_: object) -> None:
+            self._curtain_up = False
+            self.shown = mover
+            self.refresh_table()
+            self.call_after_refresh(self.advance)
+
+        self.app.push_screen(CurtainScreen(self.match.seats[mover].name), passed)
+
+    # --- bots -----------------------------------------------------------------------------
+
+    def _start_bot(self, seat: int) -> None:
+        self._thinking = seat
+        self._token += 1
+        self.refresh_table()
+        self._think(seat, self._token, self.cs_app.clock())
+
+    @work(thread=True, exclusive=True, group="bot", exit_on_error=True)
+    def _think(self, seat: int, token: int, started: float) -> None:
+        worker = get_current_worker()
+        action = self.match.choose_bot(seat, cancelled=lambda: worker.is_cancelled)
+        if not worker.is_cancelled:
+            self.app.call_from_thread(self._bot_ready, seat, action, token, started)
+
+    def _bot_ready(self, seat: int, action: Action, token: int, started: float) -> None:
+        if token != self._token or not self.is_attached:
+            return
+        delay, _ = self.cs_app.pace_delays()
+        wait = max(0.0, delay - (self.cs_app.clock() - started))
+        if wait <= 0:
+            self._bot_play(seat, action, token)
+        else:
+            self._bot_timer = self.set_timer(wait, lambda: self._bot_play(seat, action, token))
+
+    def _bot_play(self, seat: int, action: Action, token: int) -> None:
+        if token != self._token:
+            return
+        self._thinking = None
+        self.play_action(action, seat)
+
+    def _stop_bot(self) -> None:
+        self._token += 1
+        self._thinking = None
+        if self._bot_timer is not None:
+            self._bot_timer.stop()
+        self.workers.cancel_group(self, "bot")
+
+    # --- moves ----------------------------------------------------------------------------
+
+    def play_action(self, action: Action | str, seat: int | None = None) -> bool:
+        """Apply a move; refuse an illegal one with its reason. True when played."""
+        try:
+            new = self.match.apply(action, seat)
+        except IllegalAction as e:
+            self.notify(e.reason, title="Not allowed", severity="error")
+            return False
+        self.on_new_events(new)
+        pause = [e for e in new if e.kind in self.PAUSE_AFTER]
+        _, hold = self.cs_app.pace_delays()
+        if pause and hold > 0 and not self.match.is_over():
+            self.holding = new
+            self._hold_timer = self.set_timer(hold, self.release_hold)
+        self.refresh_table()
+        self.advance()
+        return True
+
+    def release_hold(self) -> None:
+        if not self.holding:
+            return
+        self.holding = []
+        if self._hold_timer is not None:
+            self._hold_timer.stop()
+            self._hold_timer = None
+        self.refresh_table()
+        self.advance()
+
+    def on_key(self, event: events.Key) -> None:
+        """Any key moves on from a paused trick or showdown (and does nothing else)."""
+        if self.holding and event.key not in ("question_mark", "f1", "ctrl+s", "ctrl+p"):
+            event.stop()
+            event.prevent_default()
+            self.release_hold()
+
+    # --- actions --------------------------------------------------------------------------
+
+    def human_to_move(self) -> int | None:
+        """The seat to move if it is the person whose cards are showing, else None."""
+        mover = self.match.to_move()
+        if mover is not None and self.match.is_human(mover) and mover == self.shown:
+            return mover
+        return None
+
+    def action_rules(self) -> None:
+        self.cs_app.open_help(self.match.game.id)
+
+    def action_hint(self) -> None:
+        seat = self.human_to_move()
+        if seat is None:
+            self.notify("A hint is for your own turn.", severity="warning")
+            return
+        if self.match.hot_seat:
+            self.notify("No hints in hot-seat games.", severity="warning")
+            return
+        action = self.match.hint(seat)
+        self.show_hint(action)
+
+    def show_hint(self, action: Action) -> None:
+        self.notify(f"Hint: {action}", title="Medium bot suggests")
+
+    def action_undo(self) -> None:
+        if len(self.match.humans) != 1:
+            self.notify("Undo is for one player against bots.", severity="warning")
+            return
+        self._stop_bot()
+        self.holding = []
+        if not self.match.undo():
+            self.notify("Nothing to undo yet.", severity="warning")
+            return
+        self._recorded = False
+        self.after_undo()
+        self.notify("Back to your previous decision.")
+        self.refresh_table()
+        self.call_after_refresh(self.advance)
+
+    def after_undo(self) -> None:
+        """Reset the game screen's own selection after an undo."""
+
+    def action_save(self) -> None:
+        if self.match.is_over():
+            self.notify("The game is over; nothing to save.", severity="warning")
+            return
+        try:
+            path = self.cs_app.store.save_game(self.match.to_save())
+        except StoreError as e:
+            self.notify(str(e), title="Not saved", severity="error")
+            return
+        self.notify(f"Saved as {path.stem}. Resume it from the picker.", title="Saved")
+
+    def action_leave(self) -> None:
+        from .confirm import ConfirmScreen
+
+        if self.match.is_over():
+            self._leave()
+            return
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self._leave()
+
+        self.app.push_screen(
+            ConfirmScreen("Leave this game? (ctrl+s saves it first)", yes="Leave", no="Stay"),
+            answer,
+        )
+
+    def _leave(self) -> None:
+        self._stop_bot()
+        self.cs_app.back_to_picker()
+
+    # --- the end --------------------------------------------------------------------------
+
+    def _game_over(self) -> None:
+        if not self._recorded:
+            self._recorded = True
+            self._record_result()
+        if self._over_shown:
+            return
+        self._over_shown = True
+        from .gameover import GameOverScreen
+
+        def chosen(choice: str | None) -> None:
+            self._over_shown = False
+            if choice == "rematch":
+                self._rematch()
+            elif choice == "picker":
+                self._leave()
+
+        self.app.push_screen(GameOverScreen(self.match), chosen)
+
+    def _record_result(self) -> None:
+        m = self.match
+        if not m.humans:
+            return
+        winners = set(m.winners())
+        scores = m.state.scores()
+        results = [
+            PlayerResult(i, s.name, s.kind, i in winners, scores[i]) for i, s in enumerate(m.seats)
+        ]
+        st: Any = m.state
+        try:
+            self.cs_app.store.record_game(
+                m.game.id, getattr(st, "variant", ""), m.players, m.seed, results
+            )
+        except StoreError as e:
+            self.notify(str(e), title="Statistics not saved", severity="warning")
+
+    def _rematch(self) -> None:
+        m = self.match
+        st: Any = m.state
+        new = Match.new(
+            m.game.id,
+            m.seats,
+            getattr(st, "variant", None),
+            getattr(st, "options", None),
+            None,
+            self.cs_app.bot_options,
+        )
+        self._stop_bot()
+        self.cs_app.open_table(new, replace=True)

@@ -1,0 +1,243 @@
+"""Widgets every table uses: a fanned hand, rows of labelled card groups, the log.
+
+Cards are drawn by ``cardart`` with the app's ``CardStyle``; widgets with cards implement
+``cards_changed`` so a theme or ASCII switch redraws them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, cast
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import RichLog
+
+from ..cards import Card
+from ..engine import Event
+from .cardart import CARD_H, CARD_W, FAN_STEP, Canvas, CardStyle, draw_backs, draw_fan, fan_width
+
+if TYPE_CHECKING:
+    from .app import CardSuiteApp
+
+
+def card_style(widget: Widget) -> CardStyle:
+    app = widget.app
+    return cast("CardSuiteApp", app).card_style if hasattr(app, "card_style") else CardStyle()
+
+
+class HandView(Widget):
+    """A fanned hand: the cursor card and selected cards are raised; selected ones tinted.
+
+    ``face_down`` shows only backs (someone else's hand in hot-seat, or nobody's turn)."""
+
+    DEFAULT_CSS = """
+    HandView { height: 5; width: 1fr; }
+    """
+
+    class Clicked(Message):
+        def __init__(self, hand: HandView, index: int) -> None:
+            super().__init__()
+            self.hand = hand
+            self.index = index
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.cards: list[Card] = []
+        self.cursor: int | None = None
+        self.selected: set[int] = set()
+        self.dimmed: set[int] = set()
+        self.hinted: set[int] = set()
+        self.face_down = False
+        self.count = 0
+
+    def show(
+        self,
+        cards: Sequence[Card],
+        *,
+        cursor: int | None = None,
+        selected: set[int] | None = None,
+        dimmed: set[int] | None = None,
+        hinted: set[int] | None = None,
+    ) -> None:
+        self.cards = list(cards)
+        self.count = len(self.cards)
+        self.face_down = False
+        self.cursor = cursor
+        self.selected = set(selected or ())
+        self.dimmed = set(dimmed or ())
+        self.hinted = set(hinted or ())
+        self.refresh()
+
+    def show_backs(self, count: int) -> None:
+        self.cards = []
+        self.count = count
+        self.face_down = True
+        self.cursor = None
+        self.selected = set()
+        self.refresh()
+
+    def cards_changed(self) -> None:
+        self.refresh()
+
+    def _left(self) -> int:
+        width = fan_width(self.count)
+        return max(0, (self.size.width - width) // 2)
+
+    def render(self) -> Text:
+        cs = card_style(self)
+        canvas = Canvas(max(self.size.width, 1), 5)
+        if self.face_down:
+            draw_backs(canvas, self._left(), 1, self.count, cs, step=FAN_STEP)
+            if self.count > 6:
+                label = f" {self.count} cards"
+                canvas.put(self._left() + fan_width(6) + 1, 3, label, Style())
+        else:
+            draw_fan(
+                canvas,
+                self._left(),
+                0,
+                self.cards,
+                cs,
+                cursor=self.cursor,
+                selected=self.selected,
+                dimmed=self.dimmed,
+                raised=self.hinted,
+            )
+        return canvas.text()
+
+    def on_click(self, event: events.Click) -> None:
+        if self.face_down or not self.cards:
+            return
+        x = event.x - self._left()
+        if x < 0:
+            return
+        index = min(x // FAN_STEP, len(self.cards) - 1)
+        if x < fan_width(len(self.cards)):
+            self.post_message(self.Clicked(self, index))
+
+
+@dataclass
+class CardGroup:
+    """Some cards with a label above and a note below (a play in a trick, a last card)."""
+
+    label: str
+    cards: list[Card] = field(default_factory=list)
+    note: str = ""
+    highlight: bool = False
+    backs: int = 0  # face-down cards instead of faces
+
+
+class CardRowView(Widget):
+    """Card groups side by side, each with its label and note: a trick, a showdown.
+
+    When they do not fit the width as card faces, they are drawn as compact text instead."""
+
+    DEFAULT_CSS = """
+    CardRowView { height: 7; width: 1fr; }
+    """
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.title = ""
+        self.groups: list[CardGroup] = []
+
+    def show(self, title: str, groups: Sequence[CardGroup]) -> None:
+        self.title = title
+        self.groups = list(groups)
+        self.refresh()
+
+    def cards_changed(self) -> None:
+        self.refresh()
+
+    def render(self) -> Text:
+        cs = card_style(self)
+        width = max(self.size.width, 1)
+        widths = [
+            max(len(g.label), len(g.note), fan_width(len(g.cards) or (1 if g.backs else 0)))
+            for g in self.groups
+        ]
+        total = sum(widths) + 3 * max(0, len(widths) - 1)
+        canvas = Canvas(width, 7)
+        canvas.put(1, 0, self.title[: width - 2], Style(bold=True))
+        if total > width - 2:
+            return self._compact(cs, canvas)
+        x = max(1, (width - total) // 2)
+        for g, w in zip(self.groups, widths, strict=True):
+            label_style = Style(bold=True, reverse=g.highlight)
+            canvas.put(x, 1, g.label[:w], label_style)
+            if g.backs:
+                draw_backs(canvas, x, 2, g.backs, cs, step=1)
+            elif g.cards:
+                draw_fan(canvas, x, 2, g.cards, cs, raised=range(len(g.cards)),
+                         highlight=cs.cursor if g.highlight else None)
+            canvas.put(x, 2 + CARD_H, g.note[:w], Style(italic=True, bold=g.highlight))
+            x += w + 3
+        return canvas.text()
+
+    def _compact(self, cs: CardStyle, canvas: Canvas) -> Text:
+        out = Text(no_wrap=False)
+        out.append(self.title + "\n", Style(bold=True))
+        for i, g in enumerate(self.groups):
+            if i:
+                out.append("  ")
+            out.append(f"{g.label}: ", Style(bold=True, reverse=g.highlight))
+            for c in g.cards:
+                out.append_text(cs.inline(c))
+                out.append(" ")
+            if g.note:
+                out.append(f"({g.note})", Style(italic=True))
+        return out
+
+
+_TOKEN = re.compile(r"\{P(\d+)\}|\[(JK|(?:10|[2-9AJQKT])[SHDC])\]")
+
+
+def event_text(event: Event, names: Sequence[str], cs: CardStyle) -> Text:
+    """An event's template as Rich text: players' names in bold, cards as coloured labels."""
+    out = Text()
+    pos = 0
+    for m in _TOKEN.finditer(event.text):
+        out.append(event.text[pos : m.start()])
+        if m.group(1) is not None:
+            i = int(m.group(1))
+            out.append(names[i] if i < len(names) else f"P{i + 1}", Style(bold=True))
+        else:
+            out.append_text(cs.inline(Card.parse(m.group(2))))
+        pos = m.end()
+    out.append(event.text[pos:])
+    return out
+
+
+class LogView(RichLog):
+    """The game's log in words, newest at the bottom."""
+
+    DEFAULT_CSS = """
+    LogView { height: 1fr; }
+    """
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes, wrap=True, markup=False, auto_scroll=True)
+        self.can_focus = False
+
+    def add_events(self, events_: Sequence[Event], names: Sequence[str]) -> None:
+        cs = card_style(self)
+        for e in events_:
+            self.write(event_text(e, names, cs))
+
+
+__all__ = [
+    "CARD_H",
+    "CARD_W",
+    "CardGroup",
+    "CardRowView",
+    "HandView",
+    "LogView",
+    "card_style",
+    "event_text",
+]
