@@ -105,15 +105,20 @@ def _check_theme(theme: str | None) -> None:
 
     names = sorted(set(load_themes()[0]) | set(App().available_themes))
     if theme not in names:
-        raise click.BadParameter(f"no theme {theme!r}; themes: {', '.join(names)}",
-                                 param_hint="--theme")
+        raise click.BadParameter(
+            f"no theme {theme!r}; themes: {', '.join(names)}", param_hint="--theme"
+        )
 
 
 @main.command()
 @click.argument("game", required=False)
 @click.option("--players", "-p", type=int, default=None, help="Number of players.")
-@click.option("--seats", "-s", default=None,
-              help="Per seat: human or a bot level, comma-separated (default: you and bots).")
+@click.option(
+    "--seats",
+    "-s",
+    default=None,
+    help="Per seat: human or a bot level, comma-separated (default: you and bots).",
+)
 @click.option("--names", default=None, help="Seat names, comma-separated.")
 @click.option("--variant", "-v", default=None, help="Variant id (see `cardsuite list`).")
 @click.option("--option", "-o", "opts", multiple=True, metavar="K=V", help="A game option.")
@@ -170,16 +175,16 @@ def _start_request(
         kinds = kinds * n
     bad = [k for k in kinds if k not in SEAT_KINDS]
     if bad:
-        raise click.BadParameter(f"unknown seat kind {bad[0]!r}; kinds: {', '.join(SEAT_KINDS)}",
-                                 param_hint="--seats")
+        raise click.BadParameter(
+            f"unknown seat kind {bad[0]!r}; kinds: {', '.join(SEAT_KINDS)}", param_hint="--seats"
+        )
     if len(kinds) != n:
-        raise click.BadParameter(f"{len(kinds)} seat kinds for {n} players; give one per player",
-                                 param_hint="--seats")
+        raise click.BadParameter(
+            f"{len(kinds)} seat kinds for {n} players; give one per player", param_hint="--seats"
+        )
     given = [x.strip() for x in (names or "").split(",") if x.strip()]
     defaults = list(g.names_for(n))
-    if kinds.count("human") == 1 and not given:
-        defaults[kinds.index("human")] = "You"
-    seat_names = given + defaults[len(given):]
+    seat_names = given + defaults[len(given) :]
     if len(given) > n or len(set(seat_names[:n])) != n:
         raise click.BadParameter(f"give {n} different names", param_hint="--names")
     variant_id, options = _options(g, variant, opts)
@@ -206,8 +211,12 @@ def serve(host: str, port: int) -> None:
 
 @main.command()
 @click.option("--out", type=click.Path(file_okay=False), default="screenshots", show_default=True)
-@click.option("--png/--no-png", default=True, show_default=True,
-              help="Also convert to PNG (needs rsvg-convert).")
+@click.option(
+    "--png/--no-png",
+    default=True,
+    show_default=True,
+    help="Also convert to PNG (needs rsvg-convert).",
+)
 def screenshots(out: str, png: bool) -> None:
     """Regenerate the README screenshots from seeded games."""
     from .ui.screenshots import take_screenshots

@@ -68,7 +68,9 @@ class Match:
         self.bot_options = {k: dict(v) for k, v in (bot_options or {}).items()}
         base = seed if seed is not None else 0
         self.bots: dict[int, Bot] = {
-            i: make_bot(game.id, s.kind, seed=base * 100 + 17 + i, **self.bot_options.get(s.kind, {}))
+            i: make_bot(
+                game.id, s.kind, seed=base * 100 + 17 + i, **self.bot_options.get(s.kind, {})
+            )
             for i, s in enumerate(self.seats)
             if not s.is_human
         }
@@ -126,16 +128,17 @@ class Match:
 
         One person: always theirs. Several (hot-seat): the person to move, once a curtain has
         passed the keyboard (the caller puts it up when this differs from ``shown``); while a
-        bot moves, whoever was shown stays shown. Nobody: the first seat's, for watching."""
+        bot moves, whoever was shown stays shown, and before the first curtain nobody's are.
+        Nobody at all: the first seat's, for watching."""
         humans = self.humans
         if not humans:
             return 0
         if len(humans) == 1:
             return humans[0]
         mover = self.to_move()
-        if self.is_human(mover):
+        if self.is_human(mover) and not self.needs_curtain(shown):
             return mover
-        return shown if shown is not None else humans[0]
+        return shown
 
     def needs_curtain(self, shown: int | None) -> bool:
         """True when the next person to act is not the one whose cards are showing."""

@@ -23,8 +23,11 @@ from ..engine import Game
 from ..games import get_game
 from ..match import Match, SeatSpec
 from ..store import PACES, Store
+from . import patches
 from .cardart import CardStyle
 from .themes import DEFAULT_THEME, VARIABLE_DEFAULTS, load_themes
+
+patches.apply()
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 

@@ -215,9 +215,11 @@ def draw_fan(
         )
 
 
-def draw_backs(canvas: Canvas, x: int, y: int, count: int, cs: CardStyle, step: int = 1) -> None:
-    """A squared-up pile of ``count`` backs, drawn as a short fan."""
-    shown = min(count, 6)
+def draw_backs(
+    canvas: Canvas, x: int, y: int, count: int, cs: CardStyle, step: int = 2, most: int = 3
+) -> None:
+    """A pile of ``count`` backs, drawn as a short fan of at most ``most``."""
+    shown = min(count, most)
     for i in range(shown):
         draw_back(canvas, x + i * step, y, cs, visible=CARD_W if i == shown - 1 else step)
 

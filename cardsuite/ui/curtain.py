@@ -10,6 +10,8 @@ from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Static
 
+from .closing import close_once
+
 
 class CurtainScreen(Screen[None]):
     """An opaque screen (not a modal: nothing of the table shows through)."""
@@ -31,4 +33,4 @@ class CurtainScreen(Screen[None]):
             )
 
     def action_ready(self) -> None:
-        self.dismiss(None)
+        close_once(self)

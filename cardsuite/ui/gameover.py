@@ -13,6 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ..match import Match
+from .closing import close_once
 
 
 class GameOverScreen(ModalScreen[str | None]):
@@ -52,7 +53,9 @@ class GameOverScreen(ModalScreen[str | None]):
         scores = m.state.scores()
         winners = set(m.winners())
         low = m.game.low_score_wins
-        order = sorted(range(m.players), key=lambda s: (s not in winners, scores[s] * (1 if low else -1)))
+        order = sorted(
+            range(m.players), key=lambda s: (s not in winners, scores[s] * (1 if low else -1))
+        )
         table = Table(box=None, padding=(0, 2))
         table.add_column("player")
         table.add_column(m.game.score_label, justify="right")
@@ -65,7 +68,7 @@ class GameOverScreen(ModalScreen[str | None]):
         self.query_one("#rematch", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(None if event.button.id == "view" else event.button.id)
+        close_once(self, None if event.button.id == "view" else event.button.id)
 
     def action_choose(self, choice: str | None) -> None:
-        self.dismiss(choice)
+        close_once(self, choice)

@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, MarkdownViewer, Static
 
 from ..engine import Game
+from .closing import close_once
 
 
 class HelpScreen(Screen[None]):
@@ -35,7 +36,7 @@ class HelpScreen(Screen[None]):
         self.query_one(MarkdownViewer).focus()
 
     def action_close(self) -> None:
-        self.app.pop_screen()
+        close_once(self)
 
     def action_toggle_toc(self) -> None:
         viewer = self.query_one(MarkdownViewer)

@@ -10,6 +10,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from .closing import close_once
 from .widgets import CardGroup, CardRowView
 
 
@@ -29,7 +30,7 @@ class LastTrickScreen(ModalScreen[None]):
 
     def on_key(self, event: events.Key) -> None:
         event.stop()
-        self.dismiss(None)
+        close_once(self)
 
     def on_click(self) -> None:
-        self.dismiss(None)
+        close_once(self)

@@ -43,6 +43,15 @@ def _ago(then: float) -> str:
     return "just now"
 
 
+def _about(game: Game) -> str:
+    """The first paragraph of the game's rules help: what the game is about."""
+    for block in game.help_text().split("\n\n"):
+        block = block.strip()
+        if block and not block.startswith("#"):
+            return " ".join(block.split())
+    return game.summary
+
+
 class Emblem(Widget):
     """The highlighted game's cards, fanned, with its name and variants."""
 
@@ -77,7 +86,7 @@ class Emblem(Widget):
 
 class PickerScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "play", "Play", show=True, priority=False),
+        Binding("enter", "play", "Play", show=False),
         Binding("r", "resume", "Resume"),
         Binding("d", "delete_save", "Delete save", show=False),
         Binding("s", "stats", "Statistics"),
@@ -101,7 +110,13 @@ class PickerScreen(Screen[None]):
             yield Emblem(id="picker-emblem")
             with Vertical(id="picker-lists"):
                 yield OptionList(*[self._game_option(g) for g in self.games], id="games")
+                yield Static(id="picker-about")
                 yield OptionList(id="saves")
+                yield Static(
+                    "enter set up a game · r resume a save · d delete a save · s statistics ·"
+                    " ? rules · ctrl+p themes, ASCII cards, pace · q quit",
+                    id="picker-keys",
+                )
         yield Footer()
 
     def _banner(self) -> Text:
@@ -125,7 +140,7 @@ class PickerScreen(Screen[None]):
         self.query_one("#saves").border_title = "Saved games"
         self.query_one("#games", OptionList).highlighted = 0
         self.query_one("#games", OptionList).focus()
-        self.query_one(Emblem).show(self.games[0])
+        self._show_game(self.games[0])
         self.reload()
 
     def on_screen_resume(self) -> None:
@@ -141,8 +156,13 @@ class PickerScreen(Screen[None]):
         saves = self.query_one("#saves", OptionList)
         saves.clear_options()
         if not self.saves:
-            saves.add_option(Option(Text("No saved games. ctrl+s saves a game in play.",
-                                         style="italic"), id="none", disabled=True))
+            saves.add_option(
+                Option(
+                    Text("No saved games. ctrl+s saves a game in play.", style="italic"),
+                    id="none",
+                    disabled=True,
+                )
+            )
             return
         for i, info in enumerate(self.saves):
             if info.error:
@@ -154,7 +174,11 @@ class PickerScreen(Screen[None]):
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option_list.id == "games" and event.option.id:
             game = next(g for g in self.games if g.id == event.option.id)
-            self.query_one(Emblem).show(game)
+            self._show_game(game)
+
+    def _show_game(self, game: Game) -> None:
+        self.query_one(Emblem).show(game)
+        self.query_one("#picker-about", Static).update(_about(game))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option_list.id == "games":
@@ -190,14 +214,16 @@ class PickerScreen(Screen[None]):
             self.notify("There are no saved games.", severity="warning")
             return
         if info.error:
-            self.notify(f"{info.path.name}: {info.error}. The file is left as it is.",
-                        title="Cannot resume", severity="error")
+            self.notify(
+                f"{info.path.name}: {info.error}. The file is left as it is.",
+                title="Cannot resume",
+                severity="error",
+            )
             return
         try:
             match = Match.from_save(self.cs_app.store.load_save(info.path))
         except (StoreError, ValueError) as e:
-            self.notify(f"{e}. The file is left as it is.", title="Cannot resume",
-                        severity="error")
+            self.notify(f"{e}. The file is left as it is.", title="Cannot resume", severity="error")
             return
         self.cs_app.open_table(match)
 
@@ -216,8 +242,9 @@ class PickerScreen(Screen[None]):
                     self.notify(str(e), severity="error")
                 self.reload()
 
-        self.app.push_screen(ConfirmScreen(f"Delete the save {info.title!r}?", "Delete", "Keep"),
-                             answer)
+        self.app.push_screen(
+            ConfirmScreen(f"Delete the save {info.title!r}?", "Delete", "Keep"), answer
+        )
 
     def action_stats(self) -> None:
         self.cs_app.open_stats()

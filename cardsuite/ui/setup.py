@@ -18,6 +18,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 
 from ..engine import Game, Option
 from ..match import HUMAN, Match, SeatSpec
+from .closing import close_once
 
 if TYPE_CHECKING:
     from .app import CardSuiteApp
@@ -62,8 +63,9 @@ class SetupScreen(Screen[None]):
         while len(self.seats) <= i:
             j = len(self.seats)
             names = self.game.names_for(max(self.players, j + 1))
-            self.seats.append({"kind": HUMAN if j == 0 else "medium",
-                               "name": "You" if j == 0 else names[j % len(names)]})
+            self.seats.append(
+                {"kind": HUMAN if j == 0 else "medium", "name": names[j % len(names)]}
+            )
         return self.seats[i]
 
     # --- layout ---------------------------------------------------------------------------
@@ -89,8 +91,11 @@ class SetupScreen(Screen[None]):
                     compact=True,
                     id="variant",
                 )
-                yield Static(self.game.variants[self.variant].summary, id="variant-summary",
-                             classes="setup-help")
+                yield Static(
+                    self.game.variants[self.variant].summary,
+                    id="variant-summary",
+                    classes="setup-help",
+                )
             yield Vertical(id="options")
             yield Label("Seats", classes="setup-section")
             yield Vertical(id="seats")
@@ -124,15 +129,28 @@ class SetupScreen(Screen[None]):
         widget: Checkbox | Select[str] | Input
         if opt.kind == "bool":
             widget = Checkbox(opt.name, bool(value), id=f"opt-{opt.id}", compact=True)
-            return Horizontal(Label("", classes="setup-label"), widget,
-                              Static(opt.help, classes="setup-help"), classes="setup-row")
+            return Horizontal(
+                Label("", classes="setup-label"),
+                widget,
+                Static(opt.help, classes="setup-help"),
+                classes="setup-row",
+            )
         if opt.kind == "choice":
-            widget = Select([(c, c) for c in opt.choices], value=value, allow_blank=False,
-                            id=f"opt-{opt.id}", compact=True)
+            widget = Select(
+                [(c, c) for c in opt.choices],
+                value=value,
+                allow_blank=False,
+                id=f"opt-{opt.id}",
+                compact=True,
+            )
         else:
             widget = Input(str(value), type="integer", id=f"opt-{opt.id}", compact=True)
-        return Horizontal(Label(opt.name, classes="setup-label"), widget,
-                          Static(opt.help, classes="setup-help"), classes="setup-row")
+        return Horizontal(
+            Label(opt.name, classes="setup-label"),
+            widget,
+            Static(opt.help, classes="setup-help"),
+            classes="setup-row",
+        )
 
     async def _build_seats(self) -> None:
         box = self.query_one("#seats", Vertical)
@@ -144,17 +162,30 @@ class SetupScreen(Screen[None]):
             rows.append(
                 Horizontal(
                     Label(names[i], classes="setup-label"),
-                    Input(seat["name"], placeholder=names[i], id=f"name-{i}", max_length=16,
-                          compact=True),
-                    Select(SEAT_CHOICES, value=seat["kind"], allow_blank=False, id=f"kind-{i}",
-                           compact=True),
+                    Input(
+                        seat["name"],
+                        placeholder=names[i],
+                        id=f"name-{i}",
+                        max_length=16,
+                        compact=True,
+                    ),
+                    Select(
+                        SEAT_CHOICES,
+                        value=seat["kind"],
+                        allow_blank=False,
+                        id=f"kind-{i}",
+                        compact=True,
+                    ),
                     classes="setup-row",
                 )
             )
         humans = sum(1 for i in range(self.players) if self._seat(i)["kind"] == HUMAN)
         note = (
-            "hot-seat: a curtain hides hands between people" if humans > 1
-            else "all bots: watch them play" if humans == 0 else ""
+            "hot-seat: a curtain hides hands between people"
+            if humans > 1
+            else "all bots: watch them play"
+            if humans == 0
+            else ""
         )
         rows.append(Static(note, id="seat-note", classes="setup-help"))
         await box.mount_all(rows)
@@ -184,8 +215,11 @@ class SetupScreen(Screen[None]):
             self._read_seats()
             humans = sum(1 for s in self.seats[: self.players] if s["kind"] == HUMAN)
             note = (
-                "hot-seat: a curtain hides hands between people" if humans > 1
-                else "all bots: watch them play" if humans == 0 else ""
+                "hot-seat: a curtain hides hands between people"
+                if humans > 1
+                else "all bots: watch them play"
+                if humans == 0
+                else ""
             )
             self.query_one("#seat-note", Static).update(note)
 
@@ -195,7 +229,7 @@ class SetupScreen(Screen[None]):
             try:
                 name = self.query_one(f"#name-{i}", Input).value.strip()
                 kind = self.query_one(f"#kind-{i}", Select).value
-            except Exception:  # noqa: BLE001 - rows not mounted yet
+            except Exception:
                 continue
             seat["name"] = name or self.game.names_for(self.players)[i]
             if isinstance(kind, str):
@@ -205,9 +239,7 @@ class SetupScreen(Screen[None]):
         out: dict[str, Any] = {}
         for opt in self.game.variants[self.variant].options:
             widget = self.query_one(f"#opt-{opt.id}")
-            if isinstance(widget, Checkbox):
-                out[opt.id] = widget.value
-            elif isinstance(widget, Select):
+            if isinstance(widget, (Checkbox, Select)):
                 out[opt.id] = widget.value
             elif isinstance(widget, Input):
                 try:
@@ -231,6 +263,8 @@ class SetupScreen(Screen[None]):
         self.action_start()
 
     def action_start(self) -> None:
+        if self.app.screen is not self:  # a second start key while the table opens
+            return
         self._read_seats()
         options = self._read_options()
         if options is None:
@@ -239,8 +273,9 @@ class SetupScreen(Screen[None]):
         try:
             seed = int(seed_text) if seed_text else None
         except ValueError:
-            self.notify("The seed is a whole number (or empty for a random deal).",
-                        severity="error")
+            self.notify(
+                "The seed is a whole number (or empty for a random deal).", severity="error"
+            )
             return
         seats = [SeatSpec(s["kind"], s["name"]) for s in self.seats[: self.players]]
         names = [s.name for s in seats]
@@ -248,8 +283,9 @@ class SetupScreen(Screen[None]):
             self.notify("Give every seat a different name.", severity="error")
             return
         try:
-            match = Match.new(self.game.id, seats, self.variant, options, seed,
-                              self.cs_app.bot_options)
+            match = Match.new(
+                self.game.id, seats, self.variant, options, seed, self.cs_app.bot_options
+            )
         except ValueError as e:
             self.notify(str(e), severity="error")
             return
@@ -269,4 +305,4 @@ class SetupScreen(Screen[None]):
         self.cs_app.open_help(self.game.id)
 
     def action_back(self) -> None:
-        self.app.pop_screen()
+        close_once(self)

@@ -11,6 +11,7 @@ from textual.widgets import DataTable, Footer, Static
 
 from ..games import get_game
 from ..store import StoreError
+from .closing import close_once
 
 if TYPE_CHECKING:
     from .app import CardSuiteApp
@@ -41,10 +42,15 @@ class StatsScreen(Screen[None]):
             except KeyError:
                 game = r.game
             table.add_row(
-                game, r.name, str(r.played), str(r.won), f"{r.win_rate * 100:.0f}%",
-                str(r.current_streak), str(r.best_streak),
+                game,
+                r.name,
+                str(r.played),
+                str(r.won),
+                f"{r.win_rate * 100:.0f}%",
+                str(r.current_streak),
+                str(r.best_streak),
             )
         note.update("" if rows else "No finished games yet: play one from the picker.")
 
     def action_close(self) -> None:
-        self.app.pop_screen()
+        close_once(self)

@@ -49,7 +49,8 @@ class TableScreen(Screen[None]):
     def __init__(self, match: Match) -> None:
         super().__init__()
         self.match = match
-        self.shown: int | None = match.viewer_after(None)
+        # Hot-seat: nobody's cards until the first curtain has passed the keyboard.
+        self.shown: int | None = None if match.hot_seat else match.viewer_after(None)
         self.holding: list[Event] = []  # the events the table is pausing on
         self._hold_timer: Timer | None = None
         self._bot_timer: Timer | None = None
@@ -76,6 +77,9 @@ class TableScreen(Screen[None]):
     def on_mount(self) -> None:
         self.refresh_table()
         self.call_after_refresh(self.advance)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.refresh_table)
 
     def on_screen_resume(self) -> None:
         """Back from help, a dialog or the curtain: redraw and carry on where we were."""

@@ -86,17 +86,14 @@ class HandView(Widget):
         self.refresh()
 
     def _left(self) -> int:
-        width = fan_width(self.count)
+        width = fan_width(self.count)  # backs fan with the same step as faces
         return max(0, (self.size.width - width) // 2)
 
     def render(self) -> Text:
         cs = card_style(self)
         canvas = Canvas(max(self.size.width, 1), 5)
         if self.face_down:
-            draw_backs(canvas, self._left(), 1, self.count, cs, step=FAN_STEP)
-            if self.count > 6:
-                label = f" {self.count} cards"
-                canvas.put(self._left() + fan_width(6) + 1, 3, label, Style())
+            draw_backs(canvas, self._left(), 1, self.count, cs, step=FAN_STEP, most=self.count)
         else:
             draw_fan(
                 canvas,
@@ -159,24 +156,39 @@ class CardRowView(Widget):
         cs = card_style(self)
         width = max(self.size.width, 1)
         widths = [
-            max(len(g.label), len(g.note), fan_width(len(g.cards) or (1 if g.backs else 0)))
+            max(
+                len(g.label),
+                len(g.note),
+                fan_width(len(g.cards))
+                if g.cards
+                else (fan_width(min(g.backs, 3), 2) if g.backs else 0),
+            )
             for g in self.groups
         ]
         total = sum(widths) + 3 * max(0, len(widths) - 1)
-        canvas = Canvas(width, 7)
+        height = max(self.size.height, 7)
+        canvas = Canvas(width, height)
         canvas.put(1, 0, self.title[: width - 2], Style(bold=True))
         if total > width - 2:
             return self._compact(cs, canvas)
         x = max(1, (width - total) // 2)
+        top = max(1, (height - 6) // 2)
         for g, w in zip(self.groups, widths, strict=True):
             label_style = Style(bold=True, reverse=g.highlight)
-            canvas.put(x, 1, g.label[:w], label_style)
+            canvas.put(x, top, g.label[:w], label_style)
             if g.backs:
-                draw_backs(canvas, x, 2, g.backs, cs, step=1)
+                draw_backs(canvas, x, top + 1, g.backs, cs, step=2)
             elif g.cards:
-                draw_fan(canvas, x, 2, g.cards, cs, raised=range(len(g.cards)),
-                         highlight=cs.cursor if g.highlight else None)
-            canvas.put(x, 2 + CARD_H, g.note[:w], Style(italic=True, bold=g.highlight))
+                draw_fan(
+                    canvas,
+                    x,
+                    top + 1,
+                    g.cards,
+                    cs,
+                    raised=range(len(g.cards)),
+                    highlight=cs.cursor if g.highlight else None,
+                )
+            canvas.put(x, top + 1 + CARD_H, g.note[:w], Style(italic=True, bold=g.highlight))
             x += w + 3
         return canvas.text()
 
@@ -222,7 +234,9 @@ class LogView(RichLog):
     """
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(id=id, classes=classes, wrap=True, markup=False, auto_scroll=True)
+        super().__init__(
+            id=id, classes=classes, wrap=True, markup=False, auto_scroll=True, min_width=20
+        )
         self.can_focus = False
 
     def add_events(self, events_: Sequence[Event], names: Sequence[str]) -> None:

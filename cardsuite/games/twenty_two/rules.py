@@ -250,7 +250,7 @@ _OPTIONS = {
         "Beat the leader only",
         "bool",
         False,
-        help="Followers must cover the leader's cards when they can (T22-LEADER-1).",
+        help="Followers must cover the leader's cards when they can.",
     ),
     "equal_sets": Option(
         "equal_sets",

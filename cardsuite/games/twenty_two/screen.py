@@ -35,6 +35,7 @@ def _ranks_text(ranks: list[int]) -> str:
 
 
 class TwentyTwoScreen(TableScreen):
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (110, "-wide")]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "cursor(-1)", "Card", key_display="←→"),
         Binding("right", "cursor(1)", "Card", show=False),
@@ -144,8 +145,11 @@ class TwentyTwoScreen(TableScreen):
     def _header(self) -> Text:
         st = self.st
         variant = self.match.game.variants[st.variant].name
-        extras = [k for k in ("beat_leader", "equal_sets", "paper_scores", "twenty_six")
-                  if st.options[k] and not self.match.game.variants[st.variant].defaults()[k]]
+        extras = [
+            k
+            for k in ("beat_leader", "equal_sets", "paper_scores", "twenty_six")
+            if st.options[k] and not self.match.game.variants[st.variant].defaults()[k]
+        ]
         parts = [f"Twenty-Two · {variant}"]
         if extras:
             parts[0] += " + " + ", ".join(x.replace("_", " ") for x in extras)
@@ -157,16 +161,21 @@ class TwentyTwoScreen(TableScreen):
     def _seats(self, names: list[str]) -> Table:
         st = self.st
         cs = card_style(self)
+        narrow = self.query_one("#tt-seats").size.width < 64
         table = Table.grid(padding=(0, 1), expand=True)
         table.add_column(width=1)
         table.add_column(ratio=3, no_wrap=True)
-        table.add_column(width=6, no_wrap=True)
+        table.add_column(width=5, no_wrap=True)
         table.add_column(ratio=4, no_wrap=True)
-        table.add_column(ratio=3, no_wrap=True)
+        if not narrow:
+            table.add_column(ratio=3, no_wrap=True)
         mover = st.to_move()
         for s, seat in enumerate(self.match.seats):
             marker = "▶" if s == mover else ("D" if s == st.dealer else " ")
-            who = Text(seat.label(), style=Style(bold=s == self.shown, italic=not st.active[s]))
+            label = seat.label()
+            if narrow and not seat.is_human:
+                label = f"{seat.name} ({seat.kind[0].upper()})"
+            who = Text(label, style=Style(bold=s == self.shown, italic=not st.active[s]))
             if s == self.shown:
                 who.append(" (you)" if len(self.match.humans) == 1 else " ◀", style="bold")
             held = Text(f"▚ {len(st.hands[s])}" if st.active[s] else "out", style="dim")
@@ -178,7 +187,10 @@ class TwentyTwoScreen(TableScreen):
                     pen.append_text(cs.inline(c))
                     pen.append(" ")
                 pen.append(f"= {st.scores_list[s]}", style="bold")
-            table.add_row(marker, who, held, pen, self._seat_status(s))
+            cells = [marker, who, held, pen]
+            if not narrow:
+                cells.append(self._seat_status(s))
+            table.add_row(*cells)
         return table
 
     def _seat_status(self, s: int) -> Text:
@@ -293,9 +305,9 @@ class TwentyTwoScreen(TableScreen):
                 table.add_row(names[s], "out" if not st.active[s] else str(st.scores_list[s]))
             return table
         table = Table(box=None, padding=(0, 1), show_edge=False, expand=True)
-        table.add_column("hand", justify="right", style="dim")
+        table.add_column("#", justify="right", style="dim")
         for s in range(st.n):
-            table.add_column(short[s], justify="right")
+            table.add_column(short[s], justify="right", no_wrap=True)
         rows = st.history[-8:]
         for h in rows:
             cells = [str(h["value"]) if s in h["losers"] else "·" for s in range(st.n)]
@@ -304,7 +316,7 @@ class TwentyTwoScreen(TableScreen):
             Text(str(st.scores_list[s]) + ("✗" if not st.active[s] else ""), style="bold")
             for s in range(st.n)
         ]
-        table.add_row(Text("total", style="bold"), *totals)
+        table.add_row(Text("Σ", style="bold"), *totals)
         return table
 
     def _dimmed(self, cards: list[Card]) -> set[int]:

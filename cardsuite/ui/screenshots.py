@@ -1,0 +1,115 @@
+"""``cardsuite screenshots``: the README's pictures, regenerated from seeded games.
+
+Each scene runs the real app headless (``App.run_test``) in a throwaway settings folder, with
+instant bots and a fixed seed, drives it by keys and saves an SVG; PNGs are made with
+``rsvg-convert`` when it is installed (cairosvg misdraws Rich's SVGs).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from ..match import SeatSpec
+from ..store import Store
+from .app import CardSuiteApp, StartRequest
+
+SIZE = (120, 36)
+Scene = Callable[[CardSuiteApp, object], Awaitable[None]]
+
+
+def _table_request() -> StartRequest:
+    seats = [
+        SeatSpec("human", "South"),
+        SeatSpec("hard", "West"),
+        SeatSpec("medium", "North"),
+        SeatSpec("easy", "East"),
+    ]
+    return StartRequest("twenty-two", seats, "standard", {}, seed=7)
+
+
+async def _until(pilot: object, test: Callable[[], bool], tries: int = 200) -> None:
+    for _ in range(tries):
+        if test():
+            return
+        await pilot.pause(0.02)  # type: ignore[attr-defined]
+
+
+async def _shoot(
+    name: str,
+    out: Path,
+    drive: Callable[[CardSuiteApp, object], Awaitable[None]],
+    start: StartRequest | None = None,
+    size: tuple[int, int] = SIZE,
+) -> Path:
+    with tempfile.TemporaryDirectory() as home:
+        app = CardSuiteApp(
+            store=Store(Path(home)),
+            start=start,
+            theme="felt",
+            pace="instant",
+            bot_options={"hard": {"iterations": 200, "time_budget": 5.0}},
+        )
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await drive(app, pilot)
+            await pilot.pause()
+            path = Path(app.save_screenshot(f"{name}.svg", str(out)))
+    return path
+
+
+async def _picker(app: CardSuiteApp, pilot: object) -> None:
+    return None
+
+
+async def _setup(app: CardSuiteApp, pilot: object) -> None:
+    await pilot.press("enter")  # type: ignore[attr-defined]
+    await _until(pilot, lambda: type(app.screen).__name__ == "SetupScreen")
+
+
+async def _table(app: CardSuiteApp, pilot: object) -> None:
+    from .table import TableScreen
+
+    await _until(pilot, lambda: isinstance(app.screen, TableScreen))
+    screen = app.screen
+    assert isinstance(screen, TableScreen)
+    # play on with hints until a trick is under way with South to follow
+    for _ in range(60):
+        await _until(pilot, lambda: screen.human_to_move() is not None, 100)
+        st = screen.match.state
+        if getattr(st, "phase", "") == "play" and getattr(st, "trick", None) and st.hand_no >= 2:
+            break
+        await pilot.press("h", "enter")  # type: ignore[attr-defined]
+    await pilot.press("right", "right")  # type: ignore[attr-defined]
+
+
+async def _help(app: CardSuiteApp, pilot: object) -> None:
+    await pilot.press("question_mark")  # type: ignore[attr-defined]
+    await _until(pilot, lambda: type(app.screen).__name__ == "HelpScreen")
+    await pilot.pause(0.3)  # type: ignore[attr-defined]
+
+
+def take_screenshots(out: str | Path, png: bool = True) -> list[Path]:
+    """Write picker, setup, table and help screenshots (SVG, and PNG if possible)."""
+    folder = Path(out)
+    folder.mkdir(parents=True, exist_ok=True)
+    scenes: list[tuple[str, Scene, StartRequest | None]] = [
+        ("picker", _picker, None),
+        ("setup", _setup, None),
+        ("table", _table, _table_request()),
+        ("help", _help, _table_request()),
+    ]
+    paths: list[Path] = []
+    for name, drive, start in scenes:
+        paths.append(asyncio.run(_shoot(name, folder, drive, start)))
+    converter = shutil.which("rsvg-convert")
+    if png and converter:
+        for svg in list(paths):
+            target = svg.with_suffix(".png")
+            subprocess.run([converter, "-w", "1400", str(svg), "-o", str(target)], check=True)
+            paths.append(target)
+    return paths
