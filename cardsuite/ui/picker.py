@@ -3,6 +3,7 @@ statistics, rules and quit."""
 
 from __future__ import annotations
 
+import re
 import time
 from typing import TYPE_CHECKING, ClassVar, cast
 
@@ -48,7 +49,7 @@ def _about(game: Game) -> str:
     for block in game.help_text().split("\n\n"):
         block = block.strip()
         if block and not block.startswith("#"):
-            return " ".join(block.split())
+            return re.sub(r"[*_`]", "", " ".join(block.split()))
     return game.summary
 
 
