@@ -1,0 +1,140 @@
+"""Pacing with an injected clock, the pause after a trick, rematch, statistics, themes,
+deleting a save."""
+
+from __future__ import annotations
+
+from helpers import start, wait_for
+
+from cardsuite.games.twenty_two.screen import TwentyTwoScreen
+from cardsuite.store import PlayerResult, Store
+from cardsuite.ui.app import PACE_DELAYS
+from cardsuite.ui.confirm import ConfirmScreen
+from cardsuite.ui.gameover import GameOverScreen
+from cardsuite.ui.picker import PickerScreen
+from cardsuite.ui.stats import StatsScreen
+
+
+class FakeClock:
+    def __init__(self, step: float) -> None:
+        self.t = 100.0
+        self.step = step
+
+    def __call__(self) -> float:
+        self.t += self.step
+        return self.t
+
+
+async def test_bot_waits_out_the_pace_minus_its_thinking_time(make_app) -> None:  # type: ignore[no-untyped-def]
+    clock = FakeClock(0.25)  # every reading: a quarter of a second later
+    app = make_app(start=start("medium,medium,human", seed=1), pace="normal", clock=clock)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, TwentyTwoScreen))
+        screen = app.screen
+        await wait_for(pilot, lambda: screen._bot_timer is not None)
+        delay, _ = PACE_DELAYS["normal"]
+        assert abs(screen._bot_timer._interval - (delay - 0.25)) < 1e-9
+        assert screen.match.record == []  # the bot has chosen, but waits before playing
+        assert "thinking" in str(screen.query_one("#tt-status").render())
+
+
+async def test_a_finished_trick_stays_until_a_key(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(start=start("human,medium,medium", seed=6), pace="normal")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, TwentyTwoScreen))
+        screen = app.screen
+        app.settings.pace = "instant"  # get to the first trick quickly ...
+        while screen.st.phase != "play" or screen.st.trick or screen.human_to_move() is None:
+            await wait_for(pilot, lambda: screen.human_to_move() is not None)
+            if screen.st.phase == "play" and not screen.st.trick:
+                break
+            await pilot.press("h", "enter")
+        app.settings.pace = "normal"  # ... then play it at normal pace
+        tricks = len(screen.st.tricks)
+        await pilot.press("h", "enter")
+        await wait_for(pilot, lambda: bool(screen.holding), timeout=20)
+        assert len(screen.st.tricks) == tricks + 1
+        _, hold = PACE_DELAYS["normal"]
+        assert screen._hold_timer is not None and screen._hold_timer._interval == hold
+        assert "wins the trick" in str(screen.query_one("#tt-trick").render())
+        await pilot.press("x")
+        await wait_for(pilot, lambda: not screen.holding)
+
+
+async def test_rematch_and_statistics(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(start=start("human,medium", seed=2))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, TwentyTwoScreen))
+        first = app.screen
+        while not isinstance(app.screen, GameOverScreen):
+            await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen)
+                           or first.human_to_move() is not None, timeout=20)
+            if isinstance(app.screen, GameOverScreen):
+                break
+            await pilot.press("h", "enter")
+        await pilot.press("r")
+        await wait_for(pilot, lambda: isinstance(app.screen, TwentyTwoScreen)
+                       and app.screen is not first)
+        assert app.screen.match.seats == first.match.seats
+        assert app.screen.match.seed != first.match.seed
+        app.back_to_picker()
+        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await pilot.press("s")
+        await wait_for(pilot, lambda: isinstance(app.screen, StatsScreen))
+        rows = app.screen.query_one("#stats").row_count
+        assert rows == 1
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+
+
+async def test_statistics_screen_lists_players(make_app, private_home) -> None:  # type: ignore[no-untyped-def]
+    store = Store(private_home)
+    for won in (True, True, False, True):
+        store.record_game("twenty-two", "standard", 2, 1, [
+            PlayerResult(0, "Ada", "human", won, 3), PlayerResult(1, "Bot", "hard", not won, 9)
+        ])
+    app = make_app(store=store)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("s")
+        await wait_for(pilot, lambda: isinstance(app.screen, StatsScreen))
+        table = app.screen.query_one("#stats")
+        row = table.get_row_at(0)
+        assert row[:6] == ["Twenty-Two", "Ada", "4", "3", "75%", "1"]
+
+
+async def test_theme_choice_is_remembered(make_app, private_home) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(theme=None)
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.theme = "four-colour"
+        await pilot.pause()
+    assert Store(private_home).load_settings()[0].theme == "four-colour"
+    again = make_app(theme=None)
+    async with again.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert again.theme == "four-colour"
+        assert again.card_style.diamonds.lower() == "#0072b2"  # four colours: blue diamonds
+
+
+async def test_ascii_mode_from_the_command(make_app, private_home) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(start=start(seed=3))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, TwentyTwoScreen))
+        app.set_ascii(True)
+        await pilot.pause()
+        hand = str(app.screen.query_one("#tt-hand").render())
+        assert "♠" not in hand and "♥" not in hand and "|" in hand
+    assert Store(private_home).load_settings()[0].ascii is True
+
+
+async def test_delete_a_save_asks_first(make_app, private_home) -> None:  # type: ignore[no-untyped-def]
+    store = Store(private_home)
+    store.save_game({"game": "twenty-two", "match_schema": 1, "title": "old game"}, "old")
+    app = make_app(store=store)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("r")  # focus the saves
+        await pilot.press("d")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+        assert len(store.list_saves()) == 1
+        await pilot.press("d", "y")
+        await wait_for(pilot, lambda: not store.list_saves())
