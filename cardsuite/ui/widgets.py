@@ -14,9 +14,11 @@ from typing import TYPE_CHECKING, cast
 from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import RichLog
+from textual.widgets import Static
 
 from ..cards import Card
 from ..engine import Event
@@ -226,23 +228,49 @@ def event_text(event: Event, names: Sequence[str], cs: CardStyle) -> Text:
     return out
 
 
-class LogView(RichLog):
-    """The game's log in words, newest at the bottom."""
+class LogView(VerticalScroll):
+    """The game's log in words, newest at the bottom.
+
+    Lines are kept as events and wrapped when drawn (not when written, as ``RichLog`` does),
+    so lines written before the layout settles, or before a resize, still fit the panel."""
 
     DEFAULT_CSS = """
     LogView { height: 1fr; }
+    LogView > Static { width: 1fr; }
     """
 
+    MAX_LINES = 400
+
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(
-            id=id, classes=classes, wrap=True, markup=False, auto_scroll=True, min_width=20
-        )
+        super().__init__(id=id, classes=classes)
         self.can_focus = False
+        self._events: list[Event] = []
+        self._names: Sequence[str] = ()
+
+    def compose(self) -> ComposeResult:
+        yield Static()
 
     def add_events(self, events_: Sequence[Event], names: Sequence[str]) -> None:
+        self._events.extend(events_)
+        del self._events[: -self.MAX_LINES]
+        self._names = names
+        self._redraw()
+
+    def clear(self) -> None:
+        self._events.clear()
+        self._redraw()
+
+    def cards_changed(self) -> None:
+        self._redraw()
+
+    def _redraw(self) -> None:
+        if not self.is_mounted:
+            self.call_after_refresh(self._redraw)
+            return
         cs = card_style(self)
-        for e in events_:
-            self.write(event_text(e, names, cs))
+        text = Text("\n").join(event_text(e, self._names, cs) for e in self._events)
+        self.query_one(Static).update(text)
+        self.call_after_refresh(self.scroll_end, animate=False)
 
 
 __all__ = [
