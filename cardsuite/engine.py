@@ -244,6 +244,9 @@ class Game(ABC):
     low_score_wins: ClassVar[bool] = False
     #: Cards that stand for the game in the picker (codes).
     emblem: ClassVar[tuple[str, ...]] = ("AS", "KH", "QD")
+    #: True for games where speed matters (Money's snap): bots then also act off-turn,
+    #: through the game's own referee, and screens time key presses.
+    realtime: ClassVar[bool] = False
     #: True when players' hands are secret (hot-seat play then needs a curtain between people).
     hidden_hands: ClassVar[bool] = True
     #: Seat names the screens use by default, per player count.

@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from importlib import import_module
 from typing import Any
 
 from .bots import make_bot
@@ -63,6 +64,9 @@ def play_one(spec: GameSpec, seed: int, index: int) -> GameResult:
     state = game.new_state(players=n, variant=spec.variant, options=dict(spec.options), seed=gseed)
     start = time.perf_counter()
     decisions = 0
+    if game.realtime:  # speed matters: the game's own referee runs the bots' timing
+        package = type(game).__module__.rsplit(".", 1)[0]
+        decisions = import_module(f"{package}.selfplay").play(state, bots)
     while not state.is_over():
         seat = state.to_move()
         assert seat is not None
@@ -75,7 +79,7 @@ def play_one(spec: GameSpec, seed: int, index: int) -> GameResult:
         seed=gseed,
         winners=sorted(entry_at[s] for s in state.winners()),
         scores=[scores[seat_of[i]] for i in range(n)],
-        hands=getattr(state, "hand_no", 0),
+        hands=state.deals_played(),
         decisions=decisions,
         seconds=seconds,
     )

@@ -106,6 +106,7 @@ class Settings:
     assist: bool = True  # highlight legal plays
     last_setup: dict[str, dict[str, Any]] = field(default_factory=dict)
     keymap: dict[str, str] = field(default_factory=dict)
+    throw_ms: int = 500  # Money: the least time between two cards turned (0-1500 ms)
 
 
 @dataclass(frozen=True)
@@ -293,7 +294,13 @@ def _clean_keymap(value: object) -> dict[str, str] | None:
     return {k: v for k, v in value.items() if isinstance(k, str) and isinstance(v, str) and v}
 
 
+def _clean_throw(value: object) -> int | None:
+    ok = isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 1500
+    return value if ok else None  # type: ignore[return-value]
+
+
 _SETTINGS_CHECKS: dict[str, Callable[[object], Any]] = {
+    "throw_ms": _clean_throw,
     "theme": _clean_str,
     "ascii": _clean_bool,
     "pace": _clean_pace,

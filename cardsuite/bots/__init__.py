@@ -53,9 +53,12 @@ def make_bot(game_id: str, level: str, seed: int | None = None, **options: Any) 
     ``iterations`` for ``hard``). Unknown levels raise ``ValueError`` listing the allowed."""
     if level not in LEVELS:
         raise ValueError(f"no bot level {level!r}; levels: {', '.join(LEVELS)}")
+    module = _game_bots(game_id)
+    if hasattr(module, "make"):  # games whose bots need more than choose() (Money's timing)
+        made: Bot = module.make(level, seed, **options)
+        return made
     if level == "random":
         return RandomBot(seed)
-    module = _game_bots(game_id)
     if level == "hard":
         from .ismcts import ISMCTSBot
 

@@ -12,6 +12,7 @@ from ..engine import Game
 
 #: game id -> module holding ``GAME``, in the order the picker shows them.
 _MODULES = {
+    "money": "cardsuite.games.money.rules",
     "twenty-two": "cardsuite.games.twenty_two.rules",
 }
 

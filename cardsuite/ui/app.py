@@ -62,6 +62,7 @@ class CardSuiteApp(App[None]):
         pace: str | None = None,
         clock: Callable[[], float] = time.monotonic,
         bot_options: Mapping[str, Mapping[str, Any]] | None = None,
+        key_time: Callable[[events.Key], float] | None = None,
     ) -> None:
         super().__init__()
         self.store = store or Store()
@@ -69,6 +70,9 @@ class CardSuiteApp(App[None]):
         self._startup_warnings = [warning] if warning else []
         self.start_request = start
         self.clock = clock
+        #: When a key was pressed. ``events.Key.time`` is stamped when the terminal's bytes
+        #: are read, on the same clock as ``time.monotonic``; tests swap both together.
+        self.key_time: Callable[[events.Key], float] = key_time or (lambda e: e.time)
         self.bot_options = {k: dict(v) for k, v in (bot_options or {}).items()}
         themes, theme_warnings = load_themes()
         self._startup_warnings += theme_warnings
@@ -123,6 +127,11 @@ class CardSuiteApp(App[None]):
         self.settings.pace = pace
         self.save_settings()
         self.notify(f"Pace: {pace}")
+
+    def set_throw(self, ms: int) -> None:
+        self.settings.throw_ms = ms
+        self.save_settings()
+        self.notify(f"Money throw time: {ms} ms (from the next game)")
 
     def pace_delays(self) -> tuple[float, float]:
         return PACE_DELAYS.get(self.settings.pace, PACE_DELAYS["normal"])
@@ -212,6 +221,12 @@ class CardSuiteApp(App[None]):
                 f"Pace: {pace}",
                 "How fast bots move and how long a finished trick stays up",
                 lambda pace=pace: self.set_pace(pace),  # type: ignore[misc]
+            )
+        for ms in (0, 250, 500, 750, 1000, 1500):
+            yield SystemCommand(
+                f"Money: throw time {ms} ms",
+                "The least time between two cards turned (every snap window lasts this long)",
+                lambda ms=ms: self.set_throw(ms),  # type: ignore[misc]
             )
         yield SystemCommand("Statistics", "Games played and won", self.open_stats)
 

@@ -43,6 +43,8 @@ class TableScreen(Screen[None]):
         Binding("q,escape", "leave", "Menu"),
     ]
 
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (110, "-wide")]
+
     #: Event kinds after which the table pauses so people can see what happened.
     PAUSE_AFTER: ClassVar[frozenset[str]] = frozenset({"trick", "showdown"})
 

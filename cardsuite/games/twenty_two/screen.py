@@ -35,7 +35,6 @@ def _ranks_text(ranks: list[int]) -> str:
 
 
 class TwentyTwoScreen(TableScreen):
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (110, "-wide")]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "cursor(-1)", "Card", key_display="←→"),
         Binding("right", "cursor(1)", "Card", show=False),

@@ -1,0 +1,51 @@
+"""Money arithmetic for Money: values, sub-multisets of a bank, what a purchase can pay.
+
+A *purse* is a tuple of money ranks sorted high to low (suits never matter), e.g.
+``(13, 13, 12, 11)`` for K K Q J. Everything here is pure and memoised: banks are small (at
+most 16 cards) and the same purses recur all game long.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+from itertools import product
+
+Purse = tuple[int, ...]
+
+
+def purse(ranks: Iterable[int]) -> Purse:
+    return tuple(sorted(ranks, reverse=True))
+
+
+def value(p: Iterable[int], values: Mapping[int, int]) -> int:
+    return sum(values[r] for r in p)
+
+
+@lru_cache(maxsize=4096)
+def sub_purses(p: Purse) -> tuple[Purse, ...]:
+    """Every sub-multiset of ``p`` (the empty one first), each once."""
+    counts = sorted(Counter(p).items(), reverse=True)
+    out = []
+    for takes in product(*(range(c + 1) for _, c in counts)):
+        out.append(tuple(r for (r, _), t in zip(counts, takes, strict=True) for _ in range(t)))
+    out.sort(key=len)
+    return tuple(out)
+
+
+def remove(p: Purse, part: Iterable[int]) -> Purse:
+    rest = list(p)
+    for r in part:
+        rest.remove(r)
+    return tuple(rest)
+
+
+def add(p: Purse, part: Iterable[int]) -> Purse:
+    return purse([*p, *part])
+
+
+def contains(p: Purse, part: Iterable[int]) -> bool:
+    need = Counter(part)
+    have = Counter(p)
+    return all(have[r] >= n for r, n in need.items())

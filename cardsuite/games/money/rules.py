@@ -1,0 +1,1104 @@
+"""Money (Jordanian, with jokers, Egyptian Floos toggles, Syrian Buy-Sell): the pure rules.
+
+Spec: ``shared/rules/money.md``; rule IDs (``MONEY-CLAIM-4`` ...) are cited where enforced.
+
+The engine is turn-based; the snap's timing lives in the screen (and in ``referee.py`` for
+bots): a ``claim`` is just an action either seat may take at any moment, judged when it is
+made (MONEY-CLAIM-2): valid if the claimant turned the most recent card, it is still on top,
+and it made a match; any other claim on a non-empty pile is false and the opponent takes the
+ground (MONEY-CLAIM-4). The opponent's next ``turn`` therefore closes the window by itself.
+
+Action text (also in ``help.md``): ``turn``; ``claim``; ``exchange Q for K J with opponent``
+(or ``with ground``); ``buy K from ground``, ``buy J from ground change K``,
+``buy Q from opponent``; and for the seller ``sell 15``, ``sell 10 change K``. Money is
+written by rank: ``K Q J``, ``A`` (Egyptian aces) and ``JK`` (Syrian jokers).
+
+JSON layout (``to_json``/``from_json``)::
+
+    {"game": "money", "schema": 1, "variant": "jordanian", "options": {...},
+     "rng": [...], "dealer": 1, "mover": 0, "phase": "play",     # play | sell | over
+     "hands": [["7H", ...], [...]],          # top card first
+     "banks": [["KS", "QS", ...], [...]],
+     "pile": ["4C", "9D"], "pile_ids": [12, 13],   # bottom first; ids = turn numbers
+     "under": ["KD"],                        # money under the pile, lowest first
+     "turns": 14, "last": [0, 13, false],    # turned cards so far; last turn: seat, id, match
+     "exchanges": 0, "bought": false,        # this turn's exchanges and purchase
+     "sale": null | [buyer, pay_rank, "QS"], # an opponent purchase waiting for the seller
+     "winners": [], "end": "", "events": [...]}
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
+from functools import lru_cache
+from typing import Any, ClassVar
+
+from ...cards import ACE, JACK, JOKER, JOKER_RANK, KING, QUEEN, SUITS, Card
+from ...engine import (
+    Action,
+    Event,
+    Game,
+    IllegalAction,
+    Option,
+    State,
+    Variant,
+    rng_from_json,
+    rng_to_json,
+)
+from .coins import Purse, add, contains, purse, remove, sub_purses, value
+
+SCHEMA = 1
+GROUND, OPPONENT = "ground", "opponent"
+MAX_EXCHANGES = 3  # D12
+SOURCE_THRESHOLD = 5  # MONEY-BUY-2, D20
+KOMMI = Card(7, "D")  # MONEY-EG-6
+
+_RANK_NAMES = {KING: "K", QUEEN: "Q", JACK: "J", ACE: "A", JOKER_RANK: "JK"}
+_NAME_RANKS = {v: k for k, v in _RANK_NAMES.items()}
+
+
+def rank_name(rank: int) -> str:
+    return _RANK_NAMES[rank]
+
+
+def purse_text(p: Sequence[int]) -> str:
+    return " ".join(_RANK_NAMES[r] for r in p)
+
+
+def _parse_money(words: Sequence[str]) -> Purse:
+    out = []
+    for w in words:
+        key = w.upper()
+        if key not in _NAME_RANKS:
+            raise ValueError(f"{w!r} is not money; money is K, Q, J, A or JK")
+        out.append(_NAME_RANKS[key])
+    return purse(out)
+
+
+# --- actions -----------------------------------------------------------------------------
+
+
+class Turn(Action):
+    """MONEY-TURN-2: turn the top card of your hand onto the pile."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Turn)
+
+    def __hash__(self) -> int:
+        return hash("turn")
+
+    def __str__(self) -> str:
+        return "turn"
+
+    def __repr__(self) -> str:
+        return "Turn()"
+
+
+class Claim(Action):
+    """MONEY-CLAIM-1..7: snap. ``seat`` is who claims (None: whoever applies it)."""
+
+    __slots__ = ("seat",)
+
+    def __init__(self, seat: int | None = None) -> None:
+        self.seat = seat
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Claim) and other.seat == self.seat
+
+    def __hash__(self) -> int:
+        return hash(("claim", self.seat))
+
+    def __str__(self) -> str:
+        return "claim"
+
+    def __repr__(self) -> str:
+        return f"Claim(seat={self.seat})"
+
+
+class Exchange(Action):
+    """MONEY-BUY-7: give ``give`` from your bank, take ``take`` of equal value from ``place``."""
+
+    __slots__ = ("give", "place", "take")
+
+    def __init__(self, give: Purse, take: Purse, place: str) -> None:
+        self.give = purse(give)
+        self.take = purse(take)
+        self.place = place
+
+    def _key(self) -> tuple[Any, ...]:
+        return ("x", self.give, self.take, self.place)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Exchange) and other._key() == self._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __str__(self) -> str:
+        return f"exchange {purse_text(self.give)} for {purse_text(self.take)} with {self.place}"
+
+    def __repr__(self) -> str:
+        return f"Exchange({str(self)!r})"
+
+
+class Buy(Action):
+    """MONEY-BUY-4..10: pay one money card (``pay``, a rank) to ``source``; from the ground
+    the buyer names the ``change`` taken from under the pile; from the opponent the seller
+    chooses (then ``to_move()`` is the seller)."""
+
+    __slots__ = ("change", "pay", "source")
+
+    def __init__(self, pay: int, source: str, change: Purse = ()) -> None:
+        self.pay = pay
+        self.source = source
+        self.change = purse(change)
+
+    def _key(self) -> tuple[Any, ...]:
+        return ("b", self.pay, self.source, self.change)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Buy) and other._key() == self._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __str__(self) -> str:
+        tail = f" change {purse_text(self.change)}" if self.change else ""
+        return f"buy {rank_name(self.pay)} from {self.source}{tail}"
+
+    def __repr__(self) -> str:
+        return f"Buy({str(self)!r})"
+
+
+class Sell(Action):
+    """MONEY-BUY-10: the seller hands over ``count`` number cards and ``change`` money."""
+
+    __slots__ = ("change", "count")
+
+    def __init__(self, count: int, change: Purse = ()) -> None:
+        self.count = count
+        self.change = purse(change)
+
+    def _key(self) -> tuple[Any, ...]:
+        return ("s", self.count, self.change)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sell) and other._key() == self._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __str__(self) -> str:
+        tail = f" change {purse_text(self.change)}" if self.change else ""
+        return f"sell {self.count}{tail}"
+
+    def __repr__(self) -> str:
+        return f"Sell({str(self)!r})"
+
+
+def parse_action(text: str) -> Action:
+    words = text.replace(",", " ").split()
+    if not words:
+        raise ValueError("empty action; use turn, claim, exchange, buy or sell")
+    verb, rest = words[0].lower(), words[1:]
+    if verb in ("turn", "flip"):
+        return Turn()
+    if verb in ("claim", "snap"):
+        return Claim()
+    if verb == "exchange":
+        low = [w.lower() for w in rest]
+        if "for" not in low or "with" not in low:
+            raise ValueError("write: exchange Q for K J with opponent (or with ground)")
+        f, w = low.index("for"), low.index("with")
+        place = " ".join(low[w + 1 :])
+        if place not in (OPPONENT, GROUND):
+            raise ValueError("exchange with opponent or with ground")
+        give, take = _parse_money(rest[:f]), _parse_money(rest[f + 1 : w])
+        if not give or not take:
+            raise ValueError("an exchange gives and takes at least one money card")
+        return Exchange(give, take, place)
+    if verb == "buy":
+        low = [w.lower() for w in rest]
+        if len(rest) < 3 or low[1] != "from" or low[2] not in (OPPONENT, GROUND):
+            raise ValueError("write: buy Q from ground [change K] or buy Q from opponent")
+        pay = _parse_money(rest[:1])[0]
+        change: Purse = ()
+        if len(rest) > 3:
+            if low[3] != "change":
+                raise ValueError("write: buy J from ground change K")
+            change = _parse_money(rest[4:])
+        return Buy(pay, low[2], change)
+    if verb == "sell":
+        if not rest or not rest[0].isdigit():
+            raise ValueError("write: sell 15, or sell 10 change K")
+        change = ()
+        if len(rest) > 1:
+            if rest[1].lower() != "change":
+                raise ValueError("write: sell 10 change K")
+            change = _parse_money(rest[2:])
+        return Sell(int(rest[0]), change)
+    raise ValueError(f"unknown action {verb!r}; use turn, claim, exchange, buy or sell")
+
+
+# --- variants and options ----------------------------------------------------------------
+
+_OPTIONS = [
+    Option("jokers", "Jokers", "bool", False, help="Two jokers join the number cards."),
+    Option("auto_capture", "Automatic capture", "bool", False,
+           help="Egyptian: every match is captured at once; no snap."),
+    Option("buy_at_will", "Buy at will", "bool", False,
+           help="Egyptian: exchange and buy at the start of any turn, from either source."),
+    Option("sell_bottom", "Sold from the bottom", "bool", False,
+           help="Egyptian: a seller hands over the bottom cards of the stack."),
+    Option("scale", "Money values", "choice", "standard", choices=("standard", "a", "b"),
+           help="standard K5 Q15 J10; Egyptian (a) Q5 K10 J15; (b) Q10 K15 J20."),
+    Option("aces_money", "Aces are money", "bool", False,
+           help="Egyptian: aces are money worth 30; two in each bank."),
+    Option("kommi", "Al-kommi 7♦", "bool", False,
+           help="Egyptian: the 7 of diamonds takes any pile."),
+    Option("syrian", "Syrian Buy-Sell", "bool", False,
+           help="Jokers are money (JK5 J10 Q15 K20); ground purchases from the top."),
+    Option("turn_limit", "Turn limit", "int", 10000, min=0, max=1_000_000,
+           help="Cards turned before the game is decided on worth (0: no limit)."),
+]
+
+
+def _variant(name: str, summary: str, **defaults: Any) -> Variant:
+    return Variant(
+        name,
+        summary,
+        tuple(
+            Option(o.id, o.name, o.kind, defaults.get(o.id, o.default), o.choices, o.help,
+                   o.min, o.max)
+            for o in _OPTIONS
+        ),
+    )
+
+
+def money_values(options: Mapping[str, Any]) -> dict[int, int]:
+    """MONEY-DECK-2, MONEY-EG-4, MONEY-EG-5, MONEY-SY-1."""
+    if options["syrian"]:
+        return {JOKER_RANK: 5, JACK: 10, QUEEN: 15, KING: 20}
+    scale = options["scale"]
+    values = {
+        "standard": {KING: 5, QUEEN: 15, JACK: 10},
+        "a": {QUEEN: 5, KING: 10, JACK: 15},
+        "b": {QUEEN: 10, KING: 15, JACK: 20},
+    }[scale]
+    if options["aces_money"]:
+        values[ACE] = 30
+    return values
+
+
+def check_combination(options: Mapping[str, Any]) -> None:
+    """MONEY-SY-4, MONEY-JOKERS-3: Syrian takes none of the Egyptian toggles nor jokers."""
+    if options["syrian"]:
+        extra = [k for k in ("jokers", "auto_capture", "buy_at_will", "sell_bottom", "aces_money",
+                             "kommi") if options[k]]
+        if options["scale"] != "standard":
+            extra.append("scale")
+        if extra:
+            raise ValueError(
+                "Syrian Buy-Sell does not combine with "
+                + ", ".join(extra)
+                + " (jokers are money there, and the Egyptian toggles are not offered)"
+            )
+
+
+def deal_cards(options: Mapping[str, Any]) -> tuple[list[Card], list[list[Card]]]:
+    """The number cards (fresh order) and the two starting banks (MONEY-DEAL-2, EG-5, SY-2)."""
+    money_ranks = [KING, QUEEN, JACK] + ([ACE] if options["aces_money"] else [])
+    numbers = [
+        Card(r, s) for s in SUITS for r in (ACE, *range(2, 11)) if r not in money_ranks
+    ]
+    if options["jokers"]:
+        numbers += [JOKER, JOKER]
+    banks: list[list[Card]] = [[], []]
+    for r in money_ranks:
+        banks[0] += [Card(r, "S"), Card(r, "H")]
+        banks[1] += [Card(r, "D"), Card(r, "C")]
+    if options["syrian"]:
+        banks[0].append(JOKER)
+        banks[1].append(JOKER)
+    return numbers, banks
+
+
+class Money(Game):
+    id = "money"
+    name = "Money"
+    summary = "A snap race: match the pile to capture it; picture cards are money."
+    players = (2,)
+    score_label = "worth"
+    emblem = ("QH", "9S", "9D")
+    hidden_hands = False  # nobody, not even the owner, knows a hand: no curtain needed
+    realtime = True
+    default_variant = "jordanian"
+    variants: ClassVar[dict[str, Variant]] = {
+        "jordanian": _variant("Jordanian", "The standard game: claim your matches in time."),
+        "jokers": _variant("With jokers", "Two jokers as number cards; a joker matches a joker.",
+                           jokers=True),
+        "egyptian": _variant(
+            "Egyptian (Floos)",
+            "Automatic capture, buying at will, selling from the bottom, Q5 K10 J15.",
+            auto_capture=True, buy_at_will=True, sell_bottom=True, scale="a",
+        ),
+        "syrian": _variant("Syrian (Buy-Sell)",
+                           "Jokers are money; ground purchases come off the top.", syrian=True),
+    }
+    seat_names: ClassVar[dict[int, tuple[str, ...]]] = {2: ("Left", "Right")}
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def new_state(
+        self,
+        players: int | None = None,
+        variant: str | None = None,
+        options: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+        deck: Sequence[str | Card] | None = None,
+        dealer: int | None = None,
+    ) -> MoneyState:
+        self.check_players(players if players is not None else 2)
+        variant_id, opts = self.resolve_options(variant, options)
+        check_combination(opts)
+        rng = random.Random(seed)
+        numbers, banks = deal_cards(opts)
+        if deck is not None:
+            given = [c if isinstance(c, Card) else Card.parse(c) for c in deck]
+            money = set(money_values(opts))
+            stacked = [c for c in given if c.rank not in money]  # money cards are skipped
+            rest = Counter(numbers)
+            rest.subtract(stacked)
+            if any(v < 0 for v in rest.values()):
+                bad = [str(c) for c, v in rest.items() if v < 0]
+                raise ValueError(f"stacked deck has cards that are not number cards: {bad}")
+            tail = sorted(rest.elements(), key=lambda c: c.ordinal)
+            rng.shuffle(tail)
+            order = stacked + tail
+        else:
+            order = list(numbers)
+            rng.shuffle(order)
+        st = MoneyState(self, variant_id, opts, rng)
+        st.dealer = rng.randrange(2) if dealer is None else dealer  # MONEY-DEAL-1
+        if st.dealer not in (0, 1):
+            raise ValueError("dealer must be seat 0 or 1")
+        first = 1 - st.dealer  # MONEY-DEAL-4
+        st.hands[first] = order[0::2]  # MONEY-DEAL-3: alternately, non-dealer first
+        st.hands[st.dealer] = order[1::2]
+        st.banks = banks
+        st.mover = first
+        st._log("deal", st.dealer,
+                f"{{P{st.dealer}}} deals {len(order) // 2} cards each; {{P{first}}} turns first")
+        st._settle()
+        return st
+
+    def from_json(self, data: Mapping[str, Any]) -> MoneyState:
+        return MoneyState.from_json(self, data)
+
+    # --- search hooks ---------------------------------------------------------------------
+
+    def search_horizon(self, root: State, state: State) -> bool:
+        """Play-outs look 40 cards ahead: far enough to see a purchase pay off."""
+        assert isinstance(root, MoneyState) and isinstance(state, MoneyState)
+        return state.phase == "over" or state.turns >= root.turns + 40
+
+    def search_reward(self, root: State, state: State) -> list[float]:
+        """Each side's share of the worth (cards plus money value); a win is 1."""
+        assert isinstance(state, MoneyState)
+        if state.phase == "over":
+            win = state.winners_list
+            return [1.0 / len(win) if s in win else 0.0 for s in (0, 1)]
+        w = state.scores()
+        total = sum(w) or 1
+        return [w[0] / total, w[1] / total]
+
+
+GAME = Money()
+
+
+# --- purchases: what can be bought, with and without exchanges ---------------------------
+
+
+@lru_cache(maxsize=65536)
+def _direct(bank: Purse, place: Purse, available: int, values: tuple[tuple[int, int], ...]
+            ) -> bool:
+    """Some payment from ``bank`` buys 1..``available`` cards with change from ``place``."""
+    vals = dict(values)
+    for pay in set(bank):
+        v = vals[pay]
+        for c in sub_purses(place):
+            n = v - value(c, vals)
+            if 1 <= n <= available:
+                return True
+    return False
+
+
+def exchanges_between(bank: Purse, place: Purse, vals: Mapping[int, int]
+                      ) -> tuple[tuple[Purse, Purse], ...]:
+    """MONEY-BUY-7: every (give, take) of equal value, take from ``place`` (no no-op swaps)."""
+    return _exchange_pairs(bank, place, tuple(sorted(vals.items())))
+
+
+@lru_cache(maxsize=16384)
+def _exchange_pairs(bank: Purse, place: Purse, values: tuple[tuple[int, int], ...]
+                    ) -> tuple[tuple[Purse, Purse], ...]:
+    vals = dict(values)
+    by_value: dict[int, list[Purse]] = {}
+    for t in sub_purses(place)[1:]:
+        by_value.setdefault(value(t, vals), []).append(t)
+    out = []
+    for g in sub_purses(bank)[1:]:
+        for t in by_value.get(value(g, vals), ()):
+            if t != g:
+                out.append((g, t))
+    return tuple(out)
+
+
+@lru_cache(maxsize=16384)
+def _exchange_actions(bank: Purse, opp: Purse, under: Purse,
+                      values: tuple[tuple[int, int], ...]) -> tuple[Exchange, ...]:
+    """Every exchange offer with either place, as shared immutable actions."""
+    out = [Exchange(g, t, OPPONENT) for g, t in _exchange_pairs(bank, opp, values)]
+    out += [Exchange(g, t, GROUND) for g, t in _exchange_pairs(bank, under, values)]
+    return tuple(out)
+
+
+@lru_cache(maxsize=65536)
+def _possible(bank: Purse, opp: Purse, under: Purse, pile_n: int, seller_n: int, source: str,
+              depth: int, values: tuple[tuple[int, int], ...]) -> bool:
+    """A purchase from ``source`` now, or after at most ``depth`` exchanges (either place)."""
+    if source == GROUND and _direct(bank, under, pile_n, values):
+        return True
+    if source == OPPONENT and _direct(bank, opp, seller_n, values):
+        return True
+    if depth == 0:
+        return False
+    for g, t in _exchange_pairs(bank, opp, values):
+        if _possible(add(remove(bank, g), t), add(remove(opp, t), g), under, pile_n, seller_n,
+                     source, depth - 1, values):
+            return True
+    for g, t in _exchange_pairs(bank, under, values):
+        if _possible(add(remove(bank, g), t), opp, add(remove(under, t), g), pile_n, seller_n,
+                     source, depth - 1, values):
+            return True
+    return False
+
+
+# --- the state ---------------------------------------------------------------------------
+
+
+class MoneyState(State):
+    """A Money position. Seats 0 and 1."""
+
+    def __init__(self, game: Money, variant: str, options: dict[str, Any], rng: random.Random
+                 ) -> None:
+        self.game = game
+        self.variant = variant
+        self.options = options
+        self.values = money_values(options)
+        self._vkey = tuple(sorted(self.values.items()))
+        self.rng = rng
+        self.dealer = 0
+        self.mover = 0
+        self.phase = "play"
+        self.hands: list[list[Card]] = [[], []]
+        self.banks: list[list[Card]] = [[], []]
+        self.pile: list[Card] = []
+        self.pile_ids: list[int] = []
+        self.under: list[Card] = []
+        self.turns = 0
+        self.last: tuple[int, int, bool] | None = None
+        self.exchanges = 0
+        self.bought = False
+        self.sale: tuple[int, int, Card] | None = None
+        self.winners_list: list[int] = []
+        self.end_reason = ""
+        self.events: list[Event] = []
+        self._legal: dict[int, Sequence[Action]] = {}
+
+    # --- small facts ----------------------------------------------------------------------
+
+    @property
+    def auto_capture(self) -> bool:
+        return bool(self.options["auto_capture"])
+
+    def purse_of(self, cards: Sequence[Card]) -> Purse:
+        return purse(c.rank for c in cards)
+
+    def worth(self, seat: int) -> int:
+        """Cards in hand plus the value of the bank (MONEY-END-3)."""
+        return len(self.hands[seat]) + value((c.rank for c in self.banks[seat]), self.values)
+
+    def must_buy(self) -> bool:
+        """MONEY-BUY-1: the player to move holds no number card."""
+        return self.phase == "play" and not self.hands[self.mover]
+
+    def can_shop(self) -> bool:
+        """A buying step (forced), or the Egyptian buy-at-will phase before turning."""
+        if self.phase != "play":
+            return False
+        if self.must_buy():
+            return True
+        return bool(self.options["buy_at_will"]) and not self.bought
+
+    def _possible(self, source: str, depth: int | None = None) -> bool:
+        m, o = self.mover, 1 - self.mover
+        d = MAX_EXCHANGES - self.exchanges if depth is None else depth
+        return _possible(
+            self.purse_of(self.banks[m]),
+            self.purse_of(self.banks[o]),
+            self.purse_of(self.under),
+            len(self.pile),
+            len(self.hands[o]),
+            source,
+            max(0, d),
+            self._vkey,
+        )
+
+    def buy_sources(self) -> list[str]:
+        """Where the mover may buy now (MONEY-BUY-2, -13, MONEY-EG-2)."""
+        if self.bought:
+            return []
+        if self.options["buy_at_will"]:
+            return [s for s in (GROUND, OPPONENT) if self._possible(s, 0)]
+        required = GROUND if len(self.pile) >= SOURCE_THRESHOLD else OPPONENT
+        if self._possible(required):
+            return [required]
+        other = OPPONENT if required == GROUND else GROUND
+        return [other] if self._possible(other) else []
+
+    def _shopping_sources(self) -> list[str]:
+        """Sources a forced buyer may work towards (with exchanges), per BUY-2/-13."""
+        if self.options["buy_at_will"]:
+            return [s for s in (GROUND, OPPONENT) if self._possible(s)]
+        required = GROUND if len(self.pile) >= SOURCE_THRESHOLD else OPPONENT
+        if self._possible(required):
+            return [required]
+        other = OPPONENT if required == GROUND else GROUND
+        return [other] if self._possible(other) else []
+
+    # --- contract: queries ----------------------------------------------------------------
+
+    def to_move(self) -> int | None:
+        if self.phase == "over":
+            return None
+        if self.phase == "sell":
+            assert self.sale is not None
+            return 1 - self.sale[0]
+        return self.mover
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def scores(self) -> list[int]:
+        return [self.worth(0), self.worth(1)]
+
+    def winners(self) -> list[int]:
+        return list(self.winners_list)
+
+    def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
+        mover = self.to_move()
+        if mover is None:
+            return []
+        s = mover if seat is None else seat
+        cached = self._legal.get(s)
+        if cached is not None:
+            return cached
+        out: list[Action] = []
+        if s == mover:
+            out = self._mover_actions()
+        if self.pile and not self.auto_capture:  # MONEY-CLAIM-7: either seat, any time
+            out.append(Claim(s))
+        self._legal[s] = out
+        return out
+
+    def _mover_actions(self) -> list[Action]:
+        if self.phase == "sell":
+            return list(self._sell_options())
+        out: list[Action] = []
+        if self.can_shop():
+            out += self._buy_options()
+            out += self._exchange_options()
+        if self.hands[self.mover] and not self.must_buy():
+            out.append(Turn())
+        return out
+
+    def _buy_options(self) -> list[Action]:
+        m, o = self.mover, 1 - self.mover
+        bank = self.purse_of(self.banks[m])
+        out: list[Action] = []
+        for source in self.buy_sources():
+            for pay in sorted(set(bank), reverse=True):
+                v = self.values[pay]
+                if source == GROUND:
+                    for ch in sub_purses(self.purse_of(self.under)):
+                        n = v - value(ch, self.values)
+                        if 1 <= n <= len(self.pile):
+                            out.append(Buy(pay, GROUND, ch))
+                elif _direct((pay,), self.purse_of(self.banks[o]), len(self.hands[o]),
+                             self._vkey):
+                    out.append(Buy(pay, OPPONENT))
+        return out
+
+    def _exchange_options(self) -> list[Action]:
+        if self.exchanges >= MAX_EXCHANGES:
+            return []
+        m, o = self.mover, 1 - self.mover
+        offers = _exchange_actions(
+            self.purse_of(self.banks[m]),
+            self.purse_of(self.banks[o]),
+            self.purse_of(self.under),
+            self._vkey,
+        )
+        if not self.must_buy():
+            return list(offers)
+        sources = self._shopping_sources()
+        return [x for x in offers if self._keeps_purchase(x, sources)]
+
+    def _keeps_purchase(self, x: Exchange, sources: Sequence[str]) -> bool:
+        """Does a forced buyer still have a purchase after exchange ``x`` (and the exchanges
+        left after it)? An exchange is offered only then (money.md §12)."""
+        m, o = self.mover, 1 - self.mover
+        bank = self.purse_of(self.banks[m])
+        opp = self.purse_of(self.banks[o])
+        under = self.purse_of(self.under)
+        nb = add(remove(bank, x.give), x.take)
+        if x.place == OPPONENT:
+            opp = add(remove(opp, x.take), x.give)
+        else:
+            under = add(remove(under, x.take), x.give)
+        left = MAX_EXCHANGES - self.exchanges - 1
+        return any(
+            _possible(nb, opp, under, len(self.pile), len(self.hands[o]), src, left, self._vkey)
+            for src in sources
+        )
+
+    def _sell_options(self) -> Iterator[Sell]:
+        assert self.sale is not None
+        buyer, pay, _ = self.sale
+        seller = 1 - buyer
+        v = self.values[pay]
+        bank = remove(self.purse_of(self.banks[seller]), [pay])  # the payment is never change
+        have = len(self.hands[seller])
+        for ch in sub_purses(bank):
+            n = v - value(ch, self.values)
+            if 1 <= n <= have:
+                yield Sell(n, ch)
+
+    # --- contract: apply ------------------------------------------------------------------
+
+    def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
+        act = action if isinstance(action, Action) else self._coerce(action)
+        if self.phase == "over":
+            raise IllegalAction("the game is over")
+        mark = len(self.events)
+        if isinstance(act, Claim):
+            who = act.seat if act.seat is not None else (seat if seat is not None else
+                                                         self.to_move())
+            if seat is not None and act.seat is not None and seat != act.seat:
+                raise IllegalAction("a claim is made by the seat that claims")
+            assert who is not None
+            self._claim(who)
+        else:
+            mover = self.to_move()
+            if seat is not None and seat != mover:
+                raise IllegalAction("it is not your turn: you can only claim now")
+            if isinstance(act, Turn):
+                self._turn()
+            elif isinstance(act, Exchange):
+                self._exchange(act)
+            elif isinstance(act, Buy):
+                self._buy(act)
+            elif isinstance(act, Sell):
+                self._sell(act)
+            else:
+                raise IllegalAction("not a Money action")
+        self._legal = {}
+        self._settle()
+        return self.events[mark:]
+
+    def _turn(self) -> None:
+        if self.phase == "sell":
+            raise IllegalAction("the seller is choosing how to pay out")
+        seat = self.mover
+        hand = self.hands[seat]
+        if not hand:
+            raise IllegalAction("you hold no number card: buy first")
+        card = hand.pop(0)
+        matched = bool(self.pile) and (
+            card.rank == self.pile[-1].rank or (bool(self.options["kommi"]) and card is KOMMI)
+        )
+        self.pile.append(card)
+        self.pile_ids.append(self.turns)
+        self.last = (seat, self.turns, matched)
+        self.turns += 1
+        self._log("turn", seat, f"{{P{seat}}} turns [{card.code}]", card=card.code,
+                  match=matched, pile=len(self.pile))
+        if matched and self.auto_capture:  # MONEY-EG-1
+            self._capture(seat, "captures the ground")
+        self.mover = 1 - seat
+        self.exchanges = 0
+        self.bought = False
+
+    def _claim(self, seat: int) -> None:
+        if seat not in (0, 1):
+            raise IllegalAction("no such seat")
+        if self.auto_capture:
+            raise IllegalAction("matches are captured automatically in this variant")
+        if not self.pile:
+            raise IllegalAction("there is nothing on the ground to claim")  # MONEY-CLAIM-5
+        last = self.last
+        valid = (
+            last is not None
+            and last[0] == seat
+            and self.pile_ids[-1] == last[1]
+            and last[2]
+        )
+        if valid:
+            self._capture(seat, "claims the match and captures the ground")
+        else:  # MONEY-CLAIM-4, -6
+            other = 1 - seat
+            self._log("false", seat, f"{{P{seat}}} claims falsely", claimant=seat)
+            self._capture(other, "takes the ground as the penalty")
+
+    def _capture(self, seat: int, why: str) -> None:
+        """MONEY-CAPTURE-2..5: the whole ground, pile turned over under the hand."""
+        cards, money = len(self.pile), list(self.under)
+        self.hands[seat].extend(self.pile)
+        self.banks[seat].extend(self.under)
+        self.pile, self.pile_ids, self.under = [], [], []
+        extra = f" and {' '.join(f'[{c.code}]' for c in money)}" if money else ""
+        self._log("capture", seat, f"{{P{seat}}} {why}: {cards} cards{extra}", cards=cards,
+                  money=[c.code for c in money])
+
+    def _take_money(self, cards: list[Card], ranks: Sequence[int]) -> list[Card]:
+        """Remove cards of these ranks from a zone (by rank; any suit)."""
+        taken = []
+        for r in ranks:
+            for i, c in enumerate(cards):
+                if c.rank == r:
+                    taken.append(cards.pop(i))
+                    break
+            else:  # pragma: no cover - callers check first
+                raise IllegalAction(f"no {rank_name(r)} there")
+        return taken
+
+    def _exchange(self, act: Exchange) -> None:
+        if not self.can_shop():
+            raise IllegalAction("you may exchange only when buying")
+        if self.exchanges >= MAX_EXCHANGES:
+            raise IllegalAction(f"at most {MAX_EXCHANGES} exchanges a turn")
+        m, o = self.mover, 1 - self.mover
+        zone = self.banks[o] if act.place == OPPONENT else self.under
+        if act.place not in (OPPONENT, GROUND):
+            raise IllegalAction("exchange with opponent or with ground")
+        if not contains(self.purse_of(self.banks[m]), act.give):
+            raise IllegalAction(f"your bank has no {purse_text(act.give)}")
+        if not contains(self.purse_of(zone), act.take):
+            where = "the opponent's bank" if act.place == OPPONENT else "under the pile"
+            raise IllegalAction(f"there is no {purse_text(act.take)} in {where}")
+        if value(act.give, self.values) != value(act.take, self.values):
+            raise IllegalAction("an exchange must be of equal value (MONEY-BUY-7)")
+        if act.give == act.take:
+            raise IllegalAction("that exchange changes nothing")
+        if self.must_buy() and not self._keeps_purchase(act, self._shopping_sources()):
+            raise IllegalAction("after that exchange you could not make the purchase you must")
+        given = self._take_money(self.banks[m], act.give)
+        taken = self._take_money(zone, act.take)
+        if act.place == OPPONENT:
+            self.banks[o].extend(given)
+        else:
+            self.under[:0] = given
+        self.banks[m].extend(taken)
+        self.exchanges += 1
+        self._log("exchange", m, f"{{P{m}}} exchanges {_codes(given)} for {_codes(taken)}"
+                  f" with {'the opponent' if act.place == OPPONENT else 'the ground'}",
+                  give=[c.code for c in given], take=[c.code for c in taken], place=act.place)
+
+    def _buy(self, act: Buy) -> None:
+        if not self.can_shop():
+            raise IllegalAction("you hold number cards, so you may not buy now (MONEY-BUY-1)")
+        if self.bought:
+            raise IllegalAction("one purchase a turn")
+        m, o = self.mover, 1 - self.mover
+        if act.pay not in self.values or not contains(self.purse_of(self.banks[m]), [act.pay]):
+            raise IllegalAction(f"your bank has no {rank_name(act.pay)}")
+        sources = self.buy_sources()
+        if act.source not in sources:
+            if not sources:
+                raise IllegalAction("no purchase is possible now; exchange first")
+            raise IllegalAction(f"you must buy from the {sources[0]} (MONEY-BUY-2)")
+        v = self.values[act.pay]
+        if act.source == GROUND:
+            if not contains(self.purse_of(self.under), act.change):
+                raise IllegalAction("that change is not under the pile")
+            n = v - value(act.change, self.values)
+            if n < 1:
+                raise IllegalAction("a purchase buys at least one card")
+            if n > len(self.pile):
+                raise IllegalAction(
+                    f"{rank_name(act.pay)} buys {v}; the ground has {len(self.pile)} cards:"
+                    " take change or exchange first (MONEY-BUY-5)"
+                )
+            change = self._take_money(self.under, act.change)
+            pay = self._take_money(self.banks[m], [act.pay])[0]
+            self.under.insert(0, pay)  # MONEY-BUY-8: below any money already there
+            if self.options["syrian"]:  # MONEY-SY-3: the top N, oldest first
+                got, self.pile = self.pile[-n:], self.pile[:-n]
+                self.pile_ids = self.pile_ids[: len(self.pile)]
+            else:  # the bottom N, turned over: the lowest card on top
+                got, self.pile = self.pile[:n], self.pile[n:]
+                self.pile_ids = self.pile_ids[n:]
+            self.hands[m].extend(got)  # MONEY-BUY-11
+            self.banks[m].extend(change)
+            self.bought = True
+            tail = f" with {_codes(change)} change" if change else ""
+            self._log("buy", m, f"{{P{m}}} pays [{pay.code}] to the ground for {n} cards{tail}",
+                      pay=pay.code, source=GROUND, cards=n, change=[c.code for c in change])
+            return
+        if act.change:
+            raise IllegalAction("buying from the opponent, the seller chooses the change")
+        if not _direct((act.pay,), self.purse_of(self.banks[o]), len(self.hands[o]), self._vkey):
+            raise IllegalAction("the opponent cannot pay out that much")
+        pay = self._take_money(self.banks[m], [act.pay])[0]
+        self.banks[o].append(pay)
+        self.sale = (m, act.pay, pay)
+        self.phase = "sell"
+        self._log("pay", m, f"{{P{m}}} pays [{pay.code}] to {{P{o}}}, who chooses the split",
+                  pay=pay.code, source=OPPONENT)
+
+    def _sell(self, act: Sell) -> None:
+        if self.phase != "sell" or self.sale is None:
+            raise IllegalAction("nothing is being sold")
+        if act not in list(self._sell_options()):
+            assert self.sale is not None
+            v = self.values[self.sale[1]]
+            raise IllegalAction(
+                f"pay out {v} in all: cards from your stack plus change from your bank"
+                f" (not the card just paid), at least one card"
+            )
+        buyer, _, _ = self.sale
+        seller = 1 - buyer
+        hand = self.hands[seller]
+        if self.options["sell_bottom"]:  # MONEY-EG-3
+            got = hand[-act.count :]
+            del hand[-act.count :]
+        else:
+            got = hand[: act.count]
+            del hand[: act.count]
+        self.hands[buyer].extend(got)
+        pool = list(self.banks[seller])
+        pay_card = self.sale[2]
+        pool.remove(pay_card)
+        change = self._take_money(pool, act.change)
+        for c in change:
+            self.banks[seller].remove(c)
+        self.banks[buyer].extend(change)
+        self.sale = None
+        self.phase = "play"
+        self.mover = buyer
+        self.bought = True
+        tail = f" and {_codes(change)}" if change else ""
+        self._log("sell", seller, f"{{P{seller}}} hands over {act.count} cards{tail}",
+                  cards=act.count, change=[c.code for c in change])
+
+    # --- the end --------------------------------------------------------------------------
+
+    def _settle(self) -> None:
+        """MONEY-END-1..3, checked after every action."""
+        if self.phase == "over":
+            return
+        numbers = len(self.hands[0]) + len(self.hands[1]) + len(self.pile)
+        money = len(self.banks[0]) + len(self.banks[1]) + len(self.under)
+        for s in (0, 1):  # MONEY-END-2 (not while a paid purchase waits: BUY-15)
+            if self.phase == "play" and (
+                len(self.hands[s]) == numbers
+                and len(self.banks[s]) == money
+                and not self.pile
+                and not self.under
+            ):
+                self._end([s], f"{{P{s}}} holds every card")
+                return
+        limit = int(self.options["turn_limit"])
+        if limit and self.turns >= limit:  # MONEY-END-3
+            w = self.scores()
+            win = [0] if w[0] > w[1] else [1] if w[1] > w[0] else [0, 1]
+            self._end(win, f"the turn limit ({limit} cards) is reached; worth {w[0]} to {w[1]}")
+            return
+        if self.phase == "play" and self.must_buy() and not self._shopping_sources():  # END-1
+            loser = self.mover
+            winner = 1 - loser
+            if self.pile or self.under:
+                self._capture(winner, "takes what lies on the ground")
+            self._end([winner], f"{{P{loser}}} cannot buy")
+
+    def _end(self, winners: list[int], why: str) -> None:
+        self.phase = "over"
+        self.winners_list = sorted(winners)
+        self.end_reason = why
+        names = " and ".join(f"{{P{s}}}" for s in self.winners_list)
+        verb = "draw" if len(winners) > 1 else "wins"
+        self._log("gameover", None, f"{names} {verb}: {why}", winners=self.winners_list)
+
+    def _log(self, kind: str, seat: int | None, text: str, **data: Any) -> None:
+        self.events.append(Event(kind, seat, text, data))
+
+    # --- views, copies, samples -----------------------------------------------------------
+
+    def claim_is_valid(self, seat: int) -> bool:
+        """Would a claim by ``seat`` capture right now (MONEY-CLAIM-2)? For bots and screens."""
+        last = self.last
+        return bool(
+            not self.auto_capture
+            and self.pile
+            and last is not None
+            and last[0] == seat
+            and self.pile_ids[-1] == last[1]
+            and last[2]
+        )
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """Everything is public except the hands' contents: only their sizes (MONEY-ZONE-1)."""
+        return {
+            "game": self.game.id,
+            "variant": self.variant,
+            "options": dict(self.options),
+            "values": {rank_name(r): v for r, v in self.values.items()},
+            "seat": seat,
+            "phase": self.phase,
+            "to_move": self.to_move(),
+            "scores": self.scores(),
+            "hand": len(self.hands[seat]),
+            "hand_sizes": [len(h) for h in self.hands],
+            "banks": [[c.code for c in b] for b in self.banks],
+            "pile": [c.code for c in self.pile],
+            "under": [c.code for c in self.under],
+            "turns": self.turns,
+            "last": list(self.last) if self.last else None,
+            "exchanges": self.exchanges,
+            "bought": self.bought,
+            "sale": [self.sale[0], rank_name(self.sale[1]), self.sale[2].code]
+            if self.sale else None,
+            "dealer": self.dealer,
+            "winners": list(self.winners_list),
+        }
+
+    def clone(self, rng: random.Random | None = None) -> MoneyState:
+        new = object.__new__(MoneyState)
+        new.__dict__.update(self.__dict__)
+        if rng is None:
+            rng = random.Random()
+            rng.setstate(self.rng.getstate())
+        new.rng = rng
+        new.hands = [h[:] for h in self.hands]
+        new.banks = [b[:] for b in self.banks]
+        new.pile = self.pile[:]
+        new.pile_ids = self.pile_ids[:]
+        new.under = self.under[:]
+        new.winners_list = self.winners_list[:]
+        new.events = self.events[:]
+        new._legal = {}
+        return new
+
+    def all_cards(self) -> list[Card]:
+        return [*self.hands[0], *self.hands[1], *self.banks[0], *self.banks[1], *self.pile,
+                *self.under]
+
+    def sample_hidden(self, observer: int, rng: random.Random) -> MoneyState:
+        """Nobody knows any hand (not even its owner): re-deal both, sizes kept."""
+        new = self.clone(random.Random(rng.getrandbits(63)))
+        pool = sorted(self.hands[0] + self.hands[1], key=lambda c: c.ordinal)
+        rng.shuffle(pool)
+        k = len(self.hands[0])
+        new.hands = [pool[:k], pool[k:]]
+        return new
+
+    # --- JSON -----------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        data = self.to_json_light()
+        data["events"] = [e.to_json() for e in self.events]
+        return data
+
+    def to_json_light(self) -> dict[str, Any]:
+        """``to_json`` without the event log (which only ever grows)."""
+        return {
+            "game": self.game.id,
+            "schema": SCHEMA,
+            "variant": self.variant,
+            "options": dict(self.options),
+            "rng": rng_to_json(self.rng),
+            "dealer": self.dealer,
+            "mover": self.mover,
+            "phase": self.phase,
+            "hands": [[c.code for c in h] for h in self.hands],
+            "banks": [[c.code for c in b] for b in self.banks],
+            "pile": [c.code for c in self.pile],
+            "pile_ids": list(self.pile_ids),
+            "under": [c.code for c in self.under],
+            "turns": self.turns,
+            "last": list(self.last) if self.last else None,
+            "exchanges": self.exchanges,
+            "bought": self.bought,
+            "sale": [self.sale[0], self.sale[1], self.sale[2].code] if self.sale else None,
+            "winners": list(self.winners_list),
+            "end": self.end_reason,
+        }
+
+    @classmethod
+    def from_json(cls, game: Money, data: Mapping[str, Any]) -> MoneyState:
+        try:
+            if data.get("game") != game.id:
+                raise ValueError("this is not a Money position")
+            if data.get("schema") != SCHEMA:
+                raise ValueError(f"unknown Money schema {data.get('schema')!r}")
+            variant, opts = game.resolve_options(data["variant"], data["options"])
+            check_combination(opts)
+            rng = rng_from_json(data["rng"]) if data.get("rng") else random.Random(0)
+            st = cls(game, variant, opts, rng)
+
+            def cards(xs: Sequence[str]) -> list[Card]:
+                return [Card.parse(x) for x in xs]
+
+            st.dealer = int(data["dealer"])
+            st.mover = int(data["mover"])
+            st.phase = str(data["phase"])
+            if st.phase not in ("play", "sell", "over"):
+                raise ValueError(f"unknown phase {st.phase!r}")
+            st.hands = [cards(h) for h in data["hands"]]
+            st.banks = [cards(b) for b in data["banks"]]
+            st.pile = cards(data["pile"])
+            st.pile_ids = [int(x) for x in data.get("pile_ids", range(len(st.pile)))]
+            st.under = cards(data["under"])
+            st.turns = int(data.get("turns", 0))
+            last = data.get("last")
+            st.last = (int(last[0]), int(last[1]), bool(last[2])) if last else None
+            st.exchanges = int(data.get("exchanges", 0))
+            st.bought = bool(data.get("bought", False))
+            sale = data.get("sale")
+            st.sale = (int(sale[0]), int(sale[1]), Card.parse(sale[2])) if sale else None
+            st.winners_list = [int(x) for x in data.get("winners", [])]
+            st.end_reason = str(data.get("end", ""))
+            st.events = [Event.from_json(e) for e in data.get("events", [])]
+        except (KeyError, TypeError, IndexError) as e:
+            raise ValueError(f"damaged Money position: missing or bad {e}") from None
+        numbers, banks = deal_cards(opts)
+        if Counter(st.all_cards()) != Counter(numbers + banks[0] + banks[1]):
+            raise ValueError("the cards in this position are not exactly the pack")
+        if len(st.pile_ids) != len(st.pile) or len(st.hands) != 2 or len(st.banks) != 2:
+            raise ValueError("hands, banks and pile ids do not fit together")
+        if st.sale is not None and st.sale[2] not in st.banks[1 - st.sale[0]]:
+            raise ValueError("the payment of the sale is not in the seller's bank")
+        return st
+
+
+def _codes(cards: Sequence[Card]) -> str:
+    return " ".join(f"[{c.code}]" for c in cards)
+
+
+__all__ = ["GAME", "Buy", "Claim", "Exchange", "MoneyState", "Sell", "Turn", "parse_action"]

@@ -1,0 +1,550 @@
+"""The Money table: two stacks, the ground, both banks, and the snap timed by the keyboard.
+
+Time lives here, never in the rules. Every key press is stamped with its ``events.Key.time``
+(when the terminal's bytes were read, through the app's ``key_time`` so tests can drive it)
+and handed to a ``Referee`` together with the bots' planned presses, in time order: a bot's
+press planned before a person's is played first even if its timer fired a little late. A
+reaction is measured from the moment the card was drawn on screen (stamped after the
+refresh that showed it) to the key's own time stamp.
+
+Keys: each player has a turn key and a snap key on their own side of the keyboard (left
+``a``/``s``, right ``l``/``k`` by default, remappable with ``m``); against a bot, ``space``
+also turns and ``enter`` also snaps. Buying and selling are numbered menus; the other
+player's snap key keeps working while a menu is open.
+"""
+
+from __future__ import annotations
+
+import heapq
+import statistics
+from typing import Any, ClassVar
+
+from rich.style import Style
+from rich.table import Table
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.timer import Timer
+from textual.widgets import Digits, Footer, Static
+
+from ...engine import Action, Event
+from ...match import Match
+from ...store import StoreError
+from ...ui.cardart import Canvas, draw_fan
+from ...ui.choice import ChoiceScreen
+from ...ui.table import TableScreen
+from ...ui.widgets import LogView, card_style
+from .bots import MoneyBot
+from .referee import Outcome, Referee
+from .rules import (
+    GROUND,
+    OPPONENT,
+    Buy,
+    Exchange,
+    MoneyState,
+    Sell,
+    Turn,
+    purse_text,
+    rank_name,
+)
+
+DEFAULT_KEYS = {
+    "money.0.turn": "a",
+    "money.0.snap": "s",
+    "money.1.turn": "l",
+    "money.1.snap": "k",
+}
+METRIC = "snap_ms"
+
+
+def describe(action: Action, st: MoneyState) -> str:
+    """A purchase, exchange or sale in words, for the menus."""
+    vals = st.values
+    if isinstance(action, Buy):
+        v = vals[action.pay]
+        if action.source == GROUND:
+            n = v - sum(vals[r] for r in action.change)
+            change = f" + change {purse_text(action.change)}" if action.change else ""
+            side = "top" if st.options["syrian"] else "bottom"
+            return (f"pay {rank_name(action.pay)} ({v}) to the ground: its {side} {n}"
+                    f" card{'s' * (n != 1)}{change}")
+        return f"pay {rank_name(action.pay)} ({v}) to the opponent, who chooses the split"
+    if isinstance(action, Exchange):
+        where = "the opponent" if action.place == OPPONENT else "the ground"
+        return f"exchange {purse_text(action.give)} for {purse_text(action.take)} with {where}"
+    if isinstance(action, Sell):
+        change = f" + change {purse_text(action.change)}" if action.change else ""
+        return f"hand over {action.count} card{'s' * (action.count != 1)}{change}"
+    if isinstance(action, Turn):
+        return "turn without buying"
+    return str(action)
+
+
+class MoneyScreen(TableScreen):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("b", "shop", "Buy/exchange"),
+        Binding("m", "keys", "Keys"),
+    ]
+    PAUSE_AFTER: ClassVar[frozenset[str]] = frozenset()
+
+    def __init__(self, match: Match) -> None:
+        super().__init__(match)
+        st = self.st
+        throw = self.cs_app_setting("throw_ms", 500) / 1000
+        self.referee = Referee(st, throw_time=throw, start=0.0)
+        self._queue: list[tuple[float, int, int, str]] = []  # (time, order, seat, kind)
+        self._queued: set[tuple[int, int, str]] = set()
+        self._timer: Timer | None = None
+        self._painted: dict[int, float] = {}
+        self.flash: tuple[str, float | None, str] = ("", None, "")  # text, ms, style
+        self.reactions: dict[int, list[float]] = {0: [], 1: []}
+        self._menu_open = False
+
+    def cs_app_setting(self, name: str, default: Any) -> Any:
+        try:
+            return getattr(self.cs_app.settings, name, default)
+        except Exception:
+            return default
+
+    @property
+    def st(self) -> MoneyState:
+        state = self.match.state
+        assert isinstance(state, MoneyState)
+        return state
+
+    # --- layout ---------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="mn-header", classes="table-header")
+        with Horizontal(id="mn-main"):
+            with Vertical(id="mn-left"):
+                yield Static(id="mn-top", classes="panel mn-seat")
+                with Horizontal(id="mn-ground-row"):
+                    yield Static(id="mn-ground", classes="panel")
+                    with Vertical(id="mn-flash-box", classes="panel"):
+                        yield Static(id="mn-flash")
+                        yield Digits("", id="mn-ms")
+                yield Static(id="mn-bottom", classes="panel mn-seat")
+            yield LogView(id="mn-log", classes="panel")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#mn-ground").border_title = "Ground"
+        self.query_one("#mn-flash-box").border_title = "Snap"
+        self.query_one("#mn-log").border_title = "Log"
+        self.query_one(LogView).add_events(self.st.events, self.match.names())
+        now = self.cs_app.clock()
+        self.referee.reveal_time = now
+        super().on_mount()
+
+    def on_unmount(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+
+    # --- keys -----------------------------------------------------------------------------
+
+    def keymap(self) -> dict[str, str]:
+        keys = dict(DEFAULT_KEYS)
+        keys.update({k: v for k, v in self.cs_app.settings.keymap.items() if k in DEFAULT_KEYS})
+        return keys
+
+    def key_role(self, key: str) -> tuple[int, str] | None:
+        """Which seat's turn or snap a key is (only for people's seats)."""
+        humans = self.match.humans
+        for name, bound in self.keymap().items():
+            if key == bound:
+                _, seat, kind = name.split(".")
+                if int(seat) in humans:
+                    return int(seat), kind
+        if len(humans) == 1:
+            if key == "space":
+                return humans[0], "turn"
+            if key == "enter":
+                return humans[0], "snap"
+        return None
+
+    def on_key(self, event: events.Key) -> None:
+        role = self.key_role(event.key)
+        if role is None:
+            return
+        event.stop()
+        event.prevent_default()
+        self.press(role[0], role[1], self.key_time(event), event.key)
+
+    def key_time(self, event: events.Key) -> float:
+        fn = getattr(self.cs_app, "key_time", None)
+        return fn(event) if fn is not None else event.time
+
+    def snap_passthrough(self, event: events.Key) -> bool:
+        """While a menu is open, snap keys still reach the table."""
+        role = self.key_role(event.key)
+        if role is None or role[1] != "snap":
+            return False
+        self.press(role[0], "snap", self.key_time(event), event.key)
+        return True
+
+    # --- the race -------------------------------------------------------------------------
+
+    def press(self, seat: int, kind: str, at: float, key: str | None = None) -> None:
+        """A person's press at time ``at``: bots' earlier presses go first."""
+        if self.st.is_over():
+            return
+        self.pump(at, strict=True)
+        self.handle(self.referee.press(seat, kind, at, key))
+
+    def pump(self, now: float, strict: bool = False) -> None:
+        """Play every bot press and held turn due by ``now`` (before it, if ``strict``)."""
+        while not self.st.is_over():
+            due = self.referee.next_deadline()
+            top = self._queue[0] if self._queue else None
+            nxt: tuple[float, int] | None = None
+            if top is not None:
+                nxt = (top[0], top[1])
+            if due is not None and (nxt is None or (due, 1) < nxt):
+                nxt = (due, 1)
+            if nxt is None or nxt[0] > now or (strict and nxt[0] >= now):
+                break
+            if top is not None and (top[0], top[1]) == nxt:
+                t, _, seat, kind = heapq.heappop(self._queue)
+                if self.match.is_human(seat):  # pragma: no cover - only bots are queued
+                    continue
+                self.handle(self.referee.press(seat, kind, t), replan=False)
+            else:
+                self.handle(self.referee.advance(nxt[0]), replan=False)
+        self.schedule()
+
+    def handle(self, outcomes: list[Outcome], replan: bool = True) -> None:
+        for o in outcomes:
+            self._outcome(o)
+        if any(o.kind in ("turn", "claim") for o in outcomes):
+            self.match.record.extend(
+                (o.seat, "turn" if o.kind == "turn" else "claim")
+                for o in outcomes if o.kind in ("turn", "claim")
+            )
+            self.refresh_table()
+            if replan:
+                self.advance()
+
+    def _outcome(self, o: Outcome) -> None:
+        names = self.match.names()
+        if o.events:
+            self.on_new_events(o.events)
+        if o.kind == "turn":
+            turn_no = self.st.turns - 1
+            self.call_after_refresh(self._stamp_paint, turn_no)
+        elif o.kind == "claim":
+            ms = self._reaction_ms(o)
+            captured = [e for e in o.events if e.kind == "capture"]
+            false = any(e.kind == "false" for e in o.events)
+            if false:
+                taker = captured[0].seat if captured else 1 - o.seat
+                self.flash = (f"False snap by {names[o.seat]}! {names[taker]} takes the ground",
+                              None, "error")
+            else:
+                got = captured[0].data["cards"] if captured else 0
+                self.flash = (f"SNAP! {names[o.seat]} takes {got} cards", ms, "success")
+                if ms is not None:
+                    self.reactions[o.seat].append(ms)
+                    if self.match.is_human(o.seat):
+                        try:
+                            self.cs_app.store.record_metric("money", names[o.seat], METRIC, ms)
+                        except StoreError as e:
+                            self.notify(str(e), severity="warning")
+        elif o.kind == "refused" and self.match.is_human(o.seat):
+            self.notify(o.reason, title="No snap", severity="warning", timeout=2)
+
+    def _stamp_paint(self, turn_no: int) -> None:
+        self._painted[turn_no] = self.cs_app.clock()
+
+    def _reaction_ms(self, o: Outcome) -> float | None:
+        """From the card's drawing on screen to the key's time stamp (or, for a card not yet
+        drawn when the press came, from the referee's reveal)."""
+        turn_no = self.referee.reveal_turn - 1
+        painted = self._painted.get(turn_no)
+        start = painted if painted is not None and painted <= o.time else self.referee.reveal_time
+        return max(0.0, (o.time - start) * 1000)
+
+    def schedule(self) -> None:
+        """Queue the bots' planned presses for the card on the table; set one timer."""
+        st = self.st
+        if st.is_over():
+            return
+        for seat, spec in enumerate(self.match.seats):
+            if spec.is_human:
+                continue
+            bot = self.match.bots.get(seat)
+            if not isinstance(bot, MoneyBot):
+                continue
+            if st.to_move() == seat and self._decision_needed(seat):
+                continue  # money decisions go through the worker, not the clock
+            for t, kind in bot.plan(st, seat, self.referee.reveal_time):
+                key = (st.turns, seat, kind)
+                if key not in self._queued:
+                    self._queued.add(key)
+                    heapq.heappush(self._queue, (t, 0 if kind == "snap" else 2, seat, kind))
+        if len(self._queued) > 256:
+            self._queued = {k for k in self._queued if k[0] >= st.turns - 2}
+        self._arm_timer()
+
+    def _arm_timer(self) -> None:
+        times = [t for t, *_ in self._queue]
+        due = self.referee.next_deadline()
+        if due is not None:
+            times.append(due)
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        if not times:
+            return
+        wait = max(0.0, min(times) - self.cs_app.clock())
+        self._timer = self.set_timer(wait, self._on_timer)
+
+    def _on_timer(self) -> None:
+        self._timer = None
+        self.pump(self.cs_app.clock())
+
+    # --- the turn loop (money decisions) --------------------------------------------------
+
+    def _decision_needed(self, seat: int) -> bool:
+        st = self.st
+        if st.phase == "sell":
+            return True
+        if st.must_buy():
+            return True
+        bot = self.match.bots.get(seat)
+        if st.can_shop() and isinstance(bot, MoneyBot) and not self.match.is_human(seat):
+            return bot.wants_to_shop(st, seat)
+        return False
+
+    def advance(self) -> None:
+        if self._thinking is not None or not self.is_attached:
+            return
+        m = self.match
+        if m.is_over():
+            self._clear_queue()
+            self.refresh_table()
+            if self.app.screen is self:
+                self._game_over()
+            return
+        mover = m.to_move()
+        assert mover is not None
+        if self._decision_needed(mover) or (self.st.must_buy() and m.is_human(mover)):
+            if m.is_human(mover):
+                self._open_menu(mover)
+            else:
+                self._start_bot(mover)
+        self.schedule()
+
+    def play_action(self, action: Action | str, seat: int | None = None) -> bool:
+        st = self.st
+        before = st.turns
+        ok = super().play_action(action, seat)
+        if ok and st.turns > before:  # a bot's money decision ended in a turn (rare)
+            now = self.cs_app.clock()
+            self.referee.card_revealed(now)
+            self.call_after_refresh(self._stamp_paint, st.turns - 1)
+        return ok
+
+    def _clear_queue(self) -> None:
+        self._queue.clear()
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+
+    # --- menus ----------------------------------------------------------------------------
+
+    def _open_menu(self, seat: int, optional: bool = False) -> None:
+        if self._menu_open:
+            return
+        st = self.st
+        legal = [a for a in st.legal_actions(seat) if isinstance(a, (Buy, Exchange, Sell, Turn))]
+        if not legal:
+            return
+        names = self.match.names()
+        if st.phase == "sell":
+            assert st.sale is not None
+            buyer, pay, _ = st.sale
+            title = f"{names[seat]}: {names[buyer]} paid {rank_name(pay)} ({st.values[pay]})"
+            info = Text(f"Choose the split: cards from your stack plus change from your bank,"
+                        f" {st.values[pay]} in all. You hold {len(st.hands[seat])} cards.")
+        else:
+            title = f"{names[seat]}: " + ("you must buy" if st.must_buy() else "buy or exchange")
+            info = self._shop_info(seat)
+        choices = [(describe(a, st), a) for a in legal]
+
+        def done(choice: Action | None) -> None:
+            self._menu_open = False
+            if choice is not None and not self.st.is_over():
+                self.play_action(choice, seat)
+                if isinstance(choice, Turn):
+                    self.referee.card_revealed(self.cs_app.clock())
+            self.call_after_refresh(self.advance)
+
+        self._menu_open = True
+        self.app.push_screen(
+            ChoiceScreen(title, info, choices, cancel=optional, passthrough=self.snap_passthrough),
+            done,
+        )
+
+    def _shop_info(self, seat: int) -> Text:
+        st = self.st
+        cs = card_style(self)
+        out = Text()
+        out.append("Your bank: ", "bold")
+        for c in st.banks[seat]:
+            out.append_text(cs.inline(c))
+            out.append(f"={st.values[c.rank]} ")
+        out.append("\nOpponent's bank: ", "bold")
+        for c in st.banks[1 - seat]:
+            out.append_text(cs.inline(c))
+            out.append(" ")
+        out.append(f"\nGround: {len(st.pile)} cards", "bold")
+        out.append("; money under it: ")
+        for c in st.under:
+            out.append_text(cs.inline(c))
+            out.append(" ")
+        if not st.under:
+            out.append("none")
+        if not st.options["buy_at_will"]:
+            src = "the ground" if len(st.pile) >= 5 else "the opponent"
+            out.append(f"\nWith {len(st.pile)} on the ground you buy from {src}.", "italic")
+        left = 3 - st.exchanges
+        out.append(f"\nExchanges left this turn: {left}.", "italic")
+        return out
+
+    def action_shop(self) -> None:
+        st = self.st
+        seat = st.to_move()
+        if seat is None or not self.match.is_human(seat):
+            self.notify("Buying is for the player to move.", severity="warning")
+            return
+        if not st.can_shop():
+            self.notify("You may buy only with no cards left (Egyptian rules: at any turn).",
+                        severity="warning")
+            return
+        self._open_menu(seat, optional=not st.must_buy())
+
+    def action_keys(self) -> None:
+        from ...ui.keys import KeysScreen
+
+        labels = {
+            "money.0.turn": f"{self.match.names()[0]}: turn",
+            "money.0.snap": f"{self.match.names()[0]}: snap",
+            "money.1.turn": f"{self.match.names()[1]}: turn",
+            "money.1.snap": f"{self.match.names()[1]}: snap",
+        }
+
+        def done(_: object) -> None:
+            self.refresh_table()
+
+        self.app.push_screen(KeysScreen(labels, self.keymap()), done)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return action not in ("undo", "hint")  # a race has no undo, and no hints
+
+    def action_undo(self) -> None:
+        self.notify("Money is a race: there is no undo.", severity="warning")
+
+    def action_hint(self) -> None:
+        self.notify("No hints in a race.", severity="warning")
+
+    # --- drawing --------------------------------------------------------------------------
+
+    def on_new_events(self, events_: list[Event]) -> None:
+        self.query_one(LogView).add_events(events_, self.match.names())
+
+    def refresh_table(self) -> None:
+        if not self.is_mounted:
+            return
+        st = self.st
+        names = self.match.names()
+        variant = self.match.game.variants[st.variant].name
+        throw = int(self.referee.throw_time * 1000)
+        self.query_one("#mn-header", Static).update(Text(
+            f"Money · {variant}  ·  card {st.turns}  ·  throw {throw} ms"
+            f"  ·  {self._values_text()}", style="bold"))
+        bottom, top = (0, 1)
+        humans = self.match.humans
+        if len(humans) == 1 and humans[0] == 1:
+            bottom, top = 1, 0
+        self.query_one("#mn-top", Static).update(self._seat_panel(top, names))
+        self.query_one("#mn-bottom", Static).update(self._seat_panel(bottom, names))
+        self.query_one("#mn-ground", Static).update(self._ground(names))
+        text, ms, style = self.flash
+        self.query_one("#mn-flash", Static).update(Text(text, style=f"bold {style}"
+                                                        if style else "bold"))
+        self.query_one("#mn-ms", Digits).update(f"{ms:.0f}" if ms is not None else "")
+        self.query_one("#mn-top").border_title = self.match.seats[top].label()
+        self.query_one("#mn-bottom").border_title = self.match.seats[bottom].label()
+
+    def _values_text(self) -> str:
+        return " ".join(f"{rank_name(r)}={v}" for r, v in sorted(
+            self.st.values.items(), key=lambda kv: kv[1]))
+
+    def _seat_panel(self, seat: int, names: list[str]) -> Table:
+        st = self.st
+        cs = card_style(self)
+        grid = Table.grid(padding=(0, 2), expand=True)
+        grid.add_column(ratio=3)
+        grid.add_column(ratio=2)
+        grid.add_column(ratio=2)
+        bank = Text("bank ", style="bold")
+        for c in sorted(st.banks[seat], key=lambda c: -st.values[c.rank]):
+            bank.append_text(cs.inline(c))
+            bank.append(" ")
+        total = sum(st.values[c.rank] for c in st.banks[seat])
+        bank.append(f"= {total}", style="bold")
+        mover = st.to_move() == seat
+        hand = Text(("▶ " if mover else "  ") + f"hand ▚ {len(st.hands[seat])}",
+                    style="bold" if mover else "")
+        keys = Text()
+        if self.match.is_human(seat):
+            km = self.keymap()
+            keys.append(f"[{km[f'money.{seat}.turn'].upper()}] turn  ", "bold")
+            keys.append(f"[{km[f'money.{seat}.snap'].upper()}] snap", "bold")
+            if len(self.match.humans) == 1:
+                keys.append(" (space/enter)", "italic")
+        times = self.reactions[seat]
+        stats = Text()
+        if times:
+            stats.append(f"last {times[-1]:.0f} ms · best {min(times):.0f} ms"
+                         f" · median {statistics.median(times):.0f} ms", style="italic")
+        grid.add_row(bank, hand, keys)
+        grid.add_row(Text(f"worth {st.worth(seat)}", style="dim"), stats, Text(""))
+        return grid
+
+    def _ground(self, names: list[str]) -> Text:
+        st = self.st
+        cs = card_style(self)
+        width = max(20, self.query_one("#mn-ground").size.width - 4)
+        canvas = Canvas(width, 6)
+        shown = st.pile[-8:]
+        if shown:
+            draw_fan(canvas, 1, 1, shown, cs, raised=[len(shown) - 1],
+                     highlight=cs.cursor)
+        else:
+            canvas.put(1, 3, "(empty: the next card starts a pile)", Style(italic=True))
+        out = Text()
+        out.append(f"{len(st.pile)} card{'s' * (len(st.pile) != 1)} on the ground", "bold")
+        if st.last is not None and st.pile and st.pile_ids[-1] == st.last[1]:
+            out.append(f" · just turned by {names[st.last[0]]}", "italic")
+        out.append("\n")
+        out.append_text(canvas.text())
+        out.append("\nmoney under the pile: ")
+        for c in st.under:
+            out.append_text(cs.inline(c))
+            out.append(" ")
+        if not st.under:
+            out.append("none", "dim")
+        if st.phase == "sell" and st.sale is not None:
+            out.append(f"\n{names[1 - st.sale[0]]} is choosing the split…", "italic")
+        elif st.must_buy():
+            out.append(f"\n{names[st.mover]} must buy.", "italic")
+        return out
+
+
+SCREEN = MoneyScreen
+
+__all__ = ["SCREEN", "MoneyScreen", "describe"]
