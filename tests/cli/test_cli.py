@@ -99,9 +99,9 @@ def test_simulate_jobs_do_not_change_results(run) -> None:  # type: ignore[no-un
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (("simulate", "poker"), "games: twenty-two"),
-        (("rules", "poker"), "games: twenty-two"),
-        (("bench", "poker"), "games: twenty-two"),
+        (("simulate", "poker"), "games: money, twenty-two"),
+        (("rules", "poker"), "games: money, twenty-two"),
+        (("bench", "poker"), "games: money, twenty-two"),
         (("simulate", "twenty-two", "--variant", "fast"), "variants: standard, beat-the-leader"),
         (("simulate", "twenty-two", "--option", "speed=9"), "options: beat_leader=true|false"),
         (("simulate", "twenty-two", "--option", "all_out=nobody"), "one of lowest, share"),

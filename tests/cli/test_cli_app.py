@@ -59,7 +59,7 @@ def test_play_defaults_to_you_against_medium_bots(launched) -> None:  # type: ig
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (("play", "poker"), "games: twenty-two"),
+        (("play", "poker"), "games: money, twenty-two"),
         (("play", "twenty-two", "--seats", "human,genius"), "kinds: human, random, easy"),
         (("play", "twenty-two", "-p", "3", "--seats", "human,easy"), "give one per player"),
         (("play", "twenty-two", "--names", "A,A,B,C"), "give 4 different names"),

@@ -23,11 +23,12 @@ def test_picker(snap_compare, make_app, size) -> None:  # type: ignore[no-untype
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_setup(snap_compare, make_app, size) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("keys", [("enter",), ("down", "enter")], ids=["money", "twenty-two"])
+def test_setup(snap_compare, make_app, size, keys) -> None:  # type: ignore[no-untyped-def]
     app = make_app()
 
     async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
-        await pilot.press("enter")
+        await pilot.press(*keys)
         await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
         await pilot.pause()
 

@@ -31,8 +31,9 @@ async def test_picker_setup_and_a_whole_game_to_the_end(make_app) -> None:  # ty
     app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
-        await pilot.press("enter")
+        await pilot.press("down", "enter")  # Money is first; Twenty-Two next
         await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        assert app.screen.game.id == "twenty-two"
         app.screen.query_one("#seed", Input).value = "11"
         await pilot.press("ctrl+enter")
         await wait_for(pilot, lambda: isinstance(app.screen, TwentyTwoScreen))

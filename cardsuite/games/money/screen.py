@@ -126,6 +126,7 @@ class MoneyScreen(TableScreen):
                     with Vertical(id="mn-flash-box", classes="panel"):
                         yield Static(id="mn-flash")
                         yield Digits("", id="mn-ms")
+                        yield Static(id="mn-ms-unit")
                 yield Static(id="mn-bottom", classes="panel mn-seat")
             yield LogView(id="mn-log", classes="panel")
         yield Footer()
@@ -476,6 +477,7 @@ class MoneyScreen(TableScreen):
         self.query_one("#mn-flash", Static).update(Text(text, style=f"bold {style}"
                                                         if style else "bold"))
         self.query_one("#mn-ms", Digits).update(f"{ms:.0f}" if ms is not None else "")
+        self.query_one("#mn-ms-unit", Static).update("milliseconds" if ms is not None else "")
         self.query_one("#mn-top").border_title = self.match.seats[top].label()
         self.query_one("#mn-bottom").border_title = self.match.seats[bottom].label()
 

@@ -1,0 +1,190 @@
+"""Money at the table, driven by keys on a fake clock: hot-seat with both players' keys,
+a bot's timing, reaction times on screen, the buying and selling menus, a snapshot."""
+
+from __future__ import annotations
+
+from helpers import wait_for
+
+from cardsuite.games import get_game
+from cardsuite.games.money.rules import MoneyState
+from cardsuite.games.money.screen import MoneyScreen
+from cardsuite.match import Match, SeatSpec
+from cardsuite.ui.choice import ChoiceScreen
+
+GAME = get_game("money")
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def money_position(hand_a: list[str], hand_b: list[str], pile: list[str] | None = None,
+                   bank_a: list[str] | None = None) -> MoneyState:
+    """Seat 0 to move; hands top first; the other number cards under seat 1's hand."""
+    st = GAME.new_state(seed=1, dealer=1)
+    data = st.to_json()
+    rest = data["hands"][0] + data["hands"][1]
+    for c in hand_a + hand_b + (pile or []):
+        rest.remove(c)
+    data["hands"] = [hand_a, hand_b + rest]
+    data["pile"] = pile or []
+    data["pile_ids"] = list(range(len(pile or [])))
+    data["turns"] = len(pile or [])
+    data["last"] = None
+    if bank_a is not None:
+        money = data["banks"][0] + data["banks"][1]
+        for c in bank_a:
+            money.remove(c)
+        data["banks"] = [bank_a, money]
+    return GAME.from_json(data)
+
+
+def make_match(state: MoneyState, kinds: tuple[str, str]) -> Match:
+    seats = [SeatSpec(kinds[0], "Left"), SeatSpec(kinds[1], "Right")]
+    return Match(GAME, state, seats, seed=5)
+
+
+async def open_table(app, pilot, match: Match) -> MoneyScreen:  # type: ignore[no-untyped-def]
+    await pilot.pause()
+    app.open_table(match)
+    await wait_for(pilot, lambda: isinstance(app.screen, MoneyScreen))
+    await pilot.pause()
+    return app.screen
+
+
+async def test_hot_seat_snap_with_both_players_keys(make_app) -> None:  # type: ignore[no-untyped-def]
+    clock = FakeClock()
+    app = make_app(clock=clock, key_time=lambda e: clock.now)
+    st = money_position(["9H", "2C", "3D"], ["5D", "3S", "4H"], pile=["4S", "9D"])
+    async with app.run_test(size=(120, 36)) as pilot:
+        screen = await open_table(app, pilot, make_match(st, ("human", "human")))
+        clock.now = 200.0
+        await pilot.press("a")  # Left turns 9H onto 9D: a match, drawn at 200.0
+        await pilot.pause()
+        assert st.pile[-1].code == "9H" and st.last == (0, 2, True)
+        clock.now = 200.284
+        await pilot.press("s")  # Left snaps 284 ms later
+        await pilot.pause()
+        assert st.pile == [] and [c.code for c in st.hands[0]] == ["2C", "3D", "4S", "9D", "9H"]
+        assert screen.reactions[0] == [284.0] or abs(screen.reactions[0][0] - 284) < 1e-6
+        assert "SNAP" in str(screen.query_one("#mn-flash").render())
+        assert str(screen.query_one("#mn-ms").render()).strip()  # the big digits
+        # the right player turns with L; a snap by the wrong player is a false snap
+        clock.now = 201.0
+        await pilot.press("l")  # Right turns 5D: a new pile
+        clock.now = 201.6
+        await pilot.press("a")  # Left turns 2C: no match
+        clock.now = 201.9
+        await pilot.press("k")  # Right snaps Left's card: false, Left takes the ground
+        await pilot.pause()
+        assert st.pile == [] and st.hands[0][-2:] and st.hands[0][-1].code == "2C"
+        assert "False snap" in str(screen.query_one("#mn-flash").render())
+        # the best reaction went into the statistics
+        summary = app.store.metric_summary("money", "Left", "snap_ms")
+        assert summary is not None and round(summary["best"]) == 284
+
+
+async def test_a_turn_pressed_too_early_waits_for_the_throw_time(make_app) -> None:  # type: ignore[no-untyped-def]
+    clock = FakeClock()
+    app = make_app(clock=clock, key_time=lambda e: clock.now)
+    st = money_position(["9H", "2C"], ["5D", "3S"], pile=["4S", "9D"])
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_table(app, pilot, make_match(st, ("human", "human")))
+        clock.now = 300.0
+        await pilot.press("a")  # Left's match at 300.0
+        clock.now = 300.1
+        await pilot.press("l")  # Right presses at once: held until 300.5
+        await pilot.pause()
+        assert st.turns == 3 and screen.referee.next_deadline() == 300.5
+        clock.now = 300.45
+        await pilot.press("s")  # Left snaps inside the window that the throw time keeps open
+        await pilot.pause()
+        assert st.pile == [] and len(st.hands[0]) == 4
+        clock.now = 300.5
+        screen.pump(clock.now)  # the held turn falls due
+        await pilot.pause()
+        assert st.turns == 4 and st.pile[-1].code == "5D"
+
+
+async def test_against_a_bot_on_the_fake_clock(make_app) -> None:  # type: ignore[no-untyped-def]
+    clock = FakeClock()
+    app = make_app(clock=clock, key_time=lambda e: clock.now)
+    # Right (a hard bot) will match: its 9C lands on Left's 9S
+    st = money_position(["9S", "2C", "7H"], ["9C", "3S", "4D"], pile=["4S"])
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_table(app, pilot, make_match(st, ("human", "hard")))
+        bot = screen.match.bots[1]
+        clock.now = 400.0
+        await pilot.press("space")  # Left turns 9S onto 4S
+        await pilot.pause()
+        reveal = screen.referee.reveal_time
+        assert reveal == 400.0
+        (turn_at,) = [t for t, _, _, k in screen._queue if k == "turn"]
+        assert 0.28 <= turn_at - reveal <= 0.5  # its tempo, within the hard range or the throw
+        clock.now = turn_at
+        screen.pump(clock.now)  # the bot's timer fires: its press waits for the throw time
+        assert screen.referee.next_deadline() == 400.5 and st.last[0] == 0
+        clock.now = 400.5
+        screen.pump(clock.now)  # it turns 9C onto 9S, a match
+        await pilot.pause()
+        assert st.last is not None and st.last[0] == 1 and st.last[2]
+        (snap_at,) = [t for t, _, _, k in screen._queue if k == "snap"]
+        assert 0.28 <= snap_at - screen.referee.reveal_time <= 0.35
+        # Left tries to close the window by turning right after the throw time, too late
+        clock.now = screen.referee.reveal_time + 0.5
+        await pilot.press("space")
+        await pilot.pause()
+        assert st.pile == [st.hands[0][-1]] or st.pile[-1].code == "2C"
+        assert len(st.hands[1]) > 20  # the bot's earlier snap was played first and captured
+        assert bot.level == "hard"
+
+
+async def test_buying_menu_and_a_snap_while_it_is_open(make_app) -> None:  # type: ignore[no-untyped-def]
+    clock = FakeClock()
+    app = make_app(clock=clock, key_time=lambda e: clock.now)
+    # Right turns 6D onto the 6C pile; Left has no cards and must buy from Right (pile < 5)
+    st = money_position([], ["6D", "3S"], pile=["4S", "6C"], bank_a=["QS", "KS"])
+    st.mover = 1
+    async with app.run_test(size=(110, 32)) as pilot:
+        screen = await open_table(app, pilot, make_match(st, ("human", "human")))
+        clock.now = 500.0
+        await pilot.press("l")  # Right's 6D matches; now Left must buy
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        menu = app.screen
+        labels = [label for label, _ in menu.choices]
+        assert any("pay Q (15) to the opponent" in x for x in labels)
+        clock.now = 500.3
+        await pilot.press("k")  # Right snaps while Left's menu is open: it still works
+        await pilot.pause()
+        assert st.pile == [] and isinstance(app.screen, ChoiceScreen)
+        index = next(i for i, x in enumerate(labels) if x.startswith("pay Q"))
+        await pilot.press(str(index + 1))
+        # Right is a person too, so the seller's split is a menu as well
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen)
+                       and app.screen is not menu)
+        sell = app.screen
+        assert all("hand over" in label for label, _ in sell.choices)
+        await pilot.press("1")  # the first split: 15 cards
+        await wait_for(pilot, lambda: app.screen is screen)
+        assert len(st.hands[0]) == 15 and st.phase == "play" and st.mover == 0
+
+
+def test_money_table_snapshot(snap_compare, make_app) -> None:  # type: ignore[no-untyped-def]
+    clock = FakeClock()
+    app = make_app(clock=clock, key_time=lambda e: clock.now)
+    st = money_position(["9H", "2C", "3D"], ["5D", "3S", "4H"], pile=["4S", "7C", "9D"])
+
+    async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
+        screen = await open_table(app, pilot, make_match(st, ("human", "medium")))
+        clock.now = 200.0
+        await pilot.press("a")
+        clock.now = 200.312
+        await pilot.press("s")
+        await pilot.pause()
+        screen._clear_queue()
+
+    assert snap_compare(app, terminal_size=(100, 30), run_before=run_before)
