@@ -676,6 +676,9 @@ class TwentyTwoState(State):
         seat = self.turn
         assert seat is not None
         hand = self.hands[seat]
+        if trusted and len(act.cards) == 1 and act.cards[0].rank != JOKER_RANK:
+            self._play_single(seat, hand, act.cards)
+            return
         cards = act.cards if trusted else tuple(sorted(act.cards, key=_play_order))
         ranks = [c.rank for c in cards]
         if not trusted:
@@ -732,6 +735,37 @@ class TwentyTwoState(State):
                     {"cards": [c.code for c in cards], "best": takes},
                 )
             )
+        nxt = self._next_active(seat)
+        if nxt == self.trick_leader:
+            self._finish_trick()
+        else:
+            self.turn = nxt
+
+    def _play_single(self, seat: int, hand: list[Card], cards: tuple[Card, ...]) -> None:
+        """The common case of ``_do_play``, kept lean for play-outs: one card (no joker),
+        offered by ``legal_actions`` (so already checked)."""
+        card = cards[0]
+        hand.remove(card)
+        trick = self.trick
+        code = card.code
+        if not trick:
+            self.trick_leader = seat
+            self.trick_best = 0
+            self.trick_lead_eff = self.trick_best_eff = [card.rank]
+            trick.append((seat, cards))
+            self.events.append(
+                Event("lead", seat, f"{{P{seat}}} leads [{code}]", {"cards": [code]})
+            )
+        else:
+            takes = card.rank >= self.trick_best_eff[0]
+            trick.append((seat, cards))
+            if takes:
+                self.trick_best = len(trick) - 1
+                self.trick_best_eff = [card.rank]
+                text = f"{{P{seat}}} plays [{code}] and takes the lead"
+            else:
+                text = f"{{P{seat}}} plays [{code}]"
+            self.events.append(Event("play", seat, text, {"cards": [code], "best": takes}))
         nxt = self._next_active(seat)
         if nxt == self.trick_leader:
             self._finish_trick()
