@@ -12,6 +12,7 @@ import random
 import statistics
 import time
 from dataclasses import dataclass, field
+from importlib import import_module
 from typing import Any
 
 from .bots import LEVELS, make_bot
@@ -121,24 +122,40 @@ def percentile(xs: list[float], q: float) -> float:
 
 
 def think_times(game: Game, players: int, level: str, decisions: int) -> LevelTiming:
+    """Wall time of ``choose`` where the bot had a real choice, in games where every seat is
+    this level (real-time games run through their own referee, as in ``simulate``)."""
     times: list[float] = []
     seed = 0
-    while len(times) < decisions:
+    while len(times) < decisions and seed < 200:
         bots = [make_bot(game.id, level, seed=seed * 10 + s) for s in range(players)]
+        for bot in bots:
+            _time_choices(game, bot, times)
         state = game.new_state(players=players, seed=1000 + seed)
+        if game.realtime:
+            package = type(game).__module__.rsplit(".", 1)[0]
+            import_module(f"{package}.selfplay").play(state, dict(enumerate(bots)))
         while not state.is_over() and len(times) < decisions:
             seat = state.to_move()
             assert seat is not None
-            choice = len(state.legal_actions(seat)) > 1
-            t = time.perf_counter()
-            action = bots[seat].choose(state, seat)
-            dt = time.perf_counter() - t
-            if choice:
-                times.append(dt * 1000)
-            state.apply(action)
+            state.apply(bots[seat].choose(state, seat))
         seed += 1
-    times.sort()
+    times = sorted(times[:decisions]) or [0.0]
     return LevelTiming(level, len(times), percentile(times, 50), percentile(times, 95), times[-1])
+
+
+def _time_choices(game: Game, bot: Any, times: list[float]) -> None:
+    """Wrap ``bot.choose`` to record how long it takes when there is a choice to make."""
+    choose = bot.choose
+
+    def timed(state: Any, seat: int) -> Any:
+        real = len(game.choices(state, seat)) > 1
+        t = time.perf_counter()
+        action = choose(state, seat)
+        if real:
+            times.append((time.perf_counter() - t) * 1000)
+        return action
+
+    bot.choose = timed
 
 
 def bench_game(game: Game, players: int, seconds: float = 3.0, decisions: int = 200) -> BenchReport:

@@ -310,6 +310,11 @@ class Game(ABC):
         package = type(self).__module__.rsplit(".", 1)[0]
         return resources.files(package).joinpath("help.md").read_text("utf-8")
 
+    def choices(self, state: State, seat: int) -> Sequence[Action]:
+        """What a bot deliberates over for ``seat`` (bench times decisions with several).
+        Money leaves out the snap, which is a matter of speed, not thought."""
+        return state.legal_actions(seat)
+
     # --- search hooks (bots/ismcts.py); games override what helps their search -------------
 
     def search_horizon(self, root: State, state: State) -> bool:

@@ -11,10 +11,12 @@ import asyncio
 import shutil
 import subprocess
 import tempfile
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from ..match import SeatSpec
+from ..games import get_game
+from ..match import Match, SeatSpec
 from ..store import Store
 from .app import CardSuiteApp, StartRequest
 
@@ -46,6 +48,7 @@ async def _shoot(
     start: StartRequest | None = None,
     size: tuple[int, int] = SIZE,
 ) -> Path:
+    clock = _Clock()
     with tempfile.TemporaryDirectory() as home:
         app = CardSuiteApp(
             store=Store(Path(home)),
@@ -53,6 +56,8 @@ async def _shoot(
             theme="felt",
             pace="instant",
             bot_options={"hard": {"iterations": 200, "time_budget": 5.0}},
+            clock=clock if name == "money" else time.monotonic,
+            key_time=(lambda e: clock.now) if name == "money" else None,
         )
         async with app.run_test(size=size) as pilot:
             await pilot.pause()
@@ -87,6 +92,45 @@ async def _table(app: CardSuiteApp, pilot: object) -> None:
     await pilot.press("right", "right")  # type: ignore[attr-defined]
 
 
+class _Clock:
+    """A clock the Money scene sets by hand, so the reaction shown is a human one."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def _money_match() -> Match:
+    """A seeded Money game against a medium bot, stacked so that the second card matches."""
+    game = get_game("money")
+    deck = ["4S", "9D", "9H", "6C", "2D", "3S", "7C", "10H"]
+    state = game.new_state(seed=3, dealer=1, deck=deck)
+    return Match(game, state, [SeatSpec("human", "Left"), SeatSpec("medium", "Right")], seed=3)
+
+
+async def _money(app: CardSuiteApp, pilot: object) -> None:
+    from ..games.money.screen import MoneyScreen
+
+    clock = app.clock
+    assert isinstance(clock, _Clock)
+    app.open_table(_money_match())
+    await _until(pilot, lambda: isinstance(app.screen, MoneyScreen))
+    screen = app.screen
+    assert isinstance(screen, MoneyScreen)
+    await pilot.press("a")  # Left: 4S
+    clock.now += 0.7
+    screen.pump(clock.now)  # Right's bot turns 9D
+    clock.now += 0.8
+    await pilot.press("a")  # Left: 9H on 9D, a match
+    clock.now += 0.287
+    await pilot.press("s")  # snap, 287 ms later
+    clock.now += 0.5
+    screen.pump(clock.now)
+    screen._clear_queue()
+
+
 async def _help(app: CardSuiteApp, pilot: object) -> None:
     await pilot.press("question_mark")  # type: ignore[attr-defined]
     await _until(pilot, lambda: type(app.screen).__name__ == "HelpScreen")
@@ -101,6 +145,7 @@ def take_screenshots(out: str | Path, png: bool = True) -> list[Path]:
         ("picker", _picker, None),
         ("setup", _setup, None),
         ("table", _table, _table_request()),
+        ("money", _money, None),
         ("help", _help, _table_request()),
     ]
     paths: list[Path] = []

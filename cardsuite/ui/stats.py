@@ -28,7 +28,8 @@ class StatsScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("game", "player", "played", "won", "win rate", "streak", "best streak")
+        table.add_columns("game", "player", "played", "won", "win rate", "streak", "best streak",
+                          "best snap", "median snap")
         app = cast("CardSuiteApp", self.app)
         note = self.query_one("#stats-note", Static)
         try:
@@ -41,6 +42,7 @@ class StatsScreen(Screen[None]):
                 game = get_game(r.game).name
             except KeyError:
                 game = r.game
+            snap = app.store.metric_summary(r.game, r.name, "snap_ms")
             table.add_row(
                 game,
                 r.name,
@@ -49,6 +51,8 @@ class StatsScreen(Screen[None]):
                 f"{r.win_rate * 100:.0f}%",
                 str(r.current_streak),
                 str(r.best_streak),
+                f"{snap['best']:.0f} ms" if snap else "",
+                f"{snap['median']:.0f} ms" if snap else "",
             )
         note.update("" if rows else "No finished games yet: play one from the picker.")
 

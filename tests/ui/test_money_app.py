@@ -188,3 +188,51 @@ def test_money_table_snapshot(snap_compare, make_app) -> None:  # type: ignore[n
         screen._clear_queue()
 
     assert snap_compare(app, terminal_size=(100, 30), run_before=run_before)
+
+
+async def test_keys_can_be_remapped_and_are_remembered(make_app, private_home) -> None:  # type: ignore[no-untyped-def]
+    from cardsuite.store import Store
+    from cardsuite.ui.keys import KeysScreen
+
+    clock = FakeClock()
+    app = make_app(clock=clock, key_time=lambda e: clock.now)
+    st = money_position(["9H", "2C"], ["5D", "3S"], pile=["4S"])
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_table(app, pilot, make_match(st, ("human", "human")))
+        await pilot.press("m")
+        await wait_for(pilot, lambda: isinstance(app.screen, KeysScreen))
+        await pilot.press("enter", "z")  # Left's turn key becomes Z
+        await pilot.press("down", "enter", "q")  # q is the app's: refused
+        assert "taken by the app" in str(app.screen.query_one("#keys-note").render())
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is screen)
+        clock.now = 10.0
+        await pilot.press("a")  # no longer Left's key
+        await pilot.pause()
+        assert st.turns == 1
+        await pilot.press("z")
+        await pilot.pause()
+        assert st.turns == 2 and st.pile[-1].code == "9H"
+    assert Store(private_home).load_settings()[0].keymap["money.0.turn"] == "z"
+
+
+async def test_buy_at_will_shop_opens_with_b(make_app) -> None:  # type: ignore[no-untyped-def]
+    clock = FakeClock()
+    app = make_app(clock=clock, key_time=lambda e: clock.now)
+    state = GAME.new_state(variant="egyptian", seed=4, dealer=1)
+    async with app.run_test(size=(110, 32)) as pilot:
+        screen = await open_table(app, pilot, make_match(state, ("human", "human")))
+        for i in range(12):  # build a pile first
+            clock.now = 20.0 + i
+            await pilot.press("a" if state.mover == 0 else "l")
+        await pilot.pause()
+        mover = state.mover
+        await pilot.press("b")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        labels = [label for label, _ in app.screen.choices]
+        assert any(x.startswith("exchange") for x in labels) or any(
+            x.startswith("pay") for x in labels)
+        assert "turn without buying" in labels
+        await pilot.press("escape")  # shopping is optional here
+        await wait_for(pilot, lambda: app.screen is screen)
+        assert state.mover == mover and not state.bought

@@ -99,6 +99,22 @@ async def test_statistics_screen_lists_players(make_app, private_home) -> None: 
         table = app.screen.query_one("#stats")
         row = table.get_row_at(0)
         assert row[:6] == ["Twenty-Two", "Ada", "4", "3", "75%", "1"]
+        assert row[7:] == ["", ""]  # no snaps in Twenty-Two
+
+
+async def test_statistics_show_snap_times(make_app, private_home) -> None:  # type: ignore[no-untyped-def]
+    store = Store(private_home)
+    store.record_game("money", "jordanian", 2, 1, [
+        PlayerResult(0, "Ada", "human", True, 120), PlayerResult(1, "Bot", "hard", False, 0)
+    ])
+    for ms in (412.0, 287.0, 350.0):
+        store.record_metric("money", "Ada", "snap_ms", ms)
+    app = make_app(store=store)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.press("s")
+        await wait_for(pilot, lambda: isinstance(app.screen, StatsScreen))
+        row = app.screen.query_one("#stats").get_row_at(0)
+        assert row[0] == "Money" and row[7:] == ["287 ms", "350 ms"]
 
 
 async def test_theme_choice_is_remembered(make_app, private_home) -> None:  # type: ignore[no-untyped-def]

@@ -400,6 +400,9 @@ class Money(Game):
     def from_json(self, data: Mapping[str, Any]) -> MoneyState:
         return MoneyState.from_json(self, data)
 
+    def choices(self, state: State, seat: int) -> Sequence[Action]:
+        return [a for a in state.legal_actions(seat) if not isinstance(a, Claim)]
+
     # --- search hooks ---------------------------------------------------------------------
 
     def search_horizon(self, root: State, state: State) -> bool:

@@ -32,7 +32,7 @@ from textual.widgets import Digits, Footer, Static
 from ...engine import Action, Event
 from ...match import Match
 from ...store import StoreError
-from ...ui.cardart import Canvas, draw_fan
+from ...ui.cardart import Canvas, draw_backs, draw_fan
 from ...ui.choice import ChoiceScreen
 from ...ui.table import TableScreen
 from ...ui.widgets import LogView, card_style
@@ -466,10 +466,7 @@ class MoneyScreen(TableScreen):
         self.query_one("#mn-header", Static).update(Text(
             f"Money · {variant}  ·  card {st.turns}  ·  throw {throw} ms"
             f"  ·  {self._values_text()}", style="bold"))
-        bottom, top = (0, 1)
-        humans = self.match.humans
-        if len(humans) == 1 and humans[0] == 1:
-            bottom, top = 1, 0
+        top, bottom = self._seats_top_bottom()
         self.query_one("#mn-top", Static).update(self._seat_panel(top, names))
         self.query_one("#mn-bottom", Static).update(self._seat_panel(bottom, names))
         self.query_one("#mn-ground", Static).update(self._ground(names))
@@ -518,22 +515,39 @@ class MoneyScreen(TableScreen):
         return grid
 
     def _ground(self, names: list[str]) -> Text:
+        """The table: the top seat's stack, the pile (its newest cards fanned, the top one
+        raised), the money under it, and the bottom seat's stack."""
         st = self.st
         cs = card_style(self)
-        width = max(20, self.query_one("#mn-ground").size.width - 4)
-        canvas = Canvas(width, 6)
-        shown = st.pile[-8:]
+        box = self.query_one("#mn-ground")
+        width = max(30, box.size.width - 4)
+        height = max(14, box.size.height - 2)
+        canvas = Canvas(width, height)
+        top, bottom = self._seats_top_bottom()
+        bold = Style(bold=True)
+        mid = max(6, (height - 6) // 2)
+
+        def stack(seat: int, y: int) -> None:
+            n = len(st.hands[seat])
+            if n:
+                draw_backs(canvas, 2, y, n, cs, step=1, most=4)
+            label = f"{names[seat]}: {n} card{'s' * (n != 1)}"
+            if st.to_move() == seat:
+                label = "▶ " + label
+            canvas.put(11, y + 1, label, bold)
+
+        stack(top, 0)
+        stack(bottom, height - 4)
+        shown = st.pile[-10:]
+        canvas.put(2, mid - 1, f"ground: {len(st.pile)} card{'s' * (len(st.pile) != 1)}", bold)
         if shown:
-            draw_fan(canvas, 1, 1, shown, cs, raised=[len(shown) - 1],
-                     highlight=cs.cursor)
+            draw_fan(canvas, 2, mid, shown, cs, raised=[len(shown) - 1], highlight=cs.cursor)
+            if st.last is not None and st.pile_ids[-1] == st.last[1]:
+                x = 2 + (len(shown) - 1) * 4 + 7
+                canvas.put(x, mid + 2, f"← {names[st.last[0]]}", Style(italic=True))
         else:
-            canvas.put(1, 3, "(empty: the next card starts a pile)", Style(italic=True))
-        out = Text()
-        out.append(f"{len(st.pile)} card{'s' * (len(st.pile) != 1)} on the ground", "bold")
-        if st.last is not None and st.pile and st.pile_ids[-1] == st.last[1]:
-            out.append(f" · just turned by {names[st.last[0]]}", "italic")
-        out.append("\n")
-        out.append_text(canvas.text())
+            canvas.put(2, mid + 2, "(empty: the next card starts a pile)", Style(italic=True))
+        out = canvas.text()
         out.append("\nmoney under the pile: ")
         for c in st.under:
             out.append_text(cs.inline(c))
@@ -541,10 +555,16 @@ class MoneyScreen(TableScreen):
         if not st.under:
             out.append("none", "dim")
         if st.phase == "sell" and st.sale is not None:
-            out.append(f"\n{names[1 - st.sale[0]]} is choosing the split…", "italic")
+            out.append(f"   {names[1 - st.sale[0]]} is choosing the split…", "italic")
         elif st.must_buy():
-            out.append(f"\n{names[st.mover]} must buy.", "italic")
+            out.append(f"   {names[st.mover]} must buy.", "italic")
         return out
+
+    def _seats_top_bottom(self) -> tuple[int, int]:
+        humans = self.match.humans
+        if len(humans) == 1 and humans[0] == 1:
+            return 0, 1
+        return 1, 0
 
 
 SCREEN = MoneyScreen
