@@ -236,3 +236,20 @@ async def test_buy_at_will_shop_opens_with_b(make_app) -> None:  # type: ignore[
         await pilot.press("escape")  # shopping is optional here
         await wait_for(pilot, lambda: app.screen is screen)
         assert state.mover == mover and not state.bought
+
+
+async def test_a_bot_out_of_cards_buys_and_plays_on(make_app) -> None:  # type: ignore[no-untyped-def]
+    """Regression: a press already due used to arm a zero-length timer, which Textual's Timer
+    cannot run (it divides by the interval), and the table stalled after the purchase."""
+    base = GAME.new_state(seed=1, dealer=1)
+    data = base.to_json()
+    cards = data["hands"][0] + data["hands"][1]
+    data.update(hands=[cards[:20], []], pile=cards[20:], pile_ids=list(range(20)), turns=20,
+                mover=1)
+    st = GAME.from_json(data)
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_table(app, pilot, make_match(st, ("human", "hard")))
+        await wait_for(pilot, lambda: st.turns == 21, timeout=10)  # bought, then turned
+        assert any(e.kind == "buy" for e in st.events)
+        assert st.mover == 0

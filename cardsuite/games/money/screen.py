@@ -299,8 +299,11 @@ class MoneyScreen(TableScreen):
             self._timer = None
         if not times:
             return
-        wait = max(0.0, min(times) - self.cs_app.clock())
-        self._timer = self.set_timer(wait, self._on_timer)
+        wait = min(times) - self.cs_app.clock()
+        if wait <= 0:  # already due; Textual's Timer divides by its interval, so no 0 timers
+            self.call_later(self._on_timer)
+        else:
+            self._timer = self.set_timer(wait, self._on_timer)
 
     def _on_timer(self) -> None:
         self._timer = None
