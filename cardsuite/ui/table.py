@@ -156,7 +156,10 @@ class TableScreen(Screen[None]):
         if token != self._token:
             return
         self._thinking = None
-        self.play_action(action, seat)
+        if not self.play_action(action, seat, quiet=True):
+            # The table changed while the bot thought (in Money a snap can take the ground
+            # from under a purchase): its answer is stale, so it thinks again.
+            self.advance()
 
     def _stop_bot(self) -> None:
         self._token += 1
@@ -167,12 +170,16 @@ class TableScreen(Screen[None]):
 
     # --- moves ----------------------------------------------------------------------------
 
-    def play_action(self, action: Action | str, seat: int | None = None) -> bool:
-        """Apply a move; refuse an illegal one with its reason. True when played."""
+    def play_action(
+        self, action: Action | str, seat: int | None = None, quiet: bool = False
+    ) -> bool:
+        """Apply a move; refuse an illegal one with its reason (shown unless ``quiet``).
+        True when played."""
         try:
             new = self.match.apply(action, seat)
         except IllegalAction as e:
-            self.notify(e.reason, title="Not allowed", severity="error")
+            if not quiet:
+                self.notify(e.reason, title="Not allowed", severity="error")
             return False
         self.on_new_events(new)
         pause = [e for e in new if e.kind in self.PAUSE_AFTER]

@@ -253,3 +253,22 @@ async def test_a_bot_out_of_cards_buys_and_plays_on(make_app) -> None:  # type: 
         await wait_for(pilot, lambda: st.turns == 21, timeout=10)  # bought, then turned
         assert any(e.kind == "buy" for e in st.events)
         assert st.mover == 0
+
+
+async def test_a_held_turn_that_leaves_the_bot_to_buy(make_app) -> None:  # type: ignore[no-untyped-def]
+    """Regression: when a person's early turn press fell due on the timer, the table planned
+    the bots' presses but never asked a bot left without cards to buy, and stalled."""
+    base = GAME.new_state(seed=2, dealer=1)
+    data = base.to_json()
+    cards = data["hands"][0] + data["hands"][1]
+    data.update(hands=[cards[:10], cards[10:11]], pile=cards[11:], pile_ids=list(range(29)),
+                turns=29, mover=1)
+    st = GAME.from_json(data)
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_table(app, pilot, make_match(st, ("human", "medium")))
+        await wait_for(pilot, lambda: st.turns >= 30, timeout=10)  # the bot's last card
+        await pilot.press("space")  # Left presses at once: held for the throw time
+        assert screen.referee.held is not None or st.turns == 31
+        await wait_for(pilot, lambda: any(e.kind == "buy" for e in st.events), timeout=10)
+        await wait_for(pilot, lambda: st.turns == 32, timeout=10)  # and it turns again

@@ -68,8 +68,10 @@ def describe(action: Action, st: MoneyState) -> str:
             n = v - sum(vals[r] for r in action.change)
             change = f" + change {purse_text(action.change)}" if action.change else ""
             side = "top" if st.options["syrian"] else "bottom"
-            return (f"pay {rank_name(action.pay)} ({v}) to the ground: its {side} {n}"
-                    f" card{'s' * (n != 1)}{change}")
+            return (
+                f"pay {rank_name(action.pay)} ({v}) to the ground: its {side} {n}"
+                f" card{'s' * (n != 1)}{change}"
+            )
         return f"pay {rank_name(action.pay)} ({v}) to the opponent, who chooses the split"
     if isinstance(action, Exchange):
         where = "the opponent" if action.place == OPPONENT else "the ground"
@@ -193,10 +195,15 @@ class MoneyScreen(TableScreen):
         if self.st.is_over():
             return
         self.pump(at, strict=True)
-        self.handle(self.referee.press(seat, kind, at, key))
+        outcomes = self.referee.press(seat, kind, at, key)
+        self.handle(outcomes)
+        if not any(o.kind in ("turn", "claim") for o in outcomes):
+            self._arm_timer()  # a held turn press needs its timer
 
     def pump(self, now: float, strict: bool = False) -> None:
-        """Play every bot press and held turn due by ``now`` (before it, if ``strict``)."""
+        """Play every bot press and held turn due by ``now`` (before it, if ``strict``),
+        then let the table move on (a purchase to decide, new presses to plan)."""
+        moved = False
         while not self.st.is_over():
             due = self.referee.next_deadline()
             top = self._queue[0] if self._queue else None
@@ -209,12 +216,15 @@ class MoneyScreen(TableScreen):
                 break
             if top is not None and (top[0], top[1]) == nxt:
                 t, _, seat, kind = heapq.heappop(self._queue)
-                if self.match.is_human(seat):  # pragma: no cover - only bots are queued
-                    continue
-                self.handle(self.referee.press(seat, kind, t), replan=False)
+                outcomes = self.referee.press(seat, kind, t)
             else:
-                self.handle(self.referee.advance(nxt[0]), replan=False)
-        self.schedule()
+                outcomes = self.referee.advance(nxt[0])
+            self.handle(outcomes, replan=False)
+            moved = moved or any(o.kind in ("turn", "claim") for o in outcomes)
+        if moved:
+            self.advance()
+        else:
+            self.schedule()
 
     def handle(self, outcomes: list[Outcome], replan: bool = True) -> None:
         for o in outcomes:
@@ -222,7 +232,8 @@ class MoneyScreen(TableScreen):
         if any(o.kind in ("turn", "claim") for o in outcomes):
             self.match.record.extend(
                 (o.seat, "turn" if o.kind == "turn" else "claim")
-                for o in outcomes if o.kind in ("turn", "claim")
+                for o in outcomes
+                if o.kind in ("turn", "claim")
             )
             self.refresh_table()
             if replan:
@@ -241,8 +252,11 @@ class MoneyScreen(TableScreen):
             false = any(e.kind == "false" for e in o.events)
             if false:
                 taker = captured[0].seat if captured else 1 - o.seat
-                self.flash = (f"False snap by {names[o.seat]}! {names[taker]} takes the ground",
-                              None, "error")
+                self.flash = (
+                    f"False snap by {names[o.seat]}! {names[taker]} takes the ground",
+                    None,
+                    "error",
+                )
             else:
                 got = captured[0].data["cards"] if captured else 0
                 self.flash = (f"SNAP! {names[o.seat]} takes {got} cards", ms, "success")
@@ -341,10 +355,12 @@ class MoneyScreen(TableScreen):
                 self._start_bot(mover)
         self.schedule()
 
-    def play_action(self, action: Action | str, seat: int | None = None) -> bool:
+    def play_action(
+        self, action: Action | str, seat: int | None = None, quiet: bool = False
+    ) -> bool:
         st = self.st
         before = st.turns
-        ok = super().play_action(action, seat)
+        ok = super().play_action(action, seat, quiet)
         if ok and st.turns > before:  # a bot's money decision ended in a turn (rare)
             now = self.cs_app.clock()
             self.referee.card_revealed(now)
@@ -371,8 +387,10 @@ class MoneyScreen(TableScreen):
             assert st.sale is not None
             buyer, pay, _ = st.sale
             title = f"{names[seat]}: {names[buyer]} paid {rank_name(pay)} ({st.values[pay]})"
-            info = Text(f"Choose the split: cards from your stack plus change from your bank,"
-                        f" {st.values[pay]} in all. You hold {len(st.hands[seat])} cards.")
+            info = Text(
+                f"Choose the split: cards from your stack plus change from your bank,"
+                f" {st.values[pay]} in all. You hold {len(st.hands[seat])} cards."
+            )
         else:
             title = f"{names[seat]}: " + ("you must buy" if st.must_buy() else "buy or exchange")
             info = self._shop_info(seat)
@@ -425,8 +443,10 @@ class MoneyScreen(TableScreen):
             self.notify("Buying is for the player to move.", severity="warning")
             return
         if not st.can_shop():
-            self.notify("You may buy only with no cards left (Egyptian rules: at any turn).",
-                        severity="warning")
+            self.notify(
+                "You may buy only with no cards left (Egyptian rules: at any turn).",
+                severity="warning",
+            )
             return
         self._open_menu(seat, optional=not st.must_buy())
 
@@ -466,24 +486,30 @@ class MoneyScreen(TableScreen):
         names = self.match.names()
         variant = self.match.game.variants[st.variant].name
         throw = int(self.referee.throw_time * 1000)
-        self.query_one("#mn-header", Static).update(Text(
-            f"Money · {variant}  ·  card {st.turns}  ·  throw {throw} ms"
-            f"  ·  {self._values_text()}", style="bold"))
+        self.query_one("#mn-header", Static).update(
+            Text(
+                f"Money · {variant}  ·  card {st.turns}  ·  throw {throw} ms"
+                f"  ·  {self._values_text()}",
+                style="bold",
+            )
+        )
         top, bottom = self._seats_top_bottom()
         self.query_one("#mn-top", Static).update(self._seat_panel(top, names))
         self.query_one("#mn-bottom", Static).update(self._seat_panel(bottom, names))
         self.query_one("#mn-ground", Static).update(self._ground(names))
         text, ms, style = self.flash
-        self.query_one("#mn-flash", Static).update(Text(text, style=f"bold {style}"
-                                                        if style else "bold"))
+        self.query_one("#mn-flash", Static).update(
+            Text(text, style=f"bold {style}" if style else "bold")
+        )
         self.query_one("#mn-ms", Digits).update(f"{ms:.0f}" if ms is not None else "")
         self.query_one("#mn-ms-unit", Static).update("milliseconds" if ms is not None else "")
         self.query_one("#mn-top").border_title = self.match.seats[top].label()
         self.query_one("#mn-bottom").border_title = self.match.seats[bottom].label()
 
     def _values_text(self) -> str:
-        return " ".join(f"{rank_name(r)}={v}" for r, v in sorted(
-            self.st.values.items(), key=lambda kv: kv[1]))
+        return " ".join(
+            f"{rank_name(r)}={v}" for r, v in sorted(self.st.values.items(), key=lambda kv: kv[1])
+        )
 
     def _seat_panel(self, seat: int, names: list[str]) -> Table:
         st = self.st
@@ -499,8 +525,10 @@ class MoneyScreen(TableScreen):
         total = sum(st.values[c.rank] for c in st.banks[seat])
         bank.append(f"= {total}", style="bold")
         mover = st.to_move() == seat
-        hand = Text(("▶ " if mover else "  ") + f"hand ▚ {len(st.hands[seat])}",
-                    style="bold" if mover else "")
+        hand = Text(
+            ("▶ " if mover else "  ") + f"hand ▚ {len(st.hands[seat])}",
+            style="bold" if mover else "",
+        )
         keys = Text()
         if self.match.is_human(seat):
             km = self.keymap()
@@ -511,8 +539,11 @@ class MoneyScreen(TableScreen):
         times = self.reactions[seat]
         stats = Text()
         if times:
-            stats.append(f"last {times[-1]:.0f} ms · best {min(times):.0f} ms"
-                         f" · median {statistics.median(times):.0f} ms", style="italic")
+            stats.append(
+                f"last {times[-1]:.0f} ms · best {min(times):.0f} ms"
+                f" · median {statistics.median(times):.0f} ms",
+                style="italic",
+            )
         grid.add_row(bank, hand, keys)
         grid.add_row(Text(f"worth {st.worth(seat)}", style="dim"), stats, Text(""))
         return grid
