@@ -259,7 +259,8 @@ def list_games(as_json: bool) -> None:
             click.echo(f"    variant {vid:<16} {v.summary}")
         first = next(iter(g.variants.values()))
         for o in first.options:
-            click.echo(f"    option  {o.id}={o.describe():<14} {o.help}")
+            setting = f"{o.id}={o.describe()}"
+            click.echo(f"    option  {setting:<30} {o.help}")
 
 
 @main.command()

@@ -179,15 +179,7 @@ class SetupScreen(Screen[None]):
                     classes="setup-row",
                 )
             )
-        humans = sum(1 for i in range(self.players) if self._seat(i)["kind"] == HUMAN)
-        note = (
-            "hot-seat: a curtain hides hands between people"
-            if humans > 1
-            else "all bots: watch them play"
-            if humans == 0
-            else ""
-        )
-        rows.append(Static(note, id="seat-note", classes="setup-help"))
+        rows.append(Static(self._seat_note(), id="seat-note", classes="setup-help"))
         await box.mount_all(rows)
 
     # --- changes --------------------------------------------------------------------------
@@ -213,15 +205,16 @@ class SetupScreen(Screen[None]):
     def _kind_changed(self, event: Select.Changed) -> None:
         if event.select.id and event.select.id.startswith("kind-"):
             self._read_seats()
-            humans = sum(1 for s in self.seats[: self.players] if s["kind"] == HUMAN)
-            note = (
-                "hot-seat: a curtain hides hands between people"
-                if humans > 1
-                else "all bots: watch them play"
-                if humans == 0
-                else ""
-            )
-            self.query_one("#seat-note", Static).update(note)
+            self.query_one("#seat-note", Static).update(self._seat_note())
+
+    def _seat_note(self) -> str:
+        """What the seats mean: hot-seat (with a curtain where hands are secret), or bots."""
+        humans = sum(1 for i in range(self.players) if self._seat(i)["kind"] == HUMAN)
+        if humans > 1:
+            if self.game.hidden_hands:
+                return "hot-seat: a curtain hides hands between people"
+            return "hot-seat: everyone at one keyboard"
+        return "all bots: watch them play" if humans == 0 else ""
 
     def _read_seats(self) -> None:
         for i in range(self.players):

@@ -6,34 +6,17 @@ from __future__ import annotations
 import random
 import statistics
 
+import money_helpers
 import pytest
 
-from cardsuite.games import get_game
 from cardsuite.games.money.bots import REACTIONS, make
 from cardsuite.games.money.referee import Referee
 from cardsuite.games.money.rules import MoneyState
 
-GAME = get_game("money")
-
 
 def position(hand_a: list[str], hand_b: list[str], pile: list[str] | None = None) -> MoneyState:
-    """Seat 0 (A) to move; A's and B's hands top first; the rest of the number cards go
-    under B's hand."""
-    st = GAME.new_state(seed=1, dealer=1)
-    data = st.to_json()
-    everything = data["hands"][0] + data["hands"][1]
-    chosen = hand_a + hand_b + (pile or [])
-    rest = list(everything)
-    for c in chosen:
-        rest.remove(c)
-    data["hands"] = [hand_a, hand_b + rest]
-    data["pile"] = pile or []
-    data["pile_ids"] = list(range(len(pile or [])))
-    data["turns"] = len(pile or [])
-    data["last"] = None
-    data["mover"] = 0
-    data["events"] = []
-    return GAME.from_json(data)
+    """Seat 0 (A) to move; hands top first; the other number cards under B's hand."""
+    return money_helpers.position(hands=(hand_a, hand_b), pile=pile or ())
 
 
 def test_window_closes_exactly_at_the_opponents_reveal() -> None:

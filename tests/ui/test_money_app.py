@@ -3,6 +3,7 @@ a bot's timing, reaction times on screen, the buying and selling menus, a snapsh
 
 from __future__ import annotations
 
+import money_helpers
 from helpers import wait_for
 
 from cardsuite.games import get_game
@@ -25,22 +26,12 @@ class FakeClock:
 def money_position(hand_a: list[str], hand_b: list[str], pile: list[str] | None = None,
                    bank_a: list[str] | None = None) -> MoneyState:
     """Seat 0 to move; hands top first; the other number cards under seat 1's hand."""
-    st = GAME.new_state(seed=1, dealer=1)
-    data = st.to_json()
-    rest = data["hands"][0] + data["hands"][1]
-    for c in hand_a + hand_b + (pile or []):
-        rest.remove(c)
-    data["hands"] = [hand_a, hand_b + rest]
-    data["pile"] = pile or []
-    data["pile_ids"] = list(range(len(pile or [])))
-    data["turns"] = len(pile or [])
-    data["last"] = None
-    if bank_a is not None:
-        money = data["banks"][0] + data["banks"][1]
-        for c in bank_a:
-            money.remove(c)
-        data["banks"] = [bank_a, money]
-    return GAME.from_json(data)
+    banks = (bank_a, ()) if bank_a is not None else ((), ())
+    st = money_helpers.position(hands=(hand_a, hand_b), pile=pile or (), banks=banks)
+    if bank_a is None:  # the usual starting banks
+        st.banks = [[c for c in st.banks[1] if c.suit in "SH"],
+                    [c for c in st.banks[1] if c.suit in "DC"]]
+    return st
 
 
 def make_match(state: MoneyState, kinds: tuple[str, str]) -> Match:
