@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from fakes import FakeClock
 
 from cardsuite.bots import LEVELS, make_bot
 from cardsuite.bots.ismcts import ISMCTSBot
@@ -52,21 +53,9 @@ def test_same_seed_same_choices() -> None:
     assert run(5) == run(5)
 
 
-class FakeClock:
-    """Each reading advances time by ``step`` seconds."""
-
-    def __init__(self, step: float) -> None:
-        self.t = 0.0
-        self.step = step
-
-    def __call__(self) -> float:
-        self.t += self.step
-        return self.t
-
-
 def test_hard_stops_at_its_time_budget() -> None:
     state = GAME.new_state(players=4, seed=2)
-    clock = FakeClock(0.01)  # one reading per iteration, after the first
+    clock = FakeClock(0.0, step=0.01)  # one reading per iteration, after the first
     bot = ISMCTSBot(search_hooks(), seed=1, iterations=10_000, time_budget=0.25, clock=clock)
     bot.choose(state, state.to_move())
     # start reading + one per iteration: the budget allows about 25 iterations, not 10,000

@@ -4,6 +4,7 @@ a bot's timing, reaction times on screen, the buying and selling menus, a snapsh
 from __future__ import annotations
 
 import money_helpers
+from fakes import FakeClock
 from helpers import wait_for
 
 from cardsuite.games import get_game
@@ -13,14 +14,6 @@ from cardsuite.match import Match, SeatSpec
 from cardsuite.ui.choice import ChoiceScreen
 
 GAME = get_game("money")
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def money_position(hand_a: list[str], hand_b: list[str], pile: list[str] | None = None,

@@ -3,6 +3,7 @@ deleting a save."""
 
 from __future__ import annotations
 
+from fakes import FakeClock
 from helpers import start, wait_for
 
 from cardsuite.games.twenty_two.screen import TwentyTwoScreen
@@ -14,18 +15,8 @@ from cardsuite.ui.picker import PickerScreen
 from cardsuite.ui.stats import StatsScreen
 
 
-class FakeClock:
-    def __init__(self, step: float) -> None:
-        self.t = 100.0
-        self.step = step
-
-    def __call__(self) -> float:
-        self.t += self.step
-        return self.t
-
-
 async def test_bot_waits_out_the_pace_minus_its_thinking_time(make_app) -> None:  # type: ignore[no-untyped-def]
-    clock = FakeClock(0.25)  # every reading: a quarter of a second later
+    clock = FakeClock(step=0.25)  # every reading: a quarter of a second later
     app = make_app(start=start("medium,medium,human", seed=1), pace="normal", clock=clock)
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, TwentyTwoScreen))
