@@ -49,8 +49,9 @@ class Reaction:
         return max(MIN_DELAY, self.low + (self.high - self.low) * rng.betavariate(2, 3))
 
     def tempo(self, rng: random.Random) -> float:
-        return max(MIN_DELAY, self.tempo_low + (self.tempo_high - self.tempo_low)
-                   * rng.betavariate(2, 3))
+        return max(
+            MIN_DELAY, self.tempo_low + (self.tempo_high - self.tempo_low) * rng.betavariate(2, 3)
+        )
 
 
 REACTIONS = {
@@ -137,8 +138,9 @@ class MoneyBot:
         return medium_decision(state, seat, legal, self.rng)
 
 
-def medium_decision(state: MoneyState, seat: int, legal: Sequence[Action],
-                    rng: random.Random) -> Action:
+def medium_decision(
+    state: MoneyState, seat: int, legal: Sequence[Action], rng: random.Random
+) -> Action:
     """A club player's rules of thumb.
 
     Buying: take as many cards as possible (fewer forced purchases later), from the ground
@@ -204,8 +206,9 @@ class HardBot(MoneyBot):
 
     level = "hard"
 
-    def __init__(self, seed: int | None = None, throw_time: float = DEFAULT_THROW,
-                 **search: Any) -> None:
+    def __init__(
+        self, seed: int | None = None, throw_time: float = DEFAULT_THROW, **search: Any
+    ) -> None:
         super().__init__(seed, throw_time)
         from ...bots.ismcts import ISMCTSBot
 

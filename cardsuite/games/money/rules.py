@@ -32,7 +32,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
-from functools import lru_cache
 from typing import Any, ClassVar
 
 from ...cards import ACE, JACK, JOKER, JOKER_RANK, KING, QUEEN, SUITS, Card
@@ -47,223 +46,85 @@ from ...engine import (
     rng_from_json,
     rng_to_json,
 )
+from .actions import (
+    GROUND,
+    OPPONENT,
+    Buy,
+    Claim,
+    Exchange,
+    Sell,
+    Turn,
+    parse_action,
+    purse_text,
+    rank_name,
+)
 from .coins import Purse, add, contains, purse, remove, sub_purses, value
+from .purchases import _direct, _exchange_actions, _possible
 
 SCHEMA = 1
-GROUND, OPPONENT = "ground", "opponent"
 MAX_EXCHANGES = 3  # D12
 SOURCE_THRESHOLD = 5  # MONEY-BUY-2, D20
 KOMMI = Card(7, "D")  # MONEY-EG-6
-
-_RANK_NAMES = {KING: "K", QUEEN: "Q", JACK: "J", ACE: "A", JOKER_RANK: "JK"}
-_NAME_RANKS = {v: k for k, v in _RANK_NAMES.items()}
-
-
-def rank_name(rank: int) -> str:
-    return _RANK_NAMES[rank]
-
-
-def purse_text(p: Sequence[int]) -> str:
-    return " ".join(_RANK_NAMES[r] for r in p)
-
-
-def _parse_money(words: Sequence[str]) -> Purse:
-    out = []
-    for w in words:
-        key = w.upper()
-        if key not in _NAME_RANKS:
-            raise ValueError(f"{w!r} is not money; money is K, Q, J, A or JK")
-        out.append(_NAME_RANKS[key])
-    return purse(out)
-
-
-# --- actions -----------------------------------------------------------------------------
-
-
-class Turn(Action):
-    """MONEY-TURN-2: turn the top card of your hand onto the pile."""
-
-    __slots__ = ()
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Turn)
-
-    def __hash__(self) -> int:
-        return hash("turn")
-
-    def __str__(self) -> str:
-        return "turn"
-
-    def __repr__(self) -> str:
-        return "Turn()"
-
-
-class Claim(Action):
-    """MONEY-CLAIM-1..7: snap. ``seat`` is who claims (None: whoever applies it)."""
-
-    __slots__ = ("seat",)
-
-    def __init__(self, seat: int | None = None) -> None:
-        self.seat = seat
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Claim) and other.seat == self.seat
-
-    def __hash__(self) -> int:
-        return hash(("claim", self.seat))
-
-    def __str__(self) -> str:
-        return "claim"
-
-    def __repr__(self) -> str:
-        return f"Claim(seat={self.seat})"
-
-
-class Exchange(Action):
-    """MONEY-BUY-7: give ``give`` from your bank, take ``take`` of equal value from ``place``."""
-
-    __slots__ = ("give", "place", "take")
-
-    def __init__(self, give: Purse, take: Purse, place: str) -> None:
-        self.give = purse(give)
-        self.take = purse(take)
-        self.place = place
-
-    def _key(self) -> tuple[Any, ...]:
-        return ("x", self.give, self.take, self.place)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Exchange) and other._key() == self._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __str__(self) -> str:
-        return f"exchange {purse_text(self.give)} for {purse_text(self.take)} with {self.place}"
-
-    def __repr__(self) -> str:
-        return f"Exchange({str(self)!r})"
-
-
-class Buy(Action):
-    """MONEY-BUY-4..10: pay one money card (``pay``, a rank) to ``source``; from the ground
-    the buyer names the ``change`` taken from under the pile; from the opponent the seller
-    chooses (then ``to_move()`` is the seller)."""
-
-    __slots__ = ("change", "pay", "source")
-
-    def __init__(self, pay: int, source: str, change: Purse = ()) -> None:
-        self.pay = pay
-        self.source = source
-        self.change = purse(change)
-
-    def _key(self) -> tuple[Any, ...]:
-        return ("b", self.pay, self.source, self.change)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Buy) and other._key() == self._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __str__(self) -> str:
-        tail = f" change {purse_text(self.change)}" if self.change else ""
-        return f"buy {rank_name(self.pay)} from {self.source}{tail}"
-
-    def __repr__(self) -> str:
-        return f"Buy({str(self)!r})"
-
-
-class Sell(Action):
-    """MONEY-BUY-10: the seller hands over ``count`` number cards and ``change`` money."""
-
-    __slots__ = ("change", "count")
-
-    def __init__(self, count: int, change: Purse = ()) -> None:
-        self.count = count
-        self.change = purse(change)
-
-    def _key(self) -> tuple[Any, ...]:
-        return ("s", self.count, self.change)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Sell) and other._key() == self._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __str__(self) -> str:
-        tail = f" change {purse_text(self.change)}" if self.change else ""
-        return f"sell {self.count}{tail}"
-
-    def __repr__(self) -> str:
-        return f"Sell({str(self)!r})"
-
-
-def parse_action(text: str) -> Action:
-    words = text.replace(",", " ").split()
-    if not words:
-        raise ValueError("empty action; use turn, claim, exchange, buy or sell")
-    verb, rest = words[0].lower(), words[1:]
-    if verb in ("turn", "flip"):
-        return Turn()
-    if verb in ("claim", "snap"):
-        return Claim()
-    if verb == "exchange":
-        low = [w.lower() for w in rest]
-        if "for" not in low or "with" not in low:
-            raise ValueError("write: exchange Q for K J with opponent (or with ground)")
-        f, w = low.index("for"), low.index("with")
-        place = " ".join(low[w + 1 :])
-        if place not in (OPPONENT, GROUND):
-            raise ValueError("exchange with opponent or with ground")
-        give, take = _parse_money(rest[:f]), _parse_money(rest[f + 1 : w])
-        if not give or not take:
-            raise ValueError("an exchange gives and takes at least one money card")
-        return Exchange(give, take, place)
-    if verb == "buy":
-        low = [w.lower() for w in rest]
-        if len(rest) < 3 or low[1] != "from" or low[2] not in (OPPONENT, GROUND):
-            raise ValueError("write: buy Q from ground [change K] or buy Q from opponent")
-        pay = _parse_money(rest[:1])[0]
-        change: Purse = ()
-        if len(rest) > 3:
-            if low[3] != "change":
-                raise ValueError("write: buy J from ground change K")
-            change = _parse_money(rest[4:])
-        return Buy(pay, low[2], change)
-    if verb == "sell":
-        if not rest or not rest[0].isdigit():
-            raise ValueError("write: sell 15, or sell 10 change K")
-        change = ()
-        if len(rest) > 1:
-            if rest[1].lower() != "change":
-                raise ValueError("write: sell 10 change K")
-            change = _parse_money(rest[2:])
-        return Sell(int(rest[0]), change)
-    raise ValueError(f"unknown action {verb!r}; use turn, claim, exchange, buy or sell")
-
 
 # --- variants and options ----------------------------------------------------------------
 
 _OPTIONS = [
     Option("jokers", "Jokers", "bool", False, help="Two jokers join the number cards."),
-    Option("auto_capture", "Automatic capture", "bool", False,
-           help="Egyptian: every match is captured at once; no snap."),
-    Option("buy_at_will", "Buy at will", "bool", False,
-           help="Egyptian: exchange and buy at the start of any turn, from either source."),
-    Option("sell_bottom", "Sold from the bottom", "bool", False,
-           help="Egyptian: a seller hands over the bottom cards of the stack."),
-    Option("scale", "Money values", "choice", "standard", choices=("standard", "a", "b"),
-           help="standard K5 Q15 J10; Egyptian (a) Q5 K10 J15; (b) Q10 K15 J20."),
-    Option("aces_money", "Aces are money", "bool", False,
-           help="Egyptian: aces are money worth 30; two in each bank."),
-    Option("kommi", "Al-kommi 7♦", "bool", False,
-           help="Egyptian: the 7 of diamonds takes any pile."),
-    Option("syrian", "Syrian Buy-Sell", "bool", False,
-           help="Jokers are money (JK5 J10 Q15 K20); ground purchases from the top."),
-    Option("turn_limit", "Turn limit", "int", 10000, min=0, max=1_000_000,
-           help="Cards turned before the game is decided on worth (0: no limit)."),
+    Option(
+        "auto_capture",
+        "Automatic capture",
+        "bool",
+        False,
+        help="Egyptian: every match is captured at once; no snap.",
+    ),
+    Option(
+        "buy_at_will",
+        "Buy at will",
+        "bool",
+        False,
+        help="Egyptian: exchange and buy at the start of any turn, from either source.",
+    ),
+    Option(
+        "sell_bottom",
+        "Sold from the bottom",
+        "bool",
+        False,
+        help="Egyptian: a seller hands over the bottom cards of the stack.",
+    ),
+    Option(
+        "scale",
+        "Money values",
+        "choice",
+        "standard",
+        choices=("standard", "a", "b"),
+        help="standard K5 Q15 J10; Egyptian (a) Q5 K10 J15; (b) Q10 K15 J20.",
+    ),
+    Option(
+        "aces_money",
+        "Aces are money",
+        "bool",
+        False,
+        help="Egyptian: aces are money worth 30; two in each bank.",
+    ),
+    Option(
+        "kommi", "Al-kommi 7♦", "bool", False, help="Egyptian: the 7 of diamonds takes any pile."
+    ),
+    Option(
+        "syrian",
+        "Syrian Buy-Sell",
+        "bool",
+        False,
+        help="Jokers are money (JK5 J10 Q15 K20); ground purchases from the top.",
+    ),
+    Option(
+        "turn_limit",
+        "Turn limit",
+        "int",
+        10000,
+        min=0,
+        max=1_000_000,
+        help="Cards turned before the game is decided on worth (0: no limit).",
+    ),
 ]
 
 
@@ -272,8 +133,9 @@ def _variant(name: str, summary: str, **defaults: Any) -> Variant:
         name,
         summary,
         tuple(
-            Option(o.id, o.name, o.kind, defaults.get(o.id, o.default), o.choices, o.help,
-                   o.min, o.max)
+            Option(
+                o.id, o.name, o.kind, defaults.get(o.id, o.default), o.choices, o.help, o.min, o.max
+            )
             for o in _OPTIONS
         ),
     )
@@ -297,8 +159,11 @@ def money_values(options: Mapping[str, Any]) -> dict[int, int]:
 def check_combination(options: Mapping[str, Any]) -> None:
     """MONEY-SY-4, MONEY-JOKERS-3: Syrian takes none of the Egyptian toggles nor jokers."""
     if options["syrian"]:
-        extra = [k for k in ("jokers", "auto_capture", "buy_at_will", "sell_bottom", "aces_money",
-                             "kommi") if options[k]]
+        extra = [
+            k
+            for k in ("jokers", "auto_capture", "buy_at_will", "sell_bottom", "aces_money", "kommi")
+            if options[k]
+        ]
         if options["scale"] != "standard":
             extra.append("scale")
         if extra:
@@ -312,9 +177,7 @@ def check_combination(options: Mapping[str, Any]) -> None:
 def deal_cards(options: Mapping[str, Any]) -> tuple[list[Card], list[list[Card]]]:
     """The number cards (fresh order) and the two starting banks (MONEY-DEAL-2, EG-5, SY-2)."""
     money_ranks = [KING, QUEEN, JACK] + ([ACE] if options["aces_money"] else [])
-    numbers = [
-        Card(r, s) for s in SUITS for r in (ACE, *range(2, 11)) if r not in money_ranks
-    ]
+    numbers = [Card(r, s) for s in SUITS for r in (ACE, *range(2, 11)) if r not in money_ranks]
     if options["jokers"]:
         numbers += [JOKER, JOKER]
     banks: list[list[Card]] = [[], []]
@@ -339,15 +202,20 @@ class Money(Game):
     default_variant = "jordanian"
     variants: ClassVar[dict[str, Variant]] = {
         "jordanian": _variant("Jordanian", "The standard game: claim your matches in time."),
-        "jokers": _variant("With jokers", "Two jokers as number cards; a joker matches a joker.",
-                           jokers=True),
+        "jokers": _variant(
+            "With jokers", "Two jokers as number cards; a joker matches a joker.", jokers=True
+        ),
         "egyptian": _variant(
             "Egyptian (Floos)",
             "Automatic capture, buying at will, selling from the bottom, Q5 K10 J15.",
-            auto_capture=True, buy_at_will=True, sell_bottom=True, scale="a",
+            auto_capture=True,
+            buy_at_will=True,
+            sell_bottom=True,
+            scale="a",
         ),
-        "syrian": _variant("Syrian (Buy-Sell)",
-                           "Jokers are money; ground purchases come off the top.", syrian=True),
+        "syrian": _variant(
+            "Syrian (Buy-Sell)", "Jokers are money; ground purchases come off the top.", syrian=True
+        ),
     }
     seat_names: ClassVar[dict[int, tuple[str, ...]]] = {2: ("Left", "Right")}
 
@@ -392,8 +260,11 @@ class Money(Game):
         st.hands[st.dealer] = order[1::2]
         st.banks = banks
         st.mover = first
-        st._log("deal", st.dealer,
-                f"{{P{st.dealer}}} deals {len(order) // 2} cards each; {{P{first}}} turns first")
+        st._log(
+            "deal",
+            st.dealer,
+            f"{{P{st.dealer}}} deals {len(order) // 2} cards each; {{P{first}}} turns first",
+        )
         st._settle()
         return st
 
@@ -424,82 +295,15 @@ class Money(Game):
 GAME = Money()
 
 
-# --- purchases: what can be bought, with and without exchanges ---------------------------
-
-
-@lru_cache(maxsize=65536)
-def _direct(bank: Purse, place: Purse, available: int, values: tuple[tuple[int, int], ...]
-            ) -> bool:
-    """Some payment from ``bank`` buys 1..``available`` cards with change from ``place``."""
-    vals = dict(values)
-    for pay in set(bank):
-        v = vals[pay]
-        for c in sub_purses(place):
-            n = v - value(c, vals)
-            if 1 <= n <= available:
-                return True
-    return False
-
-
-def exchanges_between(bank: Purse, place: Purse, vals: Mapping[int, int]
-                      ) -> tuple[tuple[Purse, Purse], ...]:
-    """MONEY-BUY-7: every (give, take) of equal value, take from ``place`` (no no-op swaps)."""
-    return _exchange_pairs(bank, place, tuple(sorted(vals.items())))
-
-
-@lru_cache(maxsize=16384)
-def _exchange_pairs(bank: Purse, place: Purse, values: tuple[tuple[int, int], ...]
-                    ) -> tuple[tuple[Purse, Purse], ...]:
-    vals = dict(values)
-    by_value: dict[int, list[Purse]] = {}
-    for t in sub_purses(place)[1:]:
-        by_value.setdefault(value(t, vals), []).append(t)
-    out = []
-    for g in sub_purses(bank)[1:]:
-        for t in by_value.get(value(g, vals), ()):
-            if t != g:
-                out.append((g, t))
-    return tuple(out)
-
-
-@lru_cache(maxsize=16384)
-def _exchange_actions(bank: Purse, opp: Purse, under: Purse,
-                      values: tuple[tuple[int, int], ...]) -> tuple[Exchange, ...]:
-    """Every exchange offer with either place, as shared immutable actions."""
-    out = [Exchange(g, t, OPPONENT) for g, t in _exchange_pairs(bank, opp, values)]
-    out += [Exchange(g, t, GROUND) for g, t in _exchange_pairs(bank, under, values)]
-    return tuple(out)
-
-
-@lru_cache(maxsize=65536)
-def _possible(bank: Purse, opp: Purse, under: Purse, pile_n: int, seller_n: int, source: str,
-              depth: int, values: tuple[tuple[int, int], ...]) -> bool:
-    """A purchase from ``source`` now, or after at most ``depth`` exchanges (either place)."""
-    if source == GROUND and _direct(bank, under, pile_n, values):
-        return True
-    if source == OPPONENT and _direct(bank, opp, seller_n, values):
-        return True
-    if depth == 0:
-        return False
-    for g, t in _exchange_pairs(bank, opp, values):
-        if _possible(add(remove(bank, g), t), add(remove(opp, t), g), under, pile_n, seller_n,
-                     source, depth - 1, values):
-            return True
-    for g, t in _exchange_pairs(bank, under, values):
-        if _possible(add(remove(bank, g), t), opp, add(remove(under, t), g), pile_n, seller_n,
-                     source, depth - 1, values):
-            return True
-    return False
-
-
 # --- the state ---------------------------------------------------------------------------
 
 
 class MoneyState(State):
     """A Money position. Seats 0 and 1."""
 
-    def __init__(self, game: Money, variant: str, options: dict[str, Any], rng: random.Random
-                 ) -> None:
+    def __init__(
+        self, game: Money, variant: str, options: dict[str, Any], rng: random.Random
+    ) -> None:
         self.game = game
         self.variant = variant
         self.options = options
@@ -643,8 +447,7 @@ class MoneyState(State):
                         n = v - value(ch, self.values)
                         if 1 <= n <= len(self.pile):
                             out.append(Buy(pay, GROUND, ch))
-                elif _direct((pay,), self.purse_of(self.banks[o]), len(self.hands[o]),
-                             self._vkey):
+                elif _direct((pay,), self.purse_of(self.banks[o]), len(self.hands[o]), self._vkey):
                     out.append(Buy(pay, OPPONENT))
         return out
 
@@ -701,8 +504,9 @@ class MoneyState(State):
             raise IllegalAction("the game is over")
         mark = len(self.events)
         if isinstance(act, Claim):
-            who = act.seat if act.seat is not None else (seat if seat is not None else
-                                                         self.to_move())
+            who = (
+                act.seat if act.seat is not None else (seat if seat is not None else self.to_move())
+            )
             if seat is not None and act.seat is not None and seat != act.seat:
                 raise IllegalAction("a claim is made by the seat that claims")
             assert who is not None
@@ -740,8 +544,14 @@ class MoneyState(State):
         self.pile_ids.append(self.turns)
         self.last = (seat, self.turns, matched)
         self.turns += 1
-        self._log("turn", seat, f"{{P{seat}}} turns [{card.code}]", card=card.code,
-                  match=matched, pile=len(self.pile))
+        self._log(
+            "turn",
+            seat,
+            f"{{P{seat}}} turns [{card.code}]",
+            card=card.code,
+            match=matched,
+            pile=len(self.pile),
+        )
         if matched and self.auto_capture:  # MONEY-EG-1
             self._capture(seat, "captures the ground")
         self.mover = 1 - seat
@@ -756,12 +566,7 @@ class MoneyState(State):
         if not self.pile:
             raise IllegalAction("there is nothing on the ground to claim")  # MONEY-CLAIM-5
         last = self.last
-        valid = (
-            last is not None
-            and last[0] == seat
-            and self.pile_ids[-1] == last[1]
-            and last[2]
-        )
+        valid = last is not None and last[0] == seat and self.pile_ids[-1] == last[1] and last[2]
         if valid:
             self._capture(seat, "claims the match and captures the ground")
         else:  # MONEY-CLAIM-4, -6
@@ -776,8 +581,13 @@ class MoneyState(State):
         self.banks[seat].extend(self.under)
         self.pile, self.pile_ids, self.under = [], [], []
         extra = f" and {' '.join(f'[{c.code}]' for c in money)}" if money else ""
-        self._log("capture", seat, f"{{P{seat}}} {why}: {cards} cards{extra}", cards=cards,
-                  money=[c.code for c in money])
+        self._log(
+            "capture",
+            seat,
+            f"{{P{seat}}} {why}: {cards} cards{extra}",
+            cards=cards,
+            money=[c.code for c in money],
+        )
 
     def _take_money(self, cards: list[Card], ranks: Sequence[int]) -> list[Card]:
         """Remove cards of these ranks from a zone (by rank; any suit)."""
@@ -819,9 +629,15 @@ class MoneyState(State):
             self.under[:0] = given
         self.banks[m].extend(taken)
         self.exchanges += 1
-        self._log("exchange", m, f"{{P{m}}} exchanges {_codes(given)} for {_codes(taken)}"
-                  f" with {'the opponent' if act.place == OPPONENT else 'the ground'}",
-                  give=[c.code for c in given], take=[c.code for c in taken], place=act.place)
+        self._log(
+            "exchange",
+            m,
+            f"{{P{m}}} exchanges {_codes(given)} for {_codes(taken)}"
+            f" with {'the opponent' if act.place == OPPONENT else 'the ground'}",
+            give=[c.code for c in given],
+            take=[c.code for c in taken],
+            place=act.place,
+        )
 
     def _buy(self, act: Buy) -> None:
         if not self.can_shop():
@@ -861,8 +677,15 @@ class MoneyState(State):
             self.banks[m].extend(change)
             self.bought = True
             tail = f" with {_codes(change)} change" if change else ""
-            self._log("buy", m, f"{{P{m}}} pays [{pay.code}] to the ground for {n} cards{tail}",
-                      pay=pay.code, source=GROUND, cards=n, change=[c.code for c in change])
+            self._log(
+                "buy",
+                m,
+                f"{{P{m}}} pays [{pay.code}] to the ground for {n} cards{tail}",
+                pay=pay.code,
+                source=GROUND,
+                cards=n,
+                change=[c.code for c in change],
+            )
             return
         if act.change:
             raise IllegalAction("buying from the opponent, the seller chooses the change")
@@ -872,8 +695,13 @@ class MoneyState(State):
         self.banks[o].append(pay)
         self.sale = (m, act.pay, pay)
         self.phase = "sell"
-        self._log("pay", m, f"{{P{m}}} pays [{pay.code}] to {{P{o}}}, who chooses the split",
-                  pay=pay.code, source=OPPONENT)
+        self._log(
+            "pay",
+            m,
+            f"{{P{m}}} pays [{pay.code}] to {{P{o}}}, who chooses the split",
+            pay=pay.code,
+            source=OPPONENT,
+        )
 
     def _sell(self, act: Sell) -> None:
         if self.phase != "sell" or self.sale is None:
@@ -907,8 +735,13 @@ class MoneyState(State):
         self.mover = buyer
         self.bought = True
         tail = f" and {_codes(change)}" if change else ""
-        self._log("sell", seller, f"{{P{seller}}} hands over {act.count} cards{tail}",
-                  cards=act.count, change=[c.code for c in change])
+        self._log(
+            "sell",
+            seller,
+            f"{{P{seller}}} hands over {act.count} cards{tail}",
+            cards=act.count,
+            change=[c.code for c in change],
+        )
 
     # --- the end --------------------------------------------------------------------------
 
@@ -986,7 +819,8 @@ class MoneyState(State):
             "exchanges": self.exchanges,
             "bought": self.bought,
             "sale": [self.sale[0], rank_name(self.sale[1]), self.sale[2].code]
-            if self.sale else None,
+            if self.sale
+            else None,
             "dealer": self.dealer,
             "winners": list(self.winners_list),
         }
@@ -1009,8 +843,14 @@ class MoneyState(State):
         return new
 
     def all_cards(self) -> list[Card]:
-        return [*self.hands[0], *self.hands[1], *self.banks[0], *self.banks[1], *self.pile,
-                *self.under]
+        return [
+            *self.hands[0],
+            *self.hands[1],
+            *self.banks[0],
+            *self.banks[1],
+            *self.pile,
+            *self.under,
+        ]
 
     def sample_hidden(self, observer: int, rng: random.Random) -> MoneyState:
         """Nobody knows any hand (not even its owner): re-deal both, sizes kept."""

@@ -17,8 +17,11 @@ from .rules import MoneyState, Turn
 _ORDER = {"snap": 0, "due": 1, "turn": 2}
 
 
-def play(state: MoneyState, bots: Mapping[int, MoneyBot], throw_time: float = DEFAULT_THROW,
-         ) -> int:
+def play(
+    state: MoneyState,
+    bots: Mapping[int, MoneyBot],
+    throw_time: float = DEFAULT_THROW,
+) -> int:
     """Play ``state`` to the end; returns the number of actions taken."""
     ref = Referee(state, throw_time)
     now = 0.0
@@ -28,8 +31,10 @@ def play(state: MoneyState, bots: Mapping[int, MoneyBot], throw_time: float = DE
         mover = state.to_move()
         assert mover is not None
         bot = bots[mover]
-        if state.phase == "sell" or state.must_buy() or (
-            state.can_shop() and bot.wants_to_shop(state, mover)
+        if (
+            state.phase == "sell"
+            or state.must_buy()
+            or (state.can_shop() and bot.wants_to_shop(state, mover))
         ):
             action = bot.choose(state, mover)
             state.apply(action, mover)

@@ -37,9 +37,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from itertools import combinations
 from typing import Any, ClassVar
 
 from ...cards import JOKER_RANK, RANK_CODES, Card, by_rank, pack
@@ -54,13 +53,14 @@ from ...engine import (
     rng_from_json,
     rng_to_json,
 )
+from . import sampling
+from .actions import Exchange, ExchangeChoices, Play, PlayChoices, parse_action
 from .sets import (
     VALUES,
     best_set,
     cover_sets,
     covers,
     effective,
-    exchange_takes,
     is_lead_set,
     is_matched,
     lowest,
@@ -75,171 +75,6 @@ def _play_order(card: Card) -> tuple[int, int]:
     """How a play's cards are stored and shown: high rank first, suits in S H D C order
     (the order in which ``legal_actions`` names them)."""
     return (-card.rank, card.ordinal)
-
-
-# --- actions -----------------------------------------------------------------------------
-
-
-class _CardsAction(Action):
-    """An action made of cards. A plain slotted class rather than a frozen dataclass: play-outs
-    create one per move, and this is several times cheaper to build. Treat it as immutable."""
-
-    __slots__ = ("cards",)
-
-    def __init__(self, cards: tuple[Card, ...] = ()) -> None:
-        self.cards = cards if type(cards) is tuple else tuple(cards)
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other.cards == self.cards  # type: ignore[attr-defined]
-
-    def __hash__(self) -> int:
-        return hash((type(self).__name__, self.cards))
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({str(self)!r})"
-
-    @property
-    def ranks(self) -> tuple[int, ...]:
-        """Raw ranks, high to low (jokers as 15)."""
-        return tuple(sorted((c.rank for c in self.cards), reverse=True))
-
-
-class Exchange(_CardsAction):
-    """T22-EXCH-1: put ``cards`` aside face down and draw as many from the stock (``keep``: 0)."""
-
-    __slots__ = ()
-
-    def __str__(self) -> str:
-        if not self.cards:
-            return "keep"
-        return "discard " + " ".join(c.code for c in self.cards)
-
-    @property
-    def key(self) -> object:
-        return ("x", self.ranks)
-
-
-class Play(_CardsAction):
-    """Lead or follow with ``cards`` (T22-PLAY-2/3)."""
-
-    __slots__ = ()
-
-    def __str__(self) -> str:
-        return "play " + " ".join(c.code for c in self.cards)
-
-    @property
-    def key(self) -> object:
-        return ("p", self.ranks)
-
-
-def parse_action(text: str) -> Action:
-    words = text.replace(",", " ").split()
-    if not words:
-        raise ValueError("empty action; use keep, discard CARDS or play CARDS")
-    verb, rest = words[0].lower(), words[1:]
-    try:
-        cards = tuple(Card.parse(w) for w in rest)
-    except ValueError as e:
-        raise ValueError(str(e)) from None
-    if verb in ("keep", "pass"):
-        if cards:
-            raise ValueError("keep takes no cards")
-        return Exchange(())
-    if verb in ("discard", "exchange", "swap"):
-        return Exchange(cards)
-    if verb in ("play", "lead", "follow"):
-        if not cards:
-            raise ValueError("play needs at least one card, e.g. play 7H 7D")
-        return Play(cards)
-    raise ValueError(f"unknown action {verb!r}; use keep, discard CARDS or play CARDS")
-
-
-class ExchangeChoices(Sequence[Exchange]):
-    """Every exchange (T22-EXCH-1/2) as a lazily indexed sequence: each rank multiset of at
-    most ``limit`` cards once, ``keep`` first, then by size. A 13-card hand has up to 8,192
-    choices; a random player indexes one without building the rest."""
-
-    __slots__ = ("_groups", "_takes")
-
-    def __init__(self, hand: Sequence[Card], limit: int) -> None:
-        groups: list[list[Card]] = []
-        last = -1
-        for c in hand:  # hand is sorted, so each group is in suit order
-            if c.rank == last:
-                groups[-1].append(c)
-            else:
-                groups.append([c])
-                last = c.rank
-        # Largest groups first: the choice then depends only on the hand's *shape* (a partition
-        # of its size), of which there are few, so the table of choices is shared widely.
-        groups.sort(key=len, reverse=True)
-        self._groups = groups
-        self._takes = exchange_takes(tuple(len(g) for g in groups), limit)
-
-    def __len__(self) -> int:
-        return len(self._takes)
-
-    def __getitem__(self, index: int | slice) -> Any:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self._takes)))]
-        chosen: list[Card] = []
-        for group, take in zip(self._groups, self._takes[index]):  # noqa: B905 - same length
-            if take:
-                chosen.extend(group[:take])
-        return Exchange(tuple(chosen))
-
-    def __iter__(self) -> Iterator[Exchange]:
-        for i in range(len(self._takes)):
-            yield self[i]
-
-
-class PlayChoices(Sequence[Play]):
-    """Legal plays as rank multisets, named with held cards only when read: a random player
-    picks one index without naming the rest. Plays it hands out are remembered, so ``apply``
-    can skip re-checking an action the state itself just offered."""
-
-    __slots__ = ("_hand", "_issued", "_sets")
-
-    def __init__(self, hand: Sequence[Card], sets: list[tuple[int, ...]]) -> None:
-        self._hand = hand
-        self._sets = sets
-        self._issued: dict[int, Play] = {}
-
-    def __len__(self) -> int:
-        return len(self._sets)
-
-    def __getitem__(self, index: int | slice) -> Any:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self._sets)))]
-        ranks = self._sets[index]
-        if len(ranks) == 1:
-            r = ranks[0]
-            for c in self._hand:
-                if c.rank == r:
-                    play = Play((c,))
-                    self._issued[id(play)] = play
-                    return play
-        # Name the multiset with held cards: per rank, the first ones in suit order; the
-        # cards come out high to low because the ranks are listed high to low.
-        cards: list[Card] = []
-        for r in dict.fromkeys(ranks):
-            want = ranks.count(r)
-            for c in self._hand:
-                if c.rank == r:
-                    cards.append(c)
-                    want -= 1
-                    if not want:
-                        break
-        play = Play(tuple(cards))
-        self._issued[id(play)] = play
-        return play
-
-    def __iter__(self) -> Iterator[Play]:
-        for i in range(len(self._sets)):
-            yield self[i]
-
-    def issued(self, action: Action) -> bool:
-        return self._issued.get(id(action)) is action
 
 
 # --- the game ----------------------------------------------------------------------------
@@ -1101,38 +936,8 @@ class TwentyTwoState(State):
     def follow_constraints(
         self, seat: int
     ) -> list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]:
-        """What ``seat``'s follows in this hand reveal about the cards it still holds.
-
-        One entry per follow that did not cover (the current best; the lead under the
-        beat-the-leader rules) and per play of only jokers: (its raw ranks, the ranks the seat
-        played at and after it, the lead's effective ranks when the seat must also have been
-        unable to cover the lead, else ``()``). Such a play was the seat's lowest cards
-        (T22-PLAY-6, T22-LEADER-1; an all-joker play needs an all-joker hand, T26-3/4).
-        """
-        seq: list[tuple[tuple[int, ...], tuple[int, ...] | None]] = []
-        for plays in [*(t["plays"] for t in self.tricks), self.trick]:
-            if not plays:
-                continue
-            lead = effective([c.rank for c in plays[0][1]])
-            best = lead
-            for i, (s, cards) in enumerate(plays):
-                ranks = tuple(c.rank for c in cards)
-                eff = effective(ranks)
-                if s == seat:
-                    need: tuple[int, ...] | None = None
-                    if i and not covers(eff, lead if self.beat_leader else best):
-                        need = tuple(lead) if self.beat_leader else ()
-                    elif all(r == JOKER_RANK for r in ranks):
-                        need = ()  # only jokers: the hand held nothing else (T26-3/4)
-                    seq.append((ranks, need))
-                if i and self._takes_over(eff, best):
-                    best = eff
-        out = []
-        for i, (ranks, need) in enumerate(seq):
-            if need is not None:
-                later = tuple(r for played, _ in seq[i:] for r in played)
-                out.append((ranks, later, need))
-        return out
+        """What ``seat``'s follows this hand reveal (see ``sampling.follow_constraints``)."""
+        return sampling.follow_constraints(self, seat)
 
     def _takes_over(self, eff: list[int], best: list[int]) -> bool:
         """T22-PLAY-5, T22-EQUAL-2."""
@@ -1140,127 +945,9 @@ class TwentyTwoState(State):
             return False
         return not (self.equal_sets and len(eff) > 1 and not is_matched(eff))
 
-    def _fits(self, hand: Sequence[Card], constraints: Sequence[tuple[Any, ...]]) -> bool:
-        """Would every constrained follow of this hand have been legal holding ``hand`` now?"""
-        ranks_now = [c.rank for c in hand]
-        for play, later, lead in constraints:
-            before = sorted(ranks_now + list(later))
-            n = len(play)
-            if sorted(play, reverse=True) != list(lowest(before, n)):
-                return False
-            if lead and covers(effective(best_set(before[::-1], n)), lead):
-                return False
-        return True
-
     def sample_hidden(self, observer: int, rng: random.Random) -> TwentyTwoState:
-        """Re-deal what ``observer`` cannot see: other hands, other discards, the stock.
-
-        Keeps every public fact (hand sizes, discard counts, tricks, score cards) and makes
-        every follow of this hand legal for the hand it implies (a follow that did not cover
-        was the player's lowest cards, so what they still hold ranks no lower). The copy's
-        random generator is re-seeded from ``rng``, so future deals are not the real ones."""
-        new = self.clone(random.Random(rng.getrandbits(63)))
-        others = [s for s in range(self.n) if s != observer]
-        pool: list[Card] = list(self.stock)
-        for s in others:
-            pool.extend(self.hands[s])
-            pool.extend(self.discards[s])
-        # Sorted, so the sample depends only on *which* cards are hidden, never on who
-        # really holds them: a bot cannot learn the deal from the order of the pool.
-        pool.sort(key=by_rank)
-        constrained: list[tuple[int, list[tuple[Any, ...]], int]] = []
-        if self.phase == "play":
-            for s in others:
-                if self.hands[s]:
-                    cons = self.follow_constraints(s)
-                    if cons:
-                        floor = max(max(p) for p, _, _ in cons)  # lowest: rest ranks >= play
-                        constrained.append((s, cons, floor))
-        constrained.sort(key=lambda x: -x[2])
-        for _attempt in range(200):
-            rng.shuffle(pool)
-            assigned = self._try_assign(pool, constrained, rng)
-            if assigned is not None:
-                break
-        else:
-            assigned = self._search_assign(pool, constrained, rng)
-        rest, fixed = assigned
-        for s, cards in fixed.items():
-            new.hands[s] = sorted(cards, key=_hand_key)
-        i = 0
-        for s in others:
-            if s not in fixed:
-                k = len(self.hands[s])
-                new.hands[s] = sorted(rest[i : i + k], key=_hand_key)
-                i += k
-        for s in others:
-            k = len(self.discards[s])
-            new.discards[s] = rest[i : i + k]
-            i += k
-        new.stock = rest[i : i + len(self.stock)]
-        return new
-
-    def _try_assign(
-        self,
-        pool: list[Card],
-        constrained: list[tuple[int, list[tuple[Any, ...]], int]],
-        rng: random.Random,
-    ) -> tuple[list[Card], dict[int, list[Card]]] | None:
-        left = list(pool)
-        fixed: dict[int, list[Card]] = {}
-        for s, cons, floor in constrained:
-            k = len(self.hands[s])
-            cand = [i for i, c in enumerate(left) if c.rank >= floor]
-            if len(cand) < k:
-                return None
-            pick = rng.sample(cand, k)
-            cards = [left[i] for i in pick]
-            if not self._fits(cards, cons):
-                return None
-            fixed[s] = cards
-            for i in sorted(pick, reverse=True):
-                left.pop(i)
-        return left, fixed
-
-    def _search_assign(
-        self,
-        pool: list[Card],
-        constrained: list[tuple[int, list[tuple[Any, ...]], int]],
-        rng: random.Random,
-    ) -> tuple[list[Card], dict[int, list[Card]]]:
-        """Exhaustive fallback when random tries keep failing (tight ceilings from several
-        no-cover follows); the true deal is always a solution, so this always succeeds."""
-
-        def solve(i: int, left: list[Card]) -> tuple[list[Card], dict[int, list[Card]]] | None:
-            if i == len(constrained):
-                return left, {}
-            s, cons, floor = constrained[i]
-            k = len(self.hands[s])
-            cand = [c for c in left if c.rank >= floor]
-            rng.shuffle(cand)
-            seen: set[tuple[int, ...]] = set()
-            for combo in combinations(range(len(cand)), k):
-                cards = [cand[j] for j in combo]
-                sig = tuple(sorted(c.rank for c in cards))
-                if sig in seen:
-                    continue
-                seen.add(sig)
-                if not self._fits(cards, cons):
-                    continue
-                rest = list(left)
-                for c in cards:
-                    rest.remove(c)
-                got = solve(i + 1, rest)
-                if got is not None:
-                    got[1][s] = cards
-                    return got
-            return None
-
-        found = solve(0, list(pool))
-        if found is None:  # cannot happen for a state reached by legal play
-            raise RuntimeError("no deal of the hidden cards is consistent with the play")
-        rng.shuffle(found[0])
-        return found
+        """Re-deal what ``observer`` cannot see, consistent with the play (``sampling``)."""
+        return sampling.sample_hidden(self, observer, rng)
 
     # --- JSON -----------------------------------------------------------------------------
 

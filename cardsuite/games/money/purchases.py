@@ -1,0 +1,105 @@
+"""What a buyer can buy in Money, now or after exchanges (MONEY-BUY-5..13, D12).
+
+Memoised on purses (money as sorted rank tuples): the same few layouts recur all game, and
+the forced buyer's "is a purchase still possible after this exchange, with the exchanges
+left?" is a small search that would otherwise be repeated on every menu.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+
+from .actions import GROUND, OPPONENT, Exchange
+from .coins import Purse, add, remove, sub_purses, value
+
+
+@lru_cache(maxsize=65536)
+def _direct(bank: Purse, place: Purse, available: int, values: tuple[tuple[int, int], ...]) -> bool:
+    """Some payment from ``bank`` buys 1..``available`` cards with change from ``place``."""
+    vals = dict(values)
+    for pay in set(bank):
+        v = vals[pay]
+        for c in sub_purses(place):
+            n = v - value(c, vals)
+            if 1 <= n <= available:
+                return True
+    return False
+
+
+def exchanges_between(
+    bank: Purse, place: Purse, vals: Mapping[int, int]
+) -> tuple[tuple[Purse, Purse], ...]:
+    """MONEY-BUY-7: every (give, take) of equal value, take from ``place`` (no no-op swaps)."""
+    return _exchange_pairs(bank, place, tuple(sorted(vals.items())))
+
+
+@lru_cache(maxsize=16384)
+def _exchange_pairs(
+    bank: Purse, place: Purse, values: tuple[tuple[int, int], ...]
+) -> tuple[tuple[Purse, Purse], ...]:
+    vals = dict(values)
+    by_value: dict[int, list[Purse]] = {}
+    for t in sub_purses(place)[1:]:
+        by_value.setdefault(value(t, vals), []).append(t)
+    out = []
+    for g in sub_purses(bank)[1:]:
+        for t in by_value.get(value(g, vals), ()):
+            if t != g:
+                out.append((g, t))
+    return tuple(out)
+
+
+@lru_cache(maxsize=16384)
+def _exchange_actions(
+    bank: Purse, opp: Purse, under: Purse, values: tuple[tuple[int, int], ...]
+) -> tuple[Exchange, ...]:
+    """Every exchange offer with either place, as shared immutable actions."""
+    out = [Exchange(g, t, OPPONENT) for g, t in _exchange_pairs(bank, opp, values)]
+    out += [Exchange(g, t, GROUND) for g, t in _exchange_pairs(bank, under, values)]
+    return tuple(out)
+
+
+@lru_cache(maxsize=65536)
+def _possible(
+    bank: Purse,
+    opp: Purse,
+    under: Purse,
+    pile_n: int,
+    seller_n: int,
+    source: str,
+    depth: int,
+    values: tuple[tuple[int, int], ...],
+) -> bool:
+    """A purchase from ``source`` now, or after at most ``depth`` exchanges (either place)."""
+    if source == GROUND and _direct(bank, under, pile_n, values):
+        return True
+    if source == OPPONENT and _direct(bank, opp, seller_n, values):
+        return True
+    if depth == 0:
+        return False
+    for g, t in _exchange_pairs(bank, opp, values):
+        if _possible(
+            add(remove(bank, g), t),
+            add(remove(opp, t), g),
+            under,
+            pile_n,
+            seller_n,
+            source,
+            depth - 1,
+            values,
+        ):
+            return True
+    for g, t in _exchange_pairs(bank, under, values):
+        if _possible(
+            add(remove(bank, g), t),
+            opp,
+            add(remove(under, t), g),
+            pile_n,
+            seller_n,
+            source,
+            depth - 1,
+            values,
+        ):
+            return True
+    return False

@@ -1,0 +1,176 @@
+"""Twenty-Two's actions and the lazily indexed lists of them that ``legal_actions`` returns.
+
+Text: ``keep`` or ``discard 2C 5H`` in the exchange; ``play 7H 7D`` to lead or follow. Suits
+never matter, so two actions with the same ranks are the same choice (their ``key``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from ...cards import Card
+from ...engine import Action
+from .sets import exchange_takes
+
+
+class _CardsAction(Action):
+    """An action made of cards. A plain slotted class rather than a frozen dataclass: play-outs
+    create one per move, and this is several times cheaper to build. Treat it as immutable."""
+
+    __slots__ = ("cards",)
+
+    def __init__(self, cards: tuple[Card, ...] = ()) -> None:
+        self.cards = cards if type(cards) is tuple else tuple(cards)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other.cards == self.cards  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self.cards))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({str(self)!r})"
+
+    @property
+    def ranks(self) -> tuple[int, ...]:
+        """Raw ranks, high to low (jokers as 15)."""
+        return tuple(sorted((c.rank for c in self.cards), reverse=True))
+
+
+class Exchange(_CardsAction):
+    """T22-EXCH-1: put ``cards`` aside face down and draw as many from the stock (``keep``: 0)."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        if not self.cards:
+            return "keep"
+        return "discard " + " ".join(c.code for c in self.cards)
+
+    @property
+    def key(self) -> object:
+        return ("x", self.ranks)
+
+
+class Play(_CardsAction):
+    """Lead or follow with ``cards`` (T22-PLAY-2/3)."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return "play " + " ".join(c.code for c in self.cards)
+
+    @property
+    def key(self) -> object:
+        return ("p", self.ranks)
+
+
+def parse_action(text: str) -> Action:
+    words = text.replace(",", " ").split()
+    if not words:
+        raise ValueError("empty action; use keep, discard CARDS or play CARDS")
+    verb, rest = words[0].lower(), words[1:]
+    try:
+        cards = tuple(Card.parse(w) for w in rest)
+    except ValueError as e:
+        raise ValueError(str(e)) from None
+    if verb in ("keep", "pass"):
+        if cards:
+            raise ValueError("keep takes no cards")
+        return Exchange(())
+    if verb in ("discard", "exchange", "swap"):
+        return Exchange(cards)
+    if verb in ("play", "lead", "follow"):
+        if not cards:
+            raise ValueError("play needs at least one card, e.g. play 7H 7D")
+        return Play(cards)
+    raise ValueError(f"unknown action {verb!r}; use keep, discard CARDS or play CARDS")
+
+
+class ExchangeChoices(Sequence[Exchange]):
+    """Every exchange (T22-EXCH-1/2) as a lazily indexed sequence: each rank multiset of at
+    most ``limit`` cards once, ``keep`` first, then by size. A 13-card hand has up to 8,192
+    choices; a random player indexes one without building the rest."""
+
+    __slots__ = ("_groups", "_takes")
+
+    def __init__(self, hand: Sequence[Card], limit: int) -> None:
+        groups: list[list[Card]] = []
+        last = -1
+        for c in hand:  # hand is sorted, so each group is in suit order
+            if c.rank == last:
+                groups[-1].append(c)
+            else:
+                groups.append([c])
+                last = c.rank
+        # Largest groups first: the choice then depends only on the hand's *shape* (a partition
+        # of its size), of which there are few, so the table of choices is shared widely.
+        groups.sort(key=len, reverse=True)
+        self._groups = groups
+        self._takes = exchange_takes(tuple(len(g) for g in groups), limit)
+
+    def __len__(self) -> int:
+        return len(self._takes)
+
+    def __getitem__(self, index: int | slice) -> Any:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self._takes)))]
+        chosen: list[Card] = []
+        for group, take in zip(self._groups, self._takes[index]):  # noqa: B905 - same length
+            if take:
+                chosen.extend(group[:take])
+        return Exchange(tuple(chosen))
+
+    def __iter__(self) -> Iterator[Exchange]:
+        for i in range(len(self._takes)):
+            yield self[i]
+
+
+class PlayChoices(Sequence[Play]):
+    """Legal plays as rank multisets, named with held cards only when read: a random player
+    picks one index without naming the rest. Plays it hands out are remembered, so ``apply``
+    can skip re-checking an action the state itself just offered."""
+
+    __slots__ = ("_hand", "_issued", "_sets")
+
+    def __init__(self, hand: Sequence[Card], sets: list[tuple[int, ...]]) -> None:
+        self._hand = hand
+        self._sets = sets
+        self._issued: dict[int, Play] = {}
+
+    def __len__(self) -> int:
+        return len(self._sets)
+
+    def __getitem__(self, index: int | slice) -> Any:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self._sets)))]
+        ranks = self._sets[index]
+        if len(ranks) == 1:
+            r = ranks[0]
+            for c in self._hand:
+                if c.rank == r:
+                    play = Play((c,))
+                    self._issued[id(play)] = play
+                    return play
+        # Name the multiset with held cards: per rank, the first ones in suit order; the
+        # cards come out high to low because the ranks are listed high to low.
+        cards: list[Card] = []
+        for r in dict.fromkeys(ranks):
+            want = ranks.count(r)
+            for c in self._hand:
+                if c.rank == r:
+                    cards.append(c)
+                    want -= 1
+                    if not want:
+                        break
+        play = Play(tuple(cards))
+        self._issued[id(play)] = play
+        return play
+
+    def __iter__(self) -> Iterator[Play]:
+        for i in range(len(self._sets)):
+            yield self[i]
+
+    def issued(self, action: Action) -> bool:
+        return self._issued.get(id(action)) is action

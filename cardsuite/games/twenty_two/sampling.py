@@ -1,0 +1,185 @@
+"""Twenty-Two's ``sample_hidden``: deal what an observer cannot see, consistent with play.
+
+A follow that did not cover was the player's lowest cards, so whatever they still hold ranks
+no lower; under the beat-the-leader rules it also proves they could not cover the lead; a
+play of only jokers proves a hand of only jokers. A sample must keep every such fact, so the
+bots' searches never imagine a deal the table has already ruled out.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from ...cards import JOKER_RANK, Card, by_rank
+from .sets import best_set, covers, effective, lowest
+
+if TYPE_CHECKING:
+    from .rules import TwentyTwoState
+
+_hand_key = by_rank
+
+
+def follow_constraints(
+    st: TwentyTwoState, seat: int
+) -> list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]:
+    """What ``seat``'s follows in this hand reveal about the cards it still holds.
+
+    One entry per follow that did not cover (the current best; the lead under the
+    beat-the-leader rules) and per play of only jokers: (its raw ranks, the ranks the seat
+    played at and after it, the lead's effective ranks when the seat must also have been
+    unable to cover the lead, else ``()``). Such a play was the seat's lowest cards
+    (T22-PLAY-6, T22-LEADER-1; an all-joker play needs an all-joker hand, T26-3/4).
+    """
+    seq: list[tuple[tuple[int, ...], tuple[int, ...] | None]] = []
+    for plays in [*(t["plays"] for t in st.tricks), st.trick]:
+        if not plays:
+            continue
+        lead = effective([c.rank for c in plays[0][1]])
+        best = lead
+        for i, (s, cards) in enumerate(plays):
+            ranks = tuple(c.rank for c in cards)
+            eff = effective(ranks)
+            if s == seat:
+                need: tuple[int, ...] | None = None
+                if i and not covers(eff, lead if st.beat_leader else best):
+                    need = tuple(lead) if st.beat_leader else ()
+                elif all(r == JOKER_RANK for r in ranks):
+                    need = ()  # only jokers: the hand held nothing else (T26-3/4)
+                seq.append((ranks, need))
+            if i and st._takes_over(eff, best):
+                best = eff
+    out = []
+    for i, (ranks, need) in enumerate(seq):
+        if need is not None:
+            later = tuple(r for played, _ in seq[i:] for r in played)
+            out.append((ranks, later, need))
+    return out
+
+
+def _fits(st: TwentyTwoState, hand: Sequence[Card], constraints: Sequence[tuple[Any, ...]]) -> bool:
+    """Would every constrained follow of this hand have been legal holding ``hand`` now?"""
+    ranks_now = [c.rank for c in hand]
+    for play, later, lead in constraints:
+        before = sorted(ranks_now + list(later))
+        n = len(play)
+        if sorted(play, reverse=True) != list(lowest(before, n)):
+            return False
+        if lead and covers(effective(best_set(before[::-1], n)), lead):
+            return False
+    return True
+
+
+def sample_hidden(st: TwentyTwoState, observer: int, rng: random.Random) -> TwentyTwoState:
+    """Re-deal what ``observer`` cannot see: other hands, other discards, the stock.
+
+    Keeps every public fact (hand sizes, discard counts, tricks, score cards) and makes
+    every follow of this hand legal for the hand it implies (a follow that did not cover
+    was the player's lowest cards, so what they still hold ranks no lower). The copy's
+    random generator is re-seeded from ``rng``, so future deals are not the real ones."""
+    new = st.clone(random.Random(rng.getrandbits(63)))
+    others = [s for s in range(st.n) if s != observer]
+    pool: list[Card] = list(st.stock)
+    for s in others:
+        pool.extend(st.hands[s])
+        pool.extend(st.discards[s])
+    # Sorted, so the sample depends only on *which* cards are hidden, never on who
+    # really holds them: a bot cannot learn the deal from the order of the pool.
+    pool.sort(key=by_rank)
+    constrained: list[tuple[int, list[tuple[Any, ...]], int]] = []
+    if st.phase == "play":
+        for s in others:
+            if st.hands[s]:
+                cons = follow_constraints(st, s)
+                if cons:
+                    floor = max(max(p) for p, _, _ in cons)  # lowest: rest ranks >= play
+                    constrained.append((s, cons, floor))
+    constrained.sort(key=lambda x: -x[2])
+    for _attempt in range(200):
+        rng.shuffle(pool)
+        assigned = _try_assign(st, pool, constrained, rng)
+        if assigned is not None:
+            break
+    else:
+        assigned = _search_assign(st, pool, constrained, rng)
+    rest, fixed = assigned
+    for s, cards in fixed.items():
+        new.hands[s] = sorted(cards, key=_hand_key)
+    i = 0
+    for s in others:
+        if s not in fixed:
+            k = len(st.hands[s])
+            new.hands[s] = sorted(rest[i : i + k], key=_hand_key)
+            i += k
+    for s in others:
+        k = len(st.discards[s])
+        new.discards[s] = rest[i : i + k]
+        i += k
+    new.stock = rest[i : i + len(st.stock)]
+    return new
+
+
+def _try_assign(
+    st: TwentyTwoState,
+    pool: list[Card],
+    constrained: list[tuple[int, list[tuple[Any, ...]], int]],
+    rng: random.Random,
+) -> tuple[list[Card], dict[int, list[Card]]] | None:
+    left = list(pool)
+    fixed: dict[int, list[Card]] = {}
+    for s, cons, floor in constrained:
+        k = len(st.hands[s])
+        cand = [i for i, c in enumerate(left) if c.rank >= floor]
+        if len(cand) < k:
+            return None
+        pick = rng.sample(cand, k)
+        cards = [left[i] for i in pick]
+        if not _fits(st, cards, cons):
+            return None
+        fixed[s] = cards
+        for i in sorted(pick, reverse=True):
+            left.pop(i)
+    return left, fixed
+
+
+def _search_assign(
+    st: TwentyTwoState,
+    pool: list[Card],
+    constrained: list[tuple[int, list[tuple[Any, ...]], int]],
+    rng: random.Random,
+) -> tuple[list[Card], dict[int, list[Card]]]:
+    """Exhaustive fallback when random tries keep failing (tight ceilings from several
+    no-cover follows); the true deal is always a solution, so this always succeeds."""
+
+    def solve(i: int, left: list[Card]) -> tuple[list[Card], dict[int, list[Card]]] | None:
+        if i == len(constrained):
+            return left, {}
+        s, cons, floor = constrained[i]
+        k = len(st.hands[s])
+        cand = [c for c in left if c.rank >= floor]
+        rng.shuffle(cand)
+        seen: set[tuple[int, ...]] = set()
+        for combo in combinations(range(len(cand)), k):
+            cards = [cand[j] for j in combo]
+            sig = tuple(sorted(c.rank for c in cards))
+            if sig in seen:
+                continue
+            seen.add(sig)
+            if not _fits(st, cards, cons):
+                continue
+            rest = list(left)
+            for c in cards:
+                rest.remove(c)
+            got = solve(i + 1, rest)
+            if got is not None:
+                got[1][s] = cards
+                return got
+        return None
+
+    found = solve(0, list(pool))
+    if found is None:  # cannot happen for a state reached by legal play
+        raise RuntimeError("no deal of the hidden cards is consistent with the play")
+    rng.shuffle(found[0])
+    return found
