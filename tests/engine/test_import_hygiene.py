@@ -23,8 +23,13 @@ PURE = [
 ]
 PURE += [f"cardsuite.bots.{m.name}" for m in pkgutil.iter_modules(cardsuite.bots.__path__)]
 for game in pkgutil.iter_modules(cardsuite.games.__path__):
-    if game.ispkg:
-        PURE += [f"cardsuite.games.{game.name}.rules", f"cardsuite.games.{game.name}.bots"]
+    if game.ispkg:  # every module of a game but its screen
+        folder = [f"{cardsuite.games.__path__[0]}/{game.name}"]
+        PURE += [
+            f"cardsuite.games.{game.name}.{m.name}"
+            for m in pkgutil.iter_modules(folder)
+            if m.name != "screen"
+        ]
 
 
 @pytest.mark.parametrize("module", PURE)
@@ -41,5 +46,7 @@ def test_pure_module_imports_no_ui(module: str) -> None:
 
 def test_the_list_covers_every_game() -> None:
     assert "cardsuite.games.twenty_two.rules" in PURE
+    assert "cardsuite.games.money.referee" in PURE
+    assert "cardsuite.games.money.screen" not in PURE
     assert "cardsuite.bots.ismcts" in PURE
     assert cardsuite.__version__
