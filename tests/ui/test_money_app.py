@@ -256,3 +256,27 @@ async def test_a_held_turn_that_leaves_the_bot_to_buy(make_app) -> None:  # type
         assert screen.referee.held is not None or st.turns == 31
         await wait_for(pilot, lambda: any(e.kind == "buy" for e in st.events), timeout=10)
         await wait_for(pilot, lambda: st.turns == 32, timeout=10)  # and it turns again
+
+
+async def test_save_and_resume_a_money_game(make_app) -> None:  # type: ignore[no-untyped-def]
+    from cardsuite.ui.picker import PickerScreen
+
+    clock = FakeClock()
+    app = make_app(clock=clock, key_time=lambda e: clock.now)
+    st = money_position(["9H", "2C", "3D"], ["5D", "3S", "4H"], pile=["4S", "9D"])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_table(app, pilot, make_match(st, ("human", "human")))
+        await pilot.press("a")
+        clock.now += 1
+        await pilot.press("s")  # a capture
+        await pilot.press("ctrl+s")
+        saved = st.to_json()
+    again = make_app()
+    async with again.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(again.screen, PickerScreen))
+        await pilot.press("r", "enter")
+        await wait_for(pilot, lambda: isinstance(again.screen, MoneyScreen))
+        assert again.screen.st.to_json() == saved
+        await pilot.press("l")  # and play goes on: Right turns
+        await pilot.pause()
+        assert again.screen.st.turns == saved["turns"] + 1
