@@ -369,20 +369,18 @@ class MoneyState(State):
 
     def buy_sources(self) -> list[str]:
         """Where the mover may buy now (MONEY-BUY-2, -13, MONEY-EG-2)."""
-        if self.bought:
-            return []
-        if self.options["buy_at_will"]:
-            return [s for s in (GROUND, OPPONENT) if self._possible(s, 0)]
-        required = GROUND if len(self.pile) >= SOURCE_THRESHOLD else OPPONENT
-        if self._possible(required):
-            return [required]
-        other = OPPONENT if required == GROUND else GROUND
-        return [other] if self._possible(other) else []
+        return [] if self.bought else self._sources(at_will_depth=0)
 
     def _shopping_sources(self) -> list[str]:
         """Sources a forced buyer may work towards (with exchanges), per BUY-2/-13."""
+        return self._sources(at_will_depth=None)
+
+    def _sources(self, at_will_depth: int | None) -> list[str]:
+        """The required source if a purchase there is possible (after exchanges), else the
+        other if that is; under buy-at-will, every source that can deliver (with
+        ``at_will_depth`` exchanges; None: all those left this turn)."""
         if self.options["buy_at_will"]:
-            return [s for s in (GROUND, OPPONENT) if self._possible(s)]
+            return [s for s in (GROUND, OPPONENT) if self._possible(s, at_will_depth)]
         required = GROUND if len(self.pile) >= SOURCE_THRESHOLD else OPPONENT
         if self._possible(required):
             return [required]
