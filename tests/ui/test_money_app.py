@@ -4,6 +4,7 @@ a bot's timing, reaction times on screen, the buying and selling menus, a snapsh
 from __future__ import annotations
 
 import money_helpers
+import pytest
 from fakes import FakeClock
 from helpers import wait_for
 
@@ -157,7 +158,8 @@ async def test_buying_menu_and_a_snap_while_it_is_open(make_app) -> None:  # typ
         assert len(st.hands[0]) == 15 and st.phase == "play" and st.mover == 0
 
 
-def test_money_table_snapshot(snap_compare, make_app) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_money_table_snapshot(snap_compare, make_app, size) -> None:  # type: ignore[no-untyped-def]
     clock = FakeClock()
     app = make_app(clock=clock, key_time=lambda e: clock.now)
     st = money_position(["9H", "2C", "3D"], ["5D", "3S", "4H"], pile=["4S", "7C", "9D"])
@@ -171,7 +173,7 @@ def test_money_table_snapshot(snap_compare, make_app) -> None:  # type: ignore[n
         await pilot.pause()
         screen._clear_queue()
 
-    assert snap_compare(app, terminal_size=(100, 30), run_before=run_before)
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
 
 
 async def test_keys_can_be_remapped_and_are_remembered(make_app, private_home) -> None:  # type: ignore[no-untyped-def]

@@ -20,7 +20,6 @@ import statistics
 from typing import Any, ClassVar
 
 from rich.style import Style
-from rich.table import Table
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -511,42 +510,32 @@ class MoneyScreen(TableScreen):
             f"{rank_name(r)}={v}" for r, v in sorted(self.st.values.items(), key=lambda kv: kv[1])
         )
 
-    def _seat_panel(self, seat: int, names: list[str]) -> Table:
+    def _seat_panel(self, seat: int, names: list[str]) -> Text:
+        """Two lines: the bank (its money face up, its value); then the stack, the worth,
+        the player's keys and their reaction times."""
         st = self.st
         cs = card_style(self)
-        grid = Table.grid(padding=(0, 2), expand=True)
-        grid.add_column(ratio=3)
-        grid.add_column(ratio=2)
-        grid.add_column(ratio=2)
-        bank = Text("bank ", style="bold")
+        out = Text("bank ", style="bold")
         for c in sorted(st.banks[seat], key=lambda c: -st.values[c.rank]):
-            bank.append_text(cs.inline(c))
-            bank.append(" ")
+            out.append_text(cs.inline(c))
+            out.append(" ")
         total = sum(st.values[c.rank] for c in st.banks[seat])
-        bank.append(f"= {total}", style="bold")
+        out.append(f"= {total}", style="bold")
+        out.append(f"   worth {st.worth(seat)}", style="dim")
+        out.append("\n")
         mover = st.to_move() == seat
-        hand = Text(
-            ("▶ " if mover else "  ") + f"hand ▚ {len(st.hands[seat])}",
-            style="bold" if mover else "",
-        )
-        keys = Text()
+        out.append(("▶ " if mover else "  ") + f"hand ▚ {len(st.hands[seat])}",
+                   style="bold" if mover else "")
         if self.match.is_human(seat):
             km = self.keymap()
-            keys.append(f"[{km[f'money.{seat}.turn'].upper()}] turn  ", "bold")
-            keys.append(f"[{km[f'money.{seat}.snap'].upper()}] snap", "bold")
-            if len(self.match.humans) == 1:
-                keys.append(" (space/enter)", "italic")
+            out.append(f"   [{km[f'money.{seat}.turn'].upper()}]turn"
+                       f" [{km[f'money.{seat}.snap'].upper()}]snap", "bold")
         times = self.reactions[seat]
-        stats = Text()
         if times:
-            stats.append(
-                f"last {times[-1]:.0f} ms · best {min(times):.0f} ms"
-                f" · median {statistics.median(times):.0f} ms",
-                style="italic",
-            )
-        grid.add_row(bank, hand, keys)
-        grid.add_row(Text(f"worth {st.worth(seat)}", style="dim"), stats, Text(""))
-        return grid
+            wide = self.size.width >= 110
+            median = f" · median {statistics.median(times):.0f}" if wide else ""
+            out.append(f"   {times[-1]:.0f} ms (best {min(times):.0f}{median})", style="italic")
+        return out
 
     def _ground(self, names: list[str]) -> Text:
         """The table: the top seat's stack, the pile (its newest cards fanned, the top one
@@ -554,8 +543,9 @@ class MoneyScreen(TableScreen):
         st = self.st
         cs = card_style(self)
         box = self.query_one("#mn-ground")
-        width = max(30, box.size.width - 4)
-        height = max(14, box.size.height - 2)
+        width = max(12, box.content_size.width)
+        height = max(7, box.content_size.height - 1)
+        room = height >= 15  # both stacks fit around the pile (else the seat panels say it)
         canvas = Canvas(width, height)
         top, bottom = self._seats_top_bottom()
         bold = Style(bold=True)
@@ -570,9 +560,13 @@ class MoneyScreen(TableScreen):
                 label = "▶ " + label
             canvas.put(11, y + 1, label, bold)
 
-        stack(top, 0)
-        stack(bottom, height - 4)
-        shown = st.pile[-10:]
+        if room:
+            stack(top, 0)
+            stack(bottom, height - 4)
+        else:
+            mid = 1
+        fit = max(1, (width - 12) // 4)  # leave room for the "← who" label
+        shown = st.pile[-min(10, fit):]
         canvas.put(2, mid - 1, f"ground: {len(st.pile)} card{'s' * (len(st.pile) != 1)}", bold)
         if shown:
             draw_fan(canvas, 2, mid, shown, cs, raised=[len(shown) - 1], highlight=cs.cursor)
