@@ -271,8 +271,8 @@ class TwentyTwoScreen(TableScreen):
             k = min(len(hand), len(st.stock))
             return Text.assemble(
                 (f"{who}, exchange: ", "bold"),
-                f"select up to {k} card{'s' * (k != 1)} to throw away and press enter to draw"
-                " as many; enter with nothing selected keeps your hand.",
+                f"select up to {k} card{'s' * (k != 1)} to throw away; enter draws as many"
+                " (nothing selected: keep).",
             )
         if not st.trick:
             return Text.assemble(
