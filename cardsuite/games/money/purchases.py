@@ -78,28 +78,19 @@ def _possible(
         return True
     if depth == 0:
         return False
-    for g, t in _exchange_pairs(bank, opp, values):
-        if _possible(
-            add(remove(bank, g), t),
-            add(remove(opp, t), g),
-            under,
-            pile_n,
-            seller_n,
-            source,
-            depth - 1,
-            values,
-        ):
-            return True
-    for g, t in _exchange_pairs(bank, under, values):
-        if _possible(
-            add(remove(bank, g), t),
-            opp,
-            add(remove(under, t), g),
-            pile_n,
-            seller_n,
-            source,
-            depth - 1,
-            values,
-        ):
-            return True
+    for place, there in ((OPPONENT, opp), (GROUND, under)):
+        for g, t in _exchange_pairs(bank, there, values):
+            moved = add(remove(there, t), g)  # the cards given go where the others came from
+            new_opp, new_under = (moved, under) if place == OPPONENT else (opp, moved)
+            if _possible(
+                add(remove(bank, g), t),
+                new_opp,
+                new_under,
+                pile_n,
+                seller_n,
+                source,
+                depth - 1,
+                values,
+            ):
+                return True
     return False
