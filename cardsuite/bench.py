@@ -12,11 +12,11 @@ import random
 import statistics
 import time
 from dataclasses import dataclass, field
-from importlib import import_module
 from typing import Any
 
 from .bots import LEVELS, make_bot
 from .engine import Game
+from .games import entry
 
 
 @dataclass
@@ -131,9 +131,9 @@ def think_times(game: Game, players: int, level: str, decisions: int) -> LevelTi
         for bot in bots:
             _time_choices(game, bot, times)
         state = game.new_state(players=players, seed=1000 + seed)
-        if game.realtime:
-            package = type(game).__module__.rsplit(".", 1)[0]
-            import_module(f"{package}.selfplay").play(state, dict(enumerate(bots)))
+        driver = entry(game.id).selfplay_driver()
+        if driver is not None:
+            driver(state, dict(enumerate(bots)))
         while not state.is_over() and len(times) < decisions:
             seat = state.to_move()
             assert seat is not None

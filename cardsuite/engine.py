@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
 from .cards import Card
+from .positions import rng_from_json, rng_to_json
 
 
 class IllegalAction(ValueError):
@@ -97,8 +98,92 @@ class Event(NamedTuple):
 
 
 @dataclass(frozen=True)
+class EventKind:
+    """An event kind the app shell reacts to, and the shape of its ``data``.
+
+    Games log other kinds too (``exchange``, ``turn``, ``claim`` ...); those are only shown in
+    the log. The kinds below mean the same in every game, so the shared table frame can put
+    cards in front of seats, pause after a trick and show a deal's end without knowing the
+    game. ``data`` maps each key the event always carries to its JSON type: ``"cards"`` (a
+    list of card codes), ``"seat_cards"`` (an object from seat number, as a string, to one
+    card code), ``"seats"`` (a list of seat numbers), ``"int"``.
+    """
+
+    name: str
+    seat: str  # what the event's ``seat`` is
+    data: Mapping[str, str]
+    about: str
+
+
+EVENT_KINDS: dict[str, EventKind] = {
+    k.name: k
+    for k in (
+        EventKind(
+            "deal",
+            "the dealer (None if the game has none)",
+            {},
+            "A new deal: cards are dealt; the table is cleared of the last deal's trick.",
+        ),
+        EventKind("lead", "the leader", {"cards": "cards"}, "Cards led to a new trick."),
+        EventKind("play", "the player", {"cards": "cards"}, "Cards played to the trick."),
+        EventKind(
+            "trick",
+            "the trick's winner",
+            {"cards": "cards"},
+            "The trick is complete; ``cards`` are the winning play. The table pauses here.",
+        ),
+        EventKind(
+            "showdown",
+            "None",
+            {"cards": "seat_cards", "losers": "seats"},
+            "A deal decided by cards shown: each seat's card, and who lost by it. The table"
+            " shows them in front of the seats and pauses.",
+        ),
+        EventKind("gameover", "None", {"winners": "seats"}, "The game is over."),
+    )
+}
+
+
+def check_event(event: Event, players: int) -> str | None:
+    """What is wrong with ``event`` against its declared kind, or None (the contract test)."""
+    kind = EVENT_KINDS.get(event.kind)
+    if event.seat is not None and not (isinstance(event.seat, int) and 0 <= event.seat < players):
+        return f"{event.kind}: seat {event.seat!r} is not a seat"
+    if kind is None:
+        return None
+    for key, shape in kind.data.items():
+        if key not in event.data:
+            return f"{event.kind}: data has no {key!r}"
+        value = event.data[key]
+        ok = {
+            "cards": lambda v: isinstance(v, list) and all(_CARD_CODE.fullmatch(c) for c in v),
+            "seat_cards": lambda v: (
+                isinstance(v, dict)
+                and all(
+                    k.isdigit() and int(k) < players and _CARD_CODE.fullmatch(c)
+                    for k, c in v.items()
+                )
+            ),
+            "seats": lambda v: (
+                isinstance(v, list) and all(isinstance(x, int) and 0 <= x < players for x in v)
+            ),
+            "int": lambda v: isinstance(v, int),
+        }[shape](value)
+        if not ok:
+            return f"{event.kind}: {key} is not {shape}: {value!r}"
+    return None
+
+
+_CARD_CODE = re.compile(r"JK|(?:10|[2-9AJQK])[SHDC]")
+
+
+@dataclass(frozen=True)
 class Option:
-    """One setting of a game: ``kind`` is ``"bool"``, ``"choice"`` or ``"int"``."""
+    """One setting of a game: ``kind`` is ``"bool"``, ``"choice"``, ``"int"`` or ``"key"``
+    (a key on the keyboard, for a game's own preferences such as Money's snap keys).
+
+    ``presets`` are the values of an ``int`` offered in menus (the command palette), in
+    ``unit`` ("ms")."""
 
     id: str
     name: str
@@ -108,6 +193,14 @@ class Option:
     help: str = ""
     min: int | None = None
     max: int | None = None
+    presets: tuple[int, ...] = ()
+    unit: str = ""
+
+    def show(self, value: Any) -> str:
+        """A value as a player reads it: ``500 ms``, ``on``."""
+        if self.kind == "bool":
+            return "on" if value else "off"
+        return f"{value} {self.unit}".strip()
 
     def parse(self, text: str | bool | int) -> Any:
         """Read a value from text (``--option k=v``); ``ValueError`` says what is allowed."""
@@ -127,10 +220,17 @@ class Option:
                     f"option {self.id} must be one of {', '.join(self.choices)}, not {text!r}"
                 )
             return t
+        if self.kind == "key":
+            t = str(text).strip()
+            if not t or any(ch.isspace() for ch in t) or len(t) > 24:
+                raise ValueError(f"option {self.id} is a key name such as a or f5, not {text!r}")
+            return t
         if self.kind == "int":
+            if isinstance(text, (bool, float)):
+                raise ValueError(f"option {self.id} takes a whole number, not {text!r}")
             try:
                 v = int(text)
-            except (TypeError, ValueError):
+            except (TypeError, ValueError, OverflowError):
                 raise ValueError(f"option {self.id} takes a whole number, not {text!r}") from None
             if (self.min is not None and v < self.min) or (self.max is not None and v > self.max):
                 raise ValueError(f"option {self.id} must be between {self.min} and {self.max}")
@@ -142,6 +242,8 @@ class Option:
             return "true|false"
         if self.kind == "choice":
             return "|".join(self.choices)
+        if self.kind == "key":
+            return "a key"
         return f"{self.min}..{self.max}"
 
 
@@ -163,10 +265,32 @@ class Variant:
         raise KeyError(option_id)
 
 
+#: Keys every ``view`` has (``docs/architecture.md``, "The view rule").
+VIEW_KEYS = (
+    "game",
+    "variant",
+    "options",
+    "players",
+    "seat",
+    "phase",
+    "to_move",
+    "scores",
+    "hand",
+    "hand_sizes",
+)
+
+
 class State(ABC):
-    """A position of one game. See design.md for the full contract."""
+    """A position of one game. See ``docs/architecture.md`` for the full contract.
+
+    Every state carries the variant it plays and its resolved options, its own seeded random
+    generator (the only randomness of the game) and the public log of events.
+    """
 
     game: Game
+    variant: str
+    options: dict[str, Any]
+    rng: random.Random
     events: list[Event]
 
     @abstractmethod
@@ -204,8 +328,26 @@ class State(ABC):
         return 1
 
     @abstractmethod
-    def view(self, seat: int) -> dict[str, Any]:
-        """All that ``seat`` may see and nothing more, as JSON-able data."""
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """All that ``seat`` may see and nothing more, as JSON-able data; ``None`` is a
+        spectator (the public view: ``hand`` is None). Has every key of ``VIEW_KEYS``."""
+
+    @abstractmethod
+    def zones(self) -> dict[str, Sequence[Card]]:
+        """Every card of the game, each in exactly one named zone (``"hand 0"``, ``"stock"``).
+
+        The zones that ``hidden_zones`` names must be the state's own lists, so a test can
+        re-deal them in place and check that no view changes."""
+
+    @abstractmethod
+    def hidden_zones(self, seat: int | None) -> tuple[str, ...]:
+        """The zones whose cards ``seat`` cannot see (``None``: a spectator). A view of
+        ``seat`` must stay the same however the cards of these zones are re-dealt among them,
+        keeping each zone's size."""
+
+    def all_cards(self) -> list[Card]:
+        """Every card in every zone: the whole pack, at every step (the contract test)."""
+        return [c for cards in self.zones().values() for c in cards]
 
     @abstractmethod
     def clone(self) -> State: ...
@@ -251,6 +393,13 @@ class Game(ABC):
     hidden_hands: ClassVar[bool] = True
     #: Seat names the screens use by default, per player count.
     seat_names: ClassVar[dict[int, tuple[str, ...]]] = {}
+    #: The player's preferences for this game (kept in the settings under the game's id),
+    #: described like options: Money's throw time and snap keys.
+    preferences: ClassVar[tuple[Option, ...]] = ()
+
+    @abstractmethod
+    def full_pack(self, players: int, options: Mapping[str, Any]) -> list[Card]:
+        """Every card the game uses with these options: what ``all_cards`` always holds."""
 
     @abstractmethod
     def new_state(
@@ -304,11 +453,16 @@ class Game(ABC):
         return names if names else tuple(f"P{i + 1}" for i in range(players))
 
     def help_text(self) -> str:
-        """The player-facing rules help (``help.md`` beside the rules module)."""
-        from importlib import resources
+        """The player-facing rules help (the registry entry says where it is)."""
+        from .games import entry
 
-        package = type(self).__module__.rsplit(".", 1)[0]
-        return resources.files(package).joinpath("help.md").read_text("utf-8")
+        return entry(self.id).help_text()
+
+    def preference(self, pref_id: str) -> Option:
+        for o in self.preferences:
+            if o.id == pref_id:
+                return o
+        raise KeyError(pref_id)
 
     def choices(self, state: State, seat: int) -> Sequence[Action]:
         """What a bot deliberates over for ``seat`` (bench times decisions with several).
@@ -333,13 +487,19 @@ def random_state_seed(rng: random.Random) -> int:
     return rng.getrandbits(63)
 
 
-def rng_to_json(rng: random.Random) -> list[Any]:
-    version, internal, gauss = rng.getstate()
-    return [version, list(internal), gauss]
-
-
-def rng_from_json(data: Sequence[Any]) -> random.Random:
-    rng = random.Random()
-    version, internal, gauss = data
-    rng.setstate((version, tuple(internal), gauss))
-    return rng
+__all__ = [
+    "EVENT_KINDS",
+    "VIEW_KEYS",
+    "Action",
+    "Event",
+    "EventKind",
+    "Game",
+    "IllegalAction",
+    "Option",
+    "State",
+    "Variant",
+    "check_event",
+    "random_state_seed",
+    "rng_from_json",
+    "rng_to_json",
+]

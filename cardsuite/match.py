@@ -113,6 +113,18 @@ class Match:
     def to_move(self) -> int | None:
         return self.state.to_move()
 
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (None: a spectator): all a table screen draws from."""
+        return self.state.view(seat)
+
+    def legal_actions(self, seat: int) -> Sequence[Action]:
+        """``seat``'s legal actions: a screen asks only for the seat it shows."""
+        return self.state.legal_actions(seat)
+
+    def public_log(self) -> list[Event]:
+        """The game's log: public, the same for every seat."""
+        return self.state.events
+
     def is_over(self) -> bool:
         return self.state.is_over()
 

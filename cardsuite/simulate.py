@@ -14,11 +14,10 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from importlib import import_module
 from typing import Any
 
 from .bots import make_bot
-from .games import get_game
+from .games import entry, get_game
 
 
 @dataclass(frozen=True)
@@ -64,9 +63,9 @@ def play_one(spec: GameSpec, seed: int, index: int) -> GameResult:
     state = game.new_state(players=n, variant=spec.variant, options=dict(spec.options), seed=gseed)
     start = time.perf_counter()
     decisions = 0
-    if game.realtime:  # speed matters: the game's own referee runs the bots' timing
-        package = type(game).__module__.rsplit(".", 1)[0]
-        decisions = import_module(f"{package}.selfplay").play(state, bots)
+    driver = entry(spec.game).selfplay_driver()
+    if driver is not None:  # speed matters: the game's own referee runs the bots' timing
+        decisions = driver(state, bots)
     while not state.is_over():
         seat = state.to_move()
         assert seat is not None

@@ -96,7 +96,9 @@ class Settings:
     """The player's preferences, stored as ``settings.json``.
 
     ``last_setup`` remembers each game's setup screen (opaque JSON-able dict per game id) so a
-    rematch starts from the same choices; ``keymap`` maps binding ids to keys.
+    rematch starts from the same choices. ``games`` holds each game's own preferences (game id
+    -> preference id -> value), as the game describes them in ``Game.preferences``; the store
+    keeps any JSON scalar there and the app checks each against the game's description.
     """
 
     schema_version: int = SCHEMA_VERSION
@@ -105,8 +107,7 @@ class Settings:
     pace: str = "normal"  # one of PACES
     assist: bool = True  # highlight legal plays
     last_setup: dict[str, dict[str, Any]] = field(default_factory=dict)
-    keymap: dict[str, str] = field(default_factory=dict)
-    throw_ms: int = 500  # Money: the least time between two cards turned (0-1500 ms)
+    games: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -287,26 +288,48 @@ def _clean_last_setup(value: object) -> dict[str, dict[str, Any]] | None:
     return {k: v for k, v in value.items() if isinstance(k, str) and isinstance(v, dict)}
 
 
-def _clean_keymap(value: object) -> dict[str, str] | None:
-    """Keep the valid bindings, drop only the broken ones (one typo should not lose them all)."""
+def _clean_games(value: object) -> dict[str, dict[str, Any]] | None:
+    """Keep each game's preferences that are JSON scalars; drop only the broken entries."""
     if not isinstance(value, dict):
         return None
-    return {k: v for k, v in value.items() if isinstance(k, str) and isinstance(v, str) and v}
+    out: dict[str, dict[str, Any]] = {}
+    for game, prefs in value.items():
+        if isinstance(game, str) and isinstance(prefs, dict):
+            out[game] = {
+                k: v
+                for k, v in prefs.items()
+                if isinstance(k, str) and isinstance(v, (str, bool, int)) and not _huge(v)
+            }
+    return out
 
 
-def _clean_throw(value: object) -> int | None:
-    ok = isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 1500
-    return value if ok else None  # type: ignore[return-value]
+def _huge(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and abs(value) > 2**53
+
+
+def _legacy_games(data: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    """Preferences that older settings files kept at the top level, moved under their game:
+    Money's ``throw_ms`` and ``keymap`` (``"money.0.turn": "a"``)."""
+    out: dict[str, dict[str, Any]] = {}
+    throw = data.get("throw_ms")
+    if isinstance(throw, int) and not isinstance(throw, bool) and 0 <= throw <= 1500:
+        out.setdefault("money", {})["throw_ms"] = throw
+    keymap = data.get("keymap")
+    if isinstance(keymap, dict):
+        for key, bound in keymap.items():
+            game, _, rest = str(key).partition(".")
+            if rest and isinstance(bound, str) and bound:
+                out.setdefault(game, {})[f"keys.{rest}"] = bound
+    return out
 
 
 _SETTINGS_CHECKS: dict[str, Callable[[object], Any]] = {
-    "throw_ms": _clean_throw,
     "theme": _clean_str,
     "ascii": _clean_bool,
     "pace": _clean_pace,
     "assist": _clean_bool,
     "last_setup": _clean_last_setup,
-    "keymap": _clean_keymap,
+    "games": _clean_games,
 }
 
 
@@ -351,6 +374,11 @@ class Store:
                 cleaned = check(data[key])
                 if cleaned is not None:
                     values[key] = cleaned
+        legacy = _legacy_games(data)
+        if legacy:
+            games = values.setdefault("games", {})
+            for game, prefs in legacy.items():
+                games[game] = {**prefs, **games.get(game, {})}
         # Older files are upgraded in memory; the next save writes the current version.
         return Settings(schema_version=SCHEMA_VERSION, **values), None
 

@@ -11,7 +11,6 @@ Bots see only ``state.view(seat)``, ``state.legal_actions(seat)`` and what
 from __future__ import annotations
 
 import random
-from importlib import import_module
 from typing import Any, Protocol
 
 from ..engine import Action, State
@@ -41,11 +40,9 @@ class RandomBot:
 
 
 def _game_bots(game_id: str) -> Any:
-    from ..games import get_game
+    from ..games import entry
 
-    game = get_game(game_id)
-    package = type(game).__module__.rsplit(".", 1)[0]
-    return import_module(f"{package}.bots")
+    return entry(game_id).bots_module()
 
 
 def make_bot(game_id: str, level: str, seed: int | None = None, **options: Any) -> Bot:

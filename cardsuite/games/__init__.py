@@ -1,19 +1,97 @@
-"""The game registry: ``get_game(id)`` and ``all_games()``.
+"""The game registry: one ``GameEntry`` per game, naming where each of its parts lives.
 
-Each game package exposes ``GAME`` (a ``Game`` instance) from its ``rules`` module. Only the
-pure rules are imported here, so listing games never loads a terminal library.
+``get_game(id)`` and ``all_games()`` give the games' ``Game`` objects; ``entry(id)`` gives
+the rest (bots, table screen, self-play driver, rules help). Parts are imported only when
+asked for, so listing games, simulating or running the rules never loads a terminal library
+(only ``screen`` imports Textual).
+
+Adding a game is one entry here plus the game's own folder (``docs/architecture.md``).
 """
 
 from __future__ import annotations
 
-from importlib import import_module
+from dataclasses import dataclass
+from importlib import import_module, resources
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 from ..engine import Game
 
-#: game id -> module holding ``GAME``, in the order the picker shows them.
-_MODULES = {
-    "money": "cardsuite.games.money.rules",
-    "twenty-two": "cardsuite.games.twenty_two.rules",
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """Where a game's parts are, as module paths within ``package``.
+
+    - ``rules``: the pure rules, exposing ``GAME`` (a ``Game``);
+    - ``bots``: ``BOTS`` (level -> class) and ``search_hooks()`` for the hard bot, or
+      ``make(level, seed, **options)`` when the game's bots need more than ``choose``;
+    - ``screen``: the table screen class, ``module:Class`` (the only part importing Textual);
+    - ``selfplay``: for real-time games, ``module:function`` playing bots to the end;
+    - ``help``: the rules help for players, a Markdown file in the package.
+    """
+
+    id: str
+    package: str
+    rules: str
+    bots: str
+    screen: str
+    help: str
+    selfplay: str | None = None
+
+    def _module(self, name: str) -> ModuleType:
+        return import_module(f"{self.package}.{name}")
+
+    def _attr(self, spec: str) -> Any:
+        module, _, attr = spec.partition(":")
+        return getattr(self._module(module), attr)
+
+    @property
+    def game(self) -> Game:
+        game: Game = self._module(self.rules).GAME
+        return game
+
+    def bots_module(self) -> ModuleType:
+        return self._module(self.bots)
+
+    def screen_class(self) -> type[Any]:
+        cls: type[Any] = self._attr(self.screen)
+        return cls
+
+    def selfplay_driver(self) -> Callable[..., int] | None:
+        if self.selfplay is None:
+            return None
+        fn: Callable[..., int] = self._attr(self.selfplay)
+        return fn
+
+    def help_text(self) -> str:
+        return resources.files(self.package).joinpath(self.help).read_text("utf-8")
+
+
+#: In the order the picker shows them.
+REGISTRY: dict[str, GameEntry] = {
+    e.id: e
+    for e in (
+        GameEntry(
+            "money",
+            "cardsuite.games.money",
+            rules="rules",
+            bots="bots",
+            screen="screen:MoneyScreen",
+            help="help.md",
+            selfplay="selfplay:play",
+        ),
+        GameEntry(
+            "twenty-two",
+            "cardsuite.games.twenty_two",
+            rules="rules",
+            bots="bots",
+            screen="screen:TwentyTwoScreen",
+            help="help.md",
+        ),
+    )
 }
 
 
@@ -25,20 +103,23 @@ class UnknownGame(KeyError):
         self.game_id = game_id
 
     def __str__(self) -> str:
-        return f"no game {self.game_id!r}; games: {', '.join(_MODULES)}"
+        return f"no game {self.game_id!r}; games: {', '.join(REGISTRY)}"
 
 
 def game_ids() -> list[str]:
-    return list(_MODULES)
+    return list(REGISTRY)
+
+
+def entry(game_id: str) -> GameEntry:
+    key = game_id.strip().lower().replace("_", "-").replace(" ", "-")
+    if key not in REGISTRY:
+        raise UnknownGame(game_id)
+    return REGISTRY[key]
 
 
 def get_game(game_id: str) -> Game:
-    key = game_id.strip().lower().replace("_", "-").replace(" ", "-")
-    if key not in _MODULES:
-        raise UnknownGame(game_id)
-    game: Game = import_module(_MODULES[key]).GAME
-    return game
+    return entry(game_id).game
 
 
 def all_games() -> list[Game]:
-    return [get_game(g) for g in _MODULES]
+    return [e.game for e in REGISTRY.values()]

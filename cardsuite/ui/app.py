@@ -11,7 +11,6 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from importlib import import_module
 from typing import Any, ClassVar
 
 from textual import events
@@ -20,7 +19,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from ..engine import Game
-from ..games import get_game
+from ..games import all_games, entry, get_game
 from ..match import Match, SeatSpec
 from ..store import PACES, Store
 from . import patches
@@ -128,10 +127,24 @@ class CardSuiteApp(App[None]):
         self.save_settings()
         self.notify(f"Pace: {pace}")
 
-    def set_throw(self, ms: int) -> None:
-        self.settings.throw_ms = ms
+    def preference(self, game_id: str, pref_id: str) -> Any:
+        """A game's preference (``Game.preferences``): the player's choice if it is valid for
+        the game, else the game's default."""
+        option = get_game(game_id).preference(pref_id)
+        value = self.settings.games.get(game_id, {}).get(pref_id, option.default)
+        try:
+            return option.parse(value)
+        except ValueError:
+            return option.default
+
+    def set_preference(self, game_id: str, pref_id: str, value: Any, say: bool = True) -> None:
+        game = get_game(game_id)
+        option = game.preference(pref_id)
+        self.settings.games.setdefault(game_id, {})[pref_id] = option.parse(value)
         self.save_settings()
-        self.notify(f"Money throw time: {ms} ms (from the next game)")
+        if say:
+            shown = option.show(value)
+            self.notify(f"{game.name}: {option.name.lower()} {shown} (from the next game)")
 
     def pace_delays(self) -> tuple[float, float]:
         return PACE_DELAYS.get(self.settings.pace, PACE_DELAYS["normal"])
@@ -172,8 +185,7 @@ class CardSuiteApp(App[None]):
     # --- routing --------------------------------------------------------------------------
 
     def table_screen_class(self, game: Game) -> type[Screen[None]]:
-        package = type(game).__module__.rsplit(".", 1)[0]
-        cls: type[Screen[None]] = import_module(f"{package}.screen").SCREEN
+        cls: type[Screen[None]] = entry(game.id).screen_class()
         return cls
 
     def open_setup(self, game_id: str) -> None:
@@ -222,12 +234,14 @@ class CardSuiteApp(App[None]):
                 "How fast bots move and how long a finished trick stays up",
                 lambda pace=pace: self.set_pace(pace),  # type: ignore[misc]
             )
-        for ms in (0, 250, 500, 750, 1000, 1500):
-            yield SystemCommand(
-                f"Money: throw time {ms} ms",
-                "The least time between two cards turned (every snap window lasts this long)",
-                lambda ms=ms: self.set_throw(ms),  # type: ignore[misc]
-            )
+        for game in all_games():
+            for option in game.preferences:
+                for value in option.presets:
+                    yield SystemCommand(
+                        f"{game.name}: {option.name.lower()} {option.show(value)}",
+                        option.help,
+                        lambda g=game.id, o=option.id, v=value: self.set_preference(g, o, v),  # type: ignore[misc]
+                    )
         yield SystemCommand("Statistics", "Games played and won", self.open_stats)
 
     def remember_setup(self, game_id: str, setup: dict[str, Any]) -> None:

@@ -1,7 +1,9 @@
 """Drawing cards with Rich: faces, backs, fanned hands, on a small character canvas.
 
-A card face is 5 columns by 4 rows. In a fanned hand each card but the last shows its left
-4 columns (border, rank and suit), so 13 cards take 53 columns. Colours come from the theme's
+A card face comes in three sizes (``CardSize``): 5 columns by 4 rows on an 80x24 terminal,
+7 by 5 from about 120x36 and 9 by 7 from about 160x48, so a big terminal is a big table. In a
+fanned hand each card but the last shows its left columns (border, rank and suit), so 13
+small cards take 53 columns. Colours come from the theme's
 variables (``CardStyle.from_variables``), so every theme, and ASCII mode for terminals
 without suit symbols, draws the same shapes.
 """
@@ -83,15 +85,45 @@ class CardStyle:
         )
 
 
-BOX = {
-    "tl": "╭",
-    "tr": "╮",
-    "bl": "╰",
-    "br": "╯",
-    "h": "─",
-    "v": "│",
-}
+BOX = {"tl": "╭", "tr": "╮", "bl": "╰", "br": "╯", "h": "─", "v": "│"}
 ASCII_BOX = {"tl": "+", "tr": "+", "bl": "+", "br": "+", "h": "-", "v": "|"}
+#: The cursor card's frame: heavy lines, so it never looks like a merely selected card.
+CURSOR_BOX = {"tl": "┏", "tr": "┓", "bl": "┗", "br": "┛", "h": "━", "v": "┃"}
+ASCII_CURSOR_BOX = {"tl": "#", "tr": "#", "bl": "#", "br": "#", "h": "=", "v": "#"}
+
+
+@dataclass(frozen=True)
+class CardSize:
+    """A card face's size in cells and how far apart a fanned hand puts the cards.
+
+    ``step`` columns of each card but the last show in a fan: enough for the border, the rank
+    and the suit (``│10♥``)."""
+
+    name: str
+    w: int
+    h: int
+    step: int
+
+    def fan_width(self, count: int, step: int | None = None) -> int:
+        return 0 if count == 0 else (count - 1) * (self.step if step is None else step) + self.w
+
+
+SMALL = CardSize("small", 5, 4, 4)
+MEDIUM = CardSize("medium", 7, 5, 5)
+LARGE = CardSize("large", 9, 7, 5)
+SIZES = (SMALL, MEDIUM, LARGE)
+
+CARD_W, CARD_H = SMALL.w, SMALL.h
+FAN_STEP = SMALL.step
+
+
+def size_for(width: int, height: int) -> CardSize:
+    """Bigger faces on a bigger terminal: medium from about 120x36, large from 160x48."""
+    if width >= 160 and height >= 48:
+        return LARGE
+    if width >= 118 and height >= 34:
+        return MEDIUM
+    return SMALL
 
 
 class Canvas:
@@ -113,6 +145,20 @@ class Canvas:
             if 0 <= x + i < self.width:
                 row[x + i] = (ch, style)
 
+    def put_text(self, x: int, y: int, text: Text, width: int | None = None) -> int:
+        """Rich text at (x, y), cut to ``width`` cells; returns the cells written."""
+        if not 0 <= y < self.height:
+            return 0
+        room = self.width - x if width is None else min(width, self.width - x)
+        done = 0
+        for span_text, style in _runs(text):
+            for ch in span_text:
+                if done >= room:
+                    return done
+                self.put(x + done, y, ch, style)
+                done += 1
+        return done
+
     def text(self) -> Text:
         out = Text(no_wrap=True, overflow="crop")
         for y, row in enumerate(self.cells):
@@ -129,6 +175,37 @@ class Canvas:
         return out
 
 
+def _runs(text: Text) -> list[tuple[str, Style]]:
+    """A Rich ``Text`` as (characters, style) runs, base style included."""
+    plain = text.plain
+    base = text.style if isinstance(text.style, Style) else Style.parse(str(text.style or ""))
+    styles = [base] * len(plain)
+    for span in text.spans:
+        st = span.style if isinstance(span.style, Style) else Style.parse(str(span.style))
+        for i in range(max(0, span.start), min(len(plain), span.end)):
+            styles[i] = styles[i] + st
+    out: list[tuple[str, Style]] = []
+    for ch, st in zip(plain, styles, strict=True):
+        if out and out[-1][1] == st:
+            out[-1] = (out[-1][0] + ch, st)
+        else:
+            out.append((ch, st))
+    return out
+
+
+def _face_rows(label: str, pip: str, size: CardSize) -> list[str]:
+    """The inside of a face, row by row (``size.w - 2`` wide): rank and suit in the corners,
+    the suit in the middle."""
+    inner = size.w - 2
+    if size is SMALL:
+        return [f"{label:<3}", f" {pip} "]
+    rows = [" " * inner for _ in range(size.h - 2)]
+    rows[0] = f"{label:<{inner}}"
+    rows[-1] = f"{label:>{inner}}"
+    rows[len(rows) // 2] = f"{pip:^{inner}}"
+    return rows
+
+
 def draw_face(
     canvas: Canvas,
     x: int,
@@ -136,48 +213,57 @@ def draw_face(
     card: Card,
     cs: CardStyle,
     *,
-    visible: int = CARD_W,
+    size: CardSize = SMALL,
+    visible: int | None = None,
     edge: str | None = None,
     face: str | None = None,
     dim: bool = False,
+    cursor: bool = False,
 ) -> None:
-    """A face-up card at (x, y), cut to its left ``visible`` columns (fans overlap)."""
-    box = ASCII_BOX if cs.ascii else BOX
+    """A face-up card at (x, y), cut to its left ``visible`` columns (fans overlap).
+    ``cursor`` draws the heavy frame of the card under the hand's cursor."""
+    if cursor:
+        box = ASCII_CURSOR_BOX if cs.ascii else CURSOR_BOX
+    else:
+        box = ASCII_BOX if cs.ascii else BOX
     bg = face or cs.face
     border = Style(color=edge or cs.edge, bgcolor=bg, bold=edge is not None)
     ink = Style(color=cs.suit_colour(card), bgcolor=bg, bold=True, dim=dim)
-    label = cs.label(card)
-    rows = [
-        (box["tl"] + box["h"] * 3 + box["tr"], None),
-        (box["v"] + f"{label:<3}" + box["v"], label),
-        (box["v"] + f" {cs.pip(card)} " + box["v"], None),
-        (box["bl"] + box["h"] * 3 + box["br"], None),
-    ]
-    for dy, (line, _) in enumerate(rows):
-        line = line[:visible]
-        for dx, ch in enumerate(line):
-            is_border = dx == 0 or dx == CARD_W - 1 or dy in (0, CARD_H - 1)
+    inner = size.w - 2
+    rows = [box["tl"] + box["h"] * inner + box["tr"]]
+    rows += [box["v"] + r + box["v"] for r in _face_rows(cs.label(card), cs.pip(card), size)]
+    rows.append(box["bl"] + box["h"] * inner + box["br"])
+    cut = size.w if visible is None else visible
+    last_row = size.h - 1
+    for dy, line in enumerate(rows):
+        for dx, ch in enumerate(line[:cut]):
+            is_border = dx == 0 or dx == size.w - 1 or dy in (0, last_row)
             canvas.put(x + dx, y + dy, ch, border if is_border else ink)
 
 
-def draw_back(canvas: Canvas, x: int, y: int, cs: CardStyle, *, visible: int = CARD_W) -> None:
+def draw_back(
+    canvas: Canvas,
+    x: int,
+    y: int,
+    cs: CardStyle,
+    *,
+    size: CardSize = SMALL,
+    visible: int | None = None,
+) -> None:
     box = ASCII_BOX if cs.ascii else BOX
-    border = Style(color=cs.back_pattern, bgcolor=cs.back)
-    fill = Style(color=cs.back_pattern, bgcolor=cs.back)
-    pattern = "###" if cs.ascii else "▚▚▚"
-    rows = [
-        box["tl"] + box["h"] * 3 + box["tr"],
-        box["v"] + pattern + box["v"],
-        box["v"] + pattern + box["v"],
-        box["bl"] + box["h"] * 3 + box["br"],
-    ]
+    style = Style(color=cs.back_pattern, bgcolor=cs.back)
+    inner = size.w - 2
+    fill = ("#" if cs.ascii else "▚") * inner
+    rows = [box["tl"] + box["h"] * inner + box["tr"]]
+    rows += [box["v"] + fill + box["v"] for _ in range(size.h - 2)]
+    rows.append(box["bl"] + box["h"] * inner + box["br"])
+    cut = size.w if visible is None else visible
     for dy, line in enumerate(rows):
-        for dx, ch in enumerate(line[:visible]):
-            canvas.put(x + dx, y + dy, ch, border if dx in (0, 4) or dy in (0, 3) else fill)
+        canvas.put(x, y + dy, line[:cut], style)
 
 
-def fan_width(count: int, step: int = FAN_STEP) -> int:
-    return 0 if count == 0 else (count - 1) * step + CARD_W
+def fan_width(count: int, step: int | None = None, size: CardSize = SMALL) -> int:
+    return size.fan_width(count, step)
 
 
 def draw_fan(
@@ -192,36 +278,57 @@ def draw_fan(
     raised: Iterable[int] = (),
     dimmed: Iterable[int] = (),
     highlight: str | None = None,
-    step: int = FAN_STEP,
+    step: int | None = None,
+    size: CardSize = SMALL,
 ) -> None:
     """A fanned row of faces. ``y`` is the raised row: unraised cards sit one row lower."""
+    step = size.step if step is None else step
     chosen = set(selected)
     up = set(raised) | chosen | ({cursor} if cursor is not None else set())
     low = set(dimmed)
     for i, card in enumerate(cards):
         last = i == len(cards) - 1
-        edge = cs.cursor if i == cursor else highlight
-        face = cs.select if i in chosen else None
         draw_face(
             canvas,
             x + i * step,
             y if i in up else y + 1,
             card,
             cs,
-            visible=CARD_W if last else step,
-            edge=edge,
-            face=face,
+            size=size,
+            visible=None if last else step,
+            edge=cs.cursor if i == cursor else highlight,
+            face=cs.select if i in chosen else None,
             dim=i in low,
+            cursor=i == cursor,
         )
 
 
 def draw_backs(
-    canvas: Canvas, x: int, y: int, count: int, cs: CardStyle, step: int = 2, most: int = 3
+    canvas: Canvas,
+    x: int,
+    y: int,
+    count: int,
+    cs: CardStyle,
+    step: int = 2,
+    most: int = 3,
+    size: CardSize = SMALL,
 ) -> None:
     """A pile of ``count`` backs, drawn as a short fan of at most ``most``."""
     shown = min(count, most)
     for i in range(shown):
-        draw_back(canvas, x + i * step, y, cs, visible=CARD_W if i == shown - 1 else step)
+        draw_back(canvas, x + i * step, y, cs, size=size, visible=None if i == shown - 1 else step)
+
+
+def back_strip(count: int, cs: CardStyle, most: int = 8) -> Text:
+    """A seat's cards as a short strip of card-back cells and the count: ``▚▚▚▚ 6``."""
+    out = Text()
+    if count:
+        out.append(
+            ("#" if cs.ascii else "▚") * min(count, most),
+            Style(color=cs.back_pattern, bgcolor=cs.back),
+        )
+    out.append(f" {count}", Style(bold=True))
+    return out
 
 
 def cards_line(cards: Iterable[Card], cs: CardStyle, sep: str = " ") -> Text:

@@ -54,8 +54,7 @@ class ChoiceScreen(ModalScreen[Any]):
             yield Static(Text(self.heading, style="bold"), id="choice-title")
             yield Static(self.info, id="choice-info")
             yield OptionList(*options, id="choice-list")
-            hint = "digits or ↑↓ and enter choose" + (" · esc cancels" if self.cancellable
-                                                       else "")
+            hint = "digits or ↑↓ and enter choose" + (" · esc cancels" if self.cancellable else "")
             yield Static(hint, classes="dim-note")
 
     def on_mount(self) -> None:

@@ -1,8 +1,12 @@
-"""Remapping keys: pick an action, press the key you want for it. Saved in the settings."""
+"""Remapping keys: pick an action, press the key you want for it.
+
+The screen knows nothing of games: it is given the actions' labels, their current keys and
+a ``save`` callback (a game keeps its keys among its own preferences)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, cast
+from collections.abc import Callable
+from typing import ClassVar
 
 from rich.text import Text
 from textual import events
@@ -15,9 +19,6 @@ from textual.widgets.option_list import Option
 
 from .closing import close_once
 
-if TYPE_CHECKING:
-    from .app import CardSuiteApp
-
 #: Keys that cannot be given to a game action (they run the app).
 RESERVED = {"escape", "ctrl+q", "ctrl+p", "ctrl+s", "question_mark", "f1", "q", "m", "b", "tab"}
 
@@ -25,18 +26,27 @@ RESERVED = {"escape", "ctrl+q", "ctrl+p", "ctrl+s", "question_mark", "f1", "q", 
 class KeysScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Done")]
 
-    def __init__(self, labels: dict[str, str], current: dict[str, str]) -> None:
+    def __init__(
+        self,
+        labels: dict[str, str],
+        current: dict[str, str],
+        save: Callable[[str, str], None],
+    ) -> None:
         super().__init__()
         self.labels = labels
         self.current = dict(current)
+        self.save = save
         self.waiting: str | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical(id="choice"):
             yield Static(Text("Keys", style="bold"), id="choice-title")
             yield OptionList(*self._options(), id="keys-list")
-            yield Static("enter: choose an action, then press its new key · esc: done",
-                         id="keys-note", classes="dim-note")
+            yield Static(
+                "enter: choose an action, then press its new key · esc: done",
+                id="keys-note",
+                classes="dim-note",
+            )
 
     def _options(self) -> list[Option]:
         return [
@@ -71,9 +81,7 @@ class KeysScreen(ModalScreen[None]):
             note.update(f"{event.key.upper()} is already {self.labels[clash[0]]}.")
             return
         self.current[target] = event.key
-        app = cast("CardSuiteApp", self.app)
-        app.settings.keymap[target] = event.key
-        app.save_settings()
+        self.save(target, event.key)
         lst = self.query_one(OptionList)
         lst.clear_options()
         lst.add_options(self._options())

@@ -85,8 +85,8 @@ async def _table(app: CardSuiteApp, pilot: object) -> None:
     # play on with hints until a trick is under way with South to follow
     for _ in range(60):
         await _until(pilot, lambda: screen.human_to_move() is not None, 100)
-        st = screen.match.state
-        if getattr(st, "phase", "") == "play" and getattr(st, "trick", None) and st.hand_no >= 2:
+        view = screen.view()
+        if view["phase"] == "play" and view["trick"]["plays"] and view["hand_no"] >= 2:
             break
         await pilot.press("h", "enter")  # type: ignore[attr-defined]
     await pilot.press("right", "right")  # type: ignore[attr-defined]

@@ -28,8 +28,17 @@ class StatsScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("game", "player", "played", "won", "win rate", "streak", "best streak",
-                          "best snap", "median snap")
+        table.add_columns(
+            "game",
+            "player",
+            "played",
+            "won",
+            "win rate",
+            "streak",
+            "best streak",
+            "best snap",
+            "median snap",
+        )
         app = cast("CardSuiteApp", self.app)
         note = self.query_one("#stats-note", Static)
         try:

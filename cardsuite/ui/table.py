@@ -1,7 +1,10 @@
 """The table every game's screen builds on: the turn loop round people and bots.
 
-A game's screen subclasses ``TableScreen`` and draws its own table (``refresh_table``) and
-turns keys into actions (``play_action``). This base decides what happens next:
+A game's screen subclasses ``TableScreen`` (or, for a trick game, ``TrickTableScreen``) and
+draws its table from ``self.view()`` alone (``refresh_table``): the view of the seat being
+shown, or the public view when nobody's cards may show; it turns keys into actions
+(``play_action``). Each screen class may name its own stylesheet beside its module (``TCSS``);
+a screen loads its bases' sheets first. This base decides what happens next:
 
 - a bot to move: think in a thread worker (cancellable, stale answers ignored after an undo),
   then wait out the pace so a person can follow, then play;
@@ -16,6 +19,8 @@ Illegal input is refused with the reason from ``IllegalAction`` and changes noth
 
 from __future__ import annotations
 
+import inspect
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from textual import events, work
@@ -48,6 +53,22 @@ class TableScreen(Screen[None]):
     #: Event kinds after which the table pauses so people can see what happened.
     PAUSE_AFTER: ClassVar[frozenset[str]] = frozenset({"trick", "showdown"})
 
+    #: This class's own stylesheet, a file beside its module; see ``__init_subclass__``.
+    TCSS: ClassVar[str | None] = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Gather the stylesheets of the class and its bases, bases first, into CSS_PATH:
+        a game's ``screen.tcss`` then styles only its own parts on top of its frame's."""
+        super().__init_subclass__(**kwargs)
+        paths: list[str] = []
+        for klass in reversed(cls.__mro__):
+            own = klass.__dict__.get("TCSS")
+            if own:
+                path = str(Path(inspect.getfile(klass)).parent / own)
+                if path not in paths:
+                    paths.append(path)
+        cls.CSS_PATH = paths or None  # type: ignore[assignment]
+
     def __init__(self, match: Match) -> None:
         super().__init__()
         self.match = match
@@ -65,6 +86,10 @@ class TableScreen(Screen[None]):
     @property
     def cs_app(self) -> CardSuiteApp:
         return cast("CardSuiteApp", self.app)
+
+    def view(self) -> dict[str, Any]:
+        """What the table may draw: the view of the seat being shown (None: public)."""
+        return self.match.view(self.shown)
 
     # --- hooks for the game's screen ------------------------------------------------------
 
@@ -312,24 +337,15 @@ class TableScreen(Screen[None]):
         results = [
             PlayerResult(i, s.name, s.kind, i in winners, scores[i]) for i, s in enumerate(m.seats)
         ]
-        st: Any = m.state
         try:
-            self.cs_app.store.record_game(
-                m.game.id, getattr(st, "variant", ""), m.players, m.seed, results
-            )
+            self.cs_app.store.record_game(m.game.id, m.state.variant, m.players, m.seed, results)
         except StoreError as e:
             self.notify(str(e), title="Statistics not saved", severity="warning")
 
     def _rematch(self) -> None:
         m = self.match
-        st: Any = m.state
         new = Match.new(
-            m.game.id,
-            m.seats,
-            getattr(st, "variant", None),
-            getattr(st, "options", None),
-            None,
-            self.cs_app.bot_options,
+            m.game.id, m.seats, m.state.variant, m.state.options, None, self.cs_app.bot_options
         )
         self._stop_bot()
         self.cs_app.open_table(new, replace=True)

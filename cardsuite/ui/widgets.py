@@ -22,7 +22,17 @@ from textual.widgets import Static
 
 from ..cards import Card
 from ..engine import Event
-from .cardart import CARD_H, CARD_W, FAN_STEP, Canvas, CardStyle, draw_backs, draw_fan, fan_width
+from .cardart import (
+    CARD_H,
+    CARD_W,
+    SMALL,
+    Canvas,
+    CardSize,
+    CardStyle,
+    draw_backs,
+    draw_fan,
+    fan_width,
+)
 
 if TYPE_CHECKING:
     from .app import CardSuiteApp
@@ -34,9 +44,11 @@ def card_style(widget: Widget) -> CardStyle:
 
 
 class HandView(Widget):
-    """A fanned hand: the cursor card and selected cards are raised; selected ones tinted.
+    """A fanned hand: the cursor card is raised in a heavy frame; selected cards are raised
+    and tinted; hinted ones raised. Faces take the ``card_size`` the table gives; a hand too
+    wide for the widget fans closer (down to three columns a card).
 
-    ``face_down`` shows only backs (someone else's hand in hot-seat, or nobody's turn)."""
+    ``show_backs`` shows only backs (someone else's hand in hot-seat, or nobody's turn)."""
 
     DEFAULT_CSS = """
     HandView { height: 5; width: 1fr; }
@@ -57,6 +69,7 @@ class HandView(Widget):
         self.hinted: set[int] = set()
         self.face_down = False
         self.count = 0
+        self.card_size: CardSize = SMALL
 
     def show(
         self,
@@ -66,6 +79,7 @@ class HandView(Widget):
         selected: set[int] | None = None,
         dimmed: set[int] | None = None,
         hinted: set[int] | None = None,
+        size: CardSize | None = None,
     ) -> None:
         self.cards = list(cards)
         self.count = len(self.cards)
@@ -74,28 +88,44 @@ class HandView(Widget):
         self.selected = set(selected or ())
         self.dimmed = set(dimmed or ())
         self.hinted = set(hinted or ())
+        if size is not None:
+            self.card_size = size
         self.refresh()
 
-    def show_backs(self, count: int) -> None:
+    def show_backs(self, count: int, size: CardSize | None = None) -> None:
         self.cards = []
         self.count = count
         self.face_down = True
         self.cursor = None
         self.selected = set()
+        if size is not None:
+            self.card_size = size
         self.refresh()
 
     def cards_changed(self) -> None:
         self.refresh()
 
+    def _step(self) -> int:
+        """The fan's step: the size's own, closer when the hand would not fit."""
+        size, width = self.card_size, max(self.size.width - 2, 1)
+        step = size.step
+        while step > 3 and size.fan_width(self.count, step) > width:
+            step -= 1
+        return step
+
     def _left(self) -> int:
-        width = fan_width(self.count)  # backs fan with the same step as faces
+        width = self.card_size.fan_width(self.count, self._step())
         return max(0, (self.size.width - width) // 2)
 
     def render(self) -> Text:
         cs = card_style(self)
-        canvas = Canvas(max(self.size.width, 1), 5)
+        size = self.card_size
+        canvas = Canvas(max(self.size.width, 1), max(self.size.height, size.h + 1))
+        step = self._step()
         if self.face_down:
-            draw_backs(canvas, self._left(), 1, self.count, cs, step=FAN_STEP, most=self.count)
+            draw_backs(
+                canvas, self._left(), 1, self.count, cs, step=step, most=self.count, size=size
+            )
         else:
             draw_fan(
                 canvas,
@@ -107,6 +137,8 @@ class HandView(Widget):
                 selected=self.selected,
                 dimmed=self.dimmed,
                 raised=self.hinted,
+                step=step,
+                size=size,
             )
         return canvas.text()
 
@@ -116,8 +148,9 @@ class HandView(Widget):
         x = event.x - self._left()
         if x < 0:
             return
-        index = min(x // FAN_STEP, len(self.cards) - 1)
-        if x < fan_width(len(self.cards)):
+        step = self._step()
+        index = min(x // step, len(self.cards) - 1)
+        if x < self.card_size.fan_width(len(self.cards), step):
             self.post_message(self.Clicked(self, index))
 
 
@@ -155,58 +188,70 @@ class CardRowView(Widget):
         self.refresh()
 
     def render(self) -> Text:
-        cs = card_style(self)
-        width = max(self.size.width, 1)
-        widths = [
-            max(
-                len(g.label),
-                len(g.note),
-                fan_width(len(g.cards))
-                if g.cards
-                else (fan_width(min(g.backs, 3), 2) if g.backs else 0),
-            )
-            for g in self.groups
-        ]
-        total = sum(widths) + 3 * max(0, len(widths) - 1)
-        height = max(self.size.height, 7)
-        canvas = Canvas(width, height)
-        canvas.put(1, 0, self.title[: width - 2], Style(bold=True))
-        if total > width - 2:
-            return self._compact(cs, canvas)
-        x = max(1, (width - total) // 2)
-        top = max(1, (height - 6) // 2)
-        for g, w in zip(self.groups, widths, strict=True):
-            label_style = Style(bold=True, reverse=g.highlight)
-            canvas.put(x, top, g.label[:w], label_style)
-            if g.backs:
-                draw_backs(canvas, x, top + 1, g.backs, cs, step=2)
-            elif g.cards:
-                draw_fan(
-                    canvas,
-                    x,
-                    top + 1,
-                    g.cards,
-                    cs,
-                    raised=range(len(g.cards)),
-                    highlight=cs.cursor if g.highlight else None,
-                )
-            canvas.put(x, top + 1 + CARD_H, g.note[:w], Style(italic=True, bold=g.highlight))
-            x += w + 3
-        return canvas.text()
+        return render_groups(
+            max(self.size.width, 1),
+            max(self.size.height, 7),
+            self.title,
+            self.groups,
+            card_style(self),
+        )
 
-    def _compact(self, cs: CardStyle, canvas: Canvas) -> Text:
-        out = Text(no_wrap=False)
-        out.append(self.title + "\n", Style(bold=True))
-        for i, g in enumerate(self.groups):
-            if i:
-                out.append("  ")
-            out.append(f"{g.label}: ", Style(bold=True, reverse=g.highlight))
-            for c in g.cards:
-                out.append_text(cs.inline(c))
-                out.append(" ")
-            if g.note:
-                out.append(f"({g.note})", Style(italic=True))
-        return out
+
+def render_groups(
+    width: int, height: int, title: str, groups: Sequence[CardGroup], cs: CardStyle
+) -> Text:
+    """Card groups side by side under a title, each labelled and noted; as compact text
+    when they do not fit the width as faces."""
+    widths = [
+        max(
+            len(g.label),
+            len(g.note),
+            fan_width(len(g.cards))
+            if g.cards
+            else (fan_width(min(g.backs, 3), 2) if g.backs else 0),
+        )
+        for g in groups
+    ]
+    total = sum(widths) + 3 * max(0, len(widths) - 1)
+    canvas = Canvas(width, height)
+    canvas.put(1, 0, title[: width - 2], Style(bold=True))
+    if total > width - 2:
+        return _compact(title, groups, cs)
+    x = max(1, (width - total) // 2)
+    top = max(1, (height - 6) // 2)
+    for g, w in zip(groups, widths, strict=True):
+        label_style = Style(bold=True, reverse=g.highlight)
+        canvas.put(x, top, g.label[:w], label_style)
+        if g.backs:
+            draw_backs(canvas, x, top + 1, g.backs, cs, step=2)
+        elif g.cards:
+            draw_fan(
+                canvas,
+                x,
+                top + 1,
+                g.cards,
+                cs,
+                raised=range(len(g.cards)),
+                highlight=cs.cursor if g.highlight else None,
+            )
+        canvas.put(x, top + 1 + CARD_H, g.note[:w], Style(italic=True, bold=g.highlight))
+        x += w + 3
+    return canvas.text()
+
+
+def _compact(title: str, groups: Sequence[CardGroup], cs: CardStyle) -> Text:
+    out = Text(no_wrap=False)
+    out.append(title + "\n", Style(bold=True))
+    for i, g in enumerate(groups):
+        if i:
+            out.append("  ")
+        out.append(f"{g.label}: ", Style(bold=True, reverse=g.highlight))
+        for c in g.cards:
+            out.append_text(cs.inline(c))
+            out.append(" ")
+        if g.note:
+            out.append(f"({g.note})", Style(italic=True))
+    return out
 
 
 _TOKEN = re.compile(r"\{P(\d+)\}|\[(JK|(?:10|[2-9AJQKT])[SHDC])\]")
@@ -282,4 +327,5 @@ __all__ = [
     "LogView",
     "card_style",
     "event_text",
+    "render_groups",
 ]

@@ -95,7 +95,7 @@ def test_settings_round_trip(tmp_path: Path) -> None:
         pace="fast",
         assist=False,
         last_setup={"twenty_two": {"players": 3, "seats": ["human", "hard", "easy"]}},
-        keymap={"play": "enter", "hint": "h"},
+        games={"money": {"throw_ms": 750, "keys.0.turn": "z"}},
     )
     assert store.save_settings(settings) is True
     loaded, warning = Store(store.home).load_settings()
@@ -113,7 +113,7 @@ def test_unknown_keys_ignored_and_wrong_types_defaulted(tmp_path: Path) -> None:
         "pace": "ludicrous",  # not one of PACES
         "assist": False,  # fine
         "last_setup": {"money": {"players": 4}, "manni": "broken"},  # one bad entry
-        "keymap": ["not", "a", "dict"],
+        "games": {"money": {"throw_ms": 250, "bad": [1]}, "manni": "broken"},
         "future_option": {"nested": True},  # unknown
     }
     write_bytes(store.settings_path, json.dumps(raw).encode())
@@ -124,11 +124,25 @@ def test_unknown_keys_ignored_and_wrong_types_defaulted(tmp_path: Path) -> None:
     assert settings.pace == "normal"
     assert settings.assist is False
     assert settings.last_setup == {"money": {"players": 4}}
-    assert settings.keymap == {}
+    assert settings.games == {"money": {"throw_ms": 250}}
     assert not hasattr(settings, "future_option")
     # A missing key is simply the default.
     write_bytes(store.settings_path, b'{"pace": "slow"}')
     assert store.load_settings() == (Settings(pace="slow"), None)
+
+
+def test_preferences_of_older_files_move_under_their_game(tmp_path: Path) -> None:
+    """Files from before per-game preferences kept Money's throw time and keys at the top."""
+    store = make_store(tmp_path)
+    raw = {"throw_ms": 750, "keymap": {"money.0.turn": "z", "money.1.snap": "j"}}
+    write_bytes(store.settings_path, json.dumps(raw).encode())
+    settings, warning = store.load_settings()
+    assert warning is None
+    assert settings.games == {"money": {"throw_ms": 750, "keys.0.turn": "z", "keys.1.snap": "j"}}
+    assert store.save_settings(settings)
+    written = json.loads(store.settings_path.read_text("utf-8"))
+    assert "keymap" not in written and "throw_ms" not in written
+    assert written["games"]["money"]["throw_ms"] == 750
 
 
 @pytest.mark.parametrize(

@@ -17,14 +17,20 @@ from cardsuite.ui.choice import ChoiceScreen
 GAME = get_game("money")
 
 
-def money_position(hand_a: list[str], hand_b: list[str], pile: list[str] | None = None,
-                   bank_a: list[str] | None = None) -> MoneyState:
+def money_position(
+    hand_a: list[str],
+    hand_b: list[str],
+    pile: list[str] | None = None,
+    bank_a: list[str] | None = None,
+) -> MoneyState:
     """Seat 0 to move; hands top first; the other number cards under seat 1's hand."""
     banks = (bank_a, ()) if bank_a is not None else ((), ())
     st = money_helpers.position(hands=(hand_a, hand_b), pile=pile or (), banks=banks)
     if bank_a is None:  # the usual starting banks
-        st.banks = [[c for c in st.banks[1] if c.suit in "SH"],
-                    [c for c in st.banks[1] if c.suit in "DC"]]
+        st.banks = [
+            [c for c in st.banks[1] if c.suit in "SH"],
+            [c for c in st.banks[1] if c.suit in "DC"],
+        ]
     return st
 
 
@@ -149,8 +155,9 @@ async def test_buying_menu_and_a_snap_while_it_is_open(make_app) -> None:  # typ
         index = next(i for i, x in enumerate(labels) if x.startswith("pay Q"))
         await pilot.press(str(index + 1))
         # Right is a person too, so the seller's split is a menu as well
-        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen)
-                       and app.screen is not menu)
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, ChoiceScreen) and app.screen is not menu
+        )
         sell = app.screen
         assert all("hand over" in label for label, _ in sell.choices)
         await pilot.press("1")  # the first split: 15 cards
@@ -199,7 +206,7 @@ async def test_keys_can_be_remapped_and_are_remembered(make_app, private_home) -
         await pilot.press("z")
         await pilot.pause()
         assert st.turns == 2 and st.pile[-1].code == "9H"
-    assert Store(private_home).load_settings()[0].keymap["money.0.turn"] == "z"
+    assert Store(private_home).load_settings()[0].games["money"]["keys.0.turn"] == "z"
 
 
 async def test_buy_at_will_shop_opens_with_b(make_app) -> None:  # type: ignore[no-untyped-def]
@@ -217,7 +224,8 @@ async def test_buy_at_will_shop_opens_with_b(make_app) -> None:  # type: ignore[
         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen))
         labels = [label for label, _ in app.screen.choices]
         assert any(x.startswith("exchange") for x in labels) or any(
-            x.startswith("pay") for x in labels)
+            x.startswith("pay") for x in labels
+        )
         assert "turn without buying" in labels
         await pilot.press("escape")  # shopping is optional here
         await wait_for(pilot, lambda: app.screen is screen)
@@ -230,8 +238,9 @@ async def test_a_bot_out_of_cards_buys_and_plays_on(make_app) -> None:  # type: 
     base = GAME.new_state(seed=1, dealer=1)
     data = base.to_json()
     cards = data["hands"][0] + data["hands"][1]
-    data.update(hands=[cards[:20], []], pile=cards[20:], pile_ids=list(range(20)), turns=20,
-                mover=1)
+    data.update(
+        hands=[cards[:20], []], pile=cards[20:], pile_ids=list(range(20)), turns=20, mover=1
+    )
     st = GAME.from_json(data)
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
@@ -247,8 +256,13 @@ async def test_a_held_turn_that_leaves_the_bot_to_buy(make_app) -> None:  # type
     base = GAME.new_state(seed=2, dealer=1)
     data = base.to_json()
     cards = data["hands"][0] + data["hands"][1]
-    data.update(hands=[cards[:10], cards[10:11]], pile=cards[11:], pile_ids=list(range(29)),
-                turns=29, mover=1)
+    data.update(
+        hands=[cards[:10], cards[10:11]],
+        pile=cards[11:],
+        pile_ids=list(range(29)),
+        turns=29,
+        mover=1,
+    )
     st = GAME.from_json(data)
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
@@ -278,7 +292,7 @@ async def test_save_and_resume_a_money_game(make_app) -> None:  # type: ignore[n
         await wait_for(pilot, lambda: isinstance(again.screen, PickerScreen))
         await pilot.press("r", "enter")
         await wait_for(pilot, lambda: isinstance(again.screen, MoneyScreen))
-        assert again.screen.st.to_json() == saved
+        assert again.screen.match.state.to_json() == saved
         await pilot.press("l")  # and play goes on: Right turns
         await pilot.pause()
-        assert again.screen.st.turns == saved["turns"] + 1
+        assert again.screen.match.state.turns == saved["turns"] + 1

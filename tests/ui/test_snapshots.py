@@ -1,4 +1,5 @@
-"""Snapshots of the picker, setup, table and help at 80x24 and 120x36.
+"""Snapshots of the picker, setup, table and help at 80x24 and 120x36 (the trick table also
+at 160x48, where its faces are large).
 
 Plain ``def`` tests: ``snap_compare`` runs the app itself. Seeded deals, instant bots, a
 private settings folder and an explicit theme keep every picture exactly repeatable.
@@ -41,7 +42,7 @@ async def _to_a_trick(app, pilot) -> None:  # type: ignore[no-untyped-def]
     screen = app.screen
     for _ in range(60):
         await wait_for(pilot, lambda: screen.human_to_move() is not None)
-        st = screen.st
+        st = screen.match.state
         if st.phase == "play" and st.trick and st.hand_no >= 2:
             break
         before = len(screen.match.record)
@@ -52,7 +53,7 @@ async def _to_a_trick(app, pilot) -> None:  # type: ignore[no-untyped-def]
     await pilot.pause()
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("size", [*SIZES, (160, 48)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_table(snap_compare, make_app, size) -> None:  # type: ignore[no-untyped-def]
     app = make_app(start=start("human,hard,medium,easy", seed=7))
 
@@ -60,6 +61,16 @@ def test_table(snap_compare, make_app, size) -> None:  # type: ignore[no-untyped
         await _to_a_trick(app, pilot)
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+def test_table_of_six_lists_the_seats(snap_compare, make_app) -> None:  # type: ignore[no-untyped-def]
+    """Bigger tables list the seats beside the felt, and the sheet turns to a row a seat."""
+    app = make_app(start=start("human,medium,easy,medium,easy,medium", seed=5))
+
+    async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
+        await _to_a_trick(app, pilot)
+
+    assert snap_compare(app, terminal_size=(100, 30), run_before=run_before)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

@@ -25,7 +25,7 @@ async def test_bot_waits_out_the_pace_minus_its_thinking_time(make_app) -> None:
         delay, _ = PACE_DELAYS["normal"]
         assert abs(screen._bot_timer._interval - (delay - 0.25)) < 1e-9
         assert screen.match.record == []  # the bot has chosen, but waits before playing
-        assert "thinking" in str(screen.query_one("#tt-status").render())
+        assert "thinking" in str(screen.query_one("#status").render())
 
 
 async def test_a_finished_trick_stays_until_a_key(make_app) -> None:  # type: ignore[no-untyped-def]
@@ -34,19 +34,23 @@ async def test_a_finished_trick_stays_until_a_key(make_app) -> None:  # type: ig
         await wait_for(pilot, lambda: isinstance(app.screen, TwentyTwoScreen))
         screen = app.screen
         app.settings.pace = "instant"  # get to the first trick quickly ...
-        while screen.st.phase != "play" or screen.st.trick or screen.human_to_move() is None:
+        while (
+            screen.match.state.phase != "play"
+            or screen.match.state.trick
+            or screen.human_to_move() is None
+        ):
             await wait_for(pilot, lambda: screen.human_to_move() is not None)
-            if screen.st.phase == "play" and not screen.st.trick:
+            if screen.match.state.phase == "play" and not screen.match.state.trick:
                 break
             await pilot.press("h", "enter")
         app.settings.pace = "normal"  # ... then play it at normal pace
-        tricks = len(screen.st.tricks)
+        tricks = len(screen.match.state.tricks)
         await pilot.press("h", "enter")
         await wait_for(pilot, lambda: bool(screen.holding), timeout=20)
-        assert len(screen.st.tricks) == tricks + 1
+        assert len(screen.match.state.tricks) == tricks + 1
         _, hold = PACE_DELAYS["normal"]
         assert screen._hold_timer is not None and screen._hold_timer._interval == hold
-        assert "wins the trick" in str(screen.query_one("#tt-trick").render())
+        assert "wins the trick" in str(screen.query_one("#felt").render())
         await pilot.press("x")
         await wait_for(pilot, lambda: not screen.holding)
 
@@ -57,14 +61,18 @@ async def test_rematch_and_statistics(make_app) -> None:  # type: ignore[no-unty
         await wait_for(pilot, lambda: isinstance(app.screen, TwentyTwoScreen))
         first = app.screen
         while not isinstance(app.screen, GameOverScreen):
-            await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen)
-                           or first.human_to_move() is not None, timeout=20)
+            await wait_for(
+                pilot,
+                lambda: isinstance(app.screen, GameOverScreen) or first.human_to_move() is not None,
+                timeout=20,
+            )
             if isinstance(app.screen, GameOverScreen):
                 break
             await pilot.press("h", "enter")
         await pilot.press("r")
-        await wait_for(pilot, lambda: isinstance(app.screen, TwentyTwoScreen)
-                       and app.screen is not first)
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, TwentyTwoScreen) and app.screen is not first
+        )
         assert app.screen.match.seats == first.match.seats
         assert app.screen.match.seed != first.match.seed
         app.back_to_picker()
@@ -80,9 +88,13 @@ async def test_rematch_and_statistics(make_app) -> None:  # type: ignore[no-unty
 async def test_statistics_screen_lists_players(make_app, private_home) -> None:  # type: ignore[no-untyped-def]
     store = Store(private_home)
     for won in (True, True, False, True):
-        store.record_game("twenty-two", "standard", 2, 1, [
-            PlayerResult(0, "Ada", "human", won, 3), PlayerResult(1, "Bot", "hard", not won, 9)
-        ])
+        store.record_game(
+            "twenty-two",
+            "standard",
+            2,
+            1,
+            [PlayerResult(0, "Ada", "human", won, 3), PlayerResult(1, "Bot", "hard", not won, 9)],
+        )
     app = make_app(store=store)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("s")
@@ -95,9 +107,13 @@ async def test_statistics_screen_lists_players(make_app, private_home) -> None: 
 
 async def test_statistics_show_snap_times(make_app, private_home) -> None:  # type: ignore[no-untyped-def]
     store = Store(private_home)
-    store.record_game("money", "jordanian", 2, 1, [
-        PlayerResult(0, "Ada", "human", True, 120), PlayerResult(1, "Bot", "hard", False, 0)
-    ])
+    store.record_game(
+        "money",
+        "jordanian",
+        2,
+        1,
+        [PlayerResult(0, "Ada", "human", True, 120), PlayerResult(1, "Bot", "hard", False, 0)],
+    )
     for ms in (412.0, 287.0, 350.0):
         store.record_metric("money", "Ada", "snap_ms", ms)
     app = make_app(store=store)
@@ -127,7 +143,7 @@ async def test_ascii_mode_from_the_command(make_app, private_home) -> None:  # t
         await wait_for(pilot, lambda: isinstance(app.screen, TwentyTwoScreen))
         app.set_ascii(True)
         await pilot.pause()
-        hand = str(app.screen.query_one("#tt-hand").render())
+        hand = str(app.screen.query_one("#hand").render())
         assert "♠" not in hand and "♥" not in hand and "|" in hand
     assert Store(private_home).load_settings()[0].ascii is True
 

@@ -101,10 +101,10 @@ async def test_hot_seat_curtain_never_shows_the_wrong_hand(make_app) -> None:  #
             seat = screen.human_to_move()
             assert seat == at_keyboard, "a person's turn came without the curtain"
             assert not hand.face_down
-            assert [c.code for c in hand.cards] == [c.code for c in screen.st.hands[seat]]
+            assert [c.code for c in hand.cards] == [c.code for c in screen.match.state.hands[seat]]
             before = len(screen.match.record)
             # keep, lead the lowest card, or follow with the lowest cards: always legal here
-            count = len(screen.st.trick[0][1]) if screen.st.trick else 1
+            count = len(screen.match.state.trick[0][1]) if screen.match.state.trick else 1
             screen.cursor = 0
             if count > 1:
                 await pilot.press(*["space", "right"] * count)
@@ -170,7 +170,7 @@ async def test_hint_selects_the_medium_bots_choice(make_app) -> None:  # type: i
             seat = screen.human_to_move()
             want = screen.match.hint(seat)
             await pilot.press("h")
-            hand = screen.st.hands[seat]
+            hand = screen.match.state.hands[seat]
             picked = sorted(hand[i].rank for i in screen.selected)
             assert picked == sorted(c.rank for c in want.cards)
             before = len(screen.match.record)
@@ -189,19 +189,19 @@ async def test_illegal_choice_is_refused_and_changes_nothing(make_app) -> None: 
         # get to a trick where South must follow
         for _ in range(40):
             await wait_for(pilot, lambda: screen.human_to_move() is not None)
-            st = screen.st
+            st = screen.match.state
             if st.phase == "play" and st.trick:
                 break
             before = len(screen.match.record)
             await pilot.press("h", "enter")
             await wait_for(pilot, lambda: len(screen.match.record) > before)
-        before = json.dumps(screen.st.to_json())
-        n = len(screen.st.hands[0])
+        before = json.dumps(screen.match.state.to_json())
+        n = len(screen.match.state.hands[0])
         await pilot.press(*["space", "right"] * min(n, 3))  # too many cards, or the wrong ones
         await pilot.press("enter")
         await pilot.pause()
-        if len(screen.selected) != len(screen.st.trick[0][1]):
-            assert json.dumps(screen.st.to_json()) == before
+        if len(screen.selected) != len(screen.match.state.trick[0][1]):
+            assert json.dumps(screen.match.state.to_json()) == before
             assert any("Not allowed" in (n.title or "") for n in app._notifications)
 
 

@@ -24,6 +24,11 @@ def rank_name(rank: int) -> str:
     return _RANK_NAMES[rank]
 
 
+def name_rank(name: str) -> int:
+    """The rank of money named ``K``, ``Q``, ``J``, ``A`` or ``JK`` (as views write it)."""
+    return _NAME_RANKS[name]
+
+
 def purse_text(p: Sequence[int]) -> str:
     return " ".join(_RANK_NAMES[r] for r in p)
 

@@ -34,6 +34,7 @@ from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
+from ... import positions
 from ...cards import ACE, JACK, JOKER, JOKER_RANK, KING, QUEEN, SUITS, Card
 from ...engine import (
     Action,
@@ -43,8 +44,6 @@ from ...engine import (
     Option,
     State,
     Variant,
-    rng_from_json,
-    rng_to_json,
 )
 from .actions import (
     GROUND,
@@ -218,9 +217,31 @@ class Money(Game):
         ),
     }
     seat_names: ClassVar[dict[int, tuple[str, ...]]] = {2: ("Left", "Right")}
+    preferences: ClassVar[tuple[Option, ...]] = (
+        Option(
+            "throw_ms",
+            "Throw time",
+            "int",
+            500,
+            min=0,
+            max=1500,
+            presets=(0, 250, 500, 750, 1000, 1500),
+            unit="ms",
+            help="The least time between two cards turned (every snap window lasts this long).",
+        ),
+        Option("keys.0.turn", "Left: turn", "key", "a", help="The left player's turn key."),
+        Option("keys.0.snap", "Left: snap", "key", "s", help="The left player's snap key."),
+        Option("keys.1.turn", "Right: turn", "key", "l", help="The right player's turn key."),
+        Option("keys.1.snap", "Right: snap", "key", "k", help="The right player's snap key."),
+    )
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
+
+    def full_pack(self, players: int, options: Mapping[str, Any]) -> list[Card]:
+        """The number cards and both starting banks (MONEY-DEAL-2, EG-5, SY-2)."""
+        numbers, banks = deal_cards(options)
+        return numbers + banks[0] + banks[1]
 
     def new_state(
         self,
@@ -796,24 +817,34 @@ class MoneyState(State):
             and last[2]
         )
 
-    def view(self, seat: int) -> dict[str, Any]:
-        """Everything is public except the hands' contents: only their sizes (MONEY-ZONE-1)."""
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Everything is public except the hands' contents: only their sizes (MONEY-ZONE-1),
+        which nobody sees, not even the owner; so every seat's view is the spectator's."""
         return {
             "game": self.game.id,
             "variant": self.variant,
             "options": dict(self.options),
+            "players": 2,
             "values": {rank_name(r): v for r, v in self.values.items()},
             "seat": seat,
             "phase": self.phase,
             "to_move": self.to_move(),
+            "mover": self.mover,
             "scores": self.scores(),
-            "hand": len(self.hands[seat]),
+            "hand": len(self.hands[seat]) if seat is not None else None,
             "hand_sizes": [len(h) for h in self.hands],
             "banks": [[c.code for c in b] for b in self.banks],
             "pile": [c.code for c in self.pile],
             "under": [c.code for c in self.under],
             "turns": self.turns,
             "last": list(self.last) if self.last else None,
+            "top_is_last": bool(self.pile)
+            and self.last is not None
+            and self.pile_ids[-1] == self.last[1],
+            "must_buy": self.must_buy(),
+            "can_shop": self.can_shop(),
+            "exchanges_left": MAX_EXCHANGES - self.exchanges,
+            "source": GROUND if len(self.pile) >= SOURCE_THRESHOLD else OPPONENT,
             "exchanges": self.exchanges,
             "bought": self.bought,
             "sale": [self.sale[0], rank_name(self.sale[1]), self.sale[2].code]
@@ -826,10 +857,7 @@ class MoneyState(State):
     def clone(self, rng: random.Random | None = None) -> MoneyState:
         new = object.__new__(MoneyState)
         new.__dict__.update(self.__dict__)
-        if rng is None:
-            rng = random.Random()
-            rng.setstate(self.rng.getstate())
-        new.rng = rng
+        new.rng = positions.copy_rng(self.rng) if rng is None else rng
         new.hands = [h[:] for h in self.hands]
         new.banks = [b[:] for b in self.banks]
         new.pile = self.pile[:]
@@ -840,15 +868,19 @@ class MoneyState(State):
         new._legal = {}
         return new
 
-    def all_cards(self) -> list[Card]:
-        return [
-            *self.hands[0],
-            *self.hands[1],
-            *self.banks[0],
-            *self.banks[1],
-            *self.pile,
-            *self.under,
-        ]
+    def zones(self) -> dict[str, Sequence[Card]]:
+        return {
+            "hand 0": self.hands[0],
+            "hand 1": self.hands[1],
+            "bank 0": self.banks[0],
+            "bank 1": self.banks[1],
+            "pile": self.pile,
+            "under": self.under,
+        }
+
+    def hidden_zones(self, seat: int | None) -> tuple[str, ...]:
+        """Both stacks, from everyone: they are face down and nobody looks (MONEY-ZONE-1)."""
+        return ("hand 0", "hand 1")
 
     def sample_hidden(self, observer: int, rng: random.Random) -> MoneyState:
         """Nobody knows any hand (not even its owner): re-deal both, sizes kept."""
@@ -869,11 +901,7 @@ class MoneyState(State):
     def to_json_light(self) -> dict[str, Any]:
         """``to_json`` without the event log (which only ever grows)."""
         return {
-            "game": self.game.id,
-            "schema": SCHEMA,
-            "variant": self.variant,
-            "options": dict(self.options),
-            "rng": rng_to_json(self.rng),
+            **positions.header(self, SCHEMA, 2),
             "dealer": self.dealer,
             "mover": self.mover,
             "phase": self.phase,
@@ -893,49 +921,72 @@ class MoneyState(State):
 
     @classmethod
     def from_json(cls, game: Money, data: Mapping[str, Any]) -> MoneyState:
-        try:
-            if data.get("game") != game.id:
-                raise ValueError("this is not a Money position")
-            if data.get("schema") != SCHEMA:
-                raise ValueError(f"unknown Money schema {data.get('schema')!r}")
-            variant, opts = game.resolve_options(data["variant"], data["options"])
-            check_combination(opts)
-            rng = rng_from_json(data["rng"]) if data.get("rng") else random.Random(0)
-            st = cls(game, variant, opts, rng)
-
-            def cards(xs: Sequence[str]) -> list[Card]:
-                return [Card.parse(x) for x in xs]
-
-            st.dealer = int(data["dealer"])
-            st.mover = int(data["mover"])
-            st.phase = str(data["phase"])
-            if st.phase not in ("play", "sell", "over"):
-                raise ValueError(f"unknown phase {st.phase!r}")
-            st.hands = [cards(h) for h in data["hands"]]
-            st.banks = [cards(b) for b in data["banks"]]
-            st.pile = cards(data["pile"])
-            st.pile_ids = [int(x) for x in data.get("pile_ids", range(len(st.pile)))]
-            st.under = cards(data["under"])
-            st.turns = int(data.get("turns", 0))
-            last = data.get("last")
-            st.last = (int(last[0]), int(last[1]), bool(last[2])) if last else None
-            st.exchanges = int(data.get("exchanges", 0))
-            st.bought = bool(data.get("bought", False))
-            sale = data.get("sale")
-            st.sale = (int(sale[0]), int(sale[1]), Card.parse(sale[2])) if sale else None
-            st.winners_list = [int(x) for x in data.get("winners", [])]
-            st.end_reason = str(data.get("end", ""))
-            st.events = [Event.from_json(e) for e in data.get("events", [])]
-        except (KeyError, TypeError, IndexError) as e:
-            raise ValueError(f"damaged Money position: missing or bad {e}") from None
-        numbers, banks = deal_cards(opts)
-        if Counter(st.all_cards()) != Counter(numbers + banks[0] + banks[1]):
-            raise ValueError("the cards in this position are not exactly the pack")
-        if len(st.pile_ids) != len(st.pile) or len(st.hands) != 2 or len(st.banks) != 2:
-            raise ValueError("hands, banks and pile ids do not fit together")
-        if st.sale is not None and st.sale[2] not in st.banks[1 - st.sale[0]]:
-            raise ValueError("the payment of the sale is not in the seller's bank")
+        """Load a position; ``ValueError`` says what is wrong (nothing half-read). A position
+        that is already decided (MONEY-END-1..3) loads as over, with its winner."""
+        with positions.reading(game):
+            head = positions.read_header(game, data, SCHEMA)
+            check_combination(head.options)
+            st = cls(game, head.variant, head.options, head.rng)
+            st._load_fields(data)
+            positions.check_pack(st, 2)
+            st._check_consistent()
+            st._settle()
         return st
+
+    def _load_fields(self, data: Mapping[str, Any]) -> None:
+        cards, whole = positions.cards, positions.whole
+        self.dealer = positions.seat(data["dealer"], 2, "dealer")
+        self.mover = positions.seat(data["mover"], 2, "mover")
+        self.phase = str(data["phase"])
+        if self.phase not in ("play", "sell", "over"):
+            raise ValueError(f"unknown phase {positions.text(self.phase)}")
+        self.hands = positions.per_seat(data["hands"], 2, "hands")
+        self.banks = positions.per_seat(data["banks"], 2, "banks")
+        self.pile = cards(data["pile"], "pile")
+        ids = data.get("pile_ids", list(range(len(self.pile))))
+        if not isinstance(ids, list):
+            raise ValueError("pile_ids must be a list")
+        self.turns = whole(data.get("turns", 0), "turns", 0, 10**9)
+        self.pile_ids = [whole(x, "a pile id", 0, max(0, self.turns)) for x in ids]
+        self.under = cards(data["under"], "under")
+        last = data.get("last")
+        self.last = (
+            (positions.seat(last[0], 2, "last"), whole(last[1], "last", 0), bool(last[2]))
+            if last
+            else None
+        )
+        self.exchanges = whole(data.get("exchanges", 0), "exchanges", 0, MAX_EXCHANGES)
+        self.bought = bool(data.get("bought", False))
+        sale = data.get("sale")
+        self.sale = (
+            (
+                positions.seat(sale[0], 2, "the buyer"),
+                whole(sale[1], "the sale's money", 1, JOKER_RANK),
+                Card.parse(sale[2]),
+            )
+            if sale
+            else None
+        )
+        self.winners_list = [positions.seat(x, 2, "a winner") for x in data.get("winners", [])]
+        self.end_reason = str(data.get("end", ""))
+        self.events = [Event.from_json(e) for e in data.get("events", [])]
+
+    def _check_consistent(self) -> None:
+        if len(self.pile_ids) != len(self.pile):
+            raise ValueError("hands, banks and pile ids do not fit together")
+        if any(c.rank in self.values for c in self.hands[0] + self.hands[1] + self.pile):
+            raise ValueError("money cards are never in a stack or on the pile")
+        if any(c.rank not in self.values for c in self.banks[0] + self.banks[1] + self.under):
+            raise ValueError("a bank or the money under the pile holds a number card")
+        if self.phase == "sell":
+            if self.sale is None:
+                raise ValueError("a sale is under way, but nothing is being sold")
+            if self.sale[2] not in self.banks[1 - self.sale[0]]:
+                raise ValueError("the payment of the sale is not in the seller's bank")
+            if self.sale[1] not in self.values:
+                raise ValueError("the sale's money is not money in this variant")
+        elif self.sale is not None:
+            raise ValueError("a sale is recorded outside the sale phase")
 
 
 def _codes(cards: Sequence[Card]) -> str:

@@ -8,9 +8,14 @@ reaction is measured from the moment the card was drawn on screen (stamped after
 refresh that showed it) to the key's own time stamp.
 
 Keys: each player has a turn key and a snap key on their own side of the keyboard (left
-``a``/``s``, right ``l``/``k`` by default, remappable with ``m``); against a bot, ``space``
-also turns and ``enter`` also snaps. Buying and selling are numbered menus; the other
-player's snap key keeps working while a menu is open.
+``a``/``s``, right ``l``/``k`` by default, remappable with ``m``: they are Money's own
+preferences, with the throw time); against a bot, ``space`` also turns and ``enter`` also
+snaps. Buying and selling are numbered menus; the other player's snap key keeps working
+while a menu is open.
+
+Everything on screen is drawn from the view (Money's is the same for every seat: all is
+public but the stacks, whose cards nobody sees). The referee and the bots' timing work on the
+match itself, as the rules' own clients.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from textual.containers import Horizontal, Vertical
 from textual.timer import Timer
 from textual.widgets import Digits, Footer, Static
 
+from ...cards import Card
 from ...engine import Action, Event
 from ...match import Match
 from ...store import StoreError
@@ -35,6 +41,7 @@ from ...ui.cardart import Canvas, draw_backs, draw_fan
 from ...ui.choice import ChoiceScreen
 from ...ui.table import TableScreen
 from ...ui.widgets import LogView, card_style
+from .actions import name_rank
 from .bots import MoneyBot
 from .referee import Outcome, Referee
 from .rules import (
@@ -49,24 +56,25 @@ from .rules import (
     rank_name,
 )
 
-DEFAULT_KEYS = {
-    "money.0.turn": "a",
-    "money.0.snap": "s",
-    "money.1.turn": "l",
-    "money.1.snap": "k",
-}
+#: The key preferences (``Money.preferences``), as "keys.<seat>.<turn|snap>".
+KEY_PREFS = ("keys.0.turn", "keys.0.snap", "keys.1.turn", "keys.1.snap")
 METRIC = "snap_ms"
 
 
-def describe(action: Action, st: MoneyState) -> str:
+def values_of(view: dict[str, Any]) -> dict[int, int]:
+    """The money values of this variant by rank, from the view."""
+    return {name_rank(name): v for name, v in view["values"].items()}
+
+
+def describe(action: Action, view: dict[str, Any]) -> str:
     """A purchase, exchange or sale in words, for the menus."""
-    vals = st.values
+    vals = values_of(view)
     if isinstance(action, Buy):
         v = vals[action.pay]
         if action.source == GROUND:
             n = v - sum(vals[r] for r in action.change)
             change = f" + change {purse_text(action.change)}" if action.change else ""
-            side = "top" if st.options["syrian"] else "bottom"
+            side = "top" if view["options"]["syrian"] else "bottom"
             return (
                 f"pay {rank_name(action.pay)} ({v}) to the ground: its {side} {n}"
                 f" card{'s' * (n != 1)}{change}"
@@ -90,11 +98,13 @@ class MoneyScreen(TableScreen):
     ]
     PAUSE_AFTER: ClassVar[frozenset[str]] = frozenset()
 
+    TCSS = "screen.tcss"
+
     def __init__(self, match: Match) -> None:
         super().__init__(match)
-        st = self.st
-        throw = self.cs_app_setting("throw_ms", 500) / 1000
-        self.referee = Referee(st, throw_time=throw, start=0.0)
+        assert isinstance(match.state, MoneyState)
+        throw = self._preference("throw_ms") / 1000
+        self.referee = Referee(match.state, throw_time=throw, start=0.0)
         self._queue: list[tuple[float, int, int, str]] = []  # (time, order, seat, kind)
         self._queued: set[tuple[int, int, str]] = set()
         self._timer: Timer | None = None
@@ -103,14 +113,16 @@ class MoneyScreen(TableScreen):
         self.reactions: dict[int, list[float]] = {0: [], 1: []}
         self._menu_open = False
 
-    def cs_app_setting(self, name: str, default: Any) -> Any:
-        try:
-            return getattr(self.cs_app.settings, name, default)
-        except Exception:
-            return default
+    def _preference(self, pref_id: str) -> Any:
+        """One of Money's preferences; the game's default when no app holds settings."""
+        app = self.cs_app
+        if hasattr(app, "preference"):
+            return app.preference("money", pref_id)
+        return self.match.game.preference(pref_id).default
 
     @property
-    def st(self) -> MoneyState:
+    def rules_state(self) -> MoneyState:
+        """The position itself, for the referee and the bots (never for drawing)."""
         state = self.match.state
         assert isinstance(state, MoneyState)
         return state
@@ -136,7 +148,7 @@ class MoneyScreen(TableScreen):
         self.query_one("#mn-ground").border_title = "Ground"
         self.query_one("#mn-flash-box").border_title = "Snap"
         self.query_one("#mn-log").border_title = "Log"
-        self.query_one(LogView).add_events(self.st.events, self.match.names())
+        self.query_one(LogView).add_events(self.match.public_log(), self.match.names())
         now = self.cs_app.clock()
         self.referee.reveal_time = now
         super().on_mount()
@@ -148,9 +160,8 @@ class MoneyScreen(TableScreen):
     # --- keys -----------------------------------------------------------------------------
 
     def keymap(self) -> dict[str, str]:
-        keys = dict(DEFAULT_KEYS)
-        keys.update({k: v for k, v in self.cs_app.settings.keymap.items() if k in DEFAULT_KEYS})
-        return keys
+        """Each seat's turn and snap keys (Money's preferences)."""
+        return {k: self._preference(k) for k in KEY_PREFS}
 
     def key_role(self, key: str) -> tuple[int, str] | None:
         """Which seat's turn or snap a key is (only for people's seats)."""
@@ -191,7 +202,7 @@ class MoneyScreen(TableScreen):
 
     def press(self, seat: int, kind: str, at: float, key: str | None = None) -> None:
         """A person's press at time ``at``: bots' earlier presses go first."""
-        if self.st.is_over():
+        if self.match.is_over():
             return
         self.pump(at, strict=True)
         outcomes = self.referee.press(seat, kind, at, key)
@@ -203,7 +214,7 @@ class MoneyScreen(TableScreen):
         """Play every bot press and held turn due by ``now`` (before it, if ``strict``),
         then let the table move on (a purchase to decide, new presses to plan)."""
         moved = False
-        while not self.st.is_over():
+        while not self.match.is_over():
             due = self.referee.next_deadline()
             top = self._queue[0] if self._queue else None
             nxt: tuple[float, int] | None = None
@@ -243,7 +254,7 @@ class MoneyScreen(TableScreen):
         if o.events:
             self.on_new_events(o.events)
         if o.kind == "turn":
-            turn_no = self.st.turns - 1
+            turn_no = self.view()["turns"] - 1
             self.call_after_refresh(self._stamp_paint, turn_no)
         elif o.kind == "claim":
             ms = self._reaction_ms(o)
@@ -282,7 +293,7 @@ class MoneyScreen(TableScreen):
 
     def schedule(self) -> None:
         """Queue the bots' planned presses for the card on the table; set one timer."""
-        st = self.st
+        st = self.rules_state
         if st.is_over():
             return
         for seat, spec in enumerate(self.match.seats):
@@ -325,14 +336,12 @@ class MoneyScreen(TableScreen):
     # --- the turn loop (money decisions) --------------------------------------------------
 
     def _decision_needed(self, seat: int) -> bool:
-        st = self.st
-        if st.phase == "sell":
-            return True
-        if st.must_buy():
+        view = self.view()
+        if view["phase"] == "sell" or view["must_buy"]:
             return True
         bot = self.match.bots.get(seat)
-        if st.can_shop() and isinstance(bot, MoneyBot) and not self.match.is_human(seat):
-            return bot.wants_to_shop(st, seat)
+        if view["can_shop"] and isinstance(bot, MoneyBot) and not self.match.is_human(seat):
+            return bot.wants_to_shop(self.rules_state, seat)
         return False
 
     def advance(self) -> None:
@@ -347,7 +356,7 @@ class MoneyScreen(TableScreen):
             return
         mover = m.to_move()
         assert mover is not None
-        if self._decision_needed(mover) or (self.st.must_buy() and m.is_human(mover)):
+        if self._decision_needed(mover):
             if m.is_human(mover):
                 self._open_menu(mover)
             else:
@@ -357,13 +366,13 @@ class MoneyScreen(TableScreen):
     def play_action(
         self, action: Action | str, seat: int | None = None, quiet: bool = False
     ) -> bool:
-        st = self.st
-        before = st.turns
+        before = self.view()["turns"]
         ok = super().play_action(action, seat, quiet)
-        if ok and st.turns > before:  # a bot's money decision ended in a turn (rare)
+        turns = self.view()["turns"]
+        if ok and turns > before:  # a bot's money decision ended in a turn (rare)
             now = self.cs_app.clock()
             self.referee.card_revealed(now)
-            self.call_after_refresh(self._stamp_paint, st.turns - 1)
+            self.call_after_refresh(self._stamp_paint, turns - 1)
         return ok
 
     def _clear_queue(self) -> None:
@@ -377,27 +386,29 @@ class MoneyScreen(TableScreen):
     def _open_menu(self, seat: int, optional: bool = False) -> None:
         if self._menu_open:
             return
-        st = self.st
-        legal = [a for a in st.legal_actions(seat) if isinstance(a, (Buy, Exchange, Sell, Turn))]
+        legal = [
+            a for a in self.match.legal_actions(seat) if isinstance(a, (Buy, Exchange, Sell, Turn))
+        ]
         if not legal:
             return
+        view = self.view()
         names = self.match.names()
-        if st.phase == "sell":
-            assert st.sale is not None
-            buyer, pay, _ = st.sale
-            title = f"{names[seat]}: {names[buyer]} paid {rank_name(pay)} ({st.values[pay]})"
+        if view["phase"] == "sell":
+            buyer, pay, _ = view["sale"]
+            worth = view["values"][pay]
+            title = f"{names[seat]}: {names[buyer]} paid {pay} ({worth})"
             info = Text(
                 f"Choose the split: cards from your stack plus change from your bank,"
-                f" {st.values[pay]} in all. You hold {len(st.hands[seat])} cards."
+                f" {worth} in all. You hold {view['hand_sizes'][seat]} cards."
             )
         else:
-            title = f"{names[seat]}: " + ("you must buy" if st.must_buy() else "buy or exchange")
-            info = self._shop_info(seat)
-        choices = [(describe(a, st), a) for a in legal]
+            title = f"{names[seat]}: " + ("you must buy" if view["must_buy"] else "buy or exchange")
+            info = self._shop_info(view, seat)
+        choices = [(describe(a, view), a) for a in legal]
 
         def done(choice: Action | None) -> None:
             self._menu_open = False
-            if choice is not None and not self.st.is_over():
+            if choice is not None and not self.match.is_over():
                 self.play_action(choice, seat)
                 if isinstance(choice, Turn):
                     self.referee.card_revealed(self.cs_app.clock())
@@ -409,60 +420,62 @@ class MoneyScreen(TableScreen):
             done,
         )
 
-    def _shop_info(self, seat: int) -> Text:
-        st = self.st
+    def _shop_info(self, view: dict[str, Any], seat: int) -> Text:
         cs = card_style(self)
+        values = values_of(view)
         out = Text()
         out.append("Your bank: ", "bold")
-        for c in st.banks[seat]:
+        for c in _cards(view["banks"][seat]):
             out.append_text(cs.inline(c))
-            out.append(f"={st.values[c.rank]} ")
+            out.append(f"={values[c.rank]} ")
         out.append("\nOpponent's bank: ", "bold")
-        for c in st.banks[1 - seat]:
+        for c in _cards(view["banks"][1 - seat]):
             out.append_text(cs.inline(c))
             out.append(" ")
-        out.append(f"\nGround: {len(st.pile)} cards", "bold")
+        pile = len(view["pile"])
+        out.append(f"\nGround: {pile} cards", "bold")
         out.append("; money under it: ")
-        for c in st.under:
+        for c in _cards(view["under"]):
             out.append_text(cs.inline(c))
             out.append(" ")
-        if not st.under:
+        if not view["under"]:
             out.append("none")
-        if not st.options["buy_at_will"]:
-            src = "the ground" if len(st.pile) >= 5 else "the opponent"
-            out.append(f"\nWith {len(st.pile)} on the ground you buy from {src}.", "italic")
-        left = 3 - st.exchanges
-        out.append(f"\nExchanges left this turn: {left}.", "italic")
+        if not view["options"]["buy_at_will"]:
+            src = "the ground" if view["source"] == GROUND else "the opponent"
+            out.append(f"\nWith {pile} on the ground you buy from {src}.", "italic")
+        out.append(f"\nExchanges left this turn: {view['exchanges_left']}.", "italic")
         return out
 
     def action_shop(self) -> None:
-        st = self.st
-        seat = st.to_move()
+        view = self.view()
+        seat = view["to_move"]
         if seat is None or not self.match.is_human(seat):
             self.notify("Buying is for the player to move.", severity="warning")
             return
-        if not st.can_shop():
+        if not view["can_shop"]:
             self.notify(
                 "You may buy only with no cards left (Egyptian rules: at any turn).",
                 severity="warning",
             )
             return
-        self._open_menu(seat, optional=not st.must_buy())
+        self._open_menu(seat, optional=not view["must_buy"])
 
     def action_keys(self) -> None:
         from ...ui.keys import KeysScreen
 
-        labels = {
-            "money.0.turn": f"{self.match.names()[0]}: turn",
-            "money.0.snap": f"{self.match.names()[0]}: snap",
-            "money.1.turn": f"{self.match.names()[1]}: turn",
-            "money.1.snap": f"{self.match.names()[1]}: snap",
-        }
+        names = self.match.names()
+        labels = {}
+        for pref in KEY_PREFS:
+            _, seat, kind = pref.split(".")
+            labels[pref] = f"{names[int(seat)]}: {kind}"
+
+        def save(pref: str, key: str) -> None:
+            self.cs_app.set_preference("money", pref, key, say=False)
 
         def done(_: object) -> None:
             self.refresh_table()
 
-        self.app.push_screen(KeysScreen(labels, self.keymap()), done)
+        self.app.push_screen(KeysScreen(labels, self.keymap(), save), done)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return action not in ("undo", "hint")  # a race has no undo, and no hints
@@ -481,21 +494,21 @@ class MoneyScreen(TableScreen):
     def refresh_table(self) -> None:
         if not self.is_mounted:
             return
-        st = self.st
+        view = self.view()
         names = self.match.names()
-        variant = self.match.game.variants[st.variant].name
+        variant = self.match.game.variants[view["variant"]].name
         throw = int(self.referee.throw_time * 1000)
         self.query_one("#mn-header", Static).update(
             Text(
-                f"Money · {variant}  ·  card {st.turns}  ·  throw {throw} ms"
-                f"  ·  {self._values_text()}",
+                f"Money · {variant}  ·  card {view['turns']}  ·  throw {throw} ms"
+                f"  ·  {self._values_text(view)}",
                 style="bold",
             )
         )
         top, bottom = self._seats_top_bottom()
-        self.query_one("#mn-top", Static).update(self._seat_panel(top, names))
-        self.query_one("#mn-bottom", Static).update(self._seat_panel(bottom, names))
-        self.query_one("#mn-ground", Static).update(self._ground(names))
+        self.query_one("#mn-top", Static).update(self._seat_panel(view, top))
+        self.query_one("#mn-bottom", Static).update(self._seat_panel(view, bottom))
+        self.query_one("#mn-ground", Static).update(self._ground(view, names))
         text, ms, style = self.flash
         self.query_one("#mn-flash", Static).update(
             Text(text, style=f"bold {style}" if style else "bold")
@@ -505,31 +518,31 @@ class MoneyScreen(TableScreen):
         self.query_one("#mn-top").border_title = self.match.seats[top].label()
         self.query_one("#mn-bottom").border_title = self.match.seats[bottom].label()
 
-    def _values_text(self) -> str:
-        return " ".join(
-            f"{rank_name(r)}={v}" for r, v in sorted(self.st.values.items(), key=lambda kv: kv[1])
-        )
+    def _values_text(self, view: dict[str, Any]) -> str:
+        return " ".join(f"{r}={v}" for r, v in sorted(view["values"].items(), key=lambda kv: kv[1]))
 
-    def _seat_panel(self, seat: int, names: list[str]) -> Text:
+    def _seat_panel(self, view: dict[str, Any], seat: int) -> Text:
         """Two lines: the bank (its money face up, its value); then the stack, the worth,
         the player's keys and their reaction times."""
-        st = self.st
         cs = card_style(self)
+        values = values_of(view)
+        bank = _cards(view["banks"][seat])
         out = Text("bank ", style="bold")
-        for c in sorted(st.banks[seat], key=lambda c: -st.values[c.rank]):
+        for c in sorted(bank, key=lambda c: -values[c.rank]):
             out.append_text(cs.inline(c))
             out.append(" ")
-        total = sum(st.values[c.rank] for c in st.banks[seat])
-        out.append(f"= {total}", style="bold")
-        out.append(f"   worth {st.worth(seat)}", style="dim")
+        out.append(f"= {sum(values[c.rank] for c in bank)}", style="bold")
+        out.append(f"   worth {view['scores'][seat]}", style="dim")
         out.append("\n")
-        mover = st.to_move() == seat
-        out.append(("▶ " if mover else "  ") + f"hand ▚ {len(st.hands[seat])}",
-                   style="bold" if mover else "")
+        mover = view["to_move"] == seat
+        out.append(
+            ("▶ " if mover else "  ") + f"hand ▚ {view['hand_sizes'][seat]}",
+            style="bold" if mover else "",
+        )
         if self.match.is_human(seat):
             km = self.keymap()
-            out.append(f"   [{km[f'money.{seat}.turn'].upper()}]turn"
-                       f" [{km[f'money.{seat}.snap'].upper()}]snap", "bold")
+            turn, snap = km[f"keys.{seat}.turn"].upper(), km[f"keys.{seat}.snap"].upper()
+            out.append(f"   [{turn}]turn [{snap}]snap", "bold")
         times = self.reactions[seat]
         if times:
             wide = self.size.width >= 110
@@ -537,10 +550,9 @@ class MoneyScreen(TableScreen):
             out.append(f"   {times[-1]:.0f} ms (best {min(times):.0f}{median})", style="italic")
         return out
 
-    def _ground(self, names: list[str]) -> Text:
+    def _ground(self, view: dict[str, Any], names: list[str]) -> Text:
         """The table: the top seat's stack, the pile (its newest cards fanned, the top one
         raised), the money under it, and the bottom seat's stack."""
-        st = self.st
         cs = card_style(self)
         box = self.query_one("#mn-ground")
         width = max(12, box.content_size.width)
@@ -550,13 +562,14 @@ class MoneyScreen(TableScreen):
         top, bottom = self._seats_top_bottom()
         bold = Style(bold=True)
         mid = max(6, (height - 6) // 2)
+        pile = _cards(view["pile"])
 
         def stack(seat: int, y: int) -> None:
-            n = len(st.hands[seat])
+            n = view["hand_sizes"][seat]
             if n:
                 draw_backs(canvas, 2, y, n, cs, step=1, most=4)
             label = f"{names[seat]}: {n} card{'s' * (n != 1)}"
-            if st.to_move() == seat:
+            if view["to_move"] == seat:
                 label = "▶ " + label
             canvas.put(11, y + 1, label, bold)
 
@@ -566,26 +579,26 @@ class MoneyScreen(TableScreen):
         else:
             mid = 1
         fit = max(1, (width - 12) // 4)  # leave room for the "← who" label
-        shown = st.pile[-min(10, fit):]
-        canvas.put(2, mid - 1, f"ground: {len(st.pile)} card{'s' * (len(st.pile) != 1)}", bold)
+        shown = pile[-min(10, fit) :]
+        canvas.put(2, mid - 1, f"ground: {len(pile)} card{'s' * (len(pile) != 1)}", bold)
         if shown:
             draw_fan(canvas, 2, mid, shown, cs, raised=[len(shown) - 1], highlight=cs.cursor)
-            if st.last is not None and st.pile_ids[-1] == st.last[1]:
+            if view["top_is_last"]:
                 x = 2 + (len(shown) - 1) * 4 + 7
-                canvas.put(x, mid + 2, f"← {names[st.last[0]]}", Style(italic=True))
+                canvas.put(x, mid + 2, f"← {names[view['last'][0]]}", Style(italic=True))
         else:
             canvas.put(2, mid + 2, "(empty: the next card starts a pile)", Style(italic=True))
         out = canvas.text()
         out.append("\nmoney under the pile: ")
-        for c in st.under:
+        for c in _cards(view["under"]):
             out.append_text(cs.inline(c))
             out.append(" ")
-        if not st.under:
+        if not view["under"]:
             out.append("none", "dim")
-        if st.phase == "sell" and st.sale is not None:
-            out.append(f"   {names[1 - st.sale[0]]} is choosing the split…", "italic")
-        elif st.must_buy():
-            out.append(f"   {names[st.mover]} must buy.", "italic")
+        if view["phase"] == "sell" and view["sale"] is not None:
+            out.append(f"   {names[1 - view['sale'][0]]} is choosing the split…", "italic")
+        elif view["must_buy"]:
+            out.append(f"   {names[view['mover']]} must buy.", "italic")
         return out
 
     def _seats_top_bottom(self) -> tuple[int, int]:
@@ -595,6 +608,8 @@ class MoneyScreen(TableScreen):
         return 1, 0
 
 
-SCREEN = MoneyScreen
+def _cards(codes: list[str]) -> list[Card]:
+    return [Card.parse(c) for c in codes]
 
-__all__ = ["SCREEN", "MoneyScreen", "describe"]
+
+__all__ = ["MoneyScreen", "describe"]

@@ -41,6 +41,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any, ClassVar
 
+from ... import positions
 from ...cards import JOKER_RANK, RANK_CODES, Card, by_rank, pack
 from ...engine import (
     Action,
@@ -50,8 +51,6 @@ from ...engine import (
     Option,
     State,
     Variant,
-    rng_from_json,
-    rng_to_json,
 )
 from . import sampling
 from .actions import Exchange, ExchangeChoices, Play, PlayChoices, parse_action
@@ -854,8 +853,10 @@ class TwentyTwoState(State):
 
     # --- views, copies, samples -----------------------------------------------------------
 
-    def view(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` sees: own hand and discards, every public fact, no other hand."""
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` sees: own hand and discards, every public fact, no other hand.
+        ``None``: a spectator, who sees no hand at all."""
+        mine = seat is not None
         return {
             "game": self.game.id,
             "variant": self.variant,
@@ -866,8 +867,8 @@ class TwentyTwoState(State):
             "phase": self.phase,
             "to_move": self.turn,
             "scores": list(self.scores_list),
-            "hand": [c.code for c in self.hands[seat]],
-            "my_discards": [c.code for c in self.discards[seat]],
+            "hand": [c.code for c in self.hands[seat]] if mine else None,
+            "my_discards": [c.code for c in self.discards[seat]] if mine else None,
             "hand_sizes": [len(h) for h in self.hands],
             "discarded": [len(d) for d in self.discards],
             "active": list(self.active),
@@ -890,6 +891,7 @@ class TwentyTwoState(State):
                 }
                 for t in self.tricks
             ],
+            "tricks_won": [sum(t["winner"] == s for t in self.tricks) for s in range(self.n)],
             "played": [c.code for c in self.played],
             "last_showdown": self.last_showdown,
             "history": [dict(h) for h in self.history],
@@ -901,10 +903,7 @@ class TwentyTwoState(State):
         new = object.__new__(TwentyTwoState)
         for name in _SHARED_SLOTS:
             object.__setattr__(new, name, getattr(self, name))
-        if rng is None:
-            rng = random.Random()
-            rng.setstate(self.rng.getstate())
-        new.rng = rng
+        new.rng = positions.copy_rng(self.rng) if rng is None else rng
         new.active = self.active[:]
         new.hands = [h[:] for h in self.hands]
         new.discards = [d[:] for d in self.discards]
@@ -921,17 +920,22 @@ class TwentyTwoState(State):
         new._legal = None
         return new
 
-    def all_cards(self) -> list[Card]:
-        """Every card in every zone (hands, discards, stock, tricks, score cards)."""
-        out = list(self.played) + list(self.stock)
+    def zones(self) -> dict[str, Sequence[Card]]:
+        """Hands, exchange discards, the stock, finished tricks, score cards, the trick."""
+        out: dict[str, Sequence[Card]] = {}
         for s in range(self.n):
-            out.extend(self.hands[s])
-            out.extend(self.discards[s])
-            if not self.paper:
-                out.extend(self.score_cards[s])
-        for _, cards in self.trick:
-            out.extend(cards)
+            out[f"hand {s}"] = self.hands[s]
+            out[f"discards {s}"] = self.discards[s]
+            out[f"score {s}"] = self.score_cards[s]
+        out["stock"] = self.stock
+        out["played"] = self.played
+        out["trick"] = [c for _, cards in self.trick for c in cards]
         return out
+
+    def hidden_zones(self, seat: int | None) -> tuple[str, ...]:
+        """Other hands and discards (face down, T22-EXCH-3), and the stock."""
+        hidden = [f"{z} {s}" for s in range(self.n) if s != seat for z in ("hand", "discards")]
+        return (*hidden, "stock")
 
     def follow_constraints(
         self, seat: int
@@ -953,12 +957,7 @@ class TwentyTwoState(State):
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "game": self.game.id,
-            "schema": SCHEMA,
-            "players": self.n,
-            "variant": self.variant,
-            "options": dict(self.options),
-            "rng": rng_to_json(self.rng),
+            **positions.header(self, SCHEMA, self.n),
             "hand_no": self.hand_no,
             "dealer": self.dealer,
             "deal_size": self.deal_size,
@@ -992,68 +991,120 @@ class TwentyTwoState(State):
 
     @classmethod
     def from_json(cls, game: TwentyTwo, data: Mapping[str, Any]) -> TwentyTwoState:
-        """Load a position; raises ``ValueError`` saying what is wrong (nothing half-read)."""
-        try:
-            if data.get("game") != game.id:
-                raise ValueError(f"this is not a {game.name} position")
-            if data.get("schema") != SCHEMA:
-                raise ValueError(f"unknown {game.name} schema {data.get('schema')!r}")
-            n = game.check_players(int(data["players"]))
-            variant, opts = game.resolve_options(data["variant"], data["options"])
-            rng = rng_from_json(data["rng"]) if data.get("rng") else random.Random(0)
-            st = cls(game, n, variant, opts, rng)
+        """Load a position; raises ``ValueError`` saying what is wrong (nothing half-read).
 
-            def cards(xs: Sequence[str]) -> list[Card]:
-                return [Card.parse(x) for x in xs]
-
-            def per_seat(key: str) -> list[list[Card]]:
-                rows = data[key]
-                if len(rows) != n:
-                    raise ValueError(f"{key} needs one list per seat")
-                return [cards(r) for r in rows]
-
-            st.hand_no = int(data["hand_no"])
-            st.dealer = int(data["dealer"])
-            st.deal_size = int(data.get("deal_size", 0))
-            st.phase = str(data["phase"])
-            if st.phase not in ("exchange", "play", "over"):
-                raise ValueError(f"unknown phase {st.phase!r}")
-            st.turn = None if data["turn"] is None else int(data["turn"])
-            st.active = [bool(a) for a in data["active"]]
-            st.hands = [sorted(h, key=_hand_key) for h in per_seat("hands")]
-            st.discards = per_seat("discards")
-            st.stock = cards(data["stock"])
-            st.played = cards(data["played"])
-            st.score_cards = per_seat("score_cards")
-            st.scores_list = [int(x) for x in data["scores"]]
-            st.exchange_queue = [int(x) for x in data.get("exchange_queue", [])]
-            trick = data.get("trick") or {"leader": 0, "plays": [], "best": 0}
-            st.trick_leader = int(trick["leader"])
-            st.trick = [(int(s), tuple(cards(cs))) for s, cs in trick["plays"]]
-            st.trick_best = int(trick.get("best", 0))
-            if st.trick:
-                st.trick_lead_eff = effective([c.rank for c in st.trick[0][1]])
-                st.trick_best_eff = effective([c.rank for c in st.trick[st.trick_best][1]])
-            st.tricks = [
-                {
-                    "plays": [(int(s), tuple(cards(cs))) for s, cs in t["plays"]],
-                    "winner": int(t["winner"]),
-                }
-                for t in data.get("tricks", [])
-            ]
-            st.last_showdown = data.get("last_showdown")
-            st.history = [dict(h) for h in data.get("history", [])]
-            st.winners_list = [int(x) for x in data.get("winners", [])]
-            st.events = [Event.from_json(e) for e in data.get("events", [])]
-        except (KeyError, TypeError, IndexError) as e:
-            raise ValueError(f"damaged {game.name} position: missing or bad {e}") from None
-        if Counter(st.all_cards()) != Counter(game.full_pack(n, opts)):
-            raise ValueError("the cards in this position are not exactly the pack")
-        if len(st.active) != n or len(st.scores_list) != n:
-            raise ValueError("active and scores need one entry per seat")
-        if st.turn is not None and not (0 <= st.turn < n and st.active[st.turn]):
-            raise ValueError("the seat to move is not an active seat")
+        Only a well-formed position loads: seats, phases, indices and sizes in range, the
+        whole pack, and a seat to move that the phase allows; one that is already decided
+        (a single player left in) loads as over, with its winner."""
+        with positions.reading(game):
+            head = positions.read_header(game, data, SCHEMA)
+            n = head.players
+            st = cls(game, n, head.variant, head.options, head.rng)
+            st._load_fields(data)
+            positions.check_pack(st, n)
+            st._check_consistent()
+            st._settle()
         return st
+
+    def _load_fields(self, data: Mapping[str, Any]) -> None:
+        n = self.n
+        cards, whole = positions.cards, positions.whole
+        self.hand_no = whole(data["hand_no"], "hand_no", 0, 10**6)
+        self.dealer = positions.seat(data["dealer"], n, "dealer")
+        self.deal_size = whole(data.get("deal_size", 0), "deal_size", 0, 108)
+        self.phase = str(data["phase"])
+        if self.phase not in ("exchange", "play", "over"):
+            raise ValueError(f"unknown phase {positions.text(self.phase)}")
+        turn = data["turn"]
+        self.turn = None if turn is None else positions.seat(turn, n, "turn")
+        active = data["active"]
+        if not isinstance(active, list) or len(active) != n:
+            raise ValueError("active needs one entry per seat")
+        self.active = [bool(a) for a in active]
+        self.hands = [
+            sorted(h, key=_hand_key) for h in positions.per_seat(data["hands"], n, "hands")
+        ]
+        self.discards = positions.per_seat(data["discards"], n, "discards")
+        self.stock = cards(data["stock"], "stock")
+        self.played = cards(data["played"], "played")
+        self.score_cards = positions.per_seat(data["score_cards"], n, "score_cards")
+        scores = data["scores"]
+        if not isinstance(scores, list) or len(scores) != n:
+            raise ValueError("scores need one entry per seat")
+        self.scores_list = [whole(x, "a score", 0, 10**6) for x in scores]
+        self.exchange_queue = [
+            positions.seat(x, n, "exchange_queue") for x in data.get("exchange_queue", [])
+        ]
+        trick = data.get("trick") or {"leader": 0, "plays": [], "best": 0}
+        self.trick_leader = positions.seat(trick["leader"], n, "the trick's leader")
+        self.trick = [
+            (positions.seat(s, n, "a trick play's seat"), tuple(cards(cs, "a trick play")))
+            for s, cs in trick["plays"]
+        ]
+        # between tricks the index is left from the last one (the next lead resets it)
+        most = len(self.trick) - 1 if self.trick else n - 1
+        self.trick_best = whole(trick.get("best", 0), "the trick's best", 0, most)
+        if self.trick:
+            self.trick_lead_eff = effective([c.rank for c in self.trick[0][1]])
+            self.trick_best_eff = effective([c.rank for c in self.trick[self.trick_best][1]])
+        self.tricks = [
+            {
+                "plays": [
+                    (positions.seat(s, n, "a trick play's seat"), tuple(cards(cs, "a trick play")))
+                    for s, cs in t["plays"]
+                ],
+                "winner": positions.seat(t["winner"], n, "a trick's winner"),
+            }
+            for t in data.get("tricks", [])
+        ]
+        self.last_showdown = data.get("last_showdown")
+        if self.last_showdown is not None and not isinstance(self.last_showdown, dict):
+            raise ValueError("last_showdown must be an object or null")
+        self.history = [dict(h) for h in data.get("history", [])]
+        self.winners_list = [positions.seat(x, n, "a winner") for x in data.get("winners", [])]
+        self.events = [Event.from_json(e) for e in data.get("events", [])]
+
+    def _check_consistent(self) -> None:
+        """Refuse positions the rules could never reach in a way that would crash play."""
+        n = self.n
+        if self.phase == "over":
+            if self.turn is not None:
+                raise ValueError("a finished game has no seat to move")
+            return
+        if self.turn is None:
+            raise ValueError(f"the {self.phase} needs a seat to move")
+        if not self.active[self.turn]:
+            raise ValueError("the seat to move is not an active seat")
+        if self.phase == "exchange" and (
+            not self.exchange_queue or self.exchange_queue[0] != self.turn
+        ):
+            raise ValueError("in the exchange, the seat to move is the first of the queue")
+        if any(not self.active[s] and (self.hands[s] or self.discards[s]) for s in range(n)):
+            raise ValueError("an eliminated seat holds cards")
+        sizes = {len(self.hands[s]) for s in range(n) if self.active[s]}
+        if self.phase == "exchange" and len(sizes) > 1:
+            raise ValueError("in the exchange every active seat holds the same number of cards")
+        if not self.hands[self.turn]:
+            raise ValueError("the seat to move holds no cards")
+        if self.trick:
+            seats = [s for s, _ in self.trick]
+            if len(set(seats)) != len(seats) or seats[0] != self.trick_leader:
+                raise ValueError("the trick's plays do not fit its leader")
+            count = len(self.trick[0][1])
+            if any(len(cs) != count for _, cs in self.trick):
+                raise ValueError("every play of a trick has as many cards as the lead")
+            if self.turn in seats:
+                raise ValueError("the seat to move has already played to this trick")
+            if len(self.hands[self.turn]) < count:
+                raise ValueError("the seat to move holds too few cards to follow")
+
+    def _settle(self) -> None:
+        """A hand-written position that is already decided: play it to where it stands."""
+        if self.phase == "over":
+            return
+        alive = [s for s in range(self.n) if self.active[s]]
+        if len(alive) <= 1:
+            self._end(alive, "last player in")
 
 
 _SHARED_SLOTS = (

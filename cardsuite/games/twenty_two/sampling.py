@@ -9,8 +9,7 @@ bots' searches never imagine a deal the table has already ruled out.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from itertools import combinations
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...cards import JOKER_RANK, Card, by_rank
@@ -158,15 +157,16 @@ def _search_assign(
             return left, {}
         s, cons, floor = constrained[i]
         k = len(st.hands[s])
-        cand = [c for c in left if c.rank >= floor]
-        rng.shuffle(cand)
-        seen: set[tuple[int, ...]] = set()
-        for combo in combinations(range(len(cand)), k):
-            cards = [cand[j] for j in combo]
-            sig = tuple(sorted(c.rank for c in cards))
-            if sig in seen:
-                continue
-            seen.add(sig)
+        by: dict[int, list[Card]] = {}
+        for c in left:
+            if c.rank >= floor:
+                by.setdefault(c.rank, []).append(c)
+        ranks = list(by)
+        rng.shuffle(ranks)
+        # Each rank multiset once (suits never matter), not every combination of cards:
+        # with many hidden cards there are far fewer of those.
+        for takes in _multisets([len(by[r]) for r in ranks], k):
+            cards = [c for r, t in zip(ranks, takes, strict=True) for c in by[r][:t]]
             if not _fits(st, cards, cons):
                 continue
             rest = list(left)
@@ -183,3 +183,15 @@ def _search_assign(
         raise RuntimeError("no deal of the hidden cards is consistent with the play")
     rng.shuffle(found[0])
     return found
+
+
+def _multisets(available: Sequence[int], k: int) -> Iterator[tuple[int, ...]]:
+    """Every way to take ``k`` cards from groups of ``available`` sizes (how many of each)."""
+    if not available:
+        if k == 0:
+            yield ()
+        return
+    room = sum(available[1:])
+    for take in range(min(available[0], k), max(0, k - room) - 1, -1):
+        for rest in _multisets(available[1:], k - take):
+            yield (take, *rest)

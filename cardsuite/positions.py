@@ -1,0 +1,182 @@
+"""Saving, loading and copying positions: the parts every rules module shares.
+
+Each game's ``to_json`` starts with the same header (game id, schema, players, variant,
+options, the random generator) and its ``from_json`` makes the same checks before reading its
+own fields: the right game and schema, a known variant with valid options, a player count the
+game allows, a random generator state that Python's Mersenne Twister can really continue, and,
+at the end, a card set that is exactly the pack. ``reading`` turns whatever a damaged or
+hand-edited file makes the game's own code trip over (a missing key, a string where a list
+should be, a number too big for a float) into a ``ValueError`` that says what is wrong, so a
+load either gives a whole position or nothing.
+
+Pure standard library: rules modules import this, never the other way round.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .cards import Card
+
+if TYPE_CHECKING:
+    from .engine import Game, State
+
+_MT_WORDS = 624  # the Mersenne Twister's state: 624 words and a position
+
+
+@dataclass(frozen=True)
+class Header:
+    """What ``read_header`` checked: the common part of a position."""
+
+    players: int
+    variant: str
+    options: dict[str, Any]
+    rng: random.Random
+
+
+def header(state: State, schema: int, players: int) -> dict[str, Any]:
+    """The common first fields of a position's JSON."""
+    return {
+        "game": state.game.id,
+        "schema": schema,
+        "players": players,
+        "variant": state.variant,
+        "options": dict(state.options),
+        "rng": rng_to_json(state.rng),
+    }
+
+
+def read_header(game: Game, data: object, schema: int) -> Header:
+    """Check the common fields of ``data``; ``ValueError`` says what is wrong.
+
+    ``players`` may be left out for a game with one player count (older Money saves)."""
+    if not isinstance(data, Mapping):
+        raise ValueError(f"a {game.name} position must be a JSON object")
+    if data.get("game") != game.id:
+        raise ValueError(f"this is not a {game.name} position")
+    if data.get("schema") != schema:
+        raise ValueError(f"unknown {game.name} schema {text(data.get('schema'))}")
+    if "players" in data or len(game.players) != 1:
+        players = whole(data.get("players"), "players")
+    else:
+        players = game.players[0]
+    players = game.check_players(players)
+    options = data.get("options")
+    if not isinstance(options, Mapping):
+        raise ValueError("options must be a JSON object")
+    variant = data.get("variant")
+    if not isinstance(variant, str):
+        raise ValueError("variant must be a string")
+    variant, opts = game.resolve_options(variant, options)
+    raw = data.get("rng")
+    rng = rng_from_json(raw) if raw is not None else random.Random(0)
+    return Header(players, variant, opts, rng)
+
+
+def check_pack(state: State, players: int) -> None:
+    """Refuse a position whose cards are not exactly the pack (none lost, none invented)."""
+    want = Counter(state.game.full_pack(players, state.options))
+    have = Counter(state.all_cards())
+    if have != want:
+        extra = sorted(c.code for c in (have - want).elements())
+        missing = sorted(c.code for c in (want - have).elements())
+        parts = []
+        if extra:
+            parts.append("extra " + " ".join(extra[:8]))
+        if missing:
+            parts.append("missing " + " ".join(missing[:8]))
+        raise ValueError("the cards in this position are not exactly the pack: " + "; ".join(parts))
+
+
+@contextmanager
+def reading(game: Game) -> Iterator[None]:
+    """Run a ``from_json`` body: any slip on bad data becomes a ``ValueError``."""
+    try:
+        yield
+    except ValueError:
+        raise
+    except (KeyError, TypeError, IndexError, AttributeError) as e:
+        raise ValueError(f"damaged {game.name} position: missing or bad {e}") from None
+    except (OverflowError, RecursionError, MemoryError) as e:
+        raise ValueError(f"damaged {game.name} position: {type(e).__name__}") from None
+
+
+# --- small readers, for each game's own fields -----------------------------------------------
+
+
+def text(value: object) -> str:
+    """A value from a file, quoted for a message and cut short."""
+    s = repr(value)
+    return s if len(s) <= 40 else s[:37] + "..."
+
+
+def whole(value: object, what: str, lo: int | None = None, hi: int | None = None) -> int:
+    """A whole number from JSON (never a bool or a float), within ``lo..hi``."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{what} must be a whole number, not {text(value)}")
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        raise ValueError(f"{what} must be from {lo} to {hi}, not {text(value)}")
+    return value
+
+
+def seat(value: object, players: int, what: str) -> int:
+    return whole(value, what, 0, players - 1)
+
+
+def cards(value: object, what: str) -> list[Card]:
+    """A list of card codes."""
+    if not isinstance(value, list):
+        raise ValueError(f"{what} must be a list of cards")
+    out = []
+    for c in value:
+        if not isinstance(c, str):
+            raise ValueError(f"{what} holds {text(c)}, not a card code")
+        out.append(Card.parse(c))
+    return out
+
+
+def per_seat(value: object, players: int, what: str) -> list[list[Card]]:
+    """One list of cards per seat."""
+    if not isinstance(value, list) or len(value) != players:
+        raise ValueError(f"{what} needs one list per seat")
+    return [cards(v, what) for v in value]
+
+
+# --- the random generator --------------------------------------------------------------------
+
+
+def rng_to_json(rng: random.Random) -> list[Any]:
+    version, internal, gauss = rng.getstate()
+    return [version, list(internal), gauss]
+
+
+def rng_from_json(data: object) -> random.Random:
+    """A generator from its saved state; ``ValueError`` unless it is one Python could have
+    written (an all-zero state would give zeros for ever, and shuffles that never end)."""
+    if not isinstance(data, Sequence) or isinstance(data, str) or len(data) != 3:
+        raise ValueError("the random generator's state is damaged")
+    version, internal, gauss = data
+    if version != 3 or not isinstance(internal, Sequence) or len(internal) != _MT_WORDS + 1:
+        raise ValueError("the random generator's state is damaged")
+    for w in internal:
+        if isinstance(w, bool) or not isinstance(w, int) or not 0 <= w < 2**32:
+            raise ValueError("the random generator's state is damaged")
+    if not 0 <= internal[-1] <= _MT_WORDS or not any(internal[:_MT_WORDS]):
+        raise ValueError("the random generator's state is damaged")
+    if gauss is not None and not isinstance(gauss, float):
+        raise ValueError("the random generator's state is damaged")
+    rng = random.Random()
+    rng.setstate((3, tuple(internal), gauss))
+    return rng
+
+
+def copy_rng(rng: random.Random) -> random.Random:
+    """An independent generator with the same future."""
+    new = random.Random()
+    new.setstate(rng.getstate())
+    return new

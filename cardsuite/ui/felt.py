@@ -1,0 +1,334 @@
+"""The felt of a trick table: the seats round it and each play in front of its seat.
+
+For two to four players the seats sit round the table as at a real one: the seat being shown
+at the bottom (South), the next seat in play order on the left (West), then across (North),
+then on the right (East). Each shows its name, kind, a strip of card backs with the count and
+the game's own lines; each seat's play lies between it and the middle. For bigger tables the
+seats are a list beside the felt (``SeatList``) and the trick is a row of labelled plays.
+
+The widget only draws what it is given (``FeltScene``): the table screen builds the scene
+from the view of the seat being shown, so nothing here can see a hidden card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from rich.style import Style
+from rich.text import Text
+from textual.widget import Widget
+
+from ..cards import Card
+from .cardart import SIZES, SMALL, Canvas, CardSize, CardStyle, back_strip, draw_backs, draw_fan
+from .widgets import CardGroup, card_style, render_groups
+
+#: Where seats sit, by how many there are, starting from the bottom and going round in
+#: play order: the next seat to play after South is on its left.
+POSITIONS: dict[int, tuple[str, ...]] = {
+    2: ("S", "N"),
+    3: ("S", "W", "E"),
+    4: ("S", "W", "N", "E"),
+}
+
+
+@dataclass
+class SeatSpot:
+    """One seat as the felt shows it: a title line (name, marks), how many cards it holds
+    face down (None: not shown, as for the seat whose hand is below the felt) and the
+    game's lines under it."""
+
+    seat: int
+    title: Text
+    lines: list[Text] = field(default_factory=list)
+    backs: int | None = None
+
+
+@dataclass
+class Play:
+    """Cards lying in front of a seat (a play to the trick, a card shown at a showdown)."""
+
+    seat: int
+    cards: list[Card]
+    highlight: bool = False
+
+
+@dataclass
+class FeltScene:
+    """Everything the felt draws: the seats (bottom first, in play order), the plays, an
+    optional group for the middle (a stock), and a title for the corner."""
+
+    title: str = ""
+    seats: list[SeatSpot] = field(default_factory=list)
+    plays: list[Play] = field(default_factory=list)
+    center: CardGroup | None = None
+    #: Names for labelling plays when the seats are a list (bigger tables).
+    names: Sequence[str] = ()
+
+
+class TrickFelt(Widget):
+    """The middle of a trick table (see the module docstring)."""
+
+    DEFAULT_CSS = """
+    TrickFelt { width: 1fr; height: 1fr; }
+    """
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.scene = FeltScene()
+        self.card_size: CardSize = SMALL
+
+    def show(self, scene: FeltScene, size: CardSize) -> None:
+        self.scene = scene
+        self.card_size = size
+        self.refresh()
+
+    def cards_changed(self) -> None:
+        self.refresh()
+
+    def render(self) -> Text:
+        cs = card_style(self)
+        width, height = max(self.size.width, 1), max(self.size.height, 1)
+        scene = self.scene
+        if len(scene.seats) not in POSITIONS:
+            return self._row(width, height, cs)
+        for size in _sizes_from(self.card_size):
+            # hands as fans of backs where the faces are big enough to have the room
+            for fans in (True, False) if size is not SMALL else (False,):
+                canvas = _Around(width, height, size, cs, fans).draw(scene)
+                if canvas is not None:
+                    return canvas.text()
+        return _compact(scene, cs)
+
+    def _row(self, width: int, height: int, cs: CardStyle) -> Text:
+        """Bigger tables: the plays as a row of groups labelled with the players' names."""
+        scene = self.scene
+        names = scene.names
+        groups = [
+            CardGroup(
+                names[p.seat] if p.seat < len(names) else f"P{p.seat + 1}",
+                p.cards,
+                highlight=p.highlight,
+            )
+            for p in scene.plays
+        ]
+        if scene.center is not None and not groups:
+            groups = [scene.center]
+        return render_groups(width, max(height, 7), scene.title, groups, cs)
+
+
+def _sizes_from(size: CardSize) -> list[CardSize]:
+    """The given face size, then smaller ones, for a felt that is short of room."""
+    return [s for s in reversed(SIZES) if s.w <= size.w]
+
+
+class _Around:
+    """Lays out a two- to four-seat table on a canvas; ``draw`` gives None if it cannot fit.
+
+    ``fans``: the other seats' hands as small fanned backs (else a strip of back cells)."""
+
+    def __init__(self, width: int, height: int, size: CardSize, cs: CardStyle, fans: bool) -> None:
+        self.w, self.h = width, height
+        self.size = size
+        self.cs = cs
+        self.fans = fans
+
+    def _rows(self, spot: SeatSpot) -> list[Text]:
+        """A seat's lines under its title: its backs as a strip when not fanned."""
+        if spot.backs is None:
+            return list(spot.lines)
+        if self.fans:
+            n = spot.backs
+            return [Text(f"{n} card{'s' * (n != 1)}", style="dim"), *spot.lines]
+        return [back_strip(spot.backs, self.cs), *spot.lines]
+
+    def _fan_rows(self, spot: SeatSpot) -> int:
+        return SMALL.h if self.fans and spot.backs else 0
+
+    def draw(self, scene: FeltScene) -> Canvas | None:
+        size, cs = self.size, self.cs
+        where = dict(zip(POSITIONS[len(scene.seats)], scene.seats, strict=True))
+        sides = [where[p] for p in "WE" if p in where]
+        side_lines = max((1 + len(self._rows(s)) + self._fan_rows(s) for s in sides), default=0)
+        north = "N" in where
+        bands: list[tuple[str, int]] = []
+        if north:
+            n_fan = self._fan_rows(where["N"])
+            bands += [("n_info", 2 + n_fan), ("n_play", size.h)]
+        bands += [("mid", max(size.h, side_lines)), ("s_play", size.h), ("s_info", 1)]
+        need = sum(h for _, h in bands)
+        if need > self.h:
+            return None
+        each, extra = divmod(self.h - need, len(bands) + 1)  # spare rows, spread evenly
+        top: dict[str, int] = {}
+        y = each + extra // 2
+        for name, h in bands:
+            top[name] = y
+            y += h + each
+        canvas = Canvas(self.w, self.h)
+        cx = self.w // 2
+        info_w = max(10, min(24, self.w // 4))
+        plays = {p.seat: p for p in scene.plays}
+
+        # North: its title, its backs fanned, its lines; its play below
+        free_top = self.w - 2
+        if north:
+            spot = where["N"]
+            y = top["n_info"]
+            starts = [self._centre(canvas, y, spot.title)]
+            if self._fan_rows(spot):
+                assert spot.backs is not None
+                width = SMALL.fan_width(spot.backs, 2)
+                draw_backs(canvas, cx - width // 2, y + 1, spot.backs, cs, 2, spot.backs)
+                y += SMALL.h
+            starts.append(self._centre(canvas, y + 1, _join(self._rows(spot))))
+            if top["n_info"] == 0:
+                free_top = min(starts) - 2
+        # South: one line at the bottom (its cards are the hand below the felt)
+        spot = where["S"]
+        line = spot.title.copy()
+        rows = list(spot.lines)
+        if spot.backs is not None:  # nobody's hand is showing: South's as a strip
+            rows.insert(0, back_strip(spot.backs, cs))
+        if rows:
+            line.append("  ·  ")
+            line.append_text(_join(rows))
+        free_bottom = self._centre(canvas, top["s_info"], line) - 2
+        if top["s_info"] != self.h - 1:
+            free_bottom = self.w - 2
+        # the title in a corner that has room for it: top left, else bottom left
+        title = scene.title
+        if title:
+            style = Style(bold=True, italic=True)
+            if len(title) <= free_top:
+                canvas.put(1, 0, title, style)
+            elif len(title) <= free_bottom:
+                canvas.put(1, self.h - 1, title, style)
+            elif free_top > 3:
+                canvas.put(1, 0, title[: free_top - 1] + "…", style)
+
+        # the sides: the seat's title, backs and lines in its corner of the middle band
+        mid = top["mid"]
+        band = max(size.h, side_lines)
+        for pos, spot in (("W", where.get("W")), ("E", where.get("E"))):
+            if spot is None:
+                continue
+            rows = self._rows(spot)
+            fan = self._fan_rows(spot)
+            y0 = mid + max(0, (band - (1 + fan + len(rows))) // 2)
+            self._side(canvas, pos, y0, spot.title, info_w)
+            if fan:
+                assert spot.backs is not None
+                step = max(1, min(2, (info_w - SMALL.w) // max(1, spot.backs - 1)))
+                width = SMALL.fan_width(spot.backs, step)
+                x = 1 if pos == "W" else self.w - 1 - width
+                draw_backs(canvas, x, y0 + 1, spot.backs, cs, step, spot.backs)
+            for i, row in enumerate(rows):
+                self._side(canvas, pos, y0 + 1 + fan + i, row, info_w)
+
+        # the plays, each between its seat and the middle
+        half = size.w // 2
+        for pos, spot in where.items():
+            play = plays.get(spot.seat)
+            if play is None or not play.cards:
+                continue
+            fitted = self._fit(play.cards, info_w, pos, cx, half)
+            if fitted is None:
+                return None
+            x, step = fitted
+            if pos in "WE":
+                y = mid + (band - size.h) // 2
+            else:
+                y = top["n_play"] if pos == "N" else top["s_play"]
+            draw_fan(
+                canvas,
+                x,
+                y,
+                play.cards,
+                cs,
+                raised=range(len(play.cards)),
+                highlight=cs.cursor if play.highlight else None,
+                step=step,
+                size=size,
+            )
+        if scene.center is not None and not scene.plays:
+            self._center(canvas, scene.center, mid + (band - size.h) // 2, cx)
+        return canvas
+
+    def _side(self, canvas: Canvas, pos: str, y: int, row: Text, info_w: int) -> None:
+        if pos == "W":
+            canvas.put_text(1, y, row, info_w)
+        else:
+            canvas.put_text(self.w - 1 - min(info_w, row.cell_len), y, row, info_w)
+
+    def _fit(
+        self, cards: list[Card], info_w: int, pos: str, cx: int, half: int
+    ) -> tuple[int, int] | None:
+        """Where a play's fan starts and its step: N and S centred, W and E beside the
+        middle column, closing up (down to three columns a card) if it must."""
+        size = self.size
+        for step in range(size.step, 2, -1):
+            width = size.fan_width(len(cards), step)
+            if pos in "NS":
+                x = cx - width // 2
+                if x >= 1 and x + width <= self.w - 1:
+                    return x, step
+            elif pos == "W":
+                x = cx - half - 2 - width
+                if x >= info_w + 2:
+                    return x, step
+            else:
+                x = cx + half + 2 + (size.w % 2 == 0)
+                if x + width <= self.w - info_w - 2:
+                    return x, step
+        return None
+
+    def _center(self, canvas: Canvas, group: CardGroup, y: int, cx: int) -> None:
+        """A group in the middle of the table (a stock): backs, its label beside them."""
+        size = self.size
+        label = f"{group.label} {group.note}".strip()
+        backs = min(group.backs, 3)
+        width = size.fan_width(backs, 2) if backs else 0
+        x = cx - (width + 1 + len(label)) // 2
+        if backs:
+            draw_backs(canvas, x, y, group.backs, self.cs, step=2, size=size)
+        canvas.put(x + width + 1, y + size.h // 2, label, Style(italic=True))
+
+    def _centre(self, canvas: Canvas, y: int, text: Text) -> int:
+        """Text centred on row ``y``; returns the column it starts at."""
+        x = max(1, (self.w - text.cell_len) // 2)
+        canvas.put_text(x, y, text, self.w - 2)
+        return x
+
+
+def _join(lines: Sequence[Text]) -> Text:
+    out = Text()
+    for i, t in enumerate(lines):
+        if i:
+            out.append("  ·  ", Style(dim=True))
+        out.append_text(t)
+    return out
+
+
+def _compact(scene: FeltScene, cs: CardStyle) -> Text:
+    """When even small faces do not fit: every seat on a line, plays as inline cards."""
+    plays = {p.seat: p for p in scene.plays}
+    out = Text(no_wrap=True, overflow="ellipsis")
+    if scene.title:
+        out.append(scene.title + "\n", Style(bold=True, italic=True))
+    for spot in reversed(scene.seats):
+        out.append_text(spot.title)
+        if spot.lines:
+            out.append("  ")
+            out.append_text(_join(spot.lines))
+        play = plays.get(spot.seat)
+        if play is not None:
+            out.append("  ▸ ")
+            for c in play.cards:
+                out.append_text(cs.inline(c))
+                out.append(" ")
+        out.append("\n")
+    return out
+
+
+__all__ = ["POSITIONS", "FeltScene", "Play", "SeatSpot", "TrickFelt"]

@@ -1,0 +1,525 @@
+"""The frame every trick game's table is built on (Twenty-Two; Manni and Mensch next).
+
+It owns everything trick games share, drawn from the view of the seat being shown (or the
+public view while nobody's cards may show) and never from the state itself:
+
+- the header line; the seats round the felt for two to four players (the shown seat at the
+  bottom, the others in play order: left, across, right), each with name, kind, a strip of
+  its card backs and count, tricks won and the game's own lines; a list beside the felt for
+  bigger tables;
+- the current trick, each play in front of the seat that made it, the best one marked; the
+  finished trick or a showdown held on the table while the game pauses, as the moment it was
+  (the next deal does not show through);
+- the status line saying whose turn it is and, for the person to move, what to do;
+- the hand: cursor (heavy frame), selection (raised and tinted), mouse clicks, enter, the
+  hint's choice selected, unplayable cards dimmed when the assist is on;
+- the last trick (``l``), the score sheet panel from rows the game gives, and the log;
+- card faces that grow with the terminal (``cardart.size_for``).
+
+A game's screen supplies only what is its own, as hooks (each gets the view it draws):
+``header``, ``seat_lines``, ``sheet``, ``prompt``, ``make_action``, and optionally
+``center`` (something in the middle when no trick is on, like a stock), ``playable`` (which
+cards the assist leaves bright) and ``trick_title``. A trick game's view has the keys of
+``VIEW_KEYS`` plus ``dealer``, ``trick`` (``{"leader", "plays": [[seat, [codes]]], "best"}``)
+and, where ``SHOW_TRICKS`` is on, ``tricks_won``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from rich.console import RenderableType
+from rich.style import Style
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Footer, Static
+
+from ..cards import Card
+from ..engine import Action, Event
+from ..match import Match
+from .cardart import SMALL, CardSize, back_strip, size_for
+from .felt import POSITIONS, FeltScene, Play, SeatSpot, TrickFelt
+from .table import TableScreen
+from .widgets import CardGroup, HandView, LogView, card_style
+
+
+@dataclass
+class Sheet:
+    """A score sheet as a game gives it: a column per seat, a row per deal, the totals."""
+
+    title: str
+    columns: list[str]
+    rows: list[tuple[str, list[str]]] = field(default_factory=list)
+    totals: list[str] = field(default_factory=list)
+    #: Seats whose total is marked (out of the game, say) with ``mark``.
+    marked: set[int] = field(default_factory=set)
+    mark: str = "✗"
+
+
+@dataclass
+class _LastTrick:
+    plays: list[tuple[int, list[Card]]]
+    winner: int
+
+
+def last_trick(events: Sequence[Event]) -> _LastTrick | None:
+    """The last finished trick, as the log told it (lead, plays, then its winner)."""
+    plays: list[tuple[int, list[Card]]] = []
+    last: _LastTrick | None = None
+    for e in events:
+        if e.kind == "lead":
+            plays = [(e.seat or 0, [Card.parse(c) for c in e.data["cards"]])]
+        elif e.kind == "play":
+            plays.append((e.seat or 0, [Card.parse(c) for c in e.data["cards"]]))
+        elif e.kind == "trick" and e.seat is not None:
+            last = _LastTrick(plays, e.seat)
+            plays = []
+        elif e.kind == "deal":
+            plays = []
+    return last
+
+
+def _cards(codes: Sequence[str]) -> list[Card]:
+    return [Card.parse(c) for c in codes]
+
+
+class TrickTableScreen(TableScreen):
+    """Base of the trick games' table screens (see the module docstring)."""
+
+    TCSS = "trick_table.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "cursor(-1)", "Card", key_display="←→"),
+        Binding("right", "cursor(1)", "Card", show=False),
+        Binding("home", "cursor_to(0)", "First", show=False),
+        Binding("end", "cursor_to(-1)", "Last", show=False),
+        Binding("space", "toggle", "Select"),
+        Binding("enter", "play", "Play"),
+        Binding("l", "last_trick", "Last trick"),
+    ]
+    #: Show each seat's tricks won this deal (games where tricks count).
+    SHOW_TRICKS: ClassVar[bool] = True
+
+    def __init__(self, match: Match) -> None:
+        super().__init__(match)
+        self.cursor = 0
+        self.selected: set[int] = set()
+        self.hinted: set[int] = set()
+        self.bottom = self.shown if self.shown is not None else (match.humans or [0])[0]
+        self.card_size: CardSize = SMALL
+        self._view: dict[str, Any] = {}
+        self._before: dict[str, Any] | None = None  # the view just before the last move
+        self._held: dict[str, Any] | None = None  # the moment a pause holds on the table
+        self._last: _LastTrick | None = None
+
+    # --- hooks for the game's screen ------------------------------------------------------
+
+    def header(self, view: dict[str, Any]) -> Text:
+        """The line at the top: the game, variant, deal, trumps or contract."""
+        return Text(self.match.game.name, style="bold")
+
+    def seat_lines(self, view: dict[str, Any], seat: int) -> list[Text]:
+        """The game's own lines for a seat (penalty cards, a contract, what it owes)."""
+        return []
+
+    def sheet(self, view: dict[str, Any], names: list[str]) -> Sheet | None:
+        """The score sheet's rows; None for no sheet."""
+        return None
+
+    def prompt(self, view: dict[str, Any], name: str) -> Text:
+        """What the person to move must do, in words (they are shown and it is their turn)."""
+        return Text(f"{name}, your turn.")
+
+    def make_action(self, view: dict[str, Any], chosen: list[Card], cursor: Card) -> Action:
+        """The action for enter: ``chosen`` are the selected cards (in hand order), ``cursor``
+        the card under the cursor."""
+        raise NotImplementedError
+
+    def center(self, view: dict[str, Any]) -> CardGroup | None:
+        """Something for the middle of the table while no trick is on (a stock)."""
+        return None
+
+    def trick_title(self, view: dict[str, Any]) -> str:
+        trick = view["trick"]
+        if trick["plays"]:
+            return "Trick in play"
+        return "Waiting for the lead" if view.get("to_move") is not None else ""
+
+    def playable(self, view: dict[str, Any], legal: Sequence[Action]) -> set[int] | None:
+        """Indices of the hand that some legal action plays (the rest are dimmed by the
+        assist); None dims nothing. The default looks at each action's ``cards``."""
+        if len(legal) > 400:
+            return None
+        codes = {c.code for a in legal for c in getattr(a, "cards", ())}
+        return {i for i, c in enumerate(view["hand"] or []) if c in codes}
+
+    # --- layout ---------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="table-header", classes="table-header")
+        with Horizontal(id="table-main"):
+            with Vertical(id="table-left"):
+                with VerticalScroll(id="seat-list-box", classes="panel"):
+                    yield Static(id="seat-list")
+                yield TrickFelt(id="felt", classes="felt")
+                yield Static(id="status", classes="status")
+                yield HandView(id="hand", classes="felt")
+            with Vertical(id="table-side"):
+                yield Static(id="sheet", classes="panel")
+                yield LogView(id="log", classes="panel")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.set_class(len(self.match.seats) not in POSITIONS, "-seat-list")
+        self.query_one("#seat-list-box").border_title = "Table"
+        self.query_one("#log").border_title = "Log"
+        log = self.match.public_log()
+        self.query_one(LogView).add_events(log, self.match.names())
+        self._last = last_trick(log)
+        super().on_mount()
+
+    def _pick_size(self) -> None:
+        size = size_for(self.app.size.width, self.app.size.height)
+        if size is not self.card_size:
+            self.card_size = size
+        for s in ("small", "medium", "large"):
+            self.set_class(s == size.name, f"-cards-{s}")
+
+    # --- events and moves -----------------------------------------------------------------
+
+    def play_action(
+        self, action: Action | str, seat: int | None = None, quiet: bool = False
+    ) -> bool:
+        self._before = self.view()
+        return super().play_action(action, seat, quiet)
+
+    def on_new_events(self, events_: list[Event]) -> None:
+        self.query_one(LogView).add_events(events_, self.match.names())
+        found = last_trick(events_)
+        if found is not None:
+            self._last = found
+        self.selected.clear()
+        self.hinted.clear()
+        if self._before is not None and any(e.kind in self.PAUSE_AFTER for e in events_):
+            self._held = _held_view(self._before, events_, self.shown)
+
+    def release_hold(self) -> None:
+        self._held = None
+        super().release_hold()
+
+    def after_undo(self) -> None:
+        self._held = None
+        self.selected.clear()
+        self.hinted.clear()
+        log = self.query_one(LogView)
+        log.clear()
+        log.add_events(self.match.public_log(), self.match.names())
+        self._last = last_trick(self.match.public_log())
+
+    # --- drawing --------------------------------------------------------------------------
+
+    def table_view(self) -> dict[str, Any]:
+        """What is on the table: the moment a pause holds on, else the live view."""
+        if self.holding and self._held is not None:
+            return self._held
+        return self.view()
+
+    def refresh_table(self) -> None:
+        if not self.is_mounted:
+            return
+        if self.shown is not None:
+            self.bottom = self.shown
+        self._pick_size()
+        view = self._view = self.table_view()
+        names = self.match.names()
+        self.query_one("#table-header", Static).update(self.header(view))
+        self.query_one(TrickFelt).show(self._scene(view, names), self.card_size)
+        if self.has_class("-seat-list"):
+            self.query_one("#seat-list", Static).update(self._seat_list(view, names))
+        self.query_one("#status", Static).update(self._status(view, names))
+        sheet = self.sheet(view, names)
+        panel = self.query_one("#sheet", Static)
+        panel.display = sheet is not None
+        if sheet is not None:
+            panel.border_title = sheet.title
+            panel.update(self._sheet_table(sheet))
+        self.refresh_hand()
+
+    def _order(self, n: int) -> list[int]:
+        return [(self.bottom + i) % n for i in range(n)]
+
+    def _seat_title(
+        self, view: dict[str, Any], seat: int, names: list[str], marker: bool = True
+    ) -> Text:
+        m = self.match
+        spec = m.seats[seat]
+        out = Text()
+        if marker and view.get("to_move") == seat and not self.holding:
+            out.append("▶ ", Style(bold=True))
+        out.append(names[seat], Style(bold=True))
+        if seat == self.shown and len(m.humans) == 1:
+            out.append(" (you)", Style(bold=True))
+        elif not spec.is_human:
+            out.append(f" {spec.kind}", Style(dim=True))
+        if view.get("dealer") == seat:
+            out.append(" ")
+            out.append("D", Style(reverse=True, dim=True))
+        return out
+
+    def _seat_spot(
+        self, view: dict[str, Any], seat: int, names: list[str], notes: dict[int, str]
+    ) -> SeatSpot:
+        lines: list[Text] = []
+        if self.SHOW_TRICKS and "tricks_won" in view:
+            lines.append(Text(f"tricks {view['tricks_won'][seat]}", style="dim"))
+        lines += self.seat_lines(view, seat)
+        if seat == self._thinking:
+            lines.append(Text("thinking…", style="italic"))
+        if seat in notes:
+            lines.append(Text(notes[seat], style="bold reverse"))
+        # the shown seat's cards are the hand below the felt
+        backs = None if seat == self.shown else view["hand_sizes"][seat]
+        return SeatSpot(seat, self._seat_title(view, seat, names), lines, backs)
+
+    def _scene(self, view: dict[str, Any], names: list[str]) -> FeltScene:
+        plays: list[Play] = []
+        notes: dict[int, str] = {}
+        held = self.holding
+        showdown = next((e for e in held if e.kind == "showdown"), None)
+        if showdown is not None:
+            losers = set(showdown.data["losers"])
+            for s, code in showdown.data["cards"].items():
+                plays.append(Play(int(s), [Card.parse(code)], highlight=int(s) in losers))
+            value = showdown.data.get("value")
+            for s in losers:
+                notes[s] = f"+{value}" if value is not None else "loses"
+            title = "Showdown"
+        elif held and self._last is not None:
+            for s, cards in self._last.plays:
+                plays.append(Play(s, cards, highlight=s == self._last.winner))
+            notes[self._last.winner] = "wins the trick"
+            title = f"{names[self._last.winner]} wins the trick"
+        else:
+            trick = view["trick"]
+            best = trick.get("best")
+            for s, codes in trick["plays"]:
+                plays.append(Play(s, _cards(codes), highlight=s == best))
+            if best is not None and trick["plays"]:
+                notes[best] = "best so far"
+            title = self.trick_title(view)
+        order = self._order(len(self.match.seats))
+        center = None if plays else self.center(view)
+        return FeltScene(
+            title=title,
+            seats=[self._seat_spot(view, s, names, notes) for s in order],
+            plays=sorted(plays, key=lambda p: order.index(p.seat)),
+            center=center,
+            names=names,
+        )
+
+    def _seat_list(self, view: dict[str, Any], names: list[str]) -> Table:
+        """Bigger tables: one row per seat (marker, name, cards, the game's lines)."""
+        cs = card_style(self)
+        table = Table.grid(padding=(0, 1), expand=True)
+        table.add_column(width=1)
+        table.add_column(ratio=3, no_wrap=True)
+        table.add_column(width=12, no_wrap=True)
+        table.add_column(ratio=5, no_wrap=True)
+        mover = view.get("to_move")
+        for s in range(len(self.match.seats)):
+            marker = "▶" if s == mover and not self.holding else " "
+            title = self._seat_title(view, s, names, marker=False)
+            extras = Text("  ").join(self.seat_lines(view, s))
+            if s == self._thinking:
+                extras.append("  thinking…", "italic")
+            table.add_row(marker, title, back_strip(view["hand_sizes"][s], cs, most=6), extras)
+        return table
+
+    def _status(self, view: dict[str, Any], names: list[str]) -> Text:
+        m = self.match
+        if self.holding:
+            return Text("Press any key to go on.", style="italic")
+        mover = view.get("to_move")
+        if mover is None:
+            return Text("The game is over.")
+        if mover != self.human_to_move():
+            if self._thinking == mover:
+                return Text(f"{m.seats[mover].label()} is thinking…", style="italic")
+            return Text(f"Waiting for {names[mover]}…", style="italic")
+        return self.prompt(view, names[mover])
+
+    def _sheet_table(self, sheet: Sheet) -> RenderableType:
+        """Up to four seats: a column each, a row per deal. More: a row per seat, a column
+        for each of the last deals that fit, then the total."""
+        totals = [t + (sheet.mark if s in sheet.marked else "") for s, t in enumerate(sheet.totals)]
+        if len(sheet.columns) <= 4:
+            table = Table(box=None, padding=(0, 1), show_edge=False, expand=True)
+            table.add_column("#", justify="right", style="dim")
+            for name in sheet.columns:
+                table.add_column(name[:3], justify="right", no_wrap=True)
+            for label, cells in sheet.rows[-8:]:
+                table.add_row(label, *cells)
+            if totals:
+                table.add_row(Text("Σ", style="bold"), *(Text(t, style="bold") for t in totals))
+            return table
+        width = self.query_one("#sheet").content_size.width or 24
+        name_w = min(12, max(len(n) for n in sheet.columns))
+        room = max(0, (width - name_w - 5) // 4)
+        rows = sheet.rows[-room:] if room else []
+        table = Table(box=None, padding=(0, 1), show_edge=False, expand=True)
+        table.add_column("", no_wrap=True, overflow="ellipsis", max_width=name_w)
+        for label, _ in rows:
+            table.add_column(label, justify="right", style="dim", no_wrap=True)
+        table.add_column("Σ", justify="right", no_wrap=True)
+        for s, name in enumerate(sheet.columns):
+            cells = [cells[s] for _, cells in rows]
+            table.add_row(name, *cells, Text(totals[s] if totals else "", style="bold"))
+        return table
+
+    def _hand_cards(self) -> list[Card]:
+        codes = self._view.get("hand")
+        return _cards(codes) if isinstance(codes, list) else []
+
+    def refresh_hand(self) -> None:
+        hand = self.query_one(HandView)
+        view = self._view
+        cards = self._hand_cards()
+        if self.shown is None or not cards:
+            hand.show_backs(view["hand_sizes"][self.bottom] if view else 0, self.card_size)
+            return
+        self.cursor = max(0, min(self.cursor, len(cards) - 1))
+        self.selected = {i for i in self.selected if i < len(cards)}
+        mine = self.human_to_move() == self.shown and not self.holding
+        dimmed: set[int] = set()
+        if mine and self.cs_app.settings.assist:
+            bright = self.playable(view, self.match.legal_actions(self.shown))
+            if bright is not None:
+                dimmed = set(range(len(cards))) - bright
+        hand.show(
+            cards,
+            cursor=self.cursor if mine else None,
+            selected=self.selected,
+            dimmed=dimmed,
+            hinted=self.hinted,
+            size=self.card_size,
+        )
+
+    # --- keys -----------------------------------------------------------------------------
+
+    def my_hand(self) -> list[Card] | None:
+        """The hand of the person to move, when it is on screen and keys may act on it."""
+        if self.human_to_move() is None or self.holding:
+            return None
+        return self._hand_cards()
+
+    def action_cursor(self, step: int) -> None:
+        hand = self.my_hand()
+        if hand:
+            self.cursor = (self.cursor + step) % len(hand)
+            self.refresh_hand()
+
+    def action_cursor_to(self, index: int) -> None:
+        hand = self.my_hand()
+        if hand:
+            self.cursor = index % len(hand)
+            self.refresh_hand()
+
+    def action_toggle(self) -> None:
+        if self.my_hand():
+            self.selected ^= {self.cursor}
+            self.hinted.clear()
+            self.refresh_hand()
+
+    def on_hand_view_clicked(self, message: HandView.Clicked) -> None:
+        if self.my_hand() is None:
+            return
+        self.cursor = message.index
+        self.selected ^= {message.index}
+        self.refresh_hand()
+
+    def action_play(self) -> None:
+        seat = self.human_to_move()
+        hand = self.my_hand()
+        if seat is None or not hand:
+            if not self.holding:
+                self.notify("It is not your turn.", severity="warning")
+            return
+        chosen = [hand[i] for i in sorted(self.selected)]
+        self.play_action(self.make_action(self._view, chosen, hand[self.cursor]), seat)
+
+    def show_hint(self, action: Action) -> None:
+        hand = self._hand_cards()
+        picked: set[int] = set()
+        for card in getattr(action, "cards", ()):
+            for i, c in enumerate(hand):
+                if c is card and i not in picked:
+                    picked.add(i)
+                    break
+        self.selected = set(picked)
+        self.hinted = picked
+        self.notify(f"{self.say(action)} (selected for you: enter plays it)", title="Hint")
+        self.refresh_hand()
+
+    def say(self, action: Action) -> str:
+        """An action in words, its cards in the table's card style (``play 7♥``)."""
+        cs = card_style(self)
+        words = []
+        for w in str(action).split():
+            try:
+                words.append(cs.label(Card.parse(w)))
+            except ValueError:
+                words.append(w)
+        return " ".join(words)
+
+    def action_last_trick(self) -> None:
+        from .lasttrick import LastTrickScreen
+
+        last = self._last
+        if last is None:
+            self.notify("No trick has been played yet.", severity="warning")
+            return
+        names = self.match.names()
+        groups = [
+            CardGroup(names[s], cards, "won it" if s == last.winner else "", s == last.winner)
+            for s, cards in last.plays
+        ]
+        self.app.push_screen(LastTrickScreen(f"Last trick: {names[last.winner]} won", groups))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "undo" and len(self.match.humans) != 1:
+            return None
+        return True
+
+
+def _held_view(before: dict[str, Any], events: Sequence[Event], shown: int | None) -> dict:
+    """The table at the moment a pause holds on: the view just before the move, less the
+    cards this move played (and, at a showdown, the cards shown); the new deal and the new
+    scores show only when the pause ends."""
+    view = dict(before)
+    sizes = list(view["hand_sizes"])
+    hand = list(view["hand"]) if isinstance(view.get("hand"), list) else None
+    gone: list[tuple[int, list[str]]] = []
+    for e in events:
+        if e.kind in ("lead", "play") and e.seat is not None:
+            gone.append((e.seat, list(e.data["cards"])))
+        elif e.kind == "showdown":
+            gone += [(int(s), [c]) for s, c in e.data["cards"].items()]
+        elif e.kind == "deal":
+            break
+    for seat, codes in gone:
+        sizes[seat] = max(0, sizes[seat] - len(codes))
+        if seat == shown and hand is not None:
+            for c in codes:
+                if c in hand:
+                    hand.remove(c)
+    view["hand_sizes"] = sizes
+    view["hand"] = hand
+    view["to_move"] = None
+    return view
+
+
+__all__ = ["Sheet", "TrickTableScreen", "last_trick"]

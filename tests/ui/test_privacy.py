@@ -1,0 +1,90 @@
+"""Privacy by construction: a table screen draws only what its seat may see.
+
+For every registered game, at random positions: open the game's own table screen for the
+seat to move (and again for nobody, the spectator's view of a hot-seat table behind its
+curtain), take the screen's picture, re-deal every card hidden from that seat among the zones
+that hide it, redraw, and take the picture again. The two must be the same, character for
+character and colour for colour: if the screen read a hidden card anywhere (a hand, a
+partner, a count that the view does not give), some re-deal would show it.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+from helpers import wait_for
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "contract"))
+from test_contract import redeal
+
+from cardsuite.games import all_games
+from cardsuite.match import Match, SeatSpec
+from cardsuite.ui.table import TableScreen
+
+
+def player_counts(game) -> list[int]:  # type: ignore[no-untyped-def]
+    wanted = {min(game.players), *(p for p in (3, 4, 6) if p in game.players)}
+    return sorted(wanted)
+
+
+def positions(game, players: int, count: int, rng: random.Random):  # type: ignore[no-untyped-def]
+    """Random positions part-way through random games, each with a seat to move."""
+    found = 0
+    while found < count:
+        variant = rng.choice(list(game.variants))
+        state = game.new_state(players=players, variant=variant, seed=rng.getrandbits(32))
+        for _ in range(rng.randrange(0, 120)):
+            if state.is_over():
+                break
+            legal = state.legal_actions()
+            state.apply(legal[int(rng.random() * len(legal))])
+        if not state.is_over():
+            found += 1
+            yield state
+
+
+def picture(app) -> str:  # type: ignore[no-untyped-def]
+    return app.export_screenshot()
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
+async def test_the_table_shows_nothing_hidden_from_its_seat(make_app, game) -> None:  # type: ignore[no-untyped-def]
+    rng = random.Random(f"privacy:{game.id}")
+    checked = moved = 0
+    for players in player_counts(game):
+        for state in positions(game, players, 3, rng):
+            mover = state.to_move()
+            # the seat to move is the person at the table; the others are bots that wait
+            kinds = [
+                "human" if s == mover or not game.hidden_hands else "random" for s in range(players)
+            ]
+            names = game.names_for(players)
+            match = Match(game, state, [SeatSpec(k, names[s]) for s, k in enumerate(kinds)])
+            app = make_app()
+            async with app.run_test(size=(120, 36)) as pilot:
+                await pilot.pause()
+                app.open_table(match)
+                await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+                screen = app.screen
+                for shown in (mover, None):
+                    screen.shown = shown
+                    screen.match.state = state
+                    screen.refresh_table()
+                    await pilot.pause()
+                    before = picture(app)
+                    copy = state.clone()
+                    moved += redeal(copy, shown, rng)
+                    screen.match.state = copy
+                    screen.refresh_table()
+                    await pilot.pause()
+                    assert picture(app) == before, (
+                        f"{game.id}, {players} players: the table for seat {shown} changed"
+                        " when cards hidden from it were re-dealt"
+                    )
+                    checked += 1
+                screen.match.state = state
+    assert checked >= 6
+    assert moved >= checked // 2, "the re-deals hardly moved a card: the test proved nothing"
