@@ -167,7 +167,12 @@ class _Around:
             y += h + each
         canvas = Canvas(self.w, self.h)
         cx = self.w // 2
-        info_w = max(10, min(24, self.w // 4))
+        info_w = max(10, min(24, self.w // 4))  # the most a side seat's lines may take
+        used = {  # what each side seat's lines really take, for its play to come close
+            pos: min(info_w, max(r.cell_len for r in [where[pos].title, *self._rows(where[pos])]))
+            for pos in "WE"
+            if pos in where
+        }
         plays = {p.seat: p for p in scene.plays}
 
         # North: its title, its backs fanned, its lines; its play below
@@ -183,7 +188,7 @@ class _Around:
                 y += SMALL.h
             starts.append(self._centre(canvas, y + 1, _join(self._rows(spot))))
             if top["n_info"] == 0:
-                free_top = min(starts) - 2
+                free_top = min(starts) - 1
         # South: one line at the bottom (its cards are the hand below the felt)
         spot = where["S"]
         line = spot.title.copy()
@@ -196,16 +201,22 @@ class _Around:
         free_bottom = self._centre(canvas, top["s_info"], line) - 2
         if top["s_info"] != self.h - 1:
             free_bottom = self.w - 2
-        # the title in a corner that has room for it: top left, else bottom left
+        # the title where it has room: top left, beside North's play, else bottom left
         title = scene.title
         if title:
             style = Style(bold=True, italic=True)
-            if len(title) <= free_top:
-                canvas.put(1, 0, title, style)
-            elif len(title) <= free_bottom:
-                canvas.put(1, self.h - 1, title, style)
-            elif free_top > 3:
-                canvas.put(1, 0, title[: free_top - 1] + "…", style)
+            spots = [(0, free_top)]
+            if north:
+                spots.append((top["n_play"], cx - size.w // 2 - 3))
+            spots.append((self.h - 1, free_bottom))
+            for y, room in spots:
+                if len(title) <= room:
+                    canvas.put(1, y, title, style)
+                    break
+            else:
+                y, room = max(spots, key=lambda spot: spot[1])
+                if room > 3:
+                    canvas.put(1, y, title[: room - 1] + "…", style)
 
         # the sides: the seat's title, backs and lines in its corner of the middle band
         mid = top["mid"]
@@ -232,7 +243,7 @@ class _Around:
             play = plays.get(spot.seat)
             if play is None or not play.cards:
                 continue
-            fitted = self._fit(play.cards, info_w, pos, cx, half)
+            fitted = self._fit(play.cards, used.get(pos, info_w), pos, cx, half)
             if fitted is None:
                 return None
             x, step = fitted
@@ -264,8 +275,9 @@ class _Around:
     def _fit(
         self, cards: list[Card], info_w: int, pos: str, cx: int, half: int
     ) -> tuple[int, int] | None:
-        """Where a play's fan starts and its step: N and S centred, W and E beside the
-        middle column, closing up (down to three columns a card) if it must."""
+        """Where a play's fan starts and its step: N and S centred; W and E beside the middle
+        column, or up to it for a wide play (N and S are in rows of their own), closing up
+        (down to three columns a card) if they must. ``info_w``: the side seat's lines."""
         size = self.size
         for step in range(size.step, 2, -1):
             width = size.fan_width(len(cards), step)
@@ -273,14 +285,15 @@ class _Around:
                 x = cx - width // 2
                 if x >= 1 and x + width <= self.w - 1:
                     return x, step
-            elif pos == "W":
-                x = cx - half - 2 - width
-                if x >= info_w + 2:
-                    return x, step
+                continue
+            if pos == "W":
+                for right in (cx - half - 2, cx - 1):
+                    if right - width >= info_w + 2:
+                        return right - width, step
             else:
-                x = cx + half + 2 + (size.w % 2 == 0)
-                if x + width <= self.w - info_w - 2:
-                    return x, step
+                for left in (cx + half + 2 + (size.w % 2 == 0), cx + 1):
+                    if left + width <= self.w - info_w - 2:
+                        return left, step
         return None
 
     def _center(self, canvas: Canvas, group: CardGroup, y: int, cx: int) -> None:

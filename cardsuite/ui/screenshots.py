@@ -137,6 +137,16 @@ async def _help(app: CardSuiteApp, pilot: object) -> None:
     await pilot.pause(0.3)  # type: ignore[attr-defined]
 
 
+def _to_png(converter: str, svg: Path, target: Path) -> None:
+    """Render with rsvg-convert. Rich writes runs of spaces as separate text elements that
+    rsvg collapses unless told to preserve white space, so a copy says so first."""
+    text = svg.read_text("utf-8").replace("<svg ", '<svg xml:space="preserve" ', 1)
+    with tempfile.TemporaryDirectory() as tmp:
+        copy = Path(tmp) / svg.name
+        copy.write_text(text, "utf-8")
+        subprocess.run([converter, "-w", "1400", str(copy), "-o", str(target)], check=True)
+
+
 def take_screenshots(out: str | Path, png: bool = True) -> list[Path]:
     """Write picker, setup, table and help screenshots (SVG, and PNG if possible)."""
     folder = Path(out)
@@ -155,6 +165,6 @@ def take_screenshots(out: str | Path, png: bool = True) -> list[Path]:
     if png and converter:
         for svg in list(paths):
             target = svg.with_suffix(".png")
-            subprocess.run([converter, "-w", "1400", str(svg), "-o", str(target)], check=True)
+            _to_png(converter, svg, target)
             paths.append(target)
     return paths

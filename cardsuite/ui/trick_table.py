@@ -62,26 +62,31 @@ class Sheet:
 
 
 @dataclass
-class _LastTrick:
+class LastTrick:
     plays: list[tuple[int, list[Card]]]
     winner: int
 
 
-def last_trick(events: Sequence[Event]) -> _LastTrick | None:
-    """The last finished trick, as the log told it (lead, plays, then its winner)."""
-    plays: list[tuple[int, list[Card]]] = []
-    last: _LastTrick | None = None
-    for e in events:
-        if e.kind == "lead":
-            plays = [(e.seat or 0, [Card.parse(c) for c in e.data["cards"]])]
-        elif e.kind == "play":
-            plays.append((e.seat or 0, [Card.parse(c) for c in e.data["cards"]]))
-        elif e.kind == "trick" and e.seat is not None:
-            last = _LastTrick(plays, e.seat)
-            plays = []
-        elif e.kind == "deal":
-            plays = []
-    return last
+class TrickLog:
+    """The last finished trick, followed through the log as it is written (a lead, the
+    plays, then the trick's winner); a deal clears the trick under way."""
+
+    def __init__(self, events: Sequence[Event] = ()) -> None:
+        self.plays: list[tuple[int, list[Card]]] = []
+        self.last: LastTrick | None = None
+        self.feed(events)
+
+    def feed(self, events: Sequence[Event]) -> None:
+        for e in events:
+            if e.kind == "lead" and e.seat is not None:
+                self.plays = [(e.seat, _cards(e.data["cards"]))]
+            elif e.kind == "play" and e.seat is not None:
+                self.plays.append((e.seat, _cards(e.data["cards"])))
+            elif e.kind == "trick" and e.seat is not None:
+                self.last = LastTrick(self.plays, e.seat)
+                self.plays = []
+            elif e.kind == "deal":
+                self.plays = []
 
 
 def _cards(codes: Sequence[str]) -> list[Card]:
@@ -114,7 +119,7 @@ class TrickTableScreen(TableScreen):
         self._view: dict[str, Any] = {}
         self._before: dict[str, Any] | None = None  # the view just before the last move
         self._held: dict[str, Any] | None = None  # the moment a pause holds on the table
-        self._last: _LastTrick | None = None
+        self._tricks = TrickLog()
 
     # --- hooks for the game's screen ------------------------------------------------------
 
@@ -179,7 +184,7 @@ class TrickTableScreen(TableScreen):
         self.query_one("#log").border_title = "Log"
         log = self.match.public_log()
         self.query_one(LogView).add_events(log, self.match.names())
-        self._last = last_trick(log)
+        self._tricks = TrickLog(log)
         super().on_mount()
 
     def _pick_size(self) -> None:
@@ -199,9 +204,7 @@ class TrickTableScreen(TableScreen):
 
     def on_new_events(self, events_: list[Event]) -> None:
         self.query_one(LogView).add_events(events_, self.match.names())
-        found = last_trick(events_)
-        if found is not None:
-            self._last = found
+        self._tricks.feed(events_)
         self.selected.clear()
         self.hinted.clear()
         if self._before is not None and any(e.kind in self.PAUSE_AFTER for e in events_):
@@ -218,7 +221,7 @@ class TrickTableScreen(TableScreen):
         log = self.query_one(LogView)
         log.clear()
         log.add_events(self.match.public_log(), self.match.names())
-        self._last = last_trick(self.match.public_log())
+        self._tricks = TrickLog(self.match.public_log())
 
     # --- drawing --------------------------------------------------------------------------
 
@@ -298,11 +301,12 @@ class TrickTableScreen(TableScreen):
             for s in losers:
                 notes[s] = f"+{value}" if value is not None else "loses"
             title = "Showdown"
-        elif held and self._last is not None:
-            for s, cards in self._last.plays:
-                plays.append(Play(s, cards, highlight=s == self._last.winner))
-            notes[self._last.winner] = "wins the trick"
-            title = f"{names[self._last.winner]} wins the trick"
+        elif held and self._tricks.last is not None:
+            last = self._tricks.last
+            for s, cards in last.plays:
+                plays.append(Play(s, cards, highlight=s == last.winner))
+            notes[last.winner] = "wins"
+            title = f"The trick goes to {names[last.winner]}"
         else:
             trick = view["trick"]
             best = trick.get("best")
@@ -478,7 +482,7 @@ class TrickTableScreen(TableScreen):
     def action_last_trick(self) -> None:
         from .lasttrick import LastTrickScreen
 
-        last = self._last
+        last = self._tricks.last
         if last is None:
             self.notify("No trick has been played yet.", severity="warning")
             return
@@ -522,4 +526,4 @@ def _held_view(before: dict[str, Any], events: Sequence[Event], shown: int | Non
     return view
 
 
-__all__ = ["Sheet", "TrickTableScreen", "last_trick"]
+__all__ = ["LastTrick", "Sheet", "TrickLog", "TrickTableScreen"]

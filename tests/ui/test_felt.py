@@ -1,0 +1,71 @@
+"""The felt's layout: seats round the table, each play in front of its seat, at every size."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from cardsuite.cards import Card
+from cardsuite.ui.cardart import LARGE, MEDIUM, SMALL, CardStyle, size_for
+from cardsuite.ui.felt import FeltScene, Play, SeatSpot, _Around, _compact
+
+CS = CardStyle()
+NAMES = ["South", "West", "North", "East"]
+
+
+def scene(plays: dict[int, list[str]], seats: int = 4) -> FeltScene:
+    return FeltScene(
+        title="Trick 3 · threes",
+        seats=[
+            SeatSpot(s, Text(NAMES[s]), [Text("= 0")], None if s == 0 else 5) for s in range(seats)
+        ],
+        plays=[Play(s, [Card.parse(c) for c in cs]) for s, cs in plays.items()],
+    )
+
+
+def where(lines: list[str], label: str) -> tuple[int, int]:
+    """Row and column of the first occurrence of a card label on the canvas."""
+    for y, line in enumerate(lines):
+        if label in line:
+            return y, line.index(label)
+    raise AssertionError(f"{label} is not on the felt:\n" + "\n".join(lines))
+
+
+def test_each_play_lies_in_front_of_its_seat_at_80x24() -> None:
+    """The felt of an 80x24 table is about 53x15; a trick of threes still sits round it."""
+    plays = {
+        0: ["5S", "5H", "4S"],
+        1: ["6H", "3D", "2S"],
+        2: ["3S", "2H", "2D"],
+        3: ["9S", "9H", "9D"],
+    }
+    canvas = _Around(53, 15, SMALL, CS, fans=False).draw(scene(plays))
+    assert canvas is not None, "four plays of three cards did not fit round the table"
+    lines = canvas.text().plain.split("\n")
+    south, west, north, east = (where(lines, lab) for lab in ("5♠", "6♥", "3♠", "9♠"))
+    assert north[0] < west[0] == east[0] < south[0]  # across above, the sides level, South below
+    assert west[1] < north[1] < east[1] and west[1] < south[1] < east[1]
+    assert where(lines, "North")[0] < north[0]  # North's name above its play
+    assert where(lines, "South")[0] > south[0]  # South's line below its play
+
+
+def test_bigger_faces_and_fanned_backs_from_120x36() -> None:
+    assert size_for(80, 24) is SMALL and size_for(120, 36) is MEDIUM and size_for(160, 48) is LARGE
+    canvas = _Around(86, 26, MEDIUM, CS, fans=True).draw(scene({2: ["10S"], 3: ["QC"]}))
+    assert canvas is not None
+    text = canvas.text().plain
+    assert "10♠" in text and "Q♣" in text and "5 cards" in text and "▚▚▚" in text
+
+
+def test_a_felt_too_small_for_faces_says_it_in_text() -> None:
+    s = scene({1: ["7H"]})
+    assert _Around(30, 8, SMALL, CS, fans=False).draw(s) is None
+    text = _compact(s, CS).plain
+    assert all(name in text for name in NAMES) and "7♥" in text
+
+
+def test_three_seats_have_no_north() -> None:
+    canvas = _Around(53, 15, SMALL, CS, fans=False).draw(scene({1: ["7H"], 2: ["8C"]}, seats=3))
+    assert canvas is not None
+    lines = canvas.text().plain.split("\n")
+    west, east = where(lines, "7♥"), where(lines, "8♣")
+    assert west[0] == east[0] and west[1] < east[1]
