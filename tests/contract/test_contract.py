@@ -23,18 +23,17 @@ registry entry; nothing here names a game.
 from __future__ import annotations
 
 import json
-import os
 import random
 from collections import Counter
 from typing import Any
 
 import pytest
+from scale import FULL
 
 from cardsuite.bots import LEVELS, make_bot
 from cardsuite.engine import VIEW_KEYS, IllegalAction, State, check_event
 from cardsuite.games import all_games
 
-FULL = os.environ.get("CARDSUITE_FULL") == "1"
 GAMES_PER_CASE = 4 if FULL else 1
 MAX_STEPS = 60_000
 

@@ -9,11 +9,11 @@ app fails the test (``run_test`` re-raises it).
 from __future__ import annotations
 
 import asyncio
-import os
 import random
 
 import pytest
 from helpers import start, wait_for
+from scale import FULL
 from textual import events
 
 from cardsuite.games.twenty_two.screen import TwentyTwoScreen
@@ -58,7 +58,7 @@ KEYS = [
     "ctrl+enter",
 ]
 #: Bursts of 60 keys per test: a sample by default, the whole run with CARDSUITE_FULL=1.
-BURSTS = 35 if os.environ.get("CARDSUITE_FULL") == "1" else 8
+BURSTS = 35 if FULL else 8
 
 CHARS = {"space": " ", "question_mark": "?", "enter": "\r", "tab": "\t", "backspace": "\x7f"}
 

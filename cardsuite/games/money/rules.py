@@ -878,6 +878,11 @@ class MoneyState(State):
             "under": self.under,
         }
 
+    def all_cards(self) -> list[Card]:
+        """The zones' cards, without building the zones (random-play tests call this a lot)."""
+        h, b = self.hands, self.banks
+        return [*h[0], *h[1], *b[0], *b[1], *self.pile, *self.under]
+
     def hidden_zones(self, seat: int | None) -> tuple[str, ...]:
         """Both stacks, from everyone: they are face down and nobody looks (MONEY-ZONE-1)."""
         return ("hand 0", "hand 1")

@@ -932,6 +932,17 @@ class TwentyTwoState(State):
         out["trick"] = [c for _, cards in self.trick for c in cards]
         return out
 
+    def all_cards(self) -> list[Card]:
+        """The zones' cards, without building the zones (random-play tests call this a lot)."""
+        out = [*self.played, *self.stock]
+        for s in range(self.n):
+            out += self.hands[s]
+            out += self.discards[s]
+            out += self.score_cards[s]
+        for _, cards in self.trick:
+            out += cards
+        return out
+
     def hidden_zones(self, seat: int | None) -> tuple[str, ...]:
         """Other hands and discards (face down, T22-EXCH-3), and the stock."""
         hidden = [f"{z} {s}" for s in range(self.n) if s != seat for z in ("hand", "discards")]
