@@ -54,7 +54,7 @@ __all__ = [
 
 SCHEMA_VERSION = 1  # settings and saves
 SAVE_KIND = "cardsuite-save"
-PACES = ("instant", "fast", "normal", "slow")
+PACES = ("instant", "fast", "normal", "slow", "wait")
 
 # The statistics database has its own format number (``PRAGMA user_version``): it may need to
 # change independently of settings and saves.

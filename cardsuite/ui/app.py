@@ -30,8 +30,15 @@ patches.apply()
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
-#: Seconds a bot waits before its move, and a finished trick stays up, per pace.
-PACE_DELAYS = {"instant": (0.0, 0.0), "fast": (0.25, 0.8), "normal": (0.6, 1.6), "slow": (1.2, 3.0)}
+#: Seconds a bot waits before its move, and a finished trick stays up, per pace; "wait"
+#: moves bots at the normal pace and keeps a finished trick up until a key (None).
+PACE_DELAYS: dict[str, tuple[float, float | None]] = {
+    "instant": (0.0, 0.0),
+    "fast": (0.25, 0.8),
+    "normal": (0.6, 1.6),
+    "slow": (1.2, 3.0),
+    "wait": (0.6, None),
+}
 
 
 @dataclass
@@ -113,7 +120,7 @@ class CardSuiteApp(App[None]):
     def refresh_cards(self) -> None:
         """Redraw every card on the current screen (theme or ASCII mode changed)."""
         self._card_style = None
-        for w in self.screen.query("*"):
+        for w in [self.screen, *self.screen.query("*")]:
             if hasattr(w, "cards_changed"):
                 w.cards_changed()
 
@@ -146,7 +153,7 @@ class CardSuiteApp(App[None]):
             shown = option.show(value)
             self.notify(f"{game.name}: {option.name.lower()} {shown} (from the next game)")
 
-    def pace_delays(self) -> tuple[float, float]:
+    def pace_delays(self) -> tuple[float, float | None]:
         return PACE_DELAYS.get(self.settings.pace, PACE_DELAYS["normal"])
 
     def save_settings(self) -> None:
@@ -231,7 +238,8 @@ class CardSuiteApp(App[None]):
         for pace in PACES:
             yield SystemCommand(
                 f"Pace: {pace}",
-                "How fast bots move and how long a finished trick stays up",
+                "How fast bots move and how long a finished trick stays up"
+                + (" (wait: until a key)" if pace == "wait" else ""),
                 lambda pace=pace: self.set_pace(pace),  # type: ignore[misc]
             )
         for game in all_games():

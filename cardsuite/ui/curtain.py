@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Middle
@@ -14,10 +15,12 @@ from .closing import close_once
 
 
 class CurtainScreen(Screen[None]):
-    """An opaque screen (not a modal: nothing of the table shows through)."""
+    """An opaque screen (not a modal: nothing of the table shows through). It lifts only on
+    the key it names, enter; the table then ignores keys for a moment (``TableScreen``), so
+    a double tap or a key repeat cannot play a card."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,space", "ready", "I am ready"),
+        Binding("enter", "ready", "I am ready"),
     ]
 
     def __init__(self, name: str) -> None:
@@ -27,8 +30,13 @@ class CurtainScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Middle(), Center():
             yield Static(
-                f"Pass the keyboard to [b]{self.player}[/b].\n\n"
-                f"Hands are hidden. Press [b]enter[/b] when you are ready, {self.player}.",
+                Text.assemble(
+                    "Pass the keyboard to ",
+                    (self.player, "bold"),
+                    ".\n\nHands are hidden. Press ",
+                    ("enter", "bold"),
+                    f" when you are ready, {self.player}.",
+                ),
                 id="curtain-card",
             )
 

@@ -17,17 +17,26 @@ from .closing import close_once
 
 
 class GameOverScreen(ModalScreen[str | None]):
-    """Dismisses with ``"rematch"``, ``"picker"`` or None (look at the table)."""
+    """Dismisses with ``"rematch"``, ``"picker"`` or None (look at the table).
+
+    "View table" has the focus, so a stray enter only closes the dialog; the result names
+    the players as the table does ("South (you)")."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "choose('rematch')", "Rematch"),
-        Binding("p,escape", "choose('picker')", "Picker"),
-        Binding("v", "choose(None)", "View table"),
+        Binding("p", "choose('picker')", "Picker"),
+        Binding("v,escape", "choose(None)", "View table"),
     ]
 
     def __init__(self, match: Match) -> None:
         super().__init__()
         self.match = match
+
+    def _label(self, seat: int) -> str:
+        m = self.match
+        if len(m.humans) == 1 and seat == m.humans[0]:
+            return f"{m.seats[seat].name} (you)"
+        return m.seats[seat].label()
 
     def compose(self) -> ComposeResult:
         m = self.match
@@ -42,6 +51,11 @@ class GameOverScreen(ModalScreen[str | None]):
             headline += "  You won." if humans[0] in winners else "  Better luck next time."
         with Vertical(id="dialog", classes="gameover"):
             yield Static(Text(headline, style="bold"), id="gameover-title")
+            yield Static(
+                "r rematch · p picker · v or esc: look at the table (g brings this back)",
+                id="gameover-keys",
+                classes="dim-note",
+            )
             yield Static(self._scores(), id="gameover-scores")
             with Horizontal(id="dialog-buttons"):
                 yield Button("Rematch (r)", id="rematch", variant="success")
@@ -61,11 +75,11 @@ class GameOverScreen(ModalScreen[str | None]):
         table.add_column(m.game.score_label, justify="right")
         for s in order:
             mark = "★ " if s in winners else "  "
-            table.add_row(mark + m.seats[s].label(), str(scores[s]))
+            table.add_row(mark + self._label(s), str(scores[s]))
         return table
 
     def on_mount(self) -> None:
-        self.query_one("#rematch", Button).focus()
+        self.query_one("#view", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         close_once(self, None if event.button.id == "view" else event.button.id)

@@ -1,5 +1,9 @@
 """The game picker: every registered game drawn with its cards, saved games to resume,
-statistics, rules and quit."""
+statistics, rules and quit.
+
+Everything fits at 80x24: one line a game (its summary cut to the width; the paragraph under
+the list tells more), the saved games always on screen, and ``r`` resumes the highlighted
+save at once (or says there is none)."""
 
 from __future__ import annotations
 
@@ -44,12 +48,20 @@ def _ago(then: float) -> str:
     return "just now"
 
 
-def _about(game: Game) -> str:
-    """The first paragraph of the game's rules help: what the game is about."""
+def _about(game: Game, limit: int = 10_000) -> str:
+    """The first paragraph of the game's rules help, what the game is about: as many of its
+    sentences as fit in ``limit`` characters (at least the first)."""
     for block in game.help_text().split("\n\n"):
         block = block.strip()
         if block and not block.startswith("#"):
-            return re.sub(r"[*_`]", "", " ".join(block.split()))
+            text = re.sub(r"[*_`]", "", " ".join(block.split()))
+            sentences = re.split(r"(?<=[.!?])\s+", text)
+            out = sentences[0]
+            for s in sentences[1:]:
+                if len(out) + 1 + len(s) > limit:
+                    break
+                out += " " + s
+            return out
     return game.summary
 
 
@@ -86,6 +98,9 @@ class Emblem(Widget):
 
 
 class PickerScreen(Screen[None]):
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (100, "-wide")]
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-short"), (32, "-tall")]
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "play", "Play", show=False),
         Binding("r", "resume", "Resume"),
@@ -121,18 +136,24 @@ class PickerScreen(Screen[None]):
         yield Footer()
 
     def _banner(self) -> Text:
+        ascii_cards = card_style(self).ascii
+        left, right = ("S H ", " D C") if ascii_cards else ("♠ ♥ ", " ♦ ♣")
         t = Text(justify="center")
-        t.append("♠ ♥ ", Style(bold=True))
+        t.append(left, Style(bold=True))
         t.append("cardsuite", Style(bold=True))
-        t.append(" ♦ ♣", Style(bold=True))
+        t.append(right, Style(bold=True))
         t.append("   five card games, hot-seat or against bots", Style(italic=True))
         return t
 
+    def cards_changed(self) -> None:
+        """ASCII mode or the theme changed: the banner's suits follow."""
+        self.query_one("#picker-banner", Static).update(self._banner())
+
     def _game_option(self, g: Game) -> Option:
-        grid = Table.grid(padding=(0, 2))
-        grid.add_column(width=16, no_wrap=True)
-        grid.add_column(width=12, no_wrap=True)
-        grid.add_column(ratio=1)
+        grid = Table.grid(padding=(0, 2), expand=True)
+        grid.add_column(min_width=14, no_wrap=True)
+        grid.add_column(min_width=11, no_wrap=True)
+        grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
         grid.add_row(Text(g.name, style="bold"), _players(g), g.summary)
         return Option(grid, id=g.id)
 
@@ -145,6 +166,7 @@ class PickerScreen(Screen[None]):
         self.reload()
 
     def on_screen_resume(self) -> None:
+        self.cards_changed()
         self.reload()
 
     def reload(self) -> None:
@@ -179,7 +201,9 @@ class PickerScreen(Screen[None]):
 
     def _show_game(self, game: Game) -> None:
         self.query_one(Emblem).show(game)
-        self.query_one("#picker-about", Static).update(_about(game))
+        about = self.query_one("#picker-about", Static)
+        lines = 3 if self.app.size.height < 32 else 5
+        about.update(_about(game, max(40, (self.app.size.width - 30) * lines)))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option_list.id == "games":
@@ -205,11 +229,6 @@ class PickerScreen(Screen[None]):
         return self.saves[min(index, len(self.saves) - 1)]
 
     def action_resume(self) -> None:
-        saves = self.query_one("#saves", OptionList)
-        if not saves.has_focus and self.saves:
-            saves.focus()
-            saves.highlighted = saves.highlighted or 0
-            return
         info = self._highlighted_save()
         if info is None:
             self.notify("There are no saved games.", severity="warning")
@@ -232,7 +251,8 @@ class PickerScreen(Screen[None]):
         from .confirm import ConfirmScreen
 
         info = self._highlighted_save()
-        if info is None or not self.query_one("#saves", OptionList).has_focus:
+        if info is None:
+            self.notify("There are no saved games.", severity="warning")
             return
 
         def answer(yes: bool | None) -> None:

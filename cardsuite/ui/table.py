@@ -11,8 +11,14 @@ a screen loads its bases' sheets first. This base decides what happens next:
 - a person to move: wait for their keys;
 - hot-seat: when the next person is not the one whose cards are showing, put up a curtain
   first, and only then show their cards;
-- a finished trick or a showdown stays on the table for the pace's delay or until a key;
-- the end: record the result and show the game-over screen.
+- a finished trick or a showdown stays on the table for the pace's delay or until a key
+  (the "wait" pace: until a key), the last one of the game too;
+- the end: record the result and show the game-over dialog; "view table" closes it and the
+  table stays as it is until ``g`` brings the result back.
+
+Keys that cannot work in this match (undo and hints in hot-seat) are not offered; a curtain
+lifts only on enter, and for a moment after it lifts the table takes no keys, so a double
+tap cannot make a move nobody saw.
 
 Illegal input is refused with the reason from ``IllegalAction`` and changes nothing.
 """
@@ -46,7 +52,12 @@ class TableScreen(Screen[None]):
         Binding("u", "undo", "Undo"),
         Binding("ctrl+s", "save", "Save"),
         Binding("q,escape", "leave", "Menu"),
+        Binding("g", "result", "Result"),
     ]
+
+    #: Seconds after a curtain lifts during which the table ignores keys (key repeats and
+    #: double taps meant for the curtain).
+    CURTAIN_GUARD: ClassVar[float] = 0.4
 
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (110, "-wide")]
 
@@ -81,7 +92,9 @@ class TableScreen(Screen[None]):
         self._thinking: int | None = None
         self._recorded = False
         self._over_shown = False
+        self._viewing_final = False  # the player closed the result to look at the table
         self._curtain_up = False
+        self._guard_until = float("-inf")  # the curtain's key guard, on the app's clock
 
     @property
     def cs_app(self) -> CardSuiteApp:
@@ -146,6 +159,7 @@ class TableScreen(Screen[None]):
 
         def passed(_: object) -> None:
             self._curtain_up = False
+            self._guard_until = self.cs_app.clock() + self.CURTAIN_GUARD
             self.shown = mover
             self.refresh_table()
             self.call_after_refresh(self.advance)
@@ -207,14 +221,29 @@ class TableScreen(Screen[None]):
                 self.notify(e.reason, title="Not allowed", severity="error")
             return False
         self.on_new_events(new)
-        pause = [e for e in new if e.kind in self.PAUSE_AFTER]
-        _, hold = self.cs_app.pace_delays()
-        if pause and hold > 0 and not self.match.is_over():
+        pause, hold = self.pause_for(new)
+        if pause:  # the game's last trick too
             self.holding = new
-            self._hold_timer = self.set_timer(hold, self.release_hold)
+            if hold is not None:
+                self._hold_timer = self.set_timer(hold, self.release_hold)
         self.refresh_table()
         self.advance()
         return True
+
+    def pause_for(self, new: list[Event]) -> tuple[bool, float | None]:
+        """Whether the table pauses on a move's events, and for how long (None: until a
+        key): after a ``PAUSE_AFTER`` kind, for the pace's delay."""
+        _, hold = self.cs_app.pace_delays()
+        if any(e.kind in self.PAUSE_AFTER for e in new) and (hold is None or hold > 0):
+            return True, hold
+        return False, None
+
+    def hold_note(self) -> str:
+        """What the status line says while the table pauses."""
+        _, hold = self.cs_app.pace_delays()
+        if hold is None or self._hold_timer is None:
+            return "Press any key to go on."
+        return "Goes on by itself in a moment; any key goes on now."
 
     def release_hold(self) -> None:
         if not self.holding:
@@ -227,7 +256,12 @@ class TableScreen(Screen[None]):
         self.advance()
 
     def on_key(self, event: events.Key) -> None:
-        """Any key moves on from a paused trick or showdown (and does nothing else)."""
+        """Any key moves on from a paused trick or showdown (and does nothing else); just
+        after a curtain lifts, keys do nothing at all."""
+        if self.cs_app.clock() < self._guard_until:
+            event.stop()
+            event.prevent_default()
+            return
         if self.holding and event.key not in ("question_mark", "f1", "ctrl+s", "ctrl+p"):
             event.stop()
             event.prevent_default()
@@ -269,6 +303,7 @@ class TableScreen(Screen[None]):
             self.notify("Nothing to undo yet.", severity="warning")
             return
         self._recorded = False
+        self._viewing_final = False
         self.after_undo()
         self.notify("Back to your previous decision.")
         self.refresh_table()
@@ -314,7 +349,7 @@ class TableScreen(Screen[None]):
         if not self._recorded:
             self._recorded = True
             self._record_result()
-        if self._over_shown:
+        if self._over_shown or self._viewing_final:
             return
         self._over_shown = True
         from .gameover import GameOverScreen
@@ -325,8 +360,30 @@ class TableScreen(Screen[None]):
                 self._rematch()
             elif choice == "picker":
                 self._leave()
+            else:  # look at the table; g brings the result back
+                self._viewing_final = True
+                self.refresh_bindings()
+                self.notify("The final table. Press g for the result.", title="Game over")
 
         self.app.push_screen(GameOverScreen(self.match), chosen)
+
+    def action_result(self) -> None:
+        if not self.match.is_over():
+            self.notify("The game is not over yet.", severity="warning")
+            return
+        self._viewing_final = False
+        self._game_over()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Offer only the keys that can work in this match."""
+        m = self.match
+        if action == "undo":
+            return len(m.humans) == 1
+        if action == "hint":
+            return bool(m.humans) and not m.hot_seat
+        if action == "result":
+            return m.is_over()
+        return True
 
     def _record_result(self) -> None:
         m = self.match

@@ -120,6 +120,7 @@ class TrickTableScreen(TableScreen):
         self._before: dict[str, Any] | None = None  # the view just before the last move
         self._held: dict[str, Any] | None = None  # the moment a pause holds on the table
         self._tricks = TrickLog()
+        self._hint: Text | None = None  # the hint, said in the status line until a move
 
     # --- hooks for the game's screen ------------------------------------------------------
 
@@ -207,6 +208,7 @@ class TrickTableScreen(TableScreen):
         self._tricks.feed(events_)
         self.selected.clear()
         self.hinted.clear()
+        self._hint = None
         if self._before is not None and any(e.kind in self.PAUSE_AFTER for e in events_):
             self._held = _held_view(self._before, events_, self.shown)
 
@@ -216,6 +218,7 @@ class TrickTableScreen(TableScreen):
 
     def after_undo(self) -> None:
         self._held = None
+        self._hint = None
         self.selected.clear()
         self.hinted.clear()
         log = self.query_one(LogView)
@@ -346,7 +349,7 @@ class TrickTableScreen(TableScreen):
     def _status(self, view: dict[str, Any], names: list[str]) -> Text:
         m = self.match
         if self.holding:
-            return Text("Press any key to go on.", style="italic")
+            return Text(self.hold_note(), style="italic")
         mover = view.get("to_move")
         if mover is None:
             return Text("The game is over.")
@@ -354,6 +357,8 @@ class TrickTableScreen(TableScreen):
             if self._thinking == mover:
                 return Text(f"{m.seats[mover].label()} is thinking…", style="italic")
             return Text(f"Waiting for {names[mover]}…", style="italic")
+        if self._hint is not None:
+            return self._hint
         return self.prompt(view, names[mover])
 
     def _sheet_table(self, sheet: Sheet) -> RenderableType:
@@ -436,13 +441,22 @@ class TrickTableScreen(TableScreen):
         if self.my_hand():
             self.selected ^= {self.cursor}
             self.hinted.clear()
+            self._drop_hint()
             self.refresh_hand()
+
+    def _drop_hint(self) -> None:
+        """A changed selection is no longer the hint: the status says the prompt again."""
+        if self._hint is not None:
+            self._hint = None
+            self.query_one("#status", Static).update(self._status(self._view, self.match.names()))
 
     def on_hand_view_clicked(self, message: HandView.Clicked) -> None:
         if self.my_hand() is None:
             return
         self.cursor = message.index
         self.selected ^= {message.index}
+        self.hinted.clear()
+        self._drop_hint()
         self.refresh_hand()
 
     def action_play(self) -> None:
@@ -465,7 +479,12 @@ class TrickTableScreen(TableScreen):
                     break
         self.selected = set(picked)
         self.hinted = picked
-        self.notify(f"{self.say(action)} (selected for you: enter plays it)", title="Hint")
+        self._hint = Text.assemble(
+            ("Hint: ", "bold"),
+            (self.say(action), "bold"),
+            " (the medium bot's choice; it is selected for you: enter plays it)",
+        )
+        self.query_one("#status", Static).update(self._hint)
         self.refresh_hand()
 
     def say(self, action: Action) -> str:
@@ -492,11 +511,6 @@ class TrickTableScreen(TableScreen):
             for s, cards in last.plays
         ]
         self.app.push_screen(LastTrickScreen(f"Last trick: {names[last.winner]} won", groups))
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "undo" and len(self.match.humans) != 1:
-            return None
-        return True
 
 
 def _held_view(before: dict[str, Any], events: Sequence[Event], shown: int | None) -> dict:

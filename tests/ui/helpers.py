@@ -35,3 +35,13 @@ def start(
         options or {},
         seed,
     )
+
+
+async def lift_curtain(pilot: Pilot) -> None:
+    """Press enter on the hot-seat curtain, then end the table's key guard (the moment after a
+    curtain lifts in which the table takes no keys) so the test can type at once."""
+    table = pilot.app.screen_stack[-2]
+    table._guard_until = float("-inf")
+    await pilot.press("enter")
+    await wait_for(pilot, lambda: table._guard_until != float("-inf"))  # the curtain is gone
+    table._guard_until = float("-inf")

@@ -290,7 +290,7 @@ async def test_save_and_resume_a_money_game(make_app) -> None:  # type: ignore[n
     again = make_app()
     async with again.run_test(size=(100, 30)) as pilot:
         await wait_for(pilot, lambda: isinstance(again.screen, PickerScreen))
-        await pilot.press("r", "enter")
+        await pilot.press("r")
         await wait_for(pilot, lambda: isinstance(again.screen, MoneyScreen))
         assert again.screen.match.state.to_json() == saved
         await pilot.press("l")  # and play goes on: Right turns

@@ -160,8 +160,7 @@ async def test_delete_a_save_asks_first(make_app, private_home) -> None:  # type
     store.save_game({"game": "twenty-two", "match_schema": 1, "title": "old game"}, "old")
     app = make_app(store=store)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("r")  # focus the saves
-        await pilot.press("d")
+        await pilot.press("d")  # the highlighted save, whatever has the focus
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
         await pilot.press("n")
         await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from helpers import start, wait_for
+from helpers import lift_curtain, start, wait_for
 from textual.widgets import Input, MarkdownViewer
 
 from cardsuite.games.twenty_two.screen import TwentyTwoScreen
@@ -93,7 +93,7 @@ async def test_hot_seat_curtain_never_shows_the_wrong_hand(make_app) -> None:  #
                 assert isinstance(below, TwentyTwoScreen)
                 assert below.query_one(HandView).face_down
                 mover = below.match.to_move()
-                await pilot.press("enter")
+                await lift_curtain(pilot)
                 at_keyboard = mover
                 continue
             screen = table(app)
@@ -230,7 +230,7 @@ async def test_save_and_resume_continue_identically(make_app, private_home: Path
     resumed = make_app()
     async with resumed.run_test(size=(100, 30)) as pilot:
         await wait_for(pilot, lambda: isinstance(resumed.screen, PickerScreen))
-        await pilot.press("r", "enter")
+        await pilot.press("r")
         await wait_for(pilot, lambda: isinstance(resumed.screen, TwentyTwoScreen))
         await play_moves(resumed, pilot, 6)
         assert table(resumed).match.state.to_json() == reference
@@ -245,7 +245,7 @@ async def test_damaged_save_is_reported_and_left_alone(make_app, private_home: P
     app = make_app()
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
-        await pilot.press("r", "enter")
+        await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, PickerScreen)
         assert any("Cannot resume" in (n.title or "") for n in app._notifications)

@@ -478,7 +478,9 @@ class MoneyScreen(TableScreen):
         self.app.push_screen(KeysScreen(labels, self.keymap(), save), done)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return action not in ("undo", "hint")  # a race has no undo, and no hints
+        if action in ("undo", "hint"):  # a race has no undo, and no hints
+            return False
+        return super().check_action(action, parameters)
 
     def action_undo(self) -> None:
         self.notify("Money is a race: there is no undo.", severity="warning")

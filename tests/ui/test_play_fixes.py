@@ -1,0 +1,180 @@
+"""What play-testing found (issue 8), each pinned by a test that fails without its fix."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from helpers import lift_curtain, start, wait_for
+from rich.console import Console
+from textual.widgets import Button, Footer, Static
+
+from cardsuite.games import get_game
+from cardsuite.games.twenty_two.screen import TwentyTwoScreen
+from cardsuite.match import Match, SeatSpec
+from cardsuite.ui.curtain import CurtainScreen
+from cardsuite.ui.gameover import GameOverScreen
+from cardsuite.ui.table import TableScreen
+
+
+def last_trick_match(kinds: tuple[str, str] = ("human", "medium")) -> Match:
+    """Two players on 21 penalty points each, two cards each, South to lead: the trick and
+    the showdown after it end the game (T22-ELIM-1)."""
+    game = get_game("twenty-two")
+    data = game.new_state(players=2, seed=5, dealer=1).to_json()
+    data.update(phase="play", exchange_queue=[], turn=0, scores=[21, 21], deal_size=2)
+    for s in (0, 1):
+        data["played"] += data["hands"][s][2:]
+        data["hands"][s] = data["hands"][s][:2]
+    data["played"] += data["stock"]
+    data["stock"] = []
+    state = game.from_json(data)
+    return Match(game, state, [SeatSpec(kinds[0], "South"), SeatSpec(kinds[1], "North")], 5)
+
+
+def status(screen: TableScreen) -> str:
+    return str(screen.query_one("#status", Static).render())
+
+
+async def test_the_last_showdown_shows_then_the_result_then_view_table_stays(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(pace="normal")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.open_table(last_trick_match())
+        await wait_for(pilot, lambda: isinstance(app.screen, TwentyTwoScreen))
+        screen = app.screen
+        await wait_for(pilot, lambda: screen.human_to_move() is not None)
+        await pilot.press("enter")  # South leads; North follows; the showdown ends the game
+        await wait_for(pilot, lambda: screen.match.is_over(), timeout=20)
+        await wait_for(pilot, lambda: any(e.kind == "showdown" for e in screen.holding))
+        # the deciding showdown is on the table, and the result waits for it
+        assert "Showdown" in str(screen.query_one("#felt").render())
+        assert not isinstance(app.screen, GameOverScreen)
+        await pilot.press("x")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        over = app.screen
+        assert over.query_one("#view", Button).has_focus  # a stray enter only closes it
+        console = Console(width=80, record=True)
+        console.print(over._scores())
+        assert "South (you)" in console.export_text()
+        await pilot.press("v")
+        await wait_for(pilot, lambda: app.screen is screen)
+        for _ in range(10):  # it stays closed: nothing brings it back by itself
+            await pilot.pause(0.05)
+            assert app.screen is screen
+        screen.advance()
+        await pilot.pause()
+        assert app.screen is screen
+        assert "Result" in str(app.screen.query_one(Footer).render()) or screen.check_action(
+            "result", ()
+        )
+        await pilot.press("g")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
+
+
+async def test_the_wait_pace_waits_for_a_key_and_the_others_say_they_go_on(make_app) -> None:  # type: ignore[no-untyped-def]
+    for pace, words, timer in (("wait", "Press any key", False), ("normal", "by itself", True)):
+        app = make_app(pace=pace)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            app.open_table(last_trick_match())
+            await wait_for(pilot, lambda: isinstance(app.screen, TwentyTwoScreen))
+            screen = app.screen
+            await wait_for(pilot, lambda: screen.human_to_move() is not None)
+            await pilot.press("enter")  # South leads; North's answer ends the trick
+            await wait_for(pilot, lambda: bool(screen.holding), timeout=20)
+            assert words in status(screen)
+            assert (screen._hold_timer is not None) is timer
+
+
+async def test_the_curtain_lifts_only_on_enter_and_swallows_the_next_key(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(start=start("human,human", seed=3))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, CurtainScreen))
+        await pilot.press("space")
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen), "space lifted the curtain"
+        table = app.screen_stack[-2]
+        before = len(table.match.record)
+        table._guard_until = float("-inf")
+        await pilot.press("enter", "enter")  # a double tap: the second must not play
+        await wait_for(pilot, lambda: table._guard_until != float("-inf"))  # lifted
+        await pilot.pause()
+        assert app.screen is table and len(table.match.record) == before
+        table._guard_until = float("-inf")  # the moment has passed
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(table.match.record) > before)
+
+
+async def test_hot_seat_offers_no_hint_or_undo_keys(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(start=start("human,medium,human", seed=3))
+    async with app.run_test(size=(120, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, CurtainScreen))
+        await lift_curtain(pilot)
+        screen = app.screen
+        assert screen.check_action("hint", ()) is False
+        assert screen.check_action("undo", ()) is False
+        await pilot.pause()
+        footer = " ".join(str(w.render()) for w in screen.query_one(Footer).query("*"))
+        assert "Hint" not in footer and "Undo" not in footer and "Play" in footer
+
+
+async def test_the_hint_speaks_in_symbols_in_the_status_line_until_the_move(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(start=start(seed=9))
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, TwentyTwoScreen))
+        screen = app.screen
+        await wait_for(pilot, lambda: screen.human_to_move() is not None)
+        await pilot.press("h")
+        await pilot.pause()
+        said = status(screen)
+        assert said.startswith("Hint: ")
+        assert any(s in said for s in "♠♥♦♣") or "keep" in said
+        assert not any("Hint" in (n.title or "") for n in app._notifications)  # no toast
+        before = len(screen.match.record)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(screen.match.record) > before)
+        await pilot.pause()
+        assert "Hint" not in status(screen)
+
+
+async def test_after_an_exchange_the_drawn_cards_show_before_the_curtain(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(start=start("human,human", seed=3))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, CurtainScreen))
+        await lift_curtain(pilot)
+        screen = app.screen
+        before = list(screen.view()["hand"])
+        await pilot.press("space", "right", "space", "enter")  # throw two cards away
+        await wait_for(pilot, lambda: bool(screen.holding))
+        assert not isinstance(app.screen, CurtainScreen)  # the curtain waits ...
+        hand = screen.view()["hand"]
+        drawn = [c for i, c in enumerate(hand) if i in screen.hinted]
+        assert len(drawn) == 2 and Counter(hand) - Counter(before) == Counter(drawn)
+        assert "You drew" in status(screen)
+        await pilot.press("x")  # ... for a key
+        await wait_for(pilot, lambda: isinstance(app.screen, CurtainScreen))
+
+
+async def test_the_picker_fits_80x24_and_r_resumes_at_once(make_app, private_home) -> None:  # type: ignore[no-untyped-def]
+    from textual.widgets import OptionList
+
+    from cardsuite.store import Store
+    from cardsuite.ui.picker import PickerScreen
+
+    store = Store(private_home)
+    saved = Match.new("twenty-two", [SeatSpec("human", "S"), SeatSpec("easy", "N")], seed=4)
+    store.save_game(saved.to_save())
+    app = make_app(store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await pilot.pause()
+        picker = app.screen
+        games = picker.query_one("#games", OptionList)
+        assert games.option_count == len(picker.games)
+        # one line a game, all inside their box, and the saves on screen
+        assert games.virtual_size.height == games.option_count
+        assert games.region.bottom <= picker.query_one("#saves").region.y
+        saves = picker.query_one("#saves", OptionList)
+        assert saves.region.bottom <= 23 and saves.region.height >= 3
+        await pilot.press("r")  # the first r resumes
+        await wait_for(pilot, lambda: isinstance(app.screen, TwentyTwoScreen))
