@@ -33,7 +33,8 @@ SEAT_CHOICES = [
 
 class SetupScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+enter,ctrl+j", "start", "Start", priority=True, key_display="ctrl+enter"),
+        # most terminals cannot send ctrl+enter: F5 is the key shown
+        Binding("f5,ctrl+enter,ctrl+j", "start", "Start", priority=True, key_display="F5"),
         Binding("f1", "rules", "Rules"),
         Binding("escape", "back", "Back"),
     ]

@@ -296,3 +296,51 @@ async def test_save_and_resume_a_money_game(make_app) -> None:  # type: ignore[n
         await pilot.press("l")  # and play goes on: Right turns
         await pilot.pause()
         assert again.screen.match.state.turns == saved["turns"] + 1
+
+
+async def test_a_menu_follows_the_table_when_a_snap_changes_it(make_app) -> None:  # type: ignore[no-untyped-def]
+    """Issue 8: a ground purchase stayed on offer after the ground was captured."""
+    clock = FakeClock()
+    app = make_app(clock=clock, key_time=lambda e: clock.now)
+    st = money_position([], ["6D", "3S"], pile=["2S", "3H", "4S", "5H", "6C"], bank_a=["QS", "KS"])
+    st.mover = 1
+    async with app.run_test(size=(110, 32)) as pilot:
+        await open_table(app, pilot, make_match(st, ("human", "human")))
+        clock.now = 500.0
+        await pilot.press("l")  # Right's 6D matches; Left must buy, from the ground (6 cards)
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        menu = app.screen
+        assert any("to the ground" in label for label, _ in menu.choices)
+        clock.now = 500.3
+        await pilot.press("k")  # Right snaps: the ground is Right's now
+        await pilot.pause()
+        assert st.pile == []
+        assert app.screen is menu  # the same menu, rebuilt for the table as it is
+        labels = [label for label, _ in menu.choices]
+        assert labels and not any("to the ground" in x for x in labels)
+        assert any("to the opponent" in x for x in labels)
+
+
+def test_long_menus_page_and_equal_exchanges_are_offered_once() -> None:
+    from cardsuite.games.money.rules import Exchange
+    from cardsuite.games.money.screen import _simplest
+
+    a = Exchange((13, 12), (13, 13, 11), "opponent")  # K Q for K K J: it is Q for K J
+    b = Exchange((12,), (13, 11), "opponent")
+    assert _simplest([a, b]) == [b] and _simplest([b, a]) == [b]
+
+
+async def test_a_menu_of_more_than_nine_has_pages(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        chosen: list[object] = []
+        menu = ChoiceScreen("t", "i", [(f"choice {i}", i) for i in range(14)])
+        app.push_screen(menu, chosen.append)
+        await pilot.pause()
+        assert "page 1 of 2" in str(menu.query_one("#choice-hint").render())
+        await pilot.press("0")  # the next page
+        await pilot.pause()
+        await pilot.press("3")  # its third: choice 11
+        await pilot.pause()
+        assert chosen == [11]

@@ -178,3 +178,36 @@ async def test_the_picker_fits_80x24_and_r_resumes_at_once(make_app, private_hom
         assert saves.region.bottom <= 23 and saves.region.height >= 3
         await pilot.press("r")  # the first r resumes
         await wait_for(pilot, lambda: isinstance(app.screen, TwentyTwoScreen))
+
+
+async def test_ascii_mode_reaches_the_picker_banner(make_app) -> None:  # type: ignore[no-untyped-def]
+    from cardsuite.ui.picker import PickerScreen
+
+    app = make_app(ascii=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+        banner = str(app.screen.query_one("#picker-banner").render())
+        assert "S H" in banner and not set("♠♥♦♣") & set(banner)
+        app.set_ascii(False)
+        await pilot.pause()
+        assert "♠" in str(app.screen.query_one("#picker-banner").render())
+
+
+def test_the_cursor_never_looks_like_a_selected_card() -> None:
+    """The cursor's frame is heavy (``#`` in ASCII), a selection only raised and tinted: on a
+    selected card the cursor still shows, in every card style."""
+    from cardsuite.cards import Card
+    from cardsuite.ui.cardart import Canvas, CardStyle, draw_fan
+
+    cards = [Card.parse(c) for c in ("2H", "7S", "9D")]
+    for ascii_cards in (False, True):
+        cs = CardStyle(ascii=ascii_cards)
+        pictures = []
+        for cursor in (1, None):
+            canvas = Canvas(20, 5)
+            draw_fan(canvas, 0, 0, cards, cs, cursor=cursor, selected={1})
+            pictures.append(canvas.text().plain)
+        with_cursor, selected_only = pictures
+        assert with_cursor != selected_only
+        assert ("#" if ascii_cards else "┏") in with_cursor
+        assert ("#" if ascii_cards else "┏") not in selected_only

@@ -35,7 +35,7 @@ async def test_picker_setup_and_a_whole_game_to_the_end(make_app) -> None:  # ty
         await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
         assert app.screen.game.id == "twenty-two"
         app.screen.query_one("#seed", Input).value = "11"
-        await pilot.press("ctrl+enter")
+        await pilot.press("f5")
         await wait_for(pilot, lambda: isinstance(app.screen, TwentyTwoScreen))
         screen = table(app)
         assert screen.match.seed == 11

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import heapq
 import statistics
+from collections import Counter
 from typing import Any, ClassVar
 
 from rich.style import Style
@@ -111,7 +112,8 @@ class MoneyScreen(TableScreen):
         self._painted: dict[int, float] = {}
         self.flash: tuple[str, float | None, str] = ("", None, "")  # text, ms, style
         self.reactions: dict[int, list[float]] = {0: [], 1: []}
-        self._menu_open = False
+        self._menu: ChoiceScreen | None = None  # the open money menu, if any
+        self._menu_seat = 0
 
     def _preference(self, pref_id: str) -> Any:
         """One of Money's preferences; the game's default when no app holds settings."""
@@ -246,6 +248,7 @@ class MoneyScreen(TableScreen):
                 if o.kind in ("turn", "claim")
             )
             self.refresh_table()
+            self._refresh_menu()
             if replan:
                 self.advance()
 
@@ -383,14 +386,15 @@ class MoneyScreen(TableScreen):
 
     # --- menus ----------------------------------------------------------------------------
 
-    def _open_menu(self, seat: int, optional: bool = False) -> None:
-        if self._menu_open:
-            return
+    def _menu_content(self, seat: int) -> tuple[str, Text, list[tuple[str, Action]]] | None:
+        """The menu of ``seat``'s money decisions as the position stands; None if it has
+        none. Exchanges that come to the same thing (``K Q for K K J`` is ``Q for K J``)
+        are offered once, in their simplest form."""
         legal = [
             a for a in self.match.legal_actions(seat) if isinstance(a, (Buy, Exchange, Sell, Turn))
         ]
         if not legal:
-            return
+            return None
         view = self.view()
         names = self.match.names()
         if view["phase"] == "sell":
@@ -404,21 +408,40 @@ class MoneyScreen(TableScreen):
         else:
             title = f"{names[seat]}: " + ("you must buy" if view["must_buy"] else "buy or exchange")
             info = self._shop_info(view, seat)
-        choices = [(describe(a, view), a) for a in legal]
+        return title, info, [(describe(a, view), a) for a in _simplest(legal)]
+
+    def _open_menu(self, seat: int, optional: bool = False) -> None:
+        if self._menu is not None:
+            return
+        content = self._menu_content(seat)
+        if content is None:
+            return
 
         def done(choice: Action | None) -> None:
-            self._menu_open = False
+            self._menu = None
             if choice is not None and not self.match.is_over():
                 self.play_action(choice, seat)
                 if isinstance(choice, Turn):
                     self.referee.card_revealed(self.cs_app.clock())
             self.call_after_refresh(self.advance)
 
-        self._menu_open = True
-        self.app.push_screen(
-            ChoiceScreen(title, info, choices, cancel=optional, passthrough=self.snap_passthrough),
-            done,
-        )
+        self._menu_seat = seat
+        self._menu = ChoiceScreen(*content, cancel=optional, passthrough=self.snap_passthrough)
+        self.app.push_screen(self._menu, done)
+
+    def _refresh_menu(self) -> None:
+        """The position changed under an open menu (a snap took the ground): rebuild it, or
+        close it with a word when its decisions are gone."""
+        menu = self._menu
+        if menu is None or not menu.is_attached:
+            return
+        content = None if self.match.is_over() else self._menu_content(self._menu_seat)
+        if content is None:
+            self.notify("The table changed: nothing is left to choose.", title="Menu closed")
+            menu.close()
+            return
+        menu.update(*content)
+        self.notify("The table changed: the menu shows what is possible now.", timeout=3)
 
     def _shop_info(self, view: dict[str, Any], seat: int) -> Text:
         cs = card_style(self)
@@ -608,6 +631,29 @@ class MoneyScreen(TableScreen):
         if len(humans) == 1 and humans[0] == 1:
             return 0, 1
         return 1, 0
+
+
+def _simplest(actions: list[Action]) -> list[Action]:
+    """Each exchange once by what it does (the money that really changes hands), keeping the
+    one that names the fewest cards; other actions as they are."""
+    out: list[Action] = []
+    seen: dict[tuple[Any, ...], int] = {}
+    for a in actions:
+        if not isinstance(a, Exchange):
+            out.append(a)
+            continue
+        give, take = Counter(a.give), Counter(a.take)
+        key = (
+            tuple(sorted((give - take).elements())),
+            tuple(sorted((take - give).elements())),
+            a.place,
+        )
+        if key not in seen:
+            seen[key] = len(out)
+            out.append(a)
+        elif len(a.give) + len(a.take) < len(out[seen[key]].give) + len(out[seen[key]].take):  # type: ignore[attr-defined]
+            out[seen[key]] = a
+    return out
 
 
 def _cards(codes: list[str]) -> list[Card]:
