@@ -96,6 +96,10 @@ class CardSuiteApp(App[None]):
         self.theme = wanted
         self._remember_theme = theme is None
         self._card_style: CardStyle | None = None
+        #: In a browser the click on textual-serve's splash, which starts the app, reaches
+        #: the app once it runs, at a random place (the saves list took the focus, and the
+        #: next keys went there). Mouse buttons are ignored until this time on ``clock``.
+        self.click_guard_until = float("-inf")
 
     # --- theme and cards ------------------------------------------------------------------
 
@@ -161,9 +165,21 @@ class CardSuiteApp(App[None]):
 
     # --- start-up and size ----------------------------------------------------------------
 
+    WEB_CLICK_GUARD: ClassVar[float] = 1.5
+
+    async def on_event(self, event: events.Event) -> None:
+        if (
+            isinstance(event, (events.MouseDown, events.MouseUp, events.Click))
+            and self.clock() < self.click_guard_until
+        ):
+            return  # the splash's click, not the player's
+        await super().on_event(event)
+
     def on_mount(self) -> None:
         from .picker import PickerScreen
 
+        if self.is_web:
+            self.click_guard_until = self.clock() + self.WEB_CLICK_GUARD
         self.theme_changed_signal.subscribe(self, self._on_theme_changed)
         self.push_screen(PickerScreen())
         for w in self._startup_warnings:

@@ -178,6 +178,7 @@ class PickerScreen(Screen[None]):
             self.saves = []
         saves = self.query_one("#saves", OptionList)
         saves.clear_options()
+        saves.can_focus = bool(self.saves)  # an empty list takes no focus (nor the keys)
         if not self.saves:
             saves.add_option(
                 Option(

@@ -211,3 +211,43 @@ def test_the_cursor_never_looks_like_a_selected_card() -> None:
         assert with_cursor != selected_only
         assert ("#" if ascii_cards else "┏") in with_cursor
         assert ("#" if ascii_cards else "┏") not in selected_only
+
+
+async def test_the_browser_splash_click_does_not_take_the_focus(make_app) -> None:  # type: ignore[no-untyped-def]
+    """In a browser the click that starts the app reached it at a random place (the saves
+    list), and the first keys went there. Clicks are ignored for a moment after start, and
+    an empty saves list takes no focus at all."""
+    from fakes import FakeClock
+    from textual import events
+    from textual.widgets import OptionList
+
+    from cardsuite.ui.picker import PickerScreen
+    from cardsuite.ui.setup import SetupScreen
+
+    clock = FakeClock(now=10.0)
+    app = make_app(clock=clock)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+        games = app.screen.query_one("#games", OptionList)
+        saves = app.screen.query_one("#saves", OptionList)
+        assert games.has_focus and not saves.can_focus
+
+        async def click_as_a_terminal_would(x: int, y: int) -> None:
+            """Through the app's own event handling, as the driver delivers a click (Pilot's
+            click goes straight to the screen)."""
+            for cls in (events.MouseDown, events.MouseUp):
+                event = cls(None, x, y, 0, 0, 1, False, False, False, screen_x=x, screen_y=y)
+                event.set_sender(app)
+                app._driver.send_message(event)  # type: ignore[union-attr]
+                await pilot.pause()
+
+        row = games.region.y + 2  # Twenty-Two's row
+        app.click_guard_until = clock.now + app.WEB_CLICK_GUARD  # as in a browser
+        await click_as_a_terminal_would(games.region.x + 5, row)  # the splash's click
+        assert isinstance(app.screen, PickerScreen) and games.highlighted == 0
+        await pilot.press("down")  # the first key goes to the games
+        assert games.highlighted == 1
+        clock.now += 2  # later clicks are the player's: a click on a game chooses it
+        await click_as_a_terminal_would(games.region.x + 5, games.region.y + 1)
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        assert app.screen.game.id == "money"
