@@ -22,11 +22,12 @@ from ..engine import Game
 from ..games import all_games, entry, get_game
 from ..match import Match, SeatSpec
 from ..store import PACES, Store
-from . import patches
+from . import output_times, patches
 from .cardart import CardStyle
 from .themes import DEFAULT_THEME, VARIABLE_DEFAULTS, load_themes
 
 patches.apply()
+output_times.apply()
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
@@ -224,9 +225,14 @@ class CardSuiteApp(App[None]):
             self.push_screen(screen)
 
     def open_help(self, game_id: str) -> None:
+        """The game's rules. Each game's help screen is built once (parsing and laying out
+        the Markdown is what costs) and kept installed, so it opens at once after that."""
         from .help import HelpScreen
 
-        self.push_screen(HelpScreen(get_game(game_id)))
+        name = f"help-{game_id}"
+        if not self.is_screen_installed(name):
+            self.install_screen(HelpScreen(get_game(game_id)), name)
+        self.push_screen(name)
 
     def open_stats(self) -> None:
         from .stats import StatsScreen

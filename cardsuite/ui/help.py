@@ -1,7 +1,8 @@
 """A game's rules as a Markdown screen with a table of contents.
 
 Escape (or q) closes it and returns to exactly where you were: it is pushed on top of the
-picker or the table and popped, so nothing underneath is rebuilt.
+picker or the table and popped, so nothing underneath is rebuilt. The app keeps one installed
+help screen per game, so the Markdown is parsed and laid out only the first time.
 """
 
 from __future__ import annotations
@@ -34,6 +35,9 @@ class HelpScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one(MarkdownViewer).focus()
+
+    def on_screen_resume(self) -> None:
+        self._cardsuite_closing = False  # kept between visits: it may close again
 
     def action_close(self) -> None:
         close_once(self)

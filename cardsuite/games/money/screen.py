@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import heapq
 import statistics
+import time
 from collections import Counter
 from typing import Any, ClassVar
 
@@ -40,6 +41,7 @@ from ...match import Match
 from ...store import StoreError
 from ...ui.cardart import Canvas, draw_backs, draw_fan
 from ...ui.choice import ChoiceScreen
+from ...ui.output_times import OUTPUT
 from ...ui.table import TableScreen
 from ...ui.widgets import LogView, card_style
 from .actions import name_rank
@@ -109,7 +111,7 @@ class MoneyScreen(TableScreen):
         self._queue: list[tuple[float, int, int, str]] = []  # (time, order, seat, kind)
         self._queued: set[tuple[int, int, str]] = set()
         self._timer: Timer | None = None
-        self._painted: dict[int, float] = {}
+        self._painted: dict[int, tuple[float, int]] = {}  # turn -> (drawn at, frames handed)
         self.flash: tuple[str, float | None, str] = ("", None, "")  # text, ms, style
         self.reactions: dict[int, list[float]] = {0: [], 1: []}
         self._menu: ChoiceScreen | None = None  # the open money menu, if any
@@ -258,7 +260,7 @@ class MoneyScreen(TableScreen):
             self.on_new_events(o.events)
         if o.kind == "turn":
             turn_no = self.view()["turns"] - 1
-            self.call_after_refresh(self._stamp_paint, turn_no)
+            self.call_after_refresh(self._stamp_paint, turn_no, OUTPUT.handed + 1)
         elif o.kind == "claim":
             ms = self._reaction_ms(o)
             captured = [e for e in o.events if e.kind == "capture"]
@@ -283,15 +285,30 @@ class MoneyScreen(TableScreen):
         elif o.kind == "refused" and self.match.is_human(o.seat):
             self.notify(o.reason, title="No snap", severity="warning", timeout=2)
 
-    def _stamp_paint(self, turn_no: int) -> None:
-        self._painted[turn_no] = self.cs_app.clock()
+    def _stamp_paint(self, turn_no: int, frame: int) -> None:
+        """The card has been drawn: note the time. ``frame`` is the number of the first frame
+        composed after the card was turned (counted when it was turned): the flush that
+        carries it is when the card really shows. The time here can come before that frame
+        is even composed (the refresh callbacks may run before the widgets ask to be
+        repainted), which is why the frame count decides where it is known."""
+        self._painted[turn_no] = (self.cs_app.clock(), frame)
+        for old in [t for t in self._painted if t < turn_no - 8]:
+            del self._painted[old]
 
     def _reaction_ms(self, o: Outcome) -> float | None:
-        """From the card's drawing on screen to the key's time stamp (or, for a card not yet
-        drawn when the press came, from the referee's reveal)."""
+        """From the card's appearance on the terminal to the key's time stamp: the flush of
+        the frame that drew it where the output thread's times are known (a real terminal on
+        the real clock), else the moment after the refresh that drew it; for a card not yet
+        drawn when the press came, from the referee's reveal."""
         turn_no = self.referee.reveal_turn - 1
-        painted = self._painted.get(turn_no)
-        start = painted if painted is not None and painted <= o.time else self.referee.reveal_time
+        start = self.referee.reveal_time
+        if turn_no in self._painted:
+            painted, handed = self._painted[turn_no]
+            if self.cs_app.clock is time.monotonic:
+                shown = OUTPUT.time_of(handed)
+                painted = shown if shown is not None else painted
+            if painted <= o.time:
+                start = painted
         return max(0.0, (o.time - start) * 1000)
 
     def schedule(self) -> None:
@@ -375,7 +392,7 @@ class MoneyScreen(TableScreen):
         if ok and turns > before:  # a bot's money decision ended in a turn (rare)
             now = self.cs_app.clock()
             self.referee.card_revealed(now)
-            self.call_after_refresh(self._stamp_paint, turns - 1)
+            self.call_after_refresh(self._stamp_paint, turns - 1, OUTPUT.handed + 1)
         return ok
 
     def _clear_queue(self) -> None:
