@@ -1,24 +1,54 @@
-"""A game's rules as a Markdown screen with a table of contents.
+"""A game's rules: its ``help.md`` with a list of contents beside it.
 
 Escape (or q) closes it and returns to exactly where you were: it is pushed on top of the
 picker or the table and popped, so nothing underneath is rebuilt. The app keeps one installed
-help screen per game, so the Markdown is parsed and laid out only the first time.
+help screen per game, so it is built only the first time.
+
+The Markdown is drawn by Rich, one section (a heading and what follows it) per widget: a
+dozen widgets instead of the hundreds of Textual's ``MarkdownViewer``, whose building and
+restyling made the screen take half a second to open and close. Choosing a heading in the
+contents scrolls to its section.
 """
 
 from __future__ import annotations
 
+import re
 from typing import ClassVar
 
+from rich.markdown import Markdown
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, MarkdownViewer, Static
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
 
 from ..engine import Game
 from .closing import close_once
 
+_HEADING = re.compile(r"^(#{1,3})\s+(.*)$")
+
+
+def sections(text: str) -> list[tuple[int, str, str]]:
+    """The help split at its headings: (level, heading, Markdown of the section). Text
+    before the first heading, if any, is a section of its own without a heading."""
+    out: list[tuple[int, str, list[str]]] = []
+    fence = False
+    for line in text.splitlines():
+        if line.lstrip().startswith("```"):
+            fence = not fence
+        m = None if fence else _HEADING.match(line)
+        if m:
+            out.append((len(m.group(1)), m.group(2).strip(), [line]))
+        elif out:
+            out[-1][2].append(line)
+        else:
+            out.append((0, "", [line]))
+    return [(level, title, "\n".join(lines).strip()) for level, title, lines in out]
+
 
 class HelpScreen(Screen[None]):
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (100, "-wide")]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "close", "Back"),
         Binding("t", "toggle_toc", "Contents"),
@@ -27,21 +57,39 @@ class HelpScreen(Screen[None]):
     def __init__(self, game: Game) -> None:
         super().__init__()
         self.game = game
+        self.source = game.help_text()
+        self.parts = sections(self.source)
 
     def compose(self) -> ComposeResult:
         yield Static(f"{self.game.name}: rules", classes="table-header")
-        yield MarkdownViewer(self.game.help_text(), show_table_of_contents=True, id="help")
+        with Horizontal(id="help-body"):
+            yield OptionList(
+                *[
+                    Option(("  " * max(0, level - 2)) + title, id=f"toc-{i}")
+                    for i, (level, title, _) in enumerate(self.parts)
+                    if title
+                ],
+                id="help-toc",
+            )
+            with VerticalScroll(id="help"):
+                for i, (_, _, text) in enumerate(self.parts):
+                    yield Static(Markdown(text), id=f"sec-{i}", classes="help-section")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one(MarkdownViewer).focus()
+        self.query_one("#help", VerticalScroll).focus()
 
     def on_screen_resume(self) -> None:
         self._cardsuite_closing = False  # kept between visits: it may close again
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        index = str(event.option.id).removeprefix("toc-")
+        section = self.query_one(f"#sec-{index}", Static)
+        self.query_one("#help", VerticalScroll).scroll_to_widget(section, top=True)
 
     def action_close(self) -> None:
         close_once(self)
 
     def action_toggle_toc(self) -> None:
-        viewer = self.query_one(MarkdownViewer)
-        viewer.show_table_of_contents = not viewer.show_table_of_contents
+        toc = self.query_one("#help-toc", OptionList)
+        toc.display = not toc.display

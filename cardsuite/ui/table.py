@@ -95,6 +95,7 @@ class TableScreen(Screen[None]):
         self._viewing_final = False  # the player closed the result to look at the table
         self._curtain_up = False
         self._guard_until = float("-inf")  # the curtain's key guard, on the app's clock
+        self._drawn: tuple[object, ...] | None = None  # what the last full redraw showed
 
     @property
     def cs_app(self) -> CardSuiteApp:
@@ -122,9 +123,26 @@ class TableScreen(Screen[None]):
         self.call_after_refresh(self.refresh_table)
 
     def on_screen_resume(self) -> None:
-        """Back from help, a dialog or the curtain: redraw and carry on where we were."""
-        self.refresh_table()
+        """Back from help, a dialog or the curtain: redraw if anything changed meanwhile (a
+        move, whose cards may show, the card style) and carry on where we were."""
+        if self._drawn != self._drawn_key():
+            self.refresh_table()
         self.call_after_refresh(self.advance)
+
+    def _drawn_key(self) -> tuple[object, ...]:
+        """What the table's picture depends on besides its own keys (see ``_drawn``)."""
+        return (
+            id(self.match.state),
+            len(self.match.public_log()),
+            self.shown,
+            len(self.holding),
+            id(self.cs_app.card_style),
+            self.size,
+        )
+
+    def mark_drawn(self) -> None:
+        """Called by ``refresh_table`` when it has drawn everything."""
+        self._drawn = self._drawn_key()
 
     def advance(self) -> None:
         """Decide what happens next (see the module docstring)."""

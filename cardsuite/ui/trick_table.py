@@ -254,6 +254,7 @@ class TrickTableScreen(TableScreen):
             panel.border_title = sheet.title
             panel.update(self._sheet_table(sheet))
         self.refresh_hand()
+        self.mark_drawn()
 
     def _order(self, n: int) -> list[int]:
         return [(self.bottom + i) % n for i in range(n)]

@@ -251,3 +251,40 @@ async def test_the_browser_splash_click_does_not_take_the_focus(make_app) -> Non
         await click_as_a_terminal_would(games.region.x + 5, games.region.y + 1)
         await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
         assert app.screen.game.id == "money"
+
+
+async def test_the_rules_open_twice_from_one_screen_and_the_contents_scroll(make_app) -> None:  # type: ignore[no-untyped-def]
+    """Issue 8: the rules took 0.8-1.5 s to open. The screen is built once per game and kept;
+    its contents list scrolls to a section."""
+    from textual.containers import VerticalScroll
+    from textual.widgets import OptionList
+
+    from cardsuite.ui.help import HelpScreen, sections
+
+    assert [t for _, t, _ in sections("intro\n# A\ntext\n```\n# not a heading\n```\n## B\n")] == [
+        "",
+        "A",
+        "B",
+    ]
+    app = make_app(start=start(seed=7))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, TwentyTwoScreen))
+        table = app.screen
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        first = app.screen
+        toc = first.query_one("#help-toc", OptionList)
+        await pilot.click("#help-toc")
+        toc.highlighted = [
+            str(toc.get_option_at_index(i).prompt) for i in range(toc.option_count)
+        ].index("Variants")
+        await pilot.press("enter")
+        await pilot.pause(0.2)
+        assert first.query_one("#help", VerticalScroll).scroll_y > 0
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is table)
+        await pilot.press("f1")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        assert app.screen is first  # the same screen, not built again
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is table)
