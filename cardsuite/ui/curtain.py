@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from rich.text import Text
@@ -23,9 +24,10 @@ class CurtainScreen(Screen[None]):
         Binding("enter", "ready", "I am ready"),
     ]
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, lifted: Callable[[], None] | None = None) -> None:
         super().__init__()
         self.player = name
+        self.lifted = lifted  # told at once, before the table is back (its key guard)
 
     def compose(self) -> ComposeResult:
         with Middle(), Center():
@@ -41,4 +43,6 @@ class CurtainScreen(Screen[None]):
             )
 
     def action_ready(self) -> None:
+        if self.app.screen is self and self.lifted is not None:
+            self.lifted()
         close_once(self)

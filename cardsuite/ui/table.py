@@ -175,14 +175,16 @@ class TableScreen(Screen[None]):
         self._curtain_up = True
         self.refresh_table()
 
+        def lifted() -> None:  # at the key itself, before any later key can reach the table
+            self._guard_until = self.cs_app.clock() + self.CURTAIN_GUARD
+
         def passed(_: object) -> None:
             self._curtain_up = False
-            self._guard_until = self.cs_app.clock() + self.CURTAIN_GUARD
             self.shown = mover
             self.refresh_table()
             self.call_after_refresh(self.advance)
 
-        self.app.push_screen(CurtainScreen(self.match.seats[mover].name), passed)
+        self.app.push_screen(CurtainScreen(self.match.seats[mover].name, lifted), passed)
 
     # --- bots -----------------------------------------------------------------------------
 

@@ -43,5 +43,5 @@ async def lift_curtain(pilot: Pilot) -> None:
     table = pilot.app.screen_stack[-2]
     table._guard_until = float("-inf")
     await pilot.press("enter")
-    await wait_for(pilot, lambda: table._guard_until != float("-inf"))  # the curtain is gone
+    await wait_for(pilot, lambda: pilot.app.screen is table and not table._curtain_up)
     table._guard_until = float("-inf")

@@ -97,7 +97,7 @@ async def test_the_curtain_lifts_only_on_enter_and_swallows_the_next_key(make_ap
         before = len(table.match.record)
         table._guard_until = float("-inf")
         await pilot.press("enter", "enter")  # a double tap: the second must not play
-        await wait_for(pilot, lambda: table._guard_until != float("-inf"))  # lifted
+        await wait_for(pilot, lambda: app.screen is table and not table._curtain_up)  # lifted
         await pilot.pause()
         assert app.screen is table and len(table.match.record) == before
         table._guard_until = float("-inf")  # the moment has passed
