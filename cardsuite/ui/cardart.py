@@ -114,7 +114,6 @@ LARGE = CardSize("large", 9, 7, 5)
 SIZES = (SMALL, MEDIUM, LARGE)
 
 CARD_W, CARD_H = SMALL.w, SMALL.h
-FAN_STEP = SMALL.step
 
 
 def size_for(width: int, height: int) -> CardSize:

@@ -31,6 +31,17 @@ def last_trick_match(kinds: tuple[str, str] = ("human", "medium")) -> Match:
     return Match(game, state, [SeatSpec(kinds[0], "South"), SeatSpec(kinds[1], "North")], 5)
 
 
+async def lead_the_last_trick(app, pilot) -> TwentyTwoScreen:  # type: ignore[no-untyped-def]
+    """Open ``last_trick_match`` and lead South's first card."""
+    await pilot.pause()
+    app.open_table(last_trick_match())
+    await wait_for(pilot, lambda: isinstance(app.screen, TwentyTwoScreen))
+    screen = app.screen
+    await wait_for(pilot, lambda: screen.human_to_move() is not None)
+    await pilot.press("enter")
+    return screen
+
+
 def status(screen: TableScreen) -> str:
     return str(screen.query_one("#status", Static).render())
 
@@ -38,12 +49,7 @@ def status(screen: TableScreen) -> str:
 async def test_the_last_showdown_shows_then_the_result_then_view_table_stays(make_app) -> None:  # type: ignore[no-untyped-def]
     app = make_app(pace="normal")
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        app.open_table(last_trick_match())
-        await wait_for(pilot, lambda: isinstance(app.screen, TwentyTwoScreen))
-        screen = app.screen
-        await wait_for(pilot, lambda: screen.human_to_move() is not None)
-        await pilot.press("enter")  # South leads; North follows; the showdown ends the game
+        screen = await lead_the_last_trick(app, pilot)  # North follows; the showdown ends it
         await wait_for(pilot, lambda: screen.match.is_over(), timeout=20)
         await wait_for(pilot, lambda: any(e.kind == "showdown" for e in screen.holding))
         # the deciding showdown is on the table, and the result waits for it
@@ -75,12 +81,7 @@ async def test_the_wait_pace_waits_for_a_key_and_the_others_say_they_go_on(make_
     for pace, words, timer in (("wait", "Press any key", False), ("normal", "by itself", True)):
         app = make_app(pace=pace)
         async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause()
-            app.open_table(last_trick_match())
-            await wait_for(pilot, lambda: isinstance(app.screen, TwentyTwoScreen))
-            screen = app.screen
-            await wait_for(pilot, lambda: screen.human_to_move() is not None)
-            await pilot.press("enter")  # South leads; North's answer ends the trick
+            screen = await lead_the_last_trick(app, pilot)  # North's answer ends the trick
             await wait_for(pilot, lambda: bool(screen.holding), timeout=20)
             assert words in status(screen)
             assert (screen._hold_timer is not None) is timer
