@@ -18,10 +18,6 @@ from rich.text import Text
 
 from ..cards import RANK_CODES, SUIT_SYMBOLS, Card
 
-CARD_W, CARD_H = 5, 4
-FAN_STEP = 4
-
-
 @dataclass(frozen=True)
 class CardStyle:
     """Resolved colours and glyphs for drawing cards."""
