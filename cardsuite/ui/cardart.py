@@ -18,6 +18,7 @@ from rich.text import Text
 
 from ..cards import RANK_CODES, SUIT_SYMBOLS, Card
 
+
 @dataclass(frozen=True)
 class CardStyle:
     """Resolved colours and glyphs for drawing cards."""
