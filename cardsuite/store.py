@@ -31,6 +31,7 @@ import re
 import sqlite3
 import statistics
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
@@ -245,11 +246,25 @@ def _os_reason(exc: OSError) -> str:
     return exc.strerror or str(exc)
 
 
-def _json_error(exc: ValueError) -> str:
-    """Where a JSON file stopped making sense, for a "damaged" message."""
-    if isinstance(exc, json.JSONDecodeError):
-        return f"not valid JSON at line {exc.lineno}, column {exc.colno}"
-    return "not valid UTF-8 text"
+class _BadJSON(ValueError):
+    """A file's bytes are not the JSON we keep; ``str(e)`` says why, for a message."""
+
+
+def _parse_json(raw: bytes) -> object:
+    """Parse bytes as UTF-8 JSON. Whatever the bytes (nested 100,000 deep, a number of 5,000
+    digits, invalid UTF-8), the only exception is ``_BadJSON``, saying what is wrong."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise _BadJSON("not valid UTF-8 text") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise _BadJSON(f"not valid JSON at line {exc.lineno}, column {exc.colno}") from None
+    except RecursionError:
+        raise _BadJSON("nested too deeply to be ours") from None
+    except ValueError as exc:  # e.g. Python's limit on the digits of an integer
+        raise _BadJSON(f"not JSON we can read: {str(exc)[:80]}") from None
 
 
 def _sanitise_name(name: str) -> str:
@@ -264,6 +279,49 @@ def _sanitise_name(name: str) -> str:
 def _is_number(value: object) -> bool:
     """A finite JSON number (``bool`` is an ``int`` in Python but not a number in JSON)."""
     return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+#: No save of ours comes near this; a bigger file is refused, never read into memory.
+MAX_SAVE_BYTES = 32 * 1024 * 1024
+#: How much of a save the saves list reads: its listing fields are written first.
+_HEAD_BYTES = 4096
+_HEAD_FIELD = re.compile(
+    r'"(kind|game|title)"\s*:\s*("(?:[^"\\\n]|\\.)*")|"(schema|saved_at)"\s*:\s*([0-9.eE+-]+)'
+)
+
+
+def _head_fields(head: bytes) -> dict[str, Any]:
+    """The listing fields found in the first bytes of a save written by this version:
+    ``{"kind": ..., "game": ..., "title": ..., "saved_at": ...}`` (the ones present)."""
+    text = head.decode("utf-8", errors="replace")
+    out: dict[str, Any] = {}
+    for m in _HEAD_FIELD.finditer(text[: text.find('"state"') if '"state"' in text else None]):
+        key, raw = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        if key in out:
+            continue
+        try:
+            out[key] = json.loads(raw)
+        except ValueError:
+            continue
+    return out
+
+
+def _check_schema(path: Path, schema: object) -> None:
+    """Refuse a save whose format number is missing, invalid, or newer than this version's."""
+    if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
+        raise StoreError(
+            f"Saved game {path} is damaged (its save format number is missing or invalid)."
+        )
+    if schema > SCHEMA_VERSION:
+        raise StoreError(
+            f"Saved game {path} was saved by a newer version of cardsuite (save format "
+            f"{schema}, this version reads up to {SCHEMA_VERSION}); update cardsuite to "
+            "resume it."
+        )
+
+
+def _too_large(path: Path, size: int) -> str:
+    return f"{path.name} is {size / 1e6:.0f} MB, far more than any saved game; it is not read"
 
 
 # Settings field checks: each returns the cleaned value, or None to use the default.
@@ -345,12 +403,22 @@ class Store:
     tests get deterministic ``saved_at`` / ``finished_at`` values and save names.
     """
 
-    def __init__(self, home: Path | None = None, *, clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self,
+        home: Path | None = None,
+        *,
+        clock: Callable[[], float] = time.time,
+        db_timeout: float = 10.0,
+    ) -> None:
         self.home: Path = Path(home) if home is not None else default_home()
         self.settings_path: Path = self.home / "settings.json"
         self.stats_path: Path = self.home / "stats.sqlite3"
         self.saves_dir: Path = self.home / "saves"
+        #: Results the statistics could not take yet (JSON lines), added on a later start.
+        self.pending_path: Path = self.home / "pending-results.jsonl"
         self._clock = clock
+        self._db_timeout = db_timeout  # how long a write waits for another process's lock
+        self._pending_lock = threading.Lock()
         # Set once the settings file is found damaged or too new; never cleared, so the file
         # survives this whole session untouched.
         self._settings_read_only = False
@@ -420,9 +488,9 @@ class Store:
         except OSError as exc:
             return None, self._refuse_settings(f"could not be read ({_os_reason(exc)})")
         try:
-            data = json.loads(raw.decode("utf-8"))
-        except ValueError as exc:
-            return None, self._refuse_settings(f"is damaged ({_json_error(exc)})")
+            data = _parse_json(raw)
+        except _BadJSON as exc:
+            return None, self._refuse_settings(f"is damaged ({exc})")
         if not isinstance(data, dict):
             return None, self._refuse_settings(
                 f"is damaged (expected a JSON object, found {_describe_type(data)})"
@@ -459,8 +527,11 @@ class Store:
         if not isinstance(game, str) or not game:
             raise StoreError("A saved game must say which game it is (a 'game' string).")
         now = self._clock()
-        payload = dict(data)
-        payload.update(kind=SAVE_KIND, schema=SCHEMA_VERSION, saved_at=now)
+        # What the saves list needs comes first, so listing reads only a file's head.
+        head = {"kind": SAVE_KIND, "schema": SCHEMA_VERSION, "saved_at": now, "game": game}
+        if isinstance(data.get("title"), str):
+            head["title"] = data["title"]
+        payload = {**head, **{k: v for k, v in data.items() if k not in head}}
         # Check everything before touching the disk, so a bad save writes nothing at all.
         _check_json(payload, "the saved game")
         text = json.dumps(payload, ensure_ascii=False, indent=1) + "\n"
@@ -485,27 +556,26 @@ class Store:
     def list_saves(self) -> list[SaveInfo]:
         """Every ``*.json`` in the saves folder, newest first (ties by file name).
 
-        Files that cannot be resumed are included with ``error`` saying why, so the player can
-        decide what to do with them; nothing is ever modified, moved or deleted here.
+        Only what the list shows is read: a save's first few kilobytes, where cardsuite writes
+        its game, title and time (older saves, which keep them at the end, are read whole if
+        they are of a sane size). Files that cannot be resumed are included with ``error``
+        saying why, so the player can decide what to do with them; a link to a file outside
+        the saves folder is listed, not followed. Nothing is ever modified, moved or deleted.
         """
         if not self.saves_dir.is_dir():
             return []
         infos: list[SaveInfo] = []
         for path in self.saves_dir.glob("*.json"):
-            if not path.is_file():
-                continue
             try:
+                if not path.is_file():
+                    continue
                 mtime = path.stat().st_mtime
             except OSError:
                 continue  # vanished while listing
-            raw: object = None
-            try:
-                raw = self._parse_save(path)
-                error = None
-            except StoreError as exc:
-                error = str(exc)
-                raw = self._peek(path)
-            fields = raw if isinstance(raw, dict) else {}
+            fields: dict[str, Any] = {}
+            error = self._outside(path)
+            if error is None:
+                fields, error = self._head(path)
             game = fields.get("game")
             title = fields.get("title")
             saved_at = fields.get("saved_at")
@@ -521,6 +591,43 @@ class Store:
         infos.sort(key=lambda info: info.path.name)
         infos.sort(key=lambda info: info.saved_at, reverse=True)
         return infos
+
+    def _outside(self, path: Path) -> str | None:
+        """Why a save is not read: a link that leads out of the saves folder."""
+        if not path.is_symlink():
+            return None
+        try:
+            inside = path.resolve().parent == self.saves_dir.resolve()
+        except OSError:
+            inside = False
+        return None if inside else "a link to a file outside the saves folder; not followed"
+
+    def _head(self, path: Path) -> tuple[dict[str, Any], str | None]:
+        """The listing fields of a save, from its first bytes (the whole file only for an
+        older save that keeps them at its end, if it is of a sane size), and why it cannot
+        be resumed, if it cannot."""
+        try:
+            size = path.stat().st_size
+            with path.open("rb") as handle:
+                head = handle.read(_HEAD_BYTES)
+        except OSError as exc:
+            return {}, f"Could not read saved game {path}: {_os_reason(exc)}."
+        fields = _head_fields(head)
+        if fields.get("kind") == SAVE_KIND and isinstance(fields.get("game"), str):
+            try:
+                if size > MAX_SAVE_BYTES:
+                    raise StoreError(_too_large(path, size))
+                _check_schema(path, fields.get("schema"))
+            except StoreError as exc:
+                return fields, str(exc)
+            return fields, None
+        try:  # an older layout, or not a save at all: say which
+            data: Any = self._parse_save(path)
+            error = None
+        except StoreError as exc:
+            data, error = (self._peek(path) if size <= MAX_SAVE_BYTES else None), str(exc)
+        data = data if isinstance(data, dict) else {}
+        return {k: data.get(k) for k in ("game", "title", "saved_at")}, error
 
     def load_save(self, path: Path | str) -> dict[str, Any]:
         """Read and check a whole saved game; ``StoreError`` with a clear message if it cannot
@@ -547,7 +654,13 @@ class Store:
 
     def _parse_save(self, path: Path) -> dict[str, Any]:
         """Read ``path`` and check it is a cardsuite save this version can resume."""
+        outside = self._outside(path)
+        if outside is not None:
+            raise StoreError(f"{path.name} is {outside}.")
         try:
+            size = path.stat().st_size
+            if size > MAX_SAVE_BYTES:
+                raise StoreError(_too_large(path, size))
             raw = path.read_bytes()
         except FileNotFoundError:
             raise StoreError(f"Saved game {path} does not exist.") from None
@@ -556,9 +669,9 @@ class Store:
         except OSError as exc:
             raise StoreError(f"Could not read saved game {path}: {_os_reason(exc)}.") from exc
         try:
-            data = json.loads(raw.decode("utf-8"))
-        except ValueError as exc:
-            raise StoreError(f"Saved game {path} is damaged ({_json_error(exc)}).") from None
+            data = _parse_json(raw)
+        except _BadJSON as exc:
+            raise StoreError(f"Saved game {path} is damaged ({exc}).") from None
         if not isinstance(data, dict):
             raise StoreError(
                 f"Saved game {path} is damaged (expected a JSON object, "
@@ -566,17 +679,7 @@ class Store:
             )
         if data.get("kind") != SAVE_KIND:
             raise StoreError(f"{path} is not a cardsuite save (no kind {SAVE_KIND!r}).")
-        schema = data.get("schema")
-        if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
-            raise StoreError(
-                f"Saved game {path} is damaged (its save format number is missing or invalid)."
-            )
-        if schema > SCHEMA_VERSION:
-            raise StoreError(
-                f"Saved game {path} was saved by a newer version of cardsuite (save format "
-                f"{schema}, this version reads up to {SCHEMA_VERSION}); update cardsuite to "
-                "resume it."
-            )
+        _check_schema(path, data.get("schema"))
         game = data.get("game")
         if not isinstance(game, str) or not game:
             raise StoreError(f"Saved game {path} is damaged (it does not say which game it is).")
@@ -586,8 +689,8 @@ class Store:
     def _peek(path: Path) -> object:
         """Best-effort parse of a file that failed the checks, to show what can be shown."""
         try:
-            return json.loads(path.read_bytes().decode("utf-8"))
-        except (OSError, ValueError):
+            return _parse_json(path.read_bytes())
+        except (OSError, _BadJSON):
             return None
 
     # ---- statistics ----------------------------------------------------------------------
@@ -597,7 +700,7 @@ class Store:
         game: str,
         variant: str,
         players: int,
-        seed: int | None,
+        seed: int | str | None,
         results: Sequence[PlayerResult],
         finished_at: float | None = None,
         extra: Mapping[str, Any] | None = None,
@@ -732,6 +835,148 @@ class Store:
             "mean": float(statistics.fmean(values)),
         }
 
+    # ---- results that must not be lost ------------------------------------------------------
+
+    def record_or_keep(self, record: Mapping[str, Any]) -> str | None:
+        """Record a finished game (``{"kind": "game", ...}``, ``record_game``'s arguments) or a
+        measurement (``{"kind": "metric", ...}``); if the statistics cannot take it now
+        (locked by another window, damaged, a full disk), keep it in the pending journal for
+        ``flush_pending`` and return why. None when it is in the statistics.
+
+        Slow when the database is locked (up to the write timeout): call it off the UI thread.
+        """
+        try:
+            self._record(record)
+            return None
+        except (StoreError, ValueError, TypeError, KeyError) as exc:
+            reason = str(exc)
+        self._keep([dict(record)])
+        return reason
+
+    def flush_pending(self) -> tuple[int, int]:
+        """Record what the pending journal keeps: ``(recorded, still kept)``. A line that
+        cannot be recorded stays in the journal, so no result is ever lost."""
+        with self._pending_lock:
+            try:
+                lines = self.pending_path.read_text("utf-8").splitlines()
+            except FileNotFoundError:
+                return 0, 0
+            except (OSError, UnicodeDecodeError):
+                return 0, -1
+            kept: list[str] = []
+            done = 0
+            for line in lines:
+                if not line.strip():
+                    continue
+                try:
+                    record = _parse_json(line.encode("utf-8"))
+                    if not isinstance(record, dict):
+                        raise _BadJSON("not an object")
+                    self._record(record)
+                    done += 1
+                except (_BadJSON, StoreError, ValueError, TypeError, KeyError):
+                    kept.append(line)
+            if done:
+                if kept:
+                    _atomic_write(self.pending_path, "\n".join(kept) + "\n")
+                else:
+                    self.pending_path.unlink(missing_ok=True)
+            return done, len(kept)
+
+    def _record(self, record: Mapping[str, Any]) -> None:
+        if record.get("kind") == "metric":
+            self.record_metric(
+                str(record["game"]),
+                str(record["name"]),
+                str(record["metric"]),
+                float(record["value"]),
+                float(record["at"]),
+            )
+            return
+        if record.get("kind") != "game":
+            raise ValueError(f"unknown kind of record {record.get('kind')!r}")
+        results = [
+            PlayerResult(
+                int(r["seat"]), str(r["name"]), str(r["kind"]), bool(r["won"]), int(r["score"])
+            )
+            for r in record["results"]
+        ]
+        self.record_game(
+            str(record["game"]),
+            str(record["variant"]),
+            int(record["players"]),
+            record.get("seed"),
+            results,
+            float(record["finished_at"]),
+        )
+
+    def _keep(self, records: list[dict[str, Any]]) -> None:
+        """Append to the pending journal, atomically (the old journal or the new one)."""
+        with self._pending_lock:
+            try:
+                old = self.pending_path.read_text("utf-8")
+            except FileNotFoundError:
+                old = ""
+            except (OSError, UnicodeDecodeError):
+                old = ""  # unreadable: the new lines go to a journal of their own
+                self.pending_path = self.pending_path.with_name(
+                    f"pending-results-{int(self._clock())}.jsonl"
+                )
+            lines = [json.dumps(r, ensure_ascii=False, sort_keys=True) for r in records]
+            text = (old if old.endswith("\n") or not old else old + "\n") + "\n".join(lines) + "\n"
+            try:
+                _atomic_write(self.pending_path, text)
+            except OSError as exc:
+                raise StoreError(
+                    f"Could not keep the result in {self.pending_path}: {_os_reason(exc)}."
+                ) from exc
+
+    @staticmethod
+    def game_record(
+        game: str,
+        variant: str,
+        players: int,
+        seed: int | None,
+        results: Sequence[PlayerResult],
+        finished_at: float,
+    ) -> dict[str, Any]:
+        """A finished game as ``record_or_keep`` takes it."""
+        return {
+            "kind": "game",
+            "game": game,
+            "variant": variant,
+            "players": players,
+            "seed": None if seed is None else str(seed),
+            "finished_at": finished_at,
+            "results": [asdict(r) for r in results],
+        }
+
+    def now(self) -> float:
+        """The store's clock (injected in tests): when a result is finished."""
+        return self._clock()
+
+    def clean_temporaries(self, older_than: float = 600.0) -> int:
+        """Remove the temporary files of writes that were killed half-way (``kill -9`` during
+        a save leaves ``.name.json.*.tmp``); only old ones, so another window's write in
+        progress is never touched. Returns how many were removed."""
+        removed = 0
+        now = time.time()
+        for folder in (self.home, self.saves_dir):
+            if not folder.is_dir():
+                continue
+            for tmp in folder.glob(".*.tmp"):
+                try:
+                    if (
+                        tmp.is_file()
+                        and not tmp.is_symlink()
+                        and now - tmp.stat().st_mtime > older_than
+                    ):
+                        tmp.unlink()
+                        removed += 1
+                except OSError:
+                    continue
+        return removed
+
     # ---- database plumbing ---------------------------------------------------------------
 
     @contextlib.contextmanager
@@ -750,10 +995,10 @@ class Store:
         try:
             if write:
                 path.parent.mkdir(parents=True, exist_ok=True)
-                conn = sqlite3.connect(path, timeout=10)
+                conn = sqlite3.connect(path, timeout=self._db_timeout)
             else:
                 uri = path.absolute().as_uri() + "?mode=ro"
-                conn = sqlite3.connect(uri, uri=True, timeout=10)
+                conn = sqlite3.connect(uri, uri=True, timeout=min(1.0, self._db_timeout))
         except (OSError, sqlite3.Error) as exc:
             raise self._db_error(exc) from exc
         try:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, ClassVar
 
 from textual import events
@@ -21,7 +22,7 @@ from textual.screen import Screen
 from ..engine import Game
 from ..games import all_games, entry, get_game
 from ..match import Match, SeatSpec
-from ..store import PACES, Store
+from ..store import PACES, Store, StoreError
 from . import output_times, patches
 from .cardart import CardStyle
 from .themes import DEFAULT_THEME, VARIABLE_DEFAULTS, load_themes
@@ -101,6 +102,7 @@ class CardSuiteApp(App[None]):
         #: the app once it runs, at a random place (the saves list took the focus, and the
         #: next keys went there). Mouse buttons are ignored until this time on ``clock``.
         self.click_guard_until = float("-inf")
+        self._told_kept = False  # the player hears once that a result waits for later
 
     # --- theme and cards ------------------------------------------------------------------
 
@@ -161,6 +163,62 @@ class CardSuiteApp(App[None]):
     def pace_delays(self) -> tuple[float, float | None]:
         return PACE_DELAYS.get(self.settings.pace, PACE_DELAYS["normal"])
 
+    # --- results, off the UI thread -------------------------------------------------------
+
+    def keep_result(self, record: Mapping[str, Any]) -> None:
+        """Put a finished game or a measurement into the statistics in a thread: a database
+        locked by another window must not freeze the table. What cannot be written now is
+        kept in the pending journal and recorded on a later start; the player is told once."""
+        self.run_worker(
+            partial(self._keep_result, dict(record)), thread=True, group="statistics"
+        )
+
+    def _keep_result(self, record: dict[str, Any]) -> None:
+        try:
+            reason = self.store.record_or_keep(record)
+        except StoreError as e:  # not even the journal could be written
+            self.call_from_thread(self._say_kept, str(e), lost=True)
+            return
+        if reason is not None:
+            self.call_from_thread(self._say_kept, reason, lost=False)
+
+    def _say_kept(self, reason: str, lost: bool) -> None:
+        if lost:
+            self.notify(reason, title="Result not saved", severity="error", markup=False)
+        elif not self._told_kept:
+            self._told_kept = True
+            self.notify(
+                f"{reason} The result is kept in {self.store.pending_path} and goes into the"
+                " statistics when they can take it.",
+                title="Statistics",
+                severity="warning",
+                timeout=10,
+                markup=False,
+            )
+
+    def _flush_pending(self) -> None:
+        """At start: tidy killed writes' leftovers and record results kept from before."""
+        try:
+            self.store.clean_temporaries()
+            done, kept = self.store.flush_pending()
+        except (OSError, StoreError):
+            return
+        if done:
+            self.call_from_thread(
+                self.notify,
+                f"{done} result{'s' * (done != 1)} kept from before "
+                f"{'are' if done != 1 else 'is'} now in the statistics.",
+                title="Statistics",
+            )
+        if kept:
+            self.call_from_thread(
+                self._say_kept,
+                "The statistics cannot take results at the moment."
+                if kept > 0
+                else "The journal of results kept for later cannot be read.",
+                False,
+            )
+
     def save_settings(self) -> None:
         self.store.save_settings(self.settings)
 
@@ -192,6 +250,7 @@ class CardSuiteApp(App[None]):
             )
             self.open_table(match)
         self.call_after_refresh(self._check_size)
+        self.run_worker(self._flush_pending, thread=True, group="statistics")
 
     def on_resize(self, event: events.Resize) -> None:
         self.call_after_refresh(self._check_size)

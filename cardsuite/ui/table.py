@@ -406,6 +406,8 @@ class TableScreen(Screen[None]):
         return True
 
     def _record_result(self) -> None:
+        """Into the statistics, off the UI thread (a locked database may keep a write
+        waiting); what cannot be written is kept for later, never dropped."""
         m = self.match
         if not m.humans:
             return
@@ -414,10 +416,11 @@ class TableScreen(Screen[None]):
         results = [
             PlayerResult(i, s.name, s.kind, i in winners, scores[i]) for i, s in enumerate(m.seats)
         ]
-        try:
-            self.cs_app.store.record_game(m.game.id, m.state.variant, m.players, m.seed, results)
-        except StoreError as e:
-            self.notify(str(e), title="Statistics not saved", severity="warning")
+        store = self.cs_app.store
+        record = store.game_record(
+            m.game.id, m.state.variant, m.players, m.seed, results, store.now()
+        )
+        self.cs_app.keep_result(record)
 
     def _rematch(self) -> None:
         m = self.match

@@ -74,7 +74,8 @@ async def test_hot_seat_snap_with_both_players_keys(make_app) -> None:  # type: 
         await pilot.pause()
         assert st.pile == [] and st.hands[0][-2:] and st.hands[0][-1].code == "2C"
         assert "False snap" in str(screen.query_one("#mn-flash").render())
-        # the best reaction went into the statistics
+        # the best reaction went into the statistics (written off the UI thread)
+        await app.workers.wait_for_complete()
         summary = app.store.metric_summary("money", "Left", "snap_ms")
         assert summary is not None and round(summary["best"]) == 284
 

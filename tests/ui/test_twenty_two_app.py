@@ -58,7 +58,8 @@ async def test_picker_setup_and_a_whole_game_to_the_end(make_app) -> None:  # ty
         assert screen.match.is_over()
         over = app.screen
         assert over.query_one("#gameover-title").render()  # the result is on screen
-        # the result went into the statistics
+        # the result went into the statistics (written off the UI thread)
+        await app.workers.wait_for_complete()
         stats = app.store.game_stats("twenty-two")
         assert [r.played for r in stats] == [1]
         await pilot.press("p")

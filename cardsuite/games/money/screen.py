@@ -38,7 +38,6 @@ from textual.widgets import Digits, Footer, Static
 from ...cards import Card
 from ...engine import Action, Event
 from ...match import Match
-from ...store import StoreError
 from ...ui.cardart import Canvas, draw_backs, draw_fan
 from ...ui.choice import ChoiceScreen
 from ...ui.output_times import OUTPUT
@@ -278,10 +277,16 @@ class MoneyScreen(TableScreen):
                 if ms is not None:
                     self.reactions[o.seat].append(ms)
                     if self.match.is_human(o.seat):
-                        try:
-                            self.cs_app.store.record_metric("money", names[o.seat], METRIC, ms)
-                        except StoreError as e:
-                            self.notify(str(e), severity="warning")
+                        self.cs_app.keep_result(
+                            {
+                                "kind": "metric",
+                                "game": "money",
+                                "name": names[o.seat],
+                                "metric": METRIC,
+                                "value": ms,
+                                "at": self.cs_app.store.now(),
+                            }
+                        )
         elif o.kind == "refused" and self.match.is_human(o.seat):
             self.notify(o.reason, title="No snap", severity="warning", timeout=2)
 
