@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from ..engine import Game
@@ -162,6 +163,20 @@ class CardSuiteApp(App[None]):
 
     def pace_delays(self) -> tuple[float, float | None]:
         return PACE_DELAYS.get(self.settings.pace, PACE_DELAYS["normal"])
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Every notification is shown as plain text: messages carry file names, paths, save
+        titles and players' names, and ``[games]`` or ``[/]`` in any of them must be shown,
+        not read as Textual markup (which hid text, or crashed the app)."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     # --- results, off the UI thread -------------------------------------------------------
 

@@ -75,7 +75,7 @@ class GameOverScreen(ModalScreen[str | None]):
         table.add_column(m.game.score_label, justify="right")
         for s in order:
             mark = "★ " if s in winners else "  "
-            table.add_row(mark + self._label(s), str(scores[s]))
+            table.add_row(Text(mark + self._label(s)), str(scores[s]))  # names: never markup
         return table
 
     def on_mount(self) -> None:

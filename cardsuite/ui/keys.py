@@ -60,7 +60,7 @@ class KeysScreen(ModalScreen[None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.waiting = str(event.option.id)
         self.query_one("#keys-note", Static).update(
-            f"Press the new key for {self.labels[self.waiting]} (esc: keep it)"
+            Text(f"Press the new key for {self.labels[self.waiting]} (esc: keep it)")
         )
 
     def on_key(self, event: events.Key) -> None:
@@ -71,21 +71,21 @@ class KeysScreen(ModalScreen[None]):
         target, self.waiting = self.waiting, None
         note = self.query_one("#keys-note", Static)
         if event.key == "escape":
-            note.update("Unchanged.")
+            note.update(Text("Unchanged."))
             return
         if event.key in RESERVED or len(event.key) != 1:
-            note.update(f"{event.key} is taken by the app: choose a letter or a digit.")
+            note.update(Text(f"{event.key} is taken by the app: choose a letter or a digit."))
             return
         clash = [k for k, v in self.current.items() if v == event.key and k != target]
         if clash:
-            note.update(f"{event.key.upper()} is already {self.labels[clash[0]]}.")
+            note.update(Text(f"{event.key.upper()} is already {self.labels[clash[0]]}."))
             return
         self.current[target] = event.key
         self.save(target, event.key)
         lst = self.query_one(OptionList)
         lst.clear_options()
         lst.add_options(self._options())
-        note.update(f"{self.labels[target]} is now {event.key.upper()}.")
+        note.update(Text(f"{self.labels[target]} is now {event.key.upper()}."))
 
     def action_close(self) -> None:
         close_once(self)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar, cast
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -44,7 +45,7 @@ class StatsScreen(Screen[None]):
         try:
             rows = app.store.game_stats()
         except StoreError as e:
-            note.update(str(e))
+            note.update(Text(str(e)))
             return
         for r in rows:
             try:
@@ -54,7 +55,7 @@ class StatsScreen(Screen[None]):
             snap = app.store.metric_summary(r.game, r.name, "snap_ms")
             table.add_row(
                 game,
-                r.name,
+                Text(r.name),  # a player's own words: text, never markup
                 str(r.played),
                 str(r.won),
                 f"{r.win_rate * 100:.0f}%",

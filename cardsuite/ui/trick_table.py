@@ -369,8 +369,8 @@ class TrickTableScreen(TableScreen):
         if len(sheet.columns) <= 4:
             table = Table(box=None, padding=(0, 1), show_edge=False, expand=True)
             table.add_column("#", justify="right", style="dim")
-            for name in sheet.columns:
-                table.add_column(name[:3], justify="right", no_wrap=True)
+            for name in sheet.columns:  # players' names: text, never markup
+                table.add_column(Text(name[:3]), justify="right", no_wrap=True)
             for label, cells in sheet.rows[-8:]:
                 table.add_row(label, *cells)
             if totals:
@@ -387,7 +387,7 @@ class TrickTableScreen(TableScreen):
         table.add_column("Σ", justify="right", no_wrap=True)
         for s, name in enumerate(sheet.columns):
             cells = [cells[s] for _, cells in rows]
-            table.add_row(name, *cells, Text(totals[s] if totals else "", style="bold"))
+            table.add_row(Text(name), *cells, Text(totals[s] if totals else "", style="bold"))
         return table
 
     def _hand_cards(self) -> list[Card]:

@@ -562,8 +562,9 @@ class MoneyScreen(TableScreen):
         )
         self.query_one("#mn-ms", Digits).update(f"{ms:.0f}" if ms is not None else "")
         self.query_one("#mn-ms-unit", Static).update("milliseconds" if ms is not None else "")
-        self.query_one("#mn-top").border_title = self.match.seats[top].label()
-        self.query_one("#mn-bottom").border_title = self.match.seats[bottom].label()
+        # names are the players' own words: shown as text, never read as markup
+        self.query_one("#mn-top").border_title = Text(self.match.seats[top].label())
+        self.query_one("#mn-bottom").border_title = Text(self.match.seats[bottom].label())
 
     def _values_text(self, view: dict[str, Any]) -> str:
         return " ".join(f"{r}={v}" for r, v in sorted(view["values"].items(), key=lambda kv: kv[1]))

@@ -1,0 +1,60 @@
+"""A hostile user's files and names in the app (issue 9): shown as text, never a crash."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from helpers import lift_curtain, wait_for
+
+from cardsuite.match import Match, SeatSpec
+from cardsuite.store import SAVE_KIND, SCHEMA_VERSION, PlayerResult, Store
+from cardsuite.ui.app import StartRequest
+from cardsuite.ui.curtain import CurtainScreen
+from cardsuite.ui.picker import PickerScreen
+from cardsuite.ui.stats import StatsScreen
+from cardsuite.ui.table import TableScreen
+
+MARKUP = "[/] [b]x [games] [@click=app.quit]y[/]"
+
+
+async def test_markup_in_a_save_is_shown_as_text(make_app, private_home: Path) -> None:  # type: ignore[no-untyped-def]
+    saves = private_home / "saves"
+    saves.mkdir(parents=True)
+    good = Match.new("twenty-two", [SeatSpec("human", "S"), SeatSpec("easy", "N")], seed=2)
+    data = good.to_save()
+    data["state"]["phase"] = MARKUP
+    data["state"]["options"] = {MARKUP: 1}
+    head = {"kind": SAVE_KIND, "schema": SCHEMA_VERSION, "saved_at": 1.0, "title": MARKUP}
+    (saves / "evil.json").write_text(json.dumps({**head, **data}))
+    app = make_app()
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, PickerScreen) and app.is_running
+        shown = [n.message for n in app._notifications if n.title == "Cannot resume"]
+        assert shown and MARKUP in shown[0]  # every bracket there, as written
+        await pilot.press("d")  # the confirmation quotes the title
+        await pilot.pause()
+        assert app.is_running
+        await pilot.press("n")
+
+
+async def test_names_with_markup_play_and_show(make_app, private_home: Path) -> None:  # type: ignore[no-untyped-def]
+    Store(private_home).record_game(
+        "twenty-two", "standard", 2, 1, [PlayerResult(0, MARKUP, "human", True, 1)]
+    )
+    seats = [SeatSpec("human", MARKUP), SeatSpec("human", "[red]Bo")]
+    app = make_app(start=StartRequest("twenty-two", seats, "standard", {}, 3))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, CurtainScreen))
+        await lift_curtain(pilot)
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        await pilot.pause()
+        assert MARKUP in str(app.screen.query_one("#status").render())
+        app.back_to_picker()
+        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await pilot.press("s")
+        await wait_for(pilot, lambda: isinstance(app.screen, StatsScreen))
+        assert app.screen.query_one("#stats").get_row_at(0)[1].plain == MARKUP
