@@ -241,19 +241,52 @@ class Match:
     def from_save(cls, data: Mapping[str, Any]) -> Match:
         """Rebuild a match; ``ValueError`` says what is wrong and nothing is half-made."""
         try:
+            if not isinstance(data, Mapping):
+                raise ValueError("this save is damaged (not a JSON object)")
             if data.get("match_schema") != MATCH_SCHEMA:
                 raise ValueError("this save comes from an unknown version of cardsuite")
             game = get_game(str(data["game"]))
-            seats = [SeatSpec(str(s["kind"]), str(s["name"])) for s in data["seats"]]
+            seats = [SeatSpec(str(s["kind"]), str(s["name"])[:64]) for s in data["seats"]]
             state = game.from_json(data["state"])
-            match = cls(game, state, seats, data.get("seed"), data.get("bot_options") or {})
-            match._set_bot_rngs({int(k): v for k, v in (data.get("bots") or {}).items()})
+            seed = data.get("seed")
+            if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+                raise ValueError("this save is damaged (its seed is not a whole number)")
+            bot_options = _bot_options(data.get("bot_options") or {})
+            match = cls(game, state, seats, seed, bot_options)
+            bots = data.get("bots") or {}
+            if set(map(int, bots)) - set(match.bots):
+                raise ValueError("this save is damaged (a bot's generator for a seat with no bot)")
+            match._set_bot_rngs({int(k): v for k, v in bots.items()})
             match.record = [(int(s), str(a)) for s, a in data.get("record", [])]
         except UnknownGame as e:
             raise ValueError(f"this save is for a game cardsuite does not have ({e})") from None
-        except (KeyError, TypeError, IndexError) as e:
+        except (KeyError, TypeError, IndexError, AttributeError) as e:
             raise ValueError(f"this save is damaged (missing or bad {e})") from None
+        except (OverflowError, RecursionError) as e:
+            raise ValueError(f"this save is damaged ({type(e).__name__})") from None
         return match
+
+
+#: What a save may ask of its bots: the hard bot's budget, within sane bounds.
+_BOT_OPTIONS = {"iterations": (1, 100_000), "time_budget": (0.01, 60.0)}
+
+
+def _bot_options(value: object) -> dict[str, dict[str, Any]]:
+    """A save's bot options, checked: a hostile file must not make a bot think for ever."""
+    if not isinstance(value, Mapping):
+        raise ValueError("this save is damaged (bot options)")
+    out: dict[str, dict[str, Any]] = {}
+    for level, opts in value.items():
+        if level not in LEVELS or not isinstance(opts, Mapping):
+            raise ValueError(f"this save is damaged (options for a bot level {level!r})")
+        for key, number in opts.items():
+            if key not in _BOT_OPTIONS or isinstance(number, bool):
+                raise ValueError(f"this save is damaged (a bot option {key!r})")
+            lo, hi = _BOT_OPTIONS[key]
+            if not isinstance(number, (int, float)) or not lo <= number <= hi:
+                raise ValueError(f"this save is damaged ({key} must be from {lo} to {hi})")
+        out[str(level)] = dict(opts)
+    return out
 
 
 __all__ = ["HUMAN", "SEAT_KINDS", "IllegalAction", "Match", "SeatSpec"]

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from .cards import Card
 
 if TYPE_CHECKING:
-    from .engine import Game, State
+    from .engine import Event, Game, State
 
 _MT_WORDS = 624  # the Mersenne Twister's state: 624 words and a position
 
@@ -145,6 +145,30 @@ def per_seat(value: object, players: int, what: str) -> list[list[Card]]:
     if not isinstance(value, list) or len(value) != players:
         raise ValueError(f"{what} needs one list per seat")
     return [cards(v, what) for v in value]
+
+
+def events(value: object, players: int) -> list[Event]:
+    """The log: each event ``[kind, seat, text, data]`` well formed, and the kinds the shell
+    reacts to carrying the data their kind declares (the table reads them)."""
+    from .engine import Event, check_event
+
+    if not isinstance(value, list):
+        raise ValueError("events must be a list")
+    out = []
+    for item in value:
+        if not isinstance(item, list) or len(item) != 4:
+            raise ValueError("an event is [kind, seat, text, data]")
+        kind, who, said, data = item
+        if not isinstance(kind, str) or not isinstance(said, str) or not isinstance(data, dict):
+            raise ValueError(f"a damaged event: {text(item)}")
+        if who is not None:
+            who = seat(who, players, "an event's seat")
+        event = Event(kind, who, said, data)
+        problem = check_event(event, players)
+        if problem:
+            raise ValueError(f"a damaged event ({problem})")
+        out.append(event)
+    return out
 
 
 # --- the random generator --------------------------------------------------------------------

@@ -974,7 +974,7 @@ class MoneyState(State):
         )
         self.winners_list = [positions.seat(x, 2, "a winner") for x in data.get("winners", [])]
         self.end_reason = str(data.get("end", ""))
-        self.events = [Event.from_json(e) for e in data.get("events", [])]
+        self.events = positions.events(data.get("events", []), 2)
 
     def _check_consistent(self) -> None:
         if len(self.pile_ids) != len(self.pile):

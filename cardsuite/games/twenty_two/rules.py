@@ -1073,7 +1073,7 @@ class TwentyTwoState(State):
             raise ValueError("last_showdown must be an object or null")
         self.history = [dict(h) for h in data.get("history", [])]
         self.winners_list = [positions.seat(x, n, "a winner") for x in data.get("winners", [])]
-        self.events = [Event.from_json(e) for e in data.get("events", [])]
+        self.events = positions.events(data.get("events", []), n)
 
     def _check_consistent(self) -> None:
         """Refuse positions the rules could never reach in a way that would crash play."""
@@ -1097,17 +1097,33 @@ class TwentyTwoState(State):
             raise ValueError("in the exchange every active seat holds the same number of cards")
         if not self.hands[self.turn]:
             raise ValueError("the seat to move holds no cards")
+        queue = self.exchange_queue
+        if len(set(queue)) != len(queue) or any(not self.active[s] for s in queue):
+            raise ValueError("the exchange queue holds a seat twice, or one that is out")
+        if self.phase == "play" and queue:
+            raise ValueError("the exchange is over, but seats are still queued for it")
         if self.trick:
             seats = [s for s, _ in self.trick]
             if len(set(seats)) != len(seats) or seats[0] != self.trick_leader:
                 raise ValueError("the trick's plays do not fit its leader")
+            if any(not self.active[s] for s in seats):
+                raise ValueError("a seat that is out has played to the trick")
             count = len(self.trick[0][1])
             if any(len(cs) != count for _, cs in self.trick):
                 raise ValueError("every play of a trick has as many cards as the lead")
-            if self.turn in seats:
-                raise ValueError("the seat to move has already played to this trick")
+            if self.turn != self._next_active(seats[-1]) or self.turn in seats:
+                raise ValueError("the seat to move is not the next to play to the trick")
+            played = set(seats)
+            base = {len(self.hands[s]) for s in range(n) if self.active[s] and s not in played}
+            after = {len(self.hands[s]) + count for s in played}
+            if len(base | after) != 1:
+                raise ValueError("the hands do not fit the trick: someone holds too many cards")
             if len(self.hands[self.turn]) < count:
                 raise ValueError("the seat to move holds too few cards to follow")
+        elif self.phase == "play" and len(sizes) > 1:
+            raise ValueError("between tricks every active seat holds the same number of cards")
+        if self.phase == "play" and len(self.hands[self.turn]) <= 1 and not self.trick:
+            raise ValueError("with one card each the hand is over: it goes to the showdown")
 
     def _settle(self) -> None:
         """A hand-written position that is already decided: play it to where it stands."""

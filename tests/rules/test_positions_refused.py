@@ -1,0 +1,59 @@
+"""Positions that used to load and then crash or hang (issue 9 #4): refused with a reason."""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+import pytest
+
+from cardsuite.games import get_game
+
+T22 = get_game("twenty-two")
+
+
+def midgame() -> dict[str, Any]:
+    state = T22.new_state(players=4, seed=3, dealer=3)
+    while state.phase != "play" or not state.trick:
+        state.apply(state.legal_actions()[0])
+    return json.loads(json.dumps(state.to_json()))
+
+
+def change(data: dict[str, Any], how) -> dict[str, Any]:  # type: ignore[no-untyped-def]
+    data = copy.deepcopy(data)
+    how(data)
+    return data
+
+
+def hand_into_stock(d: dict[str, Any]) -> None:
+    d["stock"] += d["hands"][0]
+    d["hands"][0] = []
+
+
+def sixteen_cards(d: dict[str, Any]) -> None:
+    d["hands"][1] += d["stock"][:10]
+    d["stock"] = d["stock"][10:]
+
+
+CASES = {
+    "a hand moved into the stock": hand_into_stock,
+    "dealer 99": lambda d: d.update(dealer=99),
+    "a trick leader 99": lambda d: d["trick"].update(leader=99),
+    "a 16-card hand": sixteen_cards,
+    "best -1": lambda d: d["trick"].update(best=-1),
+    "a score of 10^30": lambda d: d["scores"].__setitem__(0, 10**30),
+    "a generator of zeros": lambda d: d.update(rng=[3, [0] * 624 + [624], None]),
+    "garbage event data": lambda d: d["events"].append(["lead", 0, "x", {"cards": 7}]),
+    "an event that is not a list": lambda d: d["events"].append("lead"),
+    "players as a float": lambda d: d.update(players=4.0),
+}
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_a_position_that_would_crash_later_is_refused(name: str) -> None:
+    data = midgame()
+    T22.from_json(data)  # the real one loads
+    with pytest.raises(ValueError) as info:
+        T22.from_json(change(data, CASES[name]))
+    assert str(info.value)
