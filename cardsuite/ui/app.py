@@ -8,10 +8,13 @@ clock is injected so tests drive time exactly.
 
 from __future__ import annotations
 
+import sys
 import time
+import traceback
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
+from pathlib import Path
 from typing import Any, ClassVar
 
 from textual import events
@@ -178,15 +181,22 @@ class CardSuiteApp(App[None]):
         not read as Textual markup (which hid text, or crashed the app)."""
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
+    def action_command_palette(self) -> None:
+        """Textual's own opens a second palette when one is in the stack but not on top (the
+        small-terminal notice over it, or one still closing): two widgets with one id, and
+        the app died. One palette at a time."""
+        from textual.command import CommandPalette
+
+        if not any(isinstance(s, CommandPalette) for s in self.screen_stack):
+            super().action_command_palette()
+
     # --- results, off the UI thread -------------------------------------------------------
 
     def keep_result(self, record: Mapping[str, Any]) -> None:
         """Put a finished game or a measurement into the statistics in a thread: a database
         locked by another window must not freeze the table. What cannot be written now is
         kept in the pending journal and recorded on a later start; the player is told once."""
-        self.run_worker(
-            partial(self._keep_result, dict(record)), thread=True, group="statistics"
-        )
+        self.run_worker(partial(self._keep_result, dict(record)), thread=True, group="statistics")
 
     def _keep_result(self, record: dict[str, Any]) -> None:
         try:
@@ -357,5 +367,31 @@ class CardSuiteApp(App[None]):
 
 
 def run_app(**kwargs: Any) -> None:
-    """Start the app in this terminal (the CLI's ``play``; tests replace this function)."""
-    CardSuiteApp(**kwargs).run()
+    """Start the app in this terminal (the CLI's ``play``; tests replace this function).
+
+    An unhandled error exits non-zero (Textual prints its traceback and returns): the
+    traceback is also written to a crash log in the cardsuite folder, and the last line on
+    the terminal says where it is."""
+    app = CardSuiteApp(**kwargs)
+    app.run()
+    exit_if_crashed(app)
+
+
+def exit_if_crashed(app: CardSuiteApp) -> None:
+    """After ``run``: on an unhandled error, the crash log and a non-zero exit."""
+    if app.return_code:
+        where = write_crash_log(app.store.home, app._exception)
+        sys.stderr.write(f"cardsuite stopped on an error; the details are in {where}\n")
+        raise SystemExit(app.return_code)
+
+
+def write_crash_log(home: Path, error: BaseException | None) -> Path | str:
+    """The traceback of ``error`` in ``home/crash-<time>.log``; where it went (or why not)."""
+    text = "".join(traceback.format_exception(error)) if error is not None else "no traceback"
+    path = home / f"crash-{time.strftime('%Y%m%d-%H%M%S')}.log"
+    try:
+        home.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, "utf-8")
+    except OSError as e:
+        return f"nowhere (the log could not be written: {e.strerror})"
+    return path

@@ -37,8 +37,20 @@ def test_theme_and_ascii_on_the_group(launched) -> None:  # type: ignore[no-unty
 
 
 def test_play_a_game_straight_at_the_table(launched) -> None:  # type: ignore[no-untyped-def]
-    r = invoke("play", "twenty-two", "--seats", "human,hard,medium,easy", "--seed", "3",
-               "--variant", "twenty-six", "-o", "beat_leader=on", "--pace", "fast")
+    r = invoke(
+        "play",
+        "twenty-two",
+        "--seats",
+        "human,hard,medium,easy",
+        "--seed",
+        "3",
+        "--variant",
+        "twenty-six",
+        "-o",
+        "beat_leader=on",
+        "--pace",
+        "fast",
+    )
     assert r.exit_code == 0, r.output
     start = launched[0]["start"]
     assert start.game == "twenty-two" and start.seed == 3 and start.variant == "twenty-six"
@@ -52,7 +64,9 @@ def test_play_defaults_to_you_against_medium_bots(launched) -> None:  # type: ig
     assert invoke("play", "twenty-two", "-p", "3", "--names", "Ada,Bo,Cy").exit_code == 0
     start = launched[0]["start"]
     assert [(s.kind, s.name) for s in start.seats] == [
-        ("human", "Ada"), ("medium", "Bo"), ("medium", "Cy")
+        ("human", "Ada"),
+        ("medium", "Bo"),
+        ("medium", "Cy"),
     ]
 
 

@@ -25,8 +25,22 @@ def test_the_drivers_decode_any_bytes() -> None:
 
 def test_random_bytes_through_decoder_and_parser() -> None:
     rng = random.Random(9)
-    pieces = [b"\xff", b"\xfe", b"\xc3", b"\x1b", b"\x1b[", b"\x1b[A", b"\x1b[<0;5;5M", b"a",
-              b"\r", b"\x7f", "♥".encode(), b"\x00", b"\x1b[200~", b"\x1b[201~"]
+    pieces = [
+        b"\xff",
+        b"\xfe",
+        b"\xc3",
+        b"\x1b",
+        b"\x1b[",
+        b"\x1b[A",
+        b"\x1b[<0;5;5M",
+        b"a",
+        b"\r",
+        b"\x7f",
+        "♥".encode(),
+        b"\x00",
+        b"\x1b[200~",
+        b"\x1b[201~",
+    ]
     keys = 0
     for _ in range(200):
         decode = linux_driver.getincrementaldecoder("utf-8")().decode

@@ -58,3 +58,58 @@ async def test_names_with_markup_play_and_show(make_app, private_home: Path) -> 
         await pilot.press("s")
         await wait_for(pilot, lambda: isinstance(app.screen, StatsScreen))
         assert app.screen.query_one("#stats").get_row_at(0)[1].plain == MARKUP
+
+
+async def test_a_second_command_palette_never_opens(make_app) -> None:  # type: ignore[no-untyped-def]
+    """Issue 9 #6: ``DuplicateIds: '--command-palette'`` under random keys: a palette that is
+    in the stack but not on top (the small-terminal notice over it, or one still closing)."""
+    from textual.command import CommandPalette
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await pilot.press("ctrl+p")
+        await wait_for(pilot, lambda: CommandPalette.is_open(app))
+        await pilot.resize_terminal(60, 20)  # the notice goes over the palette
+        await pilot.pause()
+        app.action_command_palette()
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        assert sum(isinstance(s, CommandPalette) for s in app.screen_stack) == 1
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert app.is_running
+
+
+def test_a_crash_exits_non_zero_and_says_where_the_log_is(tmp_path: Path) -> None:
+    """Issue 9 #7: a crashed app exited 0. Run for real (headless) in a child process."""
+    import subprocess
+    import sys
+
+    script = f"""
+from pathlib import Path
+import cardsuite.ui.app
+from cardsuite.store import Store
+from cardsuite.ui.app import CardSuiteApp, exit_if_crashed
+
+class Broken(CardSuiteApp):
+    # Textual resolves CSS_PATH beside the subclass's own file: point it home.
+    CSS_PATH = str(Path(cardsuite.ui.app.__file__).parent / "styles" / "app.tcss")
+
+    def on_mount(self):
+        super().on_mount()
+        raise RuntimeError("a planted bug")
+
+app = Broken(store=Store(Path({str(tmp_path / "home")!r})), theme="felt")
+app.run(headless=True)
+exit_if_crashed(app)
+"""
+    path = tmp_path / "broken_app.py"
+    path.write_text(script)
+    done = subprocess.run(
+        [sys.executable, str(path)], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 1
+    assert "cardsuite stopped on an error; the details are in" in done.stderr
+    [log] = (tmp_path / "home").glob("crash-*.log")
+    assert "a planted bug" in log.read_text("utf-8")
