@@ -107,7 +107,7 @@ async def test_statistics_screen_lists_players(make_app, private_home) -> None: 
         await pilot.press("s")
         await wait_for(pilot, lambda: isinstance(app.screen, StatsScreen))
         table = app.screen.query_one("#stats")
-        row = table.get_row_at(0)
+        row = [str(cell) for cell in table.get_row_at(0)]  # names are Text (never markup)
         assert row[:6] == ["Twenty-Two", "Ada", "4", "3", "75%", "1"]
         assert row[7:] == ["", ""]  # no snaps in Twenty-Two
 
