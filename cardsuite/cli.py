@@ -8,6 +8,7 @@ what is allowed.
 from __future__ import annotations
 
 import json
+import math
 import shlex
 import sys
 from collections.abc import Mapping, Sequence
@@ -63,8 +64,29 @@ def _options(game: Game, variant: str | None, pairs: Sequence[str]) -> tuple[str
         raise click.BadParameter(str(e), param_hint=hint) from None
 
 
+def _items(text: str | None, param_hint: str, what: str) -> list[str]:
+    """A comma-separated list; an empty item (``human,,,``) is a usage error, not a default."""
+    if text is None or not text.strip():
+        return []
+    items = [x.strip() for x in text.split(",")]
+    for i, item in enumerate(items):
+        if not item:
+            raise click.BadParameter(
+                f"item {i + 1} of {text!r} is empty; give {what}, comma-separated",
+                param_hint=param_hint,
+            )
+    return items
+
+
+def _finite(value: float | None, name: str) -> float | None:
+    """Click's float ranges let nan through (every comparison with it is false)."""
+    if value is not None and not math.isfinite(value):
+        raise click.BadParameter(f"{value} is not a number of seconds", param_hint=name)
+    return value
+
+
 def _seats(text: str, players: int) -> tuple[str, ...]:
-    seats = tuple(s.strip().lower() for s in text.split(",") if s.strip())
+    seats = tuple(s.lower() for s in _items(text, "--seats", "one bot level per seat"))
     bad = [s for s in seats if s not in LEVELS]
     if bad:
         raise click.BadParameter(
@@ -90,6 +112,7 @@ def main(ctx: click.Context, theme: str | None, ascii_: bool | None) -> None:
 
     With no command, opens the game picker.
     """
+    _check_theme(theme)  # for every command, not only the app: a typo is never ignored
     ctx.ensure_object(dict)
     ctx.obj.update(theme=theme, ascii=ascii_)
     if ctx.invoked_subcommand is None:
@@ -141,10 +164,10 @@ def play(
     pace: str | None = None,
 ) -> None:
     """Play GAME at the table (or open the picker without one)."""
+    _check_theme(theme)  # the group's own --theme was checked there
     parent = (ctx.obj or {}) if isinstance(ctx.obj, dict) else {}
     theme = theme or parent.get("theme")
     ascii_ = ascii_ if ascii_ is not None else parent.get("ascii")
-    _check_theme(theme)
     start = None
     if game is not None:
         start = _start_request(_game(game), players, seats, names, variant, opts, seed)
@@ -165,7 +188,7 @@ def _start_request(
     from .match import SEAT_KINDS, SeatSpec
     from .ui.app import StartRequest
 
-    kinds = [k.strip().lower() for k in (seats or "").split(",") if k.strip()]
+    kinds = [k.lower() for k in _items(seats, "--seats", "human or a bot level per seat")]
     if players is None:
         players = len(kinds) if len(kinds) > 1 else None
     n = _players(g, players)
@@ -182,7 +205,7 @@ def _start_request(
         raise click.BadParameter(
             f"{len(kinds)} seat kinds for {n} players; give one per player", param_hint="--seats"
         )
-    given = [x.strip() for x in (names or "").split(",") if x.strip()]
+    given = _items(names, "--names", "a name per seat")
     defaults = list(g.names_for(n))
     seat_names = given + defaults[len(given) :]
     if len(given) > n or len(set(seat_names[:n])) != n:
@@ -198,10 +221,38 @@ def _start_request(
 
 
 @main.command()
-@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
-def serve(host: str, port: int) -> None:
-    """Serve the app to a web browser (one app per browser tab)."""
+@click.option(
+    "--public",
+    is_flag=True,
+    help="Allow a host other than this machine (anyone who can reach it plays as you).",
+)
+def serve(host: str, port: int, public: bool) -> None:
+    """Serve the app to a web browser (one app per browser tab).
+
+    Each tab runs the app with your rights on this machine, so only this machine may connect
+    unless you pass --public."""
+    from .serve_check import ServeError, check_free, resolve
+
+    try:
+        bind = resolve(host, port)
+        if not bind.loopback and not public:
+            raise click.UsageError(
+                f"--host {host} can be reached from other machines, and each browser tab "
+                "runs cardsuite with your rights here. Pass --public to allow that, or use "
+                "--host 127.0.0.1 (the default) for this machine only."
+            )
+        check_free(bind)
+    except ServeError as e:
+        raise click.UsageError(str(e)) from None
+    if not bind.loopback:
+        click.secho(
+            f"Warning: serving on {', '.join(bind.addresses)}: anyone who can reach port "
+            f"{port} gets a cardsuite running with your rights on this machine.",
+            fg="yellow",
+            err=True,
+        )
     from textual_serve.server import Server
 
     command = f"{shlex.quote(sys.executable)} -m cardsuite"
@@ -312,9 +363,10 @@ def rules(game: str, no_pager: bool) -> None:
 )
 @click.option(
     "--hard-budget",
-    type=click.FloatRange(0.001),
+    type=click.FloatRange(0.01, 60),
     default=None,
-    help="Time budget per decision for hard bots, in seconds.",
+    callback=lambda ctx, param, value: _finite(value, "--hard-budget"),
+    help="Time budget per decision for hard bots, in seconds (0.01-60).",
 )
 @click.option("--no-rotate", is_flag=True, help="Keep each level in its seat every game.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
@@ -333,11 +385,11 @@ def simulate(
     as_json: bool,
 ) -> None:
     """Self-play GAME between bots: wins and scores with 95% confidence intervals."""
-    from .simulate import GameSpec
+    from .simulate import GameSpec, available_cores
     from .simulate import simulate as run_simulation
 
     g = _game(game)
-    given = [s for s in seats.split(",") if s.strip()]
+    given = _items(seats, "--seats", "one bot level per seat")
     if players is None and len(given) > 1:
         players = len(given)
     n = _players(g, players)
@@ -349,6 +401,12 @@ def simulate(
     if hard_budget is not None:
         hard["time_budget"] = hard_budget
     spec = GameSpec(g.id, n, variant_id, options, kinds, {"hard": hard}, rotate=not no_rotate)
+    cores = available_cores()
+    if jobs > cores:
+        click.echo(
+            f"--jobs {jobs}: this machine gives cardsuite {cores} cores; using {cores}.", err=True
+        )
+        jobs = cores
     if games >= 20 and not as_json and sys.stderr.isatty():
         with click.progressbar(length=games, label="playing", file=sys.stderr) as bar:
             summary = run_simulation(spec, games, seed, jobs, progress=bar.update)
@@ -386,10 +444,11 @@ def _options_note(game: Game, variant: str, options: Mapping[str, Any]) -> str:
 @click.argument("games", nargs=-1)
 @click.option(
     "--seconds",
-    type=click.FloatRange(0.1),
+    type=click.FloatRange(0.1, 3600),
     default=3.0,
     show_default=True,
-    help="How long to run the random play-outs of each game.",
+    callback=lambda ctx, param, value: _finite(value, "--seconds"),
+    help="How long to run the random play-outs of each game (0.1-3600).",
 )
 @click.option(
     "--decisions",

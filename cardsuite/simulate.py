@@ -9,11 +9,14 @@ processes without changing a single result.
 from __future__ import annotations
 
 import math
+import os
 import random
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections import deque
+from collections.abc import Callable, Iterator, Mapping
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any
 
 from .bots import make_bot
@@ -89,17 +92,65 @@ def _play_chunk(args: tuple[GameSpec, int, list[int]]) -> list[GameResult]:
     return [play_one(spec, seed, i) for i in indices]
 
 
+def available_cores() -> int:
+    """The cores this process may run on (its affinity, not the machine's count)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # not Linux
+        return max(1, os.cpu_count() or 1)
+
+
 def run(spec: GameSpec, games: int, seed: int, jobs: int = 1) -> Iterator[GameResult]:
-    """Yield results as games finish (in order with one job; in chunks with several)."""
+    """Yield results in game order, as they finish.
+
+    The work is streamed: with several jobs only a few chunks per worker are ever queued, so
+    a run of any length uses the same memory (``Executor.map`` would submit every chunk
+    first)."""
     if jobs <= 1:
         for i in range(games):
             yield play_one(spec, seed, i)
         return
     chunk = max(1, min(25, games // (jobs * 4) or 1))
-    work = [(spec, seed, list(range(i, min(i + chunk, games)))) for i in range(0, games, chunk)]
+    starts = iter(range(0, games, chunk))
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for results in pool.map(_play_chunk, work):
+        queued: deque[Future[list[GameResult]]] = deque()
+
+        def submit() -> None:
+            for start in islice(starts, 1):
+                indices = list(range(start, min(start + chunk, games)))
+                queued.append(pool.submit(_play_chunk, (spec, seed, indices)))
+
+        for _ in range(jobs * 2):
+            submit()
+        while queued:
+            results = queued.popleft().result()
+            submit()
             yield from results
+
+
+class Running:
+    """Mean and spread of a stream of numbers, kept in constant memory (Welford's method)."""
+
+    __slots__ = ("m2", "mean", "n", "total")
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.mean = 0.0
+        self.m2 = 0.0
+        self.total = 0.0
+
+    def add(self, x: float) -> None:
+        self.n += 1
+        self.total += x
+        delta = x - self.mean
+        self.mean += delta / self.n
+        self.m2 += delta * (x - self.mean)
+
+    def ci(self) -> float:
+        """Half-width of the 95% confidence interval of the mean (normal approximation)."""
+        if self.n < 2:
+            return 0.0
+        return 1.96 * math.sqrt(self.m2 / (self.n - 1) / self.n)
 
 
 @dataclass
@@ -141,28 +192,39 @@ class Summary:
         }
 
 
-def mean_ci(xs: Sequence[float]) -> tuple[float, float]:
-    """Mean and the half-width of its 95% confidence interval (normal approximation)."""
-    n = len(xs)
-    if n == 0:
-        return 0.0, 0.0
-    m = sum(xs) / n
-    if n == 1:
-        return m, 0.0
-    var = sum((x - m) ** 2 for x in xs) / (n - 1)
-    return m, 1.96 * math.sqrt(var / n)
+class Tally:
+    """What a run has shown so far: per entry, wins (shared wins as fractions) and scores."""
 
+    def __init__(self, spec: GameSpec) -> None:
+        self.spec = spec
+        self.games = 0
+        self.hands = 0
+        self.wins = [Running() for _ in spec.seats]
+        self.scores = [Running() for _ in spec.seats]
 
-def summarize(spec: GameSpec, results: Sequence[GameResult], seconds: float) -> Summary:
-    entries = []
-    for i, level in enumerate(spec.seats):
-        wins = [1.0 / len(r.winners) if i in r.winners else 0.0 for r in results]
-        rate, rate_ci = mean_ci(wins)
-        score, score_ci = mean_ci([float(r.scores[i]) for r in results])
-        entries.append(
-            EntrySummary(i, level, len(results), sum(wins), rate, rate_ci, score, score_ci)
-        )
-    return Summary(spec, len(results), seconds, sum(r.hands for r in results), entries)
+    def add(self, result: GameResult) -> None:
+        self.games += 1
+        self.hands += result.hands
+        for i in range(len(self.spec.seats)):
+            won = 1.0 / len(result.winners) if i in result.winners else 0.0
+            self.wins[i].add(won)
+            self.scores[i].add(float(result.scores[i]))
+
+    def summary(self, seconds: float) -> Summary:
+        entries = [
+            EntrySummary(
+                i,
+                level,
+                self.games,
+                self.wins[i].total,
+                self.wins[i].mean,
+                self.wins[i].ci(),
+                self.scores[i].mean,
+                self.scores[i].ci(),
+            )
+            for i, level in enumerate(self.spec.seats)
+        ]
+        return Summary(self.spec, self.games, seconds, self.hands, entries)
 
 
 def simulate(
@@ -172,11 +234,11 @@ def simulate(
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
 ) -> Summary:
+    """Play ``games`` games and summarise them; memory does not grow with ``games``."""
     start = time.perf_counter()
-    results = []
+    tally = Tally(spec)
     for r in run(spec, games, seed, jobs):
-        results.append(r)
+        tally.add(r)
         if progress:
             progress(1)
-    results.sort(key=lambda r: r.index)
-    return summarize(spec, results, time.perf_counter() - start)
+    return tally.summary(time.perf_counter() - start)

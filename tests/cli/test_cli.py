@@ -89,7 +89,8 @@ def test_simulate_json_is_repeatable(run) -> None:  # type: ignore[no-untyped-de
     assert sum(e["wins"] for e in a["entries"]) == pytest.approx(8)
 
 
-def test_simulate_jobs_do_not_change_results(run) -> None:  # type: ignore[no-untyped-def]
+def test_simulate_jobs_do_not_change_results(run, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setattr("cardsuite.simulate.available_cores", lambda: 2)
     args = ("simulate", "twenty-two", "-s", "easy,medium", "-n", "6", "--json")
     one = json.loads(run(*args).output)
     two = json.loads(run(*args, "--jobs", "2").output)
@@ -110,6 +111,13 @@ def test_simulate_jobs_do_not_change_results(run) -> None:  # type: ignore[no-un
         (("simulate", "twenty-two", "-p", "3", "-s", "easy,medium"), "give one per player"),
         (("simulate", "twenty-two", "-p", "13"), "2-12 players"),
         (("simulate", "twenty-two", "--games", "0"), "--games"),
+        # issue 9 #11, #12
+        (("simulate", "twenty-two", "--hard-budget", "nan"), "nan is not a number of seconds"),
+        (("simulate", "twenty-two", "--hard-budget", "inf"), "0.01<=x<=60"),
+        (("bench", "twenty-two", "--seconds", "nan"), "nan is not a number of seconds"),
+        (("simulate", "twenty-two", "-s", "human,,,"), "item 2 of 'human,,,' is empty"),
+        (("simulate", "twenty-two", "-s", "easy,"), "item 2 of 'easy,' is empty"),
+        (("--theme", "nosuch", "list"), "no theme 'nosuch'; themes: "),
     ],
 )
 def test_bad_arguments_are_usage_errors(run, args, message) -> None:  # type: ignore[no-untyped-def]
@@ -133,3 +141,24 @@ def test_python_dash_m_and_version() -> None:
         [sys.executable, "-m", "cardsuite", "--version"], capture_output=True, text=True, check=True
     )
     assert "cardsuite" in out.stdout
+
+
+def test_simulate_caps_jobs_at_the_cores_and_says_so(run, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    """Issue 9 #11: ``--jobs 200`` started 200 processes."""
+    monkeypatch.setattr("cardsuite.simulate.available_cores", lambda: 1)
+    r = run("simulate", "twenty-two", "-s", "random", "-n", "3", "--jobs", "200")
+    assert r.exit_code == 0
+    assert "--jobs 200: this machine gives cardsuite 1 cores; using 1." in r.output
+    assert "processes" not in r.output  # one process ran them
+
+
+def test_simulate_streams_its_work() -> None:
+    """Issue 9 #11: a trillion games built the whole work list first (out of memory); the
+    first results now come at once and stopping early leaves nothing running."""
+    from itertools import islice
+
+    from cardsuite.simulate import GameSpec, run
+
+    spec = GameSpec("twenty-two", 2, "standard", {}, ("random", "random"))
+    first = list(islice(run(spec, 10**12, seed=1, jobs=2), 3))
+    assert [r.index for r in first] == [0, 1, 2]

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import socket
 from pathlib import Path
 from typing import Any
 
@@ -81,6 +82,9 @@ def test_play_defaults_to_you_against_medium_bots(launched) -> None:  # type: ig
         (("play", "--theme", "nope"), "themes: "),
         (("--theme", "nope"), "four-colour"),
         (("play", "--pace", "warp"), "instant"),
+        # issue 9 #12: an empty item was dropped (four humans from "human,,,")
+        (("play", "twenty-two", "-s", "human,,,"), "item 2 of 'human,,,' is empty"),
+        (("play", "twenty-two", "--names", "A,,B"), "item 2 of 'A,,B' is empty"),
     ],
 )
 def test_bad_play_arguments(launched, args, message) -> None:  # type: ignore[no-untyped-def]
@@ -90,7 +94,15 @@ def test_bad_play_arguments(launched, args, message) -> None:  # type: ignore[no
     assert launched == []
 
 
-def test_serve_runs_textual_serve(monkeypatch: pytest.MonkeyPatch) -> None:
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture
+def served(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    """textual-serve's Server replaced: what it was given, and whether it was started."""
     seen: dict[str, Any] = {}
 
     class FakeServer:
@@ -103,11 +115,49 @@ def test_serve_runs_textual_serve(monkeypatch: pytest.MonkeyPatch) -> None:
     import textual_serve.server
 
     monkeypatch.setattr(textual_serve.server, "Server", FakeServer)
-    r = invoke("serve", "--port", "8123")
+    return seen
+
+
+def test_serve_runs_textual_serve(served: dict[str, Any]) -> None:
+    port = _free_port()
+    r = invoke("serve", "--port", str(port))
     assert r.exit_code == 0
-    assert seen["command"].endswith("-m cardsuite") and seen["port"] == 8123
-    assert seen["host"] == "127.0.0.1" and seen["served"]
-    assert "http://127.0.0.1:8123" in r.output
+    assert served["command"].endswith("-m cardsuite") and served["port"] == port
+    assert served["host"] == "127.0.0.1" and served["served"]
+    assert f"http://127.0.0.1:{port}" in r.output
+    assert "Warning" not in r.output
+
+
+def test_serve_on_every_interface_needs_public(served: dict[str, Any]) -> None:
+    """Issue 9 #10: 0.0.0.0 exposed the app with no word."""
+    port = _free_port()
+    r = invoke("serve", "--host", "0.0.0.0", "--port", str(port))
+    assert r.exit_code == 2
+    assert "Pass --public" in r.output and "with your rights" in r.output
+    assert served == {}
+    r = invoke("serve", "--host", "0.0.0.0", "--port", str(port), "--public")
+    assert r.exit_code == 0, r.output
+    assert "Warning: serving on 0.0.0.0" in r.output and served["served"]
+
+
+def test_serve_on_a_port_in_use_is_a_usage_error(served: dict[str, Any]) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        r = invoke("serve", "--port", str(port))
+    assert r.exit_code == 2
+    assert f"cannot serve on 127.0.0.1 port {port}: address already in use" in r.output
+    assert served == {}
+
+
+def test_serve_on_an_address_not_here_is_a_usage_error(served: dict[str, Any]) -> None:
+    r = invoke("serve", "--host", "192.0.2.1", "--public")  # TEST-NET: on no machine
+    assert r.exit_code == 2
+    assert "cannot serve on 192.0.2.1 port 8000: cannot assign requested address" in r.output
+    r = invoke("serve", "--host", "300.1.1.1x", "--public")  # no such name (or not here)
+    assert r.exit_code == 2 and "cannot serve on" in r.output
+    assert served == {}
 
 
 def test_screenshots_are_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
