@@ -12,6 +12,23 @@ is only built once the list has a size; a ``Select`` whose overlay is opening ha
 the lookup raises ``KeyError`` and the app dies. ``scroll_to_highlight`` in the same class
 already guards the same lookup; this applies that guard to paging too: with no lines laid
 out, page up/down does nothing.
+
+**A command palette closed while it searches** (found by tests/ui/test_monkey.py): its search
+worker goes on and sets ``_list_visible`` / ``_show_busy``, whose watchers look up the
+palette's list and input, which were removed with it: ``NoMatches`` from the worker, and the
+app died. The watchers do nothing once those widgets are gone.
+
+**A screen dismissed twice** (found by tests/ui/test_monkey.py): ``Screen.dismiss`` pops
+whatever screen is on top, without checking that it is itself. Two clicks queued on the
+command palette's backdrop: the first closes the palette, the second, delivered to the closed
+palette, popped the table under it, and then the picker (``ScreenStackError``, the app died).
+A screen no longer in the stack has nothing to dismiss: the call does nothing.
+
+**Quitting while a screen is still mounting** (found by tests/ui/test_monkey.py): open a
+table and quit at once (enter then ctrl+q in one read). Shutdown removes the new screen's
+widgets while its task is still on its way to ``on_mount``, whose ``query_one`` then raises
+``NoMatches``: a clean quit became a crash (exit 1, a traceback). Once the app has stopped
+running, a ``NoMatches`` is only the DOM being taken down, and is not an error.
 """
 
 from __future__ import annotations
@@ -20,10 +37,45 @@ import codecs
 import functools
 from typing import Any
 
+from textual.app import App
+from textual.await_complete import AwaitComplete
+from textual.command import CommandPalette
+from textual.css.query import NoMatches
 from textual.drivers import linux_driver, linux_inline_driver, web_driver
+from textual.screen import Screen
 from textual.widgets import OptionList
 
 _original_move_page = OptionList._move_page
+_original_list_visible = CommandPalette._watch__list_visible
+_original_show_busy = CommandPalette._watch__show_busy
+_original_dismiss = Screen.dismiss
+_original_handle_exception = App._handle_exception
+
+
+def _handle_exception(self: App[Any], error: Exception) -> None:
+    if isinstance(error, NoMatches) and not self._running:  # shutting down: widgets gone first
+        return
+    _original_handle_exception(self, error)
+
+
+def _safe_dismiss(self: Screen[Any], result: Any = None) -> AwaitComplete:
+    if self not in self.app.screen_stack:  # closed already: a stale click or timer
+        return AwaitComplete.nothing()
+    return _original_dismiss(self, result)
+
+
+def _safe_list_visible(self: CommandPalette) -> None:
+    try:
+        _original_list_visible(self)
+    except NoMatches:  # the palette closed under its own search
+        return
+
+
+async def _safe_show_busy(self: CommandPalette) -> None:
+    try:
+        await _original_show_busy(self)
+    except NoMatches:
+        return
 
 
 def _safe_move_page(self: OptionList, direction: Any) -> None:
@@ -44,5 +96,12 @@ def lenient_decoder(encoding: str) -> Any:
 def apply() -> None:
     if OptionList._move_page is not _safe_move_page:
         OptionList._move_page = _safe_move_page  # type: ignore[method-assign]
+    if App._handle_exception is not _handle_exception:
+        App._handle_exception = _handle_exception  # type: ignore[method-assign]
+    if Screen.dismiss is not _safe_dismiss:
+        Screen.dismiss = _safe_dismiss  # type: ignore[method-assign]
+    if CommandPalette._watch__list_visible is not _safe_list_visible:
+        CommandPalette._watch__list_visible = _safe_list_visible  # type: ignore[method-assign]
+        CommandPalette._watch__show_busy = _safe_show_busy  # type: ignore[method-assign]
     for driver in (linux_driver, linux_inline_driver, web_driver):
         driver.getincrementaldecoder = lenient_decoder  # type: ignore[attr-defined]

@@ -1,23 +1,33 @@
-"""Thousands of random key presses on every screen raise nothing.
+"""Thousands of random key presses, raw input bytes and resizes on every screen raise nothing.
 
-``CARDSUITE_FULL=1`` runs 2,100 presses per test instead of a sample of 480. Keys go
-straight to the driver, as a terminal would deliver them from a very fast typist,
-with a pause every few keys so bots, timers and screens catch up; any exception inside the
-app fails the test (``run_test`` re-raises it).
+Keys go straight to the driver, as a terminal would deliver them from a very fast typist,
+with a pause every few keys so bots, timers and screens catch up. Raw bytes (stray 0xFF, cut
+escape sequences, mouse reports, pastes) go through the drivers' decoder and Textual's own
+input parser, and whatever events come out are delivered the same way. Now and then the
+terminal is resized, down to sizes too small to play. Any exception inside the app fails
+the test (``run_test`` re-raises it). Each test prints how many inputs reached each screen
+(``pytest -s``); ``CARDSUITE_FULL=1`` runs 35 bursts of 60 per test instead of 8.
 """
 
 from __future__ import annotations
 
 import asyncio
 import random
+from collections import Counter
+from typing import Any
 
 import pytest
 from helpers import start, wait_for
 from scale import FULL
 from textual import events
+from textual._xterm_parser import XTermParser
+from textual.drivers import linux_driver
 
 from cardsuite.games.twenty_two.screen import TwentyTwoScreen
+from cardsuite.match import SeatSpec
+from cardsuite.ui.app import StartRequest
 from cardsuite.ui.picker import PickerScreen
+from cardsuite.ui.table import TableScreen
 
 KEYS = [
     "left",
@@ -30,12 +40,16 @@ KEYS = [
     "shift+tab",
     "escape",
     "a",
+    "b",
+    "g",
     "h",
-    "u",
+    "k",
     "l",
+    "m",
+    "s",
+    "u",
     "q",
     "r",
-    "s",
     "d",
     "y",
     "n",
@@ -44,12 +58,15 @@ KEYS = [
     "t",
     "question_mark",
     "f1",
+    "f5",
     "ctrl+s",
+    "ctrl+p",
+    "0",
     "1",
     "2",
     "3",
+    "9",
     "x",
-    "k",
     "home",
     "end",
     "pageup",
@@ -57,45 +74,139 @@ KEYS = [
     "backspace",
     "ctrl+enter",
 ]
-#: Bursts of 60 keys per test: a sample by default, the whole run with CARDSUITE_FULL=1.
+#: Bursts of 60 inputs per test: a sample by default, the whole run with CARDSUITE_FULL=1.
 BURSTS = 35 if FULL else 8
-
 CHARS = {"space": " ", "question_mark": "?", "enter": "\r", "tab": "\t", "backspace": "\x7f"}
+#: What a terminal may send: stray and cut sequences among the good ones.
+PIECES = [
+    b"\xff",
+    b"\xfe",
+    b"\xc3",
+    b"\x1b",
+    b"\x1b[",
+    b"\x1b[A",
+    b"\x1b[D",
+    b"\x1b[<0;5;5M",
+    b"\x1b[<0;5;5m",
+    b"\x1b[<0;40;12M\x1b[<0;40;12m",
+    b"\x1b[<64;10;10M",
+    b"\r",
+    b"\x7f",
+    b" ",
+    b"a",
+    "♥".encode(),
+    b"\x00",
+    b"\x1b[200~q\x1b[201~",
+    b"\x1b[200~",
+]
+#: Sizes to resize to: roomy, the smallest the app plays at, and too small to play.
+QUITS = {"ctrl+q", "q"}
+SIZES = [(80, 24), (100, 30), (120, 36), (160, 48), (60, 18), (40, 12), (200, 60)]
 
 
-async def press_fast(app, pilot, keys: list[str], every: int = 30) -> None:  # type: ignore[no-untyped-def]
-    for i, key in enumerate(keys):
-        char = CHARS.get(key, key if len(key) == 1 else None)
-        event = events.Key(key, char)
-        event.set_sender(app)
-        app._driver.send_message(event)
-        await asyncio.sleep(0)
-        if i % every == every - 1:
-            await pilot.pause()
+class Monkey:
+    """Random input for ``app``; counts what reached each screen."""
+
+    def __init__(self, app: Any, pilot: Any, seed: int, keys: list[str]) -> None:
+        self.app, self.pilot = app, pilot
+        self.rng = random.Random(seed)
+        self.keys = keys
+        self.counts: Counter[str] = Counter()
+        self.size = app.size
+        self.decode = linux_driver.getincrementaldecoder("utf-8")().decode
+        self.parser = XTermParser()
+
+    def _send(self, event: events.Event) -> None:
+        self.counts[type(self.app.screen).__name__] += 1
+        event.set_sender(self.app)
+        self.app._driver.send_message(event)
+
+    def _raw(self) -> None:
+        data = b"".join(
+            self.rng.choice(PIECES) if self.rng.random() < 0.8 else bytes([self.rng.randrange(256)])
+            for _ in range(self.rng.randrange(1, 6))
+        )
+        text = self.decode(data, final=False)
+        for event in self.parser.feed(text) if text else ():
+            if isinstance(event, events.Key) and event.key in QUITS and event.key not in self.keys:
+                continue  # a stray ctrl+q (0x11) quits, as it should
+            self.counts["bytes"] += 1
+            self._send(event)
+
+    async def burst(self, size: int = 60, every: int = 30) -> None:
+        for i in range(size):
+            roll = self.rng.random()
+            if roll < 0.02:
+                self.counts["resizes"] += 1
+                await self.pilot.resize_terminal(*self.rng.choice(SIZES))
+            elif roll < 0.15:
+                self._raw()
+            else:
+                key = self.rng.choice(self.keys)
+                self._send(events.Key(key, CHARS.get(key, key if len(key) == 1 else None)))
+            await asyncio.sleep(0)
+            if i % every == every - 1:
+                await self.pilot.pause()
+        if self.app.size != self.size:  # most input at a size that plays
+            await self.pilot.resize_terminal(*self.size)
+        await self.pilot.pause()
+
+    def report(self, name: str) -> None:
+        print(f"\nmonkey {name}: {dict(sorted(self.counts.items()))}")
+
+
+async def sit_down_again(app: Any, pilot: Any, table: TableScreen) -> TableScreen:
+    """The keys left the game (for the picker, setup, another game): back to the same game,
+    so most of the input lands on its table. Returns the table now in the stack."""
+    if table in app.screen_stack:
+        return table
+    app.back_to_picker()
     await pilot.pause()
+    app.open_table(table.match)
+    await wait_for(pilot, lambda: any(isinstance(s, TableScreen) for s in app.screen_stack))
+    return next(s for s in app.screen_stack if isinstance(s, TableScreen))
 
 
 @pytest.mark.parametrize("seed", [1, 2])
 async def test_monkey_on_the_table(make_app, seed: int) -> None:  # type: ignore[no-untyped-def]
     app = make_app(start=start("human,medium,hard,human", seed=seed))
-    rng = random.Random(seed)
     async with app.run_test(size=(90, 28)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, TwentyTwoScreen))
-        table = app.screen
-        for _ in range(BURSTS):  # 60 keys a burst: 2,100 presses in the full run
-            await press_fast(app, pilot, [rng.choice(KEYS) for _ in range(60)])
-            if isinstance(app.screen, PickerScreen):  # left the game: sit down again
-                app.open_table(table.match)
-                await pilot.pause()
+        tables = lambda: [s for s in app.screen_stack if isinstance(s, TwentyTwoScreen)]  # noqa: E731
+        await wait_for(pilot, lambda: bool(tables()))  # under a curtain, if a human leads
+        table = tables()[0]
+        monkey = Monkey(app, pilot, seed, KEYS)
+        for _ in range(BURSTS):
+            await monkey.burst()
+            table = await sit_down_again(app, pilot, table)
         assert app.is_running
+        monkey.report(f"twenty-two seed {seed}")
+        assert monkey.counts["TwentyTwoScreen"] > 0 and monkey.counts["bytes"] > 0
+
+
+async def test_monkey_on_the_money_table(make_app) -> None:  # type: ignore[no-untyped-def]
+    """Two humans at one keyboard: the turn and snap keys among the rest, timers running."""
+    seats = [SeatSpec("human", "Left"), SeatSpec("human", "Right")]
+    app = make_app(start=StartRequest("money", seats, "jokers", {}, 5))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "MoneyScreen")
+        table = app.screen
+        monkey = Monkey(app, pilot, 3, [*KEYS, "a", "s", "l", "k"])
+        for _ in range(BURSTS):
+            await monkey.burst()
+            table = await sit_down_again(app, pilot, table)
+        assert app.is_running
+        monkey.report("money")
+        assert monkey.counts["MoneyScreen"] > 0
 
 
 async def test_monkey_on_picker_setup_and_help(make_app) -> None:  # type: ignore[no-untyped-def]
     app = make_app()
-    rng = random.Random(7)
     safe = [k for k in KEYS if k != "q"]  # q on the picker quits, as it should
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+        monkey = Monkey(app, pilot, 7, safe)
         for _ in range(BURSTS):
-            await press_fast(app, pilot, [rng.choice(safe) for _ in range(60)])
+            await monkey.burst()
             assert app.is_running
+        monkey.report("picker, setup, help")
+        assert monkey.counts["PickerScreen"] > 0

@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from helpers import lift_curtain, wait_for
 
+from cardsuite.games import all_games
 from cardsuite.match import Match, SeatSpec
 from cardsuite.store import SAVE_KIND, SCHEMA_VERSION, PlayerResult, Store
 from cardsuite.ui.app import StartRequest
@@ -79,6 +81,61 @@ async def test_a_second_command_palette_never_opens(make_app) -> None:  # type: 
         await pilot.resize_terminal(100, 30)
         await pilot.pause()
         assert app.is_running
+
+
+async def test_a_palette_closed_while_it_searches(make_app) -> None:  # type: ignore[no-untyped-def]
+    """Found by the monkey test: the palette's search worker outlives the palette, then sets
+    flags whose watchers look up widgets that went with it (NoMatches, the app died)."""
+    from textual.command import CommandList, CommandPalette
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await pilot.press("ctrl+p")
+        await wait_for(pilot, lambda: CommandPalette.is_open(app))
+        palette = app.screen
+        for child in list(palette.query(CommandList)):
+            await child.remove()  # as when the palette is torn down mid-search
+        palette._list_visible = not palette._list_visible
+        palette._show_busy = not palette._show_busy
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.is_running
+
+
+async def test_a_screen_dismissed_twice_pops_only_itself(make_app) -> None:  # type: ignore[no-untyped-def]
+    """Found by the monkey test: two queued clicks on the palette's backdrop; the second,
+    on the closed palette, popped the screen under it (then ScreenStackError)."""
+    from textual.command import CommandPalette
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await pilot.press("s")
+        await wait_for(pilot, lambda: isinstance(app.screen, StatsScreen))
+        await pilot.press("ctrl+p")
+        await wait_for(pilot, lambda: CommandPalette.is_open(app))
+        palette = app.screen
+        under = app.screen_stack[:-1]
+        palette.dismiss()
+        await pilot.pause()
+        palette.dismiss()  # stale: it is gone already
+        await pilot.pause()
+        assert app.screen_stack == under
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
+async def test_quitting_while_a_table_opens_is_a_clean_quit(make_app, game) -> None:  # type: ignore[no-untyped-def]
+    """Found by the monkey test: open a table and quit in the same moment; shutdown took the
+    new screen's widgets before its on_mount ran (NoMatches, exit 1)."""
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+        n = min(game.players)
+        seats = [SeatSpec("human", f"P{i}") for i in range(n)]
+        app.open_table(Match.new(game.id, seats, seed=1))
+    assert not app.return_code  # run_test would also re-raise the error
 
 
 def test_a_crash_exits_non_zero_and_says_where_the_log_is(tmp_path: Path) -> None:
