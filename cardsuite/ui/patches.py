@@ -11,7 +11,10 @@ arrives as an ordinary key that nothing is bound to. Remove when Textual decodes
 is only built once the list has a size; a ``Select`` whose overlay is opening has none yet, so
 the lookup raises ``KeyError`` and the app dies. ``scroll_to_highlight`` in the same class
 already guards the same lookup; this applies that guard to paging too: with no lines laid
-out, page up/down does nothing.
+out, page up/down does nothing. Its ``_on_click`` takes the option's index from the picture
+the mouse was over; a click that arrives after the list changed (the palette refiltered as
+you type) indexed past the end (``IndexError``). A click on an option that is gone does
+nothing.
 
 **A command palette closed while it searches** (found by tests/ui/test_monkey.py): its search
 worker goes on and sets ``_list_visible`` / ``_show_busy``, whose watchers look up the
@@ -22,7 +25,10 @@ app died. The watchers do nothing once those widgets are gone.
 whatever screen is on top, without checking that it is itself. Two clicks queued on the
 command palette's backdrop: the first closes the palette, the second, delivered to the closed
 palette, popped the table under it, and then the picker (``ScreenStackError``, the app died).
-A screen no longer in the stack has nothing to dismiss: the call does nothing.
+Or the small-terminal notice went over the palette and the palette's enter popped the
+notice, leaving the palette with its result set; its escape set it twice
+(``InvalidStateError``). As ``ui/closing.py`` does for our own screens: a screen dismisses
+only when it is on top and not already dismissed since it was pushed; else nothing happens.
 
 **Quitting while a screen is still mounting** (found by tests/ui/test_monkey.py): open a
 table and quit at once (enter then ctrl+q in one read). Shutdown removes the new screen's
@@ -46,6 +52,14 @@ from textual.screen import Screen
 from textual.widgets import OptionList
 
 _original_move_page = OptionList._move_page
+_original_option_click = OptionList._on_click
+
+
+async def _safe_option_click(self: OptionList, event: Any) -> None:
+    clicked = event.style.meta.get("option")
+    if isinstance(clicked, int) and not 0 <= clicked < self.option_count:
+        return  # the list changed under the mouse
+    await _original_option_click(self, event)
 _original_list_visible = CommandPalette._watch__list_visible
 _original_show_busy = CommandPalette._watch__show_busy
 _original_dismiss = Screen.dismiss
@@ -59,8 +73,11 @@ def _handle_exception(self: App[Any], error: Exception) -> None:
 
 
 def _safe_dismiss(self: Screen[Any], result: Any = None) -> AwaitComplete:
-    if self not in self.app.screen_stack:  # closed already: a stale click or timer
+    if self.app.screen is not self:  # closed already, or another screen went over it
         return AwaitComplete.nothing()
+    pushed = self._result_callbacks[-1] if self._result_callbacks else None
+    if pushed is not None and pushed.future is not None and pushed.future.done():
+        return AwaitComplete.nothing()  # dismissed already, its pop still on the way
     return _original_dismiss(self, result)
 
 
@@ -96,6 +113,7 @@ def lenient_decoder(encoding: str) -> Any:
 def apply() -> None:
     if OptionList._move_page is not _safe_move_page:
         OptionList._move_page = _safe_move_page  # type: ignore[method-assign]
+        OptionList._on_click = _safe_option_click  # type: ignore[method-assign]
     if App._handle_exception is not _handle_exception:
         App._handle_exception = _handle_exception  # type: ignore[method-assign]
     if Screen.dismiss is not _safe_dismiss:

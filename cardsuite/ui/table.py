@@ -95,7 +95,7 @@ class TableScreen(Screen[None]):
         self._viewing_final = False  # the player closed the result to look at the table
         self._curtain_up = False
         self._guard_until = float("-inf")  # the curtain's key guard, on the app's clock
-        self._drawn: tuple[object, ...] | None = None  # what the last full redraw showed
+        self._picture_key: tuple[object, ...] | None = None  # what the last full redraw showed
 
     @property
     def cs_app(self) -> CardSuiteApp:
@@ -125,7 +125,7 @@ class TableScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         """Back from help, a dialog or the curtain: redraw if anything changed meanwhile (a
         move, whose cards may show, the card style) and carry on where we were."""
-        if self._drawn != self._drawn_key():
+        if self._picture_key != self._drawn_key():
             self.refresh_table()
         self.call_after_refresh(self.advance)
 
@@ -142,7 +142,7 @@ class TableScreen(Screen[None]):
 
     def mark_drawn(self) -> None:
         """Called by ``refresh_table`` when it has drawn everything."""
-        self._drawn = self._drawn_key()
+        self._picture_key = self._drawn_key()
 
     def advance(self) -> None:
         """Decide what happens next (see the module docstring)."""

@@ -100,7 +100,6 @@ PIECES = [
     b"\x1b[200~",
 ]
 #: Sizes to resize to: roomy, the smallest the app plays at, and too small to play.
-QUITS = {"ctrl+q", "q"}
 SIZES = [(80, 24), (100, 30), (120, 36), (160, 48), (60, 18), (40, 12), (200, 60)]
 
 
@@ -117,6 +116,11 @@ class Monkey:
         self.parser = XTermParser()
 
     def _send(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and (
+            event.key == "ctrl+q"
+            or (event.key == "q" and isinstance(self.app.screen, PickerScreen))
+        ):
+            return  # these quit, as they should
         self.counts[type(self.app.screen).__name__] += 1
         event.set_sender(self.app)
         self.app._driver.send_message(event)
@@ -128,13 +132,18 @@ class Monkey:
         )
         text = self.decode(data, final=False)
         for event in self.parser.feed(text) if text else ():
-            if isinstance(event, events.Key) and event.key in QUITS and event.key not in self.keys:
-                continue  # a stray ctrl+q (0x11) quits, as it should
             self.counts["bytes"] += 1
             self._send(event)
 
+    @property
+    def quit(self) -> bool:
+        """The app ended cleanly (the palette offers Quit, and the keys may find it)."""
+        return not self.app.is_running and self.app._exception is None
+
     async def burst(self, size: int = 60, every: int = 30) -> None:
         for i in range(size):
+            if self.quit:
+                return
             roll = self.rng.random()
             if roll < 0.02:
                 self.counts["resizes"] += 1
@@ -147,6 +156,8 @@ class Monkey:
             await asyncio.sleep(0)
             if i % every == every - 1:
                 await self.pilot.pause()
+        if self.quit:
+            return
         if self.app.size != self.size:  # most input at a size that plays
             await self.pilot.resize_terminal(*self.size)
         await self.pilot.pause()
@@ -158,7 +169,7 @@ class Monkey:
 async def sit_down_again(app: Any, pilot: Any, table: TableScreen) -> TableScreen:
     """The keys left the game (for the picker, setup, another game): back to the same game,
     so most of the input lands on its table. Returns the table now in the stack."""
-    if table in app.screen_stack:
+    if table in app.screen_stack or not app.is_running:
         return table
     app.back_to_picker()
     await pilot.pause()
@@ -178,7 +189,7 @@ async def test_monkey_on_the_table(make_app, seed: int) -> None:  # type: ignore
         for _ in range(BURSTS):
             await monkey.burst()
             table = await sit_down_again(app, pilot, table)
-        assert app.is_running
+        assert app.is_running or monkey.quit
         monkey.report(f"twenty-two seed {seed}")
         assert monkey.counts["TwentyTwoScreen"] > 0 and monkey.counts["bytes"] > 0
 
@@ -194,19 +205,18 @@ async def test_monkey_on_the_money_table(make_app) -> None:  # type: ignore[no-u
         for _ in range(BURSTS):
             await monkey.burst()
             table = await sit_down_again(app, pilot, table)
-        assert app.is_running
+        assert app.is_running or monkey.quit
         monkey.report("money")
         assert monkey.counts["MoneyScreen"] > 0
 
 
 async def test_monkey_on_picker_setup_and_help(make_app) -> None:  # type: ignore[no-untyped-def]
     app = make_app()
-    safe = [k for k in KEYS if k != "q"]  # q on the picker quits, as it should
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
-        monkey = Monkey(app, pilot, 7, safe)
+        monkey = Monkey(app, pilot, 7, KEYS)
         for _ in range(BURSTS):
             await monkey.burst()
-            assert app.is_running
+            assert app.is_running or monkey.quit
         monkey.report("picker, setup, help")
         assert monkey.counts["PickerScreen"] > 0

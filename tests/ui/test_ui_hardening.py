@@ -119,10 +119,71 @@ async def test_a_screen_dismissed_twice_pops_only_itself(make_app) -> None:  # t
         palette = app.screen
         under = app.screen_stack[:-1]
         palette.dismiss()
+        palette.dismiss()  # at once (enter, then escape): its pop is still on the way
+        await pilot.pause()
+        assert app.screen_stack == under
+        await pilot.press("ctrl+p")
+        await wait_for(pilot, lambda: CommandPalette.is_open(app))
+        palette = app.screen
+        palette.dismiss()
         await pilot.pause()
         palette.dismiss()  # stale: it is gone already
         await pilot.pause()
         assert app.screen_stack == under
+        await pilot.press("ctrl+p")
+        await wait_for(pilot, lambda: CommandPalette.is_open(app))
+        palette = app.screen
+        await pilot.resize_terminal(60, 20)  # the small-terminal notice goes over it
+        await pilot.pause()
+        notice = app.screen
+        palette.dismiss()  # not on top: the notice stays, and so does the palette
+        await pilot.pause()
+        assert app.screen is notice and app.screen_stack[-2] is palette
+        await pilot.resize_terminal(100, 30)
+        await wait_for(pilot, lambda: app.screen is palette)
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen_stack == under)
+
+
+async def test_a_click_on_an_option_that_is_gone(make_app) -> None:  # type: ignore[no-untyped-def]
+    """Found by the monkey test: a click read its option's index from the picture under the
+    mouse; the palette had refiltered since, and the index was past the end (IndexError)."""
+    from types import SimpleNamespace
+
+    from rich.style import Style
+    from textual.command import CommandList, CommandPalette
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await pilot.press("ctrl+p")
+        await wait_for(pilot, lambda: CommandPalette.is_open(app))
+        options = app.screen.query_one(CommandList)
+        stale = SimpleNamespace(style=Style(meta={"option": options.option_count + 3}))
+        await options._on_click(stale)
+        assert CommandPalette.is_open(app)
+
+
+async def test_a_held_pause_after_a_redraw_says_what_it_holds(make_app) -> None:  # type: ignore[no-untyped-def]
+    """Found by the monkey test: the table's record of its last picture and Twenty-Two's
+    drawn cards shared one attribute name, so after any redraw a pause's note read the
+    picture's key as cards (AttributeError)."""
+    from cardsuite.engine import Event
+    from cardsuite.games.twenty_two.screen import TwentyTwoScreen
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+        seats = [SeatSpec("human", "S"), SeatSpec("easy", "N")]
+        app.open_table(Match.new("twenty-two", seats, seed=4))
+        await wait_for(pilot, lambda: isinstance(app.screen, TwentyTwoScreen))
+        screen = app.screen
+        await wait_for(pilot, lambda: screen.is_mounted)
+        screen.refresh_table()  # a full redraw: the picture is recorded
+        screen.holding = [Event("deal", None, "A deal.", {})]
+        assert isinstance(screen.hold_note(), str)
+        screen.refresh_table()
+        assert app.is_running
 
 
 @pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)

@@ -43,7 +43,7 @@ class TwentyTwoScreen(TrickTableScreen):
 
     def __init__(self, match: Match) -> None:
         super().__init__(match)
-        self._drawn: list[str] = []  # what the shown person's exchange just drew
+        self._drawn_cards: list[str] = []  # what the shown person's exchange just drew
 
     # --- the frame's hooks ----------------------------------------------------------------
 
@@ -166,23 +166,23 @@ class TwentyTwoScreen(TrickTableScreen):
         """After the shown person's exchange, the cards drawn are raised in the hand; in
         hot-seat the table waits for a key before the curtain, so they are seen."""
         super().on_new_events(events_)
-        self._drawn = []
+        self._drawn_cards = []
         mine = [e for e in events_ if e.kind == "exchange" and e.seat == self.shown]
         if mine and mine[0].data["count"] and self._before is not None:
             drawn = Counter(self.view()["hand"] or []) - Counter(self._before["hand"] or [])
-            self._drawn = list(drawn.elements())
+            self._drawn_cards = list(drawn.elements())
             hand = self.view()["hand"] or []
             self.hinted = {i for i, c in enumerate(hand) if c in drawn}
 
     def pause_for(self, new: list[Event]) -> tuple[bool, float | None]:
-        if self._drawn and self.match.needs_curtain(self.shown):
+        if self._drawn_cards and self.match.needs_curtain(self.shown):
             return True, None
         return super().pause_for(new)
 
     def hold_note(self) -> str:
-        if self._drawn and not any(e.kind == "trick" for e in self.holding):
+        if self._drawn_cards and not any(e.kind == "trick" for e in self.holding):
             cs = card_style(self)
-            cards = " ".join(cs.label(Card.parse(c)) for c in self._drawn)
+            cards = " ".join(cs.label(Card.parse(c)) for c in self._drawn_cards)
             return f"You drew {cards} (raised). Press any key; the curtain comes next."
         return super().hold_note()
 
