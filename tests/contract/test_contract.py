@@ -106,7 +106,9 @@ def garbage(state: State, legal: list[Any], stale: list[str], rng: random.Random
     return out
 
 
-def check_refusals(state: State, texts: list[str]) -> None:
+def check_refusals(state: State, texts: list[str], tally: Counter[str] | None = None) -> None:
+    """Every text is refused with a reason and changes nothing, or was on offer."""
+    tally = Counter() if tally is None else tally
     legal = list(state.legal_actions())
     keys = {a.key for a in legal}
     strs = {str(a) for a in legal}
@@ -120,9 +122,11 @@ def check_refusals(state: State, texts: list[str]) -> None:
             assert json.dumps(copy.to_json(), sort_keys=True) == before, (
                 f"refusing {text!r} changed the position"
             )
+            tally["garbage refused"] += 1
             continue
         parsed = state.game.parse_action(text)
         assert parsed.key in keys or str(parsed) in strs, f"{text!r} was accepted but not offered"
+        tally["garbage that was legal"] += 1
 
 
 def check_round_trip(state: State, rng: random.Random) -> None:
@@ -156,7 +160,9 @@ def check_clone(state: State, rng: random.Random) -> None:
 
 @pytest.mark.parametrize(("game", "variant", "players"), CASES)
 def test_random_games_keep_the_contract(game, variant, players) -> None:  # type: ignore[no-untyped-def]
+    tally: Counter[str] = Counter()
     for g in range(GAMES_PER_CASE):
+        tally["games"] += 1
         rng = random.Random(f"{game.id}:{variant}:{players}:{g}")
         state = game.new_state(players=players, variant=variant, seed=rng.getrandbits(32))
         pack = pack_of(state, players)
@@ -179,7 +185,7 @@ def test_random_games_keep_the_contract(game, variant, players) -> None:  # type
                 checks_left -= 1
                 next_check += rng.randrange(5, 60)
                 check_views(state, rng, moved)
-                check_refusals(state, garbage(state, list(legal[:200]), stale, rng))
+                check_refusals(state, garbage(state, list(legal[:200]), stale, rng), tally)
                 if checks_left % 3 == 0:
                     check_round_trip(state, rng)
                     check_clone(state, rng)
@@ -190,11 +196,13 @@ def test_random_games_keep_the_contract(game, variant, players) -> None:  # type
                 assert check_event(e, players) is None, check_event(e, players)
             assert Counter(state.all_cards()) == pack, f"cards lost or invented at step {steps}"
             steps += 1
+            tally["actions"] += 1
         assert state.to_move() is None and state.winners(), "over, but nobody won"
         assert not state.legal_actions()
         check_views(state, rng, moved)
         check_round_trip(state, rng)
         assert moved[0] > 0, "no re-deal ever moved a hidden card: the view check proved nothing"
+    print(f"contract {game.id} {variant} {players}: {dict(tally)}")  # the figures (pytest -s)
 
 
 @pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
