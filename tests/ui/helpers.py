@@ -45,3 +45,29 @@ async def lift_curtain(pilot: Pilot) -> None:
     await pilot.press("enter")
     await wait_for(pilot, lambda: pilot.app.screen is table and not table._curtain_up)
     table._guard_until = float("-inf")
+
+
+#: What a terminal may send: stray bytes, cut and whole escape sequences, mouse reports,
+#: pastes (the input-bytes and monkey tests).
+INPUT_PIECES: list[bytes] = [
+    b"\xff",
+    b"\xfe",
+    b"\xc3",
+    b"\x1b",
+    b"\x1b[",
+    b"\x1b[A",
+    b"\x1b[D",
+    b"\x1b[<0;5;5M",
+    b"\x1b[<0;5;5m",
+    b"\x1b[<0;40;12M\x1b[<0;40;12m",
+    b"\x1b[<64;10;10M",
+    b"\r",
+    b"\x7f",
+    b" ",
+    b"a",
+    "♥".encode(),
+    b"\x00",
+    b"\x1b[200~q\x1b[201~",
+    b"\x1b[200~",
+    b"\x1b[201~",
+]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+from helpers import INPUT_PIECES
 from textual._xterm_parser import XTermParser
 from textual.drivers import linux_driver, web_driver
 
@@ -25,28 +26,12 @@ def test_the_drivers_decode_any_bytes() -> None:
 
 def test_random_bytes_through_decoder_and_parser() -> None:
     rng = random.Random(9)
-    pieces = [
-        b"\xff",
-        b"\xfe",
-        b"\xc3",
-        b"\x1b",
-        b"\x1b[",
-        b"\x1b[A",
-        b"\x1b[<0;5;5M",
-        b"a",
-        b"\r",
-        b"\x7f",
-        "♥".encode(),
-        b"\x00",
-        b"\x1b[200~",
-        b"\x1b[201~",
-    ]
     keys = 0
     for _ in range(200):
         decode = linux_driver.getincrementaldecoder("utf-8")().decode
         parser = XTermParser()
         data = b"".join(
-            rng.choice(pieces) if rng.random() < 0.7 else bytes([rng.randrange(256)])
+            rng.choice(INPUT_PIECES) if rng.random() < 0.7 else bytes([rng.randrange(256)])
             for _ in range(rng.randrange(1, 60))
         )
         cut = sorted(rng.sample(range(len(data) + 1), min(3, len(data) + 1)))

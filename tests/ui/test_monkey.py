@@ -17,7 +17,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from helpers import start, wait_for
+from helpers import INPUT_PIECES, start, wait_for
 from scale import FULL
 from textual import events
 from textual._xterm_parser import XTermParser
@@ -77,28 +77,6 @@ KEYS = [
 #: Bursts of 60 inputs per test: a sample by default, the whole run with CARDSUITE_FULL=1.
 BURSTS = 35 if FULL else 8
 CHARS = {"space": " ", "question_mark": "?", "enter": "\r", "tab": "\t", "backspace": "\x7f"}
-#: What a terminal may send: stray and cut sequences among the good ones.
-PIECES = [
-    b"\xff",
-    b"\xfe",
-    b"\xc3",
-    b"\x1b",
-    b"\x1b[",
-    b"\x1b[A",
-    b"\x1b[D",
-    b"\x1b[<0;5;5M",
-    b"\x1b[<0;5;5m",
-    b"\x1b[<0;40;12M\x1b[<0;40;12m",
-    b"\x1b[<64;10;10M",
-    b"\r",
-    b"\x7f",
-    b" ",
-    b"a",
-    "♥".encode(),
-    b"\x00",
-    b"\x1b[200~q\x1b[201~",
-    b"\x1b[200~",
-]
 #: Sizes to resize to: roomy, the smallest the app plays at, and too small to play.
 SIZES = [(80, 24), (100, 30), (120, 36), (160, 48), (60, 18), (40, 12), (200, 60)]
 
@@ -126,9 +104,10 @@ class Monkey:
         self.app._driver.send_message(event)
 
     def _raw(self) -> None:
+        rng = self.rng
         data = b"".join(
-            self.rng.choice(PIECES) if self.rng.random() < 0.8 else bytes([self.rng.randrange(256)])
-            for _ in range(self.rng.randrange(1, 6))
+            rng.choice(INPUT_PIECES) if rng.random() < 0.8 else bytes([rng.randrange(256)])
+            for _ in range(rng.randrange(1, 6))
         )
         text = self.decode(data, final=False)
         for event in self.parser.feed(text) if text else ():
