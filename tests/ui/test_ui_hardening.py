@@ -186,6 +186,45 @@ async def test_a_held_pause_after_a_redraw_says_what_it_holds(make_app) -> None:
         assert app.is_running
 
 
+async def test_a_locked_database_neither_freezes_the_table_nor_loses_a_result(  # type: ignore[no-untyped-def]
+    make_app, private_home: Path
+) -> None:
+    """Issue 9 #8: another process's write lock froze the UI for up to 10 s, and the result
+    was dropped. Now it is written in a thread, kept in the journal, told once, and recorded
+    at the next start."""
+    import sqlite3
+    import time
+
+    store = Store(private_home, db_timeout=0.3)
+    store.record_game("money", "jordanian", 2, 1, [PlayerResult(0, "A", "human", True, 1)])
+    locker = sqlite3.connect(store.stats_path)
+    locker.execute("BEGIN EXCLUSIVE")  # another cardsuite window, mid-write
+    players = [PlayerResult(0, "Ada", "human", True, 3), PlayerResult(1, "Bo", "easy", False, 9)]
+    app = make_app(store=store)
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+        started = time.perf_counter()
+        for seed in (1, 2):
+            app.keep_result(store.game_record("twenty-two", "standard", 2, seed, players, 5.0))
+        assert time.perf_counter() - started < 0.1  # the table goes on at once
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        told = [n.message for n in app._notifications if n.title == "Statistics"]
+        assert len(told) == 1 and "locked" in told[0] and "kept in" in told[0]
+        assert store.pending_path.is_file()
+    locker.rollback()
+    locker.close()
+    again = make_app(store=Store(private_home))
+    async with again.run_test(size=(100, 30), notifications=True) as pilot:
+        await wait_for(
+            pilot,
+            lambda: any("2 results kept" in n.message for n in again._notifications),
+        )
+    assert not store.pending_path.exists()
+    ada = [r for r in Store(private_home).game_stats("twenty-two") if r.name == "Ada"]
+    assert [r.played for r in ada] == [2]
+
+
 @pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
 async def test_quitting_while_a_table_opens_is_a_clean_quit(make_app, game) -> None:  # type: ignore[no-untyped-def]
     """Found by the monkey test: open a table and quit in the same moment; shutdown took the
