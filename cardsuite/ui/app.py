@@ -178,7 +178,10 @@ class CardSuiteApp(App[None]):
     ) -> None:
         """Every notification is shown as plain text: messages carry file names, paths, save
         titles and players' names, and ``[games]`` or ``[/]`` in any of them must be shown,
-        not read as Textual markup (which hid text, or crashed the app)."""
+        not read as Textual markup (which hid text, or crashed the app). A message already on
+        screen is not stacked again: a key pressed ten times says its refusal once."""
+        if any(n.message == message and n.title == title for n in self._notifications):
+            return
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def action_command_palette(self) -> None:

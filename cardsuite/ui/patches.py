@@ -60,6 +60,8 @@ async def _safe_option_click(self: OptionList, event: Any) -> None:
     if isinstance(clicked, int) and not 0 <= clicked < self.option_count:
         return  # the list changed under the mouse
     await _original_option_click(self, event)
+
+
 _original_list_visible = CommandPalette._watch__list_visible
 _original_show_busy = CommandPalette._watch__show_busy
 _original_dismiss = Screen.dismiss

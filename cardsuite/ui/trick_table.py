@@ -464,7 +464,9 @@ class TrickTableScreen(TableScreen):
         seat = self.human_to_move()
         hand = self.my_hand()
         if seat is None or not hand:
-            if not self.holding:
+            if self.match.is_over():
+                self.notify("The game is over: g shows the result, q the menu.")
+            elif not self.holding:
                 self.notify("It is not your turn.", severity="warning")
             return
         chosen = [hand[i] for i in sorted(self.selected)]

@@ -77,6 +77,23 @@ async def test_the_last_showdown_shows_then_the_result_then_view_table_stays(mak
         await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
 
 
+async def test_keys_after_the_end_say_so_once(make_app) -> None:  # type: ignore[no-untyped-def]
+    """Play-tested: enter pressed on after the end stacked "It is not your turn." toasts
+    over the whole table. It says the game is over, and once however often it is pressed."""
+    app = make_app(pace="normal")
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        screen = await lead_the_last_trick(app, pilot)
+        await wait_for(pilot, lambda: screen.match.is_over(), timeout=20)
+        await pilot.press("x")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        await pilot.press("v")
+        await wait_for(pilot, lambda: app.screen is screen)
+        await pilot.press(*["enter"] * 6)
+        said = [n.message for n in app._notifications]
+        assert said.count("The game is over: g shows the result, q the menu.") == 1
+        assert "It is not your turn." not in said
+
+
 async def test_the_wait_pace_waits_for_a_key_and_the_others_say_they_go_on(make_app) -> None:  # type: ignore[no-untyped-def]
     for pace, words, timer in (("wait", "Press any key", False), ("normal", "by itself", True)):
         app = make_app(pace=pace)
