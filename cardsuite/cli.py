@@ -7,22 +7,29 @@ what is allowed.
 
 from __future__ import annotations
 
-import json
 import math
-import shlex
 import sys
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from . import __version__
 from .bots import LEVELS
-from .engine import Game
 from .games import UnknownGame, all_games, game_ids, get_game
-from .store import PACES
+from .paces import PACES
+
+if TYPE_CHECKING:
+    from .engine import Game
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
+
+def _json(value: Any, indent: int = 2) -> str:
+    """JSON output, imported only by the commands that print it (start-up stays short)."""
+    import json
+
+    return json.dumps(value, indent=indent)
 
 
 def _game(value: str) -> Game:
@@ -253,6 +260,8 @@ def serve(host: str, port: int, public: bool) -> None:
             fg="yellow",
             err=True,
         )
+    import shlex
+
     from textual_serve.server import Server
 
     command = f"{shlex.quote(sys.executable)} -m cardsuite"
@@ -301,7 +310,7 @@ def list_games(as_json: bool) -> None:
             }
             for g in games
         ]
-        click.echo(json.dumps(out, indent=2))
+        click.echo(_json(out, indent=2))
         return
     for g in games:
         click.secho(f"{g.id}", bold=True, nl=False)
@@ -413,7 +422,7 @@ def simulate(
     else:
         summary = run_simulation(spec, games, seed, jobs)
     if as_json:
-        click.echo(json.dumps(summary.to_json(), indent=2))
+        click.echo(_json(summary.to_json(), indent=2))
         return
     click.echo(
         f"{g.name}, {n} players, variant {variant_id}"
@@ -474,4 +483,4 @@ def bench(
         if not as_json:
             click.echo(report.text())
     if as_json:
-        click.echo(json.dumps([r.to_json() for r in reports], indent=2))
+        click.echo(_json([r.to_json() for r in reports], indent=2))

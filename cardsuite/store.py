@@ -40,6 +40,8 @@ from typing import Any
 
 import platformdirs
 
+from .paces import PACES
+
 __all__ = [
     "PACES",
     "SAVE_KIND",
@@ -55,7 +57,6 @@ __all__ = [
 
 SCHEMA_VERSION = 1  # settings and saves
 SAVE_KIND = "cardsuite-save"
-PACES = ("instant", "fast", "normal", "slow", "wait")
 
 # The statistics database has its own format number (``PRAGMA user_version``): it may need to
 # change independently of settings and saves.

@@ -11,9 +11,10 @@ Bots see only ``state.view(seat)``, ``state.legal_actions(seat)`` and what
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from ..engine import Action, State
+if TYPE_CHECKING:  # the CLI's --help reads LEVELS: the engine is not needed for that
+    from ..engine import Action, State
 
 LEVELS = ("random", "easy", "medium", "hard")
 

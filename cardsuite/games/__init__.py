@@ -11,14 +11,14 @@ Adding a game is one entry here plus the game's own folder (``docs/architecture.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from importlib import import_module, resources
+from importlib import import_module
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from ..engine import Game
-
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the CLI's --help imports this registry: nothing it does not use
     from collections.abc import Callable
+
+    from ..engine import Game
 
 
 @dataclass(frozen=True)
@@ -67,6 +67,8 @@ class GameEntry:
         return fn
 
     def help_text(self) -> str:
+        from importlib import resources
+
         return resources.files(self.package).joinpath(self.help).read_text("utf-8")
 
 

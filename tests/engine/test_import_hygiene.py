@@ -50,3 +50,16 @@ def test_the_list_covers_every_game() -> None:
     assert "cardsuite.games.money.screen" not in PURE
     assert "cardsuite.bots.ismcts" in PURE
     assert cardsuite.__version__
+
+
+def test_the_command_line_starts_with_only_what_help_needs() -> None:
+    """Issue 10 #5: ``cardsuite --help`` imported the store (sqlite3, platformdirs) for one
+    constant, and the engine, json and importlib.resources it did not use."""
+    code = (
+        "import sys, cardsuite.cli\n"
+        "heavy = ('sqlite3', 'json', 'platformdirs', 'importlib.resources', 'textual', 'rich',"
+        " 'cardsuite.store', 'cardsuite.engine', 'cardsuite.cards', 'cardsuite.match')\n"
+        "print(','.join(sorted(m for m in heavy if m in sys.modules)))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "", f"cardsuite.cli pulls in {out.stdout.strip()}"
