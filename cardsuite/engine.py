@@ -356,6 +356,13 @@ class State(ABC):
     def sample_hidden(self, observer: int, rng: random.Random) -> State:
         """A full state consistent with all ``observer`` has seen; its future is re-seeded."""
 
+    def search_copy(self, observer: int, rng: random.Random) -> State:
+        """A sample for one search iteration (``bots/ismcts.py``), which may skip what a
+        search never reads: a game whose search stops at the end of a hand need not deal
+        the next one. The copy is for play-outs only: it need not keep the whole contract
+        past its game's ``search_horizon``. By default, ``sample_hidden``."""
+        return self.sample_hidden(observer, rng)
+
     @abstractmethod
     def to_json(self) -> dict[str, Any]: ...
 

@@ -119,7 +119,7 @@ class ISMCTSBot:
             if done and (self.clock() >= deadline or (self.cancelled and self.cancelled())):
                 break
             done += 1
-            st = state.sample_hidden(me, rng)
+            st = state.search_copy(me, rng)
             node = root
             # selection and expansion
             while not horizon(state, st):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import random
 
 import pytest
 from fakes import FakeClock
@@ -94,3 +95,27 @@ def test_bots_do_not_see_hidden_cards(level: str) -> None:
         a = make_bot("twenty-two", level, seed=7, **options).choose(state, seat)
         b = make_bot("twenty-two", level, seed=7, **options).choose(other, seat)
         assert a.key == b.key
+
+
+def test_the_search_copy_shortcut_changes_no_decision(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 10: a Twenty-Two search copy stops when its hand is scored instead of dealing
+    the next one. The search reads nothing beyond, so every choice and every visit count
+    is the same as with full samples."""
+    from cardsuite.bots.ismcts import ISMCTSBot
+    from cardsuite.games.twenty_two import bots as tt_bots
+    from cardsuite.games.twenty_two.rules import TwentyTwoState
+
+    def searches() -> list[tuple[str, dict[str, int]]]:
+        out = []
+        for seed in range(3):
+            state = GAME.new_state(players=4, seed=seed)
+            rng = random.Random(seed)
+            for _ in range(rng.randrange(4, 20)):
+                state.apply(make_bot("twenty-two", "medium").choose(state, state.to_move()))
+            bot = ISMCTSBot(tt_bots.search_hooks(), seed=seed, iterations=60, time_budget=60)
+            out.append((str(bot.choose(state, state.to_move())), bot.last.visits))
+        return out
+
+    fast = searches()
+    monkeypatch.setattr(TwentyTwoState, "search_copy", TwentyTwoState.sample_hidden)
+    assert searches() == fast

@@ -89,6 +89,25 @@ def check_views(state: State, rng: random.Random, moved: list[int]) -> None:
             sample = state.sample_hidden(seat, random.Random(rng.random()))
             assert json.dumps(sample.view(seat), sort_keys=True) == text
             assert Counter(sample.all_cards()) == pack_of(state, n)
+            check_search_copy(state, seat, rng)
+
+
+def check_search_copy(state: State, seat: int, rng: random.Random) -> None:
+    """A search's copy keeps the seat's view, and plays out to its horizon keeping every
+    card, whatever it skips beyond (Twenty-Two does not deal the next hand)."""
+    copy = state.search_copy(seat, random.Random(rng.random()))
+    assert json.dumps(copy.view(seat), sort_keys=True) == json.dumps(
+        state.view(seat), sort_keys=True
+    )
+    pack = pack_of(state, len(state.scores()))
+    for _ in range(500):  # a play-out's worth (Money's horizon can be far off)
+        if state.game.search_horizon(state, copy) or copy.to_move() is None:
+            # stopped: at the horizon (or over), never stuck short of it
+            assert state.game.search_horizon(state, copy) or copy.is_over()
+            break
+        legal = copy.legal_actions()
+        copy.apply(legal[int(rng.random() * len(legal))])
+    assert Counter(copy.all_cards()) == pack, "a search copy lost or invented cards"
 
 
 def garbage(state: State, legal: list[Any], stale: list[str], rng: random.Random) -> list[str]:

@@ -263,6 +263,8 @@ class TwentyTwoState(State):
 
     __slots__ = (
         "_legal",
+        "_samples",
+        "_search_copy",
         "active",
         "beat_leader",
         "deal_size",
@@ -340,6 +342,13 @@ class TwentyTwoState(State):
         self.winners_list: list[int] = []
         self.events: list[Event] = []
         self._legal: Sequence[Action] | None = None
+        # What sample_hidden works out from this position for an observer (the hidden pool,
+        # the follow constraints): the same for every sample, so a search computes it once.
+        # Any move clears it.
+        self._samples: dict[int, Any] | None = None
+        # A search's copy stops when its hand is scored, without dealing the next (which the
+        # search horizon never looks at): see ``search_copy``.
+        self._search_copy = False
 
     # --- contract: queries ----------------------------------------------------------------
 
@@ -465,6 +474,7 @@ class TwentyTwoState(State):
             trusted = type(legal) is PlayChoices and legal._issued.get(id(act)) is act
             self._do_play(act, trusted)
         self._legal = None
+        self._samples = None
         return self.events[mark:]
 
     def _take_from_hand(self, seat: int, cards: Sequence[Card]) -> list[Card]:
@@ -818,6 +828,10 @@ class TwentyTwoState(State):
                     "everyone went out together; the lowest score wins",
                 )
             return
+        if self._search_copy:  # scored: the search's horizon; nobody moves in this copy again
+            self.turn = None
+            self.hand_no += 1
+            return
         # T22-DEAL-3: shuffle everything but the score cards; the loser deals V each.
         order = self._collect()
         self.rng.shuffle(order)
@@ -918,6 +932,8 @@ class TwentyTwoState(State):
         new.winners_list = self.winners_list[:]
         new.events = self.events[:]
         new._legal = None
+        new._samples = None
+        new._search_copy = False
         return new
 
     def zones(self) -> dict[str, Sequence[Card]]:
@@ -963,6 +979,14 @@ class TwentyTwoState(State):
     def sample_hidden(self, observer: int, rng: random.Random) -> TwentyTwoState:
         """Re-deal what ``observer`` cannot see, consistent with the play (``sampling``)."""
         return sampling.sample_hidden(self, observer, rng)
+
+    def search_copy(self, observer: int, rng: random.Random) -> TwentyTwoState:
+        """A sample whose hand, once scored, ends the copy's play: the next hand is never
+        shuffled or dealt (``search_horizon`` stops there anyway; 10-13% of a search went on
+        dealing it)."""
+        copy = sampling.sample_hidden(self, observer, rng)
+        copy._search_copy = True
+        return copy
 
     # --- JSON -----------------------------------------------------------------------------
 

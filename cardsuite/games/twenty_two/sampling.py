@@ -80,22 +80,14 @@ def sample_hidden(st: TwentyTwoState, observer: int, rng: random.Random) -> Twen
     random generator is re-seeded from ``rng``, so future deals are not the real ones."""
     new = st.clone(random.Random(rng.getrandbits(63)))
     others = [s for s in range(st.n) if s != observer]
-    pool: list[Card] = list(st.stock)
-    for s in others:
-        pool.extend(st.hands[s])
-        pool.extend(st.discards[s])
-    # Sorted, so the sample depends only on *which* cards are hidden, never on who
-    # really holds them: a bot cannot learn the deal from the order of the pool.
-    pool.sort(key=by_rank)
-    constrained: list[tuple[int, list[tuple[Any, ...]], int]] = []
-    if st.phase == "play":
-        for s in others:
-            if st.hands[s]:
-                cons = follow_constraints(st, s)
-                if cons:
-                    floor = max(max(p) for p, _, _ in cons)  # lowest: rest ranks >= play
-                    constrained.append((s, cons, floor))
-    constrained.sort(key=lambda x: -x[2])
+    cache = st._samples
+    if cache is None:
+        cache = st._samples = {}
+    known = cache.get(observer)
+    if known is None:  # once per position and observer: a search samples it thousands of times
+        known = cache[observer] = _hidden_facts(st, others)
+    sorted_pool, constrained = known
+    pool = list(sorted_pool)
     for _attempt in range(200):
         rng.shuffle(pool)
         assigned = _try_assign(st, pool, constrained, rng)
@@ -118,6 +110,30 @@ def sample_hidden(st: TwentyTwoState, observer: int, rng: random.Random) -> Twen
         i += k
     new.stock = rest[i : i + len(st.stock)]
     return new
+
+
+def _hidden_facts(
+    st: TwentyTwoState, others: list[int]
+) -> tuple[list[Card], list[tuple[int, list[tuple[Any, ...]], int]]]:
+    """The hidden cards, sorted, and each other seat's follow constraints with the rank
+    floor they imply (most constrained first): all a sample needs from the position."""
+    pool: list[Card] = list(st.stock)
+    for s in others:
+        pool.extend(st.hands[s])
+        pool.extend(st.discards[s])
+    # Sorted, so the sample depends only on *which* cards are hidden, never on who
+    # really holds them: a bot cannot learn the deal from the order of the pool.
+    pool.sort(key=by_rank)
+    constrained: list[tuple[int, list[tuple[Any, ...]], int]] = []
+    if st.phase == "play":
+        for s in others:
+            if st.hands[s]:
+                cons = follow_constraints(st, s)
+                if cons:
+                    floor = max(max(p) for p, _, _ in cons)  # lowest: rest ranks >= play
+                    constrained.append((s, cons, floor))
+    constrained.sort(key=lambda x: -x[2])
+    return pool, constrained
 
 
 def _try_assign(
