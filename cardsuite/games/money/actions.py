@@ -88,21 +88,24 @@ class Claim(Action):
 class Exchange(Action):
     """MONEY-BUY-7: give ``give`` from your bank, take ``take`` of equal value from ``place``."""
 
-    __slots__ = ("give", "place", "take")
+    __slots__ = ("_h", "_k", "give", "place", "take")
 
     def __init__(self, give: Purse, take: Purse, place: str) -> None:
         self.give = purse(give)
         self.take = purse(take)
         self.place = place
+        # Actions are values, and a search hashes them thousands of times a decision.
+        self._k = ("x", self.give, self.take, self.place)
+        self._h = hash(self._k)
 
     def _key(self) -> tuple[Any, ...]:
-        return ("x", self.give, self.take, self.place)
+        return self._k
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Exchange) and other._key() == self._key()
+        return isinstance(other, Exchange) and other._k == self._k
 
     def __hash__(self) -> int:
-        return hash(self._key())
+        return self._h
 
     def __str__(self) -> str:
         return f"exchange {purse_text(self.give)} for {purse_text(self.take)} with {self.place}"
@@ -116,21 +119,23 @@ class Buy(Action):
     the buyer names the ``change`` taken from under the pile; from the opponent the seller
     chooses (then ``to_move()`` is the seller)."""
 
-    __slots__ = ("change", "pay", "source")
+    __slots__ = ("_h", "_k", "change", "pay", "source")
 
     def __init__(self, pay: int, source: str, change: Purse = ()) -> None:
         self.pay = pay
         self.source = source
         self.change = purse(change)
+        self._k = ("b", self.pay, self.source, self.change)
+        self._h = hash(self._k)
 
     def _key(self) -> tuple[Any, ...]:
-        return ("b", self.pay, self.source, self.change)
+        return self._k
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Buy) and other._key() == self._key()
+        return isinstance(other, Buy) and other._k == self._k
 
     def __hash__(self) -> int:
-        return hash(self._key())
+        return self._h
 
     def __str__(self) -> str:
         tail = f" change {purse_text(self.change)}" if self.change else ""
@@ -143,20 +148,22 @@ class Buy(Action):
 class Sell(Action):
     """MONEY-BUY-10: the seller hands over ``count`` number cards and ``change`` money."""
 
-    __slots__ = ("change", "count")
+    __slots__ = ("_h", "_k", "change", "count")
 
     def __init__(self, count: int, change: Purse = ()) -> None:
         self.count = count
         self.change = purse(change)
+        self._k = ("s", self.count, self.change)
+        self._h = hash(self._k)
 
     def _key(self) -> tuple[Any, ...]:
-        return ("s", self.count, self.change)
+        return self._k
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Sell) and other._key() == self._key()
+        return isinstance(other, Sell) and other._k == self._k
 
     def __hash__(self) -> int:
-        return hash(self._key())
+        return self._h
 
     def __str__(self) -> str:
         tail = f" change {purse_text(self.change)}" if self.change else ""

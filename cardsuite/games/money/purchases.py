@@ -94,3 +94,29 @@ def _possible(
             ):
                 return True
     return False
+
+
+@lru_cache(maxsize=16384)
+def _purchase_keeping(
+    bank: Purse,
+    opp: Purse,
+    under: Purse,
+    pile_n: int,
+    seller_n: int,
+    sources: tuple[str, ...],
+    left: int,
+    values: tuple[tuple[int, int], ...],
+) -> tuple[Exchange, ...]:
+    """The exchange offers after which a forced buyer still has a purchase from one of
+    ``sources`` (with ``left`` exchanges after it), in the order they are offered (money.md
+    §12). The same bank, places and counts recur all game long, and above all in a search."""
+    out = []
+    for x in _exchange_actions(bank, opp, under, values):
+        nb = add(remove(bank, x.give), x.take)
+        if x.place == OPPONENT:
+            o, u = add(remove(opp, x.take), x.give), under
+        else:
+            o, u = opp, add(remove(under, x.take), x.give)
+        if any(_possible(nb, o, u, pile_n, seller_n, src, left, values) for src in sources):
+            out.append(x)
+    return tuple(out)

@@ -58,7 +58,7 @@ from .actions import (
     rank_name,
 )
 from .coins import Purse, add, contains, purse, remove, sub_purses, value
-from .purchases import _direct, _exchange_actions, _possible
+from .purchases import _direct, _exchange_actions, _possible, _purchase_keeping
 
 SCHEMA = 1
 MAX_EXCHANGES = 3  # D12
@@ -474,20 +474,28 @@ class MoneyState(State):
         if self.exchanges >= MAX_EXCHANGES:
             return []
         m, o = self.mover, 1 - self.mover
-        offers = _exchange_actions(
-            self.purse_of(self.banks[m]),
-            self.purse_of(self.banks[o]),
-            self.purse_of(self.under),
-            self._vkey,
-        )
+        bank = self.purse_of(self.banks[m])
+        opp = self.purse_of(self.banks[o])
+        under = self.purse_of(self.under)
         if not self.must_buy():
-            return list(offers)
-        sources = self._shopping_sources()
-        return [x for x in offers if self._keeps_purchase(x, sources)]
+            return list(_exchange_actions(bank, opp, under, self._vkey))
+        # A forced buyer is offered only exchanges that keep a purchase (money.md §12).
+        return list(
+            _purchase_keeping(
+                bank,
+                opp,
+                under,
+                len(self.pile),
+                len(self.hands[o]),
+                tuple(self._shopping_sources()),
+                MAX_EXCHANGES - self.exchanges - 1,
+                self._vkey,
+            )
+        )
 
     def _keeps_purchase(self, x: Exchange, sources: Sequence[str]) -> bool:
         """Does a forced buyer still have a purchase after exchange ``x`` (and the exchanges
-        left after it)? An exchange is offered only then (money.md §12)."""
+        left after it)? Checks any exchange asked for; the offers use ``_purchase_keeping``."""
         m, o = self.mover, 1 - self.mover
         bank = self.purse_of(self.banks[m])
         opp = self.purse_of(self.banks[o])
