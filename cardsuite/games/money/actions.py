@@ -85,6 +85,11 @@ class Claim(Action):
         return f"Claim(seat={self.seat})"
 
 
+#: The actions that never change, shared: ``legal_actions`` offers these, not new objects.
+TURN = Turn()
+CLAIMS = (Claim(0), Claim(1))
+
+
 class Exchange(Action):
     """MONEY-BUY-7: give ``give`` from your bank, take ``take`` of equal value from ``place``."""
 

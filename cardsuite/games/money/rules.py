@@ -46,8 +46,10 @@ from ...engine import (
     Variant,
 )
 from .actions import (
+    CLAIMS,
     GROUND,
     OPPONENT,
+    TURN,
     Buy,
     Claim,
     Exchange,
@@ -439,7 +441,7 @@ class MoneyState(State):
         if s == mover:
             out = self._mover_actions()
         if self.pile and not self.auto_capture:  # MONEY-CLAIM-7: either seat, any time
-            out.append(Claim(s))
+            out.append(CLAIMS[s])
         self._legal[s] = out
         return out
 
@@ -451,7 +453,7 @@ class MoneyState(State):
             out += self._buy_options()
             out += self._exchange_options()
         if self.hands[self.mover] and not self.must_buy():
-            out.append(Turn())
+            out.append(TURN)
         return out
 
     def _buy_options(self) -> list[Action]:
@@ -776,17 +778,13 @@ class MoneyState(State):
         """MONEY-END-1..3, checked after every action."""
         if self.phase == "over":
             return
-        numbers = len(self.hands[0]) + len(self.hands[1]) + len(self.pile)
-        money = len(self.banks[0]) + len(self.banks[1]) + len(self.under)
-        for s in (0, 1):  # MONEY-END-2 (not while a paid purchase waits: BUY-15)
-            if self.phase == "play" and (
-                len(self.hands[s]) == numbers
-                and len(self.banks[s]) == money
-                and not self.pile
-                and not self.under
-            ):
-                self._end([s], f"{{P{s}}} holds every card")
-                return
+        if self.phase == "play" and not self.pile and not self.under:
+            # MONEY-END-2 (not while a paid purchase waits: BUY-15), with nothing on the ground
+            hands, banks = self.hands, self.banks
+            for s in (0, 1):
+                if not hands[1 - s] and not banks[1 - s]:
+                    self._end([s], f"{{P{s}}} holds every card")
+                    return
         limit = int(self.options["turn_limit"])
         if limit and self.turns >= limit:  # MONEY-END-3
             w = self.scores()
@@ -862,7 +860,9 @@ class MoneyState(State):
             "winners": list(self.winners_list),
         }
 
-    def clone(self, rng: random.Random | None = None) -> MoneyState:
+    def clone(self, rng: random.Random | None = None, *, events: bool = True) -> MoneyState:
+        """An independent copy; ``rng`` replaces the copy of the generator (for samples);
+        ``events=False`` starts the copy's log empty (a search never reads it)."""
         new = object.__new__(MoneyState)
         new.__dict__.update(self.__dict__)
         new.rng = positions.copy_rng(self.rng) if rng is None else rng
@@ -872,7 +872,7 @@ class MoneyState(State):
         new.pile_ids = self.pile_ids[:]
         new.under = self.under[:]
         new.winners_list = self.winners_list[:]
-        new.events = self.events[:]
+        new.events = self.events[:] if events else []
         new._legal = {}
         return new
 
@@ -897,7 +897,15 @@ class MoneyState(State):
 
     def sample_hidden(self, observer: int, rng: random.Random) -> MoneyState:
         """Nobody knows any hand (not even its owner): re-deal both, sizes kept."""
-        new = self.clone(random.Random(rng.getrandbits(63)))
+        return self._redealt(rng, events=True)
+
+    def search_copy(self, observer: int, rng: random.Random) -> MoneyState:
+        """A sample without the log: a search never reads it, and copying thousands of
+        events was most of a copy's cost."""
+        return self._redealt(rng, events=False)
+
+    def _redealt(self, rng: random.Random, events: bool) -> MoneyState:
+        new = self.clone(random.Random(rng.getrandbits(63)), events=events)
         pool = sorted(self.hands[0] + self.hands[1], key=lambda c: c.ordinal)
         rng.shuffle(pool)
         k = len(self.hands[0])

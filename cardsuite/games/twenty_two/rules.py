@@ -912,8 +912,9 @@ class TwentyTwoState(State):
             "winners": list(self.winners_list),
         }
 
-    def clone(self, rng: random.Random | None = None) -> TwentyTwoState:
-        """An independent copy; ``rng`` replaces the copy of the generator (for samples)."""
+    def clone(self, rng: random.Random | None = None, *, events: bool = True) -> TwentyTwoState:
+        """An independent copy; ``rng`` replaces the copy of the generator (for samples);
+        ``events=False`` starts the copy's log empty (a search never reads it)."""
         new = object.__new__(TwentyTwoState)
         for name in _SHARED_SLOTS:
             object.__setattr__(new, name, getattr(self, name))
@@ -930,7 +931,7 @@ class TwentyTwoState(State):
         new.tricks = self.tricks[:]
         new.history = self.history[:]
         new.winners_list = self.winners_list[:]
-        new.events = self.events[:]
+        new.events = self.events[:] if events else []
         new._legal = None
         new._samples = None
         new._search_copy = False
@@ -983,8 +984,8 @@ class TwentyTwoState(State):
     def search_copy(self, observer: int, rng: random.Random) -> TwentyTwoState:
         """A sample whose hand, once scored, ends the copy's play: the next hand is never
         shuffled or dealt (``search_horizon`` stops there anyway; 10-13% of a search went on
-        dealing it)."""
-        copy = sampling.sample_hidden(self, observer, rng)
+        dealing it). Its log starts empty: a search never reads it."""
+        copy = sampling.sample_hidden(self, observer, rng, events=False)
         copy._search_copy = True
         return copy
 

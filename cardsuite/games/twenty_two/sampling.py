@@ -71,14 +71,16 @@ def _fits(st: TwentyTwoState, hand: Sequence[Card], constraints: Sequence[tuple[
     return True
 
 
-def sample_hidden(st: TwentyTwoState, observer: int, rng: random.Random) -> TwentyTwoState:
+def sample_hidden(
+    st: TwentyTwoState, observer: int, rng: random.Random, events: bool = True
+) -> TwentyTwoState:
     """Re-deal what ``observer`` cannot see: other hands, other discards, the stock.
 
     Keeps every public fact (hand sizes, discard counts, tricks, score cards) and makes
     every follow of this hand legal for the hand it implies (a follow that did not cover
     was the player's lowest cards, so what they still hold ranks no lower). The copy's
     random generator is re-seeded from ``rng``, so future deals are not the real ones."""
-    new = st.clone(random.Random(rng.getrandbits(63)))
+    new = st.clone(random.Random(rng.getrandbits(63)), events=events)
     others = [s for s in range(st.n) if s != observer]
     cache = st._samples
     if cache is None:
