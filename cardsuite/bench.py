@@ -20,12 +20,31 @@ from .games import entry
 
 
 @dataclass
+class SearchFigures:
+    """How a searching bot (hard) spent its decisions: its speed, and what stopped it."""
+
+    searches: int
+    iterations_per_second: float
+    median_iterations: float
+    on_time: float  # share of searches stopped by the time budget, not the iteration cap
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "searches": self.searches,
+            "iterations_per_second": round(self.iterations_per_second, 1),
+            "median_iterations": self.median_iterations,
+            "stopped_on_time": round(self.on_time, 3),
+        }
+
+
+@dataclass
 class LevelTiming:
     level: str
     decisions: int
     p50_ms: float
     p95_ms: float
     max_ms: float
+    search: SearchFigures | None = None
 
 
 @dataclass
@@ -60,6 +79,14 @@ class BenchReport:
                 f"    {t.level:<7} p50 {t.p50_ms:8.2f} ms   p95 {t.p95_ms:8.2f} ms"
                 f"   max {t.max_ms:8.2f} ms   ({t.decisions} decisions)"
             )
+            if t.search is not None:
+                s = t.search
+                lines.append(
+                    f"            search: {s.iterations_per_second:,.0f} iterations/s,"
+                    f" median {s.median_iterations:,.0f} a decision,"
+                    f" {s.on_time * 100:.0f}% stopped by the time budget"
+                    f" ({s.searches} searches)"
+                )
         return "\n".join(lines)
 
     def to_json(self) -> dict[str, Any]:
@@ -80,6 +107,7 @@ class BenchReport:
                     "p50_ms": round(t.p50_ms, 3),
                     "p95_ms": round(t.p95_ms, 3),
                     "max_ms": round(t.max_ms, 3),
+                    **({"search": t.search.to_json()} if t.search is not None else {}),
                 }
                 for t in self.levels
             },
@@ -125,11 +153,12 @@ def think_times(game: Game, players: int, level: str, decisions: int) -> LevelTi
     """Wall time of ``choose`` where the bot had a real choice, in games where every seat is
     this level (real-time games run through their own referee, as in ``simulate``)."""
     times: list[float] = []
+    searches: list[tuple[int, float, bool]] = []
     seed = 0
     while len(times) < decisions and seed < 200:
         bots = [make_bot(game.id, level, seed=seed * 10 + s) for s in range(players)]
         for bot in bots:
-            _time_choices(game, bot, times)
+            _time_choices(game, bot, times, searches)
         state = game.new_state(players=players, seed=1000 + seed)
         driver = entry(game.id).selfplay_driver()
         if driver is not None:
@@ -140,12 +169,25 @@ def think_times(game: Game, players: int, level: str, decisions: int) -> LevelTi
             state.apply(bots[seat].choose(state, seat))
         seed += 1
     times = sorted(times[:decisions]) or [0.0]
-    return LevelTiming(level, len(times), percentile(times, 50), percentile(times, 95), times[-1])
+    timing = LevelTiming(level, len(times), percentile(times, 50), percentile(times, 95), times[-1])
+    if searches:
+        total = sum(s for _, s, _ in searches)
+        timing.search = SearchFigures(
+            len(searches),
+            sum(i for i, _, _ in searches) / total if total else 0.0,
+            statistics.median(i for i, _, _ in searches),
+            sum(on_time for _, _, on_time in searches) / len(searches),
+        )
+    return timing
 
 
-def _time_choices(game: Game, bot: Any, times: list[float]) -> None:
-    """Wrap ``bot.choose`` to record how long it takes when there is a choice to make."""
+def _time_choices(
+    game: Game, bot: Any, times: list[float], searches: list[tuple[int, float, bool]]
+) -> None:
+    """Wrap ``bot.choose`` to record how long it takes when there is a choice to make, and
+    for a searching bot how many iterations it ran and whether its time budget stopped it."""
     choose = bot.choose
+    search = getattr(bot, "search", bot)  # Money's hard bot searches through its ``search``
 
     def timed(state: Any, seat: int) -> Any:
         real = len(game.choices(state, seat)) > 1
@@ -153,6 +195,11 @@ def _time_choices(game: Game, bot: Any, times: list[float]) -> None:
         action = choose(state, seat)
         if real:
             times.append((time.perf_counter() - t) * 1000)
+            stats = getattr(search, "last", None)
+            if stats is not None and stats.iterations:
+                searches.append(
+                    (stats.iterations, stats.seconds, stats.iterations < search.iterations)
+                )
         return action
 
     bot.choose = timed

@@ -134,6 +134,10 @@ def test_bench_json(run) -> None:  # type: ignore[no-untyped-def]
     assert report["playouts"]["deals"] > 0
     assert set(report["thinking"]) == {"random", "easy", "medium", "hard"}
     assert report["thinking"]["hard"]["decisions"] == 1
+    search = report["thinking"]["hard"]["search"]  # issue 10: the hard bot's speed and stops
+    assert search["searches"] >= 1 and search["iterations_per_second"] > 0
+    assert 0 <= search["stopped_on_time"] <= 1 and search["median_iterations"] >= 1
+    assert "search" not in report["thinking"]["medium"]
 
 
 def test_python_dash_m_and_version() -> None:
