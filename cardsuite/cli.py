@@ -377,6 +377,11 @@ def rules(game: str, no_pager: bool) -> None:
     callback=lambda ctx, param, value: _finite(value, "--hard-budget"),
     help="Time budget per decision for hard bots, in seconds (0.01-60).",
 )
+@click.option(
+    "--all-seeing",
+    is_flag=True,
+    help="Hard bots search the true deal (a yardstick for what not seeing costs).",
+)
 @click.option("--no-rotate", is_flag=True, help="Keep each level in its seat every game.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def simulate(
@@ -390,6 +395,7 @@ def simulate(
     jobs: int,
     hard_iterations: int | None,
     hard_budget: float | None,
+    all_seeing: bool,
     no_rotate: bool,
     as_json: bool,
 ) -> None:
@@ -409,6 +415,10 @@ def simulate(
         hard["iterations"] = hard_iterations
     if hard_budget is not None:
         hard["time_budget"] = hard_budget
+    if all_seeing:
+        if "hard" not in kinds:
+            raise click.BadParameter("needs a hard seat in --seats", param_hint="--all-seeing")
+        hard["all_seeing"] = True
     spec = GameSpec(g.id, n, variant_id, options, kinds, {"hard": hard}, rotate=not no_rotate)
     cores = available_cores()
     if jobs > cores:
@@ -427,6 +437,7 @@ def simulate(
     click.echo(
         f"{g.name}, {n} players, variant {variant_id}"
         f"{_options_note(g, variant_id, options)}: {summary.games} games, seed {seed}"
+        + (" (hard bots all-seeing)" if all_seeing else "")
     )
     low = " (lower is better)" if g.low_score_wins else ""
     click.echo(f"{'seat':<12}{'wins':>8}{'win rate':>18}{'mean ' + g.score_label:>28}{low}")

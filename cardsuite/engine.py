@@ -363,6 +363,14 @@ class State(ABC):
         past its game's ``search_horizon``. By default, ``sample_hidden``."""
         return self.sample_hidden(observer, rng)
 
+    def clone_for_search(self, rng: random.Random) -> State:
+        """The true position as a search copy, its future re-seeded from ``rng`` (the
+        all-seeing yardstick bot). By default a clone; a game may skip what ``search_copy``
+        skips."""
+        copy = self.clone()
+        copy.rng = random.Random(rng.getrandbits(63))
+        return copy
+
     @abstractmethod
     def to_json(self) -> dict[str, Any]: ...
 

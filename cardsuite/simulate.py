@@ -184,6 +184,7 @@ class Summary:
             "variant": self.spec.variant,
             "options": dict(self.spec.options),
             "seats": list(self.spec.seats),
+            "bot_options": {k: dict(v) for k, v in self.spec.bot_options.items() if v},
             "games": self.games,
             "seconds": round(self.seconds, 3),
             "hands": self.hands,

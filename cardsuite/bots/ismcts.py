@@ -75,6 +75,7 @@ class ISMCTSBot:
         time_budget: float = 0.8,
         clock: Clock = time.perf_counter,
         cancelled: Callable[[], bool] | None = None,
+        all_seeing: bool = False,
     ) -> None:
         self.hooks = hooks or SearchHooks()
         self.rng = random.Random(seed)
@@ -82,6 +83,9 @@ class ISMCTSBot:
         self.time_budget = time_budget
         self.clock = clock
         self.cancelled = cancelled
+        #: Searches the true deal instead of samples of it: the yardstick for how much a
+        #: bot loses to not seeing (``cardsuite simulate --all-seeing``); never at a table.
+        self.all_seeing = all_seeing
         self.last = SearchStats()
 
     def choose(self, state: State, seat: int) -> Action:
@@ -119,7 +123,7 @@ class ISMCTSBot:
             if done and (self.clock() >= deadline or (self.cancelled and self.cancelled())):
                 break
             done += 1
-            st = state.search_copy(me, rng)
+            st = state.clone_for_search(rng) if self.all_seeing else state.search_copy(me, rng)
             node = root
             # selection and expansion
             while not horizon(state, st):

@@ -119,3 +119,30 @@ def test_the_search_copy_shortcut_changes_no_decision(monkeypatch: pytest.Monkey
     fast = searches()
     monkeypatch.setattr(TwentyTwoState, "search_copy", TwentyTwoState.sample_hidden)
     assert searches() == fast
+
+
+def test_the_all_seeing_yardstick_searches_the_true_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 10: ``simulate --all-seeing`` measures what not seeing costs the hard bot. Its
+    search copies are the true position (never a sample), re-seeded, the original untouched."""
+    from cardsuite.games.twenty_two.rules import TwentyTwoState
+
+    state = GAME.new_state(players=4, seed=5)
+    state.apply(state.legal_actions()[0])
+    before = state.to_json()
+    copies: list[TwentyTwoState] = []
+    real = TwentyTwoState.clone_for_search
+
+    def spy(self: TwentyTwoState, rng: random.Random) -> TwentyTwoState:
+        copy = real(self, rng)
+        copies.append(copy)
+        assert copy.hands == self.hands  # the truth, not a sample
+        return copy
+
+    def no_samples(*_: object) -> None:
+        raise AssertionError("an all-seeing search sampled the hidden cards")
+
+    monkeypatch.setattr(TwentyTwoState, "clone_for_search", spy)
+    monkeypatch.setattr(TwentyTwoState, "search_copy", no_samples)
+    bot = ISMCTSBot(search_hooks(), seed=1, iterations=30, time_budget=60, all_seeing=True)
+    bot.choose(state, state.to_move())
+    assert len(copies) == 30 and state.to_json() == before

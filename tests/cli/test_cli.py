@@ -118,6 +118,7 @@ def test_simulate_jobs_do_not_change_results(run, monkeypatch: pytest.MonkeyPatc
         (("simulate", "twenty-two", "-s", "human,,,"), "item 2 of 'human,,,' is empty"),
         (("simulate", "twenty-two", "-s", "easy,"), "item 2 of 'easy,' is empty"),
         (("--theme", "nosuch", "list"), "no theme 'nosuch'; themes: "),
+        (("simulate", "twenty-two", "-s", "medium", "--all-seeing"), "needs a hard seat"),
     ],
 )
 def test_bad_arguments_are_usage_errors(run, args, message) -> None:  # type: ignore[no-untyped-def]
@@ -166,3 +167,13 @@ def test_simulate_streams_its_work() -> None:
     spec = GameSpec("twenty-two", 2, "standard", {}, ("random", "random"))
     first = list(islice(run(spec, 10**12, seed=1, jobs=2), 3))
     assert [r.index for r in first] == [0, 1, 2]
+
+
+def test_simulate_all_seeing_is_said_and_repeatable(run) -> None:  # type: ignore[no-untyped-def]
+    args = ("simulate", "twenty-two", "-s", "hard,medium", "-n", "2", "--hard-iterations", "20")
+    seeing = json.loads(run(*args, "--all-seeing", "--json").output)
+    assert seeing["bot_options"]["hard"]["all_seeing"] is True
+    again = json.loads(run(*args, "--all-seeing", "--json").output)
+    scores = [e["mean_score"] for e in seeing["entries"]]
+    assert [e["mean_score"] for e in again["entries"]] == scores
+    assert "(hard bots all-seeing)" in run(*args, "--all-seeing").output

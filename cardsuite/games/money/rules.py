@@ -904,6 +904,9 @@ class MoneyState(State):
         events was most of a copy's cost."""
         return self._redealt(rng, events=False)
 
+    def clone_for_search(self, rng: random.Random) -> MoneyState:
+        return self.clone(random.Random(rng.getrandbits(63)), events=False)
+
     def _redealt(self, rng: random.Random, events: bool) -> MoneyState:
         new = self.clone(random.Random(rng.getrandbits(63)), events=events)
         pool = sorted(self.hands[0] + self.hands[1], key=lambda c: c.ordinal)

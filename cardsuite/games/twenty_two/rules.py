@@ -989,6 +989,11 @@ class TwentyTwoState(State):
         copy._search_copy = True
         return copy
 
+    def clone_for_search(self, rng: random.Random) -> TwentyTwoState:
+        copy = self.clone(random.Random(rng.getrandbits(63)), events=False)
+        copy._search_copy = True
+        return copy
+
     # --- JSON -----------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
