@@ -7,7 +7,7 @@ left?" is a small search that would otherwise be repeated on every menu.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from .actions import GROUND, OPPONENT, Exchange
@@ -110,13 +110,29 @@ def _purchase_keeping(
     """The exchange offers after which a forced buyer still has a purchase from one of
     ``sources`` (with ``left`` exchanges after it), in the order they are offered (money.md
     §12). The same bank, places and counts recur all game long, and above all in a search."""
-    out = []
-    for x in _exchange_actions(bank, opp, under, values):
-        nb = add(remove(bank, x.give), x.take)
-        if x.place == OPPONENT:
-            o, u = add(remove(opp, x.take), x.give), under
-        else:
-            o, u = opp, add(remove(under, x.take), x.give)
-        if any(_possible(nb, o, u, pile_n, seller_n, src, left, values) for src in sources):
-            out.append(x)
-    return tuple(out)
+    return tuple(
+        x
+        for x in _exchange_actions(bank, opp, under, values)
+        if keeps_purchase(x, bank, opp, under, pile_n, seller_n, sources, left, values)
+    )
+
+
+def keeps_purchase(
+    x: Exchange,
+    bank: Purse,
+    opp: Purse,
+    under: Purse,
+    pile_n: int,
+    seller_n: int,
+    sources: Sequence[str],
+    left: int,
+    values: tuple[tuple[int, int], ...],
+) -> bool:
+    """After exchange ``x``, is a purchase from one of ``sources`` still possible (with
+    ``left`` exchanges after it)?"""
+    nb = add(remove(bank, x.give), x.take)
+    if x.place == OPPONENT:
+        opp = add(remove(opp, x.take), x.give)
+    else:
+        under = add(remove(under, x.take), x.give)
+    return any(_possible(nb, opp, under, pile_n, seller_n, src, left, values) for src in sources)

@@ -59,8 +59,14 @@ from .actions import (
     purse_text,
     rank_name,
 )
-from .coins import Purse, add, contains, purse, remove, sub_purses, value
-from .purchases import _direct, _exchange_actions, _possible, _purchase_keeping
+from .coins import Purse, contains, purse, remove, sub_purses, value
+from .purchases import (
+    _direct,
+    _exchange_actions,
+    _possible,
+    _purchase_keeping,
+    keeps_purchase,
+)
 
 SCHEMA = 1
 MAX_EXCHANGES = 3  # D12
@@ -499,18 +505,16 @@ class MoneyState(State):
         """Does a forced buyer still have a purchase after exchange ``x`` (and the exchanges
         left after it)? Checks any exchange asked for; the offers use ``_purchase_keeping``."""
         m, o = self.mover, 1 - self.mover
-        bank = self.purse_of(self.banks[m])
-        opp = self.purse_of(self.banks[o])
-        under = self.purse_of(self.under)
-        nb = add(remove(bank, x.give), x.take)
-        if x.place == OPPONENT:
-            opp = add(remove(opp, x.take), x.give)
-        else:
-            under = add(remove(under, x.take), x.give)
-        left = MAX_EXCHANGES - self.exchanges - 1
-        return any(
-            _possible(nb, opp, under, len(self.pile), len(self.hands[o]), src, left, self._vkey)
-            for src in sources
+        return keeps_purchase(
+            x,
+            self.purse_of(self.banks[m]),
+            self.purse_of(self.banks[o]),
+            self.purse_of(self.under),
+            len(self.pile),
+            len(self.hands[o]),
+            sources,
+            MAX_EXCHANGES - self.exchanges - 1,
+            self._vkey,
         )
 
     def _sell_options(self) -> Iterator[Sell]:
