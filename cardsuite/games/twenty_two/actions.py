@@ -18,7 +18,7 @@ class _CardsAction(Action):
     """An action made of cards. A plain slotted class rather than a frozen dataclass: play-outs
     create one per move, and this is several times cheaper to build. Treat it as immutable."""
 
-    __slots__ = ("cards",)
+    __slots__ = ("_k", "cards")
 
     def __init__(self, cards: tuple[Card, ...] = ()) -> None:
         self.cards = cards if type(cards) is tuple else tuple(cards)
@@ -50,7 +50,11 @@ class Exchange(_CardsAction):
 
     @property
     def key(self) -> object:
-        return ("x", self.ranks)
+        try:
+            return self._k
+        except AttributeError:  # worked out once: a search asks thousands of times
+            self._k: tuple[str, tuple[int, ...]] = ("x", self.ranks)
+            return self._k
 
 
 class Play(_CardsAction):
@@ -63,7 +67,11 @@ class Play(_CardsAction):
 
     @property
     def key(self) -> object:
-        return ("p", self.ranks)
+        try:
+            return self._k
+        except AttributeError:
+            self._k: tuple[str, tuple[int, ...]] = ("p", self.ranks)
+            return self._k
 
 
 def parse_action(text: str) -> Action:
