@@ -54,6 +54,10 @@ _SEAT_RE = re.compile(r"\{P(\d+)\}")
 _CARD_RE = re.compile(r"\[(JK|(?:10|[2-9AJQKT])[SHDC])\]")
 
 
+#: How an event's text is written when something shows it: from its seat and data.
+Wording = Callable[[int | None, Mapping[str, Any]], str]
+
+
 class Event(NamedTuple):
     """One line of a game's public log.
 
@@ -62,13 +66,38 @@ class Event(NamedTuple):
     ``str(event)`` renders it with default names ``P1``, ``P2``...
     ``data`` holds the same facts as JSON-able values for programs.
 
-    A named tuple, because play-outs log hundreds of thousands of events a second.
+    ``wording`` is that template, or (in play) a function that writes it from ``seat`` and
+    ``data`` when something reads ``text``: a play-out logs hundreds of thousands of events
+    a second and nobody reads them, so an event costs a tuple, not a formatted string.
+    A named tuple for the same reason. Two events are equal when kind, seat, text and data
+    are, however each was worded.
     """
 
     kind: str
     seat: int | None
-    text: str
+    wording: str | Wording
     data: Mapping[str, Any] = {}
+
+    @property
+    def text(self) -> str:
+        w = self.wording
+        return w if type(w) is str else w(self.seat, self.data)  # type: ignore[operator]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        return (self.kind, self.seat, self.text, dict(self.data)) == (
+            other.kind,
+            other.seat,
+            other.text,
+            dict(other.data),
+        )
+
+    def __ne__(self, other: object) -> bool:
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    __hash__ = None  # type: ignore[assignment]  # data is a dict
 
     def render(
         self,

@@ -146,3 +146,33 @@ def test_the_all_seeing_yardstick_searches_the_true_deal(monkeypatch: pytest.Mon
     bot = ISMCTSBot(search_hooks(), seed=1, iterations=30, time_budget=60, all_seeing=True)
     bot.choose(state, state.to_move())
     assert len(copies) == 30 and state.to_json() == before
+
+
+@pytest.mark.parametrize("variant", sorted(GAME.variants))
+def test_the_fast_play_out_move_is_the_medium_move(variant: str) -> None:
+    """Issue 10: play-outs work out one-card plays without listing the legal ones. Across
+    random positions of every variant, that is exactly the play (the same cards) that the
+    medium heuristic picks from the full list."""
+    from cardsuite.games.twenty_two.bots import Situation, medium_choice, rollout_action
+
+    checked = 0
+    for seed in range(40):
+        state = GAME.new_state(players=2 + seed % 5, variant=variant, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over() and state.hand_no < 4:
+            seat = state.to_move()
+            if state.phase == "play":
+                legal = state.legal_actions()
+                target = state.trick_lead_eff if state.beat_leader else state.trick_best_eff
+                sit = Situation.from_state(state, seat)
+                slow = (
+                    legal[0]
+                    if len(legal) == 1
+                    else medium_choice(sit, legal, target if state.trick else [])
+                )
+                fast = rollout_action(state, rng)
+                assert fast.cards == slow.cards, (variant, seed, str(fast), str(slow))
+                checked += 1
+            legal = state.legal_actions()
+            state.apply(legal[int(rng.random() * len(legal))])
+    assert checked > 2000

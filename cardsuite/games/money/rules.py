@@ -44,6 +44,7 @@ from ...engine import (
     Option,
     State,
     Variant,
+    Wording,
 )
 from .actions import (
     CLAIMS,
@@ -336,6 +337,11 @@ class MoneyState(State):
         self.game = game
         self.variant = variant
         self.options = options
+        # The options read on every move, read once (a play-out makes a million moves).
+        self._at_will = bool(options["buy_at_will"])
+        self._auto = bool(options["auto_capture"])
+        self._kommi = bool(options["kommi"])
+        self._limit = int(options["turn_limit"])
         self.values = money_values(options)
         self._vkey = tuple(sorted(self.values.items()))
         self.rng = rng
@@ -361,7 +367,7 @@ class MoneyState(State):
 
     @property
     def auto_capture(self) -> bool:
-        return bool(self.options["auto_capture"])
+        return self._auto
 
     def purse_of(self, cards: Sequence[Card]) -> Purse:
         return purse(c.rank for c in cards)
@@ -436,10 +442,19 @@ class MoneyState(State):
         return list(self.winners_list)
 
     def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
-        mover = self.to_move()
-        if mover is None:
-            return []
-        s = mover if seat is None else seat
+        if self.phase == "play":
+            mover = self.mover
+            s = mover if seat is None else seat
+            # the common case, a constant list: a number card to turn, no shop open
+            if s == mover and self.hands[s] and (self.bought or not self._at_will):
+                if self.pile and not self._auto:
+                    return _TURN_OR_CLAIM[s]
+                return _TURN_ONLY
+        else:
+            mover = self.to_move()
+            if mover is None:
+                return []
+            s = mover if seat is None else seat
         cached = self._legal.get(s)
         if cached is not None:
             return cached
@@ -532,6 +547,12 @@ class MoneyState(State):
     # --- contract: apply ------------------------------------------------------------------
 
     def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
+        kind = type(action)
+        if (kind is Turn or kind is Claim) and self.phase == "play":
+            events = self.events
+            mark = len(events)
+            if self._fast(action, seat):  # type: ignore[arg-type]
+                return events[mark:]
         act = action if isinstance(action, Action) else self._coerce(action)
         if self.phase == "over":
             raise IllegalAction("the game is over")
@@ -562,6 +583,84 @@ class MoneyState(State):
         self._settle()
         return self.events[mark:]
 
+    def _fast(self, act: Turn | Claim, seat: int | None) -> bool:
+        """The two moves of nearly every turn, kept lean for play-outs: turning a card
+        (MONEY-TURN-1) and a claim (MONEY-CLAIM-2..6) in the play phase. Does exactly what
+        ``apply`` does for them, checks included; returns False (changing nothing) where
+        ``apply``'s general path is needed: every refusal, and a turn that leaves the next
+        player holding no number card (the END-1 check)."""
+        if type(act) is Turn:
+            m = self.mover
+            if seat is not None and seat != m:
+                return False
+            hand = self.hands[m]
+            if not hand or (self._at_will and not self.bought):
+                return False  # no card (buy first), or the Egyptian shop is still open
+            pile = self.pile
+            card = hand.pop(0)
+            matched = bool(pile) and (card.rank == pile[-1].rank or (card is KOMMI and self._kommi))
+            pile.append(card)
+            turns = self.turns
+            self.pile_ids.append(turns)
+            self.last = (m, turns, matched)
+            self.turns = turns + 1
+            self.events.append(
+                _tnew(
+                    Event,
+                    ("turn", m, _turns, {"card": card.code, "match": matched, "pile": len(pile)}),
+                )
+            )
+            if matched and self._auto:  # MONEY-EG-1
+                self._capture(m, "captures the ground")
+            self.mover = 1 - m
+            self.exchanges = 0
+            self.bought = False
+        else:
+            who = act.seat if act.seat is not None else (seat if seat is not None else self.mover)
+            if (seat is not None and act.seat is not None and seat != act.seat) or who not in (
+                0,
+                1,
+            ):
+                return False
+            pile = self.pile
+            if self._auto or not pile:
+                return False
+            # MONEY-CLAIM-2: valid only for the card just turned by the claimant, if it matched
+            last = self.last
+            events = self.events
+            if last is not None and last[0] == who and last[2] and self.pile_ids[-1] == last[1]:
+                taker, words = who, _CLAIM_WINS
+            else:  # MONEY-CLAIM-4, -6: a false claim gives the ground to the other player
+                taker, words = 1 - who, _CLAIM_PENALTY
+                events.append(_tnew(Event, ("false", who, _claims_falsely, {"claimant": who})))
+            under = self.under  # MONEY-CAPTURE-2..5
+            self.hands[taker] += pile
+            if under:
+                self.banks[taker] += under
+            self.pile, self.pile_ids, self.under = [], [], []
+            events.append(
+                _tnew(
+                    Event,
+                    (
+                        "capture",
+                        taker,
+                        words,
+                        {"cards": len(pile), "money": [c.code for c in under]},
+                    ),
+                )
+            )
+        if self._legal:
+            self._legal = {}
+        limit = self._limit
+        hands = self.hands
+        if (limit and self.turns >= limit) or not hands[self.mover]:
+            self._settle()  # MONEY-END-3, or END-1: the next player must buy
+        elif not (self.pile or self.under) and not (
+            (hands[0] or self.banks[0]) and (hands[1] or self.banks[1])
+        ):
+            self._settle()  # MONEY-END-2: one player holds every card
+        return True
+
     def _turn(self) -> None:
         if self.phase == "sell":
             raise IllegalAction("the seller is choosing how to pay out")
@@ -577,13 +676,10 @@ class MoneyState(State):
         self.pile_ids.append(self.turns)
         self.last = (seat, self.turns, matched)
         self.turns += 1
-        self._log(
-            "turn",
-            seat,
-            f"{{P{seat}}} turns [{card.code}]",
-            card=card.code,
-            match=matched,
-            pile=len(self.pile),
+        self.events.append(
+            Event(
+                "turn", seat, _turns, {"card": card.code, "match": matched, "pile": len(self.pile)}
+            )
         )
         if matched and self.auto_capture:  # MONEY-EG-1
             self._capture(seat, "captures the ground")
@@ -594,7 +690,7 @@ class MoneyState(State):
     def _claim(self, seat: int) -> None:
         if seat not in (0, 1):
             raise IllegalAction("no such seat")
-        if self.auto_capture:
+        if self._auto:
             raise IllegalAction("matches are captured automatically in this variant")
         if not self.pile:
             raise IllegalAction("there is nothing on the ground to claim")  # MONEY-CLAIM-5
@@ -604,22 +700,26 @@ class MoneyState(State):
             self._capture(seat, "claims the match and captures the ground")
         else:  # MONEY-CLAIM-4, -6
             other = 1 - seat
-            self._log("false", seat, f"{{P{seat}}} claims falsely", claimant=seat)
+            self.events.append(_tnew(Event, ("false", seat, _claims_falsely, {"claimant": seat})))
             self._capture(other, "takes the ground as the penalty")
 
     def _capture(self, seat: int, why: str) -> None:
         """MONEY-CAPTURE-2..5: the whole ground, pile turned over under the hand."""
-        cards, money = len(self.pile), list(self.under)
-        self.hands[seat].extend(self.pile)
-        self.banks[seat].extend(self.under)
+        pile, under = self.pile, self.under
+        self.hands[seat] += pile
+        if under:
+            self.banks[seat] += under
         self.pile, self.pile_ids, self.under = [], [], []
-        extra = f" and {' '.join(f'[{c.code}]' for c in money)}" if money else ""
-        self._log(
-            "capture",
-            seat,
-            f"{{P{seat}}} {why}: {cards} cards{extra}",
-            cards=cards,
-            money=[c.code for c in money],
+        self.events.append(
+            _tnew(
+                Event,
+                (
+                    "capture",
+                    seat,
+                    _CAPTURES[why],
+                    {"cards": len(pile), "money": [c.code for c in under]},
+                ),
+            )
         )
 
     def _take_money(self, cards: list[Card], ranks: Sequence[int]) -> list[Card]:
@@ -1022,3 +1122,43 @@ def _codes(cards: Sequence[Card]) -> str:
 
 
 __all__ = ["GAME", "Buy", "Claim", "Exchange", "MoneyState", "Sell", "Turn", "parse_action"]
+
+
+# --- the common moves' constants and wordings (text made when shown: ``engine.Event``) ---
+
+_TURN_ONLY: Sequence[Action] = (TURN,)
+_TURN_OR_CLAIM: tuple[Sequence[Action], ...] = ((TURN, CLAIMS[0]), (TURN, CLAIMS[1]))
+#: ``_tnew(Event, (kind, seat, wording, data))``: an Event without the named tuple's
+#: Python-level ``__new__``.
+_tnew: Any = tuple.__new__
+
+
+def _turns(seat: int | None, data: Mapping[str, Any]) -> str:
+    return f"{{P{seat}}} turns [{data['card']}]"
+
+
+def _claims_falsely(seat: int | None, data: Mapping[str, Any]) -> str:
+    return f"{{P{seat}}} claims falsely"
+
+
+def _capture_words(why: str) -> Wording:
+    def words(seat: int | None, data: Mapping[str, Any]) -> str:
+        money = data["money"]
+        extra = f" and {' '.join(f'[{c}]' for c in money)}" if money else ""
+        return f"{{P{seat}}} {why}: {data['cards']} cards{extra}"
+
+    return words
+
+
+#: How a capture reads, by why it happened.
+_CAPTURES: dict[str, Wording] = {
+    why: _capture_words(why)
+    for why in (
+        "captures the ground",
+        "claims the match and captures the ground",
+        "takes the ground as the penalty",
+        "takes what lies on the ground",
+    )
+}
+_CLAIM_WINS = _CAPTURES["claims the match and captures the ground"]
+_CLAIM_PENALTY = _CAPTURES["takes the ground as the penalty"]

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from ...cards import Card
+from ...cards import Card, pack
 from ...engine import Action
-from .sets import exchange_takes
+from .sets import exchange_table
 
 
 class _CardsAction(Action):
@@ -74,6 +74,14 @@ class Play(_CardsAction):
             return self._k
 
 
+#: The play of each card alone, made once: most plays are single cards, and ``legal_actions``
+#: hands these out instead of building a new object per card offered. (Values, so sharing
+#: them between states is safe: nothing mutates an action.)
+SINGLE: dict[Card, Play] = {c: Play((c,)) for c in pack(jokers=1)}
+#: Keeping all the cards (the empty exchange), made once.
+KEEP = Exchange(())
+
+
 def parse_action(text: str) -> Action:
     words = text.replace(",", " ").split()
     if not words:
@@ -86,7 +94,7 @@ def parse_action(text: str) -> Action:
     if verb in ("keep", "pass"):
         if cards:
             raise ValueError("keep takes no cards")
-        return Exchange(())
+        return KEEP
     if verb in ("discard", "exchange", "swap"):
         return Exchange(cards)
     if verb in ("play", "lead", "follow"):
@@ -116,7 +124,7 @@ class ExchangeChoices(Sequence[Exchange]):
         # of its size), of which there are few, so the table of choices is shared widely.
         groups.sort(key=len, reverse=True)
         self._groups = groups
-        self._takes = exchange_takes(tuple(len(g) for g in groups), limit)
+        self._takes = exchange_table(tuple(len(g) for g in groups), limit)
 
     def __len__(self) -> int:
         return len(self._takes)
@@ -125,10 +133,10 @@ class ExchangeChoices(Sequence[Exchange]):
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self._takes)))]
         chosen: list[Card] = []
-        for group, take in zip(self._groups, self._takes[index]):  # noqa: B905 - same length
+        for group, take in zip(self._groups, self._takes.take(index)):  # noqa: B905 - same length
             if take:
                 chosen.extend(group[:take])
-        return Exchange(tuple(chosen))
+        return Exchange(tuple(chosen)) if chosen else KEEP
 
     def __iter__(self) -> Iterator[Exchange]:
         for i in range(len(self._takes)):

@@ -22,6 +22,7 @@ from typing import Any
 from ...bots.ismcts import SearchHooks
 from ...cards import JOKER_RANK, Card
 from ...engine import Action, State
+from .actions import SINGLE
 from .rules import Exchange, Play, TwentyTwoState
 from .sets import best_set, covers, effective
 
@@ -187,18 +188,43 @@ BOTS = {"easy": EasyBot, "medium": MediumBot}
 
 
 def rollout_action(st: State, rng: random.Random) -> Action:
-    """The medium heuristic, read straight off a sampled state (fast path for play-outs)."""
+    """The medium heuristic, read straight off a sampled state (fast path for play-outs).
+
+    One-card plays from a hand without jokers (most of a play-out) are worked out here
+    without listing the legal plays: the same choice ``medium_choice`` makes from the list
+    (the highest rank, every copy, to lead; the highest card if it covers, else the lowest),
+    named the way ``legal_actions`` names it (a rank's first cards in suit order)."""
     assert isinstance(st, TwentyTwoState)
     seat = st.turn
     assert seat is not None
-    sit = Situation.from_state(st, seat)
-    if sit.phase == "exchange":
-        return medium_exchange(sit)
+    hand = st.hands[seat]
+    if st.phase == "exchange":
+        return medium_exchange(Situation.from_state(st, seat))
+    trick = st.trick
+    top = hand[-1]
+    if top.rank != JOKER_RANK:
+        if not trick:  # medium_lead: the top rank, every copy, keeping one card
+            room = len(hand) - 1
+            j = room
+            r = top.rank
+            while j and hand[j - 1].rank == r:
+                j -= 1
+            k = min(room + 1 - j, room)
+            return SINGLE[hand[j]] if k == 1 else Play(tuple(hand[j : j + k]))
+        if len(trick[0][1]) == 1:  # medium_follow: cover with the top card, or the lowest
+            target = st.trick_lead_eff if st.beat_leader else st.trick_best_eff
+            r = top.rank
+            if r >= target[0]:
+                j = len(hand) - 1
+                while j and hand[j - 1].rank == r:
+                    j -= 1
+                return SINGLE[hand[j]]
+            return SINGLE[hand[0]]
     legal = st.legal_actions()
     if len(legal) == 1:
         return legal[0]
     target = st.trick_lead_eff if st.beat_leader else st.trick_best_eff
-    return medium_choice(sit, legal, target if st.trick else [])
+    return medium_choice(Situation.from_state(st, seat), legal, target if trick else [])
 
 
 def candidates(st: State) -> Sequence[Action]:

@@ -52,8 +52,9 @@ from ...engine import (
     State,
     Variant,
 )
+from ...shuffle import shuffle
 from . import sampling
-from .actions import Exchange, ExchangeChoices, Play, PlayChoices, parse_action
+from .actions import SINGLE, Exchange, ExchangeChoices, Play, PlayChoices, parse_action
 from .sets import (
     VALUES,
     best_set,
@@ -202,11 +203,11 @@ class TwentyTwo(Game):
                 raise ValueError(f"stacked deck has cards the pack does not: {' '.join(extra)}")
             tail = list(rest.elements())
             tail.sort(key=_hand_key)
-            rng.shuffle(tail)
+            shuffle(rng, tail)
             order = stacked + tail
         else:
             order = list(full)
-            rng.shuffle(order)
+            shuffle(rng, order)
         st = TwentyTwoState(self, n, variant_id, opts, rng)
         if dealer is None:
             dealer = st._draw_for_deal(list(range(n)))
@@ -383,9 +384,37 @@ class TwentyTwoState(State):
         hand = self.hands[seat]
         if self.phase == "exchange":
             return ExchangeChoices(hand, min(len(hand), len(self.stock)))
-        if not self.trick:
+        trick = self.trick
+        if hand[-1].rank != JOKER_RANK:  # no jokers: the common case, as plain lists
+            if not trick:
+                return _leads(hand)
+            if len(trick[0][1]) == 1:
+                return self._single_follows(hand)
+        if not trick:
             return PlayChoices(hand, self._lead_sets(hand))
         return PlayChoices(hand, self._follow_sets(hand))
+
+    def _single_follows(self, hand: list[Card]) -> list[Action]:
+        """T22-PLAY-6 / T22-LEADER-1 for a one-card trick and a hand without jokers: each
+        rank that covers (its first card in suit order), high to low, then the lowest card
+        where the rule allows it. The plays are the constant ``SINGLE`` ones."""
+        bound = (self.trick_lead_eff if self.beat_leader else self.trick_best_eff)[0]
+        out: list[Action] = []
+        prev = None
+        for c in reversed(hand):  # high to low: a run's first card is the last one seen
+            if c.rank < bound:
+                break
+            if prev is not None and c.rank != prev.rank:
+                out.append(SINGLE[prev])
+            prev = c
+        if prev is not None:
+            out.append(SINGLE[prev])
+        low = SINGLE[hand[0]]
+        if self.beat_leader:
+            return out if out else [low]
+        if not out or out[-1] is not low:
+            out.append(low)
+        return out
 
     def _lead_sets(self, hand: list[Card]) -> list[tuple[int, ...]]:
         """T22-PLAY-2, T26-3/4: one rank (jokers may join), keeping at least one card."""
@@ -416,23 +445,6 @@ class TwentyTwoState(State):
         """T22-PLAY-6 (standard) or T22-LEADER-1 (beat the leader, equal cards)."""
         n = len(self.trick[0][1])
         target = self.trick_lead_eff if self.beat_leader else self.trick_best_eff
-        if n == 1 and hand[-1].rank != JOKER_RANK:  # the common case, without jokers
-            low = (hand[0].rank,)
-            bound = target[0]
-            sets = []
-            last = 0
-            for c in reversed(hand):
-                r = c.rank
-                if r < bound:
-                    break
-                if r != last:
-                    sets.append((r,))
-                    last = r
-            if self.beat_leader:
-                return sets if sets else [low]
-            if not sets or sets[-1] != low:
-                sets.append(low)
-            return sets
         low = lowest([c.rank for c in hand], n)
         counts: dict[int, int] = {}
         jokers = 0
@@ -441,7 +453,7 @@ class TwentyTwoState(State):
                 jokers += 1
             else:
                 counts[c.rank] = counts.get(c.rank, 0) + 1
-        sets = list(cover_sets(list(counts.items()), jokers, target))
+        sets = cover_sets(list(counts.items()), jokers, target)
         if self.beat_leader:
             return sets if sets else [low]  # lowest only when nothing covers the lead
         if low not in sets:
@@ -457,12 +469,18 @@ class TwentyTwoState(State):
     # --- contract: apply ------------------------------------------------------------------
 
     def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
-        act = action if isinstance(action, Action) else self._coerce(action)
-        if self.turn is None:
+        turn = self.turn
+        if turn is None:
             raise IllegalAction("the game is over")
-        if seat is not None and seat != self.turn:
-            raise IllegalAction(f"it is not your turn (waiting for seat {self.turn + 1})")
-        mark = len(self.events)
+        if seat is not None and seat != turn:
+            raise IllegalAction(f"it is not your turn (waiting for seat {turn + 1})")
+        events = self.events
+        mark = len(events)
+        if type(action) is Play and self.phase == "play" and self._play_one(turn, action):
+            self._legal = None
+            self._samples = None
+            return events[mark:]
+        act = action if isinstance(action, Action) else self._coerce(action)
         if self.phase == "exchange":
             if not isinstance(act, Exchange):
                 raise IllegalAction("it is the exchange: keep, or discard cards to draw new ones")
@@ -475,7 +493,104 @@ class TwentyTwoState(State):
             self._do_play(act, trusted)
         self._legal = None
         self._samples = None
-        return self.events[mark:]
+        return events[mark:]
+
+    def _play_one(self, seat: int, act: Play) -> bool:
+        """The common moves, kept lean for play-outs, from a hand without jokers: one card
+        led or followed to a one-card trick, several of a rank led (each checked here: a
+        few comparisons, T22-PLAY-2/6, T22-LEADER-1, EQUAL-3), and a several-card follow
+        that ``legal_actions`` itself just offered. Returns False, changing nothing, for
+        anything else (other moves, and every refusal, which ``_do_play`` explains)."""
+        cards = act.cards
+        hand = self.hands[seat]
+        if hand[-1].rank == JOKER_RANK:
+            return False
+        trick = self.trick
+        card = cards[0]
+        r = card.rank
+        if len(cards) == 1:
+            if r == JOKER_RANK or card not in hand:
+                return False
+            if trick:
+                if len(trick[0][1]) != 1:
+                    return False
+                best = self.trick_best_eff[0]
+                if self.beat_leader:
+                    lead = self.trick_lead_eff[0]
+                    if r < lead and (r != hand[0].rank or hand[-1].rank >= lead):
+                        return False
+                elif r < best and r != hand[0].rank:
+                    return False
+                hand.remove(card)
+                takes = r >= best
+                trick.append((seat, cards))
+                if takes:
+                    self.trick_best = len(trick) - 1
+                    self.trick_best_eff = _ONE[r]
+                self.events.append(
+                    _tnew(Event, ("play", seat, _plays, {"cards": [card.code], "best": takes}))
+                )
+            else:
+                if len(hand) < 2:
+                    return False
+                hand.remove(card)
+                self.trick_leader = seat
+                self.trick_best = 0
+                self.trick_lead_eff = self.trick_best_eff = _ONE[r]
+                trick.append((seat, cards))
+                self.events.append(
+                    _tnew(Event, ("lead", seat, _leads_words, {"cards": [card.code]}))
+                )
+        elif trick:
+            legal = self._legal
+            if type(legal) is not PlayChoices or legal._issued.get(id(act)) is not act:
+                return False
+            for c in cards:  # offered: held, the right count, legal, high to low
+                hand.remove(c)
+            ranks = [c.rank for c in cards]
+            best_eff = self.trick_best_eff
+            takes = covers(ranks, best_eff) and not (
+                self.equal_sets and ranks[0] != ranks[-1]  # T22-EQUAL-2
+            )
+            trick.append((seat, cards))
+            if takes:
+                self.trick_best = len(trick) - 1
+                self.trick_best_eff = ranks
+            self.events.append(
+                _tnew(
+                    Event, ("play", seat, _plays, {"cards": [c.code for c in cards], "best": takes})
+                )
+            )
+        else:  # several of one rank led, in suit order, keeping a card (T22-PLAY-2)
+            if len(cards) >= len(hand):
+                return False
+            prev = None
+            for c in cards:
+                if c.rank != r or (prev is not None and prev.ordinal >= c.ordinal):
+                    return False
+                prev = c
+            for c in cards:
+                if c not in hand:
+                    return False
+            for c in cards:
+                hand.remove(c)
+            self.trick_leader = seat
+            self.trick_best = 0
+            self.trick_lead_eff = self.trick_best_eff = [r] * len(cards)
+            trick.append((seat, cards))
+            self.events.append(
+                _tnew(Event, ("lead", seat, _leads_words, {"cards": [c.code for c in cards]}))
+            )
+        nxt = seat + 1
+        if nxt == self.n:
+            nxt = 0
+        if not self.active[nxt]:
+            nxt = self._next_active(seat)
+        if nxt == self.trick_leader:
+            self._finish_trick()
+        else:
+            self.turn = nxt
+        return True
 
     def _take_from_hand(self, seat: int, cards: Sequence[Card]) -> list[Card]:
         """The hand without ``cards``; refuses cards that are not held (nothing changes)."""
@@ -502,10 +617,7 @@ class TwentyTwoState(State):
         rest.extend(drawn)
         rest.sort(key=_hand_key)
         self.hands[seat] = rest
-        if k:
-            self._log("exchange", seat, f"{{P{seat}}} exchanges {k} card{'s' * (k != 1)}", count=k)
-        else:
-            self._log("exchange", seat, f"{{P{seat}}} keeps their cards", count=0)
+        self.events.append(Event("exchange", seat, _exchanges, {"count": k}))
         self.exchange_queue.pop(0)
         if not self.stock and self.exchange_queue:  # T22-EXCH-2: nothing left to draw
             self.exchange_queue.clear()
@@ -515,14 +627,12 @@ class TwentyTwoState(State):
             self._start_tricks()
 
     def _do_play(self, act: Play, trusted: bool = False) -> None:
-        """Lead or follow. ``trusted``: the action is one ``legal_actions`` just offered
-        (already checked and ordered high to low), so only the bookkeeping remains."""
+        """Lead or follow (what ``_play_one`` does not take). ``trusted``: the action is one
+        ``legal_actions`` just offered (already checked and ordered high to low), so only
+        the bookkeeping remains."""
         seat = self.turn
         assert seat is not None
         hand = self.hands[seat]
-        if trusted and len(act.cards) == 1 and act.cards[0].rank != JOKER_RANK:
-            self._play_single(seat, hand, act.cards)
-            return
         cards = act.cards if trusted else tuple(sorted(act.cards, key=_play_order))
         ranks = [c.rank for c in cards]
         if not trusted:
@@ -545,7 +655,6 @@ class TwentyTwoState(State):
                 rest.remove(c)
         else:
             rest = self._take_from_hand(seat, cards)
-        text = f"[{cards[0].code}]" if len(cards) == 1 else " ".join(f"[{c.code}]" for c in cards)
         if not self.trick:
             self.trick_leader = seat
             self.trick_best = 0
@@ -553,7 +662,7 @@ class TwentyTwoState(State):
             self.trick.append((seat, cards))
             self.hands[seat] = rest
             self.events.append(
-                Event("lead", seat, f"{{P{seat}}} leads {text}", {"cards": [c.code for c in cards]})
+                Event("lead", seat, _leads_words, {"cards": [c.code for c in cards]})
             )
         else:
             if not trusted:
@@ -570,46 +679,8 @@ class TwentyTwoState(State):
                 self.trick_best_eff = eff
             self.hands[seat] = rest
             self.events.append(
-                Event(
-                    "play",
-                    seat,
-                    f"{{P{seat}}} plays {text} and takes the lead"
-                    if takes
-                    else f"{{P{seat}}} plays {text}",
-                    {"cards": [c.code for c in cards], "best": takes},
-                )
+                Event("play", seat, _plays, {"cards": [c.code for c in cards], "best": takes})
             )
-        nxt = self._next_active(seat)
-        if nxt == self.trick_leader:
-            self._finish_trick()
-        else:
-            self.turn = nxt
-
-    def _play_single(self, seat: int, hand: list[Card], cards: tuple[Card, ...]) -> None:
-        """The common case of ``_do_play``, kept lean for play-outs: one card (no joker),
-        offered by ``legal_actions`` (so already checked)."""
-        card = cards[0]
-        hand.remove(card)
-        trick = self.trick
-        code = card.code
-        if not trick:
-            self.trick_leader = seat
-            self.trick_best = 0
-            self.trick_lead_eff = self.trick_best_eff = [card.rank]
-            trick.append((seat, cards))
-            self.events.append(
-                Event("lead", seat, f"{{P{seat}}} leads [{code}]", {"cards": [code]})
-            )
-        else:
-            takes = card.rank >= self.trick_best_eff[0]
-            trick.append((seat, cards))
-            if takes:
-                self.trick_best = len(trick) - 1
-                self.trick_best_eff = [card.rank]
-                text = f"{{P{seat}}} plays [{code}] and takes the lead"
-            else:
-                text = f"{{P{seat}}} plays [{code}]"
-            self.events.append(Event("play", seat, text, {"cards": [code], "best": takes}))
         nxt = self._next_active(seat)
         if nxt == self.trick_leader:
             self._finish_trick()
@@ -654,14 +725,7 @@ class TwentyTwoState(State):
         for _, cards in trick:
             played.extend(cards)
         self.trick = []
-        self.events.append(
-            Event(
-                "trick",
-                winner,
-                f"{{P{winner}}} wins the trick with {_cards_text(best)}",
-                {"cards": [c.code for c in best]},
-            )
-        )
+        self.events.append(Event("trick", winner, _wins, {"cards": [c.code for c in best]}))
         if len(self.hands[winner]) <= 1:
             self._showdown()
         else:
@@ -723,33 +787,33 @@ class TwentyTwoState(State):
             size = len(order) // count
         self.deal_size = size
         dealt = size * count
-        for s in range(self.n):
-            self.hands[s] = []
+        hands = self.hands = [[] for _ in range(self.n)]
         for i, s in enumerate(seats):  # one at a time, clockwise: every count-th card
             hand = order[i:dealt:count]
             hand.sort(key=_hand_key)
-            self.hands[s] = hand
+            hands[s] = hand
         self.stock = order[dealt:]
-        self._log(
-            "deal",
-            self.dealer,
-            f"Hand {self.hand_no}: {{P{self.dealer}}} deals {size} card{'s' * (size != 1)} each",
-            hand=self.hand_no,
-            size=size,
-            stock=len(self.stock),
+        self.events.append(
+            Event(
+                "deal",
+                self.dealer,
+                _deals,
+                {"hand": self.hand_no, "size": size, "stock": len(self.stock)},
+            )
         )
         self.phase = "exchange"
         self.exchange_queue = seats if self.stock else []
         if self.exchange_queue:
             self.turn = seats[0]
         else:
-            self._start_tricks()
+            self._start_tricks(seats[0])
 
-    def _start_tricks(self) -> None:
+    def _start_tricks(self, leader: int | None = None) -> None:
         """T22-PLAY-1: the first active seat left of the dealer leads; PLAY-9: one card each
         goes straight to the showdown."""
         self.phase = "play"
-        leader = self._active_from_left_of(self.dealer)[0]
+        if leader is None:
+            leader = self._active_from_left_of(self.dealer)[0]
         self.trick_leader = leader
         if len(self.hands[leader]) <= 1:
             self._showdown()
@@ -758,51 +822,43 @@ class TwentyTwoState(State):
 
     def _showdown(self) -> None:
         """T22-SCORE-1..4, T22-ELIM-1, T22-END-1/2, T22-PAPER-1, T26-6."""
-        seats = [s for s in range(self.n) if self.active[s]]
-        last = {s: self.hands[s][0] for s in seats}
+        active, hands, scores = self.active, self.hands, self.scores_list
+        seats = [s for s in range(self.n) if active[s]]
+        last = {s: hands[s][0] for s in seats}
         top = max(c.rank for c in last.values())
         losers = [s for s in seats if last[s].rank == top]
         value = VALUES[top]
-        shown = ", ".join(f"{{P{s}}} [{last[s].code}]" for s in seats)
         last_codes = {str(s): c.code for s, c in last.items()}
-        names = " and ".join(f"{{P{s}}}" for s in losers)
-        each = " each" if len(losers) > 1 else ""
-        verb = "lose" if len(losers) > 1 else "loses"
-        self._log(
-            "showdown",
-            None,
-            f"Showdown: {shown}. {names} {verb} with [{last[losers[0]].code}]"
-            f" ({value} point{'s' * (value != 1)}{each})",
-            cards=last_codes,
-            losers=losers,
-            value=value,
+        self.events.append(
+            Event(
+                "showdown",
+                None,
+                _shows,
+                {"cards": last_codes, "losers": losers, "value": value},
+            )
         )
+        played = self.played
         for s in seats:
             card = last[s]
-            self.hands[s] = []
+            hands[s] = []
             if s in losers:
-                self.scores_list[s] += value
+                scores[s] += value
                 if self.paper:
-                    self.played.append(card)  # T22-PAPER-1: back into the pack
+                    played.append(card)  # T22-PAPER-1: back into the pack
                 else:
                     self.score_cards[s].append(card)  # T22-SCORE-2
             else:
-                self.played.append(card)
+                played.append(card)
         self.last_showdown = {
             "hand": self.hand_no,
             "cards": last_codes,
             "losers": losers,
             "value": value,
         }
-        out = [s for s in seats if self.scores_list[s] >= self.threshold]
+        out = [s for s in seats if scores[s] >= self.threshold]
         for s in out:
-            self.active[s] = False
-            self._log(
-                "eliminated",
-                s,
-                f"{{P{s}}} reaches {self.scores_list[s]} and is out",
-                score=self.scores_list[s],
-            )
+            active[s] = False
+            self.events.append(Event("eliminated", s, _goes_out, {"score": scores[s]}))
         self.history.append(
             {
                 "hand": self.hand_no,
@@ -810,11 +866,11 @@ class TwentyTwoState(State):
                 "losers": losers,
                 "card": last[losers[0]].code,
                 "value": value,
-                "scores": list(self.scores_list),
+                "scores": list(scores),
                 "eliminated": out,
             }
         )
-        alive = [s for s in range(self.n) if self.active[s]]
+        alive = [s for s in seats if active[s]]
         if len(alive) == 1:  # T22-END-1
             self._end(alive, "last player in")
             return
@@ -822,9 +878,9 @@ class TwentyTwoState(State):
             if self.options["all_out"] == "share":
                 self._end(seats, "everyone went out together; they share the win")
             else:
-                low = min(self.scores_list[s] for s in seats)
+                low = min(scores[s] for s in seats)
                 self._end(
-                    [s for s in seats if self.scores_list[s] == low],
+                    [s for s in seats if scores[s] == low],
                     "everyone went out together; the lowest score wins",
                 )
             return
@@ -834,7 +890,7 @@ class TwentyTwoState(State):
             return
         # T22-DEAL-3: shuffle everything but the score cards; the loser deals V each.
         order = self._collect()
-        self.rng.shuffle(order)
+        shuffle(self.rng, order)
         if len(losers) == 1 or len(order) < len(alive):  # (too few cards: DEAL-5 ends it)
             self.dealer = losers[0]
         else:
@@ -842,14 +898,16 @@ class TwentyTwoState(State):
         self._deal(order, value)
 
     def _collect(self) -> list[Card]:
-        cards = list(self.played)
+        """Every card but the score cards, taken back for the next shuffle (hands are empty
+        after the showdown): the finished tricks, the exchange discards, the stock."""
+        cards = self.played
         self.played = []
         for s in range(self.n):
-            cards.extend(self.hands[s])
-            cards.extend(self.discards[s])
-            self.hands[s] = []
-            self.discards[s] = []
-        cards.extend(self.stock)
+            cards += self.hands[s]
+            cards += self.discards[s]
+        self.hands = [[] for _ in range(self.n)]
+        self.discards = [[] for _ in range(self.n)]
+        cards += self.stock
         self.stock = []
         return cards
 
@@ -1194,3 +1252,82 @@ def _cards_text(cards: Sequence[Card]) -> str:
 
 def _ranks_text(ranks: Sequence[int]) -> str:
     return "-".join("JK" if r == JOKER_RANK else RANK_CODES[r] for r in ranks)
+
+
+#: ``_tnew(Event, (kind, seat, wording, data))`` makes an Event without the named tuple's
+#: Python-level ``__new__`` (a play-out makes one per move).
+_tnew: Any = tuple.__new__
+
+
+#: A one-card play's effective ranks, per rank: shared constants (never mutated).
+_ONE = {r: (r,) for r in range(2, JOKER_RANK + 1)}
+
+
+# --- how events read (made when something shows them: see ``engine.Event``) -------------
+
+
+def _codes_text(codes: Sequence[str]) -> str:
+    return " ".join(f"[{c}]" for c in codes)
+
+
+def _leads_words(seat: int | None, data: Mapping[str, Any]) -> str:
+    return f"{{P{seat}}} leads {_codes_text(data['cards'])}"
+
+
+def _plays(seat: int | None, data: Mapping[str, Any]) -> str:
+    tail = " and takes the lead" if data["best"] else ""
+    return f"{{P{seat}}} plays {_codes_text(data['cards'])}{tail}"
+
+
+def _wins(seat: int | None, data: Mapping[str, Any]) -> str:
+    return f"{{P{seat}}} wins the trick with {_codes_text(data['cards'])}"
+
+
+def _exchanges(seat: int | None, data: Mapping[str, Any]) -> str:
+    k = data["count"]
+    if not k:
+        return f"{{P{seat}}} keeps their cards"
+    return f"{{P{seat}}} exchanges {k} card{'s' * (k != 1)}"
+
+
+def _leads(hand: list[Card]) -> list[Action]:
+    """T22-PLAY-2 for a hand without jokers (low to high): per rank, high to low, one card,
+    then two of it, and so on, keeping at least one card; each named by the rank's first
+    cards in suit order. Singles are the constant ``SINGLE`` plays."""
+    room = len(hand) - 1
+    out: list[Action] = []
+    i = room
+    while i >= 0:
+        r = hand[i].rank
+        j = i
+        while j and hand[j - 1].rank == r:
+            j -= 1
+        out.append(SINGLE[hand[j]])
+        top = i - j + 1
+        if top > room:
+            top = room
+        for k in range(2, top + 1):
+            out.append(Play(tuple(hand[j : j + k])))
+        i = j - 1
+    return out
+
+
+def _deals(seat: int | None, data: Mapping[str, Any]) -> str:
+    size = data["size"]
+    return f"Hand {data['hand']}: {{P{seat}}} deals {size} card{'s' * (size != 1)} each"
+
+
+def _shows(seat: int | None, data: Mapping[str, Any]) -> str:
+    cards, losers, value = data["cards"], data["losers"], data["value"]
+    shown = ", ".join(f"{{P{s}}} [{c}]" for s, c in cards.items())
+    names = " and ".join(f"{{P{s}}}" for s in losers)
+    each = " each" if len(losers) > 1 else ""
+    verb = "lose" if len(losers) > 1 else "loses"
+    return (
+        f"Showdown: {shown}. {names} {verb} with [{cards[str(losers[0])]}]"
+        f" ({value} point{'s' * (value != 1)}{each})"
+    )
+
+
+def _goes_out(seat: int | None, data: Mapping[str, Any]) -> str:
+    return f"{{P{seat}}} reaches {data['score']} and is out"

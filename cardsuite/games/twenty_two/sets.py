@@ -8,9 +8,8 @@ highest non-joker rank in the play, or count as aces in an all-joker play).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
-from itertools import product
 
 from ...cards import ACE, JOKER_RANK
 
@@ -77,57 +76,114 @@ def is_lead_set(ranks: Sequence[int], hand_size: int) -> str | None:
 
 def cover_sets(
     counts: Sequence[tuple[int, int]], jokers: int, target: Sequence[int]
-) -> Iterator[tuple[int, ...]]:
+) -> list[tuple[int, ...]]:
     """Every raw-rank multiset of ``len(target)`` cards that covers ``target``.
 
     ``counts``: (rank, how many held) for the non-joker ranks, high to low; ``jokers``: jokers
-    held. Sets are yielded high to low, jokers first (as 15s).
+    held. Sets come high to low, jokers first (as 15s). Built into one list by plain
+    recursion (a generator per level cost more than the sets themselves).
     """
     n = len(target)
+    out: list[tuple[int, ...]] = []
     if not counts:
         if jokers >= n and covers([ACE] * n, target):
-            yield (JOKER_RANK,) * n
-        return
+            out.append((JOKER_RANK,) * n)
+        return out
     for j in range(min(jokers, n - 1) + 1):
-        need = n - j
-        yield from _cover_rest(counts, 0, need, target, j, (JOKER_RANK,) * j)
+        _cover_into(counts, 0, n - j, target, j, (JOKER_RANK,) * j, out)
+    return out
 
 
-def _cover_rest(
+def _cover_into(
     counts: Sequence[tuple[int, int]],
     start: int,
     need: int,
     target: Sequence[int],
     jokers: int,
     chosen: tuple[int, ...],
-) -> Iterator[tuple[int, ...]]:
-    """Choose ``need`` more non-jokers from ``counts[start:]`` (high to low).
+    out: list[tuple[int, ...]],
+) -> None:
+    """Append the ways to choose ``need`` more non-jokers from ``counts[start:]``.
 
     With ``jokers`` jokers and non-jokers r1 >= r2 >= ..., the effective play is
     [r1] * (jokers + 1) + [r2, ...], so r1 must meet target[0] and r_k target[jokers + k - 1].
     Copies of one rank only meet lower targets than the first copy, so checking the first is
     enough; and once a rank misses its bound every lower rank does too.
     """
-    if need == 0:
-        yield chosen
-        return
     placed = len(chosen) - jokers
     bound = target[0] if placed == 0 else target[jokers + placed]
     for i in range(start, len(counts)):
         rank, have = counts[i]
         if rank < bound:
             return
-        for take in range(1, min(have, need) + 1):
-            yield from _cover_rest(
-                counts, i + 1, need - take, target, jokers, chosen + (rank,) * take
-            )
+        for take in range(1, (have if have < need else need) + 1):
+            more = chosen + (rank,) * take
+            if take == need:
+                out.append(more)
+            else:
+                _cover_into(counts, i + 1, need - take, target, jokers, more, out)
 
 
-@lru_cache(maxsize=512)
-def exchange_takes(counts: tuple[int, ...], limit: int) -> tuple[tuple[int, ...], ...]:
-    """Every way to take at most ``limit`` cards from groups of ``counts`` cards (one group per
-    rank): how many of each group, smallest total first. Hands repeat these shapes endlessly
-    (seven different ranks, exchange up to seven), so each shape is worked out once."""
-    takes = [t for t in product(*(range(c + 1) for c in counts)) if sum(t) <= limit]
-    takes.sort(key=sum)
-    return tuple(takes)
+class ExchangeTable:
+    """Every way to take at most ``limit`` cards from groups of ``counts`` cards (one group
+    per rank), counted and indexed without listing them: how many of each group, ordered by
+    total (0 first), then lexicographically. A random player picks one of a 13-card hand's
+    8,192 exchanges by index; nothing builds the other 8,191.
+
+    ``ways[i][t]`` is how many ways groups ``i`` on take exactly ``t`` cards: a table of
+    groups x (limit + 1) small numbers, from which ``take(index)`` reads one choice off in a
+    pass over the groups (the combinatorial number system, by size)."""
+
+    __slots__ = ("counts", "limit", "starts", "total", "ways")
+
+    def __init__(self, counts: tuple[int, ...], limit: int) -> None:
+        self.counts = counts
+        limit = min(limit, sum(counts))
+        self.limit = limit
+        m = len(counts)
+        ways = [[0] * (limit + 1) for _ in range(m + 1)]
+        ways[m][0] = 1
+        for i in range(m - 1, -1, -1):
+            below, row, c = ways[i + 1], ways[i], counts[i]
+            for t in range(limit + 1):
+                row[t] = sum(below[t - x] for x in range(min(c, t) + 1))
+        self.ways = ways
+        starts = [0]  # index of the first choice of each total
+        for t in range(limit + 1):
+            starts.append(starts[-1] + ways[0][t])
+        self.starts = starts
+        self.total = starts[-1]
+
+    def __len__(self) -> int:
+        return self.total
+
+    def take(self, index: int) -> tuple[int, ...]:
+        """The ``index``-th choice (negative counts from the end): how many of each group."""
+        if index < 0:
+            index += self.total
+        if not 0 <= index < self.total:
+            raise IndexError(index)
+        starts = self.starts
+        t = 0
+        while starts[t + 1] <= index:
+            t += 1
+        index -= starts[t]
+        ways, counts = self.ways, self.counts
+        out = []
+        for i in range(len(counts)):
+            below = ways[i + 1]
+            for x in range(min(counts[i], t) + 1):
+                n = below[t - x]
+                if index < n:
+                    break
+                index -= n
+            out.append(x)
+            t -= x
+        return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def exchange_table(counts: tuple[int, ...], limit: int) -> ExchangeTable:
+    """The shared table for a hand's shape (its group sizes) and exchange limit: hands repeat
+    these shapes endlessly, so each is worked out once."""
+    return ExchangeTable(counts, limit)

@@ -1,0 +1,61 @@
+"""Issue 10: the speed work changed no decision. On fixed positions, the hard bot at a fixed
+iteration count chooses the same action with the same visit count per choice as the code
+before the work began (commit 767cb5f; the digests below were written by it). A faster
+engine, cheaper events, constant actions, the play-out shortcuts and the search copies must
+leave every search exactly as it was; a change to the search itself updates them on purpose.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+
+import pytest
+
+from cardsuite.bots.ismcts import ISMCTSBot
+from cardsuite.games import entry, get_game
+
+PLAYERS = {"twenty-two": 4, "money": 2}
+#: Written by 767cb5f (see the module docstring) with ``searches(game)``.
+BEFORE = {
+    "twenty-two": "013b31b9b47846e0e340d921fe691a154224a049ab05c5ef9e4be974a34640ba",
+    "money": "8d27d5dee4d71401d3c18fb714b8787c911fc3012c214f4f120e35914074a9ad",
+}
+
+
+def positions(game_id: str, count: int) -> list:  # type: ignore[type-arg]
+    """Positions from random play, each with a real choice for the seat to move."""
+    game = get_game(game_id)
+    hooks = entry(game_id).bots_module().search_hooks()
+    found = []
+    seed = 0
+    while len(found) < count:
+        rng = random.Random(f"unchanged:{game_id}:{seed}")
+        state = game.new_state(players=PLAYERS[game_id], seed=seed)
+        stop = rng.randrange(2, 40)
+        for step in range(400):
+            if state.is_over():
+                break
+            if step >= stop and state.to_move() is not None and len(hooks.candidates(state)) > 1:
+                found.append(state)
+                break
+            legal = state.legal_actions()
+            state.apply(legal[int(rng.random() * len(legal))])
+        seed += 1
+    return found
+
+
+def searches(game_id: str) -> str:
+    hooks = entry(game_id).bots_module().search_hooks()
+    out = []
+    for i, state in enumerate(positions(game_id, 5)):
+        bot = ISMCTSBot(hooks, seed=i, iterations=80, time_budget=1e9)
+        chosen = bot.choose(state, state.to_move())
+        out.append((str(chosen), sorted(bot.last.visits.items())))
+    return hashlib.sha256(json.dumps(out).encode()).hexdigest()
+
+
+@pytest.mark.parametrize("game_id", sorted(PLAYERS))
+def test_the_hard_bot_decides_as_before_the_speed_work(game_id: str) -> None:
+    assert searches(game_id) == BEFORE[game_id]
