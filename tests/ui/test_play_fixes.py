@@ -105,7 +105,8 @@ async def test_the_wait_pace_waits_for_a_key_and_the_others_say_they_go_on(make_
 
 
 async def test_the_curtain_lifts_only_on_enter_and_swallows_the_next_key(make_app) -> None:  # type: ignore[no-untyped-def]
-    app = make_app(start=start("human,human", seed=3))
+    now = [1000.0]  # the app's clock stands still: the guard holds however slow the machine
+    app = make_app(start=start("human,human", seed=3), clock=lambda: now[0])
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, CurtainScreen))
         await pilot.press("space")
@@ -118,7 +119,7 @@ async def test_the_curtain_lifts_only_on_enter_and_swallows_the_next_key(make_ap
         await wait_for(pilot, lambda: app.screen is table and not table._curtain_up)  # lifted
         await pilot.pause()
         assert app.screen is table and len(table.match.record) == before
-        table._guard_until = float("-inf")  # the moment has passed
+        now[0] += table.CURTAIN_GUARD  # the moment has passed
         await pilot.press("enter")
         await wait_for(pilot, lambda: len(table.match.record) > before)
 
