@@ -26,6 +26,7 @@ from typing import Any
 
 from ...bots.ismcts import SearchHooks
 from ...engine import Action, State
+from .actions import CLAIMS, TURN
 from .coins import value
 from .referee import DEFAULT_THROW
 from .rules import GROUND, Buy, Claim, Exchange, MoneyState, Sell, Turn
@@ -243,13 +244,16 @@ def rollout_action(st: State, rng: random.Random) -> Action:
     """Medium decisions, and snaps as a race: a player whose card just matched wins the race
     to the claim seven times in ten (the opponent's turn closes it otherwise)."""
     assert isinstance(st, MoneyState)
-    if st.pile and not st.auto_capture and st.last is not None:
+    if st.pile and not st._auto and st.last is not None:
         turner = st.last[0]
         if st.claim_is_valid(turner) and rng.random() < 0.7:
-            return Claim(turner)
+            return CLAIMS[turner]
     seat = st.to_move()
     assert seat is not None
-    legal = [a for a in st.legal_actions(seat) if not isinstance(a, Claim)]
+    offered = st.legal_actions(seat)
+    if type(offered) is tuple and offered[0] is TURN:  # the constant "turn (or claim)"
+        return TURN
+    legal = [a for a in offered if not isinstance(a, Claim)]
     if len(legal) == 1:
         return legal[0]
     return medium_decision(st, seat, legal, rng)

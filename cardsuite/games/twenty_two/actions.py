@@ -132,10 +132,14 @@ class ExchangeChoices(Sequence[Exchange]):
     def __getitem__(self, index: int | slice) -> Any:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self._takes)))]
+        if not index:
+            return KEEP
         chosen: list[Card] = []
         for group, take in zip(self._groups, self._takes.take(index)):  # noqa: B905 - same length
-            if take:
-                chosen.extend(group[:take])
+            if take == 1:
+                chosen.append(group[0])
+            elif take:
+                chosen += group[:take]
         return Exchange(tuple(chosen)) if chosen else KEEP
 
     def __iter__(self) -> Iterator[Exchange]:

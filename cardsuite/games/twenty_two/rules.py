@@ -375,7 +375,17 @@ class TwentyTwoState(State):
         if self.turn is None or (seat is not None and seat != self.turn):
             return []
         if legal is None:
-            legal = self._legal = self._compute_legal()
+            hand = self.hands[self.turn]
+            trick = self.trick
+            if self.phase != "play" or hand[-1].rank == JOKER_RANK:
+                legal = self._compute_legal()
+            elif not trick:  # no jokers: the common cases, as plain lists
+                legal = _leads(hand)
+            elif len(trick[0][1]) == 1:
+                legal = self._single_follows(hand)
+            else:
+                legal = self._compute_legal()
+            self._legal = legal
         return legal
 
     def _compute_legal(self) -> Sequence[Action]:
@@ -385,7 +395,7 @@ class TwentyTwoState(State):
         if self.phase == "exchange":
             return ExchangeChoices(hand, min(len(hand), len(self.stock)))
         trick = self.trick
-        if hand[-1].rank != JOKER_RANK:  # no jokers: the common case, as plain lists
+        if hand[-1].rank != JOKER_RANK:
             if not trick:
                 return _leads(hand)
             if len(trick[0][1]) == 1:
@@ -605,25 +615,27 @@ class TwentyTwoState(State):
     def _do_exchange(self, act: Exchange) -> None:
         seat = self.turn
         assert seat is not None
-        k = len(act.cards)
-        if k > len(self.stock):
+        cards = act.cards
+        k = len(cards)
+        stock = self.stock
+        if k > len(stock):
             raise IllegalAction(
-                f"the stock has only {len(self.stock)} cards; you may exchange at most that many"
+                f"the stock has only {len(stock)} cards; you may exchange at most that many"
             )
-        rest = self._take_from_hand(seat, act.cards)
-        self.discards[seat].extend(act.cards)  # T22-EXCH-3: out of play, face down
-        drawn = self.stock[:k]
-        del self.stock[:k]
-        rest.extend(drawn)
-        rest.sort(key=_hand_key)
-        self.hands[seat] = rest
-        self.events.append(Event("exchange", seat, _exchanges, {"count": k}))
-        self.exchange_queue.pop(0)
-        if not self.stock and self.exchange_queue:  # T22-EXCH-2: nothing left to draw
-            self.exchange_queue.clear()
-        if self.exchange_queue:
-            self.turn = self.exchange_queue[0]
-        else:
+        if k:
+            rest = self._take_from_hand(seat, cards)
+            self.discards[seat] += cards  # T22-EXCH-3: out of play, face down
+            rest += stock[:k]
+            del stock[:k]
+            rest.sort(key=_hand_key)
+            self.hands[seat] = rest
+        self.events.append(_tnew(Event, ("exchange", seat, _exchanges, {"count": k})))
+        queue = self.exchange_queue
+        del queue[0]
+        if queue and stock:
+            self.turn = queue[0]
+        else:  # everyone has had their chance, or the stock is empty (T22-EXCH-2)
+            queue.clear()
             self._start_tricks()
 
     def _do_play(self, act: Play, trusted: bool = False) -> None:
@@ -723,9 +735,10 @@ class TwentyTwoState(State):
         self.tricks.append({"plays": trick, "winner": winner})  # never mutated again
         played = self.played
         for _, cards in trick:
-            played.extend(cards)
+            played += cards
         self.trick = []
-        self.events.append(Event("trick", winner, _wins, {"cards": [c.code for c in best]}))
+        codes = [best[0].code] if len(best) == 1 else [c.code for c in best]
+        self.events.append(_tnew(Event, ("trick", winner, _wins, {"cards": codes})))
         if len(self.hands[winner]) <= 1:
             self._showdown()
         else:

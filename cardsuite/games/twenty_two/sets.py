@@ -89,6 +89,19 @@ def cover_sets(
         if jokers >= n and covers([ACE] * n, target):
             out.append((JOKER_RANK,) * n)
         return out
+    if n == 2 and not jokers:  # pairs, the commonest several-card trick: two plain loops
+        t0, t1 = target
+        for i, (rank, have) in enumerate(counts):
+            if rank < t0:
+                break
+            for k in range(i + 1, len(counts)):
+                lower = counts[k][0]
+                if lower < t1:
+                    break
+                out.append((rank, lower))
+            if have > 1:
+                out.append((rank, rank))
+        return out
     for j in range(min(jokers, n - 1) + 1):
         _cover_into(counts, 0, n - j, target, j, (JOKER_RANK,) * j, out)
     return out
@@ -134,7 +147,7 @@ class ExchangeTable:
     groups x (limit + 1) small numbers, from which ``take(index)`` reads one choice off in a
     pass over the groups (the combinatorial number system, by size)."""
 
-    __slots__ = ("counts", "limit", "starts", "total", "ways")
+    __slots__ = ("_memo", "counts", "limit", "starts", "total", "ways")
 
     def __init__(self, counts: tuple[int, ...], limit: int) -> None:
         self.counts = counts
@@ -145,24 +158,41 @@ class ExchangeTable:
         ways[m][0] = 1
         for i in range(m - 1, -1, -1):
             below, row, c = ways[i + 1], ways[i], counts[i]
+            run = 0  # below[t - c] + ... + below[t], kept as t grows
             for t in range(limit + 1):
-                row[t] = sum(below[t - x] for x in range(min(c, t) + 1))
+                run += below[t]
+                if t > c:
+                    run -= below[t - c - 1]
+                row[t] = run
         self.ways = ways
         starts = [0]  # index of the first choice of each total
         for t in range(limit + 1):
             starts.append(starts[-1] + ways[0][t])
         self.starts = starts
         self.total = starts[-1]
+        # Choices read so far, by index: the table is shared by every hand of its shape, so
+        # the same few are asked for again and again.
+        self._memo: dict[int, tuple[int, ...]] = {}
 
     def __len__(self) -> int:
         return self.total
 
     def take(self, index: int) -> tuple[int, ...]:
         """The ``index``-th choice (negative counts from the end): how many of each group."""
+        got = self._memo.get(index)
+        if got is not None:
+            return got
         if index < 0:
-            index += self.total
-        if not 0 <= index < self.total:
+            got = self.take(index + self.total) if index + self.total >= 0 else None
+            if got is None:
+                raise IndexError(index)
+            return got
+        if index >= self.total:
             raise IndexError(index)
+        got = self._memo[index] = self._read(index)
+        return got
+
+    def _read(self, index: int) -> tuple[int, ...]:
         starts = self.starts
         t = 0
         while starts[t + 1] <= index:

@@ -1,0 +1,53 @@
+"""Twenty-Two's set arithmetic, issue 10: the fast forms list exactly what the plain ones do.
+
+Exchanges (T22-EXCH-1/2) are counted and indexed without being listed (``ExchangeTable``);
+pair follows (T22-PLAY-4/6) have a shortcut beside the general recursion. Both must give the
+same choices in the same order as the plain definitions, or same seeds would stop giving
+the same games.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import product
+
+import pytest
+
+from cardsuite.games.twenty_two import sets
+
+
+def test_exchange_choices_are_every_take_by_size_then_in_order() -> None:
+    rng = random.Random(1)
+    for _ in range(600):
+        counts = tuple(sorted((rng.randint(1, 4) for _ in range(rng.randint(0, 6))), reverse=True))
+        limit = rng.randint(0, 14)
+        plain = [t for t in product(*(range(c + 1) for c in counts)) if sum(t) <= limit]
+        plain.sort(key=sum)  # T22-EXCH-1: keep first, then by how many are exchanged
+        table = sets.ExchangeTable(counts, limit)
+        assert len(table) == len(plain)
+        assert [table.take(i) for i in range(len(table))] == plain
+        assert table.take(-1) == plain[-1]
+        with pytest.raises(IndexError):
+            table.take(len(plain))
+        with pytest.raises(IndexError):
+            table.take(-len(plain) - 1)
+
+
+def test_a_thirteen_card_hand_has_8192_exchanges_and_none_is_listed() -> None:
+    table = sets.ExchangeTable((1,) * 13, 13)
+    assert len(table) == 2**13
+    assert table.take(0) == (0,) * 13 and table.take(2**13 - 1) == (1,) * 13
+    assert len(table._memo) == 2  # only what was asked for was worked out
+
+
+def test_the_pair_shortcut_lists_what_the_general_recursion_does() -> None:
+    rng = random.Random(2)
+    for _ in range(5000):
+        ranks = sorted({rng.randint(2, 14) for _ in range(rng.randint(1, 9))}, reverse=True)
+        counts = [(r, rng.randint(1, 4)) for r in ranks]
+        target = sorted([rng.randint(2, 14), rng.randint(2, 14)], reverse=True)
+        general: list[tuple[int, ...]] = []
+        sets._cover_into(counts, 0, 2, target, 0, (), general)
+        assert sets.cover_sets(counts, 0, target) == general
+        for pair in general:  # and each covers (T22-PLAY-4)
+            assert sets.covers(list(pair), target)
