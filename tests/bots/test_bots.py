@@ -116,8 +116,14 @@ def test_the_search_copy_shortcut_changes_no_decision(monkeypatch: pytest.Monkey
             out.append((str(bot.choose(state, state.to_move())), bot.last.visits))
         return out
 
+    from cardsuite.games.twenty_two import rules, sampling
+
+    def full_sample(self: TwentyTwoState, observer: int, rng: random.Random) -> TwentyTwoState:
+        """The same sample (reading included), dealing on past the scored hand."""
+        return sampling.sample_hidden(self, observer, rng, events=False, reading=rules.READING)
+
     fast = searches()
-    monkeypatch.setattr(TwentyTwoState, "search_copy", TwentyTwoState.sample_hidden)
+    monkeypatch.setattr(TwentyTwoState, "search_copy", full_sample)
     assert searches() == fast
 
 

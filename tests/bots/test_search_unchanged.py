@@ -2,7 +2,11 @@
 iteration count chooses the same action with the same visit count per choice as the code
 before the work began (commit 767cb5f; the digests below were written by it). A faster
 engine, cheaper events, constant actions, the play-out shortcuts and the search copies must
-leave every search exactly as it was; a change to the search itself updates them on purpose.
+leave every search exactly as it was.
+
+The one deliberate change to the search, Twenty-Two's reading of the table
+(``twenty_two/reading.py``), is switched off here (``rules.READING``), so the speed work is
+still checked against the old searches; ``test_reading.py`` tests the reading itself.
 """
 
 from __future__ import annotations
@@ -57,5 +61,16 @@ def searches(game_id: str) -> str:
 
 
 @pytest.mark.parametrize("game_id", sorted(PLAYERS))
-def test_the_hard_bot_decides_as_before_the_speed_work(game_id: str) -> None:
+def test_the_hard_bot_decides_as_before_the_speed_work(
+    game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cardsuite.games.twenty_two import rules
+
+    monkeypatch.setattr(rules, "READING", False)
     assert searches(game_id) == BEFORE[game_id]
+
+
+def test_the_reading_changes_twenty_twos_searches() -> None:
+    """With the reading on, the same positions are searched differently (else it reads
+    nothing)."""
+    assert searches("twenty-two") != BEFORE["twenty-two"]

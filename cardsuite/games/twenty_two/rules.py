@@ -68,6 +68,8 @@ from .sets import (
 
 SCHEMA = 1
 FIRST_HAND = 7  # T22-DEAL-2, T26-1
+#: Search copies deal by what sensible play reveals as well as by the facts (``reading``).
+READING = True
 _hand_key = by_rank
 
 
@@ -1056,7 +1058,7 @@ class TwentyTwoState(State):
         """A sample whose hand, once scored, ends the copy's play: the next hand is never
         shuffled or dealt (``search_horizon`` stops there anyway; 10-13% of a search went on
         dealing it). Its log starts empty: a search never reads it."""
-        copy = sampling.sample_hidden(self, observer, rng, events=False)
+        copy = sampling.sample_hidden(self, observer, rng, events=False, reading=READING)
         copy._search_copy = True
         return copy
 

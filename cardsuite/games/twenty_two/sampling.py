@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...cards import JOKER_RANK, Card, by_rank
 from ...shuffle import shuffle
+from . import reading
 from .sets import best_set, covers, effective, lowest
 
 if TYPE_CHECKING:
@@ -72,20 +73,41 @@ def _fits(st: TwentyTwoState, hand: Sequence[Card], constraints: Sequence[tuple[
     return True
 
 
+#: How many random deals by the table's reading are tried before falling back to the facts.
+READING_TRIES = 40
+
+
 def sample_hidden(
-    st: TwentyTwoState, observer: int, rng: random.Random, events: bool = True
+    st: TwentyTwoState,
+    observer: int,
+    rng: random.Random,
+    events: bool = True,
+    reading: bool = False,
 ) -> TwentyTwoState:
     """Re-deal what ``observer`` cannot see: other hands, other discards, the stock.
 
     Keeps every public fact (hand sizes, discard counts, tricks, score cards) and makes
     every follow of this hand legal for the hand it implies (a follow that did not cover
     was the player's lowest cards, so what they still hold ranks no lower). The copy's
-    random generator is re-seeded from ``rng``, so future deals are not the real ones."""
+    random generator is re-seeded from ``rng``, so future deals are not the real ones.
+
+    ``reading``: deal by what sensible play says as well (``reading``), where a deal fits
+    it; the search's copies do, a plain ``sample_hidden`` does not."""
     new = st.clone(random.Random(rng.getrandbits(63)), events=events)
     others = [s for s in range(st.n) if s != observer]
     cache = st._samples
     if cache is None:
         cache = st._samples = {}
+    if reading and not st.twenty_six:
+        beliefs = cache.get((observer, "reading"))
+        if beliefs is None:
+            beliefs = cache[(observer, "reading")] = _beliefs(st, others)
+        if beliefs is not False:
+            got = _deal_by_beliefs(st, beliefs, rng)  # type: ignore[arg-type]
+            if got is not None:
+                left, hands, discards = got
+                _lay_out(st, new, others, left, hands, discards)
+                return new
     known = cache.get(observer)
     if known is None:  # once per position and observer: a search samples it thousands of times
         known = cache[observer] = _hidden_facts(st, others)
@@ -99,20 +121,111 @@ def sample_hidden(
     else:
         assigned = _search_assign(st, pool, constrained, rng)
     rest, fixed = assigned
-    for s, cards in fixed.items():
+    _lay_out(st, new, others, rest, fixed, {})
+    return new
+
+
+def _lay_out(
+    st: TwentyTwoState,
+    new: TwentyTwoState,
+    others: list[int],
+    rest: list[Card],
+    hands: dict[int, list[Card]],
+    discards: dict[int, list[Card]],
+) -> None:
+    """Put a deal into ``new``: the hands and discards already chosen, then the rest in
+    order to the other hands, the other discards and the stock."""
+    for s, cards in hands.items():
         new.hands[s] = sorted(cards, key=_hand_key)
     i = 0
     for s in others:
-        if s not in fixed:
+        if s not in hands:
             k = len(st.hands[s])
             new.hands[s] = sorted(rest[i : i + k], key=_hand_key)
             i += k
     for s in others:
-        k = len(st.discards[s])
-        new.discards[s] = rest[i : i + k]
-        i += k
+        if s in discards:
+            new.discards[s] = discards[s]
+        else:
+            k = len(st.discards[s])
+            new.discards[s] = rest[i : i + k]
+            i += k
     new.stock = rest[i : i + len(st.stock)]
-    return new
+
+
+#: Per seat: (seat, lowest and highest rank believed held, the follow facts), and
+#: (seat, how many discards, their lowest believed rank).
+Beliefs = tuple[
+    list[Card],
+    list[tuple[int, int, int, list[tuple[Any, ...]]]],
+    list[tuple[int, int, int]],
+]
+
+
+def _beliefs(st: TwentyTwoState, others: list[int]) -> Beliefs | bool:
+    """The hidden pool and what the table's reading (``reading``) believes of each other
+    seat, most constrained first; False if it believes nothing beyond the facts."""
+    pool, facts = _hidden_facts(st, others)
+    by_seat = {s: (cons, floor) for s, cons, floor in facts}
+    hands = []
+    discards = []
+    for s in others:
+        k = len(st.hands[s])
+        cons, floor = by_seat.get(s, ([], 2))
+        top = reading.ceiling(st, s) if st.phase == "play" else reading.OPEN
+        if k and (cons or top < reading.OPEN):
+            hands.append((s, floor, top, cons))
+        d = len(st.discards[s])
+        low = reading.discard_floor(st, s)
+        if d and low > 2:
+            discards.append((s, d, low))
+    if not any(top < reading.OPEN for _, _, top, _ in hands) and not discards:
+        return False
+    room = {s: sum(1 for c in pool if lo <= c.rank <= hi) for s, lo, hi, _ in hands}
+    hands.sort(key=lambda h: room[h[0]] - len(st.hands[h[0]]))  # least slack first
+    return pool, hands, discards
+
+
+def _deal_by_beliefs(
+    st: TwentyTwoState, beliefs: Beliefs, rng: random.Random
+) -> tuple[list[Card], dict[int, list[Card]], dict[int, list[Card]]] | None:
+    """A random deal that fits the beliefs and the facts, or None after ``READING_TRIES``."""
+    sorted_pool, hands, discards = beliefs
+    pool = list(sorted_pool)
+    for _attempt in range(READING_TRIES):
+        shuffle(rng, pool)
+        left = list(pool)
+        chosen: dict[int, list[Card]] = {}
+        aside: dict[int, list[Card]] = {}
+        ok = True
+        for s, lo, hi, cons in hands:
+            cand = [i for i, c in enumerate(left) if lo <= c.rank <= hi]
+            k = len(st.hands[s])
+            if len(cand) < k:
+                ok = False
+                break
+            pick = rng.sample(cand, k)
+            cards = [left[i] for i in pick]
+            if cons and not _fits(st, cards, cons):
+                ok = False
+                break
+            chosen[s] = cards
+            for i in sorted(pick, reverse=True):
+                left.pop(i)
+        if not ok:
+            continue
+        for s, k, low in discards:
+            cand = [i for i, c in enumerate(left) if c.rank >= low]
+            if len(cand) < k:
+                ok = False
+                break
+            pick = rng.sample(cand, k)
+            aside[s] = [left[i] for i in pick]
+            for i in sorted(pick, reverse=True):
+                left.pop(i)
+        if ok:
+            return left, chosen, aside
+    return None
 
 
 def _hidden_facts(
