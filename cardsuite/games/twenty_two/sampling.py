@@ -74,7 +74,7 @@ def _fits(st: TwentyTwoState, hand: Sequence[Card], constraints: Sequence[tuple[
 
 
 #: How many random deals by the table's reading are tried before falling back to the facts.
-READING_TRIES = 40
+READING_TRIES = 12
 
 
 def sample_hidden(
@@ -108,6 +108,9 @@ def sample_hidden(
                 left, hands, discards = got
                 _lay_out(st, new, others, left, hands, discards)
                 return new
+            # No deal fits: the beliefs are wrong about someone here. Stop trying for this
+            # position (a search samples it thousands of times) and deal by the facts.
+            cache[(observer, "reading")] = False
     known = cache.get(observer)
     if known is None:  # once per position and observer: a search samples it thousands of times
         known = cache[observer] = _hidden_facts(st, others)
@@ -164,22 +167,28 @@ Beliefs = tuple[
 
 def _beliefs(st: TwentyTwoState, others: list[int]) -> Beliefs | bool:
     """The hidden pool and what the table's reading (``reading``) believes of each other
-    seat, most constrained first; False if it believes nothing beyond the facts."""
+    seat, most constrained first; False if it believes nothing beyond the facts. A belief
+    that no deal of the pool can meet (too few hidden cards in its range: that player did
+    something else) is dropped for that seat alone."""
     pool, facts = _hidden_facts(st, others)
     by_seat = {s: (cons, floor) for s, cons, floor in facts}
     hands = []
     discards = []
+    believed = False
     for s in others:
         k = len(st.hands[s])
         cons, floor = by_seat.get(s, ([], 2))
         top = reading.ceiling(st, s) if st.phase == "play" else reading.OPEN
+        if top < reading.OPEN and sum(1 for c in pool if floor <= c.rank <= top) < k:
+            top = reading.OPEN
         if k and (cons or top < reading.OPEN):
             hands.append((s, floor, top, cons))
+            believed = believed or top < reading.OPEN
         d = len(st.discards[s])
         low = reading.discard_floor(st, s)
-        if d and low > 2:
+        if d and low > 2 and sum(1 for c in pool if c.rank >= low) >= d:
             discards.append((s, d, low))
-    if not any(top < reading.OPEN for _, _, top, _ in hands) and not discards:
+    if not believed and not discards:
         return False
     room = {s: sum(1 for c in pool if lo <= c.rank <= hi) for s, lo, hi, _ in hands}
     hands.sort(key=lambda h: room[h[0]] - len(st.hands[h[0]]))  # least slack first
@@ -189,42 +198,55 @@ def _beliefs(st: TwentyTwoState, others: list[int]) -> Beliefs | bool:
 def _deal_by_beliefs(
     st: TwentyTwoState, beliefs: Beliefs, rng: random.Random
 ) -> tuple[list[Card], dict[int, list[Card]], dict[int, list[Card]]] | None:
-    """A random deal that fits the beliefs and the facts, or None after ``READING_TRIES``."""
+    """A random deal that fits the beliefs and the facts, or None after ``READING_TRIES``.
+
+    The pool is shuffled, and each believed-about seat (least slack first) takes the first
+    cards in its range that are still free: a uniformly random choice of them, in one pass,
+    without drawing again per card."""
     sorted_pool, hands, discards = beliefs
     pool = list(sorted_pool)
+    size = len(pool)
     for _attempt in range(READING_TRIES):
         shuffle(rng, pool)
-        left = list(pool)
+        free = [True] * size
         chosen: dict[int, list[Card]] = {}
         aside: dict[int, list[Card]] = {}
         ok = True
         for s, lo, hi, cons in hands:
-            cand = [i for i, c in enumerate(left) if lo <= c.rank <= hi]
             k = len(st.hands[s])
-            if len(cand) < k:
+            got = []
+            for i in range(size):
+                if free[i] and lo <= pool[i].rank <= hi:
+                    got.append(i)
+                    if len(got) == k:
+                        break
+            else:
                 ok = False
                 break
-            pick = rng.sample(cand, k)
-            cards = [left[i] for i in pick]
+            cards = [pool[i] for i in got]
             if cons and not _fits(st, cards, cons):
                 ok = False
                 break
+            for i in got:
+                free[i] = False
             chosen[s] = cards
-            for i in sorted(pick, reverse=True):
-                left.pop(i)
         if not ok:
             continue
         for s, k, low in discards:
-            cand = [i for i, c in enumerate(left) if c.rank >= low]
-            if len(cand) < k:
+            got = []
+            for i in range(size):
+                if free[i] and pool[i].rank >= low:
+                    got.append(i)
+                    if len(got) == k:
+                        break
+            else:
                 ok = False
                 break
-            pick = rng.sample(cand, k)
-            aside[s] = [left[i] for i in pick]
-            for i in sorted(pick, reverse=True):
-                left.pop(i)
+            for i in got:
+                free[i] = False
+            aside[s] = [pool[i] for i in got]
         if ok:
-            return left, chosen, aside
+            return [c for i, c in enumerate(pool) if free[i]], chosen, aside
     return None
 
 
