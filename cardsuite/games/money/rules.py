@@ -329,7 +329,39 @@ GAME = Money()
 
 
 class MoneyState(State):
-    """A Money position. Seats 0 and 1."""
+    """A Money position. Seats 0 and 1.
+
+    Slotted: a play-out reads and writes a dozen of these fields every move."""
+
+    __slots__ = (
+        "_at_will",
+        "_auto",
+        "_kommi",
+        "_legal",
+        "_limit",
+        "_vkey",
+        "banks",
+        "bought",
+        "dealer",
+        "end_reason",
+        "events",
+        "exchanges",
+        "game",
+        "hands",
+        "last",
+        "mover",
+        "options",
+        "phase",
+        "pile",
+        "pile_ids",
+        "rng",
+        "sale",
+        "turns",
+        "under",
+        "values",
+        "variant",
+        "winners_list",
+    )
 
     def __init__(
         self, game: Money, variant: str, options: dict[str, Any], rng: random.Random
@@ -968,7 +1000,8 @@ class MoneyState(State):
         """An independent copy; ``rng`` replaces the copy of the generator (for samples);
         ``events=False`` starts the copy's log empty (a search never reads it)."""
         new = object.__new__(MoneyState)
-        new.__dict__.update(self.__dict__)
+        for name in MoneyState.__slots__:
+            setattr(new, name, getattr(self, name))
         new.rng = positions.copy_rng(self.rng) if rng is None else rng
         new.hands = [h[:] for h in self.hands]
         new.banks = [b[:] for b in self.banks]

@@ -8,6 +8,7 @@ highest non-joker rank in the play, or count as aces in an all-joker play).
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -147,7 +148,7 @@ class ExchangeTable:
     groups x (limit + 1) small numbers, from which ``take(index)`` reads one choice off in a
     pass over the groups (the combinatorial number system, by size)."""
 
-    __slots__ = ("_memo", "counts", "limit", "starts", "total", "ways")
+    __slots__ = ("_cum", "_memo", "counts", "limit", "starts", "total", "ways")
 
     def __init__(self, counts: tuple[int, ...], limit: int) -> None:
         self.counts = counts
@@ -156,15 +157,24 @@ class ExchangeTable:
         m = len(counts)
         ways = [[0] * (limit + 1) for _ in range(m + 1)]
         ways[m][0] = 1
+        # cum[i][t]: running totals of ways[i + 1][t - x] for x = 0, 1, ... (group i taking
+        # x of t): where an index falls among them says how many group i takes (a bisect).
+        cum: list[list[list[int]]] = []
         for i in range(m - 1, -1, -1):
             below, row, c = ways[i + 1], ways[i], counts[i]
-            run = 0  # below[t - c] + ... + below[t], kept as t grows
+            sums = []
             for t in range(limit + 1):
-                run += below[t]
-                if t > c:
-                    run -= below[t - c - 1]
+                acc = []
+                run = 0
+                for x in range(min(c, t) + 1):
+                    run += below[t - x]
+                    acc.append(run)
                 row[t] = run
+                sums.append(acc)
+            cum.append(sums)
+        cum.reverse()
         self.ways = ways
+        self._cum = cum
         starts = [0]  # index of the first choice of each total
         for t in range(limit + 1):
             starts.append(starts[-1] + ways[0][t])
@@ -193,27 +203,46 @@ class ExchangeTable:
         return got
 
     def _read(self, index: int) -> tuple[int, ...]:
-        starts = self.starts
-        t = 0
-        while starts[t + 1] <= index:
-            t += 1
-        index -= starts[t]
-        ways, counts = self.ways, self.counts
+        t = bisect_right(self.starts, index) - 1
+        index -= self.starts[t]
         out = []
-        for i in range(len(counts)):
-            below = ways[i + 1]
-            for x in range(min(counts[i], t) + 1):
-                n = below[t - x]
-                if index < n:
-                    break
-                index -= n
+        m = len(self.counts)
+        cum = self._cum
+        for i in range(m):
+            if not t:  # the rest take none
+                out += [0] * (m - i)
+                break
+            thr = cum[i][t]
+            x = bisect_right(thr, index)
+            if x:
+                index -= thr[x - 1]
             out.append(x)
             t -= x
         return tuple(out)
 
 
 @lru_cache(maxsize=4096)
+def _table(counts: tuple[int, ...]) -> ExchangeTable:
+    return ExchangeTable(counts, sum(counts))
+
+
 def exchange_table(counts: tuple[int, ...], limit: int) -> ExchangeTable:
-    """The shared table for a hand's shape (its group sizes) and exchange limit: hands repeat
-    these shapes endlessly, so each is worked out once."""
-    return ExchangeTable(counts, limit)
+    """The shared table for a hand's shape (its group sizes) and exchange limit. Choices
+    are ordered by size first, so the table of a lower limit is the start of the full one:
+    one table per shape serves every limit (hands repeat these shapes endlessly)."""
+    full = _table(counts)
+    if limit >= full.limit:
+        return full
+    return _Prefix(full, limit)
+
+
+class _Prefix(ExchangeTable):
+    """The first choices of a shared table: those of at most ``limit`` cards."""
+
+    __slots__ = ()
+
+    def __init__(self, full: ExchangeTable, limit: int) -> None:
+        for name in ("_cum", "_memo", "counts", "starts", "ways"):
+            object.__setattr__(self, name, getattr(full, name))
+        self.limit = limit
+        self.total = full.starts[limit + 1]
