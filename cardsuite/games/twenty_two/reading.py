@@ -20,6 +20,7 @@ jokers make every reading ambiguous, so there the beliefs are not used.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ...cards import JOKER_RANK
@@ -34,28 +35,36 @@ HIGH = 10
 OPEN = JOKER_RANK
 
 
-def ceiling(st: TwentyTwoState, seat: int) -> int:
-    """The highest rank ``seat`` is believed to still hold, from its plays this hand."""
-    top = OPEN
+def hand_plays(
+    st: TwentyTwoState,
+) -> Iterator[tuple[int, int, tuple[int, ...], list[int], list[int]]]:
+    """Every play of this hand so far, in order: (its place in the trick, 0 for the lead;
+    the seat; raw ranks; effective ranks; the set it had to cover: the lead under the
+    beat-the-leader rules, else the best so far). What the rules' facts and the beliefs
+    below are both read from."""
     for plays in [*(t["plays"] for t in st.tricks), st.trick]:
         if not plays:
             continue
         lead = effective([c.rank for c in plays[0][1]])
         best = lead
         for i, (s, cards) in enumerate(plays):
-            ranks = [c.rank for c in cards]
+            ranks = tuple(c.rank for c in cards)
             eff = effective(ranks)
-            if s == seat:
-                if i == 0:
-                    top = min(top, min(ranks))  # led its top rank
-                else:
-                    target = lead if st.beat_leader else best
-                    if covers(eff, target):
-                        top = min(top, min(ranks))  # covered with its top cards
-                    elif len(ranks) == 1:
-                        top = min(top, target[0] - 1)  # nothing it held covered
+            yield i, s, ranks, eff, (lead if st.beat_leader else best)
             if i and st._takes_over(eff, best):
                 best = eff
+
+
+def ceiling(st: TwentyTwoState, seat: int) -> int:
+    """The highest rank ``seat`` is believed to still hold, from its plays this hand."""
+    top = OPEN
+    for i, s, ranks, eff, target in hand_plays(st):
+        if s != seat:
+            continue
+        if i == 0 or covers(eff, target):
+            top = min(top, min(ranks))  # led its top rank, or covered with its top cards
+        elif len(ranks) == 1:
+            top = min(top, target[0] - 1)  # nothing it held covered
     return top
 
 

@@ -396,13 +396,7 @@ class TwentyTwoState(State):
         hand = self.hands[seat]
         if self.phase == "exchange":
             return ExchangeChoices(hand, min(len(hand), len(self.stock)))
-        trick = self.trick
-        if hand[-1].rank != JOKER_RANK:
-            if not trick:
-                return _leads(hand)
-            if len(trick[0][1]) == 1:
-                return self._single_follows(hand)
-        if not trick:
+        if not self.trick:  # (hands without jokers: the plain lists in legal_actions)
             return PlayChoices(hand, self._lead_sets(hand))
         return PlayChoices(hand, self._follow_sets(hand))
 

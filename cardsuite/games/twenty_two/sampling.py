@@ -35,23 +35,14 @@ def follow_constraints(
     (T22-PLAY-6, T22-LEADER-1; an all-joker play needs an all-joker hand, T26-3/4).
     """
     seq: list[tuple[tuple[int, ...], tuple[int, ...] | None]] = []
-    for plays in [*(t["plays"] for t in st.tricks), st.trick]:
-        if not plays:
-            continue
-        lead = effective([c.rank for c in plays[0][1]])
-        best = lead
-        for i, (s, cards) in enumerate(plays):
-            ranks = tuple(c.rank for c in cards)
-            eff = effective(ranks)
-            if s == seat:
-                need: tuple[int, ...] | None = None
-                if i and not covers(eff, lead if st.beat_leader else best):
-                    need = tuple(lead) if st.beat_leader else ()
-                elif all(r == JOKER_RANK for r in ranks):
-                    need = ()  # only jokers: the hand held nothing else (T26-3/4)
-                seq.append((ranks, need))
-            if i and st._takes_over(eff, best):
-                best = eff
+    for i, s, ranks, eff, target in reading.hand_plays(st):
+        if s == seat:
+            need: tuple[int, ...] | None = None
+            if i and not covers(eff, target):
+                need = tuple(target) if st.beat_leader else ()
+            elif all(r == JOKER_RANK for r in ranks):
+                need = ()  # only jokers: the hand held nothing else (T26-3/4)
+            seq.append((ranks, need))
     out = []
     for i, (ranks, need) in enumerate(seq):
         if need is not None:
@@ -213,14 +204,8 @@ def _deal_by_beliefs(
         aside: dict[int, list[Card]] = {}
         ok = True
         for s, lo, hi, cons in hands:
-            k = len(st.hands[s])
-            got = []
-            for i in range(size):
-                if free[i] and lo <= pool[i].rank <= hi:
-                    got.append(i)
-                    if len(got) == k:
-                        break
-            else:
+            got = _first_free(pool, free, len(st.hands[s]), lo, hi)
+            if got is None:
                 ok = False
                 break
             cards = [pool[i] for i in got]
@@ -233,13 +218,8 @@ def _deal_by_beliefs(
         if not ok:
             continue
         for s, k, low in discards:
-            got = []
-            for i in range(size):
-                if free[i] and pool[i].rank >= low:
-                    got.append(i)
-                    if len(got) == k:
-                        break
-            else:
+            got = _first_free(pool, free, k, low, reading.OPEN)
+            if got is None:
                 ok = False
                 break
             for i in got:
@@ -247,6 +227,20 @@ def _deal_by_beliefs(
             aside[s] = [pool[i] for i in got]
         if ok:
             return [c for i, c in enumerate(pool) if free[i]], chosen, aside
+    return None
+
+
+def _first_free(pool: list[Card], free: list[bool], k: int, lo: int, hi: int) -> list[int] | None:
+    """The places of the first ``k`` free cards of ``pool`` ranked ``lo`` to ``hi``, or None
+    if there are fewer (the pool is shuffled, so these are a random choice of them)."""
+    if not k:
+        return []
+    got = []
+    for i, c in enumerate(pool):
+        if free[i] and lo <= c.rank <= hi:
+            got.append(i)
+            if len(got) == k:
+                return got
     return None
 
 
