@@ -1254,11 +1254,6 @@ _SHARED_SLOTS = (
 )
 
 
-def _cards_text(cards: Sequence[Card]) -> str:
-    """Cards as event-template text, high to low (plays are stored high to low already)."""
-    return " ".join(f"[{c.code}]" for c in cards)
-
-
 def _ranks_text(ranks: Sequence[int]) -> str:
     return "-".join("JK" if r == JOKER_RANK else RANK_CODES[r] for r in ranks)
 
