@@ -120,7 +120,7 @@ def test_the_search_copy_shortcut_changes_no_decision(monkeypatch: pytest.Monkey
 
     def full_sample(self: TwentyTwoState, observer: int, rng: random.Random) -> TwentyTwoState:
         """The same sample (reading included), dealing on past the scored hand."""
-        return sampling.sample_hidden(self, observer, rng, events=False, reading=rules.READING)
+        return sampling.sample_hidden(self, observer, rng, events=False, by_reading=rules.READING)
 
     fast = searches()
     monkeypatch.setattr(TwentyTwoState, "search_copy", full_sample)

@@ -1052,7 +1052,7 @@ class TwentyTwoState(State):
         """A sample whose hand, once scored, ends the copy's play: the next hand is never
         shuffled or dealt (``search_horizon`` stops there anyway; 10-13% of a search went on
         dealing it). Its log starts empty: a search never reads it."""
-        copy = sampling.sample_hidden(self, observer, rng, events=False, reading=READING)
+        copy = sampling.sample_hidden(self, observer, rng, events=False, by_reading=READING)
         copy._search_copy = True
         return copy
 

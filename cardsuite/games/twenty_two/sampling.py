@@ -73,7 +73,7 @@ def sample_hidden(
     observer: int,
     rng: random.Random,
     events: bool = True,
-    reading: bool = False,
+    by_reading: bool = False,
 ) -> TwentyTwoState:
     """Re-deal what ``observer`` cannot see: other hands, other discards, the stock.
 
@@ -82,17 +82,20 @@ def sample_hidden(
     was the player's lowest cards, so what they still hold ranks no lower). The copy's
     random generator is re-seeded from ``rng``, so future deals are not the real ones.
 
-    ``reading``: deal by what sensible play says as well (``reading``), where a deal fits
-    it; the search's copies do, a plain ``sample_hidden`` does not."""
+    ``by_reading``: deal by what sensible play says as well (``reading``), where a deal
+    fits it; the search's copies do, a plain ``sample_hidden`` does not."""
     new = st.clone(random.Random(rng.getrandbits(63)), events=events)
     others = [s for s in range(st.n) if s != observer]
     cache = st._samples
     if cache is None:
         cache = st._samples = {}
-    if reading and not st.twenty_six:
+    known = cache.get(observer)
+    if known is None:  # once per position and observer: a search samples it thousands of times
+        known = cache[observer] = _hidden_facts(st, others)
+    if by_reading and not st.twenty_six:
         beliefs = cache.get((observer, "reading"))
         if beliefs is None:
-            beliefs = cache[(observer, "reading")] = _beliefs(st, others)
+            beliefs = cache[(observer, "reading")] = _beliefs(st, others, known)
         if beliefs is not False:
             got = _deal_by_beliefs(st, beliefs, rng)  # type: ignore[arg-type]
             if got is not None:
@@ -102,9 +105,6 @@ def sample_hidden(
             # No deal fits: the beliefs are wrong about someone here. Stop trying for this
             # position (a search samples it thousands of times) and deal by the facts.
             cache[(observer, "reading")] = False
-    known = cache.get(observer)
-    if known is None:  # once per position and observer: a search samples it thousands of times
-        known = cache[observer] = _hidden_facts(st, others)
     sorted_pool, constrained = known
     pool = list(sorted_pool)
     for _attempt in range(200):
@@ -156,12 +156,16 @@ Beliefs = tuple[
 ]
 
 
-def _beliefs(st: TwentyTwoState, others: list[int]) -> Beliefs | bool:
+def _beliefs(
+    st: TwentyTwoState,
+    others: list[int],
+    known: tuple[list[Card], list[tuple[int, list[tuple[Any, ...]], int]]],
+) -> Beliefs | bool:
     """The hidden pool and what the table's reading (``reading``) believes of each other
     seat, most constrained first; False if it believes nothing beyond the facts. A belief
     that no deal of the pool can meet (too few hidden cards in its range: that player did
-    something else) is dropped for that seat alone."""
-    pool, facts = _hidden_facts(st, others)
+    something else) is dropped for that seat alone. ``known``: the facts (``_hidden_facts``)."""
+    pool, facts = known
     by_seat = {s: (cons, floor) for s, cons, floor in facts}
     hands = []
     discards = []
