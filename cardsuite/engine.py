@@ -442,8 +442,11 @@ class Game(ABC):
     preferences: ClassVar[tuple[Option, ...]] = ()
 
     @abstractmethod
-    def full_pack(self, players: int, options: Mapping[str, Any]) -> list[Card]:
-        """Every card the game uses with these options: what ``all_cards`` always holds."""
+    def full_pack(
+        self, players: int, options: Mapping[str, Any], variant: str | None = None
+    ) -> list[Card]:
+        """Every card the game uses with these options (and ``variant``, for a game whose
+        variants differ in their pack, as Manni's do): what ``all_cards`` always holds."""
 
     @abstractmethod
     def new_state(

@@ -80,7 +80,7 @@ def read_header(game: Game, data: object, schema: int) -> Header:
 
 def check_pack(state: State, players: int) -> None:
     """Refuse a position whose cards are not exactly the pack (none lost, none invented)."""
-    want = Counter(state.game.full_pack(players, state.options))
+    want = Counter(state.game.full_pack(players, state.options, state.variant))
     have = Counter(state.all_cards())
     if have != want:
         extra = sorted(c.code for c in (have - want).elements())

@@ -93,6 +93,14 @@ REGISTRY: dict[str, GameEntry] = {
             screen="screen:TwentyTwoScreen",
             help="help.md",
         ),
+        GameEntry(
+            "manni",
+            "cardsuite.games.manni",
+            rules="rules",
+            bots="bots",
+            screen="screen:ManniScreen",
+            help="help.md",
+        ),
     )
 }
 

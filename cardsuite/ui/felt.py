@@ -297,15 +297,20 @@ class _Around:
         return None
 
     def _center(self, canvas: Canvas, group: CardGroup, y: int, cx: int) -> None:
-        """A group in the middle of the table (a stock): backs, its label beside them."""
+        """A group in the middle of the table (a stock, Manni's manni): backs, then any
+        face-up cards of the group (a turned cut card), its label beside them."""
         size = self.size
         label = f"{group.label} {group.note}".strip()
         backs = min(group.backs, 3)
         width = size.fan_width(backs, 2) if backs else 0
-        x = cx - (width + 1 + len(label)) // 2
+        faces = size.fan_width(len(group.cards)) if group.cards else 0
+        gap = 2 if backs and faces else 0
+        x = cx - (width + gap + faces + 1 + len(label)) // 2
         if backs:
             draw_backs(canvas, x, y, group.backs, self.cs, step=2, size=size)
-        canvas.put(x + width + 1, y + size.h // 2, label, Style(italic=True))
+        if faces:
+            draw_fan(canvas, x + width + gap, y, group.cards, self.cs, size=size)
+        canvas.put(x + width + gap + faces + 1, y + size.h // 2, label, Style(italic=True))
 
     def _centre(self, canvas: Canvas, y: int, text: Text) -> int:
         """Text centred on row ``y``; returns the column it starts at."""

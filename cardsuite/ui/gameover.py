@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -28,9 +29,10 @@ class GameOverScreen(ModalScreen[str | None]):
         Binding("v,escape", "choose(None)", "View table"),
     ]
 
-    def __init__(self, match: Match) -> None:
+    def __init__(self, match: Match, sheet: RenderableType | None = None) -> None:
         super().__init__()
         self.match = match
+        self.sheet = sheet  # the game's final score sheet, when it keeps one
 
     def _label(self, seat: int) -> str:
         m = self.match
@@ -57,6 +59,8 @@ class GameOverScreen(ModalScreen[str | None]):
                 classes="dim-note",
             )
             yield Static(self._scores(), id="gameover-scores")
+            if self.sheet is not None:
+                yield Static(self.sheet, id="gameover-sheet", classes="panel")
             with Horizontal(id="dialog-buttons"):
                 yield Button("Rematch (r)", id="rematch", variant="success")
                 yield Button("Picker (p)", id="picker", variant="primary")

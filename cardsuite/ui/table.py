@@ -29,6 +29,7 @@ import inspect
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
+from rich.console import RenderableType
 from textual import events, work
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -385,7 +386,11 @@ class TableScreen(Screen[None]):
                 self.refresh_bindings()
                 self.notify("The final table. Press g for the result.", title="Game over")
 
-        self.app.push_screen(GameOverScreen(self.match), chosen)
+        self.app.push_screen(GameOverScreen(self.match, self.final_sheet()), chosen)
+
+    def final_sheet(self) -> RenderableType | None:
+        """The score sheet the game-over dialog shows under the scores (None: none)."""
+        return None
 
     def action_result(self) -> None:
         if not self.match.is_over():

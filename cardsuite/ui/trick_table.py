@@ -362,16 +362,21 @@ class TrickTableScreen(TableScreen):
             return self._hint
         return self.prompt(view, names[mover])
 
-    def _sheet_table(self, sheet: Sheet) -> RenderableType:
-        """Up to four seats: a column each, a row per deal. More: a row per seat, a column
-        for each of the last deals that fit, then the total."""
+    def final_sheet(self) -> RenderableType | None:
+        """The whole sheet (up to its last 16 rows) for the game-over dialog."""
+        sheet = self.sheet(self.view(), self.match.names())
+        return None if sheet is None else self._sheet_table(sheet, last=16)
+
+    def _sheet_table(self, sheet: Sheet, last: int = 8) -> RenderableType:
+        """Up to four seats: a column each, a row per deal (the ``last`` ones). More: a row
+        per seat, a column for each of the last deals that fit, then the total."""
         totals = [t + (sheet.mark if s in sheet.marked else "") for s, t in enumerate(sheet.totals)]
         if len(sheet.columns) <= 4:
             table = Table(box=None, padding=(0, 1), show_edge=False, expand=True)
             table.add_column("#", justify="right", style="dim")
             for name in sheet.columns:  # players' names: text, never markup
                 table.add_column(Text(name[:3]), justify="right", no_wrap=True)
-            for label, cells in sheet.rows[-8:]:
+            for label, cells in sheet.rows[-last:]:
                 table.add_row(label, *cells)
             if totals:
                 table.add_row(Text("Σ", style="bold"), *(Text(t, style="bold") for t in totals))

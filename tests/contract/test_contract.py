@@ -46,7 +46,7 @@ CASES = [
 
 
 def pack_of(state: State, players: int) -> Counter[Any]:
-    return Counter(state.game.full_pack(players, state.options))
+    return Counter(state.game.full_pack(players, state.options, state.variant))
 
 
 def redeal(state: State, seat: int | None, rng: random.Random) -> bool:

@@ -247,7 +247,9 @@ class Money(Game):
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
 
-    def full_pack(self, players: int, options: Mapping[str, Any]) -> list[Card]:
+    def full_pack(
+        self, players: int, options: Mapping[str, Any], variant: str | None = None
+    ) -> list[Card]:
         """The number cards and both starting banks (MONEY-DEAL-2, EG-5, SY-2)."""
         numbers, banks = deal_cards(options)
         return numbers + banks[0] + banks[1]

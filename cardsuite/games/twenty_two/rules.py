@@ -178,7 +178,9 @@ class TwentyTwo(Game):
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
 
-    def full_pack(self, players: int, options: Mapping[str, Any]) -> list[Card]:
+    def full_pack(
+        self, players: int, options: Mapping[str, Any], variant: str | None = None
+    ) -> list[Card]:
         """T22-PLAYERS-1, T26-1: 52, 104 (7-12 players) or 108 cards (Twenty-Six)."""
         return list(_full_pack(bool(options["twenty_six"]), players > 6))
 

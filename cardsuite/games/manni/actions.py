@@ -1,0 +1,267 @@
+"""Manni's actions, their text, and the lazily indexed list of discards.
+
+Text (also in ``help.md``): ``swap`` or ``keep`` (basic Manni's exchange), ``contract nullo``,
+``contract grand``, ``contract spades``, ``contract other hearts`` (the Trjámann declarer),
+``discard 3C 4D`` (an exchange; ``discard`` alone, or ``keep``, draws nothing) and
+``play 7H``. Suits matter in Manni, so every set of cards is its own choice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from math import comb
+from typing import Any
+
+from ...cards import SUIT_NAMES, Card, pack
+from ...engine import Action
+
+#: Trjámann's four contracts, in the order they are offered (TRJ-CONTRACT-1).
+CONTRACT_KINDS = ("nullo", "grand", "spades", "other")
+_SUIT_WORDS = {
+    **{name: s for s, name in SUIT_NAMES.items()},
+    **{s.lower(): s for s in SUIT_NAMES},
+    **{name[:-1]: s for s, name in SUIT_NAMES.items()},  # "heart", "spade"...
+}
+
+
+class Swap(Action):
+    """MANNI-EXCH-2: the whole hand for the unseen manni."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Swap
+
+    def __hash__(self) -> int:
+        return hash("swap")
+
+    def __str__(self) -> str:
+        return "swap"
+
+    def __repr__(self) -> str:
+        return "Swap()"
+
+
+class Keep(Action):
+    """MANNI-EXCH-1: keep the hand (in an exchange of cards: discard nothing)."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Keep
+
+    def __hash__(self) -> int:
+        return hash("keep")
+
+    def __str__(self) -> str:
+        return "keep"
+
+    def __repr__(self) -> str:
+        return "Keep()"
+
+
+class Contract(Action):
+    """TRJ-CONTRACT-1: ``kind`` one of ``CONTRACT_KINDS``; ``suit`` only for Other."""
+
+    __slots__ = ("kind", "suit")
+
+    def __init__(self, kind: str, suit: str | None = None) -> None:
+        self.kind = kind
+        self.suit = suit
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Contract and (other.kind, other.suit) == (self.kind, self.suit)
+
+    def __hash__(self) -> int:
+        return hash(("contract", self.kind, self.suit))
+
+    def __str__(self) -> str:
+        if self.kind == "other" and self.suit:
+            return f"contract other {SUIT_NAMES[self.suit]}"
+        return f"contract {self.kind}"
+
+    def __repr__(self) -> str:
+        return f"Contract({self.kind!r}, {self.suit!r})"
+
+
+class Discard(Action):
+    """TRJ-EXCH-1, HORN-EXCH-1: put ``cards`` face down and draw as many from the manni.
+    The cards are kept in the hand's order, so one set of cards is one action."""
+
+    __slots__ = ("_k", "cards")
+
+    def __init__(self, cards: Sequence[Card] = ()) -> None:
+        self.cards = tuple(cards)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Discard and set(other.cards) == set(self.cards)
+
+    def __hash__(self) -> int:
+        return hash(("discard", frozenset(self.cards)))
+
+    def __str__(self) -> str:
+        return "discard " + " ".join(c.code for c in self.cards) if self.cards else "discard"
+
+    def __repr__(self) -> str:
+        return f"Discard({str(self)!r})"
+
+    @property
+    def key(self) -> object:
+        try:
+            return self._k
+        except AttributeError:  # worked out once: a search asks it every iteration
+            self._k: object = ("d", frozenset(self.cards))
+            return self._k
+
+
+class Play(Action):
+    """MANNI-GEN-6: lead or follow with one card."""
+
+    __slots__ = ("card",)
+
+    def __init__(self, card: Card) -> None:
+        self.card = card
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Play and other.card is self.card
+
+    def __hash__(self) -> int:
+        return hash(("play", self.card))
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The card as a tuple, as the trick frame reads a play's cards (hints, dimming)."""
+        return (self.card,)
+
+    def __str__(self) -> str:
+        return f"play {self.card.code}"
+
+    def __repr__(self) -> str:
+        return f"Play({self.card.code!r})"
+
+
+SWAP, KEEP = Swap(), Keep()
+#: Every card's play, made once: a play-out offers these instead of new objects.
+PLAY: dict[Card, Play] = {c: Play(c) for c in pack()}
+NO_DISCARD = Discard(())
+
+
+def parse_action(text: str) -> Action:
+    words = text.replace(",", " ").split()
+    usage = "use swap, keep, contract KIND [SUIT], discard CARDS or play CARD"
+    if not words:
+        raise ValueError(f"empty action; {usage}")
+    verb, rest = words[0].lower(), words[1:]
+    if verb in ("swap", "keep"):
+        if rest:
+            raise ValueError(f"{verb} takes nothing after it")
+        return SWAP if verb == "swap" else KEEP
+    if verb == "contract":
+        if not rest:
+            raise ValueError("contract needs a kind: nullo, grand, spades or other SUIT")
+        kind = rest[0].lower()
+        if kind not in CONTRACT_KINDS:
+            raise ValueError(
+                f"no contract {rest[0]!r}; contracts: nullo, grand, spades, other SUIT"
+            )
+        if kind == "other":
+            if len(rest) != 2 or rest[1].lower() not in _SUIT_WORDS:
+                raise ValueError("other names its trump suit: contract other hearts (or S H D C)")
+            return Contract("other", _SUIT_WORDS[rest[1].lower()])
+        if len(rest) != 1:
+            raise ValueError(f"contract {kind} takes no suit")
+        return Contract(kind)
+    try:
+        cards = tuple(Card.parse(w) for w in rest)
+    except ValueError as e:
+        raise ValueError(str(e)) from None
+    if verb in ("discard", "exchange"):
+        if len(set(cards)) != len(cards):
+            raise ValueError("a card is named twice")
+        return Discard(cards)
+    if verb in ("play", "lead", "follow"):
+        if len(cards) != 1:
+            raise ValueError("play one card, e.g. play 7H")
+        return PLAY[cards[0]] if cards[0] in PLAY else Play(cards[0])
+    raise ValueError(f"unknown action {verb!r}; {usage}")
+
+
+def _unrank(n: int, k: int, r: int) -> list[int]:
+    """The ``r``-th ``k``-subset of ``range(n)`` in lexicographic order."""
+    out = []
+    x = 0
+    for i in range(k, 0, -1):
+        while True:
+            c = comb(n - x - 1, i - 1)
+            if r < c:
+                break
+            r -= c
+            x += 1
+        out.append(x)
+        x += 1
+    return out
+
+
+class DiscardChoices(Sequence[Discard]):
+    """Every discard of a size in ``sizes`` from ``hand`` (TRJ-EXCH-1, TRJ-OPT-2,
+    HORN-EXCH-1), smallest first, then in the hand's order: up to 4,096 choices, indexed
+    without building them (a random play-out picks one)."""
+
+    __slots__ = ("_cum", "_hand", "_sizes")
+
+    def __init__(self, hand: Sequence[Card], sizes: Sequence[int]) -> None:
+        self._hand = tuple(hand)
+        self._sizes = tuple(sizes)
+        cum = [0]
+        for k in self._sizes:
+            cum.append(cum[-1] + comb(len(self._hand), k))
+        self._cum = cum
+
+    def __len__(self) -> int:
+        return self._cum[-1]
+
+    def __getitem__(self, i: int | slice) -> Any:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        if i < 0:
+            i += len(self)
+        if not 0 <= i < len(self):
+            raise IndexError(i)
+        for j, k in enumerate(self._sizes):
+            if i < self._cum[j + 1]:
+                if k == 0:
+                    return NO_DISCARD
+                hand = self._hand
+                return Discard([hand[x] for x in _unrank(len(hand), k, i - self._cum[j])])
+        raise IndexError(i)  # pragma: no cover - the sizes cover every index
+
+    def __iter__(self) -> Iterator[Discard]:
+        return (self[i] for i in range(len(self)))
+
+    def __contains__(self, item: object) -> bool:
+        if type(item) is Keep:
+            return 0 in self._sizes
+        if type(item) is not Discard:
+            return False
+        cards = item.cards
+        return len(cards) in self._sizes and all(c in self._hand for c in cards)
+
+    @property
+    def sizes(self) -> tuple[int, ...]:
+        return self._sizes
+
+
+__all__ = [
+    "CONTRACT_KINDS",
+    "KEEP",
+    "NO_DISCARD",
+    "PLAY",
+    "SWAP",
+    "Contract",
+    "Discard",
+    "DiscardChoices",
+    "Keep",
+    "Play",
+    "Swap",
+    "parse_action",
+]

@@ -1,0 +1,441 @@
+"""Manni bots: easy and medium heuristics for every decision, and the hard bot's hooks.
+
+What a decent player does, per contract:
+- **tricks wanted** (basic Manni, Grand, Spades, Other, Hornafjarðarmanni's Grand and
+  Trumps): cash the masters (the highest card left of a suit), then lead low from a long
+  side suit; win a trick as cheaply as possible, or duck with the lowest card; ruff when void
+  if it wins, else throw the lowest card of the shortest side suit;
+- **Nullo**: lead low; duck under the card winning the trick with the highest card that still
+  loses; when a trick must be won anyway (last to play, nothing lower), win it with the
+  highest card of the suit; when void, throw the most dangerous high card;
+- **swap or keep** (basic): swap a hand weaker than the manni is on average;
+- **the contract** (Trjámann): the one whose estimated result now beats what it is worth on
+  average later by the most (``rules.CONTRACT_VALUE``), so a good Nullo hand is used for Nullo
+  while Nullo is still owed;
+- **discards**: the cards worth less than an unseen card is on average, weakest first (low
+  side cards for trick-taking, high cards for Nullo).
+
+Real play reads ``view(seat)``; search play-outs read the sampled state directly
+(``Situation.from_state``), which holds only public and sampled facts.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from ...bots.ismcts import SearchHooks
+from ...cards import ACE, Card
+from ...engine import Action, State
+from .actions import KEEP, NO_DISCARD, PLAY, SWAP, Contract, Discard, DiscardChoices
+from .rules import CONTRACT_VALUE, CONTRACTS, MannState
+
+#: A random hand of basic Manni has about this much trick strength (``strength``): a hand
+#: below it is swapped for the manni.
+SWAP_BELOW = 3.6
+
+
+class Situation:
+    """The seat's own hand and the public facts the heuristics read."""
+
+    __slots__ = (
+        "avoid",
+        "contract",
+        "gone",
+        "hand",
+        "low_aces",
+        "owed",
+        "phase",
+        "seat",
+        "sizes",
+        "trick",
+        "trump",
+        "variant",
+    )
+
+    def __init__(
+        self,
+        seat: int,
+        hand: list[Card],
+        phase: str,
+        variant: str,
+        contract: str,
+        trump: str | None,
+        low_aces: bool,
+        trick: list[tuple[int, Card]],
+        gone: set[Card],
+        sizes: Sequence[int] | None,
+        owed: Sequence[str] | None,
+    ) -> None:
+        self.seat = seat
+        self.hand = hand
+        self.phase = phase
+        self.variant = variant
+        self.contract = contract
+        self.trump = trump
+        self.avoid = contract == "nullo"
+        self.low_aces = low_aces
+        self.trick = trick
+        self.gone = gone  # cards out of play this hand that everyone saw: played and on the table
+        self.sizes = sizes
+        self.owed = owed
+
+    @classmethod
+    def from_view(cls, view: dict[str, Any]) -> Situation:
+        parse = Card.parse
+        trick = [(s, parse(cs[0])) for s, cs in view["trick"]["plays"]]
+        gone = {parse(c) for c in view["played"]} | {c for _, c in trick}
+        owed = view["owed"][view["seat"]] if view["owed"] else None
+        return cls(
+            view["seat"],
+            [parse(c) for c in view["hand"]],
+            view["phase"],
+            view["variant"],
+            view["contract"],
+            view["trump"],
+            view["low_aces"],
+            trick,
+            gone,
+            view["exchange_sizes"],
+            owed,
+        )
+
+    @classmethod
+    def from_state(cls, st: MannState, seat: int) -> Situation:
+        trick = st.trick
+        gone = set(st.played)
+        for _, c in trick:
+            gone.add(c)
+        sizes = st.exchange_sizes(seat) if st.phase == "exchange" else None
+        return cls(
+            seat,
+            st.hands[seat],
+            st.phase,
+            st.variant,
+            st.contract,
+            st.trump,
+            st._low_aces,
+            trick,
+            gone,
+            sizes,
+            st.owed[seat],
+        )
+
+    def rv(self, c: Card) -> int:
+        return 1 if self.low_aces and c.rank == ACE else c.rank
+
+
+# --- estimates -----------------------------------------------------------------------------
+
+
+def strength(hand: Sequence[Card], trump: str | None) -> float:
+    """Roughly how many tricks ``hand`` takes with ``trump`` (None: no trumps), aces high."""
+    by_suit: dict[str, list[int]] = {}
+    for c in hand:
+        by_suit.setdefault(c.suit, []).append(c.rank)
+    total = 0.0
+    for suit, ranks in by_suit.items():
+        ranks.sort(reverse=True)
+        n = len(ranks)
+        for i, r in enumerate(ranks):
+            # an honour needs as many guards below it as there are higher cards it lacks
+            missing = sum(1 for h in range(r + 1, ACE + 1) if h not in ranks)
+            if missing <= i and r >= 10:
+                total += 1.0 if missing == 0 else 0.75 - 0.15 * missing
+        if suit == trump:
+            total += max(0, n - 3) * 0.8
+        elif trump is None:
+            total += max(0, n - 4) * 0.45
+    return total
+
+
+def nullo_danger(hand: Sequence[Card], low_aces: bool) -> float:
+    """Roughly how many tricks ``hand`` cannot help taking in Nullo."""
+    by_suit: dict[str, list[int]] = {}
+    for c in hand:
+        by_suit.setdefault(c.suit, []).append(1 if low_aces and c.rank == ACE else c.rank)
+    total = 0.0
+    for ranks in by_suit.values():
+        ranks.sort()
+        low = 0
+        for r in ranks:
+            if r <= 6:
+                low += 1
+            elif r >= 11:
+                # a high card without low cards beside it is caught when the suit runs out
+                total += max(0.0, (r - 9) / 5 - 0.3 * low)
+    return total
+
+
+#: How the raw estimates below relate to what medium play then makes of a contract, per
+#: contract: (mean raw estimate, mean result, slope of the result on the estimate), measured
+#: over 1,500 random Trjámann deals by ``scripts/measure_manni_contracts.py --calibrate``.
+CALIBRATION = {
+    "nullo": (1.19, 0.21, 1.14),
+    "grand": (-2.00, -1.80, 0.44),
+    "spades": (-2.09, -1.67, 0.56),
+    "other": (-0.38, -0.12, 0.50),
+}
+
+
+def raw_estimate(sit: Situation, c: Contract, grand_hearts: bool) -> float:
+    scale = 16 / 12
+    if c.kind == "nullo":
+        return 4 - nullo_danger(sit.hand, False) * scale * 0.9 - 1.0
+    trump = {"spades": "S", "other": c.suit, "grand": "H" if grand_hearts else None}[c.kind]
+    return strength(sit.hand, trump) * scale + 1.5 - 8
+
+
+def contract_estimate(sit: Situation, c: Contract, grand_hearts: bool) -> float:
+    """The declarer's expected result in Trjámann (TRJ-SCORE) if he declares ``c`` now,
+    calibrated against medium play (``CALIBRATION``)."""
+    est_mean, act_mean, slope = CALIBRATION[c.kind]
+    return act_mean + slope * (raw_estimate(sit, c, grand_hearts) - est_mean)
+
+
+def choose_contract(sit: Situation, offered: Sequence[Contract], grand_hearts: bool) -> Contract:
+    """The offered contract whose estimate now beats its average worth later the most."""
+    return max(
+        offered,
+        key=lambda c: contract_estimate(sit, c, grand_hearts) - CONTRACT_VALUE[c.kind],
+    )
+
+
+def keep_value(sit: Situation, c: Card) -> float:
+    """How much a card is worth keeping for the contract, on the scale where an unseen
+    card is worth about 0 (discard what is below)."""
+    r = sit.rv(c)
+    if sit.avoid:
+        return 8.5 - r  # low cards are wanted; aces (high) worst
+    v = r - 9.5
+    if c.suit == sit.trump:
+        v += 5
+    return v
+
+
+def choose_discard(sit: Situation, sizes: Sequence[int]) -> Discard:
+    """The cards worth less than an unseen card, weakest first, as many as the rules allow
+    (for four-or-none: four when at least two are weak)."""
+    hand = sit.hand
+    counts: dict[str, int] = {}
+    for c in hand:
+        counts[c.suit] = counts.get(c.suit, 0) + 1
+    ranked = sorted(hand, key=lambda c: (keep_value(sit, c), counts[c.suit]))
+    weak = [c for c in ranked if keep_value(sit, c) < 0]
+    top = max(sizes)
+    if set(sizes) == {0, top} and top > 1:  # four or none
+        k = top if len(weak) >= top // 2 else 0
+    else:
+        k = min(len(weak), top)
+        while k not in sizes:
+            k -= 1
+    return Discard(tuple(ranked[:k])) if k else NO_DISCARD
+
+
+# --- card play -----------------------------------------------------------------------------
+
+
+def _master(sit: Situation, c: Card) -> bool:
+    """No card of its suit that beats it is still out (unplayed and not in the hand)."""
+    r = sit.rv(c)
+    hand, gone = sit.hand, sit.gone
+    for x in _SUIT_CARDS[c.suit]:
+        if x is not c and sit.rv(x) > r and x not in gone and x not in hand:
+            return False
+    return True
+
+
+def choose_play(sit: Situation) -> Card:
+    hand, trick, trump, rv = sit.hand, sit.trick, sit.trump, sit.rv
+    if not trick:
+        return _lead(sit)
+    led = trick[0][1].suit
+    best = trick[0][1]
+    for _, c in trick[1:]:
+        if c.suit == best.suit:
+            if rv(c) > rv(best):
+                best = c
+        elif c.suit == trump:
+            best = c
+    last = len(trick) == 2
+    suit = [c for c in hand if c.suit == led]
+    if suit:
+        if sit.avoid:
+            under = [c for c in suit if rv(c) < rv(best) or best.suit != led]
+            if under:
+                return max(under, key=rv)
+            return max(suit, key=rv) if last else min(suit, key=rv)
+        if best.suit != led:  # trumped already: nothing of the suit wins
+            return min(suit, key=rv)
+        beat = [c for c in suit if rv(c) > rv(best)]
+        if beat:
+            if last:
+                return min(beat, key=rv)
+            top = max(beat, key=rv)
+            return top if _master(sit, top) else min(suit, key=rv)
+        return min(suit, key=rv)
+    if sit.avoid:
+        return max(hand, key=rv)
+    if trump is not None:
+        trumps = [c for c in hand if c.suit == trump]
+        if best.suit == trump:
+            trumps = [c for c in trumps if rv(c) > rv(best)]
+        if trumps:
+            return min(trumps, key=rv)
+    side = [c for c in hand if c.suit != trump] or hand
+    counts: dict[str, int] = {}
+    for c in side:
+        counts[c.suit] = counts.get(c.suit, 0) + 1
+    return min(side, key=lambda c: (rv(c), counts[c.suit]))
+
+
+def _lead(sit: Situation) -> Card:
+    hand, trump, rv = sit.hand, sit.trump, sit.rv
+    if sit.avoid:
+        return min(hand, key=rv)
+    masters = [c for c in hand if c.suit != trump and _master(sit, c)]
+    if masters:
+        return max(masters, key=rv)
+    trumps = [c for c in hand if c.suit == trump]
+    if trumps and len(trumps) * 3 >= len(hand):
+        top = max(trumps, key=rv)
+        return top if _master(sit, top) else min(trumps, key=rv)
+    counts: dict[str, int] = {}
+    for c in hand:
+        if c.suit != trump:
+            counts[c.suit] = counts.get(c.suit, 0) + 1
+    if not counts:
+        return min(hand, key=rv)
+    longest = max(counts, key=lambda s: (counts[s], s))
+    return min((c for c in hand if c.suit == longest), key=rv)
+
+
+def medium_action(sit: Situation, legal: Sequence[Action], grand_hearts: bool) -> Action:
+    if sit.phase == "play":
+        return PLAY[choose_play(sit)]
+    if sit.phase == "swap":
+        return SWAP if strength(sit.hand, sit.trump) < SWAP_BELOW else KEEP
+    if sit.phase == "contract":
+        return choose_contract(sit, [a for a in legal if isinstance(a, Contract)], grand_hearts)
+    sizes = sit.sizes or (0,)
+    return choose_discard(sit, sizes)
+
+
+class MediumBot:
+    level = "medium"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State, seat: int) -> Action:
+        view = state.view(seat)
+        legal = state.legal_actions(seat)
+        return medium_action(
+            Situation.from_view(view), legal, bool(view["options"].get("grand_hearts"))
+        )
+
+
+class EasyBot:
+    """A beginner: plays its highest card of the suit when that can win and its lowest
+    otherwise (in Nullo always its lowest), leads its highest card, keeps a hand with an
+    ace, declares what its hand looks best for now, and throws only twos to fives."""
+
+    level = "easy"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State, seat: int) -> Action:
+        view = state.view(seat)
+        sit = Situation.from_view(view)
+        legal = state.legal_actions(seat)
+        rv = sit.rv
+        if sit.phase == "swap":
+            return KEEP if any(c.rank == ACE for c in sit.hand) else SWAP
+        if sit.phase == "contract":
+            offered = [a for a in legal if isinstance(a, Contract)]
+            gh = bool(view["options"].get("grand_hearts"))
+            return max(offered, key=lambda c: contract_estimate(sit, c, gh))
+        if sit.phase == "exchange":
+            sizes = sit.sizes or (0,)
+            low = [c for c in sit.hand if (rv(c) >= 12 if sit.avoid else rv(c) <= 5)]
+            k = min(len(low), max(sizes))
+            while k not in sizes:
+                k -= 1
+            return Discard(tuple(low[:k])) if k else NO_DISCARD
+        cards = [a.card for a in legal]  # type: ignore[attr-defined]
+        if sit.avoid:
+            return PLAY[min(cards, key=rv)]
+        if not sit.trick:
+            return PLAY[max(cards, key=rv)]
+        top = max(cards, key=rv)
+        best = max((c for _, c in sit.trick if c.suit == sit.trick[0][1].suit), key=rv)
+        return PLAY[top if top.suit == best.suit and rv(top) > rv(best) else min(cards, key=rv)]
+
+
+BOTS = {"easy": EasyBot, "medium": MediumBot}
+
+
+# --- the hard bot's hooks --------------------------------------------------------------------
+
+
+def rollout_action(st: State, rng: random.Random) -> Action:
+    """The medium move, read straight from the sampled state (a play-out's every move)."""
+    assert isinstance(st, MannState)
+    seat = st.turn
+    assert seat is not None
+    if st.phase == "play":
+        hand = st.hands[seat]
+        if len(hand) == 1:
+            return PLAY[hand[0]]
+        if st.trick:  # one card of the suit led: forced
+            led = st.trick[0][1].suit
+            suit = [c for c in hand if c.suit == led]
+            if len(suit) == 1:
+                return PLAY[suit[0]]
+    sit = Situation.from_state(st, seat)
+    legal = st.legal_actions() if st.phase == "contract" else ()
+    return medium_action(sit, legal, st._grand_hearts)
+
+
+def candidates(st: State) -> Sequence[Action]:
+    """All the legal actions but in an exchange of cards, where there are thousands: the
+    medium discard and, for each size allowed, the weakest cards of that size."""
+    legal = st.legal_actions()
+    if not isinstance(legal, DiscardChoices):
+        return legal
+    assert isinstance(st, MannState) and st.turn is not None
+    sit = Situation.from_state(st, st.turn)
+    counts: dict[str, int] = {}
+    for c in sit.hand:
+        counts[c.suit] = counts.get(c.suit, 0) + 1
+    ranked = sorted(sit.hand, key=lambda c: (keep_value(sit, c), counts[c.suit]))
+    out = [choose_discard(sit, legal.sizes)]
+    for k in legal.sizes:
+        d = Discard(tuple(ranked[:k])) if k else NO_DISCARD
+        if d not in out:
+            out.append(d)
+    return out
+
+
+def search_hooks() -> SearchHooks:
+    return SearchHooks(candidates=candidates, rollout=rollout_action)
+
+
+_SUIT_CARDS = {s: [Card(r, s) for r in range(2, ACE + 1)] for s in "SHDC"}
+
+__all__ = [
+    "BOTS",
+    "CONTRACTS",
+    "EasyBot",
+    "MediumBot",
+    "Situation",
+    "candidates",
+    "choose_contract",
+    "choose_discard",
+    "choose_play",
+    "rollout_action",
+    "search_hooks",
+    "strength",
+]

@@ -1,0 +1,1248 @@
+"""Manni, Trjámann and Hornafjarðarmanni: the pure rules. Spec: ``shared/rules/manni.md``.
+
+Three-player Icelandic trick games around the *manni*, a spare face-down hand. Rule IDs
+(``MANNI-EXCH-2``, ``TRJ-SCORE-1``, ``HORN-DEAL-1`` ...) are cited where each is enforced.
+
+Action text (also in ``help.md``): ``swap`` / ``keep`` (basic), ``contract nullo|grand|spades``
+or ``contract other hearts`` (the Trjámann declarer), ``discard 3C 4D`` (``discard`` alone, or
+``keep``, draws nothing) and ``play 7H``.
+
+Seats 0, 1, 2 clockwise; for dealer D, eldest E = D+1, middle M = D+2 (MANNI-GEN-1).
+
+JSON layout (``to_json``/``from_json``; a test may write a position by hand)::
+
+    {"game": "manni", "schema": 1, "players": 3, "variant": "trjamann",
+     "options": {"no_spades_in_other": false, "four_or_none": false, "grand_hearts": false},
+     "rng": [3, [...625 ints...], null],
+     "hand_no": 1, "dealer": 2, "phase": "play",   # swap | contract | exchange | play | over
+     "turn": 0,                                      # seat to move (null when over)
+     "contract": "spades", "trump": "S",             # trump null: no trumps
+     "declarer": 0,                                  # Trjámann's eldest; null otherwise
+     "contract_card": null,                          # Hornafjarðarmanni's cut card
+     "hands": [["AS", ...], [...], [...]],           # any order
+     "discards": [[...], [...], [...]],              # face down, known to their owner
+     "manni": ["7C", ...],                           # what is left of it, next draw first
+     "drawn": [[...], [...], [...]],                 # what each drew this hand (private)
+     "decisions": [null, 3, null],                   # per seat: null, "swap", "keep" or a count
+     "exchange_queue": [1, 2],                       # seats still to decide, next first
+     "trick": {"leader": 0, "plays": [[0, "KH"]]},
+     "tricks": [{"plays": [[0, "AS"], [1, "2S"], [2, "3S"]], "winner": 0}],  # this hand's
+     "played": [...],                                # cards of this hand's finished tricks
+     "points": [0, 0, 0],                            # basic Manni
+     "plus": [0, 0, 0], "minus": [0, 0, 0],          # Trjámann, Hornafjarðarmanni
+     "owed": [["nullo", "grand", "spades", "other"], ...],   # Trjámann
+     "history": [{"hand": 1, ...}], "winners": [], "events": [...]}
+
+Everything is checked on load: a card set that is not the pack is refused.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from ... import positions
+from ...cards import ACE, SUIT_NAMES, SUIT_SYMBOLS, Card, pack, pack_without_twos
+from ...engine import Action, Event, Game, IllegalAction, Option, State, Variant
+from ...shuffle import shuffle
+from . import sampling
+from .actions import (
+    CONTRACT_KINDS,
+    KEEP,
+    NO_DISCARD,
+    PLAY,
+    SWAP,
+    Contract,
+    Discard,
+    DiscardChoices,
+    Keep,
+    Play,
+    Swap,
+    parse_action,
+)
+
+SCHEMA = 1
+PLAYERS = 3
+BASIC, TRJAMANN, HORN = "basic", "trjamann", "hornafjardarmanni"
+#: MANNI-TRUMP-1: hand n has trumps ``TRUMP_CYCLE[(n - 1) % 4]``.
+TRUMP_CYCLE = ("H", "S", "D", "C")
+#: MANNI-END-1 / HORN-END-1: the game ends once someone has this many (plus) points.
+GAME_POINTS = 10
+#: TRJ-END-1: a Trjámann game is exactly twelve hands.
+TRJ_HANDS = 12
+#: HORN-EXCH-1: how many cards eldest and middle may exchange (the dealer: what is left).
+HORN_LIMITS = (7, 5, 12)
+#: TRJ-EXCH-1: the declarer may exchange up to four.
+TRJ_LIMIT = 4
+#: How a hand's cards are shown and kept: suits alternating in colour, high to low.
+SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}
+
+_OPTIONS = {
+    "no_spades_in_other": Option(
+        "no_spades_in_other",
+        "No spades in Other",
+        "bool",
+        False,
+        help="Other may name hearts, diamonds or clubs only.",
+    ),
+    "four_or_none": Option(
+        "four_or_none",
+        "Four or none",
+        "bool",
+        False,
+        help="The declarer exchanges exactly four cards or none.",
+    ),
+    "grand_hearts": Option(
+        "grand_hearts",
+        "Grand with hearts",
+        "bool",
+        False,
+        help="Grand has hearts as trumps, as the source article reads it.",
+    ),
+}
+
+
+def contract_name(contract: str, trump: str | None) -> str:
+    """A contract in words: ``Trumps: hearts``, ``Nullo``, ``Other: diamonds``."""
+    if contract == "trumps":
+        return f"Trumps: {SUIT_NAMES[trump]}" if trump else "Trumps"
+    if contract == "other":
+        return f"Other: {SUIT_NAMES[trump]}" if trump else "Other"
+    if contract == "grand" and trump:
+        return "Grand (hearts trumps)"
+    return contract.capitalize()
+
+
+def contract_symbol(trump: str | None) -> str:
+    return SUIT_SYMBOLS[trump] if trump else "NT"
+
+
+def horn_contract(card: Card) -> tuple[str, str | None]:
+    """HORN-CONTRACT-1: the contract the cut card fixes, and its trump suit."""
+    if card.rank >= 10:  # 10 J Q K A (A-9: the ace counts high)
+        return "grand", None
+    if card.rank >= 6:
+        return "trumps", card.suit
+    return "nullo", None
+
+
+# --- the game ----------------------------------------------------------------------------
+
+
+class Manni(Game):
+    id = "manni"
+    name = "Manni"
+    summary = "Icelandic tricks for three: basic, Trjámann, Hornafjarðarmanni."
+    players = (3,)
+    score_label = "points"
+    emblem = ("KD", "AS", "7H")
+    default_variant = BASIC
+    variants: ClassVar[dict[str, Variant]] = {
+        BASIC: Variant(
+            "Basic Manni",
+            "48 cards, trumps rotate; swap your hand for the manni? First to 10 points.",
+        ),
+        TRJAMANN: Variant(
+            "Trjámann",
+            "16 cards each; declare Nullo, Grand, Spades and Other once each in 12 hands.",
+            tuple(_OPTIONS.values()),
+        ),
+        HORN: Variant(
+            "Hornafjarðarmanni",
+            "The cut card sets the contract; exchange up to 7, 5, then the rest.",
+        ),
+    }
+    seat_names: ClassVar[dict[int, tuple[str, ...]]] = {3: ("South", "West", "East")}
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def full_pack(
+        self, players: int, options: Mapping[str, Any], variant: str | None = None
+    ) -> list[Card]:
+        """MANNI-DECK-1 (48, no twos) or TRJ-DECK-1 / HORN-DECK-1 (52)."""
+        return self.pack_for(variant or self.default_variant)
+
+    def pack_for(self, variant: str) -> list[Card]:
+        return pack_without_twos() if variant == BASIC else pack()
+
+    def new_state(
+        self,
+        players: int | None = None,
+        variant: str | None = None,
+        options: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+        deck: Sequence[str | Card] | None = None,
+        dealer: int | None = None,
+    ) -> MannState:
+        self.check_players(players if players is not None else PLAYERS)
+        variant_id, opts = self.resolve_options(variant, options)
+        rng = random.Random(seed)
+        st = MannState(self, variant_id, opts, rng)
+        if dealer is None:
+            dealer = rng.randrange(PLAYERS)  # MANNI-GEN-2
+        elif isinstance(dealer, bool) or not (isinstance(dealer, int) and 0 <= dealer < PLAYERS):
+            raise ValueError("dealer must be a seat from 0 to 2")
+        full = self.pack_for(variant_id)
+        if deck is not None:
+            stacked = [c if isinstance(c, Card) else Card.parse(c) for c in deck]
+            rest = Counter(full)
+            rest.subtract(stacked)
+            if any(v < 0 for v in rest.values()):
+                extra = [str(c) for c, v in rest.items() if v < 0]
+                raise ValueError(f"stacked deck has cards the pack does not: {' '.join(extra)}")
+            tail = list(rest.elements())
+            tail.sort(key=lambda c: c.ordinal)
+            shuffle(rng, tail)
+            order = stacked + tail
+        else:
+            order = list(full)
+            shuffle(rng, order)
+        st.dealer = dealer
+        st._deal(order)
+        return st
+
+    def from_json(self, data: Mapping[str, Any]) -> MannState:
+        return MannState.from_json(self, data)
+
+    # --- search hooks ---------------------------------------------------------------------
+
+    def search_horizon(self, root: State, state: State) -> bool:
+        """Play-outs stop when the hand being searched is scored."""
+        assert isinstance(root, MannState) and isinstance(state, MannState)
+        return state.phase == "over" or state.hand_no != root.hand_no
+
+    def search_reward(self, root: State, state: State) -> list[float]:
+        """Each seat's reward for the hand searched, in [0, 1]: its result against the
+        others' (``hand_value``), less what the contract it used up is worth on average to
+        a declarer who still owes it (a forced Nullo later is a cost: ``bots.CONTRACT_VALUE``
+        gives it, through ``state.contract_cost``)."""
+        assert isinstance(root, MannState) and isinstance(state, MannState)
+        if not state.history or state.history[-1]["hand"] != root.hand_no:
+            return [0.5, 0.5, 0.5]
+        rec = state.history[-1]
+        return hand_rewards(state.variant, rec)
+
+
+def hand_results(variant: str, rec: Mapping[str, Any]) -> list[int]:
+    """A scored hand's result per seat: basic Manni's points, the others' results."""
+    return list(rec["gains"] if variant == BASIC else rec["results"])
+
+
+def hand_rewards(variant: str, rec: Mapping[str, Any]) -> list[float]:
+    """A hand's results as rewards in [0, 1] for the search: each seat's result against the
+    average of the other two (basic Manni scores only above four tricks, so the others'
+    points matter as much as one's own), minus the declarer's contract cost."""
+    res = hand_results(variant, rec)
+    scale = {BASIC: 16.0, TRJAMANN: 24.0, HORN: 16.0}[variant]
+    out = []
+    for s in range(PLAYERS):
+        others = (res[(s + 1) % 3] + res[(s + 2) % 3]) / 2
+        v = 0.5 + (res[s] - others) / scale
+        if s == rec.get("declarer") and "cost" in rec:
+            v -= rec["cost"] / scale
+        out.append(min(1.0, max(0.0, v)))
+    return out
+
+
+GAME = Manni()
+
+
+# --- the state ---------------------------------------------------------------------------
+
+
+class MannState(State):
+    """A Manni position (any of the three variants)."""
+
+    __slots__ = (
+        "_four_or_none",
+        "_grand_hearts",
+        "_legal",
+        "_low_aces",
+        "_no_spades",
+        "_samples",
+        "_search_copy",
+        "contract",
+        "contract_card",
+        "dealer",
+        "decisions",
+        "declarer",
+        "discards",
+        "drawn",
+        "events",
+        "exchange_queue",
+        "game",
+        "hand_no",
+        "hands",
+        "history",
+        "manni",
+        "minus",
+        "options",
+        "owed",
+        "phase",
+        "played",
+        "plus",
+        "points",
+        "rng",
+        "trick",
+        "trick_best",
+        "trick_leader",
+        "tricks",
+        "tricks_won",
+        "trump",
+        "turn",
+        "variant",
+        "winners_list",
+    )
+
+    def __init__(self, game: Manni, variant: str, options: dict[str, Any], rng: random.Random):
+        self.game = game
+        self.variant = variant
+        self.options = options
+        self._no_spades = bool(options.get("no_spades_in_other"))
+        self._four_or_none = bool(options.get("four_or_none"))
+        self._grand_hearts = bool(options.get("grand_hearts"))
+        self.rng = rng
+        self.hand_no = 0
+        self.dealer = 0
+        self.phase = "play"
+        self.turn: int | None = None
+        self.contract = "trumps"
+        self.trump: str | None = None
+        self.declarer: int | None = None
+        self.contract_card: Card | None = None
+        self._low_aces = False
+        self.hands: list[list[Card]] = [[], [], []]
+        self.discards: list[list[Card]] = [[], [], []]
+        self.drawn: list[list[Card]] = [[], [], []]
+        self.manni: list[Card] = []
+        self.decisions: list[Any] = [None, None, None]
+        self.exchange_queue: list[int] = []
+        self.trick: list[tuple[int, Card]] = []
+        self.trick_leader = 0
+        self.trick_best = 0
+        self.tricks: list[dict[str, Any]] = []
+        self.played: list[Card] = []
+        self.tricks_won = [0, 0, 0]
+        self.points = [0, 0, 0]
+        self.plus = [0, 0, 0]
+        self.minus = [0, 0, 0]
+        self.owed: list[list[str]] = [list(CONTRACT_KINDS) for _ in range(3)]
+        self.history: list[dict[str, Any]] = []
+        self.winners_list: list[int] = []
+        self.events: list[Event] = []
+        self._legal: Sequence[Action] | None = None
+        self._samples: dict[int, Any] | None = None
+        self._search_copy = False
+
+    # --- small facts ----------------------------------------------------------------------
+
+    @property
+    def eldest(self) -> int:
+        return (self.dealer + 1) % 3
+
+    @property
+    def avoid(self) -> bool:
+        """Nullo: tricks are to be avoided."""
+        return self.contract == "nullo"
+
+    def rank_value(self, card: Card) -> int:
+        """MANNI-GEN-7, HORN-RANK-1: the ace is below the two in Hornafjarðarmanni Nullo."""
+        return (_RV_LOW if self._low_aces else _RV_HIGH)[card]
+
+    def hand_key(self, card: Card) -> int:
+        """Where a card goes in a sorted hand: by suit (S H C D), high to low."""
+        return (_KEY_LOW if self._low_aces else _KEY_HIGH)[card]
+
+    def exchange_sizes(self, seat: int) -> tuple[int, ...]:
+        """How many cards ``seat`` may discard now (TRJ-EXCH-1, TRJ-OPT-2, HORN-EXCH-1)."""
+        room = min(len(self.manni), len(self.hands[seat]))
+        if self.variant == TRJAMANN:
+            top = min(TRJ_LIMIT, room)
+            if self._four_or_none:
+                return (0, top) if top == TRJ_LIMIT else (0,)
+            return tuple(range(top + 1))
+        limit = HORN_LIMITS[(seat - self.dealer - 1) % 3]
+        return tuple(range(min(limit, room) + 1))
+
+    def offered_contracts(self, seat: int) -> list[Contract]:
+        """TRJ-CONTRACT-2, TRJ-OPT-1: the contracts ``seat`` still owes (Other per suit)."""
+        out: list[Contract] = []
+        for kind in self.owed[seat]:
+            if kind == "other":
+                out += [CONTRACTS[("other", s)] for s in self.other_suits()]
+            else:
+                out.append(CONTRACTS[(kind, None)])
+        return out
+
+    def other_suits(self) -> tuple[str, ...]:
+        return ("H", "D", "C") if self._no_spades else ("S", "H", "D", "C")
+
+    # --- contract: queries ----------------------------------------------------------------
+
+    def to_move(self) -> int | None:
+        return self.turn
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def scores(self) -> list[int]:
+        """Basic: the points; the others: each player's net (plus less minus)."""
+        if self.variant == BASIC:
+            return list(self.points)
+        return [p - m for p, m in zip(self.plus, self.minus, strict=True)]
+
+    def winners(self) -> list[int]:
+        return list(self.winners_list)
+
+    def deals_played(self) -> int:
+        return self.hand_no
+
+    def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
+        legal = self._legal
+        if legal is not None and seat is None:
+            return legal
+        turn = self.turn
+        if turn is None or (seat is not None and seat != turn):
+            return []
+        if legal is None:
+            phase = self.phase
+            if phase == "play":
+                hand = self.hands[turn]
+                if self.trick:
+                    led = self.trick[0][1].suit
+                    legal = [PLAY[c] for c in hand if c.suit == led] or [PLAY[c] for c in hand]
+                else:
+                    legal = [PLAY[c] for c in hand]
+            elif phase == "swap":
+                legal = _SWAP_OR_KEEP
+            elif phase == "contract":
+                legal = self.offered_contracts(turn)
+            else:
+                legal = DiscardChoices(self.hands[turn], self.exchange_sizes(turn))
+            self._legal = legal
+        return legal
+
+    # --- contract: apply ------------------------------------------------------------------
+
+    def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
+        turn = self.turn
+        if turn is None:
+            raise IllegalAction("the game is over")
+        if seat is not None and seat != turn:
+            raise IllegalAction(f"it is not your turn (waiting for seat {turn + 1})")
+        events = self.events
+        mark = len(events)
+        if type(action) is Play and self.phase == "play":
+            legal = self._legal
+            self._play(turn, action.card, legal is not None and action in legal)
+            self._legal = None
+            self._samples = None
+            return events[mark:]
+        act = action if isinstance(action, Action) else self._coerce(action)
+        phase = self.phase
+        if phase == "play":
+            if not isinstance(act, Play):
+                raise IllegalAction("the tricks are being played: play a card")
+            self._play(turn, act.card)
+        elif phase == "swap":
+            if not isinstance(act, (Swap, Keep)):
+                raise IllegalAction("swap your hand for the manni, or keep it")
+            self._swap(turn, isinstance(act, Swap))
+        elif phase == "contract":
+            if not isinstance(act, Contract):
+                raise IllegalAction("announce a contract first")
+            self._declare(turn, act)
+        else:
+            if isinstance(act, Keep):
+                act = NO_DISCARD
+            if not isinstance(act, Discard):
+                raise IllegalAction("it is the exchange: discard cards to draw as many, or keep")
+            self._exchange(turn, act)
+        self._legal = None
+        self._samples = None
+        return events[mark:]
+
+    def _play(self, seat: int, card: Card, offered: bool = False) -> None:
+        """MANNI-GEN-6: follow suit if you can; the trick to the highest trump, else the
+        highest card of the suit led. ``offered``: the play is one ``legal_actions`` just
+        listed, so the checks are done."""
+        hand = self.hands[seat]
+        trick = self.trick
+        if not offered:
+            if card not in hand:
+                raise IllegalAction(f"you do not hold {card.code}")
+            if trick:
+                led = trick[0][1].suit
+                if card.suit != led:
+                    for c in hand:
+                        if c.suit == led:
+                            raise IllegalAction(f"you must follow {SUIT_NAMES[led]}")
+        if trick:
+            hand.remove(card)
+            best = trick[self.trick_best][1]
+            if card.suit == best.suit:
+                rv = _RV_LOW if self._low_aces else _RV_HIGH
+                takes = rv[card] > rv[best]
+            else:
+                takes = card.suit == self.trump
+            trick.append((seat, card))
+            if takes:
+                self.trick_best = len(trick) - 1
+            self.events.append(_tnew(Event, ("play", seat, _plays, {"cards": [card.code]})))
+            if len(trick) == 3:
+                self._finish_trick()
+            else:
+                self.turn = (seat + 1) % 3
+            return
+        hand.remove(card)
+        trick.append((seat, card))
+        self.trick_leader = seat
+        self.trick_best = 0
+        self.events.append(_tnew(Event, ("lead", seat, _leads, {"cards": [card.code]})))
+        self.turn = (seat + 1) % 3
+
+    def _finish_trick(self) -> None:
+        trick = self.trick
+        winner, card = trick[self.trick_best]
+        self.tricks.append({"plays": trick, "winner": winner})  # never mutated again
+        played = self.played
+        for _, c in trick:
+            played.append(c)
+        self.trick = []
+        self.tricks_won[winner] += 1
+        self.events.append(_tnew(Event, ("trick", winner, _wins, {"cards": [card.code]})))
+        if self.hands[winner]:
+            self.turn = self.trick_leader = winner
+        else:
+            self._score()
+
+    def _swap(self, seat: int, swap: bool) -> None:
+        """MANNI-EXCH-1..4: E, M, D in turn; the first swap ends the phase."""
+        self.exchange_queue.pop(0)
+        if swap:
+            self.discards[seat] = self.hands[seat]  # MANNI-EXCH-2: a dead pile, face down
+            self.hands[seat] = sorted(
+                self.manni, key=(_KEY_LOW if self._low_aces else _KEY_HIGH).__getitem__
+            )
+            self.drawn[seat] = list(self.hands[seat])
+            self.manni = []
+            self.decisions[seat] = "swap"
+            self.exchange_queue = []  # MANNI-EXCH-3
+            self._log("swap", seat, f"{{P{seat}}} swaps hands with the manni")
+        else:
+            self.decisions[seat] = "keep"
+            self._log("keep", seat, f"{{P{seat}}} keeps")
+        if self.exchange_queue:
+            self.turn = self.exchange_queue[0]
+        else:
+            self._start_play()
+
+    def _declare(self, seat: int, act: Contract) -> None:
+        """TRJ-CONTRACT-1..3, TRJ-OPT-1/3."""
+        if act.kind not in CONTRACT_KINDS:
+            raise IllegalAction("contracts: nullo, grand, spades, other SUIT")
+        if act.kind not in self.owed[seat]:
+            owed = ", ".join(self.owed[seat])
+            raise IllegalAction(
+                f"you have declared {act.kind} already this game; you still owe: {owed}"
+            )
+        if act.kind == "other":
+            if act.suit not in self.other_suits():
+                names = ", ".join(SUIT_NAMES[s] for s in self.other_suits())
+                raise IllegalAction(f"Other names its trump suit: {names}")
+            trump: str | None = act.suit
+        elif act.suit is not None:
+            raise IllegalAction(f"{act.kind} names no suit")
+        elif act.kind == "spades":
+            trump = "S"
+        elif act.kind == "grand":
+            trump = "H" if self._grand_hearts else None
+        else:
+            trump = None
+        self.owed[seat] = [k for k in self.owed[seat] if k != act.kind]
+        self.contract = act.kind
+        self.trump = trump
+        self.phase = "exchange"
+        self.exchange_queue = [seat]
+        self.events.append(
+            Event(
+                "contract",
+                seat,
+                _declares,
+                {"contract": act.kind, "trump": trump},
+            )
+        )
+
+    def _exchange(self, seat: int, act: Discard) -> None:
+        """TRJ-EXCH-1, HORN-EXCH-1/2: discard, then draw as many from the top of the manni."""
+        hand = self.hands[seat]
+        cards = act.cards
+        if len(set(cards)) != len(cards):
+            raise IllegalAction("a card is named twice")
+        for c in cards:
+            if c not in hand:
+                raise IllegalAction(f"you do not hold {c.code}")
+        sizes = self.exchange_sizes(seat)
+        if len(cards) not in sizes:
+            if self.variant == TRJAMANN and self._four_or_none:
+                raise IllegalAction("exchange exactly four cards, or none (four or none)")
+            raise IllegalAction(
+                f"you may exchange at most {sizes[-1]} card{'s' * (sizes[-1] != 1)}"
+            )
+        k = len(cards)
+        for c in cards:
+            hand.remove(c)
+        self.discards[seat] = self.discards[seat] + list(cards)
+        got = self.manni[:k]
+        del self.manni[:k]
+        hand += got
+        hand.sort(key=(_KEY_LOW if self._low_aces else _KEY_HIGH).__getitem__)
+        self.drawn[seat] = got
+        self.decisions[seat] = k
+        self.exchange_queue.pop(0)
+        self.events.append(Event("exchange", seat, _exchanges, {"count": k}))
+        if self.exchange_queue:
+            self.turn = self.exchange_queue[0]
+        else:
+            self._start_play()
+
+    # --- dealing and scoring --------------------------------------------------------------
+
+    def _deal(self, order: list[Card]) -> None:
+        """MANNI-DEAL-1, TRJ-DEAL-1, HORN-DEAL-1 / HORN-CUT-1, from the top of ``order``."""
+        self.hand_no += 1
+        d = self.dealer
+        e, m = (d + 1) % 3, (d + 2) % 3
+        hands: list[list[Card]] = [[], [], []]
+        self.contract_card = None
+        self.declarer = None
+        self._low_aces = False
+        if self.variant == HORN:
+            card = order[-1]  # HORN-CUT-1: the bottom card, turned for all to see
+            self.contract, self.trump = horn_contract(card)
+            self._low_aces = self.contract == "nullo"  # HORN-RANK-1
+            self.contract_card = card
+            manni: list[Card] = []
+            for r in range(4):
+                b = 13 * r
+                manni += order[b : b + 4]
+                hands[e] += order[b + 4 : b + 7]
+                hands[m] += order[b + 7 : b + 10]
+                hands[d] += order[b + 10 : b + 13]
+        else:
+            rounds = 3 if self.variant == BASIC else 4
+            for r in range(rounds):
+                b = 12 * r
+                hands[e] += order[b : b + 4]
+                hands[m] += order[b + 4 : b + 8]
+                hands[d] += order[b + 8 : b + 12]
+            manni = order[12 * rounds :]
+            if self.variant == BASIC:
+                self.contract = "trumps"
+                self.trump = TRUMP_CYCLE[(self.hand_no - 1) % 4]  # MANNI-TRUMP-1
+            else:
+                self.contract, self.trump = "", None
+                self.declarer = e  # TRJ-DECL-1
+        key = (_KEY_LOW if self._low_aces else _KEY_HIGH).__getitem__
+        for h in hands:
+            h.sort(key=key)
+        self.hands = hands
+        self.manni = manni
+        self.discards = [[], [], []]
+        self.drawn = [[], [], []]
+        self.decisions = [None, None, None]
+        self.trick = []
+        self.tricks = []
+        self.played = []
+        self.tricks_won = [0, 0, 0]
+        data: dict[str, Any] = {"hand": self.hand_no, "manni": len(manni)}
+        if self.variant == HORN:
+            data["card"] = self.contract_card.code  # type: ignore[union-attr]
+            data["contract"] = self.contract
+            data["trump"] = self.trump
+        elif self.variant == BASIC:
+            data["trump"] = self.trump
+        self.events.append(Event("deal", d, _deals, data))
+        if self.variant == BASIC:
+            self.phase = "swap"
+            self.exchange_queue = [e, m, d]
+        elif self.variant == TRJAMANN:
+            self.phase = "contract"
+            self.exchange_queue = []
+        else:
+            self.phase = "exchange"
+            self.exchange_queue = [e, m, d]
+        self.turn = e
+
+    def _start_play(self) -> None:
+        """MANNI-PLAY-1, TRJ-PLAY-1, HORN-PLAY-1: eldest leads."""
+        self.phase = "play"
+        self.exchange_queue = []
+        self.turn = self.trick_leader = self.eldest
+        self.trick_best = 0
+
+    def _score(self) -> None:
+        """MANNI-SCORE-1, TRJ-SCORE-1..4, HORN-SCORE-1/2, then the end of the game."""
+        t = list(self.tricks_won)
+        rec: dict[str, Any] = {
+            "hand": self.hand_no,
+            "dealer": self.dealer,
+            "contract": self.contract,
+            "trump": self.trump,
+            "declarer": self.declarer,
+            "tricks": t,
+        }
+        if self.variant == BASIC:
+            gains = [max(0, x - 4) for x in t]
+            for s in range(3):
+                self.points[s] += gains[s]
+            rec["gains"] = gains
+            rec["totals"] = list(self.points)
+            results = gains
+        else:
+            if self.variant == TRJAMANN:
+                d = self.declarer
+                nullo = self.contract == "nullo"
+                targets = [
+                    (4 if nullo else 8) if s == d else (6 if nullo else 4) for s in range(3)
+                ]  # TRJ-SCORE-1
+            else:
+                nullo = self.contract == "nullo"
+                targets = [4, 4, 4]  # HORN-SCORE-1
+            results = [(targets[s] - t[s]) if nullo else (t[s] - targets[s]) for s in range(3)]
+            for s in range(3):
+                if results[s] > 0:
+                    self.plus[s] += results[s]
+                elif results[s] < 0:
+                    self.minus[s] -= results[s]
+            rec["targets"] = targets
+            rec["results"] = results
+            rec["plus"] = list(self.plus)
+            rec["minus"] = list(self.minus)
+            if self.variant == TRJAMANN and self.declarer is not None:
+                rec["cost"] = CONTRACT_VALUE[self.contract]
+        self.history.append(rec)
+        self.events.append(
+            Event(
+                "score",
+                None,
+                _scores,
+                {"tricks": t, "results": list(results), "variant": self.variant},
+            )
+        )
+        if self._game_ends():
+            net = self.scores()
+            top = max(net)
+            self._end([s for s in range(3) if net[s] == top])
+            return
+        if self._search_copy:  # the search's horizon: the next hand is never dealt
+            self.turn = None
+            self.hand_no += 1
+            return
+        order = self._collect()
+        shuffle(self.rng, order)
+        self.dealer = (self.dealer + 1) % 3  # MANNI-GEN-2
+        self._deal(order)
+
+    def _game_ends(self) -> bool:
+        if self.variant == BASIC:
+            return max(self.points) >= GAME_POINTS  # MANNI-END-1
+        if self.variant == TRJAMANN:
+            return self.hand_no >= TRJ_HANDS  # TRJ-END-1
+        return max(self.plus) >= GAME_POINTS  # HORN-END-1
+
+    def _collect(self) -> list[Card]:
+        cards = self.played
+        self.played = []
+        for s in range(3):
+            cards += self.hands[s]
+            cards += self.discards[s]
+        cards += self.manni
+        self.hands = [[], [], []]
+        self.discards = [[], [], []]
+        self.manni = []
+        self.tricks = []
+        return cards
+
+    def _end(self, winners: list[int]) -> None:
+        """MANNI-END-2, TRJ-END-2, HORN-END-2: the highest total wins; ties share."""
+        self.phase = "over"
+        self.turn = None
+        self.exchange_queue = []
+        self.winners_list = sorted(winners)
+        self.events.append(Event("gameover", None, _game_over, {"winners": self.winners_list}))
+
+    def _log(self, kind: str, seat: int | None, text: str, **data: Any) -> None:
+        self.events.append(Event(kind, seat, text, data))
+
+    # --- views, copies, samples -----------------------------------------------------------
+
+    def contract_card_live(self) -> bool:
+        """Is the Hornafjarðarmanni contract card still face up (not yet played)?"""
+        card = self.contract_card
+        if card is None:
+            return False
+        return card not in self.played and all(c is not card for _, c in self.trick)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` sees: own hand, discards and draws, every public fact, no other
+        hand and no manni card. ``None``: a spectator, who sees no hand at all."""
+        mine = seat is not None
+        best = self.trick[self.trick_best][0] if self.trick else None
+        return {
+            "game": self.game.id,
+            "variant": self.variant,
+            "options": dict(self.options),
+            "players": PLAYERS,
+            "seat": seat,
+            "phase": self.phase,
+            "to_move": self.turn,
+            "scores": self.scores(),
+            "hand": [c.code for c in self.hands[seat]] if mine else None,  # type: ignore[index]
+            "my_discards": [c.code for c in self.discards[seat]] if mine else None,  # type: ignore[index]
+            "my_drawn": [c.code for c in self.drawn[seat]] if mine else None,  # type: ignore[index]
+            "hand_sizes": [len(h) for h in self.hands],
+            "discarded": [len(d) for d in self.discards],
+            "decisions": list(self.decisions),
+            "exchange_queue": list(self.exchange_queue),
+            "exchange_sizes": (
+                list(self.exchange_sizes(self.turn))
+                if self.phase == "exchange" and self.turn is not None
+                else None
+            ),
+            "manni": len(self.manni),
+            "dealer": self.dealer,
+            "eldest": self.eldest,
+            "hand_no": self.hand_no,
+            "hands_in_game": TRJ_HANDS if self.variant == TRJAMANN else None,
+            "contract": self.contract,
+            "trump": self.trump,
+            "declarer": self.declarer,
+            "low_aces": self._low_aces,
+            "contract_card": self.contract_card.code if self.contract_card else None,
+            "contract_card_live": self.contract_card_live(),
+            "owed": [list(o) for o in self.owed] if self.variant == TRJAMANN else None,
+            "trick": {
+                "leader": self.trick_leader,
+                "plays": [[s, [c.code]] for s, c in self.trick],
+                "best": best,
+            },
+            "tricks": [
+                {"plays": [[s, [c.code]] for s, c in t["plays"]], "winner": t["winner"]}
+                for t in self.tricks
+            ],
+            "tricks_won": list(self.tricks_won),
+            "played": [c.code for c in self.played],
+            "points": list(self.points),
+            "plus": list(self.plus),
+            "minus": list(self.minus),
+            "history": [dict(h) for h in self.history],
+            "winners": list(self.winners_list),
+        }
+
+    def clone(self, rng: random.Random | None = None, *, events: bool = True) -> MannState:
+        """An independent copy; ``rng`` replaces the copy of the generator (for samples);
+        ``events=False`` starts the copy's log empty (a search never reads it)."""
+        new = object.__new__(MannState)
+        for name in _SHARED_SLOTS:
+            object.__setattr__(new, name, getattr(self, name))
+        new.rng = positions.copy_rng(self.rng) if rng is None else rng
+        new.hands = [h[:] for h in self.hands]
+        new.discards = [d[:] for d in self.discards]
+        new.drawn = [d[:] for d in self.drawn]
+        new.manni = self.manni[:]
+        new.decisions = self.decisions[:]
+        new.exchange_queue = self.exchange_queue[:]
+        new.trick = self.trick[:]
+        new.tricks = self.tricks[:]
+        new.played = self.played[:]
+        new.tricks_won = self.tricks_won[:]
+        new.points = self.points[:]
+        new.plus = self.plus[:]
+        new.minus = self.minus[:]
+        new.owed = [o[:] for o in self.owed]
+        new.history = self.history[:]
+        new.winners_list = self.winners_list[:]
+        new.events = self.events[:] if events else []
+        new._legal = None
+        new._samples = None
+        new._search_copy = False
+        return new
+
+    def zones(self) -> dict[str, Sequence[Card]]:
+        """Hands, discards (dead piles), the manni, this hand's tricks, the trick."""
+        out: dict[str, Sequence[Card]] = {}
+        for s in range(3):
+            out[f"hand {s}"] = self.hands[s]
+            out[f"discards {s}"] = self.discards[s]
+        out["manni"] = self.manni
+        out["played"] = self.played
+        out["trick"] = [c for _, c in self.trick]
+        return out
+
+    def all_cards(self) -> list[Card]:
+        out = [*self.played, *self.manni]
+        for s in range(3):
+            out += self.hands[s]
+            out += self.discards[s]
+        out += [c for _, c in self.trick]
+        return out
+
+    def hidden_zones(self, seat: int | None) -> tuple[str, ...]:
+        """Other hands, other players' discards (GEN-5) and the manni (GEN-4)."""
+        hidden = [f"{z} {s}" for s in range(3) if s != seat for z in ("hand", "discards")]
+        return (*hidden, "manni")
+
+    def voids(self) -> list[set[str]]:
+        """The suits each seat has shown it lacks this hand (failing to follow, GEN-6)."""
+        out: list[set[str]] = [set(), set(), set()]
+        for t in (*(t["plays"] for t in self.tricks), self.trick):
+            if not t:
+                continue
+            led = t[0][1].suit
+            for s, c in t[1:]:
+                if c.suit != led:
+                    out[s].add(led)
+        return out
+
+    def sample_hidden(self, observer: int, rng: random.Random) -> MannState:
+        """Re-deal what ``observer`` cannot see, consistent with the play (``sampling``)."""
+        return sampling.sample_hidden(self, observer, rng)
+
+    def search_copy(self, observer: int, rng: random.Random) -> MannState:
+        """A sample whose hand, once scored, ends the copy's play (the next hand is never
+        dealt); its log starts empty."""
+        copy = sampling.sample_hidden(self, observer, rng, events=False)
+        copy._search_copy = True
+        return copy
+
+    def clone_for_search(self, rng: random.Random) -> MannState:
+        copy = self.clone(random.Random(rng.getrandbits(63)), events=False)
+        copy._search_copy = True
+        return copy
+
+    # --- JSON -----------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            **positions.header(self, SCHEMA, PLAYERS),
+            "hand_no": self.hand_no,
+            "dealer": self.dealer,
+            "phase": self.phase,
+            "turn": self.turn,
+            "contract": self.contract,
+            "trump": self.trump,
+            "declarer": self.declarer,
+            "contract_card": self.contract_card.code if self.contract_card else None,
+            "hands": [[c.code for c in h] for h in self.hands],
+            "discards": [[c.code for c in d] for d in self.discards],
+            "manni": [c.code for c in self.manni],
+            "drawn": [[c.code for c in d] for d in self.drawn],
+            "decisions": list(self.decisions),
+            "exchange_queue": list(self.exchange_queue),
+            "trick": {
+                "leader": self.trick_leader,
+                "plays": [[s, c.code] for s, c in self.trick],
+            },
+            "tricks": [
+                {"plays": [[s, c.code] for s, c in t["plays"]], "winner": t["winner"]}
+                for t in self.tricks
+            ],
+            "played": [c.code for c in self.played],
+            "points": list(self.points),
+            "plus": list(self.plus),
+            "minus": list(self.minus),
+            "owed": [list(o) for o in self.owed],
+            "history": [dict(h) for h in self.history],
+            "winners": list(self.winners_list),
+            "events": [e.to_json() for e in self.events],
+        }
+
+    @classmethod
+    def from_json(cls, game: Manni, data: Mapping[str, Any]) -> MannState:
+        """Load a position; raises ``ValueError`` saying what is wrong (nothing half-read)."""
+        with positions.reading(game):
+            head = positions.read_header(game, data, SCHEMA)
+            st = cls(game, head.variant, head.options, head.rng)
+            st._load_fields(data)
+            positions.check_pack(st, PLAYERS)
+            st._check_consistent()
+        return st
+
+    def _load_fields(self, data: Mapping[str, Any]) -> None:
+        n = PLAYERS
+        cards, whole, seat_of = positions.cards, positions.whole, positions.seat
+        self.hand_no = whole(data["hand_no"], "hand_no", 1, 10**6)
+        self.dealer = seat_of(data["dealer"], n, "dealer")
+        self.phase = str(data["phase"])
+        if self.phase not in ("swap", "contract", "exchange", "play", "over"):
+            raise ValueError(f"unknown phase {positions.text(self.phase)}")
+        turn = data["turn"]
+        self.turn = None if turn is None else seat_of(turn, n, "turn")
+        contract = data["contract"]
+        kinds = {
+            BASIC: ("trumps",),
+            TRJAMANN: ("", *CONTRACT_KINDS),
+            HORN: ("grand", "trumps", "nullo"),
+        }
+        if contract not in kinds[self.variant]:
+            raise ValueError(f"no contract {positions.text(contract)} in this variant")
+        self.contract = contract
+        trump = data["trump"]
+        if trump is not None and trump not in SUIT_NAMES:
+            raise ValueError(f"no suit {positions.text(trump)}")
+        self.trump = trump
+        dec = data.get("declarer")
+        self.declarer = None if dec is None else seat_of(dec, n, "declarer")
+        cc = data.get("contract_card")
+        self.contract_card = None if cc is None else Card.parse(str(cc))
+        self._low_aces = self.variant == HORN and self.contract == "nullo"
+        key = (_KEY_LOW if self._low_aces else _KEY_HIGH).__getitem__
+        self.hands = [sorted(h, key=key) for h in positions.per_seat(data["hands"], n, "hands")]
+        self.discards = positions.per_seat(data["discards"], n, "discards")
+        self.manni = cards(data["manni"], "manni")
+        self.drawn = positions.per_seat(data.get("drawn", [[], [], []]), n, "drawn")
+        dec_list = data.get("decisions", [None, None, None])
+        if not isinstance(dec_list, list) or len(dec_list) != n:
+            raise ValueError("decisions need one entry per seat")
+        for d in dec_list:
+            if (
+                d is not None
+                and d not in ("swap", "keep")
+                and not (isinstance(d, int) and not isinstance(d, bool) and 0 <= d <= 12)
+            ):
+                raise ValueError(
+                    f"a decision is null, swap, keep or a count, not {positions.text(d)}"
+                )
+        self.decisions = list(dec_list)
+        self.exchange_queue = [seat_of(x, n, "exchange_queue") for x in data["exchange_queue"]]
+        trick = data["trick"]
+        self.trick_leader = seat_of(trick["leader"], n, "the trick's leader")
+        self.trick = [
+            (seat_of(s, n, "a trick play's seat"), Card.parse(str(c))) for s, c in trick["plays"]
+        ]
+        self.tricks = []
+        for t in data["tricks"]:
+            plays = [
+                (seat_of(s, n, "a trick play's seat"), Card.parse(str(c))) for s, c in t["plays"]
+            ]
+            if len(plays) != 3:
+                raise ValueError("a finished trick has three plays")
+            self.tricks.append({"plays": plays, "winner": seat_of(t["winner"], n, "a winner")})
+        self.played = cards(data["played"], "played")
+        self.tricks_won = [sum(t["winner"] == s for t in self.tricks) for s in range(n)]
+        for name in ("points", "plus", "minus"):
+            vals = data.get(name, [0, 0, 0])
+            if not isinstance(vals, list) or len(vals) != n:
+                raise ValueError(f"{name} need one entry per seat")
+            setattr(self, name, [whole(x, name, 0, 10**6) for x in vals])
+        owed = data.get("owed", [list(CONTRACT_KINDS)] * 3)
+        if not isinstance(owed, list) or len(owed) != n:
+            raise ValueError("owed needs one list per seat")
+        self.owed = []
+        for o in owed:
+            if (
+                not isinstance(o, list)
+                or any(k not in CONTRACT_KINDS for k in o)
+                or len(set(o)) != len(o)
+            ):
+                raise ValueError("owed lists contracts: nullo, grand, spades, other")
+            self.owed.append([k for k in CONTRACT_KINDS if k in o])
+        self.history = [dict(h) for h in data.get("history", [])]
+        self.winners_list = [seat_of(x, n, "a winner") for x in data.get("winners", [])]
+        self.events = positions.events(data.get("events", []), n)
+        self._recompute_best()
+
+    def _recompute_best(self) -> None:
+        self.trick_best = 0
+        for i in range(1, len(self.trick)):
+            card, best = self.trick[i][1], self.trick[self.trick_best][1]
+            if card.suit == best.suit:
+                if self.rank_value(card) > self.rank_value(best):
+                    self.trick_best = i
+            elif card.suit == self.trump:
+                self.trick_best = i
+
+    def _check_consistent(self) -> None:
+        """Refuse positions the rules could never reach in a way that would break play."""
+        if self.phase == "over":
+            if self.turn is not None:
+                raise ValueError("a finished game has no seat to move")
+            return
+        if self.turn is None:
+            raise ValueError(f"the {self.phase} needs a seat to move")
+        if self.variant == HORN and self.contract_card is None:
+            raise ValueError("Hornafjarðarmanni needs its contract card")
+        if self.variant == TRJAMANN:
+            if self.declarer != self.eldest:
+                raise ValueError("the Trjámann declarer is eldest hand")
+            if self.hand_no > TRJ_HANDS:
+                raise ValueError(f"a Trjámann game is {TRJ_HANDS} hands")
+            # TRJ-CONTRACT-2: each seat owes what it has not declared in the hands it led
+            first = (self.dealer - self.hand_no + 1) % 3
+            declared = [0, 0, 0]
+            for h in range(1, self.hand_no + 1):
+                if h < self.hand_no or self.phase != "contract":
+                    declared[(first + h) % 3] += 1
+            if any(len(self.owed[s]) != 4 - declared[s] for s in range(3)):
+                raise ValueError("the contracts owed do not fit the hands declared so far")
+        if self.phase in ("swap", "exchange"):
+            if not self.exchange_queue or self.exchange_queue[0] != self.turn:
+                raise ValueError("in the exchange, the seat to move is the first of the queue")
+        elif self.exchange_queue:
+            raise ValueError("only the exchange has seats queued")
+        if self.phase == "swap" and self.variant != BASIC:
+            raise ValueError("only basic Manni swaps hands")
+        if self.phase == "contract":
+            if self.variant != TRJAMANN or self.turn != self.declarer:
+                raise ValueError("only the Trjámann declarer announces a contract")
+            if not self.owed[self.turn]:
+                raise ValueError("the declarer owes no contract")
+        if self.phase == "exchange" and self.variant == BASIC:
+            raise ValueError("basic Manni swaps; it has no exchange of cards")
+        if self.phase == "exchange" and self.variant == TRJAMANN and not self.contract:
+            raise ValueError("the exchange comes after the contract")
+        if self.phase != "play" and (self.trick or self.tricks):
+            raise ValueError("tricks are only played after the exchange")
+        done = [c for t in self.tricks for _, c in t["plays"]]
+        if Counter(done) != Counter(self.played):
+            raise ValueError("the cards played are not the cards of the finished tricks")
+        for t in self.tricks:
+            plays = t["plays"]
+            if any(plays[i][0] != (plays[0][0] + i) % 3 for i in range(3)):
+                raise ValueError("a finished trick's plays are out of turn")
+            if t["winner"] != _trick_winner(plays, self.trump, self._low_aces):
+                raise ValueError("a finished trick names the wrong winner")
+        sizes = [len(h) for h in self.hands]
+        if self.phase == "play":
+            if self.trick:
+                seats = [s for s, _ in self.trick]
+                if seats[0] != self.trick_leader or len(seats) > 2:
+                    raise ValueError("the trick's plays do not fit its leader")
+                if any(seats[i] != (seats[0] + i) % 3 for i in range(len(seats))):
+                    raise ValueError("the trick's plays are out of turn")
+                if self.turn != (seats[-1] + 1) % 3:
+                    raise ValueError("the seat to move is not the next to play to the trick")
+                want = [sizes[s] + (1 if s in seats else 0) for s in range(3)]
+            else:
+                leader = self.tricks[-1]["winner"] if self.tricks else self.eldest
+                if self.turn != leader:
+                    raise ValueError("the last trick's winner leads (eldest to the first)")
+                want = sizes
+            if len(set(want)) != 1 or not sizes[self.turn]:
+                raise ValueError("the hands do not fit the tricks played")
+        elif len(set(sizes)) != 1 or not sizes[0]:
+            raise ValueError("before the tricks every player holds the same number of cards")
+
+
+def _trick_winner(plays: Sequence[tuple[int, Card]], trump: str | None, low_aces: bool) -> int:
+    """MANNI-GEN-6: the highest trump, else the highest card of the suit led."""
+    rv = _RV_LOW if low_aces else _RV_HIGH
+    best_seat, best = plays[0]
+    for s, c in plays[1:]:
+        if (c.suit == best.suit and rv[c] > rv[best]) or (c.suit == trump != best.suit):
+            best_seat, best = s, c
+    return best_seat
+
+
+_SHARED_SLOTS = (
+    "game",
+    "variant",
+    "options",
+    "_no_spades",
+    "_four_or_none",
+    "_grand_hearts",
+    "_low_aces",
+    "hand_no",
+    "dealer",
+    "phase",
+    "turn",
+    "contract",
+    "trump",
+    "declarer",
+    "contract_card",
+    "trick_leader",
+    "trick_best",
+)
+
+_SWAP_OR_KEEP: Sequence[Action] = (SWAP, KEEP)
+#: Each card's rank for winning tricks (aces high; low in Hornafjarðarmanni Nullo), and its
+#: place in a sorted hand: looked up, never worked out, in play-outs.
+_RV_HIGH = {c: c.rank for c in pack()}
+_RV_LOW = {c: 1 if c.rank == ACE else c.rank for c in pack()}
+_KEY_HIGH = {c: SUIT_ORDER[c.suit] * 16 + 15 - c.rank for c in pack()}
+_KEY_LOW = {c: SUIT_ORDER[c.suit] * 16 + 15 - _RV_LOW[c] for c in pack()}
+#: What each Trjámann contract is worth on average to its declarer, played as the medium
+#: bot plays it from a random hand (``scripts/measure_manni_contracts.py``). Declaring one now
+#: gives up that average later: the search and the bots weigh a contract by its result now
+#: less this (a forced Nullo at the end of a game is the cost of keeping it for later).
+CONTRACT_VALUE = {"nullo": 0.22, "grand": -1.75, "spades": -1.60, "other": -0.17}
+#: The contracts as constant actions: (kind, suit) -> Contract.
+CONTRACTS: dict[tuple[str, str | None], Contract] = {
+    **{(k, None): Contract(k) for k in ("nullo", "grand", "spades")},
+    **{("other", s): Contract("other", s) for s in ("S", "H", "D", "C")},
+}
+
+#: ``_tnew(Event, (kind, seat, wording, data))`` makes an Event without the named tuple's
+#: Python-level ``__new__`` (a play-out makes one per card).
+_tnew: Any = tuple.__new__
+
+
+# --- how events read (made when something shows them: see ``engine.Event``) -------------
+
+
+def _leads(seat: int | None, data: Mapping[str, Any]) -> str:
+    return f"{{P{seat}}} leads [{data['cards'][0]}]"
+
+
+def _plays(seat: int | None, data: Mapping[str, Any]) -> str:
+    return f"{{P{seat}}} plays [{data['cards'][0]}]"
+
+
+def _wins(seat: int | None, data: Mapping[str, Any]) -> str:
+    return f"{{P{seat}}} wins the trick with [{data['cards'][0]}]"
+
+
+def _exchanges(seat: int | None, data: Mapping[str, Any]) -> str:
+    k = data["count"]
+    if not k:
+        return f"{{P{seat}}} keeps their cards"
+    return f"{{P{seat}}} discards {k} and draws {k} from the manni"
+
+
+def _declares(seat: int | None, data: Mapping[str, Any]) -> str:
+    return f"{{P{seat}}} declares {contract_name(data['contract'], data['trump'])}"
+
+
+def _deals(seat: int | None, data: Mapping[str, Any]) -> str:
+    head = f"Hand {data['hand']}: {{P{seat}}} deals"
+    if "card" in data:
+        return (
+            f"{head}; the cut card [{data['card']}] goes to the dealer:"
+            f" {contract_name(data['contract'], data['trump'])}"
+        )
+    if "trump" in data:
+        return f"{head}; trumps are {SUIT_NAMES[data['trump']]}"
+    return head
+
+
+def _scores(seat: int | None, data: Mapping[str, Any]) -> str:
+    t = data["tricks"]
+    res = data["results"]
+    if data["variant"] == BASIC:
+        parts = [f"{{P{s}}} {t[s]} tricks, {res[s]} point{'s' * (res[s] != 1)}" for s in range(3)]
+    else:
+        parts = [f"{{P{s}}} {t[s]} tricks, {res[s]:+d}" for s in range(3)]
+    return "Hand scored: " + "; ".join(parts)
+
+
+def _game_over(seat: int | None, data: Mapping[str, Any]) -> str:
+    w = data["winners"]
+    names = " and ".join(f"{{P{s}}}" for s in w)
+    return f"{names} {'win together' if len(w) > 1 else 'wins'}"
+
+
+__all__ = ["CONTRACTS", "GAME", "MannState", "Manni", "contract_name", "horn_contract"]

@@ -1,0 +1,386 @@
+"""The Manni table: the trick-table frame plus what is Manni's own.
+
+Its own parts: the header (variant, hand, the trumps or the contract in words and symbol,
+whose contract, Hornafjarðarmanni's cut card while it is face up), each seat's lines (points,
+or plus and minus; its target; where it stands in the exchange; the contracts it still owes
+in Trjámann), the manni face down in the middle with its count (and the cut card face up
+beside it), the score sheet, the prompts, and the decisions that are not a card: ``s`` swap
+and ``k`` keep in basic Manni, the contract dialog (``c`` or enter) offering only the
+contracts the declarer still owes. After the shown person's exchange the cards drawn are
+raised in the hand; in hot-seat the table waits for a key before the curtain, so they are
+seen. Everything is drawn from the view of the seat being shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from rich.style import Style
+from rich.text import Text
+from textual.binding import Binding, BindingType
+
+from ...cards import SUIT_NAMES, SUIT_SYMBOLS, Card
+from ...engine import Action, Event
+from ...match import Match
+from ...ui.choice import ChoiceScreen
+from ...ui.trick_table import Sheet, TrickTableScreen
+from ...ui.widgets import CardGroup, card_style
+from .actions import CONTRACT_KINDS, KEEP, NO_DISCARD, PLAY, SWAP, Contract, Discard
+from .rules import BASIC, HORN, TRJAMANN, contract_name
+
+_VARIANT_NAMES = {BASIC: "Basic Manni", TRJAMANN: "Trjámann", HORN: "Hornafjarðarmanni"}
+_OWED_LETTERS = {"nullo": "N", "grand": "G", "spades": "S", "other": "O"}
+
+
+def _trump_words(view: dict[str, Any]) -> str:
+    """The trumps or the contract in words and symbol: ``Trumps ♦ diamonds``."""
+    trump = view["trump"]
+    contract = view["contract"]
+    if view["variant"] == BASIC:
+        return f"trumps {SUIT_SYMBOLS[trump]} {SUIT_NAMES[trump]}"
+    if not contract:
+        return "contract to come"
+    name = contract_name(contract, trump)
+    if contract == "nullo":
+        extra = ", aces low" if view["low_aces"] else ""
+        return f"{name}: avoid tricks{extra}"
+    if trump:
+        return f"{name} {SUIT_SYMBOLS[trump]}"
+    return f"{name}: no trumps"
+
+
+class ManniScreen(TrickTableScreen):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("s", "swap", "Swap"),
+        Binding("k", "keep", "Keep"),
+        Binding("c", "contract", "Contract"),
+    ]
+    SHOW_TRICKS = True
+
+    def __init__(self, match: Match) -> None:
+        super().__init__(match)
+        self._drawn_cards: list[str] = []  # what the shown person's exchange just drew
+        self._hinted: Action | None = None  # the hint on screen, which enter takes
+        self._variant = match.view(None)["variant"]
+
+    # --- the frame's hooks ----------------------------------------------------------------
+
+    def header(self, view: dict[str, Any]) -> Text:
+        variant = view["variant"]
+        first = f"Manni · {_VARIANT_NAMES[variant]}"
+        opts = [o.name for o in self.match.game.variants[variant].options if view["options"][o.id]]
+        if opts:
+            first += " + " + ", ".join(opts).lower()
+        parts = [first]
+        if view["hands_in_game"]:
+            parts.append(f"hand {view['hand_no']} of {view['hands_in_game']}")
+        else:
+            parts.append(f"hand {view['hand_no']}")
+        parts.append(_trump_words(view))
+        if variant == HORN:
+            parts.append("target 4 each")
+        names = self.match.names()
+        if view["declarer"] is not None and view["contract"]:
+            parts.append(f"{names[view['declarer']]}'s contract")
+        elif view["declarer"] is not None:
+            parts.append(f"{names[view['declarer']]} declares")
+        out = Text("  ·  ".join(parts), style=Style(bold=True))
+        if view["contract_card"] and view["contract_card_live"]:
+            cs = card_style(self)
+            out.append("  ·  cut card ", Style(bold=True))
+            out.append_text(cs.inline(Card.parse(view["contract_card"])))
+        return out
+
+    def seat_lines(self, view: dict[str, Any], seat: int) -> list[Text]:
+        variant = view["variant"]
+        lines: list[Text] = []
+        if variant == BASIC:
+            lines.append(Text(f"{view['points'][seat]} points", style="bold"))
+        else:
+            net = view["plus"][seat] - view["minus"][seat]
+            lines.append(
+                Text(
+                    f"{net:+d}  (+{view['plus'][seat]} −{view['minus'][seat]})",
+                    style="bold",
+                )
+            )
+        target = self._target(view, seat)
+        if target is not None and view["phase"] == "play":
+            lines.append(Text(f"target {target}", style="dim"))
+        decision = view["decisions"][seat]
+        if view["phase"] in ("swap", "exchange"):
+            if seat in view["exchange_queue"]:
+                lines.append(Text("to decide" if variant == BASIC else "to exchange", style="dim"))
+            elif decision is not None:
+                lines.append(Text(self._decision_words(decision), style="dim"))
+        elif view["phase"] == "play" and decision not in (None, "keep", 0):
+            lines.append(Text(self._decision_words(decision), style="dim"))
+        if view["owed"] is not None:
+            owed = view["owed"][seat]
+            letters = " ".join(_OWED_LETTERS[k] for k in CONTRACT_KINDS if k in owed)
+            lines.append(Text(f"owes {letters}" if owed else "owes none", style="dim"))
+        if (
+            variant == HORN
+            and seat == view["dealer"]
+            and view["contract_card_live"]
+            and view["contract_card"]
+        ):
+            lines.append(Text("dealt the cut card", style="dim italic"))
+        return lines
+
+    @staticmethod
+    def _decision_words(decision: Any) -> str:
+        if decision == "swap":
+            return "swapped"
+        if decision == "keep":
+            return "kept"
+        return f"exchanged {decision}" if decision else "kept all"
+
+    @staticmethod
+    def _target(view: dict[str, Any], seat: int) -> int | None:
+        """Trjámann's targets differ by seat (Hornafjarðarmanni's 4 each is in the header)."""
+        if view["variant"] == TRJAMANN and view["contract"]:
+            nullo = view["contract"] == "nullo"
+            if seat == view["declarer"]:
+                return 4 if nullo else 8
+            return 6 if nullo else 4
+        return None
+
+    def sheet(self, view: dict[str, Any], names: list[str]) -> Sheet:
+        hist = view["history"]
+        if view["variant"] == BASIC:
+            rows = [
+                (
+                    f"{h['hand']}{SUIT_SYMBOLS[h['trump']]}",
+                    [str(g) if g else "·" for g in h["gains"]],
+                )
+                for h in hist
+            ]
+            return Sheet("Points", list(names), rows, [str(x) for x in view["points"]])
+        rows = []
+        for h in hist:
+            label = str(h["hand"])
+            if view["variant"] == TRJAMANN:
+                label += _OWED_LETTERS.get(h["contract"], "")
+            else:
+                label += {"grand": "G", "nullo": "N"}.get(h["contract"], "")
+                if h["contract"] == "trumps":
+                    label += SUIT_SYMBOLS[h["trump"]]
+            rows.append((label, [f"{r:+d}" if r else "·" for r in h["results"]]))
+        rows.append(("plus", [str(x) for x in view["plus"]]))
+        rows.append(("minus", [str(x) for x in view["minus"]]))
+        nets = [p - m for p, m in zip(view["plus"], view["minus"], strict=True)]
+        return Sheet("Plus and minus", list(names), rows, [f"{x:+d}" for x in nets])
+
+    def center(self, view: dict[str, Any]) -> CardGroup | None:
+        n = view["manni"]
+        cards = []
+        if view["contract_card"] and view["contract_card_live"] and view["phase"] != "play":
+            cards = [Card.parse(view["contract_card"])]
+        if not n and not cards:
+            return None
+        note = f"{n} card{'s' * (n != 1)}" if n else ""
+        if cards:
+            note += " · cut card" if note else "cut card"
+        return CardGroup("manni" if n else "", cards, note=note, backs=n)
+
+    def trick_title(self, view: dict[str, Any]) -> str:
+        phase = view["phase"]
+        if phase == "swap":
+            return "Swap or keep"
+        if phase == "contract":
+            return "The contract"
+        if phase == "exchange":
+            return "Exchange with the manni"
+        trick = view["trick"]
+        n = len(view["tricks"]) + 1
+        if trick["plays"]:
+            return f"Trick {n}"
+        return f"Trick {n}: waiting for the lead" if phase == "play" else ""
+
+    def playable(self, view: dict[str, Any], legal: Sequence[Action]) -> set[int] | None:
+        if view["phase"] != "play":
+            return None
+        codes = {a.card.code for a in legal if hasattr(a, "card")}  # type: ignore[attr-defined]
+        return {i for i, c in enumerate(view["hand"] or []) if c in codes}
+
+    def prompt(self, view: dict[str, Any], name: str) -> Text:
+        phase = view["phase"]
+        if phase == "swap":
+            return Text.assemble(
+                (f"{name}: ", "bold"),
+                "s swaps your whole hand for the unseen manni, k keeps it.",
+            )
+        if phase == "contract":
+            owed = ", ".join(view["owed"][view["seat"]])
+            return Text.assemble(
+                (f"{name}, you declare: ", "bold"),
+                f"c (or enter) chooses the contract; you still owe {owed}.",
+            )
+        if phase == "exchange":
+            sizes = view["exchange_sizes"] or [0]
+            most = max(sizes)
+            if len(sizes) == 2 and most > 1:
+                what = f"select exactly {most} cards, or none"
+            else:
+                what = f"select up to {most} card{'s' * (most != 1)}"
+            return Text.assemble(
+                (f"{name}, exchange: ", "bold"),
+                f"{what} to throw away; enter draws as many from the manni (none: keep).",
+            )
+        trick = view["trick"]
+        if not trick["plays"]:
+            return Text.assemble((f"{name}, your lead: ", "bold"), "any card.")
+        led = Card.parse(trick["plays"][0][1][0]).suit
+        return Text.assemble(
+            (f"{name}: ", "bold"),
+            f"follow {SUIT_NAMES[led]} if you can; if not, any card.",
+        )
+
+    def make_action(self, view: dict[str, Any], chosen: list[Card], cursor: Card) -> Action:
+        if view["phase"] == "exchange":
+            return Discard(tuple(chosen)) if chosen else NO_DISCARD
+        if len(chosen) == 1:
+            return PLAY[chosen[0]]
+        return PLAY[cursor]
+
+    # --- decisions that are not a card ----------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Swap and keep only in basic Manni, the contract key only in Trjámann."""
+        variant = self._variant
+        if action in ("swap", "keep"):
+            return variant == BASIC
+        if action == "contract":
+            return variant == TRJAMANN
+        return super().check_action(action, parameters)
+
+    def show_hint(self, action: Action) -> None:
+        super().show_hint(action)
+        self._hinted = action
+
+    def action_play(self) -> None:
+        phase = self._view.get("phase") if self._view else None
+        hinted, self._hinted = self._hinted, None
+        seat = self.human_to_move()
+        on_screen = self._hint is not None and hinted is not None
+        if phase in ("swap", "contract") and seat is not None and on_screen:
+            assert hinted is not None
+            self.play_action(hinted, seat)  # the hint is on screen: enter takes it
+            return
+        if phase == "swap" and seat is not None:
+            self._swap_menu()
+            return
+        if phase == "contract" and self.human_to_move() is not None:
+            self.action_contract()
+            return
+        super().action_play()
+
+    def _swap_menu(self) -> None:
+        seat = self.human_to_move()
+        if seat is None:
+            return
+
+        def done(choice: Action | None) -> None:
+            if choice is not None:
+                self.play_action(choice, seat)
+
+        self.app.push_screen(
+            ChoiceScreen(
+                "Swap or keep?",
+                "Swap your whole hand for the manni, unseen, or keep it. One swap a hand.",
+                [("Keep my hand", KEEP), ("Swap with the manni", SWAP)],
+            ),
+            done,
+        )
+
+    def action_swap(self) -> None:
+        self._decide(SWAP)
+
+    def action_keep(self) -> None:
+        self._decide(KEEP)
+
+    def _decide(self, action: Action) -> None:
+        seat = self.human_to_move()
+        if seat is None or self.holding:
+            if not self.holding:
+                self.notify("It is not your turn.", severity="warning")
+            return
+        if self._view.get("phase") != "swap":
+            self.notify("Swapping with the manni is basic Manni's exchange.", severity="warning")
+            return
+        self.play_action(action, seat)
+
+    def action_contract(self) -> None:
+        seat = self.human_to_move()
+        if seat is None or self.holding or self._view.get("phase") != "contract":
+            if not self.holding:
+                self.notify("There is no contract to declare now.", severity="warning")
+            return
+        offered = [a for a in self.match.legal_actions(seat) if isinstance(a, Contract)]
+        view = self._view
+        names = self.match.names()
+        info = Text("Still owed: ")
+        info.append(
+            "  ".join(f"{names[s]}: {', '.join(o) or 'none'}" for s, o in enumerate(view["owed"]))
+        )
+
+        def done(choice: Action | None) -> None:
+            if choice is not None:
+                self.play_action(choice, seat)
+
+        choices = [(self._contract_label(c), c) for c in offered]
+        self.app.push_screen(ChoiceScreen("Declare a contract", info, choices), done)
+
+    @staticmethod
+    def _contract_label(c: Contract) -> str:
+        if c.kind == "nullo":
+            return "Nullo: no trumps, take few tricks (target 4)"
+        if c.kind == "grand":
+            return "Grand: no trumps, take tricks (target 8)"
+        if c.kind == "spades":
+            return "Spades: spades are trumps (target 8)"
+        assert c.suit is not None
+        return f"Other: {SUIT_SYMBOLS[c.suit]} {SUIT_NAMES[c.suit]} are trumps (target 8)"
+
+    # --- the cards an exchange drew -------------------------------------------------------
+
+    def on_new_events(self, events_: list[Event]) -> None:
+        """After the shown person's exchange or swap, the cards drawn are raised in the
+        hand; in hot-seat the table waits for a key before the curtain, so they are seen."""
+        super().on_new_events(events_)
+        self._drawn_cards = []
+        mine = [
+            e
+            for e in events_
+            if e.seat == self.shown
+            and ((e.kind == "exchange" and e.data["count"]) or e.kind == "swap")
+        ]
+        if mine:
+            view = self.view()
+            self._drawn_cards = list(view["my_drawn"] or [])
+            drawn = set(self._drawn_cards)
+            self.hinted = {i for i, c in enumerate(view["hand"] or []) if c in drawn}
+
+    def pause_for(self, new: list[Event]) -> tuple[bool, float | None]:
+        if self._drawn_cards and self.match.needs_curtain(self.shown):
+            return True, None
+        return super().pause_for(new)
+
+    def hold_note(self) -> str:
+        if self._drawn_cards and not any(e.kind == "trick" for e in self.holding):
+            cs = card_style(self)
+            cards = " ".join(cs.label(Card.parse(c)) for c in self._drawn_cards)
+            return f"You drew {cards} (raised). Press any key; the curtain comes next."
+        return super().hold_note()
+
+    def say(self, action: Action) -> str:
+        if isinstance(action, Discard) and not action.cards:
+            return "keep all your cards"
+        if isinstance(action, Contract):
+            return "declare " + contract_name(action.kind, action.suit)
+        return super().say(action)
+
+
+__all__ = ["ManniScreen"]
