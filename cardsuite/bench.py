@@ -57,6 +57,7 @@ class BenchReport:
     deals: int
     moves: int
     levels: list[LevelTiming] = field(default_factory=list)
+    variant: str | None = None
 
     @property
     def deals_per_second(self) -> float:
@@ -68,7 +69,7 @@ class BenchReport:
 
     def text(self) -> str:
         lines = [
-            f"{self.name}, {self.players} players",
+            f"{self.name}{f' ({self.variant})' if self.variant else ''}, {self.players} players",
             f"  random play-outs: {self.deals_per_second:,.0f} deals/s,"
             f" {self.moves_per_second:,.0f} moves/s ({self.games} games, {self.deals} deals"
             f" in {self.seconds:.1f} s)",
@@ -92,6 +93,7 @@ class BenchReport:
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game,
+            "variant": self.variant,
             "players": self.players,
             "playouts": {
                 "seconds": round(self.seconds, 3),
@@ -114,16 +116,18 @@ class BenchReport:
         }
 
 
-def playouts(game: Game, players: int, seconds: float) -> tuple[float, int, int, int]:
+def playouts(
+    game: Game, players: int, seconds: float, variant: str | None = None
+) -> tuple[float, int, int, int]:
     """Random games for about ``seconds``: (elapsed, games, deals, moves), after a short
     untimed warm-up so that one-off costs (imports, caches) do not count."""
-    _random_games(game, players, 20, random.Random(0))
+    _random_games(game, players, 20, random.Random(0), variant)
     rng = random.Random(12345)
     clock = time.perf_counter
     start = clock()
     games = deals = moves = 0
     while clock() - start < seconds:
-        state = game.new_state(players=players, seed=games)
+        state = game.new_state(players=players, variant=variant, seed=games)
         while not state.is_over():
             legal = state.legal_actions()
             state.apply(legal[int(rng.random() * len(legal))])
@@ -133,9 +137,11 @@ def playouts(game: Game, players: int, seconds: float) -> tuple[float, int, int,
     return clock() - start, games, deals, moves
 
 
-def _random_games(game: Game, players: int, count: int, rng: random.Random) -> None:
+def _random_games(
+    game: Game, players: int, count: int, rng: random.Random, variant: str | None = None
+) -> None:
     for i in range(count):
-        state = game.new_state(players=players, seed=-1 - i)
+        state = game.new_state(players=players, variant=variant, seed=-1 - i)
         while not state.is_over():
             legal = state.legal_actions()
             state.apply(legal[int(rng.random() * len(legal))])
@@ -149,7 +155,9 @@ def percentile(xs: list[float], q: float) -> float:
     return statistics.quantiles(xs, n=100, method="inclusive")[int(q) - 1]
 
 
-def think_times(game: Game, players: int, level: str, decisions: int) -> LevelTiming:
+def think_times(
+    game: Game, players: int, level: str, decisions: int, variant: str | None = None
+) -> LevelTiming:
     """Wall time of ``choose`` where the bot had a real choice, in games where every seat is
     this level (real-time games run through their own referee, as in ``simulate``)."""
     times: list[float] = []
@@ -159,7 +167,7 @@ def think_times(game: Game, players: int, level: str, decisions: int) -> LevelTi
         bots = [make_bot(game.id, level, seed=seed * 10 + s) for s in range(players)]
         for bot in bots:
             _time_choices(game, bot, times, searches)
-        state = game.new_state(players=players, seed=1000 + seed)
+        state = game.new_state(players=players, variant=variant, seed=1000 + seed)
         driver = entry(game.id).selfplay_driver()
         if driver is not None:
             driver(state, dict(enumerate(bots)))
@@ -205,10 +213,18 @@ def _time_choices(
     bot.choose = timed
 
 
-def bench_game(game: Game, players: int, seconds: float = 3.0, decisions: int = 200) -> BenchReport:
-    elapsed, games, deals, moves = playouts(game, players, seconds)
+def bench_game(
+    game: Game,
+    players: int,
+    seconds: float = 3.0,
+    decisions: int = 200,
+    variant: str | None = None,
+) -> BenchReport:
+    """``variant`` None: the game's default variant."""
+    elapsed, games, deals, moves = playouts(game, players, seconds, variant)
     report = BenchReport(game.id, game.name, players, elapsed, games, deals, moves)
+    report.variant = variant
     for level in LEVELS:
         n = max(1, decisions // 4) if level == "hard" else decisions
-        report.levels.append(think_times(game, players, level, n))
+        report.levels.append(think_times(game, players, level, n, variant))
     return report

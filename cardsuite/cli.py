@@ -478,18 +478,32 @@ def _options_note(game: Game, variant: str, options: Mapping[str, Any]) -> str:
     help="Bot decisions timed per level (hard: a quarter of it).",
 )
 @click.option("--players", "-p", type=int, default=None, help="Players (default: 4 if allowed).")
+@click.option(
+    "--variant", "-v", default=None, help="Variant id (default: each game's own default)."
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def bench(
-    games: Sequence[str], seconds: float, decisions: int, players: int | None, as_json: bool
+    games: Sequence[str],
+    seconds: float,
+    decisions: int,
+    players: int | None,
+    variant: str | None,
+    as_json: bool,
 ) -> None:
     """Measure play-out speed and bot thinking time for GAMES (default: all)."""
     from .bench import bench_game
 
     chosen = [_game(x) for x in games] if games else all_games()
+    for g in chosen:
+        if variant is not None and variant not in g.variants:
+            raise click.BadParameter(
+                f"{g.name} has no variant {variant!r}; variants: {', '.join(g.variants)}",
+                param_hint="--variant",
+            )
     reports = []
     for g in chosen:
         n = _players(g, players)
-        report = bench_game(g, n, seconds=seconds, decisions=decisions)
+        report = bench_game(g, n, seconds=seconds, decisions=decisions, variant=variant)
         reports.append(report)
         if not as_json:
             click.echo(report.text())

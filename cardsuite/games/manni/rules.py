@@ -39,6 +39,7 @@ Everything is checked on load: a card set that is not the pack is refused.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
@@ -259,9 +260,11 @@ class MannState(State):
     __slots__ = (
         "_four_or_none",
         "_grand_hearts",
+        "_idx",
         "_legal",
         "_low_aces",
         "_no_spades",
+        "_rv",
         "_samples",
         "_search_copy",
         "contract",
@@ -314,6 +317,7 @@ class MannState(State):
         self.declarer: int | None = None
         self.contract_card: Card | None = None
         self._low_aces = False
+        self._rv = _RV_HIGH  # each card's rank for winning tricks this hand
         self.hands: list[list[Card]] = [[], [], []]
         self.discards: list[list[Card]] = [[], [], []]
         self.drawn: list[list[Card]] = [[], [], []]
@@ -334,6 +338,8 @@ class MannState(State):
         self.winners_list: list[int] = []
         self.events: list[Event] = []
         self._legal: Sequence[Action] | None = None
+        # Per seat: (the hand list, its plays, its sort keys), for legal_actions (``_index``)
+        self._idx: list[Any] | None = None
         self._samples: dict[int, Any] | None = None
         self._search_copy = False
 
@@ -410,12 +416,14 @@ class MannState(State):
         if legal is None:
             phase = self.phase
             if phase == "play":
-                hand = self.hands[turn]
-                if self.trick:
-                    led = self.trick[0][1].suit
-                    legal = [PLAY[c] for c in hand if c.suit == led] or [PLAY[c] for c in hand]
+                plays, keys = self._index(turn)
+                if self.trick:  # MANNI-GEN-6: the hand's run of the suit led, if it has one
+                    base = _SUIT_BASE[self.trick[0][1].suit]
+                    i = bisect_left(keys, base)
+                    j = bisect_left(keys, base + 16, i)
+                    legal = plays[i:j] if i < j else plays[:]
                 else:
-                    legal = [PLAY[c] for c in hand]
+                    legal = plays[:]
             elif phase == "swap":
                 legal = _SWAP_OR_KEEP
             elif phase == "contract":
@@ -424,6 +432,20 @@ class MannState(State):
                 legal = DiscardChoices(self.hands[turn], self.exchange_sizes(turn))
             self._legal = legal
         return legal
+
+    def _index(self, seat: int) -> tuple[list[Play], list[int]]:
+        """``seat``'s plays and sort keys, in the hand's order (hands are kept sorted by
+        suit, so a suit is one run, found by bisection). Kept in step by the play path;
+        rebuilt when the hand is a new list (a deal, a swap, a sample) or has changed."""
+        ix = self._idx
+        if ix is None:
+            ix = self._idx = [None, None, None]
+        hand = self.hands[seat]
+        ent = ix[seat]
+        if ent is None or ent[0] is not hand or len(ent[1]) != len(hand):
+            key = _KEY_LOW if self._low_aces else _KEY_HIGH
+            ent = ix[seat] = (hand, [PLAY[c] for c in hand], [key[c] for c in hand])
+        return ent[1], ent[2]
 
     # --- contract: apply ------------------------------------------------------------------
 
@@ -434,20 +456,64 @@ class MannState(State):
         if seat is not None and seat != turn:
             raise IllegalAction(f"it is not your turn (waiting for seat {turn + 1})")
         events = self.events
-        mark = len(events)
         if type(action) is Play and self.phase == "play":
-            legal = self._legal
-            self._play(turn, action.card, legal is not None and action in legal)
-            self._legal = None
-            self._samples = None
+            # MANNI-GEN-6, inline: the move of nearly every step of a play-out
+            card = action.card
+            hand = self.hands[turn]
+            try:
+                at = hand.index(card)
+            except ValueError:
+                raise IllegalAction(f"you do not hold {card.code}") from None
+            ent = self._idx[turn] if self._idx is not None else None
+            if ent is not None and (ent[0] is not hand or len(ent[1]) != len(hand)):
+                ent = None
+            trick = self.trick
+            if not trick:
+                del hand[at]
+                if ent is not None:  # the index stays in step with the hand
+                    del ent[1][at], ent[2][at]
+                trick.append((turn, card))
+                self.trick_leader = turn
+                self.trick_best = 0
+                self.turn = _NEXT[turn]
+                self._legal = self._samples = None
+                ev = _tnew(Event, ("lead", turn, _leads, {"cards": [card.code]}))
+                events.append(ev)
+                return [ev]
+            suit = card.suit
+            best = trick[self.trick_best][1]
+            led = trick[0][1].suit
+            if suit != led:
+                for c in hand:
+                    if c.suit == led:
+                        raise IllegalAction(f"you must follow {SUIT_NAMES[led]}")
+            if suit == best.suit:
+                takes = self._rv[card] > self._rv[best]
+            else:
+                takes = suit == self.trump
+            del hand[at]
+            if ent is not None:
+                del ent[1][at], ent[2][at]
+            trick.append((turn, card))
+            if takes:
+                self.trick_best = len(trick) - 1
+            self._legal = self._samples = None
+            ev = _tnew(Event, ("play", turn, _plays, {"cards": [card.code]}))
+            events.append(ev)
+            if len(trick) < 3:
+                self.turn = _NEXT[turn]
+                return [ev]
+            mark = len(events) - 1
+            self._finish_trick()
             return events[mark:]
+        mark = len(events)
         act = action if isinstance(action, Action) else self._coerce(action)
         phase = self.phase
         if phase == "play":
-            if not isinstance(act, Play):
+            if type(act) is not Play:
                 raise IllegalAction("the tricks are being played: play a card")
-            self._play(turn, act.card)
-        elif phase == "swap":
+            return self.apply(act, seat)  # the play's own path, above
+        if phase == "swap":
             if not isinstance(act, (Swap, Keep)):
                 raise IllegalAction("swap your hand for the manni, or keep it")
             self._swap(turn, isinstance(act, Swap))
@@ -464,45 +530,6 @@ class MannState(State):
         self._legal = None
         self._samples = None
         return events[mark:]
-
-    def _play(self, seat: int, card: Card, offered: bool = False) -> None:
-        """MANNI-GEN-6: follow suit if you can; the trick to the highest trump, else the
-        highest card of the suit led. ``offered``: the play is one ``legal_actions`` just
-        listed, so the checks are done."""
-        hand = self.hands[seat]
-        trick = self.trick
-        if not offered:
-            if card not in hand:
-                raise IllegalAction(f"you do not hold {card.code}")
-            if trick:
-                led = trick[0][1].suit
-                if card.suit != led:
-                    for c in hand:
-                        if c.suit == led:
-                            raise IllegalAction(f"you must follow {SUIT_NAMES[led]}")
-        if trick:
-            hand.remove(card)
-            best = trick[self.trick_best][1]
-            if card.suit == best.suit:
-                rv = _RV_LOW if self._low_aces else _RV_HIGH
-                takes = rv[card] > rv[best]
-            else:
-                takes = card.suit == self.trump
-            trick.append((seat, card))
-            if takes:
-                self.trick_best = len(trick) - 1
-            self.events.append(_tnew(Event, ("play", seat, _plays, {"cards": [card.code]})))
-            if len(trick) == 3:
-                self._finish_trick()
-            else:
-                self.turn = (seat + 1) % 3
-            return
-        hand.remove(card)
-        trick.append((seat, card))
-        self.trick_leader = seat
-        self.trick_best = 0
-        self.events.append(_tnew(Event, ("lead", seat, _leads, {"cards": [card.code]})))
-        self.turn = (seat + 1) % 3
 
     def _finish_trick(self) -> None:
         trick = self.trick
@@ -600,6 +627,7 @@ class MannState(State):
         del self.manni[:k]
         hand += got
         hand.sort(key=(_KEY_LOW if self._low_aces else _KEY_HIGH).__getitem__)
+        self._idx = None  # the same list, other cards
         self.drawn[seat] = got
         self.decisions[seat] = k
         self.exchange_queue.pop(0)
@@ -620,10 +648,12 @@ class MannState(State):
         self.contract_card = None
         self.declarer = None
         self._low_aces = False
+        self._rv = _RV_HIGH
         if self.variant == HORN:
             card = order[-1]  # HORN-CUT-1: the bottom card, turned for all to see
             self.contract, self.trump = horn_contract(card)
             self._low_aces = self.contract == "nullo"  # HORN-RANK-1
+            self._rv = _RV_LOW if self._low_aces else _RV_HIGH
             self.contract_card = card
             manni: list[Card] = []
             for r in range(4):
@@ -868,6 +898,7 @@ class MannState(State):
         new.winners_list = self.winners_list[:]
         new.events = self.events[:] if events else []
         new._legal = None
+        new._idx = None
         new._samples = None
         new._search_copy = False
         return new
@@ -1000,6 +1031,7 @@ class MannState(State):
         cc = data.get("contract_card")
         self.contract_card = None if cc is None else Card.parse(str(cc))
         self._low_aces = self.variant == HORN and self.contract == "nullo"
+        self._rv = _RV_LOW if self._low_aces else _RV_HIGH
         key = (_KEY_LOW if self._low_aces else _KEY_HIGH).__getitem__
         self.hands = [sorted(h, key=key) for h in positions.per_seat(data["hands"], n, "hands")]
         self.discards = positions.per_seat(data["discards"], n, "discards")
@@ -1156,6 +1188,7 @@ _SHARED_SLOTS = (
     "_four_or_none",
     "_grand_hearts",
     "_low_aces",
+    "_rv",
     "hand_no",
     "dealer",
     "phase",
@@ -1169,6 +1202,9 @@ _SHARED_SLOTS = (
 )
 
 _SWAP_OR_KEEP: Sequence[Action] = (SWAP, KEEP)
+_NEXT = (1, 2, 0)
+#: The first sort key of each suit's run in a hand (``_KEY_HIGH``, ``_KEY_LOW``).
+_SUIT_BASE = {s: SUIT_ORDER[s] * 16 for s in SUIT_ORDER}
 #: Each card's rank for winning tricks (aces high; low in Hornafjarðarmanni Nullo), and its
 #: place in a sorted hand: looked up, never worked out, in play-outs.
 _RV_HIGH = {c: c.rank for c in pack()}
