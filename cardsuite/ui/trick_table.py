@@ -121,6 +121,7 @@ class TrickTableScreen(TableScreen):
         self._held: dict[str, Any] | None = None  # the moment a pause holds on the table
         self._tricks = TrickLog()
         self._hint: Text | None = None  # the hint, said in the status line until a move
+        self._drawn_for: int | None = self.shown  # whose hand the last refresh drew
 
     # --- hooks for the game's screen ------------------------------------------------------
 
@@ -239,6 +240,13 @@ class TrickTableScreen(TableScreen):
             return
         if self.shown is not None:
             self.bottom = self.shown
+        if self.shown != self._drawn_for:
+            # another person's hand (after a curtain): nothing of the last one's selection,
+            # raised cards or cursor carries over to it
+            self._drawn_for = self.shown
+            self.selected.clear()
+            self.hinted.clear()
+            self.cursor = 0
         self._pick_size()
         view = self._view = self.table_view()
         names = self.match.names()

@@ -135,6 +135,8 @@ async def test_hot_seat_exchange_is_private_behind_the_curtain(make_app) -> None
         assert screen.shown is None
         await lift_curtain(pilot)
         assert screen.shown == 1
+        # nothing of South's selection, raised draw or cursor carries over to West's hand
+        assert screen.hinted == set() and screen.selected == set() and screen.cursor == 0
         west = screen.match.view(1)
         assert not set(drawn) & set(west["hand"])  # South's draw is nowhere in West's view
         assert west["decisions"][0] == 3  # only the count is public

@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding, BindingType
+from textual.widgets import Static
 
 from ...cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 from ...engine import Action, Event
@@ -259,6 +260,13 @@ class ManniScreen(TrickTableScreen):
     def show_hint(self, action: Action) -> None:
         super().show_hint(action)
         self._hinted = action
+        if not getattr(action, "cards", None):  # swap, keep, a contract, keeping all
+            self._hint = Text.assemble(
+                ("Hint: ", "bold"),
+                (self.say(action), "bold"),
+                " (the medium bot's choice; enter takes it)",
+            )
+            self.query_one("#status", Static).update(self._hint)
 
     def action_play(self) -> None:
         phase = self._view.get("phase") if self._view else None
