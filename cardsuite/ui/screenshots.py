@@ -34,6 +34,11 @@ def _table_request() -> StartRequest:
     return StartRequest("twenty-two", seats, "standard", {}, seed=7)
 
 
+def _manni_request() -> StartRequest:
+    seats = [SeatSpec("human", "South"), SeatSpec("hard", "West"), SeatSpec("medium", "East")]
+    return StartRequest("manni", seats, "hornafjardarmanni", {}, seed=4)
+
+
 async def _until(pilot: object, test: Callable[[], bool], tries: int = 200) -> None:
     for _ in range(tries):
         if test():
@@ -83,7 +88,7 @@ async def _table(app: CardSuiteApp, pilot: object) -> None:
     screen = app.screen
     assert isinstance(screen, TableScreen)
     # play on with hints until a trick is under way with South to follow
-    for _ in range(60):
+    for _ in range(80):
         await _until(pilot, lambda: screen.human_to_move() is not None, 100)
         view = screen.view()
         if view["phase"] == "play" and view["trick"]["plays"] and view["hand_no"] >= 2:
@@ -156,6 +161,7 @@ def take_screenshots(out: str | Path, png: bool = True) -> list[Path]:
         ("setup", _setup, None),
         ("table", _table, _table_request()),
         ("money", _money, None),
+        ("manni", _table, _manni_request()),
         ("help", _help, _table_request()),
     ]
     paths: list[Path] = []
