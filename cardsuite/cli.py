@@ -317,10 +317,16 @@ def list_games(as_json: bool) -> None:
         click.echo(f"  {g.name}, {_players_text(g)} players. {g.summary}")
         for vid, v in g.variants.items():
             click.echo(f"    variant {vid:<16} {v.summary}")
-        first = next(iter(g.variants.values()))
-        for o in first.options:
+        # every option once, with the variants that have it when not all do (Manni's
+        # options are Trjámann's own)
+        having: dict[str, tuple[Any, list[str]]] = {}
+        for vid, v in g.variants.items():
+            for o in v.options:
+                having.setdefault(o.id, (o, []))[1].append(vid)
+        for o, vids in having.values():
             setting = f"{o.id}={o.describe()}"
-            click.echo(f"    option  {setting:<30} {o.help}")
+            where = "" if len(vids) == len(g.variants) else f" ({', '.join(vids)} only)"
+            click.echo(f"    option  {setting:<30} {o.help}{where}")
 
 
 @main.command()

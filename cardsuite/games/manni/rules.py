@@ -477,7 +477,7 @@ class MannState(State):
                 self.trick_best = 0
                 self.turn = _NEXT[turn]
                 self._legal = self._samples = None
-                ev = _tnew(Event, ("lead", turn, _leads, {"cards": [card.code]}))
+                ev = _tnew(Event, ("lead", turn, _leads, _CARD_DATA[card]))
                 events.append(ev)
                 return [ev]
             suit = card.suit
@@ -498,7 +498,7 @@ class MannState(State):
             if takes:
                 self.trick_best = len(trick) - 1
             self._legal = self._samples = None
-            ev = _tnew(Event, ("play", turn, _plays, {"cards": [card.code]}))
+            ev = _tnew(Event, ("play", turn, _plays, _CARD_DATA[card]))
             events.append(ev)
             if len(trick) < 3:
                 self.turn = _NEXT[turn]
@@ -540,7 +540,7 @@ class MannState(State):
             played.append(c)
         self.trick = []
         self.tricks_won[winner] += 1
-        self.events.append(_tnew(Event, ("trick", winner, _wins, {"cards": [card.code]})))
+        self.events.append(_tnew(Event, ("trick", winner, _wins, _CARD_DATA[card])))
         if self.hands[winner]:
             self.turn = self.trick_leader = winner
         else:
@@ -1203,6 +1203,9 @@ _SHARED_SLOTS = (
 
 _SWAP_OR_KEEP: Sequence[Action] = (SWAP, KEEP)
 _NEXT = (1, 2, 0)
+#: A play's event data, one per card, shared by every event of it: event data is read, never
+#: written, and a play-out logs one per card played.
+_CARD_DATA = {c: {"cards": [c.code]} for c in pack()}
 #: The first sort key of each suit's run in a hand (``_KEY_HIGH``, ``_KEY_LOW``).
 _SUIT_BASE = {s: SUIT_ORDER[s] * 16 for s in SUIT_ORDER}
 #: Each card's rank for winning tricks (aces high; low in Hornafjarðarmanni Nullo), and its
