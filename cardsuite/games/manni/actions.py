@@ -9,6 +9,7 @@ Text (also in ``help.md``): ``swap`` or ``keep`` (basic Manni's exchange), ``con
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from math import comb
 from typing import Any
 
@@ -186,13 +187,18 @@ def parse_action(text: str) -> Action:
     raise ValueError(f"unknown action {verb!r}; {usage}")
 
 
+#: Binomial coefficients ``_C[n][k]`` for the hands an exchange can hold (up to 16 cards).
+_C = [[comb(n, k) for k in range(17)] for n in range(17)]
+
+
 def _unrank(n: int, k: int, r: int) -> list[int]:
     """The ``r``-th ``k``-subset of ``range(n)`` in lexicographic order."""
     out = []
     x = 0
+    table = _C
     for i in range(k, 0, -1):
         while True:
-            c = comb(n - x - 1, i - 1)
+            c = table[n - x - 1][i - 1]
             if r < c:
                 break
             r -= c
@@ -200,6 +206,15 @@ def _unrank(n: int, k: int, r: int) -> list[int]:
         out.append(x)
         x += 1
     return out
+
+
+@lru_cache(maxsize=256)
+def _cumulative(n: int, sizes: tuple[int, ...]) -> tuple[int, ...]:
+    """How many discards there are of the sizes before each, for a hand of ``n``."""
+    cum = [0]
+    for k in sizes:
+        cum.append(cum[-1] + comb(n, k))
+    return tuple(cum)
 
 
 class DiscardChoices(Sequence[Discard]):
@@ -212,10 +227,7 @@ class DiscardChoices(Sequence[Discard]):
     def __init__(self, hand: Sequence[Card], sizes: Sequence[int]) -> None:
         self._hand = tuple(hand)
         self._sizes = tuple(sizes)
-        cum = [0]
-        for k in self._sizes:
-            cum.append(cum[-1] + comb(len(self._hand), k))
-        self._cum = cum
+        self._cum = _cumulative(len(self._hand), self._sizes)
 
     def __len__(self) -> int:
         return self._cum[-1]

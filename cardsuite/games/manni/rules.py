@@ -631,7 +631,7 @@ class MannState(State):
         self.drawn[seat] = got
         self.decisions[seat] = k
         self.exchange_queue.pop(0)
-        self.events.append(Event("exchange", seat, _exchanges, {"count": k}))
+        self.events.append(_tnew(Event, ("exchange", seat, _exchanges, {"count": k})))
         if self.exchange_queue:
             self.turn = self.exchange_queue[0]
         else:
