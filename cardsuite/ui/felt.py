@@ -196,8 +196,14 @@ class _Around:
         if spot.backs is not None:  # nobody's hand is showing: South's as a strip
             rows.insert(0, back_strip(spot.backs, cs))
         if rows:
-            line.append("  ·  ")
-            line.append_text(_join(rows))
+            wide = line.copy()
+            wide.append("  ·  ")
+            wide.append_text(_join(rows))
+            if wide.cell_len <= self.w - 2:
+                line = wide
+            else:  # narrow felts: the same lines, closer together
+                line.append(" · ")
+                line.append_text(_join(rows, " · "))
         free_bottom = self._centre(canvas, top["s_info"], line) - 2
         if top["s_info"] != self.h - 1:
             free_bottom = self.w - 2
@@ -319,11 +325,11 @@ class _Around:
         return x
 
 
-def _join(lines: Sequence[Text]) -> Text:
+def _join(lines: Sequence[Text], sep: str = "  ·  ") -> Text:
     out = Text()
     for i, t in enumerate(lines):
         if i:
-            out.append("  ·  ", Style(dim=True))
+            out.append(sep, Style(dim=True))
         out.append_text(t)
     return out
 

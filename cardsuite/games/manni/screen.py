@@ -57,7 +57,7 @@ class ManniScreen(TrickTableScreen):
         Binding("k", "keep", "Keep"),
         Binding("c", "contract", "Contract"),
     ]
-    SHOW_TRICKS = True
+    SHOW_TRICKS = False  # the seat lines show tricks against the target
 
     def __init__(self, match: Match) -> None:
         super().__init__(match)
@@ -69,7 +69,7 @@ class ManniScreen(TrickTableScreen):
 
     def header(self, view: dict[str, Any]) -> Text:
         variant = view["variant"]
-        first = f"Manni · {_VARIANT_NAMES[variant]}"
+        first = _VARIANT_NAMES[variant]  # the variant names the game (the cut card must fit)
         opts = [o.name for o in self.match.game.variants[variant].options if view["options"][o.id]]
         if opts:
             first += " + " + ", ".join(opts).lower()
@@ -79,36 +79,33 @@ class ManniScreen(TrickTableScreen):
         else:
             parts.append(f"hand {view['hand_no']}")
         parts.append(_trump_words(view))
-        if variant == HORN:
-            parts.append("target 4 each")
         names = self.match.names()
         if view["declarer"] is not None and view["contract"]:
             parts.append(f"{names[view['declarer']]}'s contract")
         elif view["declarer"] is not None:
             parts.append(f"{names[view['declarer']]} declares")
-        out = Text("  ·  ".join(parts), style=Style(bold=True))
+        out = Text(" · ".join(parts), style=Style(bold=True))
         if view["contract_card"] and view["contract_card_live"]:
             cs = card_style(self)
-            out.append("  ·  cut card ", Style(bold=True))
+            out.append(" · cut card ", Style(bold=True))
             out.append_text(cs.inline(Card.parse(view["contract_card"])))
         return out
 
     def seat_lines(self, view: dict[str, Any], seat: int) -> list[Text]:
         variant = view["variant"]
         lines: list[Text] = []
+        # tricks against the target where there is one (the sheet keeps plus and minus)
+        target = self._target(view, seat)
+        won = view["tricks_won"][seat]
+        if target is not None and view["phase"] == "play":
+            lines.append(Text(f"tricks {won}/{target}", style="dim"))
+        else:
+            lines.append(Text(f"tricks {won}", style="dim"))
         if variant == BASIC:
             lines.append(Text(f"{view['points'][seat]} points", style="bold"))
         else:
             net = view["plus"][seat] - view["minus"][seat]
-            lines.append(
-                Text(
-                    f"{net:+d}  (+{view['plus'][seat]} −{view['minus'][seat]})",
-                    style="bold",
-                )
-            )
-        target = self._target(view, seat)
-        if target is not None and view["phase"] == "play":
-            lines.append(Text(f"target {target}", style="dim"))
+            lines.append(Text(f"{net:+d} net", style="bold"))
         decision = view["decisions"][seat]
         if view["phase"] in ("swap", "exchange"):
             if seat in view["exchange_queue"]:
@@ -119,7 +116,7 @@ class ManniScreen(TrickTableScreen):
             lines.append(Text(self._decision_words(decision), style="dim"))
         if view["owed"] is not None:
             owed = view["owed"][seat]
-            letters = " ".join(_OWED_LETTERS[k] for k in CONTRACT_KINDS if k in owed)
+            letters = "".join(_OWED_LETTERS[k] for k in CONTRACT_KINDS if k in owed)
             lines.append(Text(f"owes {letters}" if owed else "owes none", style="dim"))
         if (
             variant == HORN
@@ -140,7 +137,9 @@ class ManniScreen(TrickTableScreen):
 
     @staticmethod
     def _target(view: dict[str, Any], seat: int) -> int | None:
-        """Trjámann's targets differ by seat (Hornafjarðarmanni's 4 each is in the header)."""
+        """TRJ-SCORE-1 (by seat and contract), HORN-SCORE-1 (4 each); basic has none."""
+        if view["variant"] == HORN:
+            return 4
         if view["variant"] == TRJAMANN and view["contract"]:
             nullo = view["contract"] == "nullo"
             if seat == view["declarer"]:
