@@ -189,6 +189,24 @@ async def test_monkey_on_the_money_table(make_app) -> None:  # type: ignore[no-u
         assert monkey.counts["MoneyScreen"] > 0
 
 
+@pytest.mark.parametrize("variant", ["basic", "trjamann", "hornafjardarmanni"])
+async def test_monkey_on_the_manni_table(make_app, variant: str) -> None:  # type: ignore[no-untyped-def]
+    """Hot-seat Manni: swap, keep, the contract dialog and exchanges among the other keys."""
+    seats = [SeatSpec("human", "South"), SeatSpec("human", "West"), SeatSpec("medium", "East")]
+    app = make_app(start=StartRequest("manni", seats, variant, {}, 6))
+    async with app.run_test(size=(90, 28)) as pilot:
+        tables = lambda: [s for s in app.screen_stack if type(s).__name__ == "ManniScreen"]  # noqa: E731
+        await wait_for(pilot, lambda: bool(tables()))
+        table = tables()[0]
+        monkey = Monkey(app, pilot, 11, [*KEYS, "s", "k", "c", "1", "2", "3"])
+        for _ in range(BURSTS):
+            await monkey.burst()
+            table = await sit_down_again(app, pilot, table)
+        assert app.is_running or monkey.quit
+        monkey.report(f"manni {variant}")
+        assert monkey.counts["ManniScreen"] > 0
+
+
 async def test_monkey_on_picker_setup_and_help(make_app) -> None:  # type: ignore[no-untyped-def]
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
