@@ -1,0 +1,933 @@
+"""Mensch: the pure rules. Spec: ``shared/rules/mensch.md``.
+
+Four players, a 32-card pack, one round of bidding, a secret partner called by a card, the
+queen of clubs (the *Mensch*) always the top trump, chips over a match of ``deals`` deals.
+Rule IDs (``MENSCH-BID-4``, ``MENSCH-PLAY-4`` ...) are cited where each is enforced.
+
+Action text: ``pass``, ``half``, ``after``, ``five``, ``five-after``, ``six``, ``six-after``,
+``seven``, ``seven-after``, ``solo``; ``trump hearts``; ``call AD``; ``play 7H``.
+
+The partner's identity is the state's only secret beyond the hands: ``partner`` is kept for
+the rules (settlement, the partner's duties), and no view, event or text shows it until the
+called card is played (``partner_known``).
+
+JSON layout (``to_json``/``from_json``)::
+
+    {"game": "mensch", "schema": 1, "players": 4, "variant": "standard",
+     "options": {"deals": 8}, "rng": [...],
+     "deal_no": 1, "dealer": 3, "phase": "play",       # bid | trump | call | play | over
+     "turn": 0, "hands": [[...] x4],
+     "bids": [[0, "half"], [1, "pass"], ...], "declarer": 0, "contract": "half",
+     "trump": "C", "called": "AD", "partner": 2, "partner_known": false, "called_led": false,
+     "trick": {"leader": 0, "plays": [[0, "7H"]]},
+     "tricks": [{"plays": [[0, "AS"], ...], "winner": 0}], "played": [...],
+     "chips": [0, 0, 0, 0], "history": [...], "winners": [], "events": [...]}
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from ... import positions
+from ...cards import QUEEN, SUIT_NAMES, Card
+from ...engine import Action, Event, Game, IllegalAction, Option, State, Variant
+from ...shuffle import shuffle
+from .actions import BID, BIDS, CALL, PACK, PASS, PLAY, TRUMP, Bid, Call, Play, Trump, parse_action
+
+SCHEMA = 1
+PLAYERS = 4
+QC = Card(QUEEN, "C")
+#: MENSCH-BID-3: what may be bid over each highest bid so far (None: nobody has bid).
+LEGAL_OVER: dict[str | None, tuple[str, ...]] = {
+    None: ("half", "five", "six", "seven", "solo"),
+    "half": ("after", "five", "six", "seven", "solo"),
+    "after": ("five", "six", "seven", "solo"),
+    "five": ("five-after", "six", "seven", "solo"),
+    "five-after": ("six", "seven", "solo"),
+    "six": ("six-after", "seven", "solo"),
+    "six-after": ("seven", "solo"),
+    "seven": ("seven-after", "solo"),
+    "seven-after": ("solo",),
+    "solo": (),
+}
+#: MENSCH-BID-1: tricks the declaring side needs.
+NEEDED = {
+    "half": 5,
+    "after": 5,
+    "passed": 5,
+    "five": 5,
+    "five-after": 5,
+    "six": 6,
+    "six-after": 6,
+    "seven": 7,
+    "seven-after": 7,
+    "solo": 8,
+}
+PARTNER_CONTRACTS = ("half", "after", "passed")
+CLUBS_CONTRACTS = ("half", "after", "five-after", "six-after", "seven-after")
+DEALS = (4, 8, 12, 16, 20)
+
+_OPTIONS = (
+    Option(
+        "deals",
+        "Deals in a match",
+        "choice",
+        "8",
+        choices=tuple(str(d) for d in DEALS),
+        help="How many deals a match lasts (each player deals equally often).",
+    ),
+)
+
+
+def power(card: Card, trump: str | None) -> int:
+    """MENSCH-RANK-2/3: trumps above everything (QC, then the 7 of trumps, then A K Q J 10 9
+    8), plain cards by rank (A high, 7 low)."""
+    if card is QC:
+        return 300
+    if card.suit == trump:
+        return 200 if card.rank == 7 else 100 + card.rank
+    return card.rank
+
+
+def effective_suit(card: Card, trump: str | None) -> str:
+    """MENSCH-RANK-4: QC is a trump, whatever the trump suit."""
+    return trump if card is QC and trump is not None else card.suit
+
+
+class Mensch(Game):
+    id = "mensch"
+    name = "Mensch"
+    summary = "Bid, call a secret partner; the queen of clubs is always the top trump."
+    players = (4,)
+    score_label = "chips"
+    emblem = ("QC", "7H", "AD")
+    variants: ClassVar[dict[str, Variant]] = {
+        "standard": Variant("Mensch", "A lost passed game costs one chip each.", _OPTIONS),
+        "allpass-double": Variant(
+            "All-pass pays double", "A lost passed game costs two chips each.", _OPTIONS
+        ),
+    }
+    seat_names: ClassVar[dict[int, tuple[str, ...]]] = {4: ("South", "West", "North", "East")}
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def full_pack(
+        self, players: int, options: Mapping[str, Any], variant: str | None = None
+    ) -> list[Card]:
+        """MENSCH-DECK-1."""
+        return list(PACK)
+
+    def new_state(
+        self,
+        players: int | None = None,
+        variant: str | None = None,
+        options: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+        deck: Sequence[str | Card] | None = None,
+        dealer: int | None = None,
+    ) -> MenschState:
+        self.check_players(players if players is not None else PLAYERS)
+        opts_in = dict(options or {})
+        if "deals" in opts_in:
+            opts_in["deals"] = str(opts_in["deals"])
+        variant_id, opts = self.resolve_options(variant, opts_in)
+        rng = random.Random(seed)
+        st = MenschState(self, variant_id, opts, rng)
+        if dealer is None:
+            dealer = rng.randrange(PLAYERS)  # MENSCH-PLAYERS-2
+        elif isinstance(dealer, bool) or not (isinstance(dealer, int) and 0 <= dealer < 4):
+            raise ValueError("dealer must be a seat from 0 to 3")
+        if deck is not None:
+            stacked = [c if isinstance(c, Card) else Card.parse(c) for c in deck]
+            rest = Counter(PACK)
+            rest.subtract(stacked)
+            if any(v < 0 for v in rest.values()):
+                extra = [str(c) for c, v in rest.items() if v < 0]
+                raise ValueError(f"stacked deck has cards the pack does not: {' '.join(extra)}")
+            tail = sorted(rest.elements(), key=lambda c: c.ordinal)
+            shuffle(rng, tail)
+            order = stacked + tail
+        else:
+            order = list(PACK)
+            shuffle(rng, order)
+        st.dealer = dealer
+        st._deal(order)
+        return st
+
+    def from_json(self, data: Mapping[str, Any]) -> MenschState:
+        return MenschState.from_json(self, data)
+
+    def search_horizon(self, root: State, state: State) -> bool:
+        assert isinstance(root, MenschState) and isinstance(state, MenschState)
+        return state.phase == "over" or state.deal_no != root.deal_no
+
+    def search_reward(self, root: State, state: State) -> list[float]:
+        """The deal's chip changes as rewards in [0, 1] (24 chips either way at most)."""
+        assert isinstance(root, MenschState) and isinstance(state, MenschState)
+        if not state.history or state.history[-1]["deal"] != root.deal_no:
+            return [0.5] * 4
+        return [0.5 + c / 48 for c in state.history[-1]["changes"]]
+
+
+GAME = Mensch()
+
+
+class MenschState(State):
+    """A Mensch position."""
+
+    __slots__ = (
+        "_legal",
+        "_search_copy",
+        "bids",
+        "called",
+        "called_led",
+        "chips",
+        "contract",
+        "deal_no",
+        "dealer",
+        "deals",
+        "declarer",
+        "events",
+        "game",
+        "hands",
+        "history",
+        "options",
+        "partner",
+        "partner_known",
+        "phase",
+        "played",
+        "rng",
+        "trick",
+        "trick_leader",
+        "tricks",
+        "tricks_won",
+        "trump",
+        "turn",
+        "variant",
+        "winners_list",
+    )
+
+    def __init__(
+        self, game: Mensch, variant: str, options: dict[str, Any], rng: random.Random
+    ) -> None:
+        self.game = game
+        self.variant = variant
+        self.options = options
+        self.deals = int(options["deals"])
+        self.rng = rng
+        self.deal_no = 0
+        self.dealer = 0
+        self.phase = "bid"
+        self.turn: int | None = None
+        self.hands: list[list[Card]] = [[], [], [], []]
+        self.bids: list[tuple[int, str]] = []
+        self.declarer: int | None = None
+        self.contract: str | None = None
+        self.trump: str | None = None
+        self.called: Card | None = None
+        self.partner: int | None = None
+        self.partner_known = False
+        self.called_led = False
+        self.trick: list[tuple[int, Card]] = []
+        self.trick_leader = 0
+        self.tricks: list[dict[str, Any]] = []
+        self.played: list[Card] = []
+        self.tricks_won = [0, 0, 0, 0]
+        self.chips = [0, 0, 0, 0]
+        self.history: list[dict[str, Any]] = []
+        self.winners_list: list[int] = []
+        self.events: list[Event] = []
+        self._legal: Sequence[Action] | None = None
+        self._search_copy = False
+
+    # --- small facts ----------------------------------------------------------------------
+
+    @property
+    def eldest(self) -> int:
+        return (self.dealer + 1) % 4
+
+    @property
+    def high_bid(self) -> str | None:
+        made = [b for _, b in self.bids if b != "pass"]
+        return made[-1] if made else None
+
+    def clubs_held(self, seat: int) -> int:
+        """MENSCH-BID-4, A-5: clubs in hand, the queen of clubs counted."""
+        return sum(1 for c in self.hands[seat] if c.suit == "C")
+
+    def effective_suit(self, card: Card) -> str:
+        return effective_suit(card, self.trump)
+
+    def is_trump(self, card: Card) -> bool:
+        return card is QC or card.suit == self.trump
+
+    def trick_winner(self, plays: Sequence[tuple[int, Card]]) -> int:
+        """MENSCH-PLAY-3: the highest trump, else the highest card of the suit led."""
+        trump = self.trump
+        led = effective_suit(plays[0][1], trump)
+        best_seat, best = plays[0]
+        for s, c in plays[1:]:
+            pc, pb = power(c, trump), power(best, trump)
+            if self.is_trump(c):
+                if not self.is_trump(best) or pc > pb:
+                    best_seat, best = s, c
+            elif not self.is_trump(best) and c.suit == led and pc > pb:
+                best_seat, best = s, c
+        return best_seat
+
+    def compelled(self, seat: int) -> bool:
+        """MENSCH-BID-4: three clubs (QC counted) may not pass before anyone has bid more
+        than Half."""
+        return self.clubs_held(seat) >= 3 and self.high_bid in (None, "half")
+
+    def callable_cards(self) -> list[Card]:
+        """MENSCH-CALL-2/3: not a trump, not the declarer's own, of a plain suit he holds
+        (dropped when no card would do)."""
+        assert self.declarer is not None
+        hand = self.hands[self.declarer]
+        plain = [c for c in PACK if not self.is_trump(c) and c not in hand]
+        held = {c.suit for c in hand if not self.is_trump(c)}
+        strict = [c for c in plain if c.suit in held]
+        return strict or plain
+
+    def plays_for(self, seat: int) -> list[Card]:
+        """MENSCH-PLAY-2 and -4: follow the led card's effective suit if you can; the holder
+        of the called card may not throw it early, must play it to the first lead of its
+        suit, and leads that suit first only with it."""
+        hand = self.hands[seat]
+        trump = self.trump
+        trick = self.trick
+        called = self.called
+        if trick:
+            led = effective_suit(trick[0][1], trump)
+            cards = [c for c in hand if effective_suit(c, trump) == led] or list(hand)
+        else:
+            cards = list(hand)
+        if called is None or self.partner_known or called not in hand:
+            return cards
+        if trick:
+            led = effective_suit(trick[0][1], trump)
+            if led == called.suit and not self.called_led_before_trick():
+                return [called]
+            if not self.called_led:
+                return [c for c in cards if c is not called] or cards
+            return cards
+        if not self.called_led:
+            return [c for c in cards if c.suit != called.suit or c is called]
+        return cards
+
+    def called_led_before_trick(self) -> bool:
+        """Had the called suit been led before the trick now being played?"""
+        called = self.called
+        if called is None:
+            return False
+        return any(effective_suit(t["plays"][0][1], self.trump) == called.suit for t in self.tricks)
+
+    # --- contract: queries ----------------------------------------------------------------
+
+    def to_move(self) -> int | None:
+        return self.turn
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def scores(self) -> list[int]:
+        return list(self.chips)
+
+    def winners(self) -> list[int]:
+        return list(self.winners_list)
+
+    def deals_played(self) -> int:
+        return self.deal_no
+
+    def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
+        legal = self._legal
+        if legal is not None and seat is None:
+            return legal
+        turn = self.turn
+        if turn is None or (seat is not None and seat != turn):
+            return []
+        if legal is None:
+            phase = self.phase
+            if phase == "play":
+                legal = [PLAY[c] for c in self.plays_for(turn)]
+            elif phase == "bid":
+                legal = [BID[b] for b in LEGAL_OVER[self.high_bid]]
+                if not self.compelled(turn):
+                    legal.insert(0, PASS)
+            elif phase == "trump":
+                legal = [TRUMP[s] for s in "SHDC"]
+            else:
+                legal = [CALL[c] for c in self.callable_cards()]
+            self._legal = legal
+        return legal
+
+    # --- contract: apply ------------------------------------------------------------------
+
+    def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
+        turn = self.turn
+        if turn is None:
+            raise IllegalAction("the game is over")
+        if seat is not None and seat != turn:
+            raise IllegalAction(f"it is not your turn (waiting for seat {turn + 1})")
+        act = action if isinstance(action, Action) else self._coerce(action)
+        mark = len(self.events)
+        phase = self.phase
+        if phase == "play":
+            if type(act) is not Play:
+                raise IllegalAction("the tricks are being played: play a card")
+            self._play(turn, act.card)
+        elif phase == "bid":
+            if type(act) is not Bid:
+                raise IllegalAction("it is the auction: pass or bid")
+            self._bid(turn, act.name)
+        elif phase == "trump":
+            if type(act) is not Trump:
+                raise IllegalAction("name the trump suit first")
+            self._name_trump(act.suit)
+        else:
+            if type(act) is not Call:
+                raise IllegalAction("call a card: its holder is your partner")
+            self._call(act.card)
+        self._legal = None
+        return self.events[mark:]
+
+    def _bid(self, seat: int, name: str) -> None:
+        """MENSCH-BID-2..6."""
+        high = self.high_bid
+        if name == "pass":
+            if self.compelled(seat):
+                need = "Half" if high is None else "After"
+                raise IllegalAction(
+                    f"you hold {self.clubs_held(seat)} clubs: you must bid {need} or higher"
+                )
+        elif name not in LEGAL_OVER[high]:
+            allowed = ", ".join(LEGAL_OVER[high]) or "nothing: only pass"
+            raise IllegalAction(f"over {high or 'no bid'} you may bid {allowed}")
+        self.bids.append((seat, name))
+        self.events.append(Event("bid", seat, _bids, {"bid": name}))
+        if len(self.bids) < 4:
+            self.turn = (seat + 1) % 4
+            return
+        high = self.high_bid
+        if high is None:  # MENSCH-BID-6: the holder of QC plays the passed game
+            self.declarer = next(s for s in range(4) if QC in self.hands[s])
+            self.contract = "passed"
+            self.phase = "trump"
+        else:
+            self.declarer = next(s for s, b in reversed(self.bids) if b == high)
+            self.contract = high
+            if high in CLUBS_CONTRACTS:  # MENSCH-TRUMP-1
+                self.trump = "C"
+                self.phase = "call" if high in PARTNER_CONTRACTS else "play"
+            else:
+                self.phase = "trump"
+        self.events.append(Event("declarer", self.declarer, _declares, {"contract": self.contract}))
+        if self.trump is not None:
+            self.events.append(Event("trump", self.declarer, _trumps, {"trump": self.trump}))
+        self.turn = self.declarer
+        if self.phase == "play":
+            self._start_play()
+
+    def _name_trump(self, suit: str) -> None:
+        """MENSCH-TRUMP-1, A-10: any suit, clubs included."""
+        self.trump = suit
+        self.events.append(Event("trump", self.declarer, _trumps, {"trump": suit}))
+        if self.contract in PARTNER_CONTRACTS:
+            self.phase = "call"
+        else:
+            self._start_play()
+
+    def _call(self, card: Card) -> None:
+        """MENSCH-CALL-1..5: the card is announced; its holder is known to himself only."""
+        allowed = self.callable_cards()
+        if card not in allowed:
+            if self.is_trump(card):
+                raise IllegalAction("a trump cannot be called")
+            assert self.declarer is not None
+            if card in self.hands[self.declarer]:
+                raise IllegalAction("you hold that card yourself")
+            raise IllegalAction("call a card of a plain suit you hold")
+        self.called = card
+        self.partner = next(s for s in range(4) if card in self.hands[s])
+        self.events.append(Event("call", self.declarer, _calls, {"cards": [card.code]}))
+        self._start_play()
+
+    def _start_play(self) -> None:
+        """MENSCH-PLAY-1: the Solo declarer leads; otherwise eldest."""
+        self.phase = "play"
+        leader = self.declarer if self.contract == "solo" else self.eldest
+        assert leader is not None
+        self.turn = self.trick_leader = leader
+
+    def _play(self, seat: int, card: Card) -> None:
+        hand = self.hands[seat]
+        if card not in hand:
+            raise IllegalAction(f"you do not hold {card.code}")
+        legal = self.plays_for(seat)
+        if card not in legal:
+            raise IllegalAction(self._why_not(seat, card))
+        hand.remove(card)
+        trick = self.trick
+        if not trick:
+            self.trick_leader = seat
+            if self.called is not None and effective_suit(card, self.trump) == self.called.suit:
+                self.called_led = True
+            self.events.append(Event("lead", seat, _leads, {"cards": [card.code]}))
+        else:
+            self.events.append(Event("play", seat, _plays, {"cards": [card.code]}))
+        trick.append((seat, card))
+        if card is self.called and not self.partner_known:
+            self.partner_known = True  # MENSCH-CALL-5: now everyone knows
+            self.events.append(Event("partner", seat, _reveals, {"cards": [card.code]}))
+        if len(trick) < 4:
+            self.turn = (seat + 1) % 4
+            return
+        winner = self.trick_winner(trick)
+        self.tricks.append({"plays": trick, "winner": winner})
+        self.played += [c for _, c in trick]
+        self.trick = []
+        self.tricks_won[winner] += 1
+        best = next(c for s, c in trick if s == winner)
+        self.events.append(Event("trick", winner, _wins, {"cards": [best.code]}))
+        if self.hands[winner]:
+            self.turn = self.trick_leader = winner
+        else:
+            self._settle()
+
+    def _why_not(self, seat: int, card: Card) -> str:
+        trick, trump, called = self.trick, self.trump, self.called
+        hand = self.hands[seat]
+        if trick:
+            led = effective_suit(trick[0][1], trump)
+            if effective_suit(card, trump) != led and any(
+                effective_suit(c, trump) == led for c in hand
+            ):
+                word = "trumps" if led == trump else SUIT_NAMES[led]
+                return f"you must follow {word}"
+        if called is not None and called in hand:
+            if card is called:
+                return "the called card waits for the first lead of its suit"
+            return f"the first {SUIT_NAMES[called.suit]} you play must be the called card"
+        return "that card cannot be played now"
+
+    # --- settlement and the match ---------------------------------------------------------
+
+    def _settle(self) -> None:
+        """MENSCH-SCORE-1..8, then the next deal or the end of the match (MENSCH-END)."""
+        d, p, contract = self.declarer, self.partner, self.contract
+        assert d is not None and contract is not None
+        side = self.tricks_won[d] + (self.tricks_won[p] if p is not None else 0)
+        made = side >= NEEDED[contract]
+        sweep = side in (0, 8)
+        changes = [0, 0, 0, 0]
+        if contract in PARTNER_CONTRACTS:
+            assert p is not None
+            if made:
+                each = 1
+            elif contract == "passed" and self.variant == "standard":
+                each = -1  # MENSCH-SCORE-5
+            else:
+                each = -2  # MENSCH-SCORE-4, -6
+            if sweep:
+                each *= 2  # MENSCH-SCORE-2
+            for s in range(4):
+                changes[s] = each if s in (d, p) else -each
+        else:
+            rate = 2 if self.trump == "C" else 1  # MENSCH-SCORE-7
+            if contract == "solo":
+                rate *= 4  # MENSCH-SCORE-8: never doubled
+            elif sweep:
+                rate *= 2
+            sign = 1 if made else -1
+            for s in range(4):
+                changes[s] = 3 * rate * sign if s == d else -rate * sign
+        for s in range(4):
+            self.chips[s] += changes[s]
+        rec = {
+            "deal": self.deal_no,
+            "dealer": self.dealer,
+            "declarer": d,
+            "contract": contract,
+            "trump": self.trump,
+            "called": self.called.code if self.called else None,
+            "partner": p,
+            "side_tricks": side,
+            "made": made,
+            "changes": changes,
+            "chips": list(self.chips),
+        }
+        self.history.append(rec)
+        self.events.append(Event("settle", None, _settles, dict(rec)))
+        if self.deal_no >= self.deals:  # MENSCH-END-1/2
+            top = max(self.chips)
+            self._end([s for s in range(4) if self.chips[s] == top])
+            return
+        if self._search_copy:
+            self.turn = None
+            self.deal_no += 1
+            return
+        order = self._collect()
+        shuffle(self.rng, order)
+        self.dealer = (self.dealer + 1) % 4
+        self._deal(order)
+
+    def _collect(self) -> list[Card]:
+        cards = self.played
+        self.played = []
+        for s in range(4):
+            cards += self.hands[s]
+        self.hands = [[], [], [], []]
+        self.tricks = []
+        return cards
+
+    def _deal(self, order: list[Card]) -> None:
+        """MENSCH-DEAL-1: packets of four, E, E+1, E+2, D, twice."""
+        self.deal_no += 1
+        e = self.eldest
+        hands: list[list[Card]] = [[], [], [], []]
+        for r in range(2):
+            for i in range(4):
+                b = 16 * r + 4 * i
+                hands[(e + i) % 4] += order[b : b + 4]
+        for h in hands:
+            h.sort(key=lambda c: c.ordinal)
+        self.hands = hands
+        self.bids = []
+        self.declarer = self.contract = self.trump = self.called = self.partner = None
+        self.partner_known = self.called_led = False
+        self.trick, self.tricks, self.played = [], [], []
+        self.tricks_won = [0, 0, 0, 0]
+        self.phase = "bid"
+        self.turn = e
+        self.events.append(Event("deal", self.dealer, _deals, {"deal": self.deal_no}))
+
+    def _end(self, winners: list[int]) -> None:
+        self.phase = "over"
+        self.turn = None
+        self.winners_list = sorted(winners)
+        self.events.append(Event("gameover", None, _game_over, {"winners": self.winners_list}))
+
+    # --- views, copies, zones -------------------------------------------------------------
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` sees: its hand, every bid, the contract, trumps and the called card;
+        never who holds the called card until it is played."""
+        mine = seat is not None
+        return {
+            "game": self.game.id,
+            "variant": self.variant,
+            "options": dict(self.options),
+            "players": PLAYERS,
+            "seat": seat,
+            "phase": self.phase,
+            "to_move": self.turn,
+            "scores": list(self.chips),
+            "hand": [c.code for c in self.hands[seat]] if mine else None,  # type: ignore[index]
+            "hand_sizes": [len(h) for h in self.hands],
+            "dealer": self.dealer,
+            "eldest": self.eldest,
+            "deal_no": self.deal_no,
+            "deals": self.deals,
+            "bids": [[s, b] for s, b in self.bids],
+            "high_bid": self.high_bid,
+            "declarer": self.declarer,
+            "contract": self.contract,
+            "trump": self.trump,
+            "called": self.called.code if self.called else None,
+            "partner": self.partner if self.partner_known else None,
+            "trick": {
+                "leader": self.trick_leader,
+                "plays": [[s, [c.code]] for s, c in self.trick],
+                "best": self.trick_winner(self.trick) if self.trick else None,
+            },
+            "tricks": [
+                {"plays": [[s, [c.code]] for s, c in t["plays"]], "winner": t["winner"]}
+                for t in self.tricks
+            ],
+            "tricks_won": list(self.tricks_won),
+            "played": [c.code for c in self.played],
+            "chips": list(self.chips),
+            "history": [dict(h) for h in self.history],
+            "winners": list(self.winners_list),
+        }
+
+    def clone(self, rng: random.Random | None = None, *, events: bool = True) -> MenschState:
+        new = object.__new__(MenschState)
+        for name in _SHARED:
+            object.__setattr__(new, name, getattr(self, name))
+        new.rng = positions.copy_rng(self.rng) if rng is None else rng
+        new.hands = [h[:] for h in self.hands]
+        new.bids = self.bids[:]
+        new.trick = self.trick[:]
+        new.tricks = self.tricks[:]
+        new.played = self.played[:]
+        new.tricks_won = self.tricks_won[:]
+        new.chips = self.chips[:]
+        new.history = self.history[:]
+        new.winners_list = self.winners_list[:]
+        new.events = self.events[:] if events else []
+        new._legal = None
+        new._search_copy = False
+        return new
+
+    def zones(self) -> dict[str, Sequence[Card]]:
+        out: dict[str, Sequence[Card]] = {f"hand {s}": self.hands[s] for s in range(4)}
+        out["played"] = self.played
+        out["trick"] = [c for _, c in self.trick]
+        return out
+
+    def all_cards(self) -> list[Card]:
+        out = [*self.played, *(c for _, c in self.trick)]
+        for h in self.hands:
+            out += h
+        return out
+
+    def hidden_zones(self, seat: int | None) -> tuple[str, ...]:
+        return tuple(f"hand {s}" for s in range(4) if s != seat)
+
+    def sample_hidden(self, observer: int, rng: random.Random) -> MenschState:
+        from .sampling import sample_hidden
+
+        return sample_hidden(self, observer, rng)
+
+    def search_copy(self, observer: int, rng: random.Random) -> MenschState:
+        from .sampling import sample_hidden
+
+        copy = sample_hidden(self, observer, rng, events=False)
+        copy._search_copy = True
+        return copy
+
+    # --- JSON -----------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            **positions.header(self, SCHEMA, PLAYERS),
+            "deal_no": self.deal_no,
+            "dealer": self.dealer,
+            "phase": self.phase,
+            "turn": self.turn,
+            "hands": [[c.code for c in h] for h in self.hands],
+            "bids": [[s, b] for s, b in self.bids],
+            "declarer": self.declarer,
+            "contract": self.contract,
+            "trump": self.trump,
+            "called": self.called.code if self.called else None,
+            "partner": self.partner,
+            "partner_known": self.partner_known,
+            "called_led": self.called_led,
+            "trick": {"leader": self.trick_leader, "plays": [[s, c.code] for s, c in self.trick]},
+            "tricks": [
+                {"plays": [[s, c.code] for s, c in t["plays"]], "winner": t["winner"]}
+                for t in self.tricks
+            ],
+            "played": [c.code for c in self.played],
+            "chips": list(self.chips),
+            "history": [dict(h) for h in self.history],
+            "winners": list(self.winners_list),
+            "events": [e.to_json() for e in self.events],
+        }
+
+    @classmethod
+    def from_json(cls, game: Mensch, data: Mapping[str, Any]) -> MenschState:
+        with positions.reading(game):
+            head = positions.read_header(game, data, SCHEMA)
+            st = cls(game, head.variant, head.options, head.rng)
+            st._load_fields(data)
+            positions.check_pack(st, PLAYERS)
+            st._check_consistent()
+        return st
+
+    def _load_fields(self, data: Mapping[str, Any]) -> None:
+        n = PLAYERS
+        seat_of, whole = positions.seat, positions.whole
+        self.deal_no = whole(data["deal_no"], "deal_no", 1, self.deals)
+        self.dealer = seat_of(data["dealer"], n, "dealer")
+        self.phase = str(data["phase"])
+        if self.phase not in ("bid", "trump", "call", "play", "over"):
+            raise ValueError(f"unknown phase {positions.text(self.phase)}")
+        turn = data["turn"]
+        self.turn = None if turn is None else seat_of(turn, n, "turn")
+        self.hands = [
+            sorted(h, key=lambda c: c.ordinal)
+            for h in positions.per_seat(data["hands"], n, "hands")
+        ]
+        self.bids = []
+        for item in data["bids"]:
+            s, b = item
+            if b != "pass" and b not in BIDS:
+                raise ValueError(f"no bid {positions.text(b)}")
+            self.bids.append((seat_of(s, n, "a bidder"), str(b)))
+        dec = data["declarer"]
+        self.declarer = None if dec is None else seat_of(dec, n, "declarer")
+        contract = data["contract"]
+        if contract is not None and contract not in NEEDED:
+            raise ValueError(f"no contract {positions.text(contract)}")
+        self.contract = contract
+        trump = data["trump"]
+        if trump is not None and trump not in SUIT_NAMES:
+            raise ValueError(f"no suit {positions.text(trump)}")
+        self.trump = trump
+        called = data["called"]
+        self.called = None if called is None else Card.parse(str(called))
+        partner = data["partner"]
+        self.partner = None if partner is None else seat_of(partner, n, "partner")
+        self.partner_known = bool(data.get("partner_known", False))
+        self.called_led = bool(data.get("called_led", False))
+        trick = data["trick"]
+        self.trick_leader = seat_of(trick["leader"], n, "the trick's leader")
+        self.trick = [
+            (seat_of(s, n, "a play's seat"), Card.parse(str(c))) for s, c in trick["plays"]
+        ]
+        self.tricks = []
+        for t in data["tricks"]:
+            plays = [(seat_of(s, n, "a play's seat"), Card.parse(str(c))) for s, c in t["plays"]]
+            if len(plays) != 4:
+                raise ValueError("a finished trick has four plays")
+            self.tricks.append({"plays": plays, "winner": seat_of(t["winner"], n, "a winner")})
+        self.played = positions.cards(data["played"], "played")
+        self.tricks_won = [sum(t["winner"] == s for t in self.tricks) for s in range(n)]
+        chips = data["chips"]
+        if not isinstance(chips, list) or len(chips) != n:
+            raise ValueError("chips need one entry per seat")
+        self.chips = [whole(x, "chips", -(10**6), 10**6) for x in chips]
+        self.history = [dict(h) for h in data.get("history", [])]
+        self.winners_list = [seat_of(x, n, "a winner") for x in data.get("winners", [])]
+        self.events = positions.events(data.get("events", []), n)
+
+    def _check_consistent(self) -> None:
+        if self.phase == "over":
+            if self.turn is not None:
+                raise ValueError("a finished match has no seat to move")
+            return
+        if self.turn is None:
+            raise ValueError(f"the {self.phase} needs a seat to move")
+        if sum(self.chips) != 0:
+            raise ValueError("the chips do not add up to zero")
+        if self.phase == "bid":
+            if len(self.bids) >= 4 or self.turn != (self.eldest + len(self.bids)) % 4:
+                raise ValueError("the bids do not fit the seat to bid")
+            if any(s != (self.eldest + i) % 4 for i, (s, _) in enumerate(self.bids)):
+                raise ValueError("the bids are out of turn")
+            if self.tricks or self.trick or self.declarer is not None:
+                raise ValueError("nothing is played before the auction ends")
+            return
+        if len(self.bids) != 4 or self.declarer is None or self.contract is None:
+            raise ValueError("after the auction there is a declarer and a contract")
+        if self.phase in ("trump", "call") and self.turn != self.declarer:
+            raise ValueError("the declarer names trumps and calls")
+        if self.phase == "call" and (self.trump is None or self.contract not in PARTNER_CONTRACTS):
+            raise ValueError("a card is called in Half, After and the passed game, after trumps")
+        if self.phase == "play":
+            if self.trump is None:
+                raise ValueError("the tricks need a trump suit")
+            if self.contract in PARTNER_CONTRACTS and (self.called is None or self.partner is None):
+                raise ValueError("a partner contract needs its called card and its holder")
+            if self.called is not None and self.partner is not None:
+                holder = self.called in self.hands[self.partner] or any(
+                    s == self.partner and c is self.called
+                    for t in (*(t["plays"] for t in self.tricks), self.trick)
+                    for s, c in t
+                )
+                if not holder or self.partner == self.declarer:
+                    raise ValueError("the partner is not the holder of the called card")
+            if Counter(c for t in self.tricks for _, c in t["plays"]) != Counter(self.played):
+                raise ValueError("the cards played are not the cards of the finished tricks")
+            for t in self.tricks:
+                if t["winner"] != self.trick_winner(t["plays"]):
+                    raise ValueError("a finished trick names the wrong winner")
+            sizes = [len(h) for h in self.hands]
+            seats = [s for s, _ in self.trick]
+            if any(seats[i] != (self.trick_leader + i) % 4 for i in range(len(seats))):
+                raise ValueError("the trick's plays are out of turn")
+            want = [sizes[s] + (1 if s in seats else 0) for s in range(4)]
+            if len(set(want)) != 1 or not sizes[self.turn] or len(seats) >= 4:
+                raise ValueError("the hands do not fit the tricks played")
+            if self.turn != ((seats[-1] + 1) % 4 if seats else self.trick_leader):
+                raise ValueError("the seat to move is not the next to play")
+        elif any(len(h) != 8 for h in self.hands):
+            raise ValueError("before the tricks every player holds eight cards")
+
+
+_SHARED = (
+    "game",
+    "variant",
+    "options",
+    "deals",
+    "deal_no",
+    "dealer",
+    "phase",
+    "turn",
+    "declarer",
+    "contract",
+    "trump",
+    "called",
+    "partner",
+    "partner_known",
+    "called_led",
+    "trick_leader",
+)
+
+_BID_NAMES = {b: b.replace("-", " ").capitalize() for b in BIDS} | {"pass": "passes"}
+
+
+def _bids(seat: int | None, data: Mapping[str, Any]) -> str:
+    b = data["bid"]
+    return f"{{P{seat}}} passes" if b == "pass" else f"{{P{seat}}} bids {_BID_NAMES[b]}"
+
+
+def _declares(seat: int | None, data: Mapping[str, Any]) -> str:
+    c = data["contract"]
+    if c == "passed":
+        return f"All pass: {{P{seat}}} holds the Mensch and plays the passed game"
+    return f"{{P{seat}}} plays {_BID_NAMES[c]}"
+
+
+def _trumps(seat: int | None, data: Mapping[str, Any]) -> str:
+    return f"Trumps are {SUIT_NAMES[data['trump']]}"
+
+
+def _calls(seat: int | None, data: Mapping[str, Any]) -> str:
+    return f"{{P{seat}}} calls [{data['cards'][0]}]"
+
+
+def _leads(seat: int | None, data: Mapping[str, Any]) -> str:
+    return f"{{P{seat}}} leads [{data['cards'][0]}]"
+
+
+def _plays(seat: int | None, data: Mapping[str, Any]) -> str:
+    return f"{{P{seat}}} plays [{data['cards'][0]}]"
+
+
+def _reveals(seat: int | None, data: Mapping[str, Any]) -> str:
+    return f"{{P{seat}}} played the called card: the partner"
+
+
+def _wins(seat: int | None, data: Mapping[str, Any]) -> str:
+    return f"{{P{seat}}} wins the trick with [{data['cards'][0]}]"
+
+
+def _deals(seat: int | None, data: Mapping[str, Any]) -> str:
+    return f"Deal {data['deal']}: {{P{seat}}} deals"
+
+
+def _settles(seat: int | None, data: Mapping[str, Any]) -> str:
+    side = data["side_tricks"]
+    verb = "made" if data["made"] else "failed"
+    ch = ", ".join(f"{{P{s}}} {c:+d}" for s, c in enumerate(data["changes"]))
+    name = "Passed game" if data["contract"] == "passed" else _BID_NAMES[data["contract"]]
+    return f"{name} {verb} with {side} tricks: {ch}"
+
+
+def _game_over(seat: int | None, data: Mapping[str, Any]) -> str:
+    w = data["winners"]
+    names = " and ".join(f"{{P{s}}}" for s in w)
+    return f"{names} {'win together' if len(w) > 1 else 'wins the match'}"
+
+
+__all__ = ["GAME", "QC", "Mensch", "MenschState", "effective_suit", "power"]
+_ = (Bid, Call, Play, Trump, CALL)
