@@ -101,6 +101,14 @@ REGISTRY: dict[str, GameEntry] = {
             screen="screen:ManniScreen",
             help="help.md",
         ),
+        GameEntry(
+            "mensch",
+            "cardsuite.games.mensch",
+            rules="rules",
+            bots="bots",
+            screen="screen:MenschScreen",
+            help="help.md",
+        ),
     )
 }
 

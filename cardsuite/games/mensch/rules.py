@@ -67,6 +67,7 @@ NEEDED = {
     "solo": 8,
 }
 PARTNER_CONTRACTS = ("half", "after", "passed")
+_SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}
 CLUBS_CONTRACTS = ("half", "after", "five-after", "six-after", "seven-after")
 DEALS = (4, 8, 12, 16, 20)
 
@@ -259,6 +260,17 @@ class MenschState(State):
         """MENSCH-BID-4, A-5: clubs in hand, the queen of clubs counted."""
         return sum(1 for c in self.hands[seat] if c.suit == "C")
 
+    def hand_key(self, card: Card) -> tuple[int, int]:
+        """How hands are kept and shown: trumps first (the Mensch on the left), then the
+        plain suits alternating in colour, high to low."""
+        if self.trump is not None and (card is QC or card.suit == self.trump):
+            return (0, -power(card, self.trump))
+        return (1 + _SUIT_ORDER[card.suit], -card.rank)
+
+    def sort_hands(self) -> None:
+        for h in self.hands:
+            h.sort(key=self.hand_key)
+
     def effective_suit(self, card: Card) -> str:
         return effective_suit(card, self.trump)
 
@@ -423,6 +435,7 @@ class MenschState(State):
             self.contract = high
             if high in CLUBS_CONTRACTS:  # MENSCH-TRUMP-1
                 self.trump = "C"
+                self.sort_hands()
                 self.phase = "call" if high in PARTNER_CONTRACTS else "play"
             else:
                 self.phase = "trump"
@@ -436,6 +449,7 @@ class MenschState(State):
     def _name_trump(self, suit: str) -> None:
         """MENSCH-TRUMP-1, A-10: any suit, clubs included."""
         self.trump = suit
+        self.sort_hands()
         self.events.append(Event("trump", self.declarer, _trumps, {"trump": suit}))
         if self.contract in PARTNER_CONTRACTS:
             self.phase = "call"
@@ -594,9 +608,9 @@ class MenschState(State):
             for i in range(4):
                 b = 16 * r + 4 * i
                 hands[(e + i) % 4] += order[b : b + 4]
-        for h in hands:
-            h.sort(key=lambda c: c.ordinal)
         self.hands = hands
+        self.trump = None
+        self.sort_hands()
         self.bids = []
         self.declarer = self.contract = self.trump = self.called = self.partner = None
         self.partner_known = self.called_led = False
@@ -738,6 +752,7 @@ class MenschState(State):
             head = positions.read_header(game, data, SCHEMA)
             st = cls(game, head.variant, head.options, head.rng)
             st._load_fields(data)
+            st.sort_hands()
             positions.check_pack(st, PLAYERS)
             st._check_consistent()
         return st
@@ -752,10 +767,7 @@ class MenschState(State):
             raise ValueError(f"unknown phase {positions.text(self.phase)}")
         turn = data["turn"]
         self.turn = None if turn is None else seat_of(turn, n, "turn")
-        self.hands = [
-            sorted(h, key=lambda c: c.ordinal)
-            for h in positions.per_seat(data["hands"], n, "hands")
-        ]
+        self.hands = [list(h) for h in positions.per_seat(data["hands"], n, "hands")]
         self.bids = []
         for item in data["bids"]:
             s, b = item

@@ -115,7 +115,7 @@ def sample_hidden(
             break
         hands = dealing.deal(cards, sizes, places, rng)
     for i, s in enumerate(seats):
-        hands[i].sort(key=lambda c: c.ordinal)
+        hands[i].sort(key=st.hand_key)
         copy.hands[s] = hands[i]
     if live_call:
         copy.partner = next(s for s in range(4) if called in copy.hands[s])

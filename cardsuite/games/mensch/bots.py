@@ -1,0 +1,331 @@
+"""Mensch bots: easy and medium heuristics for bidding, trumps, calling and play, and the
+hard bot's hooks.
+
+No bot uses the partner's identity before it is public: a seat knows its partner only when
+the called card has been played, or when it holds the called card itself (then the declarer
+is its partner). The declarer never knows his partner early; an opponent knows only that it
+is not himself. ``Situation`` holds exactly that.
+
+What a decent player does:
+- **bidding**: counts the tricks the hand takes alone with its best trump suit; bids the
+  highest contract it expects to make, Half (with a partner) on a fair clubs hand, and the
+  least it may when three clubs force a bid;
+- **trumps**: the suit the hand is strongest in; **calling**: the ace (else the king) of its
+  longest plain suit, which the partner will win tricks with;
+- **play**: cashes the masters (the highest card left of a suit), leads trumps when long in
+  them as declarer, wins a trick as cheaply as it can unless a known partner already wins it,
+  ruffs when void, and throws the lowest card of its shortest plain suit.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from ...bots.ismcts import SearchHooks
+from ...cards import ACE, KING, Card
+from ...engine import Action, State
+from .actions import BID, CALL, PACK, PASS, PLAY, TRUMP, Bid, Call
+from .rules import NEEDED, QC, MenschState, effective_suit, power
+
+#: A contract alone is bid when the hand's estimate comes within this of the tricks needed
+#: (measured against easy bots: the alone bids made at this margin win chips on average).
+BID_MARGIN = 0.8
+
+
+class Situation:
+    """One seat's hand and the public facts (and its own knowledge of its side)."""
+
+    __slots__ = (
+        "called",
+        "contract",
+        "declarer",
+        "gone",
+        "hand",
+        "high_bid",
+        "phase",
+        "seat",
+        "team",
+        "trick",
+        "trump",
+    )
+
+    def __init__(
+        self,
+        seat: int,
+        hand: list[Card],
+        phase: str,
+        high_bid: str | None,
+        declarer: int | None,
+        contract: str | None,
+        trump: str | None,
+        called: Card | None,
+        known_partner: int | None,
+        trick: list[tuple[int, Card]],
+        gone: set[Card],
+    ) -> None:
+        self.seat = seat
+        self.hand = hand
+        self.phase = phase
+        self.high_bid = high_bid
+        self.declarer = declarer
+        self.contract = contract
+        self.trump = trump
+        self.called = called
+        self.trick = trick
+        self.gone = gone
+        team = {seat}
+        if declarer is not None:
+            if called is not None and called in hand:
+                team.add(declarer)  # I hold the called card: the declarer is my partner
+            if known_partner is not None:
+                side = {declarer, known_partner}
+                team = side if seat in side else set(range(4)) - side
+            elif contract is not None and contract not in ("half", "after", "passed"):
+                team = {declarer} if seat == declarer else set(range(4)) - {declarer}
+        self.team = team
+
+    @classmethod
+    def from_view(cls, view: dict[str, Any]) -> Situation:
+        parse = Card.parse
+        trick = [(s, parse(cs[0])) for s, cs in view["trick"]["plays"]]
+        gone = {parse(c) for c in view["played"]} | {c for _, c in trick}
+        return cls(
+            view["seat"],
+            [parse(c) for c in view["hand"]],
+            view["phase"],
+            view["high_bid"],
+            view["declarer"],
+            view["contract"],
+            view["trump"],
+            parse(view["called"]) if view["called"] else None,
+            view["partner"],
+            trick,
+            gone,
+        )
+
+    @classmethod
+    def from_state(cls, st: MenschState, seat: int) -> Situation:
+        gone = set(st.played)
+        for _, c in st.trick:
+            gone.add(c)
+        return cls(
+            seat,
+            st.hands[seat],
+            st.phase,
+            st.high_bid,
+            st.declarer,
+            st.contract,
+            st.trump,
+            st.called,
+            st.partner if st.partner_known else None,
+            st.trick,
+            gone,
+        )
+
+
+def strength(hand: Sequence[Card], trump: str) -> float:
+    """Roughly the tricks ``hand`` takes alone with ``trump``."""
+    trumps = sorted((c for c in hand if c is QC or c.suit == trump), key=lambda c: -power(c, trump))
+    order = sorted((c for c in PACK if c is QC or c.suit == trump), key=lambda c: -power(c, trump))
+    total = 0.0
+    for i, c in enumerate(trumps):
+        missing = order.index(c) - i  # higher trumps I lack
+        total += 1.0 if missing <= 0 else max(0.0, 0.8 - 0.25 * missing)
+    total += max(0, len(trumps) - 3) * 0.5
+    for suit in "SHDC":
+        if suit == trump:
+            continue
+        plain = sorted((c.rank for c in hand if c.suit == suit and c is not QC), reverse=True)
+        if plain and plain[0] == ACE:
+            total += 0.9
+            if len(plain) > 1 and plain[1] == KING:
+                total += 0.6
+        elif plain and plain[0] == KING and len(plain) > 1:
+            total += 0.4
+    return total
+
+
+def best_trump(hand: Sequence[Card]) -> str:
+    return max("SHDC", key=lambda s: (strength(hand, s), s == "C"))
+
+
+def choose_bid(sit: Situation, legal: Sequence[Action], compelled: bool) -> Action:
+    bids = [a for a in legal if isinstance(a, Bid) and a.name != "pass"]
+    names = [b.name for b in bids]
+    trump = best_trump(sit.hand)
+    alone = strength(sit.hand, trump)
+    clubs = strength(sit.hand, "C")
+    choice = None
+    for b in names:  # the highest bid expected to be made
+        if b == "solo":
+            ok = alone >= 7.6
+        elif b.endswith("after") and b != "after":
+            ok = clubs >= NEEDED[b] - BID_MARGIN
+        elif b in ("half", "after"):
+            ok = clubs + 2.0 >= 5
+        else:
+            ok = alone >= NEEDED[b] - BID_MARGIN
+        if ok:
+            choice = b
+    if choice is None and compelled:
+        choice = names[0]  # the least allowed: Half, or After over Half
+    if choice is None:
+        return PASS
+    return BID[choice]
+
+
+def choose_call(sit: Situation, legal: Sequence[Action]) -> Call:
+    calls = [a for a in legal if isinstance(a, Call)]
+    counts: dict[str, int] = {}
+    for c in sit.hand:
+        if c is not QC and c.suit != sit.trump:
+            counts[c.suit] = counts.get(c.suit, 0) + 1
+    return max(calls, key=lambda a: (a.card.rank, counts.get(a.card.suit, 0)))
+
+
+def _master(sit: Situation, c: Card) -> bool:
+    trump = sit.trump
+    suit = effective_suit(c, trump)
+    p = power(c, trump)
+    for x in PACK:
+        if (
+            x is not c
+            and effective_suit(x, trump) == suit
+            and power(x, trump) > p
+            and x not in sit.gone
+            and x not in sit.hand
+        ):
+            return False
+    return True
+
+
+def choose_play(sit: Situation, legal: Sequence[Card]) -> Card:
+    trump = sit.trump
+
+    def pw(c: Card) -> int:
+        return power(c, trump)
+
+    def is_trump(c: Card) -> bool:
+        return c is QC or c.suit == trump
+
+    trick = sit.trick
+    if len(legal) == 1:
+        return legal[0]
+    if not trick:
+        masters = [c for c in legal if not is_trump(c) and _master(sit, c)]
+        if masters:
+            return max(masters, key=pw)
+        trumps = [c for c in legal if is_trump(c)]
+        if sit.seat == sit.declarer and len(trumps) * 2 >= len(sit.hand):
+            top = max(trumps, key=pw)
+            return top if _master(sit, top) else min(trumps, key=pw)
+        plain = [c for c in legal if not is_trump(c)] or legal
+        return min(plain, key=pw)
+    led = effective_suit(trick[0][1], trump)
+    best_seat, best = trick[0]
+    for s, c in trick[1:]:
+        if (is_trump(c) and (not is_trump(best) or pw(c) > pw(best))) or (
+            not is_trump(best) and not is_trump(c) and c.suit == led and pw(c) > pw(best)
+        ):
+            best_seat, best = s, c
+    last = len(trick) == 3
+    if best_seat in sit.team and best_seat != sit.seat and (last or _master(sit, best)):
+        return min(legal, key=lambda c: (is_trump(c), pw(c)))  # the side wins it already
+
+    def beats(c: Card) -> bool:
+        if is_trump(c):
+            return not is_trump(best) or pw(c) > pw(best)
+        return not is_trump(best) and c.suit == led and pw(c) > pw(best)
+
+    winners = [c for c in legal if beats(c)]
+    if winners:
+        cheapest = min(winners, key=pw)
+        top = max(winners, key=pw)
+        if last or _master(sit, top):
+            return cheapest if last else top
+        return cheapest
+    counts: dict[str, int] = {}
+    for c in legal:
+        counts[c.suit] = counts.get(c.suit, 0) + 1
+    return min(legal, key=lambda c: (is_trump(c), pw(c), counts[c.suit]))
+
+
+def medium_action(sit: Situation, legal: Sequence[Action], compelled: bool) -> Action:
+    if sit.phase == "play":
+        return PLAY[choose_play(sit, [a.card for a in legal])]  # type: ignore[attr-defined]
+    if sit.phase == "bid":
+        return choose_bid(sit, legal, compelled)
+    if sit.phase == "trump":
+        return TRUMP[best_trump(sit.hand)]
+    return choose_call(sit, legal)
+
+
+class MediumBot:
+    level = "medium"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State, seat: int) -> Action:
+        legal = state.legal_actions(seat)
+        sit = Situation.from_view(state.view(seat))
+        compelled = sit.phase == "bid" and PASS not in legal
+        return medium_action(sit, legal, compelled)
+
+
+class EasyBot:
+    """A beginner: bids only when forced (the least it may), names its longest suit, calls
+    the first ace it may, and plays its highest card when it can win, else its lowest."""
+
+    level = "easy"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State, seat: int) -> Action:
+        legal = state.legal_actions(seat)
+        sit = Situation.from_view(state.view(seat))
+        if sit.phase == "bid":
+            return PASS if PASS in legal else legal[0]
+        if sit.phase == "trump":
+            counts = {s: sum(1 for c in sit.hand if c.suit == s) for s in "SHDC"}
+            return TRUMP[max("SHDC", key=lambda s: counts[s])]
+        if sit.phase == "call":
+            calls = [a for a in legal if isinstance(a, Call)]
+            return max(calls, key=lambda a: a.card.rank)
+        cards = [a.card for a in legal]  # type: ignore[attr-defined]
+        trump = sit.trump
+        if not sit.trick:
+            return PLAY[max(cards, key=lambda c: power(c, trump))]
+        top = max(cards, key=lambda c: power(c, trump))
+        best = max((c for _, c in sit.trick), key=lambda c: power(c, trump))
+        led = effective_suit(sit.trick[0][1], trump)
+        wins = power(top, trump) > power(best, trump) and (
+            effective_suit(top, trump) in (led, trump)
+        )
+        return PLAY[top if wins else min(cards, key=lambda c: power(c, trump))]
+
+
+BOTS = {"easy": EasyBot, "medium": MediumBot}
+
+
+def rollout_action(st: State, rng: random.Random) -> Action:
+    """The medium move, read from the sampled state (the partner only as that seat knows)."""
+    assert isinstance(st, MenschState)
+    seat = st.turn
+    assert seat is not None
+    legal = st.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    sit = Situation.from_state(st, seat)
+    compelled = st.phase == "bid" and PASS not in legal
+    return medium_action(sit, legal, compelled)
+
+
+def search_hooks() -> SearchHooks:
+    return SearchHooks(rollout=rollout_action)
+
+
+__all__ = ["BOTS", "CALL", "EasyBot", "MediumBot", "Situation", "rollout_action", "search_hooks"]
