@@ -11,7 +11,7 @@ import random
 
 import pytest
 from helpers import wait_for
-from test_privacy import picture
+from test_privacy import settled_picture
 
 from cardsuite.games.manni.rules import GAME
 from cardsuite.match import Match, SeatSpec
@@ -84,13 +84,13 @@ async def test_manni_table_shows_nothing_hidden(make_app, variant, options) -> N
                 screen.match.state = state
                 screen.refresh_table()
                 await pilot.pause()
-                before = picture(app)
+                before = await settled_picture(app, pilot)
                 copy = state.clone()
                 moved += redeal(copy, shown, rng)
                 screen.match.state = copy
                 screen.refresh_table()
                 await pilot.pause()
-                assert picture(app) == before, (
+                assert await settled_picture(app, pilot) == before, (
                     f"{variant} {options}: the table for seat {shown} changed when cards"
                     " hidden from it were re-dealt"
                 )
