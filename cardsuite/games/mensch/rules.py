@@ -68,6 +68,13 @@ NEEDED = {
 }
 PARTNER_CONTRACTS = ("half", "after", "passed")
 _SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}
+#: Each card's effective suit (MENSCH-RANK-4) under each trump suit (None: before trumps).
+_EFF: dict[str | None, dict[Card, str]] = {
+    t: {c: (t if c is QC and t is not None else c.suit) for c in PACK} for t in (None, *"SHDC")
+}
+#: A one-card play's event data, shared by every event of it (event data is only read).
+_CARD_DATA = {c: {"cards": [c.code]} for c in PACK}
+_tnew: Any = tuple.__new__
 CLUBS_CONTRACTS = ("half", "after", "five-after", "six-after", "seven-after")
 DEALS = (4, 8, 12, 16, 20)
 
@@ -182,6 +189,7 @@ class MenschState(State):
 
     __slots__ = (
         "_legal",
+        "_plays_ok",
         "_search_copy",
         "bids",
         "called",
@@ -243,6 +251,7 @@ class MenschState(State):
         self.winners_list: list[int] = []
         self.events: list[Event] = []
         self._legal: Sequence[Action] | None = None
+        self._plays_ok: set[Card] = set()  # the cards of ``_legal`` in the play
         self._search_copy = False
 
     # --- small facts ----------------------------------------------------------------------
@@ -311,18 +320,17 @@ class MenschState(State):
         of the called card may not throw it early, must play it to the first lead of its
         suit, and leads that suit first only with it."""
         hand = self.hands[seat]
-        trump = self.trump
         trick = self.trick
         called = self.called
         if trick:
-            led = effective_suit(trick[0][1], trump)
-            cards = [c for c in hand if effective_suit(c, trump) == led] or list(hand)
+            eff = _EFF[self.trump]
+            led = eff[trick[0][1]]
+            cards = [c for c in hand if eff[c] == led] or hand[:]
         else:
-            cards = list(hand)
+            cards = hand[:]
         if called is None or self.partner_known or called not in hand:
             return cards
         if trick:
-            led = effective_suit(trick[0][1], trump)
             if led == called.suit and not self.called_led_before_trick():
                 return [called]
             if not self.called_led:
@@ -366,7 +374,9 @@ class MenschState(State):
         if legal is None:
             phase = self.phase
             if phase == "play":
-                legal = [PLAY[c] for c in self.plays_for(turn)]
+                cards = self.plays_for(turn)
+                self._plays_ok = set(cards)
+                legal = [PLAY[c] for c in cards]
             elif phase == "bid":
                 legal = [BID[b] for b in LEGAL_OVER[self.high_bid]]
                 if not self.compelled(turn):
@@ -482,18 +492,18 @@ class MenschState(State):
         hand = self.hands[seat]
         if card not in hand:
             raise IllegalAction(f"you do not hold {card.code}")
-        legal = self.plays_for(seat)
-        if card not in legal:
+        ok = self._plays_ok if self._legal is not None else set(self.plays_for(seat))
+        if card not in ok:
             raise IllegalAction(self._why_not(seat, card))
         hand.remove(card)
         trick = self.trick
         if not trick:
             self.trick_leader = seat
-            if self.called is not None and effective_suit(card, self.trump) == self.called.suit:
+            if self.called is not None and _EFF[self.trump][card] == self.called.suit:
                 self.called_led = True
-            self.events.append(Event("lead", seat, _leads, {"cards": [card.code]}))
+            self.events.append(_tnew(Event, ("lead", seat, _leads, _CARD_DATA[card])))
         else:
-            self.events.append(Event("play", seat, _plays, {"cards": [card.code]}))
+            self.events.append(_tnew(Event, ("play", seat, _plays, _CARD_DATA[card])))
         trick.append((seat, card))
         if card is self.called and not self.partner_known:
             self.partner_known = True  # MENSCH-CALL-5: now everyone knows
@@ -507,7 +517,7 @@ class MenschState(State):
         self.trick = []
         self.tricks_won[winner] += 1
         best = next(c for s, c in trick if s == winner)
-        self.events.append(Event("trick", winner, _wins, {"cards": [best.code]}))
+        self.events.append(_tnew(Event, ("trick", winner, _wins, _CARD_DATA[best])))
         if self.hands[winner]:
             self.turn = self.trick_leader = winner
         else:
@@ -686,6 +696,7 @@ class MenschState(State):
         new.winners_list = self.winners_list[:]
         new.events = self.events[:] if events else []
         new._legal = None
+        new._plays_ok = set()
         new._search_copy = False
         return new
 
