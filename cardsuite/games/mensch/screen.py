@@ -106,6 +106,8 @@ class MenschScreen(TrickTableScreen):
             return "Trumps to name"
         if phase == "call":
             return "A partner to call"
+        if phase == "over":
+            return "The match is over"
         n = len(view["tricks"]) + 1
         return f"Trick {n}" if view["trick"]["plays"] else f"Trick {n}: waiting for the lead"
 
