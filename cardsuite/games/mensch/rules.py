@@ -77,6 +77,8 @@ _CARD_DATA = {c: {"cards": [c.code]} for c in PACK}
 _tnew: Any = tuple.__new__
 CLUBS_CONTRACTS = ("half", "after", "five-after", "six-after", "seven-after")
 DEALS = (4, 8, 12, 16, 20)
+#: Chips either way that the search's reward spans (``Mensch.search_reward``).
+REWARD_SCALE = 12
 
 _OPTIONS = (
     Option(
@@ -174,11 +176,13 @@ class Mensch(Game):
         return state.phase == "over" or state.deal_no != root.deal_no
 
     def search_reward(self, root: State, state: State) -> list[float]:
-        """The deal's chip changes as rewards in [0, 1] (24 chips either way at most)."""
+        """The deal's chip changes as rewards in [0, 1]: most deals move 1 to 6 chips a seat,
+        so the scale is 12 either way (a Solo's 12 or 24 is clipped), which keeps the usual
+        results apart against the search's exploration."""
         assert isinstance(root, MenschState) and isinstance(state, MenschState)
         if not state.history or state.history[-1]["deal"] != root.deal_no:
             return [0.5] * 4
-        return [0.5 + c / 48 for c in state.history[-1]["changes"]]
+        return [min(1.0, max(0.0, 0.5 + c / REWARD_SCALE)) for c in state.history[-1]["changes"]]
 
 
 GAME = Mensch()
