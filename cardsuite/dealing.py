@@ -14,7 +14,9 @@ Pure: all randomness from the generator given.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from .cards import Card
 from .shuffle import shuffle
@@ -23,6 +25,49 @@ from .shuffle import shuffle
 Places = Callable[[Card], Sequence[int]]
 #: Random fills tried before the exact solution.
 TRIES = 8
+
+
+def voids_shown(
+    tricks: Iterable[Sequence[tuple[int, Card]]],
+    players: int,
+    suit_of: Callable[[Card], str] = lambda c: c.suit,
+) -> list[set[str]]:
+    """The suits each seat has shown it lacks: a play of another suit than the lead's, in
+    tricks of one card each (``(seat, card)`` plays, leader first). ``suit_of`` gives a card's
+    suit for following (Mensch's queen of clubs follows trumps)."""
+    out: list[set[str]] = [set() for _ in range(players)]
+    for plays in tricks:
+        if not plays:
+            continue
+        led = suit_of(plays[0][1])
+        for seat, card in plays[1:]:
+            if suit_of(card) != led:
+                out[seat].add(led)
+    return out
+
+
+def pack_order(
+    full: Sequence[Card],
+    deck: Sequence[str | Card] | None,
+    rng: random.Random,
+    key: Callable[[Card], Any] = lambda c: c.ordinal,
+) -> list[Card]:
+    """The order a new game deals from, top first: the whole pack shuffled, or a stacked
+    ``deck`` (card codes, top first; a prefix is enough) then the rest of the pack, put in
+    ``key`` order and shuffled. ``ValueError`` names cards the pack does not have."""
+    if deck is None:
+        order = list(full)
+        shuffle(rng, order)
+        return order
+    stacked = [c if isinstance(c, Card) else Card.parse(c) for c in deck]
+    rest = Counter(full)
+    rest.subtract(stacked)
+    if any(v < 0 for v in rest.values()):
+        extra = [str(c) for c, v in rest.items() if v < 0]
+        raise ValueError(f"stacked deck has cards the pack does not: {' '.join(extra)}")
+    tail = sorted(rest.elements(), key=key)
+    shuffle(rng, tail)
+    return stacked + tail
 
 
 def deal(

@@ -26,7 +26,7 @@ and, where ``SHOW_TRICKS`` is on, ``tricks_won``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -43,6 +43,7 @@ from ..cards import Card
 from ..engine import Action, Event
 from ..match import Match
 from .cardart import SMALL, CardSize, back_strip, size_for
+from .choice import ChoiceScreen
 from .felt import POSITIONS, FeltScene, Play, SeatSpot, TrickFelt
 from .table import TableScreen
 from .widgets import CardGroup, HandView, LogView, card_style
@@ -121,6 +122,7 @@ class TrickTableScreen(TableScreen):
         self._held: dict[str, Any] | None = None  # the moment a pause holds on the table
         self._tricks = TrickLog()
         self._hint: Text | None = None  # the hint, said in the status line until a move
+        self._hinted_action: Action | None = None  # a hint that is not cards: enter takes it
         self._drawn_for: int | None = self.shown  # whose hand the last refresh drew
 
     # --- hooks for the game's screen ------------------------------------------------------
@@ -473,6 +475,31 @@ class TrickTableScreen(TableScreen):
         self._drop_hint()
         self.refresh_hand()
 
+    def take_hint(self) -> bool:
+        """Enter while a hint that is not cards is on screen plays it; True if it did."""
+        hinted, self._hinted_action = self._hinted_action, None
+        seat = self.human_to_move()
+        if hinted is None or self._hint is None or seat is None:
+            return False
+        self.play_action(hinted, seat)
+        return True
+
+    def open_choices(self, title: str, info: Text | str, label: Callable[[Any], str]) -> None:
+        """The legal actions of the person to move as a numbered dialog (a bid, a contract,
+        a call); the chosen one is played. Refused with a word when it is not their turn."""
+        seat = self.human_to_move()
+        if seat is None or self.holding:
+            if not self.holding:
+                self.notify("It is not your turn.", severity="warning")
+            return
+
+        def done(choice: Action | None) -> None:
+            if choice is not None:
+                self.play_action(choice, seat)
+
+        legal = self.match.legal_actions(seat)
+        self.app.push_screen(ChoiceScreen(title, info, [(label(a), a) for a in legal]), done)
+
     def action_play(self) -> None:
         seat = self.human_to_move()
         hand = self.my_hand()
@@ -486,6 +513,16 @@ class TrickTableScreen(TableScreen):
         self.play_action(self.make_action(self._view, chosen, hand[self.cursor]), seat)
 
     def show_hint(self, action: Action) -> None:
+        if not hasattr(action, "cards"):  # a bid, a contract, a call: nothing to select
+            self._hinted_action = action
+            self._hint = Text.assemble(
+                ("Hint: ", "bold"),
+                (self.say(action), "bold"),
+                " (the medium bot's choice; enter takes it)",
+            )
+            self.query_one("#status", Static).update(self._hint)
+            self.refresh_hand()
+            return
         hand = self._hand_cards()
         picked: set[int] = set()
         for card in getattr(action, "cards", ()):

@@ -46,6 +46,7 @@ from typing import Any, ClassVar
 
 from ... import positions
 from ...cards import ACE, SUIT_NAMES, SUIT_SYMBOLS, Card, pack, pack_without_twos
+from ...dealing import pack_order, voids_shown
 from ...engine import Action, Event, Game, IllegalAction, Option, State, Variant
 from ...shuffle import shuffle
 from . import sampling
@@ -186,21 +187,7 @@ class Manni(Game):
             dealer = rng.randrange(PLAYERS)  # MANNI-GEN-2
         elif isinstance(dealer, bool) or not (isinstance(dealer, int) and 0 <= dealer < PLAYERS):
             raise ValueError("dealer must be a seat from 0 to 2")
-        full = self.pack_for(variant_id)
-        if deck is not None:
-            stacked = [c if isinstance(c, Card) else Card.parse(c) for c in deck]
-            rest = Counter(full)
-            rest.subtract(stacked)
-            if any(v < 0 for v in rest.values()):
-                extra = [str(c) for c, v in rest.items() if v < 0]
-                raise ValueError(f"stacked deck has cards the pack does not: {' '.join(extra)}")
-            tail = list(rest.elements())
-            tail.sort(key=lambda c: c.ordinal)
-            shuffle(rng, tail)
-            order = stacked + tail
-        else:
-            order = list(full)
-            shuffle(rng, order)
+        order = pack_order(self.pack_for(variant_id), deck, rng)
         st.dealer = dealer
         st._deal(order)
         return st
@@ -929,15 +916,7 @@ class MannState(State):
 
     def voids(self) -> list[set[str]]:
         """The suits each seat has shown it lacks this hand (failing to follow, GEN-6)."""
-        out: list[set[str]] = [set(), set(), set()]
-        for t in (*(t["plays"] for t in self.tricks), self.trick):
-            if not t:
-                continue
-            led = t[0][1].suit
-            for s, c in t[1:]:
-                if c.suit != led:
-                    out[s].add(led)
-        return out
+        return voids_shown((*(t["plays"] for t in self.tricks), self.trick), 3)
 
     def sample_hidden(self, observer: int, rng: random.Random) -> MannState:
         """Re-deal what ``observer`` cannot see, consistent with the play (``sampling``)."""

@@ -19,15 +19,13 @@ from typing import Any, ClassVar
 from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding, BindingType
-from textual.widgets import Static
 
 from ...cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 from ...engine import Action, Event
 from ...match import Match
-from ...ui.choice import ChoiceScreen
 from ...ui.trick_table import Sheet, TrickTableScreen
 from ...ui.widgets import CardGroup, card_style
-from .actions import CONTRACT_KINDS, KEEP, NO_DISCARD, PLAY, SWAP, Contract, Discard
+from .actions import CONTRACT_KINDS, KEEP, NO_DISCARD, PLAY, SWAP, Contract, Discard, Swap
 from .rules import BASIC, HORN, TRJAMANN, contract_name
 
 _VARIANT_NAMES = {BASIC: "Basic Manni", TRJAMANN: "Trjámann", HORN: "Hornafjarðarmanni"}
@@ -62,7 +60,6 @@ class ManniScreen(TrickTableScreen):
     def __init__(self, match: Match) -> None:
         super().__init__(match)
         self._drawn_cards: list[str] = []  # what the shown person's exchange just drew
-        self._hinted: Action | None = None  # the hint on screen, which enter takes
         self._variant = match.view(None)["variant"]
 
     # --- the frame's hooks ----------------------------------------------------------------
@@ -256,51 +253,21 @@ class ManniScreen(TrickTableScreen):
             return variant == TRJAMANN
         return super().check_action(action, parameters)
 
-    def show_hint(self, action: Action) -> None:
-        super().show_hint(action)
-        self._hinted = action
-        if not getattr(action, "cards", None):  # swap, keep, a contract, keeping all
-            self._hint = Text.assemble(
-                ("Hint: ", "bold"),
-                (self.say(action), "bold"),
-                " (the medium bot's choice; enter takes it)",
-            )
-            self.query_one("#status", Static).update(self._hint)
-
     def action_play(self) -> None:
         phase = self._view.get("phase") if self._view else None
-        hinted, self._hinted = self._hinted, None
-        seat = self.human_to_move()
-        on_screen = self._hint is not None and hinted is not None
-        if phase in ("swap", "contract") and seat is not None and on_screen:
-            assert hinted is not None
-            self.play_action(hinted, seat)  # the hint is on screen: enter takes it
+        if phase in ("swap", "contract") and self.take_hint():
             return
-        if phase == "swap" and seat is not None:
-            self._swap_menu()
+        if phase == "swap" and self.human_to_move() is not None:
+            self.open_choices(
+                "Swap or keep?",
+                "Swap your whole hand for the manni, unseen, or keep it. One swap a hand.",
+                lambda a: "Swap with the manni" if isinstance(a, Swap) else "Keep my hand",
+            )
             return
         if phase == "contract" and self.human_to_move() is not None:
             self.action_contract()
             return
         super().action_play()
-
-    def _swap_menu(self) -> None:
-        seat = self.human_to_move()
-        if seat is None:
-            return
-
-        def done(choice: Action | None) -> None:
-            if choice is not None:
-                self.play_action(choice, seat)
-
-        self.app.push_screen(
-            ChoiceScreen(
-                "Swap or keep?",
-                "Swap your whole hand for the manni, unseen, or keep it. One swap a hand.",
-                [("Keep my hand", KEEP), ("Swap with the manni", SWAP)],
-            ),
-            done,
-        )
 
     def action_swap(self) -> None:
         self._decide(SWAP)
@@ -325,20 +292,13 @@ class ManniScreen(TrickTableScreen):
             if not self.holding:
                 self.notify("There is no contract to declare now.", severity="warning")
             return
-        offered = [a for a in self.match.legal_actions(seat) if isinstance(a, Contract)]
         view = self._view
         names = self.match.names()
         info = Text("Still owed: ")
         info.append(
             "  ".join(f"{names[s]}: {', '.join(o) or 'none'}" for s, o in enumerate(view["owed"]))
         )
-
-        def done(choice: Action | None) -> None:
-            if choice is not None:
-                self.play_action(choice, seat)
-
-        choices = [(self._contract_label(c), c) for c in offered]
-        self.app.push_screen(ChoiceScreen("Declare a contract", info, choices), done)
+        self.open_choices("Declare a contract", info, self._contract_label)
 
     @staticmethod
     def _contract_label(c: Contract) -> str:

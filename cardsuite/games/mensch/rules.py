@@ -33,6 +33,7 @@ from typing import Any, ClassVar
 
 from ... import positions
 from ...cards import QUEEN, SUIT_NAMES, Card
+from ...dealing import pack_order
 from ...engine import Action, Event, Game, IllegalAction, Option, State, Variant
 from ...shuffle import shuffle
 from .actions import BID, BIDS, CALL, PACK, PASS, PLAY, TRUMP, Bid, Call, Play, Trump, parse_action
@@ -151,19 +152,7 @@ class Mensch(Game):
             dealer = rng.randrange(PLAYERS)  # MENSCH-PLAYERS-2
         elif isinstance(dealer, bool) or not (isinstance(dealer, int) and 0 <= dealer < 4):
             raise ValueError("dealer must be a seat from 0 to 3")
-        if deck is not None:
-            stacked = [c if isinstance(c, Card) else Card.parse(c) for c in deck]
-            rest = Counter(PACK)
-            rest.subtract(stacked)
-            if any(v < 0 for v in rest.values()):
-                extra = [str(c) for c, v in rest.items() if v < 0]
-                raise ValueError(f"stacked deck has cards the pack does not: {' '.join(extra)}")
-            tail = sorted(rest.elements(), key=lambda c: c.ordinal)
-            shuffle(rng, tail)
-            order = stacked + tail
-        else:
-            order = list(PACK)
-            shuffle(rng, order)
+        order = pack_order(PACK, deck, rng)
         st.dealer = dealer
         st._deal(order)
         return st

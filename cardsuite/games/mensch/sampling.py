@@ -30,15 +30,8 @@ TRIES = 200
 def _voids(st: MenschState) -> list[set[str]]:
     from .rules import effective_suit
 
-    out: list[set[str]] = [set(), set(), set(), set()]
-    for t in (*(t["plays"] for t in st.tricks), st.trick):
-        if not t:
-            continue
-        led = effective_suit(t[0][1], st.trump)
-        for s, c in t[1:]:
-            if effective_suit(c, st.trump) != led:
-                out[s].add(led)
-    return out
+    tricks = (*(t["plays"] for t in st.tricks), st.trick)
+    return dealing.voids_shown(tricks, 4, lambda c: effective_suit(c, st.trump))
 
 
 def _club_limits(st: MenschState) -> list[tuple[int, int]]:

@@ -18,15 +18,13 @@ from typing import Any, ClassVar
 from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding, BindingType
-from textual.widgets import Static
 
 from ...cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 from ...engine import Action
 from ...match import Match
-from ...ui.choice import ChoiceScreen
 from ...ui.trick_table import Sheet, TrickTableScreen
 from ...ui.widgets import card_style
-from .actions import PLAY, Bid, Call, Play, Trump
+from .actions import PLAY, Bid, Call, Trump
 from .rules import NEEDED
 
 _NAMES = {
@@ -55,7 +53,6 @@ class MenschScreen(TrickTableScreen):
 
     def __init__(self, match: Match) -> None:
         super().__init__(match)
-        self._hinted: Action | None = None  # the hint on screen, which enter takes
 
     # --- the frame's hooks ----------------------------------------------------------------
 
@@ -148,44 +145,22 @@ class MenschScreen(TrickTableScreen):
 
     # --- decisions that are not a card ----------------------------------------------------
 
-    def show_hint(self, action: Action) -> None:
-        super().show_hint(action)
-        self._hinted = action
-        if not isinstance(action, Play):
-            self._hint = Text.assemble(
-                ("Hint: ", "bold"),
-                (self.say(action), "bold"),
-                " (the medium bot's choice; enter takes it)",
-            )
-            self.query_one("#status", Static).update(self._hint)
-
     def action_play(self) -> None:
         phase = self._view.get("phase") if self._view else None
-        hinted, self._hinted = self._hinted, None
-        seat = self.human_to_move()
-        if phase in ("bid", "trump", "call") and seat is not None:
-            if self._hint is not None and hinted is not None:
-                self.play_action(hinted, seat)  # the hint is on screen: enter takes it
-                return
-            {"bid": self.action_bid, "trump": self.action_trump, "call": self.action_call}[phase]()
+        if phase in ("bid", "trump", "call"):
+            if not self.take_hint() and self.human_to_move() is not None:
+                {"bid": self.action_bid, "trump": self.action_trump, "call": self.action_call}[
+                    phase
+                ]()
             return
         super().action_play()
 
     def _menu(self, phase: str, title: str, info: str, label: Any) -> None:
-        seat = self.human_to_move()
-        if seat is None or self.holding or self._view.get("phase") != phase:
-            if not self.holding:
-                self.notify(
-                    f"There is nothing to {title.split()[0].lower()} now.", severity="warning"
-                )
+        if self._view.get("phase") != phase and self.human_to_move() is not None:
+            word = title.split()[0].lower()
+            self.notify(f"There is nothing to {word} now.", severity="warning")
             return
-        legal = list(self.match.legal_actions(seat))
-
-        def done(choice: Action | None) -> None:
-            if choice is not None:
-                self.play_action(choice, seat)
-
-        self.app.push_screen(ChoiceScreen(title, info, [(label(a), a) for a in legal]), done)
+        self.open_choices(title, info, label)
 
     def action_bid(self) -> None:
         view = self._view

@@ -36,13 +36,13 @@ Everything is checked on load: a card set that is not the pack is refused.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any, ClassVar
 
 from ... import positions
 from ...cards import JOKER_RANK, RANK_CODES, Card, by_rank, pack
+from ...dealing import pack_order
 from ...engine import (
     Action,
     Event,
@@ -197,21 +197,7 @@ class TwentyTwo(Game):
         variant_id, opts = self.resolve_options(variant, options)
         rng = random.Random(seed)
         full = self.full_pack(n, opts)
-        order: list[Card]
-        if deck is not None:
-            stacked = [c if isinstance(c, Card) else Card.parse(c) for c in deck]
-            rest = Counter(full)
-            rest.subtract(stacked)
-            if any(v < 0 for v in rest.values()):
-                extra = [str(c) for c, v in rest.items() if v < 0]
-                raise ValueError(f"stacked deck has cards the pack does not: {' '.join(extra)}")
-            tail = list(rest.elements())
-            tail.sort(key=_hand_key)
-            shuffle(rng, tail)
-            order = stacked + tail
-        else:
-            order = list(full)
-            shuffle(rng, order)
+        order = pack_order(full, deck, rng, _hand_key)
         st = TwentyTwoState(self, n, variant_id, opts, rng)
         if dealer is None:
             dealer = st._draw_for_deal(list(range(n)))
