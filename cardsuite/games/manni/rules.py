@@ -49,6 +49,7 @@ from ...cards import ACE, SUIT_NAMES, SUIT_SYMBOLS, Card, pack, pack_without_two
 from ...dealing import pack_order, voids_shown
 from ...engine import Action, Event, Game, IllegalAction, Option, State, Variant
 from ...shuffle import shuffle
+from ...turns import TurnState
 from . import sampling
 from .actions import (
     CONTRACT_KINDS,
@@ -241,7 +242,7 @@ GAME = Manni()
 # --- the state ---------------------------------------------------------------------------
 
 
-class MannState(State):
+class MannState(TurnState):
     """A Manni position (any of the three variants)."""
 
     __slots__ = (
@@ -375,50 +376,30 @@ class MannState(State):
 
     # --- contract: queries ----------------------------------------------------------------
 
-    def to_move(self) -> int | None:
-        return self.turn
-
-    def is_over(self) -> bool:
-        return self.phase == "over"
-
     def scores(self) -> list[int]:
         """Basic: the points; the others: each player's net (plus less minus)."""
         if self.variant == BASIC:
             return list(self.points)
         return [p - m for p, m in zip(self.plus, self.minus, strict=True)]
 
-    def winners(self) -> list[int]:
-        return list(self.winners_list)
-
     def deals_played(self) -> int:
         return self.hand_no
 
-    def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
-        legal = self._legal
-        if legal is not None and seat is None:
-            return legal
-        turn = self.turn
-        if turn is None or (seat is not None and seat != turn):
-            return []
-        if legal is None:
-            phase = self.phase
-            if phase == "play":
-                plays, keys = self._index(turn)
-                if self.trick:  # MANNI-GEN-6: the hand's run of the suit led, if it has one
-                    base = _SUIT_BASE[self.trick[0][1].suit]
-                    i = bisect_left(keys, base)
-                    j = bisect_left(keys, base + 16, i)
-                    legal = plays[i:j] if i < j else plays[:]
-                else:
-                    legal = plays[:]
-            elif phase == "swap":
-                legal = _SWAP_OR_KEEP
-            elif phase == "contract":
-                legal = self.offered_contracts(turn)
-            else:
-                legal = DiscardChoices(self.hands[turn], self.exchange_sizes(turn))
-            self._legal = legal
-        return legal
+    def _legal_for(self, turn: int) -> Sequence[Action]:
+        phase = self.phase
+        if phase == "play":
+            plays, keys = self._index(turn)
+            if self.trick:  # MANNI-GEN-6: the hand's run of the suit led, if it has one
+                base = _SUIT_BASE[self.trick[0][1].suit]
+                i = bisect_left(keys, base)
+                j = bisect_left(keys, base + 16, i)
+                return plays[i:j] if i < j else plays[:]
+            return plays[:]
+        if phase == "swap":
+            return _SWAP_OR_KEEP
+        if phase == "contract":
+            return self.offered_contracts(turn)
+        return DiscardChoices(self.hands[turn], self.exchange_sizes(turn))
 
     def _index(self, seat: int) -> tuple[list[Play], list[int]]:
         """``seat``'s plays and sort keys, in the hand's order (hands are kept sorted by
@@ -926,11 +907,6 @@ class MannState(State):
         """A sample whose hand, once scored, ends the copy's play (the next hand is never
         dealt); its log starts empty."""
         copy = sampling.sample_hidden(self, observer, rng, events=False)
-        copy._search_copy = True
-        return copy
-
-    def clone_for_search(self, rng: random.Random) -> MannState:
-        copy = self.clone(random.Random(rng.getrandbits(63)), events=False)
         copy._search_copy = True
         return copy
 

@@ -36,6 +36,7 @@ from ...cards import QUEEN, SUIT_NAMES, Card
 from ...dealing import pack_order
 from ...engine import Action, Event, Game, IllegalAction, Option, State, Variant
 from ...shuffle import shuffle
+from ...turns import TurnState
 from .actions import BID, BIDS, CALL, PACK, PASS, PLAY, TRUMP, Bid, Call, Play, Trump, parse_action
 
 SCHEMA = 1
@@ -177,7 +178,7 @@ class Mensch(Game):
 GAME = Mensch()
 
 
-class MenschState(State):
+class MenschState(TurnState):
     """A Mensch position."""
 
     __slots__ = (
@@ -342,44 +343,26 @@ class MenschState(State):
 
     # --- contract: queries ----------------------------------------------------------------
 
-    def to_move(self) -> int | None:
-        return self.turn
-
-    def is_over(self) -> bool:
-        return self.phase == "over"
-
     def scores(self) -> list[int]:
         return list(self.chips)
-
-    def winners(self) -> list[int]:
-        return list(self.winners_list)
 
     def deals_played(self) -> int:
         return self.deal_no
 
-    def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
-        legal = self._legal
-        if legal is not None and seat is None:
+    def _legal_for(self, turn: int) -> Sequence[Action]:
+        phase = self.phase
+        if phase == "play":
+            cards = self.plays_for(turn)
+            self._plays_ok = set(cards)
+            return [PLAY[c] for c in cards]
+        if phase == "bid":
+            legal = [BID[b] for b in LEGAL_OVER[self.high_bid]]
+            if not self.compelled(turn):
+                legal.insert(0, PASS)
             return legal
-        turn = self.turn
-        if turn is None or (seat is not None and seat != turn):
-            return []
-        if legal is None:
-            phase = self.phase
-            if phase == "play":
-                cards = self.plays_for(turn)
-                self._plays_ok = set(cards)
-                legal = [PLAY[c] for c in cards]
-            elif phase == "bid":
-                legal = [BID[b] for b in LEGAL_OVER[self.high_bid]]
-                if not self.compelled(turn):
-                    legal.insert(0, PASS)
-            elif phase == "trump":
-                legal = [TRUMP[s] for s in "SHDC"]
-            else:
-                legal = [CALL[c] for c in self.callable_cards()]
-            self._legal = legal
-        return legal
+        if phase == "trump":
+            return [TRUMP[s] for s in "SHDC"]
+        return [CALL[c] for c in self.callable_cards()]
 
     # --- contract: apply ------------------------------------------------------------------
 

@@ -1,0 +1,59 @@
+"""``TurnState``: the part of the engine contract that turn-based trick games write alike.
+
+A state whose seat to move is ``turn`` (None once the game is over, ``phase`` then "over"),
+whose winners are ``winners_list``, and whose legal actions are worked out once per position
+by ``_legal_for(seat)`` and kept in ``_legal`` until the next move clears it (``apply`` sets
+it to None). A search copy (``_search_copy``) stops at the end of its deal. Manni and Mensch
+build on it; the subclass declares the slots.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from .engine import Action, State
+
+
+class TurnState(State):
+    __slots__ = ()
+
+    turn: int | None
+    phase: str
+    winners_list: list[int]
+    _legal: Sequence[Action] | None
+    _search_copy: bool
+
+    def to_move(self) -> int | None:
+        return self.turn
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def winners(self) -> list[int]:
+        return list(self.winners_list)
+
+    def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
+        legal = self._legal
+        if legal is not None and seat is None:
+            return legal
+        turn = self.turn
+        if turn is None or (seat is not None and seat != turn):
+            return []
+        if legal is None:
+            legal = self._legal = self._legal_for(turn)
+        return legal
+
+    def _legal_for(self, seat: int) -> Sequence[Action]:
+        """The legal actions of ``seat``, the seat to move (worked out once a position)."""
+        raise NotImplementedError
+
+    def clone(self, rng: random.Random | None = None, *, events: bool = True) -> Any:
+        raise NotImplementedError
+
+    def clone_for_search(self, rng: random.Random) -> Any:
+        """The true position as a search copy (its future re-seeded, its log empty)."""
+        copy = self.clone(random.Random(rng.getrandbits(63)), events=False)
+        copy._search_copy = True
+        return copy
