@@ -342,10 +342,6 @@ class MannState(TurnState):
         """Nullo: tricks are to be avoided."""
         return self.contract == "nullo"
 
-    def rank_value(self, card: Card) -> int:
-        """MANNI-GEN-7, HORN-RANK-1: the ace is below the two in Hornafjarðarmanni Nullo."""
-        return (_RV_LOW if self._low_aces else _RV_HIGH)[card]
-
     def hand_key(self, card: Card) -> int:
         """Where a card goes in a sorted hand: by suit (S H C D), high to low."""
         return (_KEY_LOW if self._low_aces else _KEY_HIGH)[card]
@@ -1044,14 +1040,11 @@ class MannState(TurnState):
         self._recompute_best()
 
     def _recompute_best(self) -> None:
+        """The current trick's best play, for a loaded position (play keeps it up to date)."""
         self.trick_best = 0
-        for i in range(1, len(self.trick)):
-            card, best = self.trick[i][1], self.trick[self.trick_best][1]
-            if card.suit == best.suit:
-                if self.rank_value(card) > self.rank_value(best):
-                    self.trick_best = i
-            elif card.suit == self.trump:
-                self.trick_best = i
+        if self.trick:
+            best = _trick_winner(self.trick, self.trump, self._low_aces)
+            self.trick_best = next(i for i, (s, _) in enumerate(self.trick) if s == best)
 
     def _check_consistent(self) -> None:
         """Refuse positions the rules could never reach in a way that would break play."""
