@@ -28,6 +28,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from roundtrip import check_round_trip
 from scale import FULL
 
 from cardsuite.bots import LEVELS, make_bot
@@ -146,24 +147,6 @@ def check_refusals(state: State, texts: list[str], tally: Counter[str] | None = 
         parsed = state.game.parse_action(text)
         assert parsed.key in keys or str(parsed) in strs, f"{text!r} was accepted but not offered"
         tally["garbage that was legal"] += 1
-
-
-def check_round_trip(state: State, rng: random.Random) -> None:
-    data = json.loads(json.dumps(state.to_json()))
-    copy = state.game.from_json(data)
-    assert json.dumps(copy.to_json(), sort_keys=True) == json.dumps(data, sort_keys=True)
-    a, b = state.clone(), copy
-    for _ in range(25):
-        if a.is_over():
-            assert b.is_over()
-            break
-        legal_a, legal_b = a.legal_actions(), b.legal_actions()
-        assert [str(x) for x in legal_a[:50]] == [str(x) for x in legal_b[:50]]
-        i = int(rng.random() * len(legal_a))
-        assert [e.to_json() for e in a.apply(legal_a[i])] == [
-            e.to_json() for e in b.apply(legal_b[i])
-        ]
-    assert a.to_json() == b.to_json()
 
 
 def check_clone(state: State, rng: random.Random) -> None:

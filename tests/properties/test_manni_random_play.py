@@ -16,12 +16,12 @@ default run's number).
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 
 import pytest
 import scale
+from roundtrip import check_round_trip
 
 from cardsuite.engine import IllegalAction
 from cardsuite.games.manni.actions import Discard, Play
@@ -95,20 +95,6 @@ def _refusals(st: MannState, rng: random.Random) -> None:
     assert st.to_json() == before
 
 
-def _roundtrip(st: MannState, rng: random.Random) -> None:
-    copy = GAME.from_json(json.loads(json.dumps(st.to_json())))
-    assert copy.to_json() == st.to_json()
-    a = st.clone()
-    for _ in range(10):
-        if a.is_over():
-            break
-        legal = a.legal_actions()
-        act = legal[rng.randrange(len(legal))]
-        a.apply(act)
-        copy.apply(str(act))
-    assert a.to_json() == copy.to_json()
-
-
 def _sample(st: MannState, rng: random.Random) -> None:
     observer = rng.randrange(3)
     sample = st.sample_hidden(observer, rng)
@@ -155,7 +141,7 @@ def play_checked(variant: str, options: dict, seed: int) -> MannState:
         elif roll < 0.025:
             _sample(st, rng)
         elif roll < 0.028:
-            _roundtrip(st, rng)
+            check_round_trip(st, rng, 10, by_text=True)
         act = legal[rng.randrange(len(legal))]
         seat, hand_no = st.to_move(), st.hand_no
         events = st.apply(act)

@@ -19,12 +19,12 @@ the default run's number).
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 
 import pytest
 import scale
+from roundtrip import check_round_trip
 
 from cardsuite.engine import IllegalAction
 from cardsuite.games.mensch.actions import Play
@@ -158,20 +158,6 @@ def _refusals(st: MenschState, rng: random.Random) -> None:
     assert st.to_json() == before
 
 
-def _roundtrip(st: MenschState, rng: random.Random) -> None:
-    copy = GAME.from_json(json.loads(json.dumps(st.to_json())))
-    assert copy.to_json() == st.to_json()
-    a = st.clone()
-    for _ in range(10):
-        if a.is_over():
-            break
-        legal = a.legal_actions()
-        act = legal[rng.randrange(len(legal))]
-        a.apply(act)
-        copy.apply(str(act))
-    assert a.to_json() == copy.to_json()
-
-
 def _voids(st: MenschState) -> list[set[str]]:
     out: list[set[str]] = [set(), set(), set(), set()]
     for t in (*(t["plays"] for t in st.tricks), st.trick):
@@ -235,7 +221,7 @@ def play_checked(variant: str, seed: int) -> MenschState:
         elif roll < 0.05:
             _sample(st, rng)
         elif roll < 0.055:
-            _roundtrip(st, rng)
+            check_round_trip(st, rng, 10, by_text=True)
         elif roll < 0.08:
             _indistinguishable(st, rng)
         act = _choose(st, legal, rng)

@@ -12,12 +12,12 @@ all, ``CARDSUITE_PROPERTY_GAMES`` multiplies them.
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 
 import pytest
 import scale
+from roundtrip import check_round_trip
 
 from cardsuite.engine import IllegalAction
 from cardsuite.games import get_game
@@ -138,21 +138,6 @@ def _check_sample(st: TwentyTwoState, rng: random.Random) -> None:
         sample.apply(legal[rng.randrange(len(legal))])
 
 
-def _roundtrip(st: TwentyTwoState, rng: random.Random) -> None:
-    data = json.loads(json.dumps(st.to_json()))
-    copy = GAME.from_json(data)
-    assert copy.to_json() == st.to_json()
-    a, b = st.clone(), copy
-    for _ in range(12):
-        if a.is_over():
-            break
-        legal = a.legal_actions()
-        act = legal[rng.randrange(len(legal))]
-        a.apply(act)
-        b.apply(str(act))
-    assert a.to_json() == b.to_json()
-
-
 def play_checked(variant: str, options: dict, players: int, seed: int) -> TwentyTwoState:
     rng = random.Random(seed * 7919 + players)
     st = GAME.new_state(players=players, variant=variant, options=options, seed=seed)
@@ -169,7 +154,7 @@ def play_checked(variant: str, options: dict, players: int, seed: int) -> Twenty
         elif roll < 0.04:
             _check_sample(st, rng)
         elif roll < 0.045:
-            _roundtrip(st, rng)
+            check_round_trip(st, rng, 12, by_text=True)
         act = legal[rng.randrange(len(legal))]
         hand_before = len(st.hands[st.to_move()])  # type: ignore[index]
         events = st.apply(act)
