@@ -10,12 +10,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from helpers import wait_for
-from test_privacy import settled_picture
+from test_privacy import table_hides
 
 from cardsuite.games.manni.rules import GAME
-from cardsuite.match import Match, SeatSpec
-from cardsuite.ui.table import TableScreen
 
 CASES = [
     ("basic", {}),
@@ -23,12 +20,6 @@ CASES = [
     ("trjamann", {"no_spades_in_other": True, "four_or_none": True, "grand_hearts": True}),
     ("hornafjardarmanni", {}),
 ]
-
-
-def redeal(state, seat, rng) -> bool:  # type: ignore[no-untyped-def]
-    from test_contract import redeal as contract_redeal
-
-    return contract_redeal(state, seat, rng)
 
 
 def moments(variant: str, options: dict, rng: random.Random):  # type: ignore[no-untyped-def]
@@ -68,33 +59,9 @@ async def test_manni_table_shows_nothing_hidden(make_app, variant, options) -> N
     rng = random.Random(f"manni-privacy:{variant}:{sorted(options)}")
     checked = moved = 0
     for state in moments(variant, options, rng):
-        mover = state.to_move()
-        assert mover is not None
-        names = GAME.names_for(3)
-        kinds = ["human" if s == mover else "random" for s in range(3)]
-        match = Match(GAME, state, [SeatSpec(k, names[s]) for s, k in enumerate(kinds)])
-        app = make_app()
-        async with app.run_test(size=(120, 36)) as pilot:
-            await pilot.pause()
-            app.open_table(match)
-            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
-            screen = app.screen
-            for shown in (mover, None):  # the person to move, and nobody (a curtain)
-                screen.shown = shown
-                screen.match.state = state
-                screen.refresh_table()
-                await pilot.pause()
-                before = await settled_picture(app, pilot)
-                copy = state.clone()
-                moved += redeal(copy, shown, rng)
-                screen.match.state = copy
-                screen.refresh_table()
-                await pilot.pause()
-                assert await settled_picture(app, pilot) == before, (
-                    f"{variant} {options}: the table for seat {shown} changed when cards"
-                    " hidden from it were re-dealt"
-                )
-                checked += 1
-            screen.match.state = state
+        assert state.to_move() is not None
+        c, m = await table_hides(make_app, state, rng, f"{variant} {options}")
+        checked += c
+        moved += m
     assert checked >= 4  # Trjámann has no exchange after a first one
     assert moved >= checked // 2, "the re-deals hardly moved a card: the test proved nothing"

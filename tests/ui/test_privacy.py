@@ -63,41 +63,51 @@ async def settled_picture(app, pilot) -> str:  # type: ignore[no-untyped-def]
     return last
 
 
+async def table_hides(make_app, state, rng: random.Random, what: str) -> tuple[int, int]:  # type: ignore[no-untyped-def]
+    """Open ``state``'s table with the seat to move as its person (the others bots that wait)
+    and, for that seat and for nobody (a curtain), check that re-dealing the cards hidden
+    from it changes nothing on the screen. Returns (pictures compared, re-deals that moved)."""
+    game = state.game
+    players = len(state.scores())
+    mover = state.to_move()
+    kinds = ["human" if s == mover or not game.hidden_hands else "random" for s in range(players)]
+    names = game.names_for(players)
+    match = Match(game, state, [SeatSpec(k, names[s]) for s, k in enumerate(kinds)])
+    checked = moved = 0
+    app = make_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        app.open_table(match)
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        screen = app.screen
+        for shown in (mover, None):
+            screen.shown = shown
+            screen.match.state = state
+            screen.refresh_table()
+            await pilot.pause()
+            before = await settled_picture(app, pilot)
+            copy = state.clone()
+            moved += redeal(copy, shown, rng)
+            screen.match.state = copy
+            screen.refresh_table()
+            await pilot.pause()
+            assert await settled_picture(app, pilot) == before, (
+                f"{what}: the table for seat {shown} changed when cards hidden from it"
+                " were re-dealt"
+            )
+            checked += 1
+        screen.match.state = state
+    return checked, moved
+
+
 @pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
 async def test_the_table_shows_nothing_hidden_from_its_seat(make_app, game) -> None:  # type: ignore[no-untyped-def]
     rng = random.Random(f"privacy:{game.id}")
     checked = moved = 0
     for players in player_counts(game):
         for state in positions(game, players, 3, rng):
-            mover = state.to_move()
-            # the seat to move is the person at the table; the others are bots that wait
-            kinds = [
-                "human" if s == mover or not game.hidden_hands else "random" for s in range(players)
-            ]
-            names = game.names_for(players)
-            match = Match(game, state, [SeatSpec(k, names[s]) for s, k in enumerate(kinds)])
-            app = make_app()
-            async with app.run_test(size=(120, 36)) as pilot:
-                await pilot.pause()
-                app.open_table(match)
-                await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
-                screen = app.screen
-                for shown in (mover, None):
-                    screen.shown = shown
-                    screen.match.state = state
-                    screen.refresh_table()
-                    await pilot.pause()
-                    before = await settled_picture(app, pilot)
-                    copy = state.clone()
-                    moved += redeal(copy, shown, rng)
-                    screen.match.state = copy
-                    screen.refresh_table()
-                    await pilot.pause()
-                    assert await settled_picture(app, pilot) == before, (
-                        f"{game.id}, {players} players: the table for seat {shown} changed"
-                        " when cards hidden from it were re-dealt"
-                    )
-                    checked += 1
-                screen.match.state = state
+            c, m = await table_hides(make_app, state, rng, f"{game.id}, {players} players")
+            checked += c
+            moved += m
     assert checked >= 6
     assert moved >= checked // 2, "the re-deals hardly moved a card: the test proved nothing"
