@@ -389,6 +389,12 @@ def rules(game: str, no_pager: bool) -> None:
     help="Hard bots search the true deal (a yardstick for what not seeing costs).",
 )
 @click.option("--no-rotate", is_flag=True, help="Keep each level in its seat every game.")
+@click.option(
+    "--duplicate",
+    is_flag=True,
+    help="Play every deal from each seat in turn, so the cards' luck cancels"
+    " (--games a multiple of the players).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def simulate(
     game: str,
@@ -403,6 +409,7 @@ def simulate(
     hard_budget: float | None,
     all_seeing: bool,
     no_rotate: bool,
+    duplicate: bool,
     as_json: bool,
 ) -> None:
     """Self-play GAME between bots: wins and scores with 95% confidence intervals."""
@@ -425,7 +432,23 @@ def simulate(
         if "hard" not in kinds:
             raise click.BadParameter("needs a hard seat in --seats", param_hint="--all-seeing")
         hard["all_seeing"] = True
-    spec = GameSpec(g.id, n, variant_id, options, kinds, {"hard": hard}, rotate=not no_rotate)
+    if duplicate and no_rotate:
+        raise click.BadParameter("a duplicate run rotates the seats", param_hint="--no-rotate")
+    if duplicate and games % n:
+        raise click.BadParameter(
+            f"with --duplicate, a multiple of the {n} players (each deal is played {n} times)",
+            param_hint="--games",
+        )
+    spec = GameSpec(
+        g.id,
+        n,
+        variant_id,
+        options,
+        kinds,
+        {"hard": hard},
+        rotate=not no_rotate,
+        duplicate=duplicate,
+    )
     cores = available_cores()
     if jobs > cores:
         click.echo(
@@ -444,6 +467,7 @@ def simulate(
         f"{g.name}, {n} players, variant {variant_id}"
         f"{_options_note(g, variant_id, options)}: {summary.games} games, seed {seed}"
         + (" (hard bots all-seeing)" if all_seeing else "")
+        + (f", duplicate: {summary.games // n} sets of the same cards" if duplicate else "")
     )
     low = " (lower is better)" if g.low_score_wins else ""
     click.echo(f"{'seat':<12}{'wins':>8}{'win rate':>18}{'mean ' + g.score_label:>28}{low}")

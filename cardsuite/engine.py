@@ -435,6 +435,10 @@ class Game(ABC):
     realtime: ClassVar[bool] = False
     #: True when players' hands are secret (hot-seat play then needs a curtain between people).
     hidden_hands: ClassVar[bool] = True
+    #: True when who plays with whom is secret (Mensch's called partner): how long a bot
+    #: thinks must not tell it, so the table lets every move of a searching bot take its
+    #: whole time budget (``Match.think_floor``), however soon its answer comes.
+    secret_sides: ClassVar[bool] = False
     #: Seat names the screens use by default, per player count.
     seat_names: ClassVar[dict[int, tuple[str, ...]]] = {}
     #: The player's preferences for this game (kept in the settings under the game's id),

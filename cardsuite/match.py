@@ -183,6 +183,17 @@ class Match:
             bot.cancelled = cancelled  # type: ignore[attr-defined]
         return bot.choose(self.state.clone(), seat)
 
+    def think_floor(self, seat: int) -> float:
+        """The least time the table lets the bot at ``seat`` take over a move.
+
+        Where sides are secret a search bot's time would tell them: the called card's
+        holder has fewer legal plays (sometimes one, answered at once) and another deal of
+        the unseen cards to search. So every move of such a bot takes its whole budget."""
+        bot = self.bots.get(seat)
+        if not self.game.secret_sides or bot is None:
+            return 0.0
+        return float(getattr(bot, "time_budget", 0.0))
+
     def hint(self, seat: int) -> Action:
         """What the medium bot would do here (a fixed seed: the same hint every time)."""
         return make_bot(self.game.id, "medium", seed=1).choose(self.state.clone(), seat)

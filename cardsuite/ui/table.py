@@ -7,7 +7,8 @@ shown, or the public view when nobody's cards may show; it turns keys into actio
 a screen loads its bases' sheets first. This base decides what happens next:
 
 - a bot to move: think in a thread worker (cancellable, stale answers ignored after an undo),
-  then wait out the pace so a person can follow, then play;
+  then wait out the pace so a person can follow (where sides are secret, a search bot's
+  whole budget: ``Match.think_floor``), then play;
 - a person to move: wait for their keys;
 - hot-seat: when the next person is not the one whose cards are showing, put up a curtain
   first, and only then show their cards;
@@ -202,10 +203,16 @@ class TableScreen(Screen[None]):
         if not worker.is_cancelled:
             self.app.call_from_thread(self._bot_ready, seat, action, token, started)
 
+    def _live(self) -> bool:
+        """False once the table is going (the app shutting down takes the widgets first):
+        a bot's answer or a timer arriving then has nothing to draw on, and is dropped."""
+        return self.is_attached and self.app.is_running
+
     def _bot_ready(self, seat: int, action: Action, token: int, started: float) -> None:
-        if token != self._token or not self.is_attached:
+        if token != self._token or not self._live():
             return
         delay, _ = self.cs_app.pace_delays()
+        delay = max(delay, self.match.think_floor(seat))
         wait = max(0.0, delay - (self.cs_app.clock() - started))
         if wait <= 0:
             self._bot_play(seat, action, token)
@@ -213,7 +220,7 @@ class TableScreen(Screen[None]):
             self._bot_timer = self.set_timer(wait, lambda: self._bot_play(seat, action, token))
 
     def _bot_play(self, seat: int, action: Action, token: int) -> None:
-        if token != self._token:
+        if token != self._token or not self._live():
             return
         self._thinking = None
         if not self.play_action(action, seat, quiet=True):
@@ -267,7 +274,7 @@ class TableScreen(Screen[None]):
         return "Goes on by itself in a moment; any key goes on now."
 
     def release_hold(self) -> None:
-        if not self.holding:
+        if not self.holding or not self._live():
             return
         self.holding = []
         if self._hold_timer is not None:

@@ -119,6 +119,8 @@ def test_simulate_jobs_do_not_change_results(run, monkeypatch: pytest.MonkeyPatc
         (("simulate", "twenty-two", "-s", "easy,"), "item 2 of 'easy,' is empty"),
         (("--theme", "nosuch", "list"), "no theme 'nosuch'; themes: "),
         (("simulate", "twenty-two", "-s", "medium", "--all-seeing"), "needs a hard seat"),
+        (("simulate", "twenty-two", "-p", "3", "-n", "7", "--duplicate"), "a multiple of the 3"),
+        (("simulate", "twenty-two", "--duplicate", "--no-rotate"), "rotates the seats"),
     ],
 )
 def test_bad_arguments_are_usage_errors(run, args, message) -> None:  # type: ignore[no-untyped-def]
@@ -177,3 +179,25 @@ def test_simulate_all_seeing_is_said_and_repeatable(run) -> None:  # type: ignor
     scores = [e["mean_score"] for e in seeing["entries"]]
     assert [e["mean_score"] for e in again["entries"]] == scores
     assert "(hard bots all-seeing)" in run(*args, "--all-seeing").output
+
+
+def test_simulate_duplicate_plays_each_deal_from_every_seat(run) -> None:  # type: ignore[no-untyped-def]
+    """``--duplicate``: each seed is played once per rotation of the seats, so one level in
+    every seat is one game played ``players`` times, and its luck falls on every entry alike:
+    equal levels come out exactly equal (a zero-sum game at zero), with no spread at all."""
+    from cardsuite.simulate import GameSpec, play_one
+
+    spec = GameSpec("mensch", 4, "standard", {}, ("medium",) * 4, duplicate=True)
+    seeds = [play_one(spec, 1, i).seed for i in range(5)]
+    assert seeds[:4] == [seeds[0]] * 4 and seeds[4] != seeds[0]
+    data = json.loads(
+        run("simulate", "mensch", "-s", "medium", "-n", "8", "--duplicate", "--json").output
+    )
+    assert data["duplicate"] is True
+    assert [(e["mean_score"], e["score_ci"], e["wins"]) for e in data["entries"]] == [
+        (0.0, 0.0, 2.0)
+    ] * 4
+    dealt = json.loads(run("simulate", "mensch", "-s", "medium", "-n", "8", "--json").output)
+    assert any(e["mean_score"] != 0.0 for e in dealt["entries"])  # dealt afresh, luck shows
+    text = run("simulate", "twenty-two", "-s", "easy,medium", "-n", "4", "--duplicate").output
+    assert "duplicate: 2 sets of the same cards" in text

@@ -106,3 +106,38 @@ async def test_hot_seat_deal_behind_the_curtain(make_app) -> None:  # type: igno
             await wait_for(pilot, lambda: len(screen.match.record) > before)
         assert curtains >= 2
         assert screen.match.view(None)["history"]  # the deal was played to its settlement
+
+
+async def test_a_search_bot_takes_its_whole_budget_over_every_move(make_app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """MENSCH spec, the partner's secrecy: a hard bot's time must not tell that it holds the
+    called card (fewer legal plays, sometimes one, answered at once). On a clock that stands
+    still, the table waits out the bot's whole budget over each of its moves, even at the
+    instant pace, single legal ones included; the medium bots wait for nothing."""
+    from support.fakes import FakeClock
+
+    from cardsuite.ui.table import TableScreen
+
+    waits: list[float] = []
+    original = TableScreen.set_timer
+
+    def timed(self, delay, callback=None, **kwargs):  # type: ignore[no-untyped-def]
+        waits.append(delay)
+        return original(self, delay, callback, **kwargs)
+
+    monkeypatch.setattr(TableScreen, "set_timer", timed)
+    budget = 0.05
+    app = make_app(
+        start=mensch("hard,medium,medium,medium", 5),
+        clock=FakeClock(),
+        bot_options={"hard": {"iterations": 3, "time_budget": budget}},
+    )
+    async with app.run_test(size=(120, 36)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MenschScreen))
+        screen = app.screen
+        match = screen.match
+        assert match.think_floor(0) == budget and match.think_floor(1) == 0.0
+        await wait_for(pilot, lambda: sum(1 for s, _ in match.record if s == 0) >= 6)
+        hard_moves = sum(1 for s, _ in match.record if s == 0)
+        padded = sum(1 for w in waits if w == budget)
+        assert hard_moves <= padded <= hard_moves + 1  # one may be waiting now
+        assert all(w in (budget, 0.0) for w in waits)  # nothing else is delayed

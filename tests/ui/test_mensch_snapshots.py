@@ -13,7 +13,11 @@ from cardsuite.ui.choice import ChoiceScreen
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 36)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_mensch_table(snap_compare, make_app, size) -> None:  # type: ignore[no-untyped-def]
-    app = make_app(start=mensch("human,medium,hard,easy", 5))
+    # the hard bot's moves each take its whole budget (Mensch's secret sides): a short one
+    app = make_app(
+        start=mensch("human,medium,hard,easy", 5),
+        bot_options={"hard": {"iterations": 30, "time_budget": 0.4}},
+    )
 
     async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
         await wait_for(pilot, lambda: isinstance(app.screen, MenschScreen))

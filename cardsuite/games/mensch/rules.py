@@ -116,6 +116,7 @@ class Mensch(Game):
     players = (4,)
     score_label = "chips"
     emblem = ("QC", "7H", "AD")
+    secret_sides = True  # the called card's holder is the declarer's partner, unseen
     variants: ClassVar[dict[str, Variant]] = {
         "standard": Variant("Mensch", "A lost passed game costs one chip each.", _OPTIONS),
         "allpass-double": Variant(
