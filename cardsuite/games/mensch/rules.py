@@ -74,6 +74,8 @@ _SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}
 _EFF: dict[str | None, dict[Card, str]] = {
     t: {c: (t if c is QC and t is not None else c.suit) for c in PACK} for t in (None, *"SHDC")
 }
+#: The play action of each card, looked up in C (``map``) rather than a comprehension.
+_PLAY_OF = PLAY.__getitem__
 #: A one-card play's event data, shared by every event of it (event data is only read).
 _CARD_DATA = {c: {"cards": [c.code]} for c in PACK}
 _tnew: Any = tuple.__new__
@@ -107,6 +109,40 @@ def power(card: Card, trump: str | None) -> int:
 def effective_suit(card: Card, trump: str | None) -> str:
     """MENSCH-RANK-4: QC is a trump, whatever the trump suit."""
     return trump if card is QC and trump is not None else card.suit
+
+
+#: Each card's power (``power``) under each trump suit: a trump is 100 or more.
+_POW: dict[str | None, dict[Card, int]] = {
+    t: {c: power(c, t) for c in PACK} for t in (None, *"SHDC")
+}
+
+
+def _hand_order(card: Card, trump: str | None) -> int:
+    """How hands are kept and shown: trumps first (the Mensch on the left), then the plain
+    suits alternating in colour, high to low."""
+    if trump is not None and (card is QC or card.suit == trump):
+        return -power(card, trump)
+    return 1000 * (1 + _SUIT_ORDER[card.suit]) - card.rank
+
+
+def _best_at(plays: Sequence[tuple[int, Card]], trump: str | None) -> int:
+    """MENSCH-PLAY-3: where in ``plays`` the winning card is. A trump's power (100 or more)
+    beats every plain card, so one comparison decides."""
+    pw = _POW[trump]
+    eff = _EFF[trump]
+    first = plays[0][1]
+    led = eff[first]
+    at, top = 0, pw[first]
+    for i in range(1, len(plays)):
+        c = plays[i][1]
+        v = pw[c]
+        if v > top and (v >= 100 or eff[c] == led):
+            at, top = i, v
+    return at
+
+
+#: ``_hand_order`` of each card under each trump, looked up by ``sort`` in C.
+_HAND_KEY = {t: {c: _hand_order(c, t) for c in PACK}.__getitem__ for t in (None, *"SHDC")}
 
 
 class Mensch(Game):
@@ -246,7 +282,7 @@ class MenschState(TurnState):
         self.winners_list: list[int] = []
         self.events: list[Event] = []
         self._legal: Sequence[Action] | None = None
-        self._plays_ok: set[Card] = set()  # the cards of ``_legal`` in the play
+        self._plays_ok: list[Card] = []  # the cards of ``_legal`` in the play
         self._search_copy = False
 
     # --- small facts ----------------------------------------------------------------------
@@ -257,23 +293,23 @@ class MenschState(TurnState):
 
     @property
     def high_bid(self) -> str | None:
-        made = [b for _, b in self.bids if b != "pass"]
-        return made[-1] if made else None
+        for _, b in reversed(self.bids):
+            if b != "pass":
+                return b
+        return None
 
     def clubs_held(self, seat: int) -> int:
         """MENSCH-BID-4, A-5: clubs in hand, the queen of clubs counted."""
         return sum(1 for c in self.hands[seat] if c.suit == "C")
 
-    def hand_key(self, card: Card) -> tuple[int, int]:
-        """How hands are kept and shown: trumps first (the Mensch on the left), then the
-        plain suits alternating in colour, high to low."""
-        if self.trump is not None and (card is QC or card.suit == self.trump):
-            return (0, -power(card, self.trump))
-        return (1 + _SUIT_ORDER[card.suit], -card.rank)
+    def hand_key(self, card: Card) -> int:
+        """How hands are kept and shown (``_hand_order``)."""
+        return _HAND_KEY[self.trump](card)  # type: ignore[no-any-return]
 
     def sort_hands(self) -> None:
+        key = _HAND_KEY[self.trump]
         for h in self.hands:
-            h.sort(key=self.hand_key)
+            h.sort(key=key)
 
     def effective_suit(self, card: Card) -> str:
         return effective_suit(card, self.trump)
@@ -283,17 +319,7 @@ class MenschState(TurnState):
 
     def trick_winner(self, plays: Sequence[tuple[int, Card]]) -> int:
         """MENSCH-PLAY-3: the highest trump, else the highest card of the suit led."""
-        trump = self.trump
-        led = effective_suit(plays[0][1], trump)
-        best_seat, best = plays[0]
-        for s, c in plays[1:]:
-            pc, pb = power(c, trump), power(best, trump)
-            if self.is_trump(c):
-                if not self.is_trump(best) or pc > pb:
-                    best_seat, best = s, c
-            elif not self.is_trump(best) and c.suit == led and pc > pb:
-                best_seat, best = s, c
-        return best_seat
+        return plays[_best_at(plays, self.trump)][0]
 
     def compelled(self, seat: int) -> bool:
         """MENSCH-BID-4: three clubs (QC counted) may not pass before anyone has bid more
@@ -353,9 +379,8 @@ class MenschState(TurnState):
     def _legal_for(self, turn: int) -> Sequence[Action]:
         phase = self.phase
         if phase == "play":
-            cards = self.plays_for(turn)
-            self._plays_ok = set(cards)
-            return [PLAY[c] for c in cards]
+            cards = self._plays_ok = self.plays_for(turn)
+            return list(map(_PLAY_OF, cards))
         if phase == "bid":
             legal = [BID[b] for b in LEGAL_OVER[self.high_bid]]
             if not self.compelled(turn):
@@ -374,13 +399,39 @@ class MenschState(TurnState):
         if seat is not None and seat != turn:
             raise IllegalAction(f"it is not your turn (waiting for seat {turn + 1})")
         act = action if isinstance(action, Action) else self._coerce(action)
-        mark = len(self.events)
+        events = self.events
+        mark = len(events)
         phase = self.phase
-        if phase == "play":
+        if phase == "play":  # MENSCH-PLAY-2..4 inline: the move of nearly every position
             if type(act) is not Play:
                 raise IllegalAction("the tricks are being played: play a card")
-            self._play(turn, act.card)
-        elif phase == "bid":
+            card = act.card  # type: ignore[attr-defined]
+            ok = self._plays_ok if self._legal is not None else self.plays_for(turn)
+            if card not in ok:  # the legal plays are in the hand: one look decides both
+                if card not in self.hands[turn]:
+                    raise IllegalAction(f"you do not hold {card.code}")
+                raise IllegalAction(self._why_not(turn, card))
+            self._legal = None
+            self.hands[turn].remove(card)
+            trick = self.trick
+            if trick:
+                events.append(_tnew(Event, ("play", turn, _plays, _CARD_DATA[card])))
+            else:
+                self.trick_leader = turn
+                called = self.called
+                if called is not None and _EFF[self.trump][card] == called.suit:
+                    self.called_led = True
+                events.append(_tnew(Event, ("lead", turn, _leads, _CARD_DATA[card])))
+            trick.append((turn, card))
+            if card is self.called and not self.partner_known:
+                self.partner_known = True  # MENSCH-CALL-5: now everyone knows
+                events.append(Event("partner", turn, _reveals, {"cards": [card.code]}))
+            if len(trick) < 4:
+                self.turn = (turn + 1) % 4
+            else:
+                self._close_trick(trick)
+            return events[mark:]
+        if phase == "bid":
             if type(act) is not Bid:
                 raise IllegalAction("it is the auction: pass or bid")
             self._bid(turn, act.name)
@@ -393,7 +444,7 @@ class MenschState(TurnState):
                 raise IllegalAction("call a card: its holder is your partner")
             self._call(act.card)
         self._legal = None
-        return self.events[mark:]
+        return events[mark:]
 
     def _bid(self, seat: int, name: str) -> None:
         """MENSCH-BID-2..6."""
@@ -465,36 +516,16 @@ class MenschState(TurnState):
         assert leader is not None
         self.turn = self.trick_leader = leader
 
-    def _play(self, seat: int, card: Card) -> None:
-        hand = self.hands[seat]
-        if card not in hand:
-            raise IllegalAction(f"you do not hold {card.code}")
-        ok = self._plays_ok if self._legal is not None else set(self.plays_for(seat))
-        if card not in ok:
-            raise IllegalAction(self._why_not(seat, card))
-        hand.remove(card)
-        trick = self.trick
-        if not trick:
-            self.trick_leader = seat
-            if self.called is not None and _EFF[self.trump][card] == self.called.suit:
-                self.called_led = True
-            self.events.append(_tnew(Event, ("lead", seat, _leads, _CARD_DATA[card])))
-        else:
-            self.events.append(_tnew(Event, ("play", seat, _plays, _CARD_DATA[card])))
-        trick.append((seat, card))
-        if card is self.called and not self.partner_known:
-            self.partner_known = True  # MENSCH-CALL-5: now everyone knows
-            self.events.append(Event("partner", seat, _reveals, {"cards": [card.code]}))
-        if len(trick) < 4:
-            self.turn = (seat + 1) % 4
-            return
-        winner = self.trick_winner(trick)
+    def _close_trick(self, trick: list[tuple[int, Card]]) -> None:
+        """MENSCH-PLAY-3: the fourth card is down; its winner leads next, or the deal is
+        settled."""
+        at = _best_at(trick, self.trump)
+        winner = trick[at][0]
         self.tricks.append({"plays": trick, "winner": winner})
-        self.played += [c for _, c in trick]
+        self.played += (trick[0][1], trick[1][1], trick[2][1], trick[3][1])
         self.trick = []
         self.tricks_won[winner] += 1
-        best = next(c for s, c in trick if s == winner)
-        self.events.append(_tnew(Event, ("trick", winner, _wins, _CARD_DATA[best])))
+        self.events.append(_tnew(Event, ("trick", winner, _wins, _CARD_DATA[trick[at][1]])))
         if self.hands[winner]:
             self.turn = self.trick_leader = winner
         else:
@@ -673,7 +704,7 @@ class MenschState(TurnState):
         new.winners_list = self.winners_list[:]
         new.events = self.events[:] if events else []
         new._legal = None
-        new._plays_ok = set()
+        new._plays_ok = []
         new._search_copy = False
         return new
 
