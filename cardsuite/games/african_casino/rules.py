@@ -1,0 +1,1302 @@
+"""African Casino: the pure rules. Spec: ``shared/rules/african-casino.md``.
+
+A fishing game for 2, 3 or 4 players (4 in partnerships): play one card a turn to capture
+layout cards of its value, build sums you will capture later, raise an opponent's build, add
+to builds (with opponents' pile tops too), or trail. Versions: Swazi (default), Sotho, South
+African. Rule IDs (``CASINO-BUILD-2`` ...) are cited where each is enforced.
+
+A turn is a series of steps (``actions.py``): free builds and additions, one play, more free
+steps, ``end`` (the turn also ends by itself once the play is made and no other step is
+possible). Every step is checked to leave a turn that can still end (CASINO-TURN-6), so no
+player ever reaches a dead end. Reactions take turns of their own: a partner's hold request
+(CASINO-PART-4) and opponents' insisting (CASINO-INSIST-3, option ``insist=ask``).
+
+Builds are kept by value (no two share one, CASINO-TAB-4): ``Pile`` of units, an owner and a
+kind (single: one unit). Captured cards go on piles (``piles[pile_of[seat]]``), top last.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, ClassVar
+
+from ...cards import ACE, JACK, KING, QUEEN, Card
+from ...dealing import pack_order
+from ...engine import Action, Event, Game, IllegalAction, Option, State, Variant
+from ...shuffle import shuffle
+from .actions import (
+    END,
+    HOLD,
+    INSIST,
+    PASS,
+    Add,
+    Build,
+    Capture,
+    Partial,
+    Raise,
+    Trail,
+    Unit,
+    Word,
+    order_key,
+    parse_action,
+    set_value,
+)
+from .units import HAND, Item, coverings, is_maximal, partition, units_of, worth
+
+SCHEMA = 1
+#: CASINO-INSIST-3 [D]: captures beyond the maximal ones listed per hand card.
+NON_MAXIMAL_CAP = 64
+FULL = tuple(Card(r, s) for s in "SHDC" for r in range(2, 15))
+SHORT = tuple(c for c in FULL if c.rank not in (JACK, QUEEN, KING))
+
+_INSIST = Option(
+    "insist",
+    "Insisting",
+    "choice",
+    "ask",
+    choices=("ask", "always", "off"),
+    help="ask: opponents may insist on full captures and additions; always: the rules demand"
+    " them; off: nobody may insist.",
+)
+_TARGET = Option("target", "Points to win", "int", 21, min=5, max=99, help="Swazi and Sotho.")
+_DECK40 = Option(
+    "deck40", "40-card pack", "bool", False, help="Sotho with the South African pack and deal."
+)
+_SPADES = Option(
+    "spades",
+    "Spades",
+    "choice",
+    "most",
+    choices=("most", "five"),
+    help="most: 2 for most spades; five: 1 to each side with five or more.",
+)
+
+_FIRST = Option(
+    "first",
+    "First player",
+    "choice",
+    "auto",
+    choices=("auto", "1", "2", "3", "4"),
+    help="auto: the player on the dealer's right; a seat: that player plays first (a match"
+    " passes the last game's loser in, CASINO-VAR-SA 3).",
+)
+
+
+class Pile:
+    """A build: its value, owner and units (each a tuple of cards adding up to the value, or
+    one card worth it). Single when it has one unit (CASINO-TAB-2)."""
+
+    __slots__ = ("owner", "units", "value")
+
+    def __init__(self, value: int, owner: int, units: list[tuple[Card, ...]]) -> None:
+        self.value = value
+        self.owner = owner
+        self.units = units
+
+    @property
+    def single(self) -> bool:
+        return len(self.units) == 1
+
+    def cards(self) -> list[Card]:
+        return [c for u in self.units for c in u]
+
+    def copy(self) -> Pile:
+        return Pile(self.value, self.owner, self.units[:])
+
+
+class AfricanCasino(Game):
+    id = "african-casino"
+    name = "African Casino"
+    summary = "Capture by sums, build and raise, and take from opponents' piles."
+    players = (2, 3, 4)
+    emblem = ("10D", "2S", "AC")
+    variants: ClassVar[dict[str, Variant]] = {
+        "swazi": Variant("Swazi", "Eswatini's game: 52 cards, to 21 points.", (_INSIST, _TARGET)),
+        "sotho": Variant(
+            "Sotho",
+            "Lesotho's: in four, own piles and the partner's top too.",
+            (_INSIST, _TARGET, _DECK40),
+        ),
+        "south-african": Variant(
+            "South African",
+            "40 cards, pile tops captured directly, one deal a game.",
+            (
+                Option(
+                    "insist",
+                    "Insisting",
+                    "choice",
+                    "off",
+                    choices=("ask", "always", "off"),
+                    help=_INSIST.help,
+                ),
+                _SPADES,
+                _FIRST,
+            ),
+        ),
+    }
+    default_variant = "swazi"
+
+    def full_pack(
+        self, players: int, options: Mapping[str, Any], variant: str | None = None
+    ) -> list[Card]:
+        """CASINO-DECK-1, CASINO-VAR-SA 1, CASINO-VAR-SOTHO ``deck40``."""
+        short = variant == "south-african" or bool(options.get("deck40"))
+        return list(SHORT if short else FULL)
+
+    def new_state(
+        self,
+        players: int | None = None,
+        variant: str | None = None,
+        options: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+        deck: Sequence[str | Card] | None = None,
+        dealer: int | None = None,
+    ) -> CasinoState:
+        n = self.check_players(players if players is not None else 2)
+        variant_id, opts = self.resolve_options(variant, dict(options or {}))
+        rng = random.Random(seed)
+        st = CasinoState(self, n, variant_id, opts, rng)
+        first = str(opts.get("first", "auto"))
+        if first != "auto":  # CASINO-VAR-SA 3: the dealer sits just before that player
+            if int(first) > n:
+                raise ValueError(f"first must be a seat from 1 to {n}")
+            if dealer is None:
+                dealer = (int(first) - 2) % n
+        if dealer is None:
+            dealer = rng.randrange(n)  # CASINO-DEAL-1
+        elif isinstance(dealer, bool) or not (isinstance(dealer, int) and 0 <= dealer < n):
+            raise ValueError(f"dealer must be a seat from 0 to {n - 1}")
+        st.dealer = dealer
+        st._deal(pack_order(self.full_pack(n, opts, variant_id), deck, rng))
+        return st
+
+    def from_json(self, data: Mapping[str, Any]) -> CasinoState:
+        raise NotImplementedError("African Casino positions are not saved yet")
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+
+GAME = AfricanCasino()
+
+
+# --- how events read (written only when something shows them) ---------------------------
+
+
+def _means(seat: int | None, d: Mapping[str, Any]) -> str:
+    return f"{{P{seat}}} means to capture B{d['value']}"
+
+
+def _captures_words(seat: int | None, d: Mapping[str, Any]) -> str:
+    taken = " ".join(f"[{c}]" for c in d["cards"][1:])
+    return f"{{P{seat}}} captures with [{d['cards'][0]}]: {taken}"
+
+
+def _trails(seat: int | None, d: Mapping[str, Any]) -> str:
+    return f"{{P{seat}}} trails [{d['cards'][0]}]"
+
+
+def _builds_words(seat: int | None, d: Mapping[str, Any]) -> str:
+    return f"{{P{seat}}} {d['verb']} {d['value']}"
+
+
+def _lets_go(seat: int | None, d: Mapping[str, Any]) -> str:
+    return f"{{P{seat}}} lets the capture go ahead"
+
+
+def _asks_hold(seat: int | None, d: Mapping[str, Any]) -> str:
+    return f"{{P{seat}}} asks to hold B{d['value']}"
+
+
+def _no_insist(seat: int | None, d: Mapping[str, Any]) -> str:
+    return f"{{P{seat}}} does not insist"
+
+
+def _insists(seat: int | None, d: Mapping[str, Any]) -> str:
+    return f"{{P{seat}}} insists"
+
+
+def _deals(seat: int | None, d: Mapping[str, Any]) -> str:
+    return f"{{P{seat}}} deals"
+
+
+def _scored(seat: int | None, d: Mapping[str, Any]) -> str:
+    points = ", ".join(f"side {i + 1}: {p}" for i, p in enumerate(d["points"]))
+    return f"Deal {d['deal']} scored: {points}"
+
+
+class CasinoState(State):
+    """An African Casino position (see the module docstring)."""
+
+    def __init__(
+        self,
+        game: AfricanCasino,
+        players: int,
+        variant: str,
+        options: dict[str, Any],
+        rng: random.Random,
+    ) -> None:
+        self.game = game
+        self.n = players
+        self.variant = variant
+        self.options = options
+        self.rng = rng
+        sa = variant == "south-african"
+        self.short = sa or bool(options.get("deck40"))
+        self.ace_high = not self.short  # CASINO-VAR-SA 1: aces 1 only
+        self.top_value = 10 if self.short else 14
+        self.sa = sa
+        self.insist = str(options["insist"])
+        self.target = int(options.get("target", 21))
+        # CASINO-TAB-1, VAR-SOTHO, VAR-SA 8: one pile per player, or per partnership
+        shared = players == 4 and variant != "sotho"
+        self.pile_of = tuple(s % 2 if shared else s for s in range(players))
+        self.piles: list[list[Card]] = [[] for _ in range(2 if shared else players)]
+        self.hands: list[list[Card]] = [[] for _ in range(players)]
+        self.stock: list[Card] = []
+        self.loose: list[Card] = []
+        self.builds: dict[int, Pile] = {}
+        self.dealer = 0
+        self.turn: int | None = 0
+        self.phase = "play"
+        self.half = 1
+        self.deal_no = 0
+        self.last_capturer: int | None = None
+        self.proofs: set[tuple[int, int]] = set()  # (seat, rank) CASINO-PART-2
+        self.totals = [0] * self.sides
+        self.history: list[dict[str, Any]] = []
+        self.winners_list: list[int] = []
+        self.events: list[Event] = []
+        self._new_turn()
+        self._legal: list[Action] | None = None
+
+    # --- small facts ----------------------------------------------------------------------
+
+    @property
+    def sides(self) -> int:
+        return 2 if self.n == 4 else self.n
+
+    def side(self, seat: int) -> int:
+        return seat % 2 if self.n == 4 else seat
+
+    def partner(self, seat: int) -> int | None:
+        return (seat + 2) % 4 if self.n == 4 else None
+
+    def team(self, a: int, b: int) -> bool:
+        return self.side(a) == self.side(b)
+
+    def usable_piles(self, seat: int) -> list[int]:
+        """CASINO-AUG-2, PILE-4: the piles whose top ``seat`` may use (never its own side's,
+        but the partner's in Sotho), as seats whose pile it is (one seat per shared pile)."""
+        out = []
+        seen = set()
+        for s in range(self.n):
+            p = self.pile_of[s]
+            if p == self.pile_of[seat] or p in seen or not self.piles[p]:
+                continue
+            if self.n == 4 and self.variant != "sotho" and self.team(s, seat):
+                continue
+            seen.add(p)
+            out.append(s)
+        return out
+
+    def restricted(self) -> bool:
+        """CASINO-TWO-1: the first half of the two-player game; in the South African game
+        always, except the second half of the two-player game."""
+        if self.sa:
+            return not (self.n == 2 and self.half == 2)
+        return self.n == 2 and self.half == 1
+
+    def owns(self, seat: int) -> list[Pile]:
+        return [b for b in self.builds.values() if b.owner == seat]
+
+    def proven(self, seat: int, value: int) -> bool:
+        return (seat, ACE if value in (1, 14) else value) in self.proofs
+
+    # --- the engine contract: queries -----------------------------------------------------
+
+    def to_move(self) -> int | None:
+        return self.turn
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def scores(self) -> list[int]:
+        return [self.totals[self.side(s)] for s in range(self.n)]
+
+    def winners(self) -> list[int]:
+        return list(self.winners_list)
+
+    def deals_played(self) -> int:
+        return self.deal_no
+
+    def zones(self) -> dict[str, Sequence[Card]]:
+        out: dict[str, Sequence[Card]] = {f"hand {s}": self.hands[s] for s in range(self.n)}
+        out["stock"] = self.stock
+        out["loose"] = self.loose
+        for v, b in sorted(self.builds.items()):
+            out[f"build {v}"] = b.cards()
+        for i, p in enumerate(self.piles):
+            out[f"pile {i}"] = p
+        return out
+
+    def all_cards(self) -> list[Card]:
+        out: list[Card] = []
+        for cards in self.zones().values():
+            out += cards
+        return out
+
+    def hidden_zones(self, seat: int | None) -> tuple[str, ...]:
+        return (*(f"hand {s}" for s in range(self.n) if s != seat), "stock")
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return {
+            "game": self.game.id,
+            "variant": self.variant,
+            "options": dict(self.options),
+            "players": self.n,
+            "seat": seat,
+            "phase": self.phase,
+            "to_move": self.turn,
+            "scores": self.scores(),
+            "hand": [c.code for c in self.hands[seat]] if seat is not None else None,
+            "hand_sizes": [len(h) for h in self.hands],
+            "stock": len(self.stock),
+            "dealer": self.dealer,
+            "half": self.half,
+            "loose": [c.code for c in self.loose],
+            "builds": [
+                {
+                    "value": b.value,
+                    "owner": b.owner,
+                    "kind": "single" if b.single else "augmented",
+                    "units": [[c.code for c in u] for u in b.units],
+                }
+                for _, b in sorted(self.builds.items())
+            ],
+            "pile_of": list(self.pile_of),
+            "piles": [
+                {"top": p[-1].code if p else None, "size": len(p), "cards": [c.code for c in p]}
+                for p in self.piles
+            ],
+            "proofs": sorted([s, r] for s, r in self.proofs),
+            "played": self.played is not None,
+            "trailed": self.trailed.code if self.trailed else None,
+            "held": self.held,
+            "last_capturer": self.last_capturer,
+            "totals": list(self.totals),
+            "history": [dict(h) for h in self.history],
+            "winners": list(self.winners_list),
+        }
+
+    def clone(self, rng: random.Random | None = None, *, events: bool = True) -> CasinoState:
+        new = object.__new__(CasinoState)
+        new.__dict__.update(self.__dict__)
+        new.rng = _copy_rng(self.rng) if rng is None else rng
+        new.hands = [h[:] for h in self.hands]
+        new.stock = self.stock[:]
+        new.loose = self.loose[:]
+        new.builds = {v: b.copy() for v, b in self.builds.items()}
+        new.piles = [p[:] for p in self.piles]
+        new.proofs = set(self.proofs)
+        new.totals = self.totals[:]
+        new.history = self.history[:]
+        new.winners_list = self.winners_list[:]
+        new.events = self.events[:] if events else []
+        new.asking = self.asking[:]
+        new._legal = None
+        return new
+
+    def sample_hidden(self, observer: int, rng: random.Random) -> CasinoState:
+        """Unseen cards (others' hands, the stock) dealt again at random, sizes kept."""
+        copy = self.clone(random.Random(rng.getrandbits(63)))
+        others = [s for s in range(self.n) if s != observer]
+        unseen = [c for s in others for c in copy.hands[s]] + copy.stock
+        shuffle(rng, unseen)
+        at = 0
+        for s in others:
+            k = len(copy.hands[s])
+            copy.hands[s] = unseen[at : at + k]
+            at += k
+        copy.stock = unseen[at:]
+        return copy
+
+    def to_json(self) -> dict[str, Any]:
+        raise NotImplementedError("African Casino positions are not saved yet")
+
+    # --- the turn's own facts -------------------------------------------------------------
+
+    def _new_turn(self) -> None:
+        self.played: Card | None = None  # the hand card of this turn's play
+        self.trailed: Card | None = None  # CASINO-TURN-3
+        self.captured = False
+        self.aug_opp: int | None = None  # the opponent build augmented this turn (AUG-5)
+        self.held: int | None = None  # a hold request on this build (PART-4)
+        self.pending: Capture | None = None  # the capture the hold prompt is about
+        self.before_play: CasinoState | None = None  # for an insisted play (INSIST-3)
+        self.asking: list[int] = []  # opponents still to say insist or pass
+        self.ask_about = ""  # "play" or "additions"
+        self.comply = ""  # what an insisting opponent demanded: "capture" or "additions"
+        self.comply_card: Card | None = None
+        self.mover = self.turn  # whose turn it is, while others answer
+
+    # --- legal steps ----------------------------------------------------------------------
+
+    def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
+        if self.turn is None or (seat is not None and seat != self.turn):
+            return []
+        if self._legal is None:
+            self._legal = list(self._steps())
+        return self._legal
+
+    def _steps(self) -> Iterator[Action]:
+        if self.phase == "hold":
+            partner = self.turn
+            assert partner is not None and self.pending is not None
+            yield PASS
+            if any(worth(c, self.pending.value, self.ace_high) for c in self.hands[partner]):
+                yield HOLD[self.pending.value]
+            return
+        if self.phase == "insist":
+            yield PASS
+            yield INSIST
+            return
+        seat = self.turn
+        assert seat is not None
+        if self.held is not None:  # PART-4: the mover confirms the capture, or adds
+            assert self.pending is not None
+            yield self.pending
+            add = Add(self.held, [Unit([], self.pending.card)])
+            if self._why_not(add) is None:
+                yield add
+            return
+        seen: set[object] = set()
+        for a in self._candidates(seat):
+            if a.key in seen:
+                continue
+            seen.add(a.key)
+            if self._why_not(a) is None:
+                yield a
+        if self.played is not None and self._why_not(END) is None:
+            yield END
+
+    def _candidates(self, seat: int) -> Iterator[Action]:
+        """Every step worth checking, structurally well formed; ``_why_not`` decides."""
+        hand = self.hands[seat]
+        free_loose = [c for c in self.loose if c is not self.trailed]
+        if self.comply == "capture":  # INSIST-3: a maximal capture with the challenged card
+            assert self.comply_card is not None
+            yield from self._captures(seat, self.comply_card, maximal_only=True)
+            return
+        if self.played is None:
+            for card in hand:
+                yield from self._captures(seat, card, maximal_only=self.insist == "always")
+            for card in hand:
+                yield from self._builds(seat, free_loose, card)
+                for b in self.builds.values():
+                    if b.single and not self.team(b.owner, seat):
+                        yield Raise(b.value, card)
+                yield from self._adds(seat, free_loose, card)
+            for card in hand:
+                yield Trail(card)
+        yield from self._builds(seat, free_loose, None)
+        yield from self._adds(seat, free_loose, None)
+
+    def _captures(self, seat: int, card: Card, maximal_only: bool) -> Iterator[Capture]:
+        """CASINO-CAP-1: for each value the card may count, every distinct set of targets;
+        the maximal ones (nothing of the value left behind) first, then at most
+        ``NON_MAXIMAL_CAP`` others (CAP-4, INSIST-3)."""
+        if card.rank == ACE:
+            values = [1, 14] if self.ace_high else [1]
+        else:
+            values = [card.rank]
+        for v in values:
+            items: list[Item] = [(c, None) for c in self.loose if c is not self.trailed]
+            if self.sa:  # CASINO-VAR-SA 4: opponents' pile tops too
+                items += [(self.piles[self.pile_of[s]][-1], s) for s in self.usable_piles(seat)]
+            units = units_of(items, v, self.ace_high)
+            has_build = v in self.builds
+            options = coverings(units)
+            maximal = [o for o in options if is_maximal(_cover(o), units, False)] or [()]
+            rest = [o for o in options if o not in maximal][:NON_MAXIMAL_CAP]
+            for o in maximal:
+                if o or has_build:
+                    yield _capture(card, v, has_build, o)
+            if maximal_only:
+                continue
+            if has_build:  # leaving the build, or some of the loose targets, behind
+                for o in maximal + rest:
+                    if o:
+                        yield _capture(card, v, False, o)
+                for o in rest:
+                    yield _capture(card, v, True, o)
+            else:
+                for o in rest:
+                    yield _capture(card, v, False, o)
+
+    def _builds(self, seat: int, loose: list[Card], card: Card | None) -> Iterator[Build]:
+        """CASINO-BUILD-1: sets of loose cards (with ``card`` from the hand, if given) of
+        two cards at least, for each value from 2 to the highest."""
+        items: list[Item] = [(c, None) for c in loose]
+        if card is not None:
+            items.append((card, HAND))
+        partner = self.partner(seat)
+        for v in range(2, self.top_value + 1):
+            for u in units_of(items, v, self.ace_high):
+                if len(u) < 2:
+                    continue
+                hand = next((c for c, s in u if s == HAND), None)
+                if card is not None and hand is None:
+                    continue
+                cards = [c for c, s in u if s != HAND]
+                yield Build(v, cards, hand)
+                if partner is not None and self.proven(partner, v):
+                    yield Build(v, cards, hand, owner=partner)
+
+    def _adds(self, seat: int, loose: list[Card], card: Card | None) -> Iterator[Add]:
+        """CASINO-AUG: one unit to a build, or to a loose card as its base."""
+        targets: list[tuple[int, Card | None]] = [(v, None) for v in self.builds]
+        for c in loose:
+            for v in [1, 14] if c.rank == ACE and self.ace_high else [set_value(c)]:
+                if v not in self.builds:
+                    targets.append((v, c))
+        partner = self.partner(seat)
+        for v, base in targets:
+            items: list[Item] = [(c, None) for c in loose if c is not base]
+            if card is not None:
+                items.append((card, HAND))
+            if not self.sa or (base is None and self.builds[v].owner == seat):
+                items += [(self.piles[self.pile_of[s]][-1], s) for s in self.usable_piles(seat)]
+            for u in units_of(items, v, self.ace_high):
+                hand = next((c for c, s in u if s == HAND), None)
+                if card is not None and hand is None:
+                    continue
+                unit = Unit(
+                    [c for c, s in u if s is None],
+                    hand,
+                    [s for _, s in u if s is not None and s >= 0],
+                )
+                yield Add(v, [unit], base)
+                if base is not None and partner is not None and self.proven(partner, v):
+                    yield Add(v, [unit], base, owner=partner)
+
+    # --- checking a step ------------------------------------------------------------------
+
+    def _why_not(self, act: Action) -> str | None:
+        """Why ``act`` is refused now (the rule in words), or None when it is legal."""
+        seat = self.turn
+        assert seat is not None
+        try:
+            after = self.clone(events=False)
+            after._do(act, seat)
+        except IllegalAction as e:
+            return e.reason
+        return after._cannot_end(seat)
+
+    def _cannot_end(self, seat: int) -> str | None:
+        """CASINO-TURN-6: why the turn, as it now stands, could no longer end."""
+        if self.restricted():
+            for s in range(self.n):
+                if len(self.owns(s)) > 1:
+                    return "in this phase a player may own only one build (CASINO-TWO-1)"
+        need = list(self.owns(seat))
+        if self.played is None:
+            if self.aug_opp is not None:
+                need.append(self.builds[self.aug_opp])
+        elif self.aug_opp is not None and self.aug_opp in self.builds:
+            return "an opponent's build you added to must be captured by your play (CASINO-AUG-5)"
+        if not _match([b.value for b in need], self.hands[seat], self.ace_high):
+            if self.played is None and self.aug_opp is not None:
+                return "you must still hold a card to capture that build with (CASINO-AUG-5)"
+            return (
+                "you must keep a different card to capture each build you own, and may never"
+                " abandon one (CASINO-TAB-5)"
+            )
+        return None
+
+    # --- applying a step ------------------------------------------------------------------
+
+    def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
+        turn = self.turn
+        if turn is None:
+            raise IllegalAction("the game is over")
+        if seat is not None and seat != turn:
+            raise IllegalAction(f"it is not your turn (waiting for seat {turn + 1})")
+        act = self._complete(action if isinstance(action, Action) else self._coerce(action))
+        if not self._allowed(act):
+            raise IllegalAction(self._refusal(act))
+        mark = len(self.events)
+        if self.phase == "hold" or self.phase == "insist":
+            self._answer(act, turn)
+        elif self._asks_partner(act, turn):
+            assert isinstance(act, Capture)
+            self.pending = act  # PART-4: the partner may ask to hold the build first
+            self.mover = turn
+            self.phase = "hold"
+            self.turn = self.partner(turn)
+            self.events.append(
+                Event(
+                    "ask",
+                    turn,
+                    _means,
+                    {"value": act.value},
+                )
+            )
+        else:
+            self._step(act, turn)
+        self._legal = None
+        return self.events[mark:]
+
+    def _asks_partner(self, act: Action, seat: int) -> bool:
+        """CASINO-PART-4 [D]: a capture of a build of one's own side is first put to the
+        partner (every time, so the prompt itself tells nothing)."""
+        if self.n != 4 or not isinstance(act, Capture) or not act.build or self.held is not None:
+            return False
+        return self.team(self.builds[act.value].owner, seat)
+
+    def _step(self, act: Action, seat: int) -> None:
+        """A step of the mover's turn, already found legal."""
+        before = self.clone() if self.insist == "ask" and _uses_hand(act) else None
+        self._do(act, seat)
+        self._legal = None
+        if self.held is not None and _uses_hand(act):
+            self.held = None
+            self.pending = None
+        if act is END:
+            self._finish_turn(seat)
+            return
+        if before is not None and self._challengeable(act, seat, before):
+            self.before_play = before
+            self._ask(seat, "play")
+            return
+        if self.comply == "capture" and isinstance(act, Capture):
+            self.comply = ""
+            self.comply_card = None
+        if self.played is not None and list(self.legal_actions()) == [END]:
+            self._finish_turn(seat)
+
+    def _allowed(self, act: Action) -> bool:
+        """Listed, or one of the steps that are accepted as text but not listed: an addition
+        of several units, a capture beyond the listed ones (§18)."""
+        if act in self.legal_actions():
+            return True
+        if self.phase != "play" or self.held is not None or self.comply == "capture":
+            return False
+        if isinstance(act, Add) and len(act.units) > 1:
+            return self._why_not(act) is None
+        if isinstance(act, Capture) and self.played is None and self.insist != "always":
+            return self._why_not(act) is None
+        return False
+
+    def _refusal(self, act: Action) -> str:
+        if self.phase in ("hold", "insist"):
+            return "answer first: " + " or ".join(str(a) for a in self.legal_actions())
+        if self.held is not None:
+            return "your partner asked you to hold: capture anyway, or add your card to the build"
+        if isinstance(act, Word) and act.word == "end" and self.played is None:
+            return "play a card from your hand first (CASINO-TURN-1)"
+        reason = self._why_not(act)
+        if reason is None:  # well formed, but a step the current demand does not allow
+            if self.comply == "capture":
+                return "an opponent insisted: capture everything you can with that card"
+            if self.comply == "additions":
+                return "an opponent insisted: add what you can to your side's builds"
+            if self.insist == "always" and isinstance(act, Capture):
+                return "you must capture everything you can with that card (CASINO-INSIST-3)"
+            return "that step is not possible now"
+        return reason
+
+    def _complete(self, act: Action) -> Action:
+        """A step read from text made whole: which card is the hand's, an ace's value."""
+        if not isinstance(act, Partial):
+            return act
+        f = act.fields
+        seat = self.turn
+        assert seat is not None
+        hand = self.hands[seat]
+        if act.verb == "build":
+            cards = list(f["cards"])  # type: ignore[call-overload]
+            from_hand = [c for c in cards if c in hand]
+            if len(from_hand) > 1:
+                raise IllegalAction(
+                    "a build takes at most one card from your hand (CASINO-BUILD-1)"
+                )
+            h = from_hand[0] if from_hand else None
+            return Build(
+                int(f["value"]),  # type: ignore[call-overload]
+                [c for c in cards if c is not h],
+                h,
+                f["owner"],  # type: ignore[arg-type]
+            )
+        if act.verb == "capture":
+            card = f["card"]
+            assert isinstance(card, Card)
+            value = f["value"]
+            if value is None:
+                value = 14 if card.rank == ACE and self.ace_high else set_value(card)
+                if card.rank == ACE and not f["build"]:
+                    groups = f["groups"]
+                    if any(len(cs) + len(ts) > 1 for cs, ts in groups):  # type: ignore[attr-defined]
+                        value = 14
+            groups = [
+                (cs, [self._top_seat(t) for t in ts])
+                for cs, ts in f["groups"]  # type: ignore[attr-defined]
+            ]
+            return Capture(card, int(value), bool(f["build"]), groups)
+        units = []
+        for cs, ts in f["units"]:  # type: ignore[attr-defined]
+            from_hand = [c for c in cs if c in hand]
+            h = from_hand[0] if len(from_hand) == 1 else None
+            if len(from_hand) > 1:
+                raise IllegalAction("a unit takes at most one card from your hand (CASINO-AUG-2)")
+            units.append(Unit([c for c in cs if c is not h], h, [self._top_seat(t) for t in ts]))
+        base = f.get("base")
+        value = f["value"]
+        if isinstance(base, Card) and value is None:
+            value = 14 if base.rank == ACE and self.ace_high else set_value(base)
+        return Add(int(value), units, base if isinstance(base, Card) else None, f["owner"])  # type: ignore[call-overload, arg-type]
+
+    def _top_seat(self, seat: int) -> int:
+        if not 0 <= seat < self.n:
+            raise IllegalAction(f"there is no seat P{seat + 1}")
+        return seat
+
+    def _do(self, act: Action, seat: int) -> None:
+        """Carry out ``act`` for ``seat``, refusing what breaks a rule of the step itself
+        (not whether the turn can still end: ``_cannot_end``). Leaves the state half-changed
+        when it refuses: callers work on a copy."""
+        if isinstance(act, Word):
+            self._word(act, seat)
+            return
+        if self.phase != "play":
+            raise IllegalAction(
+                "answer first: pass or " + ("hold" if self.phase == "hold" else "insist")
+            )
+        if isinstance(act, Capture):
+            self._capture(act, seat)
+        elif isinstance(act, Build):
+            self._build(act, seat)
+        elif isinstance(act, Raise):
+            self._raise(act, seat)
+        elif isinstance(act, Add):
+            self._add(act, seat)
+        elif isinstance(act, Trail):
+            self._trail(act, seat)
+        else:
+            raise IllegalAction("that is not an African Casino step")
+
+    def _use_hand(self, seat: int, card: Card) -> None:
+        if self.played is not None:
+            raise IllegalAction("you have played your card this turn (CASINO-TURN-1)")
+        if card not in self.hands[seat]:
+            raise IllegalAction(f"you do not hold {card.code}")
+        self.hands[seat].remove(card)
+        self.played = card
+        self.proofs.discard((seat, card.rank))  # PART-2: the proof ends when it is played
+
+    def _take_loose(self, cards: Sequence[Card]) -> None:
+        for c in cards:
+            if c is self.trailed:
+                raise IllegalAction(
+                    "the card you trailed this turn stays out of it (CASINO-TURN-3)"
+                )
+            if c not in self.loose:
+                raise IllegalAction(f"{c.code} is not a loose card on the layout")
+            self.loose.remove(c)
+
+    def _take_top(self, seat: int, of: int) -> Card:
+        if of not in self.usable_piles(seat):
+            raise IllegalAction(
+                f"you may not use P{of + 1}'s pile (only opponents' tops, never your own)"
+                " (CASINO-AUG-2)"
+            )
+        return self.piles[self.pile_of[of]].pop()
+
+    def _capture(self, act: Capture, seat: int) -> None:
+        """CASINO-CAP-1..5, VAR-SA 4 and 7."""
+        v, card = act.value, act.card
+        if not worth(card, v, self.ace_high):
+            raise IllegalAction(f"{card.code} cannot count {v}")
+        if act.tops and not self.sa:
+            raise IllegalAction(
+                "a pile card is taken only by adding it to a build you capture (CASINO-CAP-3)"
+            )
+        self._use_hand(seat, card)
+        taken: list[Card] = []
+        if act.build:
+            b = self.builds.pop(v, None)
+            if b is None:
+                raise IllegalAction(f"there is no build of {v}")
+            if b.owner != seat:
+                self.proofs.add((b.owner, ACE if v in (1, 14) else v))  # PART-2
+            taken += b.cards()
+        items: list[Item] = []
+        for cs, ts in act.groups:
+            self._take_loose(cs)
+            items += [(c, None) for c in cs]
+            for t in ts:
+                items.append((self._take_top(seat, t), t))
+        if items and partition(items, v, self.ace_high) is None:
+            raise IllegalAction(f"those cards do not make units of {v} (CASINO-CAP-1)")
+        taken += [c for c, _ in items]
+        if self.sa:  # VAR-SA 7: numerical order, lowest uppermost
+            batch = sorted([*taken, card], key=order_key, reverse=True)
+        else:  # CAP-5 [D]: ascending, the capturing card on top
+            batch = [*sorted(taken, key=order_key), card]
+        self.piles[self.pile_of[seat]] += batch
+        self.captured = True
+        self.last_capturer = seat
+        self.events.append(
+            Event(
+                "capture",
+                seat,
+                _captures_words,
+                {"cards": [card.code, *(c.code for c in taken)], "value": v, "build": act.build},
+            )
+        )
+
+    def _check_value(self, v: int) -> None:
+        if not 1 <= v <= self.top_value:
+            raise IllegalAction(f"builds are worth 1 to {self.top_value}")
+
+    def _holds_for(self, seat: int, v: int) -> bool:
+        return any(worth(c, v, self.ace_high) for c in self.hands[seat])
+
+    def _owner_for(self, seat: int, v: int, owner: int | None) -> int:
+        """Who owns a new build of ``v`` that ``seat`` makes: himself (and he must hold a
+        capturing card, CASINO-BUILD-2), or a proven partner (CASINO-PART-2)."""
+        if owner is None or owner == seat:
+            if not self._holds_for(seat, v):
+                raise IllegalAction(
+                    f"you may build {v} only if you then hold a card to capture it (CASINO-BUILD-2)"
+                )
+            return seat
+        if owner != self.partner(seat) or not self.proven(owner, v):
+            raise IllegalAction(
+                "you may build for your partner only when they are proven to hold that rank"
+                " (CASINO-PART-2)"
+            )
+        if v in (1, 14) and any(b.value in (1, 14) for b in self.owns(owner)):
+            raise IllegalAction("one proven ace cannot cover two builds (CASINO-PART-2)")
+        return owner
+
+    def _new_unit(self, seat: int, v: int, unit: tuple[Card, ...], owner: int | None) -> None:
+        """A new set of ``v``: a build of its own, or a unit of the side's build of that value
+        (merge, CASINO-BUILD-5); an opponent's build of that value forbids it (TAB-4)."""
+        old = self.builds.get(v)
+        if old is not None:
+            if not self.team(old.owner, seat):
+                raise IllegalAction(f"an opponent owns a build of {v} already (CASINO-TAB-4)")
+            old.units.append(unit)
+            return
+        self.builds[v] = Pile(v, self._owner_for(seat, v, owner), [unit])
+
+    def _build(self, act: Build, seat: int) -> None:
+        """CASINO-BUILD-1..5."""
+        v = act.value
+        self._check_value(v)
+        cards = [*act.loose, *([act.hand] if act.hand else [])]
+        if len(cards) < 2 or sum(set_value(c) for c in cards) != v:
+            raise IllegalAction(f"a build is two or more cards adding up to {v} (CASINO-BUILD-1)")
+        self._take_loose(act.loose)
+        if act.hand is not None:
+            self._use_hand(seat, act.hand)
+        self._new_unit(seat, v, tuple(cards), act.owner)
+        self._log_build(seat, "builds", v)
+
+    def _raise(self, act: Raise, seat: int) -> None:
+        """CASINO-RAISE-1..4."""
+        b = self.builds.get(act.value)
+        if b is None:
+            raise IllegalAction(f"there is no build of {act.value}")
+        if self.team(b.owner, seat):
+            raise IllegalAction("you raise only an opponent's build (CASINO-RAISE-1, PART-3)")
+        if not b.single:
+            raise IllegalAction("an augmented build can never be raised (CASINO-RAISE-4)")
+        new = act.value + set_value(act.card)
+        if new > self.top_value:
+            raise IllegalAction(f"a build is worth at most {self.top_value} (CASINO-RAISE-1)")
+        self._use_hand(seat, act.card)
+        del self.builds[act.value]
+        self.proofs.add((b.owner, ACE if act.value in (1, 14) else act.value))  # PART-2
+        if not self._holds_for(seat, new):
+            raise IllegalAction(
+                f"you may raise to {new} only if you then hold a card of {new} (CASINO-RAISE-1)"
+            )
+        unit = (*b.units[0], act.card)
+        old = self.builds.get(new)
+        if old is not None:
+            if not self.team(old.owner, seat):
+                raise IllegalAction(f"an opponent owns a build of {new} already (CASINO-RAISE-3)")
+            old.units.append(unit)  # merge: the existing owner keeps it
+        else:
+            self.builds[new] = Pile(new, seat, [unit])
+        self._log_build(seat, "raises to", new)
+
+    def _add(self, act: Add, seat: int) -> None:
+        """CASINO-AUG-1..6, PILE-1..3, VAR-SA 5."""
+        v = act.value
+        self._check_value(v)
+        if not act.units:
+            raise IllegalAction("an addition needs a unit")
+        build = self.builds.get(v)
+        if act.base is not None:
+            if build is not None:
+                raise IllegalAction(f"there is a build of {v} already: add to it (CASINO-AUG-4)")
+            if not worth(act.base, v, self.ace_high):
+                raise IllegalAction(f"{act.base.code} is not worth {v}")
+            self._take_loose([act.base])
+        elif build is None:
+            raise IllegalAction(f"there is no build of {v}")
+        hands_used = [u.hand for u in act.units if u.hand is not None]
+        if len(hands_used) > 1:
+            raise IllegalAction("an addition takes at most one card from your hand (CASINO-AUG-2)")
+        units: list[tuple[Card, ...]] = []
+        for u in act.units:
+            self._take_loose(u.loose)
+            if u.hand is not None:
+                self._use_hand(seat, u.hand)
+            tops = []
+            if u.tops:
+                if self.sa and (act.base is not None or build is None or build.owner != seat):
+                    raise IllegalAction("pile cards go only onto your own build (CASINO-VAR-SA 5)")
+                if len(set(u.tops)) != len(u.tops):
+                    raise IllegalAction("a unit takes at most one card of a pile (CASINO-PILE-3)")
+                tops = [self._take_top(seat, t) for t in u.tops]
+            cards = (*u.loose, *([u.hand] if u.hand else []), *tops)
+            if not cards:
+                raise IllegalAction("every unit needs cards")
+            if len(cards) == 1:
+                if not worth(cards[0], v, self.ace_high):
+                    raise IllegalAction(f"{cards[0].code} is not worth {v} (CASINO-AUG-1)")
+            elif sum(set_value(c) for c in cards) != v:
+                raise IllegalAction(f"a unit must add up to {v} (CASINO-AUG-1)")
+            units.append(cards)
+        if self.sa and any(u.tops for u in act.units) and self.played is None:
+            raise IllegalAction(
+                "a pile card joins your build only with a card from your hand (CASINO-VAR-SA 5)"
+            )
+        if act.base is not None:
+            owner = self._owner_for(seat, v, act.owner)
+            self.builds[v] = Pile(v, owner, [(act.base,), *units])
+        else:
+            assert build is not None
+            if act.owner is not None:
+                raise IllegalAction("`for` names the owner of a new build only")
+            if not self.team(build.owner, seat):
+                if hands_used:
+                    raise IllegalAction(
+                        "to an opponent's build you add only loose cards and pile tops, and"
+                        " capture it with your play (CASINO-AUG-5)"
+                    )
+                if self.aug_opp is not None and self.aug_opp != v:
+                    raise IllegalAction("you may add to only one opponent's build a turn")
+                if self.played is not None:
+                    raise IllegalAction(
+                        "you may add to an opponent's build only before capturing it (CASINO-AUG-5)"
+                    )
+                self.aug_opp = v
+            if self.held == v and hands_used and self.pending is not None:
+                partner = self.partner(seat)
+                assert partner is not None
+                build.owner = partner  # PART-4: the partner who asked owns it now
+            build.units += units
+        self._log_build(seat, "adds to", v)
+
+    def _trail(self, act: Trail, seat: int) -> None:
+        """CASINO-TRAIL-1, TWO-1, INSIST-3 ``always``."""
+        card = act.card
+        if self.restricted() and self.owns(seat) and self.played is None:
+            raise IllegalAction("while you own a build you may not trail now (CASINO-TWO-1)")
+        if self.insist == "always" and self._can_capture(seat, card):
+            raise IllegalAction("that card can capture: you must capture with it (CASINO-INSIST-3)")
+        self._use_hand(seat, card)
+        self.loose.append(card)
+        self.trailed = card
+        self.events.append(Event("trail", seat, _trails, {"cards": [card.code]}))
+
+    def _can_capture(self, seat: int, card: Card) -> bool:
+        return any(True for _ in self._captures(seat, card, maximal_only=True))
+
+    def _log_build(self, seat: int, verb: str, v: int) -> None:
+        b = self.builds.get(v)
+        data = {"value": v, "verb": verb, "cards": [c.code for c in b.cards()] if b else []}
+        self.events.append(Event("build", seat, _builds_words, data))
+
+    def _word(self, act: Word, seat: int) -> None:
+        if act.word == "end":
+            if self.phase != "play" or self.played is None:
+                raise IllegalAction("play a card from your hand first (CASINO-TURN-1)")
+            if self.insist == "always" and self._additions(seat):
+                raise IllegalAction(
+                    "you must first add what you can to your side's builds (CASINO-INSIST-1)"
+                )
+            if self.comply == "additions" and self._additions(seat):
+                raise IllegalAction(
+                    "an opponent insisted: add what you can first (CASINO-INSIST-1)"
+                )
+            return
+        if act.word == "hold":
+            if self.phase != "hold":
+                raise IllegalAction("a hold request answers a capture of your side's build")
+            return
+        if self.phase not in ("hold", "insist"):
+            raise IllegalAction(f"nothing to answer with {act.word}")
+
+    def _additions(self, seat: int) -> bool:
+        """CASINO-INSIST-1: a loose card or pile top that could still go onto a team build."""
+        for a in self._adds(seat, [c for c in self.loose if c is not self.trailed], None):
+            team = a.base is None and self.team(self.builds[a.value].owner, seat)
+            if team and self._why_not(a) is None:
+                return True
+        return False
+
+    # --- after a step: reactions, the end of the turn, the deal ---------------------------
+
+    def _challengeable(self, act: Action, seat: int, before: CasinoState) -> bool:
+        """CASINO-INSIST-2: a capture that left a target of its value, or a trail of a card
+        that could have captured."""
+        if isinstance(act, Trail):
+            return before._can_capture(seat, act.card)
+        if isinstance(act, Capture):
+            return not any(a == act for a in before._captures(seat, act.card, maximal_only=True))
+        return False
+
+    def _ask(self, seat: int, about: str) -> None:
+        """INSIST-3 ``ask``: each opponent in playing order says insist or pass."""
+        self.mover = seat
+        self.ask_about = about
+        self.asking = [
+            (seat + i) % self.n
+            for i in range(1, self.n)
+            if not self.team((seat + i) % self.n, seat)
+        ]
+        self.phase = "insist"
+        self.turn = self.asking.pop(0)
+
+    def _answer(self, act: Action, seat: int) -> None:
+        mover = self.mover
+        assert mover is not None
+        if self.phase == "hold":
+            pending = self.pending
+            assert pending is not None
+            self.phase = "play"
+            self.turn = mover
+            if act == PASS:
+                self.events.append(Event("pass", seat, _lets_go, {}))
+                self.pending = None
+                self._step(pending, mover)
+            else:
+                self.held = pending.value
+                self.events.append(
+                    Event(
+                        "hold",
+                        seat,
+                        _asks_hold,
+                        {"value": pending.value},
+                    )
+                )
+            return
+        if act == PASS:
+            self.events.append(Event("pass", seat, _no_insist, {}))
+            if self.asking:
+                self.turn = self.asking.pop(0)
+                return
+            self.phase = "play"
+            self.turn = mover
+            about, self.ask_about = self.ask_about, ""
+            self.before_play = None
+            if about == "additions":
+                self._end_turn(mover)
+            elif self.played is not None and list(self.legal_actions()) == [END]:
+                self._finish_turn(mover)
+            return
+        self.events.append(Event("insist", seat, _insists, {}))
+        self.asking = []
+        if self.ask_about == "play":  # the play is taken back: a maximal capture instead
+            before = self.before_play
+            assert before is not None
+            card = self._challenged_card(before)
+            events = self.events
+            self.__dict__.update(before.__dict__)
+            self.events = events
+            self.comply = "capture"
+            self.comply_card = card
+        else:
+            self.comply = "additions"
+        self.phase = "play"
+        self.turn = mover
+        self.ask_about = ""
+        self.before_play = None
+        self._legal = None
+
+    def _challenged_card(self, before: CasinoState) -> Card:
+        mover = self.mover
+        assert mover is not None
+        gone = [c for c in before.hands[mover] if c not in self.hands[mover]]
+        return gone[0]
+
+    def _finish_turn(self, seat: int) -> None:
+        """The mover's turn is over; with ``insist=ask`` opponents may first demand the
+        additions still possible (INSIST-1)."""
+        if self.insist == "ask" and self.comply != "additions" and self._additions(seat):
+            self._ask(seat, "additions")
+            return
+        self._end_turn(seat)
+
+    def _end_turn(self, seat: int) -> None:
+        self._new_turn()
+        self._legal = None
+        if all(not h for h in self.hands):
+            if self.stock:  # CASINO-DEAL-3: the second half
+                self.half = 2
+                self._deal_hands(self.stock, len(self.stock) // self.n)
+                self.stock = []
+                self.turn = (self.dealer + 1) % self.n
+                self.events.append(
+                    Event("deal", self.dealer, "The second half is dealt", {"deal": self.deal_no})
+                )
+                return
+            self._score()
+            return
+        nxt = (seat + 1) % self.n
+        while not self.hands[nxt]:
+            nxt = (nxt + 1) % self.n
+        self.turn = nxt
+
+    # --- deal and score -------------------------------------------------------------------
+
+    def _deal_hands(self, cards: list[Card], each: int) -> None:
+        first = (self.dealer + 1) % self.n
+        for i in range(each * self.n):
+            self.hands[(first + i) % self.n].append(cards[i])
+
+    def _deal(self, order: list[Card]) -> None:
+        """CASINO-DEAL-2..4, VAR-SA 2."""
+        self.deal_no += 1
+        n = self.n
+        if self.short:
+            layout = 1 if n == 3 else 0
+            each = {2: 10, 3: 13, 4: 10}[n]
+        else:
+            layout = 4
+            each = {2: 12, 3: 16, 4: 12}[n]
+        self.loose = order[:layout]
+        rest = order[layout:]
+        self.hands = [[] for _ in range(n)]
+        self._deal_hands(rest, each)
+        self.stock = rest[each * n :]
+        self.half = 1
+        self.builds = {}
+        self.proofs = set()
+        self.last_capturer = None
+        self.phase = "play"
+        self.turn = (self.dealer + 1) % n
+        self._new_turn()
+        self._legal = None
+        self.events.append(Event("deal", self.dealer, _deals, {"deal": self.deal_no}))
+
+    def _score(self) -> None:
+        """CASINO-END-1, SCORE-1, GAME-1."""
+        left = self.loose[:]
+        if self.last_capturer is not None:  # END-1: the last capturer takes the rest
+            self.piles[self.pile_of[self.last_capturer]] += self.loose
+            self.loose = []
+            left = []
+        points = [0] * self.sides
+        if self.last_capturer is not None:
+            cards = [0] * self.sides
+            spades = [0] * self.sides
+            for p, pile in enumerate(self.piles):
+                s = self._pile_side(p)
+                cards[s] += len(pile)
+                spades[s] += sum(1 for c in pile if c.suit == "S")
+                for c in pile:
+                    if c.rank == ACE or c.code == "2S":
+                        points[s] += 1
+                    elif c.code == "10D":
+                        points[s] += 2
+            _most(points, cards)
+            if self.options.get("spades") == "five":
+                for s in range(self.sides):
+                    if spades[s] >= 5:
+                        points[s] += 1
+            else:
+                _most(points, spades)
+        for s in range(self.sides):
+            self.totals[s] += points[s]
+        rec = {
+            "deal": self.deal_no,
+            "points": points,
+            "totals": list(self.totals),
+            "left": [c.code for c in left],
+        }
+        self.history.append(rec)
+        self.events.append(Event("score", None, _scored, dict(rec)))
+        top = max(self.totals)
+        over = self.sa or (top >= self.target and self.totals.count(top) == 1)
+        if over:
+            self.phase = "over"
+            self.turn = None
+            best = [s for s in range(self.n) if self.totals[self.side(s)] == top]
+            self.winners_list = best
+            self.events.append(Event("gameover", None, "Game over", {"winners": best}))
+            return
+        order = [c for p in self.piles for c in p] + self.loose
+        for p in self.piles:
+            p.clear()
+        self.loose = []
+        shuffle(self.rng, order)
+        self.dealer = (self.dealer + 1) % self.n
+        self._deal(order)
+
+    def _pile_side(self, p: int) -> int:
+        seat = self.pile_of.index(p)
+        return self.side(seat)
+
+
+def _most(points: list[int], counts: list[int]) -> None:
+    top = max(counts)
+    best = [s for s, c in enumerate(counts) if c == top]
+    if len(best) == 1:
+        points[best[0]] += 2
+    else:
+        for s in best:
+            points[s] += 1
+
+
+def _cover(option: tuple[tuple[Item, ...], ...]) -> frozenset[Item]:
+    return frozenset(it for u in option for it in u)
+
+
+def _capture(card: Card, v: int, build: bool, option: tuple[tuple[Item, ...], ...]) -> Capture:
+    groups = [([c for c, s in u if s is None], [s for _, s in u if s is not None]) for u in option]
+    return Capture(card, v, build, groups)
+
+
+def _uses_hand(act: Action) -> bool:
+    if isinstance(act, (Capture, Raise, Trail)):
+        return True
+    if isinstance(act, (Build, Add)):
+        return act.hand is not None
+    return False
+
+
+def _match(values: list[int], hand: Sequence[Card], ace_high: bool) -> bool:
+    """CASINO-TAB-5: distinct hand cards that capture each of ``values`` (a small matching)."""
+    if not values:
+        return True
+    if len(values) > len(hand):
+        return False
+    v, rest = values[0], values[1:]
+    for i, c in enumerate(hand):
+        if worth(c, v, ace_high) and _match(rest, [*hand[:i], *hand[i + 1 :]], ace_high):
+            return True
+    return False
+
+
+def _copy_rng(rng: random.Random) -> random.Random:
+    new = random.Random()
+    new.setstate(rng.getstate())
+    return new
