@@ -42,7 +42,7 @@ from .actions import (
     parse_action,
     set_value,
 )
-from .units import HAND, Item, coverings, is_maximal, partition, units_of, worth
+from .units import HAND, Item, coverings, is_maximal, partition, sums, units_of, worth
 
 SCHEMA = 1
 #: CASINO-INSIST-3 [D]: captures beyond the maximal ones listed per hand card.
@@ -476,7 +476,7 @@ class CasinoState(State):
             if a.key in seen:
                 continue
             seen.add(a.key)
-            if self._why_not(a) is None:
+            if self._quick_why_not(a, seat) is None:
                 yield a
         if self.played is not None and self._why_not(END) is None:
             yield END
@@ -537,22 +537,22 @@ class CasinoState(State):
 
     def _builds(self, seat: int, loose: list[Card], card: Card | None) -> Iterator[Build]:
         """CASINO-BUILD-1: sets of loose cards (with ``card`` from the hand, if given) of
-        two cards at least, for each value from 2 to the highest."""
-        items: list[Item] = [(c, None) for c in loose]
-        if card is not None:
-            items.append((card, HAND))
+        two cards at least, worth 2 to the highest value, read off the layout's table of
+        sums."""
+        table = sums(tuple(loose))
+        top = self.top_value
         partner = self.partner(seat)
-        for v in range(2, self.top_value + 1):
-            for u in units_of(items, v, self.ace_high):
-                if len(u) < 2:
+        add = 0 if card is None else set_value(card)
+        for total, sets in table.items():
+            v = total + add
+            if v > top or v < 2:
+                continue
+            for cards in sets:
+                if card is None and len(cards) < 2:
                     continue
-                hand = next((c for c, s in u if s == HAND), None)
-                if card is not None and hand is None:
-                    continue
-                cards = [c for c, s in u if s != HAND]
-                yield Build(v, cards, hand)
+                yield Build(v, cards, card)
                 if partner is not None and self.proven(partner, v):
-                    yield Build(v, cards, hand, owner=partner)
+                    yield Build(v, cards, card, owner=partner)
 
     def _adds(self, seat: int, loose: list[Card], card: Card | None) -> Iterator[Add]:
         """CASINO-AUG: one unit to a build, or to a loose card as its base."""
@@ -588,11 +588,136 @@ class CasinoState(State):
         seat = self.turn
         assert seat is not None
         try:
-            after = self.clone(events=False)
+            after = self.clone(self.rng, events=False)  # a step never draws from it
             after._do(act, seat)
         except IllegalAction as e:
             return e.reason
         return after._cannot_end(seat)
+
+    def _quick_why_not(self, act: Action, seat: int) -> str | None:
+        """``_why_not`` for a step this state generated itself (well formed: its cards are
+        where it says, its sums right), worked out from the few facts a step changes instead
+        of on a copy: the builds ``seat`` owns, the opponent build it added to, its hand.
+        ``tests/rules/test_african_casino_checks.py`` holds it to ``_why_not`` on random
+        positions."""
+        hand = self.hands[seat]
+        played = self.played
+        aug = self.aug_opp
+        mine = [b.value for b in self.owns(seat)]
+        restricted = self.restricted()
+        used: Card | None = None
+        new_owner: int | None = None  # who a new build (or a raise) gives one more to
+        if isinstance(act, Capture):
+            used = act.card
+            if act.build:
+                if act.value in mine:
+                    mine.remove(act.value)
+                if aug == act.value:
+                    aug = None
+        elif isinstance(act, Trail):
+            used = act.card
+            if restricted and mine and played is None:
+                return "while you own a build you may not trail now (CASINO-TWO-1)"
+            if self.insist == "always" and self._can_capture(seat, act.card):
+                return "that card can capture: you must capture with it (CASINO-INSIST-3)"
+        elif isinstance(act, Raise):
+            b = self.builds[act.value]
+            if self.team(b.owner, seat):
+                return "you raise only an opponent's build (CASINO-RAISE-1, PART-3)"
+            if not b.single:
+                return "an augmented build can never be raised (CASINO-RAISE-4)"
+            new = act.value + set_value(act.card)
+            if new > self.top_value:
+                return f"a build is worth at most {self.top_value} (CASINO-RAISE-1)"
+            used = act.card
+            rest = list(hand)
+            rest.remove(used)
+            if not any(worth(c, new, self.ace_high) for c in rest):
+                return (
+                    f"you may raise to {new} only if you then hold a card of {new} (CASINO-RAISE-1)"
+                )
+            old = self.builds.get(new)
+            if old is not None:
+                if not self.team(old.owner, seat):
+                    return f"an opponent owns a build of {new} already (CASINO-RAISE-3)"
+            else:
+                mine.append(new)
+                new_owner = seat
+        elif isinstance(act, (Build, Add)):
+            v = act.value
+            used = act.hand
+            rest = list(hand)
+            if used is not None:
+                rest.remove(used)
+            old = self.builds.get(v)
+            if isinstance(act, Add) and act.base is None:
+                assert old is not None
+                if not self.team(old.owner, seat):
+                    if used is not None:
+                        return (
+                            "to an opponent's build you add only loose cards and pile tops,"
+                            " and capture it with your play (CASINO-AUG-5)"
+                        )
+                    if aug is not None and aug != v:
+                        return "you may add to only one opponent's build a turn"
+                    if played is not None:
+                        return "you may add to an opponent's build only before capturing it (CASINO-AUG-5)"
+                    aug = v
+                if self.sa and act.units[0].tops and used is None and played is None:
+                    return "a pile card joins your build only with a card from your hand (CASINO-VAR-SA 5)"
+                if self.held == v and used is not None and v in mine:
+                    mine.remove(v)  # PART-4: the partner owns it now
+            elif old is not None:  # a build merged into the side's build of its value
+                if not self.team(old.owner, seat):
+                    return f"an opponent owns a build of {v} already (CASINO-TAB-4)"
+                if not any(worth(c, v, self.ace_high) for c in rest) and not (
+                    old.owner != seat and self.proven(old.owner, v)
+                ):
+                    return f"you may build {v} only if you then hold a card to capture it (CASINO-BUILD-2)"
+            else:  # a new build (or base): who owns it
+                owner = act.owner
+                if owner is None:
+                    if not any(worth(c, v, self.ace_high) for c in rest):
+                        return f"you may build {v} only if you then hold a card to capture it (CASINO-BUILD-2)"
+                    mine.append(v)
+                    new_owner = seat
+                else:
+                    if owner != self.partner(seat) or not self.proven(owner, v):
+                        return (
+                            "you may build for your partner only when they are proven to hold"
+                            " that rank (CASINO-PART-2)"
+                        )
+                    if v in (1, 14) and any(b.value in (1, 14) for b in self.owns(owner)):
+                        return "one proven ace cannot cover two builds (CASINO-PART-2)"
+                    new_owner = owner
+        else:
+            return self._why_not(act)
+        if restricted and new_owner is not None and self.owns(new_owner):
+            return "in this phase a player may own only one build (CASINO-TWO-1)"
+        if used is not None:
+            if played is not None:
+                return "you have played your card this turn (CASINO-TURN-1)"
+            rest = list(hand)
+            rest.remove(used)
+        else:
+            rest = hand
+        now_played = played is not None or used is not None
+        need = mine
+        if now_played:
+            if aug is not None:
+                return (
+                    "an opponent's build you added to must be captured by your play (CASINO-AUG-5)"
+                )
+        elif aug is not None:
+            need = [*mine, aug]
+        if not _match(need, rest, self.ace_high):
+            if not now_played and aug is not None:
+                return "you must still hold a card to capture that build with (CASINO-AUG-5)"
+            return (
+                "you must keep a different card to capture each build you own, and may never"
+                " abandon one (CASINO-TAB-5)"
+            )
+        return None
 
     def _cannot_end(self, seat: int) -> str | None:
         """CASINO-TURN-6: why the turn, as it now stands, could no longer end."""
@@ -888,6 +1013,12 @@ class CasinoState(State):
         if old is not None:
             if not self.team(old.owner, seat):
                 raise IllegalAction(f"an opponent owns a build of {v} already (CASINO-TAB-4)")
+            if not self._holds_for(seat, v) and not (
+                old.owner != seat and self.proven(old.owner, v)
+            ):
+                raise IllegalAction(
+                    f"you may build {v} only if you then hold a card to capture it (CASINO-BUILD-2)"
+                )
             old.units.append(unit)
             return
         self.builds[v] = Pile(v, self._owner_for(seat, v, owner), [unit])

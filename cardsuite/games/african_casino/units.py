@@ -13,6 +13,7 @@ one card of each pile (CASINO-PILE-3).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from ...cards import ACE, Card
 from .actions import set_value
@@ -31,37 +32,60 @@ def worth(card: Card, value: int, ace_high: bool = True) -> bool:
 def units_of(items: Sequence[Item], value: int, ace_high: bool = True) -> list[tuple[Item, ...]]:
     """Every unit of ``value`` among ``items``: single cards worth it, then the sets of two
     or more adding up to it (each set once, whatever order its cards came in)."""
-    out: list[tuple[Item, ...]] = [(it,) for it in items if worth(it[0], value, ace_high)]
-    ordered = sorted(items, key=lambda it: -set_value(it[0]))
-    n = len(ordered)
-    vals = [set_value(it[0]) for it in ordered]
-    chosen: list[Item] = []
+    loose = tuple(c for c, s in items if s is None)
+    extras = tuple(it for it in items if it[1] is not None)
+    return units(loose, value, ace_high, extras)
 
-    def walk(start: int, left: int, hand: bool, piles: frozenset[int]) -> None:
+
+@lru_cache(maxsize=8192)
+def sums(loose: tuple[Card, ...]) -> dict[int, tuple[tuple[Card, ...], ...]]:
+    """Every non-empty set of ``loose`` cards worth at most 14 in all, by its sum (aces 1).
+    A layout changes a card or two a step and the same one is asked about for every hand
+    card and value, so the tables are kept."""
+    table: dict[int, list[tuple[Card, ...]]] = {}
+    ordered = sorted(loose, key=lambda c: -set_value(c))
+    vals = [set_value(c) for c in ordered]
+    n = len(ordered)
+    chosen: list[Card] = []
+
+    def walk(start: int, total: int) -> None:
         for i in range(start, n):
-            v = vals[i]
-            if v > left:
-                continue
-            source = ordered[i][1]
-            if source == HAND:
-                if hand:
-                    continue
-            elif source is not None and source in piles:
+            t = total + vals[i]
+            if t > 14:
                 continue
             chosen.append(ordered[i])
-            if v == left:
-                if len(chosen) >= 2:
-                    out.append(tuple(chosen))
-            else:
-                walk(
-                    i + 1,
-                    left - v,
-                    hand or source == HAND,
-                    piles | {source} if source is not None and source >= 0 else piles,
-                )
+            table.setdefault(t, []).append(tuple(chosen))
+            walk(i + 1, t)
             chosen.pop()
 
-    walk(0, value, False, frozenset())
+    walk(0, 0)
+    return {t: tuple(sets) for t, sets in table.items()}
+
+
+def units(
+    loose: tuple[Card, ...], value: int, ace_high: bool = True, extras: tuple[Item, ...] = ()
+) -> list[tuple[Item, ...]]:
+    """The units of ``value`` from ``loose`` cards and ``extras`` (a hand card, pile tops:
+    any of them, with loose cards or alone): one card worth the value, or two or more
+    cards adding up to it."""
+    table = sums(loose)
+    out: list[tuple[Item, ...]] = [((c, None),) for c in loose if worth(c, value, ace_high)]
+    for s in table.get(value, ()):
+        if len(s) >= 2:
+            out.append(tuple((c, None) for c in s))
+    k = len(extras)
+    for mask in range(1, 1 << k):
+        picked = tuple(extras[i] for i in range(k) if mask >> i & 1)
+        if sum(1 for _, src in picked if src == HAND) > 1:
+            continue
+        need = value - sum(set_value(c) for c, _ in picked)
+        if need == 0 and len(picked) >= 2:
+            out.append(picked)
+        elif len(picked) == 1 and worth(picked[0][0], value, ace_high):
+            out.append(picked)
+        if need > 0:
+            for s in table.get(need, ()):
+                out.append((*((c, None) for c in s), *picked))
     return out
 
 
