@@ -181,6 +181,18 @@ class AfricanCasino(Game):
 GAME = AfricanCasino()
 
 
+def _build_2(v: int) -> str:
+    return f"you may build {v} only if you then hold a card to capture it (CASINO-BUILD-2)"
+
+
+def _raise_1(v: int) -> str:
+    return f"you may raise to {v} only if you then hold a card of {v} (CASINO-RAISE-1)"
+
+
+_AUG_5_BEFORE = "you may add to an opponent's build only before capturing it (CASINO-AUG-5)"
+_SA_5_HAND = "a pile card joins your build only with a card from your hand (CASINO-VAR-SA 5)"
+
+
 # --- how events read (written only when something shows them) ---------------------------
 
 
@@ -633,9 +645,7 @@ class CasinoState(State):
             rest = list(hand)
             rest.remove(used)
             if not any(worth(c, new, self.ace_high) for c in rest):
-                return (
-                    f"you may raise to {new} only if you then hold a card of {new} (CASINO-RAISE-1)"
-                )
+                return _raise_1(new)
             old = self.builds.get(new)
             if old is not None:
                 if not self.team(old.owner, seat):
@@ -661,10 +671,10 @@ class CasinoState(State):
                     if aug is not None and aug != v:
                         return "you may add to only one opponent's build a turn"
                     if played is not None:
-                        return "you may add to an opponent's build only before capturing it (CASINO-AUG-5)"
+                        return _AUG_5_BEFORE
                     aug = v
                 if self.sa and act.units[0].tops and used is None and played is None:
-                    return "a pile card joins your build only with a card from your hand (CASINO-VAR-SA 5)"
+                    return _SA_5_HAND
                 if self.held == v and used is not None and v in mine:
                     mine.remove(v)  # PART-4: the partner owns it now
             elif old is not None:  # a build merged into the side's build of its value
@@ -673,12 +683,12 @@ class CasinoState(State):
                 if not any(worth(c, v, self.ace_high) for c in rest) and not (
                     old.owner != seat and self.proven(old.owner, v)
                 ):
-                    return f"you may build {v} only if you then hold a card to capture it (CASINO-BUILD-2)"
+                    return _build_2(v)
             else:  # a new build (or base): who owns it
                 owner = act.owner
                 if owner is None:
                     if not any(worth(c, v, self.ace_high) for c in rest):
-                        return f"you may build {v} only if you then hold a card to capture it (CASINO-BUILD-2)"
+                        return _build_2(v)
                     mine.append(v)
                     new_owner = seat
                 else:
@@ -993,9 +1003,7 @@ class CasinoState(State):
         capturing card, CASINO-BUILD-2), or a proven partner (CASINO-PART-2)."""
         if owner is None or owner == seat:
             if not self._holds_for(seat, v):
-                raise IllegalAction(
-                    f"you may build {v} only if you then hold a card to capture it (CASINO-BUILD-2)"
-                )
+                raise IllegalAction(_build_2(v))
             return seat
         if owner != self.partner(seat) or not self.proven(owner, v):
             raise IllegalAction(
@@ -1016,9 +1024,7 @@ class CasinoState(State):
             if not self._holds_for(seat, v) and not (
                 old.owner != seat and self.proven(old.owner, v)
             ):
-                raise IllegalAction(
-                    f"you may build {v} only if you then hold a card to capture it (CASINO-BUILD-2)"
-                )
+                raise IllegalAction(_build_2(v))
             old.units.append(unit)
             return
         self.builds[v] = Pile(v, self._owner_for(seat, v, owner), [unit])
@@ -1052,9 +1058,7 @@ class CasinoState(State):
         del self.builds[act.value]
         self.proofs.add((b.owner, ACE if act.value in (1, 14) else act.value))  # PART-2
         if not self._holds_for(seat, new):
-            raise IllegalAction(
-                f"you may raise to {new} only if you then hold a card of {new} (CASINO-RAISE-1)"
-            )
+            raise IllegalAction(_raise_1(new))
         unit = (*b.units[0], act.card)
         old = self.builds.get(new)
         if old is not None:
@@ -1105,9 +1109,7 @@ class CasinoState(State):
                 raise IllegalAction(f"a unit must add up to {v} (CASINO-AUG-1)")
             units.append(cards)
         if self.sa and any(u.tops for u in act.units) and self.played is None:
-            raise IllegalAction(
-                "a pile card joins your build only with a card from your hand (CASINO-VAR-SA 5)"
-            )
+            raise IllegalAction(_SA_5_HAND)
         if act.base is not None:
             owner = self._owner_for(seat, v, act.owner)
             self.builds[v] = Pile(v, owner, [(act.base,), *units])
@@ -1124,9 +1126,7 @@ class CasinoState(State):
                 if self.aug_opp is not None and self.aug_opp != v:
                     raise IllegalAction("you may add to only one opponent's build a turn")
                 if self.played is not None:
-                    raise IllegalAction(
-                        "you may add to an opponent's build only before capturing it (CASINO-AUG-5)"
-                    )
+                    raise IllegalAction(_AUG_5_BEFORE)
                 self.aug_opp = v
             if self.held == v and hands_used and self.pending is not None:
                 partner = self.partner(seat)

@@ -79,9 +79,9 @@ def units(
         if sum(1 for _, src in picked if src == HAND) > 1:
             continue
         need = value - sum(set_value(c) for c, _ in picked)
-        if need == 0 and len(picked) >= 2:
-            out.append(picked)
-        elif len(picked) == 1 and worth(picked[0][0], value, ace_high):
+        if (need == 0 and len(picked) >= 2) or (
+            len(picked) == 1 and worth(picked[0][0], value, ace_high)
+        ):
             out.append(picked)
         if need > 0:
             for s in table.get(need, ()):
