@@ -183,6 +183,18 @@ class Match:
             bot.cancelled = cancelled  # type: ignore[attr-defined]
         return bot.choose(self.state.clone(), seat)
 
+    def explain(self, action: Action | str, seat: int | None = None) -> str | None:
+        """Why the game would refuse ``action`` now (its reason in words), or None when it
+        would take it; tried on a copy, so nothing changes (a move composer's live
+        preview)."""
+        try:
+            self.state.clone().apply(action, seat)
+        except IllegalAction as e:
+            return e.reason
+        except ValueError as e:  # text that does not read as an action
+            return str(e)
+        return None
+
     def think_floor(self, seat: int) -> float:
         """The least time the table lets the bot at ``seat`` take over a move.
 

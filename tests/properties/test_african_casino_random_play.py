@@ -11,6 +11,8 @@ from collections import Counter
 
 import pytest
 
+from roundtrip import check_round_trip
+
 from cardsuite.games.african_casino.rules import GAME
 
 GAMES = 40 if os.environ.get("CARDSUITE_LONG") else 2
@@ -39,6 +41,8 @@ def test_random_games_keep_every_card_and_end(players, variant, options) -> None
             st.apply(rng.choice(list(legal)))  # a listed step is never refused
             assert Counter(st.all_cards()) == pack
             steps += 1
+            if steps % 40 == 0:  # saved and loaded, it plays on exactly the same
+                check_round_trip(st, rng, steps=8, by_text=True)
             assert steps < 5000, "the game did not end"
         assert st.winners() and st.deals_played() >= 1
         for rec in st.history:  # CASINO-SCORE-1: 11 a deal, or nothing when nobody captured

@@ -326,6 +326,13 @@ def _with_value(text: str) -> tuple[str, int | None]:
 def parse_action(text: str) -> Action:
     """Read one step. The state resolves what the text leaves open (which hand card, an
     ace's value, which pile a seat's top is) when it applies it."""
+    act = _parse(text)
+    if isinstance(act, _Partial):
+        act.text = " ".join(text.split())
+    return act
+
+
+def _parse(text: str) -> Action:
     raw = text.strip()
     if not raw:
         raise ValueError(f"empty action; {_USAGE}")
@@ -406,16 +413,19 @@ def _example(verb: str) -> str:
 
 class _Partial(Action):
     """A step read from text that the state completes (which card is from the hand, an
-    ace's value): ``CasinoState`` turns it into a ``Capture``, ``Build`` or ``Add``."""
+    ace's value): ``CasinoState`` turns it into a ``Capture``, ``Build`` or ``Add``. Its
+    text is the text it was read from (spaces tidied), which is the step's own text when
+    that came from ``str``."""
 
-    __slots__ = ("fields", "verb")
+    __slots__ = ("fields", "text", "verb")
 
     def __init__(self, verb: str, value: int | None, **fields: object) -> None:
         self.verb = verb
         self.fields = {"value": value, **fields}
+        self.text = ""
 
     def __str__(self) -> str:
-        return f"{self.verb} {self.fields}"
+        return self.text
 
 
 Partial = _Partial

@@ -21,6 +21,7 @@ import random
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
+from ... import positions
 from ...cards import ACE, JACK, KING, QUEEN, Card
 from ...dealing import pack_order
 from ...engine import Action, Event, Game, IllegalAction, Option, State, Variant
@@ -42,7 +43,7 @@ from .actions import (
     parse_action,
     set_value,
 )
-from .units import HAND, Item, coverings, is_maximal, partition, sums, units_of, worth
+from .units import HAND, Item, leaves_nothing, packings, partition, sums, units, units_of, worth
 
 SCHEMA = 1
 #: CASINO-INSIST-3 [D]: captures beyond the maximal ones listed per hand card.
@@ -172,10 +173,23 @@ class AfricanCasino(Game):
         return st
 
     def from_json(self, data: Mapping[str, Any]) -> CasinoState:
-        raise NotImplementedError("African Casino positions are not saved yet")
+        return CasinoState.from_json(self, data)
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
+
+    def search_horizon(self, root: State, state: State) -> bool:
+        assert isinstance(root, CasinoState) and isinstance(state, CasinoState)
+        return state.phase == "over" or state.deal_no != root.deal_no
+
+    def search_reward(self, root: State, state: State) -> list[float]:
+        """Each seat's share of the deal's 11 points (SCORE-1)."""
+        assert isinstance(root, CasinoState) and isinstance(state, CasinoState)
+        rec = next((h for h in reversed(state.history) if h["deal"] == root.deal_no), None)
+        if rec is None:
+            return [1.0 / state.sides] * state.n
+        total = sum(rec["points"]) or 1
+        return [rec["points"][state.side(s)] / total for s in range(state.n)]
 
 
 GAME = AfricanCasino()
@@ -280,6 +294,8 @@ class CasinoState(State):
         self.history: list[dict[str, Any]] = []
         self.winners_list: list[int] = []
         self.events: list[Event] = []
+        self._search_copy = False
+        self.turns_done = 0  # turns finished this game (the search looks a few ahead)
         self._new_turn()
         self._legal: list[Action] | None = None
 
@@ -421,21 +437,177 @@ class CasinoState(State):
         return new
 
     def sample_hidden(self, observer: int, rng: random.Random) -> CasinoState:
-        """Unseen cards (others' hands, the stock) dealt again at random, sizes kept."""
-        copy = self.clone(random.Random(rng.getrandbits(63)))
-        others = [s for s in range(self.n) if s != observer]
-        unseen = [c for s in others for c in copy.hands[s]] + copy.stock
-        shuffle(rng, unseen)
-        at = 0
-        for s in others:
-            k = len(copy.hands[s])
-            copy.hands[s] = unseen[at : at + k]
-            at += k
-        copy.stock = unseen[at:]
+        from .sampling import sample_hidden
+
+        return sample_hidden(self, observer, rng)
+
+    def search_copy(self, observer: int, rng: random.Random) -> CasinoState:
+        from .sampling import sample_hidden
+
+        copy = sample_hidden(self, observer, rng, events=False)
+        copy._search_copy = True
         return copy
 
+    def clone_for_search(self, rng: random.Random) -> CasinoState:
+        copy = self.clone(random.Random(rng.getrandbits(63)), events=False)
+        copy._search_copy = True
+        return copy
+
+    # --- JSON ---------------------------------------------------------------------------
+
     def to_json(self) -> dict[str, Any]:
-        raise NotImplementedError("African Casino positions are not saved yet")
+        return {
+            **positions.header(self, SCHEMA, self.n),
+            **self._fields_json(),
+            "events": [e.to_json() for e in self.events],
+        }
+
+    def _fields_json(self) -> dict[str, Any]:
+        def codes(cs: Sequence[Card]) -> list[str]:
+            return [c.code for c in cs]
+
+        return {
+            "deal_no": self.deal_no,
+            "dealer": self.dealer,
+            "phase": self.phase,
+            "turn": self.turn,
+            "half": self.half,
+            "hands": [codes(h) for h in self.hands],
+            "stock": codes(self.stock),
+            "loose": codes(self.loose),
+            "builds": [
+                {"value": b.value, "owner": b.owner, "units": [codes(u) for u in b.units]}
+                for _, b in sorted(self.builds.items())
+            ],
+            "piles": [codes(p) for p in self.piles],
+            "last_capturer": self.last_capturer,
+            "proofs": sorted([s, r] for s, r in self.proofs),
+            "totals": list(self.totals),
+            "history": [dict(h) for h in self.history],
+            "winners": list(self.winners_list),
+            "this_turn": {
+                "played": self.played.code if self.played else None,
+                "trailed": self.trailed.code if self.trailed else None,
+                "captured": self.captured,
+                "aug_opp": self.aug_opp,
+                "held": self.held,
+                "pending": str(self.pending) if self.pending else None,
+                "mover": self.mover,
+                "asking": list(self.asking),
+                "ask_about": self.ask_about,
+                "comply": self.comply,
+                "comply_card": self.comply_card.code if self.comply_card else None,
+                "before_play": self.before_play._fields_json() if self.before_play else None,
+            },
+        }
+
+    @classmethod
+    def from_json(cls, game: AfricanCasino, data: Mapping[str, Any]) -> CasinoState:
+        with positions.reading(game):
+            head = positions.read_header(game, data, SCHEMA)
+            st = cls(game, head.players, head.variant, head.options, head.rng)
+            st._load_fields(data)
+            positions.check_pack(st, head.players)
+            st._check_consistent()
+            st.events = positions.events(data["events"], head.players)
+        return st
+
+    def _check_consistent(self) -> None:
+        """What play could never reach, refused: a build whose owner (other than the one
+        whose turn it is) lacks a capturing card for it (TAB-5), a proof its player cannot
+        back (PART-2), a hand or stock that does not fit the deal."""
+        for s in range(self.n):
+            if s != self.mover and not _match(
+                [b.value for b in self.owns(s)], self.hands[s], self.ace_high
+            ):
+                raise ValueError(f"seat {s + 1} owns a build it holds no card to capture")
+        for s, r in self.proofs:
+            if not any(c.rank == r for c in self.hands[s]):
+                raise ValueError(f"seat {s + 1} is proven to hold a {r} it does not hold")
+        mover = self.mover if self.mover is not None else 0
+        if self.phase != "over" and self.played is None and not self.hands[mover]:
+            raise ValueError("the player to move has no card to play")
+
+    def _load_fields(self, data: Mapping[str, Any]) -> None:
+        """The game's own fields, each checked (``ValueError`` says what is wrong)."""
+        n = self.n
+        seat_of, whole, cards = positions.seat, positions.whole, positions.cards
+        self.deal_no = whole(data["deal_no"], "deal_no", 1)
+        self.dealer = seat_of(data["dealer"], n, "dealer")
+        self.phase = str(data["phase"])
+        if self.phase not in ("play", "hold", "insist", "over"):
+            raise ValueError(f"unknown phase {positions.text(self.phase)}")
+        turn = data["turn"]
+        self.turn = None if turn is None else seat_of(turn, n, "turn")
+        if (self.turn is None) != (self.phase == "over"):
+            raise ValueError("only a finished game has nobody to move")
+        self.half = whole(data["half"], "half", 1, 2)
+        self.hands = positions.per_seat(data["hands"], n, "hands")
+        self.stock = cards(data["stock"], "stock")
+        self.loose = cards(data["loose"], "loose")
+        self.builds = {}
+        for b in data["builds"]:
+            v = whole(b["value"], "a build's value", 1, self.top_value)
+            if v in self.builds:
+                raise ValueError(f"two builds of {v} (CASINO-TAB-4)")
+            units = [tuple(cards(u, "a build's unit")) for u in b["units"]]
+            for u in units:
+                ok = (len(u) == 1 and worth(u[0], v, self.ace_high)) or (
+                    len(u) > 1 and sum(set_value(c) for c in u) == v
+                )
+                if not ok:
+                    raise ValueError(f"a unit of B{v} is not worth {v}")
+            if not units:
+                raise ValueError(f"B{v} has no cards")
+            self.builds[v] = Pile(v, seat_of(b["owner"], n, "a build's owner"), units)
+        piles = data["piles"]
+        if not isinstance(piles, list) or len(piles) != len(self.piles):
+            raise ValueError(f"piles needs {len(self.piles)} lists")
+        self.piles = [cards(p, "a pile") for p in piles]
+        last = data["last_capturer"]
+        self.last_capturer = None if last is None else seat_of(last, n, "last_capturer")
+        self.proofs = set()
+        for item in data["proofs"]:
+            s, r = item
+            self.proofs.add((seat_of(s, n, "a proof's seat"), whole(r, "a proof's rank", 2, 14)))
+        totals = data["totals"]
+        if not isinstance(totals, list) or len(totals) != self.sides:
+            raise ValueError(f"totals needs {self.sides} numbers")
+        self.totals = [whole(t, "a total", 0) for t in totals]
+        self.history = [dict(h) for h in data["history"]]
+        self.winners_list = [seat_of(w, n, "a winner") for w in data["winners"]]
+        t = data["this_turn"]
+        code = lambda x: None if x is None else Card.parse(str(x))  # noqa: E731
+        self._new_turn()
+        self.played = code(t["played"])
+        self.trailed = code(t["trailed"])
+        if self.trailed is not None and self.trailed not in self.loose:
+            raise ValueError("the card trailed this turn is not on the layout")
+        self.captured = bool(t["captured"])
+        self.aug_opp = None if t["aug_opp"] is None else whole(t["aug_opp"], "aug_opp", 1, 14)
+        self.held = None if t["held"] is None else whole(t["held"], "held", 1, 14)
+        self.mover = seat_of(t["mover"], n, "mover") if t["mover"] is not None else self.turn
+        self.asking = [seat_of(s, n, "asking") for s in t["asking"]]
+        self.ask_about = str(t["ask_about"])
+        self.comply = str(t["comply"])
+        self.comply_card = code(t["comply_card"])
+        if t["pending"] is not None:
+            saved_turn = self.turn
+            self.turn = self.mover
+            pending = self._complete(parse_action(str(t["pending"])))
+            self.turn = saved_turn
+            if not isinstance(pending, Capture):
+                raise ValueError("the pending step must be a capture")
+            self.pending = pending
+        if t["before_play"] is not None:
+            before = CasinoState(self.game, n, self.variant, self.options, self.rng)
+            before._load_fields({**t["before_play"]})
+            self.before_play = before
+        if self.phase == "hold" and self.pending is None:
+            raise ValueError("a hold prompt needs the capture it is about")
+        if self.phase == "insist" and self.ask_about not in ("play", "additions"):
+            raise ValueError("an insist prompt needs what it is about")
+        self._legal = None
 
     # --- the turn's own facts -------------------------------------------------------------
 
@@ -501,12 +673,17 @@ class CasinoState(State):
             assert self.comply_card is not None
             yield from self._captures(seat, self.comply_card, maximal_only=True)
             return
+        if self.comply == "additions":  # INSIST-1: only additions to the side's builds
+            for add in self._adds(seat, free_loose, None):
+                if add.base is None and self.team(self.builds[add.value].owner, seat):
+                    yield add
+            return
         if self.played is None:
             for card in hand:
                 yield from self._captures(seat, card, maximal_only=self.insist == "always")
             for card in hand:
                 yield from self._builds(seat, free_loose, card)
-                for b in self.builds.values():
+                for _, b in sorted(self.builds.items()):
                     if b.single and not self.team(b.owner, seat):
                         yield Raise(b.value, card)
                 yield from self._adds(seat, free_loose, card)
@@ -515,23 +692,29 @@ class CasinoState(State):
         yield from self._builds(seat, free_loose, None)
         yield from self._adds(seat, free_loose, None)
 
+    def _capture_units(self, seat: int, v: int) -> list[tuple[Item, ...]]:
+        """The targets a card of value ``v`` could take: loose cards and sums of them, and
+        in the South African game opponents' pile tops too (VAR-SA 4)."""
+        loose = tuple(c for c in self.loose if c is not self.trailed)
+        tops: tuple[Item, ...] = ()
+        if self.sa:
+            tops = tuple((self.piles[self.pile_of[s]][-1], s) for s in self.usable_piles(seat))
+        return units(loose, v, self.ace_high, tops)
+
     def _captures(self, seat: int, card: Card, maximal_only: bool) -> Iterator[Capture]:
-        """CASINO-CAP-1: for each value the card may count, every distinct set of targets;
-        the maximal ones (nothing of the value left behind) first, then at most
-        ``NON_MAXIMAL_CAP`` others (CAP-4, INSIST-3)."""
+        """CASINO-CAP-1: for each value the card may count, distinct sets of targets: the
+        maximal ones (nothing of the value left behind), then others (CAP-4, INSIST-3),
+        each at most ``units.MAXIMAL_CAP`` / ``OTHER_CAP``."""
         if card.rank == ACE:
             values = [1, 14] if self.ace_high else [1]
         else:
             values = [card.rank]
         for v in values:
-            items: list[Item] = [(c, None) for c in self.loose if c is not self.trailed]
-            if self.sa:  # CASINO-VAR-SA 4: opponents' pile tops too
-                items += [(self.piles[self.pile_of[s]][-1], s) for s in self.usable_piles(seat)]
-            units = units_of(items, v, self.ace_high)
+            found = self._capture_units(seat, v)
             has_build = v in self.builds
-            options = coverings(units)
-            maximal = [o for o in options if is_maximal(_cover(o), units, False)] or [()]
-            rest = [o for o in options if o not in maximal][:NON_MAXIMAL_CAP]
+            maximal, rest = packings(found)
+            if not maximal and not found:
+                maximal = [()]
             for o in maximal:
                 if o or has_build:
                     yield _capture(card, v, has_build, o)
@@ -546,6 +729,18 @@ class CasinoState(State):
             else:
                 for o in rest:
                     yield _capture(card, v, False, o)
+
+    def _maximal(self, seat: int, act: Capture) -> bool:
+        """INSIST-2: the capture leaves nothing of its value that it could also take."""
+        if act.value in self.builds and not act.build:
+            return False
+        taken = frozenset(
+            [
+                *((c, None) for c in act.loose),
+                *((self.piles[self.pile_of[s]][-1], s) for s in act.tops),
+            ]
+        )
+        return leaves_nothing(taken, self._capture_units(seat, act.value))
 
     def _builds(self, seat: int, loose: list[Card], card: Card | None) -> Iterator[Build]:
         """CASINO-BUILD-1: sets of loose cards (with ``card`` from the hand, if given) of
@@ -568,7 +763,7 @@ class CasinoState(State):
 
     def _adds(self, seat: int, loose: list[Card], card: Card | None) -> Iterator[Add]:
         """CASINO-AUG: one unit to a build, or to a loose card as its base."""
-        targets: list[tuple[int, Card | None]] = [(v, None) for v in self.builds]
+        targets: list[tuple[int, Card | None]] = [(v, None) for v in sorted(self.builds)]
         for c in loose:
             for v in [1, 14] if c.rank == ACE and self.ace_high else [set_value(c)]:
                 if v not in self.builds:
@@ -739,7 +934,7 @@ class CasinoState(State):
         if self.played is None:
             if self.aug_opp is not None:
                 need.append(self.builds[self.aug_opp])
-        elif self.aug_opp is not None and self.aug_opp in self.builds:
+        elif self.aug_opp is not None:
             return "an opponent's build you added to must be captured by your play (CASINO-AUG-5)"
         if not _match([b.value for b in need], self.hands[seat], self.ace_high):
             if self.played is None and self.aug_opp is not None:
@@ -816,11 +1011,18 @@ class CasinoState(State):
         of several units, a capture beyond the listed ones (§18)."""
         if act in self.legal_actions():
             return True
-        if self.phase != "play" or self.held is not None or self.comply == "capture":
+        if self.phase != "play" or self.held is not None:
+            return False
+        if self.comply == "capture" and not (
+            isinstance(act, Capture) and act.card is self.comply_card
+        ):
             return False
         if isinstance(act, Add) and len(act.units) > 1:
             return self._why_not(act) is None
-        if isinstance(act, Capture) and self.played is None and self.insist != "always":
+        if isinstance(act, Capture) and self.played is None:
+            demanded = self.insist == "always" or self.comply == "capture"
+            if demanded and not self._maximal(self.turn or 0, act):
+                return False
             return self._why_not(act) is None
         return False
 
@@ -965,6 +1167,8 @@ class CasinoState(State):
                 raise IllegalAction(f"there is no build of {v}")
             if b.owner != seat:
                 self.proofs.add((b.owner, ACE if v in (1, 14) else v))  # PART-2
+            if self.aug_opp == v:
+                self.aug_opp = None  # AUG-5 done: the build added to is taken
             taken += b.cards()
         items: list[Item] = []
         for cs, ts in act.groups:
@@ -1148,7 +1352,11 @@ class CasinoState(State):
         self.events.append(Event("trail", seat, _trails, {"cards": [card.code]}))
 
     def _can_capture(self, seat: int, card: Card) -> bool:
-        return any(True for _ in self._captures(seat, card, maximal_only=True))
+        if card.rank == ACE:
+            values = [1, 14] if self.ace_high else [1]
+        else:
+            values = [card.rank]
+        return any(v in self.builds or self._capture_units(seat, v) for v in values)
 
     def _log_build(self, seat: int, verb: str, v: int) -> None:
         b = self.builds.get(v)
@@ -1191,7 +1399,7 @@ class CasinoState(State):
         if isinstance(act, Trail):
             return before._can_capture(seat, act.card)
         if isinstance(act, Capture):
-            return not any(a == act for a in before._captures(seat, act.card, maximal_only=True))
+            return not before._maximal(seat, act)
         return False
 
     def _ask(self, seat: int, about: str) -> None:
@@ -1249,9 +1457,10 @@ class CasinoState(State):
             before = self.before_play
             assert before is not None
             card = self._challenged_card(before)
-            events = self.events
-            self.__dict__.update(before.__dict__)
+            events, rng = self.events, self.rng
+            self.__dict__.update(before.clone(rng, events=False).__dict__)
             self.events = events
+            self.mover = mover
             self.comply = "capture"
             self.comply_card = card
         else:
@@ -1277,6 +1486,7 @@ class CasinoState(State):
         self._end_turn(seat)
 
     def _end_turn(self, seat: int) -> None:
+        self.turns_done += 1
         self._new_turn()
         self._legal = None
         if all(not h for h in self.hands):
@@ -1284,7 +1494,7 @@ class CasinoState(State):
                 self.half = 2
                 self._deal_hands(self.stock, len(self.stock) // self.n)
                 self.stock = []
-                self.turn = (self.dealer + 1) % self.n
+                self.turn = self.mover = (self.dealer + 1) % self.n
                 self.events.append(
                     Event("deal", self.dealer, "The second half is dealt", {"deal": self.deal_no})
                 )
@@ -1294,7 +1504,7 @@ class CasinoState(State):
         nxt = (seat + 1) % self.n
         while not self.hands[nxt]:
             nxt = (nxt + 1) % self.n
-        self.turn = nxt
+        self.turn = self.mover = nxt
 
     # --- deal and score -------------------------------------------------------------------
 
@@ -1324,12 +1534,14 @@ class CasinoState(State):
         self.last_capturer = None
         self.phase = "play"
         self.turn = (self.dealer + 1) % n
-        self._new_turn()
+        self._new_turn()  # the mover: the first player
         self._legal = None
         self.events.append(Event("deal", self.dealer, _deals, {"deal": self.deal_no}))
 
     def _score(self) -> None:
         """CASINO-END-1, SCORE-1, GAME-1."""
+        for v in sorted(self.builds):  # none in play (TAB-5); a hand-made position's go too
+            self.loose += self.builds.pop(v).cards()
         left = self.loose[:]
         if self.last_capturer is not None:  # END-1: the last capturer takes the rest
             self.piles[self.pile_of[self.last_capturer]] += self.loose
@@ -1357,6 +1569,11 @@ class CasinoState(State):
                 _most(points, spades)
         for s in range(self.sides):
             self.totals[s] += points[s]
+        if self._search_copy:  # the search scores the deal; the next one is not dealt
+            self.history.append({"deal": self.deal_no, "points": points})
+            self.deal_no += 1
+            self.turn = None
+            return
         rec = {
             "deal": self.deal_no,
             "points": points,
@@ -1395,10 +1612,6 @@ def _most(points: list[int], counts: list[int]) -> None:
     else:
         for s in best:
             points[s] += 1
-
-
-def _cover(option: tuple[tuple[Item, ...], ...]) -> frozenset[Item]:
-    return frozenset(it for u in option for it in u)
 
 
 def _capture(card: Card, v: int, build: bool, option: tuple[tuple[Item, ...], ...]) -> Capture:

@@ -89,42 +89,79 @@ def units(
     return out
 
 
-def coverings(
-    units: Sequence[tuple[Item, ...]], limit: int = 4096
-) -> list[tuple[tuple[Item, ...], ...]]:
+#: CASINO-INSIST-3, §18: packings listed per card and value, the maximal ones and the others
+#: (any other valid capture is still accepted as text).
+MAXIMAL_CAP = 128
+OTHER_CAP = 64
+#: Nodes one walk may visit before it settles for what it has (pathological layouts only).
+WORK = 20000
+
+
+def packings(
+    units: Sequence[tuple[Item, ...]], maximal_cap: int = MAXIMAL_CAP, other_cap: int = OTHER_CAP
+) -> tuple[list[tuple[tuple[Item, ...], ...]], list[tuple[tuple[Item, ...], ...]]]:
     """Collections of pairwise disjoint ``units``, one per distinct set of cards covered
-    (two packings of the same cards leave the same position), at most ``limit`` of them;
-    the empty collection is not included."""
-    keyed = [(frozenset(it for it in u), u) for u in units]
-    seen: dict[frozenset[Item], tuple[tuple[Item, ...], ...]] = {}
-    picked: list[tuple[Item, ...]] = []
+    (two packings of the same cards leave the same position): the maximal ones (no unit
+    left that could still be taken) and the others, non-empty, at most the caps of each.
 
-    def walk(start: int, used: frozenset[Item]) -> None:
-        if len(seen) >= limit:
+    §18's walk: the lowest item not yet decided is either left or taken in one of the units
+    it is the lowest item of. Items and units are bit masks, so a step is a few integer
+    operations."""
+    index: dict[Item, int] = {}
+    for u in units:
+        for it in u:
+            index.setdefault(it, len(index))
+    masks = []
+    for u in units:
+        m = 0
+        for it in u:
+            m |= 1 << index[it]
+        masks.append(m)
+    lowest: dict[int, list[int]] = {}
+    highest: dict[int, list[int]] = {}
+    for k, m in enumerate(masks):
+        lowest.setdefault((m & -m).bit_length() - 1, []).append(k)
+        highest.setdefault(m.bit_length() - 1, []).append(k)
+    n = len(index)
+    seen: set[int] = set()
+    maximal: list[tuple[tuple[Item, ...], ...]] = []
+    other: list[tuple[tuple[Item, ...], ...]] = []
+    picked: list[int] = []
+    budget = [WORK]
+
+    def walk(i: int, used: int, left: int) -> None:
+        budget[0] -= 1
+        if budget[0] < 0 or (len(maximal) >= maximal_cap and len(other) >= other_cap):
             return
-        for i in range(start, len(keyed)):
-            cover, unit = keyed[i]
-            if used & cover:
-                continue
-            now = used | cover
-            picked.append(unit)
-            if now not in seen:
-                seen[now] = tuple(picked)
-            walk(i + 1, now)
-            picked.pop()
+        while i < n and (used >> i) & 1:
+            i += 1
+        if i >= n:
+            if used and used not in seen:
+                seen.add(used)
+                packing = tuple(units[k] for k in picked)
+                if all(m & used for m in masks):
+                    if len(maximal) < maximal_cap:
+                        maximal.append(packing)
+                elif len(other) < other_cap:
+                    other.append(packing)
+            return
+        for k in lowest.get(i, ()):
+            if not masks[k] & used:
+                picked.append(k)
+                walk(i + 1, used | masks[k], left)
+                picked.pop()
+        now_left = left | (1 << i)
+        if len(other) >= other_cap and any(not masks[k] & ~now_left for k in highest.get(i, ())):
+            return  # a unit all of whose cards are left: only non-maximal packings below
+        walk(i + 1, used, now_left)
 
-    walk(0, frozenset())
-    return list(seen.values())
+    walk(0, 0, 0)
+    return maximal, other
 
 
-def is_maximal(
-    covered: frozenset[Item], units: Sequence[tuple[Item, ...]], build_left: bool
-) -> bool:
-    """CASINO-INSIST-2/3: nothing worth the value is left to take beside ``covered`` (no
-    unit disjoint from it, and the build taken if there is one)."""
-    if build_left:
-        return False
-    return all(covered & frozenset(u) for u in units)
+def leaves_nothing(taken: frozenset[Item], units: Sequence[tuple[Item, ...]]) -> bool:
+    """CASINO-INSIST-2/3: no unit of the value is left that avoids the ``taken`` cards."""
+    return all(taken.intersection(u) for u in units)
 
 
 def partition(

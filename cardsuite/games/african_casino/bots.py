@@ -1,0 +1,186 @@
+"""African Casino bots: easy and medium heuristics, and the hard bot's hooks.
+
+A turn is a series of steps, and the bots choose one step at a time from the legal ones,
+reading only the view and the legal steps (never another hand):
+
+- **easy** captures the most cards it can, and otherwise trails its lowest card; it never
+  builds and ends its turn as soon as it may;
+- **medium** weighs every step by what it wins or gives away in points and cards: a capture
+  by the points it takes (aces, the 10♦, the 2♠, spades, and cards for "most cards"); a build
+  or addition by what it gathers for a later capture (it must hold the capturing card, so the
+  cards are as good as its own unless an opponent takes the build first); an opponent's pile
+  top taken into its own build as a card won and one the opponent loses; a raise by the
+  build it takes over; a trail by what it offers the next player (a low, plain card costs
+  little). Free steps are taken while they gain something; it protects its builds by
+  preferring steps that keep them (the rules already forbid abandoning one).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from ...bots.ismcts import SearchHooks
+from ...cards import ACE, Card
+from ...engine import Action, State
+from .actions import END, Add, Build, Capture, Raise, Trail, Word, set_value
+from .rules import CasinoState
+
+
+def card_points(card: Card) -> float:
+    """What a card is worth to its capturer, on average, towards SCORE-1: a card for "most
+    cards", a spade for "most spades", and the point cards."""
+    p = 0.12
+    if card.suit == "S":
+        p += 0.2
+    if card.rank == ACE:
+        p += 1.0
+    if card.code == "2S":
+        p += 1.0
+    if card.code == "10D":
+        p += 2.0
+    return p
+
+
+def _codes(cards: Sequence[str]) -> list[Card]:
+    return [Card.parse(c) for c in cards]
+
+
+def _tops(view: dict[str, Any], seats: Sequence[int]) -> list[Card]:
+    out = []
+    for s in seats:
+        top = view["piles"][view["pile_of"][s]]["top"]
+        if top:
+            out.append(Card.parse(top))
+    return out
+
+
+def score_step(view: dict[str, Any], act: Action) -> float:
+    """The medium bot's value of one step (see the module docstring)."""
+    seat = view["seat"]
+    builds = {b["value"]: b for b in view["builds"]}
+    if isinstance(act, Capture):
+        taken = [*act.loose, act.card]
+        if act.build:
+            taken += _codes([c for u in builds[act.value]["units"] for c in u])
+        gain = sum(card_points(c) for c in taken) + 0.3
+        gain += sum(card_points(c) for c in _tops(view, sorted(act.tops))) * 2
+        if not view["loose"] or len(act.loose) == len(view["loose"]):
+            gain += 0.2  # nothing left for the next player to take
+        return gain
+    if isinstance(act, Build):
+        cards = list(act.loose) + ([act.hand] if act.hand else [])
+        return 0.55 * sum(card_points(c) for c in cards) - (0.2 if act.hand else 0.05)
+    if isinstance(act, Add):
+        gain = 0.0
+        for u in act.units:
+            gain += 0.6 * sum(card_points(c) for c in u.loose)
+            gain += 0.6 * (card_points(u.hand) if u.hand else 0.0)
+            gain += 1.6 * sum(card_points(c) for c in _tops(view, u.tops))
+        if act.base is not None:
+            gain += 0.6 * card_points(act.base)
+        b = builds.get(act.value)
+        if b is not None and b["owner"] != seat and view["players"] != 4:
+            gain += 0.2  # an opponent's build, captured this turn
+        return gain - (0.15 if act.hand else 0.02)
+    if isinstance(act, Raise):
+        cards = _codes([c for u in builds[act.value]["units"] for c in u])
+        return 0.45 * sum(card_points(c) for c in cards) - 0.1
+    if isinstance(act, Trail):
+        c = act.card
+        cost = card_points(c) * 1.5 + 0.05 * (14 - set_value(c)) / 14
+        return -cost - 0.4
+    return 0.0  # end, and the answers
+
+
+def medium_choice(view: dict[str, Any], legal: Sequence[Action]) -> Action:
+    if len(legal) == 1:
+        return legal[0]
+    words = [a for a in legal if isinstance(a, Word)]
+    if view["phase"] == "hold":  # hold when it keeps the build on the side
+        hold = next((a for a in words if a.word == "hold"), None)
+        return hold if hold is not None else legal[0]
+    if view["phase"] == "insist":  # insist: the mover is made to give up more
+        return next(a for a in words if a.word == "insist")
+    best = max(legal, key=lambda a: score_step(view, a))
+    if view["played"] and END in legal and score_step(view, best) <= 0.0:
+        return END
+    return best
+
+
+class MediumBot:
+    level = "medium"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State, seat: int) -> Action:
+        return medium_choice(state.view(seat), state.legal_actions(seat))
+
+
+class EasyBot:
+    """A beginner: the biggest capture it sees, else its lowest card trailed."""
+
+    level = "easy"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State, seat: int) -> Action:
+        legal = state.legal_actions(seat)
+        if END in legal:
+            return END
+        caps = [a for a in legal if isinstance(a, Capture)]
+        if caps:
+            return max(caps, key=lambda a: len(a.loose) + (3 if a.build else 0))
+        trails = [a for a in legal if isinstance(a, Trail)]
+        if trails:
+            return min(trails, key=lambda a: (set_value(a.card), a.card.ordinal))
+        plays = [a for a in legal if not isinstance(a, Word)]
+        return (plays or list(legal))[0]
+
+
+BOTS = {"easy": EasyBot, "medium": MediumBot}
+
+
+def rollout_action(st: State, rng: random.Random) -> Action:
+    """The medium step, from the sampled state's view of the seat to move."""
+    seat = st.to_move()
+    assert seat is not None
+    return medium_choice(st.view(seat), st.legal_actions())
+
+
+#: Turns a search play-out looks ahead before it judges the position (a whole deal of steps
+#: costs too much to play out often enough).
+LOOKAHEAD_ROUNDS = 2
+
+
+def search_horizon(root: State, st: State) -> bool:
+    assert isinstance(root, CasinoState) and isinstance(st, CasinoState)
+    if st.phase == "over" or st.deal_no != root.deal_no:
+        return True
+    return st.turns_done >= root.turns_done + LOOKAHEAD_ROUNDS * st.n
+
+
+def search_reward(root: State, st: State) -> list[float]:
+    """Each seat's side's share of what is won so far: at the end of the deal its points;
+    before, the worth of its piles and of the builds it owns (``card_points``)."""
+    assert isinstance(root, CasinoState) and isinstance(st, CasinoState)
+    if st.phase == "over" or st.deal_no != root.deal_no:
+        return st.game.search_reward(root, st)
+    worth = [0.0] * st.sides
+    for p, pile in enumerate(st.piles):
+        side = st.side(st.pile_of.index(p))
+        worth[side] += sum(card_points(c) for c in pile)
+    for b in st.builds.values():
+        worth[st.side(b.owner)] += 0.7 * sum(card_points(c) for c in b.cards())
+    total = sum(worth) or 1.0
+    return [worth[st.side(s)] / total for s in range(st.n)]
+
+
+def search_hooks() -> SearchHooks:
+    return SearchHooks(rollout=rollout_action, horizon=search_horizon, reward=search_reward)
+
+
+__all__ = ["BOTS", "EasyBot", "MediumBot", "medium_choice", "rollout_action", "search_hooks"]

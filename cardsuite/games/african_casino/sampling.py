@@ -1,0 +1,104 @@
+"""African Casino's samples of the unseen cards (``african-casino.md`` §18, public
+information): the other hands and the stock dealt again, sizes kept, so that what everyone
+knows stays true. A build's owner holds a different capturing card for each build he owns
+(CASINO-TAB-5), a proven player holds a card of that rank (CASINO-PART-2), and a partner who
+sent a hold request holds one of the build's value (CASINO-PART-4).
+
+Those demands are met first, each by a card drawn at random from the unseen ones that would
+do; the rest is dealt at random. A draw that cannot meet them all (rare: the demands compete
+for the same few cards) is tried again, and after ``TRIES`` the demands the draw could not
+meet are dropped rather than a real hand copied.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from ...cards import ACE, Card
+from ...shuffle import shuffle
+from .units import worth
+
+if TYPE_CHECKING:
+    from .rules import CasinoState
+
+TRIES = 20
+
+
+def demands(st: CasinoState, observer: int) -> dict[int, list[int]]:
+    """Per unseen hand, the values it must hold a capturing card for: each build its owner
+    owns (distinct cards), then each proven rank not covered already."""
+    out: dict[int, list[int]] = {}
+    for s in range(st.n):
+        if s == observer:
+            continue
+        need = [b.value for b in st.owns(s)]
+        for seat, rank in sorted(st.proofs):
+            value = 1 if rank == ACE else rank
+            if seat == s and not any(v == rank or (rank == ACE and v in (1, 14)) for v in need):
+                need.append(value)
+        held = st.phase == "play" and st.held is not None and st.partner(st.turn or 0) == s
+        if held and st.held not in need:
+            need.append(st.held)
+        out[s] = need
+    return out
+
+
+def sample_hidden(
+    st: CasinoState, observer: int, rng: random.Random, *, events: bool = True
+) -> CasinoState:
+    copy = st.clone(random.Random(rng.getrandbits(63)), events=events)
+    others = [s for s in range(st.n) if s != observer]
+    shown = known_cards(st)
+    unseen: list[Card] = [
+        c for s in others for c in st.hands[s] if c not in shown.get(s, ())
+    ] + st.stock
+    sizes = {s: len(st.hands[s]) - len(shown.get(s, ())) for s in others}
+    want = demands(st, observer)
+    for attempt in range(TRIES + 1):
+        pool = unseen[:]
+        shuffle(rng, pool)
+        hands: dict[int, list[Card]] = {s: [] for s in others}
+        ok = True
+        for s in others:
+            for v in want[s]:
+                if len(hands[s]) >= sizes[s]:
+                    ok = False
+                    break
+                at = next((i for i, c in enumerate(pool) if worth(c, v, st.ace_high)), None)
+                if at is None:
+                    ok = False
+                    break
+                hands[s].append(pool.pop(at))
+        if not ok and attempt < TRIES:
+            continue
+        for s in others:
+            k = sizes[s] - len(hands[s])
+            hands[s] += pool[:k]
+            del pool[:k]
+            copy.hands[s] = [*shown.get(s, ()), *hands[s]]
+        copy.stock = pool
+        break
+    if copy.before_play is not None:  # the position an insisted play is taken back to
+        before = copy.before_play.clone(copy.rng, events=False)
+        mover = st.mover
+        assert mover is not None
+        played = [c for c in st.before_play.hands[mover] if c not in st.hands[mover]]  # type: ignore[union-attr]
+        for s in range(st.n):
+            before.hands[s] = copy.hands[s][:] + (played if s == mover else [])
+        before.stock = copy.stock[:]
+        copy.before_play = before
+    return copy
+
+
+def known_cards(st: CasinoState) -> dict[int, list[Card]]:
+    """Cards everyone knows a hand holds: the card of a capture put to the partner (PART-4),
+    and the card of a play an opponent insisted on, taken back into the hand (INSIST-3)."""
+    mover = st.mover
+    out: dict[int, list[Card]] = {}
+    if mover is None:
+        return out
+    for card in (st.pending.card if st.pending else None, st.comply_card):
+        if card is not None and card in st.hands[mover] and card not in out.get(mover, []):
+            out.setdefault(mover, []).append(card)
+    return out
