@@ -662,7 +662,7 @@ class CasinoState(State):
             seen.add(a.key)
             if self._quick_why_not(a, seat) is None:
                 yield a
-        if self.played is not None and self._why_not(END) is None:
+        if self.played is not None and self._end_refusal(seat) is None:
             yield END
 
     def _candidates(self, seat: int) -> Iterator[Action]:
@@ -1383,11 +1383,20 @@ class CasinoState(State):
         if self.phase not in ("hold", "insist"):
             raise IllegalAction(f"nothing to answer with {act.word}")
 
+    def _end_refusal(self, seat: int) -> str | None:
+        """Why ``end`` would be refused now (``_word`` and TURN-4 read the state as it is:
+        ending changes nothing, so no copy is needed)."""
+        try:
+            self._word(END, seat)
+        except IllegalAction as e:
+            return e.reason
+        return self._cannot_end(seat)
+
     def _additions(self, seat: int) -> bool:
         """CASINO-INSIST-1: a loose card or pile top that could still go onto a team build."""
         for a in self._adds(seat, [c for c in self.loose if c is not self.trailed], None):
             team = a.base is None and self.team(self.builds[a.value].owner, seat)
-            if team and self._why_not(a) is None:
+            if team and self._quick_why_not(a, seat) is None:
                 return True
         return False
 
