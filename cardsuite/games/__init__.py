@@ -109,6 +109,14 @@ REGISTRY: dict[str, GameEntry] = {
             screen="screen:MenschScreen",
             help="help.md",
         ),
+        GameEntry(
+            "african-casino",
+            "cardsuite.games.african_casino",
+            rules="rules",
+            bots="bots",
+            screen="screen:CasinoScreen",
+            help="help.md",
+        ),
     )
 }
 

@@ -39,6 +39,27 @@ def _manni_request() -> StartRequest:
     return StartRequest("manni", seats, "hornafjardarmanni", {}, seed=4)
 
 
+def _casino_request() -> StartRequest:
+    seats = [SeatSpec("human", "South"), SeatSpec("medium", "North")]
+    return StartRequest("african-casino", seats, "swazi", {}, seed=3)
+
+
+async def _casino(app: CardSuiteApp, pilot: object) -> None:
+    from .table import TableScreen
+
+    await _until(pilot, lambda: isinstance(app.screen, TableScreen))
+    screen = app.screen
+    assert isinstance(screen, TableScreen)
+    # play on with hints until the piles have grown and a build stands on the layout
+    for _ in range(60):
+        await _until(pilot, lambda: screen.human_to_move() is not None, 100)
+        view = screen.view()
+        if view["builds"] and sum(p["size"] for p in view["piles"]) >= 8:
+            break
+        await pilot.press("h", "enter")  # type: ignore[attr-defined]
+    await pilot.press("right")  # type: ignore[attr-defined]
+
+
 async def _until(pilot: object, test: Callable[[], bool], tries: int = 200) -> None:
     for _ in range(tries):
         if test():
@@ -153,7 +174,8 @@ def _to_png(converter: str, svg: Path, target: Path) -> None:
 
 
 def take_screenshots(out: str | Path, png: bool = True) -> list[Path]:
-    """Write picker, setup, table and help screenshots (SVG, and PNG if possible)."""
+    """Write picker, setup, table (Twenty-Two, Money, Manni, African Casino) and help
+    screenshots (SVG, and PNG if possible)."""
     folder = Path(out)
     folder.mkdir(parents=True, exist_ok=True)
     scenes: list[tuple[str, Scene, StartRequest | None]] = [
@@ -162,6 +184,7 @@ def take_screenshots(out: str | Path, png: bool = True) -> list[Path]:
         ("table", _table, _table_request()),
         ("money", _money, None),
         ("manni", _table, _manni_request()),
+        ("casino", _casino, _casino_request()),
         ("help", _help, _table_request()),
     ]
     paths: list[Path] = []

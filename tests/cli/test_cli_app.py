@@ -166,6 +166,15 @@ def test_screenshots_are_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     r = invoke("screenshots", "--out", str(out), "--no-png")
     assert r.exit_code == 0, r.output
     names = sorted(p.name for p in out.iterdir())
-    assert names == ["help.svg", "manni.svg", "money.svg", "picker.svg", "setup.svg", "table.svg"]
+    assert names == [
+        "casino.svg",
+        "help.svg",
+        "manni.svg",
+        "money.svg",
+        "picker.svg",
+        "setup.svg",
+        "table.svg",
+    ]
+    assert "African&#160;Casino" in (out / "casino.svg").read_text()
     assert "Hornafjarðarmanni" in (out / "manni.svg").read_text()
     assert "Twenty-Two" in (out / "table.svg").read_text()

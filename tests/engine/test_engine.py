@@ -56,3 +56,35 @@ def test_same_seed_same_game() -> None:
     a, b = g.new_state(players=4, seed=42), g.new_state(players=4, seed=42)
     assert a.to_json() == b.to_json()
     assert g.new_state(players=4, seed=43).to_json() != a.to_json()
+
+
+def test_match_explain_says_why_without_changing_anything() -> None:
+    """``Match.explain``: a composer's preview. The refusal's reason, or None for a step the
+    game would take; the match is untouched either way."""
+    from cardsuite.match import Match, SeatSpec
+
+    game = get_game("african-casino")
+    mine = [
+        "KC",
+        "7C",
+        "2S",
+        "3S",
+        "4S",
+        "5S",
+        "6S",
+        "7S",
+        "8S",
+        "9H",
+        "9C",
+        "9D",
+    ]  # no ten among seat 0's twelve
+    theirs = ["10S", "10H", "10C", "10D", "JS", "JH", "JC", "JD", "QS", "QH", "QC", "QD"]
+    deck = ["5H", "3C", "2D", "9S", *(c for pair in zip(mine, theirs, strict=True) for c in pair)]
+    state = game.new_state(players=2, deck=deck, dealer=1)
+    match = Match(game, state, [SeatSpec("human", "A"), SeatSpec("human", "B")])
+    before = state.to_json()
+    assert match.explain("trail KC", 0) is None  # seat 0 holds KC and 7C
+    assert "CASINO-BUILD-2" in (match.explain("build 10: 5H 3C 2D", 0) or "")  # no ten
+    assert "not your turn" in (match.explain("trail 10S", 1) or "")
+    assert "unknown action" in (match.explain("fold", 0) or "")
+    assert state.to_json() == before and match.record == []

@@ -23,12 +23,12 @@ PURE = [
 ]
 PURE += [f"cardsuite.bots.{m.name}" for m in pkgutil.iter_modules(cardsuite.bots.__path__)]
 for game in pkgutil.iter_modules(cardsuite.games.__path__):
-    if game.ispkg:  # every module of a game but its screen
+    if game.ispkg:  # every module of a game but its screen and the screen's parts
         folder = [f"{cardsuite.games.__path__[0]}/{game.name}"]
         PURE += [
             f"cardsuite.games.{game.name}.{m.name}"
             for m in pkgutil.iter_modules(folder)
-            if m.name != "screen"
+            if m.name != "screen" and not m.name.startswith("screen_")
         ]
 
 
@@ -48,6 +48,7 @@ def test_the_list_covers_every_game() -> None:
     assert "cardsuite.games.twenty_two.rules" in PURE
     assert "cardsuite.games.money.referee" in PURE
     assert "cardsuite.games.money.screen" not in PURE
+    assert "cardsuite.games.african_casino.units" in PURE
     assert "cardsuite.bots.ismcts" in PURE
     assert cardsuite.__version__
 

@@ -10,7 +10,6 @@ import random
 from collections import Counter
 
 import pytest
-
 from roundtrip import check_round_trip
 
 from cardsuite.games.african_casino.rules import GAME

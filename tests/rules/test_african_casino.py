@@ -138,7 +138,7 @@ def test_EX9_augment_an_opponents_build_then_capture_it_AUG_5_TURN_6() -> None:
     st.apply("add B9: 5H+4C")
     assert "AUG-5" in refused(st, "trail 2D")
     st.apply("capture 9S: B9")
-    assert [c.code for c in st.piles[0]] == ["3D", "4C", "5H", "6C", "9S"]
+    assert [c.code for c in st.piles[0]] == ["6C", "5H", "4C", "3D", "9S"]  # bottom to top
 
 
 def test_EX10_own_pile_never_material_AUG_2() -> None:

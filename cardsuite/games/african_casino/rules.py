@@ -248,8 +248,12 @@ def _deals(seat: int | None, d: Mapping[str, Any]) -> str:
 
 
 def _scored(seat: int | None, d: Mapping[str, Any]) -> str:
-    points = ", ".join(f"side {i + 1}: {p}" for i, p in enumerate(d["points"]))
-    return f"Deal {d['deal']} scored: {points}"
+    sides = d.get("sides") or [[i] for i in range(len(d["points"]))]
+    parts = [
+        " and ".join(f"{{P{s}}}" for s in seats) + f" {p}"
+        for seats, p in zip(sides, d["points"], strict=True)
+    ]
+    return f"Deal {d['deal']} scored: {', '.join(parts)}"
 
 
 class CasinoState(State):
@@ -412,6 +416,8 @@ class CasinoState(State):
             "played": self.played is not None,
             "trailed": self.trailed.code if self.trailed else None,
             "held": self.held,
+            "asking_about": self.ask_about or None,
+            "deal_no": self.deal_no,
             "last_capturer": self.last_capturer,
             "totals": list(self.totals),
             "history": [dict(h) for h in self.history],
@@ -602,6 +608,7 @@ class CasinoState(State):
         if t["before_play"] is not None:
             before = CasinoState(self.game, n, self.variant, self.options, self.rng)
             before._load_fields({**t["before_play"]})
+            positions.check_pack(before, n)  # the position an insist takes play back to
             self.before_play = before
         if self.phase == "hold" and self.pending is None:
             raise ValueError("a hold prompt needs the capture it is about")
@@ -1143,6 +1150,8 @@ class CasinoState(State):
             self.loose.remove(c)
 
     def _take_top(self, seat: int, of: int) -> Card:
+        if 0 <= of < self.n and not self.piles[self.pile_of[of]]:
+            raise IllegalAction(f"P{of + 1}'s pile is empty: it has no top card")
         if of not in self.usable_piles(seat):
             raise IllegalAction(
                 f"you may not use P{of + 1}'s pile (only opponents' tops, never your own)"
@@ -1181,8 +1190,8 @@ class CasinoState(State):
         taken += [c for c, _ in items]
         if self.sa:  # VAR-SA 7: numerical order, lowest uppermost
             batch = sorted([*taken, card], key=order_key, reverse=True)
-        else:  # CAP-5 [D]: ascending, the capturing card on top
-            batch = [*sorted(taken, key=order_key), card]
+        else:  # CAP-5 [D]: the lowest just under the capturing card, the highest at the bottom
+            batch = [*sorted(taken, key=order_key, reverse=True), card]
         self.piles[self.pile_of[seat]] += batch
         self.captured = True
         self.last_capturer = seat
@@ -1584,6 +1593,7 @@ class CasinoState(State):
             self.turn = None
             return
         rec = {
+            "sides": [[s for s in range(self.n) if self.side(s) == i] for i in range(self.sides)],
             "deal": self.deal_no,
             "points": points,
             "totals": list(self.totals),

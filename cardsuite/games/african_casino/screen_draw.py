@@ -1,0 +1,521 @@
+"""How the African Casino table draws itself: the header, the seats and the felt's scene,
+the status line with its prompts, the preview of the step being made, the list of plays, the
+hand, and the game-over sheet (a part of ``CasinoScreen``, kept apart so each file reads on
+its own).
+
+Everything here is drawn from the view of the seat being shown, the public log and that
+seat's own legal steps; a widget is updated only when what it shows changes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.console import RenderableType
+from rich.style import Style
+from rich.table import Table as RichTable
+from rich.text import Text
+from textual.widgets import Static
+
+from ...cards import RANK_CODES, Card
+from ...engine import Action, Event
+from ...ui.widgets import HandView, card_style, event_text
+from .actions import Word
+from .screen_composer import (
+    KIND_LETTER,
+    Candidate,
+    Composition,
+    Key,
+    Table,
+    hand_card,
+    kind_of,
+    material,
+    short,
+    words,
+)
+from .screen_felt import (
+    BuildBox,
+    CasinoScene,
+    PlaysView,
+    SeatBox,
+    back_strip,
+    template_text,
+)
+
+if TYPE_CHECKING:
+    from ...match import Match
+    from ...ui.app import CardSuiteApp
+
+_RULE = " (CASINO-"
+
+
+class CasinoDrawing:
+    """The drawing half of ``CasinoScreen`` (a mixin: the screen has these attributes)."""
+
+    match: Match
+    shown: int | None
+    bottom: int
+    holding: list[Event]
+    comp: Composition | None
+    cursor: int
+    pick: int
+    card_size: Any
+    _thinking: int | None
+    _labels: dict[Key, str]
+    _plays: list[Action]
+    _resolved: tuple[Candidate, str | None] | None
+    _hint: Text | None
+    _table: Table | None
+    _view: dict[str, Any]
+    _drawn: dict[str, object]
+    _moods: dict[str, object]
+
+    if TYPE_CHECKING:
+        size: Any
+        app: Any
+
+        @property
+        def cs_app(self) -> CardSuiteApp: ...
+
+        def query_one(self, selector: Any, expect_type: Any = None) -> Any: ...
+        def view(self) -> dict[str, Any]: ...
+        def mine(self) -> int | None: ...
+        def hold_note(self) -> str: ...
+        def _cursor_card(self) -> str | None: ...
+        def _end_refusal(self) -> str | None: ...
+
+    def _put(self, selector: str, content: Text) -> None:
+        """Update a one-line widget, only when what it shows changes (every redraw of a
+        widget costs Textual a repaint)."""
+        key = (content.plain, tuple(content.spans), str(content.style))
+        if self._drawn.get(selector) == key:
+            return
+        self._drawn[selector] = key
+        self.query_one(selector, Static).update(content, layout=False)
+
+    def _set_title(self, selector: str, title: str) -> None:
+        widget = self.query_one(selector)
+        if widget.border_title != title:
+            widget.border_title = title
+
+    def _side_names(self, view: dict[str, Any], names: list[str]) -> list[str]:
+        if view["players"] == 4:
+            return [f"{names[0]}+{names[2]}", f"{names[1]}+{names[3]}"]
+        return list(names)
+
+    def _header(self, view: dict[str, Any], names: list[str]) -> Text:
+        variant = self.match.game.variants[view["variant"]].name
+        n = view["players"]
+        deal = len(view["history"]) + (0 if view["phase"] == "over" else 1)
+        parts = ["African Casino", variant, f"{n} players", f"deal {max(1, deal)}"]
+        if n == 2 and view["phase"] != "over":
+            parts[-1] += ", first half" if view["half"] == 1 else ", second half"
+        if "target" in view["options"] and view["variant"] != "south-african":
+            parts.append(f"to {view['options']['target']}")
+        sides = self._side_names(view, names)
+        right = Text()
+        for i, (side, total) in enumerate(zip(sides, view["totals"], strict=True)):
+            if i:
+                right.append(" : " if len(sides) == 2 else " · ", style="bold")
+            if len(sides) == 2:
+                if i == 0:
+                    right.append(f"{side} ")
+                    right.append(str(total), style="bold")
+                else:
+                    right.append(str(total), style="bold")
+                    right.append(f" {side}")
+            else:
+                right.append(f"{side} ")
+                right.append(str(total), style="bold")
+        width = self.size.width - 2
+        left = " · ".join(parts)
+        for drop in ("to ", " players"):  # what goes first when the line is short of room
+            if len(left) + 2 + len(right.plain) <= width:
+                break
+            parts = [p for p in parts if drop not in p]
+            left = " · ".join(parts)
+        if len(left) + 2 + len(right.plain) > width:
+            left = left.replace(", first half", ", 1st half").replace(", second half", ", 2nd half")
+        out = Text(left, style="bold")
+        out.append(" " * max(2, width - len(left) - len(right.plain)))
+        out.append_text(right)
+        return out
+
+    def _opponent_order(self, n: int) -> list[int]:
+        b = self.bottom
+        return [(b + i) % n for i in range(1, n)]
+
+    def _seat_title(
+        self, view: dict[str, Any], seat: int, names: list[str], short: bool = False
+    ) -> Text:
+        spec = self.match.seats[seat]
+        out = Text()
+        if view["to_move"] == seat and not self.holding:
+            out.append("▶ ", Style(bold=True))
+        out.append(names[seat], Style(bold=True))
+        if seat == self.shown and len(self.match.humans) == 1 and names[seat].lower() != "you":
+            out.append(" (you)", Style(bold=True))
+        elif not spec.is_human and not short:
+            out.append(f" {spec.kind}", Style(dim=True))
+        if view["dealer"] == seat:
+            out.append(" ")
+            out.append("D", Style(reverse=True, dim=True))
+        if view["players"] == 4 and seat != self.bottom and seat % 2 == self.bottom % 2:
+            out.append(" partner", Style(italic=True, bold=True))
+        return out
+
+    def _seat_box(
+        self, view: dict[str, Any], table: Table, seat: int, names: list[str], own: bool
+    ) -> SeatBox:
+        cs = card_style(self)
+        info, short = Text(), Text()
+        if not own:
+            info = back_strip(view["hand_sizes"][seat], cs, most=12)
+            info.append(" cards", style="dim")
+            short = back_strip(view["hand_sizes"][seat], cs, most=4)
+        proofs = [r for s, r in view["proofs"] if s == seat]
+        if proofs:
+            held = " ".join(RANK_CODES[r] for r in proofs)
+            info.append(f"{'  ' if info.plain else ''}holds {held} (proven)", style="italic")
+            short.append(f" holds {held}", style="italic")
+        if seat == self._thinking:
+            info.append(f"{'  ' if info.plain else ''}thinking…", style="italic")
+            short.append(" …", style="italic")
+        pile = view["piles"][view["pile_of"][seat]]
+        top = Card.parse(pile["top"]) if pile["top"] else None
+        key: Key | None = None
+        for s in table.tops:
+            if view["pile_of"][s] == view["pile_of"][seat]:
+                key = ("top", s)
+        note = ""
+        sharers = [s for s in range(view["players"]) if s != seat]
+        shared = [s for s in sharers if view["pile_of"][s] == view["pile_of"][seat]]
+        if shared:
+            note = "shared" if shared[0] == self.bottom else f"with {names[shared[0]]}"
+        return SeatBox(
+            seat,
+            self._seat_title(view, seat, names),
+            info,
+            pile["size"],
+            top,
+            key,
+            self._labels.get(key, "") if key else "",
+            note,
+            self._seat_title(view, seat, names, short=True),
+            short,
+        )
+
+    def _scene(self, view: dict[str, Any], table: Table, names: list[str]) -> CasinoScene:
+        n = view["players"]
+        opponents = [
+            self._seat_box(view, table, s, names, own=False) for s in self._opponent_order(n)
+        ]
+        me = self._seat_box(view, table, self.bottom, names, own=True)
+        loose = [
+            (Card.parse(c), ("loose", c), self._labels.get(("loose", c), "")) for c in view["loose"]
+        ]
+        builds = []
+        for b in view["builds"]:
+            key: Key = ("build", b["value"])
+            owner = b["owner"]
+            builds.append(
+                BuildBox(
+                    b["value"],
+                    "yours" if owner == self.bottom else names[owner],
+                    b["kind"],
+                    [[Card.parse(c) for c in u] for u in b["units"]],
+                    key,
+                    self._labels.get(key, ""),
+                    table.team(owner, self.bottom),
+                )
+            )
+        picked = self.comp.units_of_keys() if self.comp is not None else {}
+        marked: set[Key] = set()
+        if self.comp is None and self._plays and self.mine() is not None:
+            marked = material(self._plays[self.pick])
+        title = Text("Layout", style="bold")
+        notes = []
+        if _restricted(view):
+            notes.append("restricted: one build each, no trail while you own one")
+        if view["stock"]:
+            notes.append(f"{view['stock']} cards wait for the second half")
+        if notes:
+            title.append(" · " + " · ".join(notes), style="dim")
+        banner = None
+        if self.holding and view["history"]:
+            banner = self._deal_banner(view, names)
+        return CasinoScene(opponents, me, loose, builds, picked, marked, title, banner)
+
+    def _deal_banner(self, view: dict[str, Any], names: list[str]) -> Text:
+        rec = view["history"][-1]
+        sides = self._side_names(view, names)
+        out = Text(f"Deal {rec['deal']} scored: ", style="bold reverse")
+        out.append(
+            "  ·  ".join(f"{s} {p}" for s, p in zip(sides, rec["points"], strict=True)),
+            style="bold",
+        )
+        totals = " : ".join(str(t) for t in rec["totals"])
+        out.append(f"   (totals {totals})", style="dim")
+        return out
+
+    def _status(self, view: dict[str, Any], names: list[str]) -> Text:
+        if self.holding:
+            return Text(self.hold_note(), style="italic")
+        mover = view["to_move"]
+        if mover is None:
+            return Text("The game is over: g shows the result, q the menu.")
+        seat = self.mine()
+        if seat is None:
+            if self._thinking == mover:
+                return Text(f"{self.match.seats[mover].label()} is thinking…", style="italic")
+            if view["phase"] == "hold":
+                return Text(f"{names[mover]} is deciding whether to ask for a hold…", "italic")
+            if view["phase"] == "insist":
+                return Text(f"{names[mover]} is deciding whether to insist…", style="italic")
+            return Text(f"Waiting for {names[mover]}…", style="italic")
+        if self._hint is not None:
+            return self._hint
+        if view["phase"] == "hold":
+            return self._hold_prompt(view, seat, names)
+        if view["phase"] == "insist":
+            return self._insist_prompt(view, seat, names)
+        if view["held"] is not None:
+            partner = (seat + 2) % 4
+            return Text.assemble(
+                (f"{names[partner]} asks you to hold build {view['held']}: ", "bold"),
+                "capture it anyway, or add your card to it (the list).",
+            )
+        log = self.match.public_log()
+        if self.comp is None and log and log[-1].kind == "insist" and log[-1].seat is not None:
+            who = names[log[-1].seat]
+            if view["played"]:
+                demand = "add what you can to your side's builds (the list)."
+            else:
+                demand = "capture everything you can with that card (the list)."
+            return Text.assemble((f"{who} insists: ", "bold"), demand)
+        if self.comp is not None:
+            kind = "free step" if self.comp.card is None else self.comp.kind
+            if kind == "auto":
+                kind = "play"
+            narrow = self.size.width < 110
+            keys = (
+                "letters pick · / unit · v value · tab kind · ⏎ · esc"
+                if narrow
+                else "letters pick · / next unit · v value · tab kind · enter · esc cancels"
+            )
+            return Text.assemble((f"Composing a {kind}: ", "bold"), (keys, "dim"))
+        if view["played"]:
+            reason = self._end_refusal()
+            if reason is None:
+                return Text.assemble(
+                    ("Your card is played. ", "bold"),
+                    "Free builds and additions, or end your turn: e",
+                )
+            return Text.assemble(("Card played; not yet done: ", "bold"), (capital(reason), "dim"))
+        narrow = self.size.width < 110
+        keys = (
+            "←→ card · ↑↓ ⏎ play · c b a r t compose · m all"
+            if narrow
+            else "←→ pick a card · ↑↓ enter play · c b a r t f compose · m all moves · : type"
+        )
+        return Text.assemble((f"{names[seat]}, your turn: ", "bold"), (keys, "dim"))
+
+    def _hold_prompt(self, view: dict[str, Any], seat: int, names: list[str]) -> Text:
+        partner = (seat + 2) % 4
+        value = next((a.value for a in self._plays if isinstance(a, Word) and a.value), None)
+        ask = _last_ask(self.match.public_log())
+        v = value if value is not None else ask
+        out = Text.assemble(
+            (f"{names[partner]} means to capture build {v}, your side's. ", "bold"),
+        )
+        if value is not None:
+            out.append("Ask to hold it? y hold · n pass")
+        else:
+            out.append("You hold no card of it: n lets it go ahead.")
+        return out
+
+    def _insist_prompt(self, view: dict[str, Any], seat: int, names: list[str]) -> Text:
+        mover, last = _last_play(self.match.public_log(), seat)
+        who = names[mover] if mover is not None else "The player"
+        about = view.get("asking_about") or "additions"  # "play" or "additions"
+        if about == "play" and last is not None and last["kind"] == "trail":
+            what = f"{who} trailed a card that could have captured."
+        elif about == "play":
+            what = f"{who} left something their card could also have taken."
+        else:
+            what = f"{who} could still add cards to their side's builds."
+        return Text.assemble((what + " ", "bold"), "Insist? y insist · n pass")
+
+    def _draw_preview(self, view: dict[str, Any], table: Table, names: list[str]) -> None:
+        """Three rows: the step in words (wrapping to a second row if it must), then the
+        game's verdict in the theme's success or error colour (wrapping when the words left
+        it room), or what enter does."""
+        line, verdict, mood = self._preview(view, table, names)
+        if mood:
+            verdict.stylize(Style(color=self._mood_colour(mood)))
+        out = line.copy()
+        out.append("\n")
+        out.append_text(verdict)
+        self._put("#ac-preview", out)
+
+    def _mood_colour(self, mood: str) -> str:
+        """The theme's success or error colour (looked up once per card style)."""
+        key = (id(self.cs_app.card_style), mood)
+        if self._moods.get("key") != key[0]:
+            self._moods = {"key": key[0]}
+            variables = self.app.get_css_variables()
+            self._moods["-ok"] = variables.get("success", "#4caf50")
+            self._moods["-bad"] = variables.get("error", "#e5534b")
+        return str(self._moods[mood])
+
+    def _preview(
+        self, view: dict[str, Any], table: Table, names: list[str]
+    ) -> tuple[Text, Text, str]:
+        """The step being made, or the play highlighted, in words; the game's verdict or what
+        enter does; and the verdict's mood (its colour class)."""
+        cs = card_style(self)
+        seat = self.mine()
+        if self._resolved is not None:
+            cand, reason = self._resolved
+            tag = KIND_LETTER.get(cand.kind, "?")
+            line = Text.assemble((f"{tag} ", "bold reverse"), " ")
+            line.append_text(template_text(cand.words, names, cs))
+            if reason is not None:
+                return line, _reason_text(reason), "-bad"
+            out = Text("✓ the game takes it: enter commits (or click here)", style="bold")
+            if cand.text:
+                out.append(f"   {cand.text}", style="dim")
+            return line, out, "-ok"
+        if seat is not None and self._plays:
+            act = self._plays[self.pick]
+            line = Text.assemble((f"{KIND_LETTER.get(kind_of(act), '·')} ", "bold reverse"), " ")
+            line.append_text(template_text(words(act, table), names, cs))
+            return line, Text(f"enter plays it · ↑↓ other plays   {act}", style="dim"), ""
+        log = self.match.public_log()
+        last = next((e for e in reversed(log) if e.kind != "deal"), None)
+        return (event_text(last, names, cs) if last is not None else Text()), Text(), ""
+
+    def _draw_plays(self, view: dict[str, Any], table: Table, names: list[str]) -> None:
+        cs = card_style(self)
+        plays = self.query_one(PlaysView)
+        seat = self.mine()
+        if seat is None:
+            self._set_title("#ac-plays-box", "Plays")
+            over = view["phase"] == "over"
+            note = "the game is over" if over else "not your turn"
+            plays.show([], None, Text(note, style="dim italic"))
+            return
+        lines = [self._play_line(a, table, names, cs) for a in self._plays]
+        if view["phase"] != "play":
+            title = "Your answer"
+        elif self.comp is not None:
+            self._set_title("#ac-plays-box", f"Plays with these ({len(lines)})")
+            plays.show(lines, None, None if lines else Text("none listed", style="dim italic"))
+            return
+        elif view["played"]:
+            title = "Your card is played"
+        else:
+            card = self._cursor_card()
+            label = cs.label(Card.parse(card)) if card else "?"
+            count = sum(1 for a in self._plays if hand_card(a) is not None)
+            title = f"Plays with {label} ({count})"
+        self._set_title("#ac-plays-box", title)
+        plays.show(lines, self.pick if lines else None)
+
+    def _play_line(self, act: Action, table: Table, names: list[str], cs: Any) -> Text:
+        kind = kind_of(act)
+        letter = KIND_LETTER.get(kind, "·")
+        free = kind in ("build", "add") and hand_card(act) is None
+        out = Text(f"{letter} ", style="bold")
+        if isinstance(act, Word):
+            out.append_text(template_text(words(act, table), names, cs))
+        else:
+            out.append("free " if free else "", style="italic")
+            out.append(f"{kind} ", style="dim")
+            out.append_text(template_text(short(act, table), names, cs))
+        return out
+
+    def _draw_hand(self, view: dict[str, Any], table: Table) -> None:
+        hand = self.query_one(HandView)
+        if self.shown is None or view["hand"] is None:
+            key: tuple[object, ...] = ("backs", view["hand_sizes"][self.bottom], self.card_size)
+            if self._drawn.get("hand") != key:
+                self._drawn["hand"] = key
+                hand.show_backs(view["hand_sizes"][self.bottom], self.card_size)
+            return
+        seat = self.mine()
+        playing = seat is not None and view["phase"] == "play"
+        dimmed: set[int] = set()
+        if seat is not None and playing and self.cs_app.settings.assist:
+            usable = {hand_card(a) for a in self.match.legal_actions(seat)}
+            dimmed = {i for i, c in enumerate(table.hand) if c not in usable}
+        cursor = self.cursor if playing and not view["played"] else None
+        key = (tuple(table.hand), cursor, frozenset(dimmed), self.card_size)
+        if self._drawn.get("hand") == key:
+            return
+        self._drawn["hand"] = key
+        hand.show(
+            [Card.parse(c) for c in table.hand], cursor=cursor, dimmed=dimmed, size=self.card_size
+        )
+
+    def final_sheet(self) -> RenderableType | None:
+        view = self.view()
+        sides = self._side_names(view, self.match.names())
+        table = RichTable(box=None, padding=(0, 1), show_edge=False, expand=True)
+        table.add_column("deal", justify="right", style="dim")
+        for s in sides:
+            table.add_column(Text(s), justify="right", no_wrap=True)
+        for h in view["history"][-16:]:
+            table.add_row(str(h["deal"]), *(str(p) for p in h["points"]))
+        table.add_row(
+            Text("Σ", style="bold"), *(Text(str(t), style="bold") for t in view["totals"])
+        )
+        return table
+
+
+def _reason_text(reason: str) -> Text:
+    """A refusal in words, its rule's ID after it, dimmed: ``✗ You must keep … · TAB-5``."""
+    out = Text("✗ ", style="bold")
+    at = reason.find(_RULE)
+    if at >= 0 and reason.endswith(")"):
+        rule = reason[at + len(_RULE) : -1]
+        out.append(capital(reason[:at]), style="bold")
+        out.append(f"   rule {rule}", style="dim")
+    else:
+        out.append(capital(reason), style="bold")
+    return out
+
+
+def _restricted(view: dict[str, Any]) -> bool:
+    """CASINO-TWO-1, as the view tells it."""
+    n, half = view["players"], view["half"]
+    if view["variant"] == "south-african":
+        return not (n == 2 and half == 2)
+    return n == 2 and half == 1
+
+
+def _last_ask(log: list[Event]) -> int | None:
+    for e in reversed(log):
+        if e.kind == "ask":
+            return int(e.data["value"])
+    return None
+
+
+def _last_play(log: list[Event], me: int) -> tuple[int | None, dict[str, Any] | None]:
+    """The mover's last capture or trail (what an insist question is about)."""
+    for e in reversed(log):
+        if e.kind in ("capture", "trail") and e.seat is not None and e.seat != me:
+            return e.seat, {"kind": e.kind, **e.data}
+        if e.kind == "deal":
+            break
+    for e in reversed(log):
+        if e.kind == "build" and e.seat is not None and e.seat != me:
+            return e.seat, None
+    return None, None
+
+
+def capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+__all__ = ["CasinoDrawing", "capital"]
