@@ -327,7 +327,7 @@ def parse_action(text: str) -> Action:
     """Read one step. The state resolves what the text leaves open (which hand card, an
     ace's value, which pile a seat's top is) when it applies it."""
     act = _parse(text)
-    if isinstance(act, _Partial):
+    if isinstance(act, Partial):
         act.text = " ".join(text.split())
     return act
 
@@ -373,7 +373,7 @@ def _parse(text: str) -> Action:
         cards = [Card.parse(w) for w in body.split()]
         if not cards:
             raise ValueError("a build needs cards")
-        return _Partial("build", int(target), owner=owner, cards=cards)
+        return Partial("build", int(target), owner=owner, cards=cards)
     if verb == "capture":
         code, value = _with_value(target)
         card = Card.parse(code)
@@ -390,16 +390,16 @@ def _parse(text: str) -> Action:
                 groups.append(_part(word))
         if not build and not groups:
             raise ValueError("a capture names what it takes: capture 9S: B9 5H+4C")
-        return _Partial("capture", value, card=card, build=build, groups=groups)
+        return Partial("capture", value, card=card, build=build, groups=groups)
     # add
     base_text, value = _with_value(target)
     units = [_part(u) for u in body.split("|")]
     if any(not cs and not ts for cs, ts in units):
         raise ValueError("every unit of an add needs cards")
     if base_text.lower().startswith("b") and base_text[1:].isdigit():
-        return _Partial("add", _build_id(base_text), owner=owner, units=units)
+        return Partial("add", _build_id(base_text), owner=owner, units=units)
     base = Card.parse(base_text)
-    return _Partial("add", value, owner=owner, units=units, base=base)
+    return Partial("add", value, owner=owner, units=units, base=base)
 
 
 def _example(verb: str) -> str:
@@ -411,7 +411,7 @@ def _example(verb: str) -> str:
     }[verb]
 
 
-class _Partial(Action):
+class Partial(Action):
     """A step read from text that the state completes (which card is from the hand, an
     ace's value): ``CasinoState`` turns it into a ``Capture``, ``Build`` or ``Add``. Its
     text is the text it was read from (spaces tidied), which is the step's own text when
@@ -426,6 +426,3 @@ class _Partial(Action):
 
     def __str__(self) -> str:
         return self.text
-
-
-Partial = _Partial

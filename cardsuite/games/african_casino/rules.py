@@ -494,7 +494,6 @@ class CasinoState(State):
             "this_turn": {
                 "played": self.played.code if self.played else None,
                 "trailed": self.trailed.code if self.trailed else None,
-                "captured": self.captured,
                 "aug_opp": self.aug_opp,
                 "held": self.held,
                 "pending": str(self.pending) if self.pending else None,
@@ -589,7 +588,6 @@ class CasinoState(State):
         self.trailed = code(t["trailed"])
         if self.trailed is not None and self.trailed not in self.loose:
             raise ValueError("the card trailed this turn is not on the layout")
-        self.captured = bool(t["captured"])
         self.aug_opp = None if t["aug_opp"] is None else whole(t["aug_opp"], "aug_opp", 1, 14)
         self.held = None if t["held"] is None else whole(t["held"], "held", 1, 14)
         self.mover = seat_of(t["mover"], n, "mover") if t["mover"] is not None else self.turn
@@ -621,7 +619,6 @@ class CasinoState(State):
     def _new_turn(self) -> None:
         self.played: Card | None = None  # the hand card of this turn's play
         self.trailed: Card | None = None  # CASINO-TURN-3
-        self.captured = False
         self.aug_opp: int | None = None  # the opponent build augmented this turn (AUG-5)
         self.held: int | None = None  # a hold request on this build (PART-4)
         self.pending: Capture | None = None  # the capture the hold prompt is about
@@ -1193,7 +1190,6 @@ class CasinoState(State):
         else:  # CAP-5 [D]: the lowest just under the capturing card, the highest at the bottom
             batch = [*sorted(taken, key=order_key, reverse=True), card]
         self.piles[self.pile_of[seat]] += batch
-        self.captured = True
         self.last_capturer = seat
         self.events.append(
             Event(
