@@ -18,7 +18,8 @@ kind (single: one unit). Captured cards go on piles (``piles[pile_of[seat]]``), 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from ... import positions
@@ -43,7 +44,7 @@ from .actions import (
     parse_action,
     set_value,
 )
-from .units import HAND, Item, leaves_nothing, packings, partition, sums, units, units_of, worth
+from .units import Item, leaves_nothing, packings, partition, sums, units, worth
 
 SCHEMA = 1
 #: CASINO-INSIST-3 [D]: captures beyond the maximal ones listed per hand card.
@@ -660,11 +661,15 @@ class CasinoState(State):
                 yield add
             return
         seen: set[object] = set()
+        mine = [b.value for b in self.owns(seat)]
+        restricted = self.restricted()
         for a in self._candidates(seat):
-            if a.key in seen:
-                continue
-            seen.add(a.key)
-            if self._quick_why_not(a, seat) is None:
+            if type(a) is Capture:  # only captures come twice (an ace's two values...)
+                key = a.key
+                if key in seen:
+                    continue
+                seen.add(key)
+            if self._quick_why_not(a, seat, mine, restricted) is None:
                 yield a
         if self.played is not None and self._end_refusal(seat) is None:
             yield END
@@ -682,19 +687,58 @@ class CasinoState(State):
                 if add.base is None and self.team(self.builds[add.value].owner, seat):
                     yield add
             return
+        targets = self._add_targets(seat, free_loose)
+        table = sums(tuple(free_loose))
+        owns = self._owner_test(seat)
         if self.played is None:
+            memo: dict[int, tuple[bool, list[Opt], list[Opt]]] = {}
             for card in hand:
-                yield from self._captures(seat, card, maximal_only=self.insist == "always")
+                yield from self._captures(seat, card, self.insist == "always", memo)
+            builds = self.builds
+            top = self.top_value
+            raisable = [
+                b.value
+                for _, b in sorted(builds.items())
+                if b.single and not self.team(b.owner, seat)
+            ]
             for card in hand:
-                yield from self._builds(seat, free_loose, card)
-                for _, b in sorted(self.builds.items()):
-                    if b.single and not self.team(b.owner, seat):
-                        yield Raise(b.value, card)
-                yield from self._adds(seat, free_loose, card)
+                yield from self._builds(seat, table, card, owns)
+                for v in raisable:
+                    new = v + set_value(card)
+                    if new <= top and owns(new, card, raised=True):
+                        yield Raise(v, card)
+                yield from self._adds_to(targets, seat, card, owns)
             for card in hand:
                 yield Trail(card)
-        yield from self._builds(seat, free_loose, None)
-        yield from self._adds(seat, free_loose, None)
+        yield from self._builds(seat, table, None, owns)
+        yield from self._adds_to(targets, seat, None, owns)
+
+    def _owner_test(self, seat: int) -> Callable[..., bool]:
+        """The first test a new set of value v meets, as ``_quick_why_not`` makes it, for
+        a whole listing at once: an opponent's build of v forbids it (TAB-4, RAISE-3);
+        otherwise ``seat`` must keep a card that captures v (BUILD-2, RAISE-1), unless the
+        side's build of v is a proven partner's. Steps that fail it are never made."""
+        counts: dict[int, int] = {}
+        ace_high = self.ace_high
+        for c in self.hands[seat]:
+            for v in (
+                (1, 14) if c.rank == ACE and ace_high else (1,) if c.rank == ACE else (c.rank,)
+            ):
+                counts[v] = counts.get(v, 0) + 1
+        builds = self.builds
+
+        def owns(v: int, used: Card | None, raised: bool = False) -> bool:
+            n = counts.get(v, 0)
+            if used is not None and worth(used, v, ace_high):
+                n -= 1
+            old = builds.get(v)
+            if old is None:
+                return n > 0
+            if not self.team(old.owner, seat):
+                return False
+            return n > 0 or (not raised and old.owner != seat and self.proven(old.owner, v))
+
+        return owns
 
     def _capture_units(self, seat: int, v: int) -> list[tuple[Item, ...]]:
         """The targets a card of value ``v`` could take: loose cards and sums of them, and
@@ -705,20 +749,32 @@ class CasinoState(State):
             tops = tuple((self.piles[self.pile_of[s]][-1], s) for s in self.usable_piles(seat))
         return units(loose, v, self.ace_high, tops)
 
-    def _captures(self, seat: int, card: Card, maximal_only: bool) -> Iterator[Capture]:
+    def _captures(
+        self,
+        seat: int,
+        card: Card,
+        maximal_only: bool,
+        memo: dict[int, tuple[bool, list[Opt], list[Opt]]] | None = None,
+    ) -> Iterator[Capture]:
         """CASINO-CAP-1: for each value the card may count, distinct sets of targets: the
         maximal ones (nothing of the value left behind), then others (CAP-4, INSIST-3),
-        each at most ``units.MAXIMAL_CAP`` / ``OTHER_CAP``."""
+        each at most ``units.MAXIMAL_CAP`` / ``OTHER_CAP``. ``memo`` keeps the packings of
+        each value for the other hand cards of a listing."""
         if card.rank == ACE:
             values = [1, 14] if self.ace_high else [1]
         else:
             values = [card.rank]
         for v in values:
-            found = self._capture_units(seat, v)
-            has_build = v in self.builds
-            maximal, rest = packings(found)
-            if not maximal and not found:
-                maximal = [()]
+            known = memo.get(v) if memo is not None else None
+            if known is None:
+                found = self._capture_units(seat, v)
+                maximal, rest = packings(found)
+                if not maximal and not found:
+                    maximal = [()]
+                known = (v in self.builds, maximal, rest)
+                if memo is not None:
+                    memo[v] = known
+            has_build, maximal, rest = known
             for o in maximal:
                 if o or has_build:
                     yield _capture(card, v, has_build, o)
@@ -746,11 +802,17 @@ class CasinoState(State):
         )
         return leaves_nothing(taken, self._capture_units(seat, act.value))
 
-    def _builds(self, seat: int, loose: list[Card], card: Card | None) -> Iterator[Build]:
+    def _builds(
+        self,
+        seat: int,
+        table: dict[int, tuple[tuple[Card, ...], ...]],
+        card: Card | None,
+        owns: Callable[..., bool],
+    ) -> Iterator[Build]:
         """CASINO-BUILD-1: sets of loose cards (with ``card`` from the hand, if given) of
-        two cards at least, worth 2 to the highest value, read off the layout's table of
-        sums."""
-        table = sums(tuple(loose))
+        two cards at least, worth 2 to the highest value, read off the layout's ``table``
+        of sums; those of a value ``seat`` may not own (``owns``) only when a proven
+        partner may."""
         top = self.top_value
         partner = self.partner(seat)
         add = 0 if card is None else set_value(card)
@@ -758,38 +820,96 @@ class CasinoState(State):
             v = total + add
             if v > top or v < 2:
                 continue
+            mine = owns(v, card)
+            theirs = partner is not None and self.proven(partner, v)
+            if not mine and not theirs:
+                continue
             for cards in sets:
                 if card is None and len(cards) < 2:
                     continue
-                yield Build(v, cards, card)
-                if partner is not None and self.proven(partner, v):
+                if mine:
+                    yield Build(v, cards, card)
+                if theirs:
                     yield Build(v, cards, card, owner=partner)
 
     def _adds(self, seat: int, loose: list[Card], card: Card | None) -> Iterator[Add]:
         """CASINO-AUG: one unit to a build, or to a loose card as its base."""
-        targets: list[tuple[int, Card | None]] = [(v, None) for v in sorted(self.builds)]
+        return self._adds_to(self._add_targets(seat, loose), seat, card, self._owner_test(seat))
+
+    def _add_targets(self, seat: int, loose: list[Card]) -> list[_Target]:
+        """What a unit may go onto, worked out once for every hand card: each build, then
+        each loose card as a base (an ace as 1 and, ace high, as 14), with the sums of the
+        other loose cards and the pile tops that may join a unit there."""
+        builds = self.builds
+        table = sums(tuple(loose))
+        tops = tuple((self.piles[self.pile_of[s]][-1], s) for s in self.usable_piles(seat))
+        subsets = _top_subsets(tops)
+        plain = _NO_TOPS
+        out: list[_Target] = []
+        for v in sorted(builds):
+            allowed = not self.sa or builds[v].owner == seat
+            out.append((v, None, loose, table, subsets if allowed else plain))
+        ace_high = self.ace_high
         for c in loose:
-            for v in [1, 14] if c.rank == ACE and self.ace_high else [set_value(c)]:
-                if v not in self.builds:
-                    targets.append((v, c))
-        partner = self.partner(seat)
-        for v, base in targets:
-            items: list[Item] = [(c, None) for c in loose if c is not base]
-            if card is not None:
-                items.append((card, HAND))
-            if not self.sa or (base is None and self.builds[v].owner == seat):
-                items += [(self.piles[self.pile_of[s]][-1], s) for s in self.usable_piles(seat)]
-            for u in units_of(items, v, self.ace_high):
-                hand = next((c for c, s in u if s == HAND), None)
-                if card is not None and hand is None:
+            rest: list[Card] | None = None
+            for v in [1, 14] if c.rank == ACE and ace_high else [set_value(c)]:
+                if v in builds:
                     continue
-                unit = Unit(
-                    [c for c, s in u if s is None],
-                    hand,
-                    [s for _, s in u if s is not None and s >= 0],
-                )
-                yield Add(v, [unit], base)
-                if base is not None and partner is not None and self.proven(partner, v):
+                if rest is None:
+                    rest = [x for x in loose if x is not c]
+                    rest_table = sums(tuple(rest))
+                out.append((v, c, rest, rest_table, plain if self.sa else subsets))
+        return out
+
+    def _adds_to(
+        self, targets: list[_Target], seat: int, card: Card | None, owns: Callable[..., bool]
+    ) -> Iterator[Add]:
+        """The additions onto ``targets``: with ``card`` from the hand in every unit, or,
+        for ``None``, free ones of loose cards and pile tops only. A unit is one card worth
+        the value, or cards adding up to it (aces 1), as ``units.units`` lists them. Never
+        made: a hand card's unit for an opponent's build (AUG-5), and a new build on a base
+        that ``seat`` may not own (``owns``) unless for a proven partner."""
+        partner = self.partner(seat)
+        ace_high = self.ace_high
+        proofs = self.proofs
+        builds = self.builds
+        hv = 0 if card is None else set_value(card)
+        for v, base, others, table, subsets in targets:
+            both = (
+                base is not None
+                and partner is not None
+                and (partner, ACE if v in (1, 14) else v) in proofs
+            )
+            if base is None:
+                mine = card is None or self.team(builds[v].owner, seat)
+            else:
+                mine = owns(v, card)
+            if not mine and not both:
+                continue
+            found: list[Unit] = []
+            if card is None:
+                for c in others:
+                    if worth(c, v, ace_high):
+                        found.append(Unit((c,)))
+                for cards in table.get(v, ()):
+                    if len(cards) >= 2:
+                        found.append(Unit(cards))
+            for tsum, seats, tcards in subsets:
+                n = len(seats) + (card is not None)
+                if not n:
+                    continue
+                need = v - tsum - hv
+                if (need == 0 and n >= 2) or (
+                    n == 1 and worth(card if card is not None else tcards[0], v, ace_high)
+                ):
+                    found.append(Unit((), card, seats))
+                if need > 0:
+                    for cards in table.get(need, ()):
+                        found.append(Unit(cards, card, seats))
+            for unit in found:
+                if mine:
+                    yield Add(v, [unit], base)
+                if both:
                     yield Add(v, [unit], base, owner=partner)
 
     # --- checking a step ------------------------------------------------------------------
@@ -805,17 +925,25 @@ class CasinoState(State):
             return e.reason
         return after._cannot_end(seat)
 
-    def _quick_why_not(self, act: Action, seat: int) -> str | None:
+    def _quick_why_not(
+        self,
+        act: Action,
+        seat: int,
+        owned: list[int] | None = None,
+        restricted: bool | None = None,
+    ) -> str | None:
         """``_why_not`` for a step this state generated itself (well formed: its cards are
         where it says, its sums right), worked out from the few facts a step changes instead
         of on a copy: the builds ``seat`` owns, the opponent build it added to, its hand.
         ``tests/rules/test_african_casino_checks.py`` holds it to ``_why_not`` on random
-        positions."""
+        positions. ``owned`` (the values of the builds ``seat`` owns) and ``restricted``
+        may be given, worked out once for a whole listing."""
         hand = self.hands[seat]
         played = self.played
         aug = self.aug_opp
-        mine = [b.value for b in self.owns(seat)]
-        restricted = self.restricted()
+        mine = [b.value for b in self.owns(seat)] if owned is None else owned[:]
+        if restricted is None:
+            restricted = self.restricted()
         used: Card | None = None
         new_owner: int | None = None  # who a new build (or a raise) gives one more to
         if isinstance(act, Capture):
@@ -903,13 +1031,8 @@ class CasinoState(State):
             return self._why_not(act)
         if restricted and new_owner is not None and self.owns(new_owner):
             return "in this phase a player may own only one build (CASINO-TWO-1)"
-        if used is not None:
-            if played is not None:
-                return "you have played your card this turn (CASINO-TURN-1)"
-            rest = list(hand)
-            rest.remove(used)
-        else:
-            rest = hand
+        if used is not None and played is not None:
+            return "you have played your card this turn (CASINO-TURN-1)"
         now_played = played is not None or used is not None
         need = mine
         if now_played:
@@ -919,7 +1042,9 @@ class CasinoState(State):
                 )
         elif aug is not None:
             need = [*mine, aug]
-        if not _match(need, rest, self.ace_high):
+        if not need:
+            return None
+        if not _keeps(tuple(need), tuple(hand), used, self.ace_high):
             if not now_played and aug is not None:
                 return "you must still hold a card to capture that build with (CASINO-AUG-5)"
             return (
@@ -961,8 +1086,10 @@ class CasinoState(State):
         if not self._allowed(act):
             raise IllegalAction(self._refusal(act))
         mark = len(self.events)
+        self._legal = None
         if self.phase == "hold" or self.phase == "insist":
             self._answer(act, turn)
+            self._legal = None
         elif self._asks_partner(act, turn):
             assert isinstance(act, Capture)
             self.pending = act  # PART-4: the partner may ask to hold the build first
@@ -978,8 +1105,7 @@ class CasinoState(State):
                 )
             )
         else:
-            self._step(act, turn)
-        self._legal = None
+            self._step(act, turn)  # leaves the next steps listed when it worked them out
         return self.events[mark:]
 
     def _asks_partner(self, act: Action, seat: int) -> bool:
@@ -990,8 +1116,12 @@ class CasinoState(State):
         return self.team(self.builds[act.value].owner, seat)
 
     def _step(self, act: Action, seat: int) -> None:
-        """A step of the mover's turn, already found legal."""
-        before = self.clone() if self.insist == "ask" and _uses_hand(act) else None
+        """A step of the mover's turn, already found legal. The position an insist would
+        take play back to is copied only for a play that can be challenged (INSIST-2), and
+        the steps listed to see whether only ``end`` is left are kept for the next call."""
+        before = None
+        if self.insist == "ask" and _uses_hand(act) and self._challengeable(act, seat, self):
+            before = self.clone(self.rng, events=False)  # restored with the live generator
         self._do(act, seat)
         self._legal = None
         if self.held is not None and _uses_hand(act):
@@ -999,21 +1129,29 @@ class CasinoState(State):
             self.pending = None
         if act is END:
             self._finish_turn(seat)
+            self._legal = None
             return
-        if before is not None and self._challengeable(act, seat, before):
+        if before is not None:
             self.before_play = before
             self._ask(seat, "play")
             return
         if self.comply == "capture" and isinstance(act, Capture):
             self.comply = ""
             self.comply_card = None
-        if self.played is not None and list(self.legal_actions()) == [END]:
-            self._finish_turn(seat)
+        if self.played is not None:
+            legal = self.legal_actions()
+            if len(legal) == 1 and legal[0] is END:
+                self._finish_turn(seat)
+                self._legal = None
 
     def _allowed(self, act: Action) -> bool:
         """Listed, or one of the steps that are accepted as text but not listed: an addition
         of several units, a capture beyond the listed ones (§18)."""
-        if act in self.legal_actions():
+        legal = self.legal_actions()
+        for a in legal:  # the listed object itself: no comparison of keys
+            if a is act:
+                return True
+        if act in legal:
             return True
         if self.phase != "play" or self.held is not None:
             return False
@@ -1619,6 +1757,39 @@ class CasinoState(State):
         return self.side(seat)
 
 
+#: An addition's target: value, base card (None for a build), the loose cards a unit may
+#: use there, their table of sums, and the pile tops' subsets that may join (``_top_subsets``).
+#: A capture's targets: a packing of units (``units.packings``).
+Opt = tuple[tuple[Item, ...], ...]
+_Target = tuple[
+    int,
+    Card | None,
+    list[Card],
+    dict[int, tuple[tuple[Card, ...], ...]],
+    list[tuple[int, tuple[int, ...], tuple[Card, ...]]],
+]
+
+
+@lru_cache(maxsize=1024)
+def _top_subsets(tops: tuple[Item, ...]) -> list[tuple[int, tuple[int, ...], tuple[Card, ...]]]:
+    """Every subset of the usable pile tops (the empty one first, then in the order of
+    ``units.units``' bit masks): the sum of its cards (aces 1), its seats, its cards."""
+    out = []
+    for mask in range(1 << len(tops)):
+        picked = [tops[i] for i in range(len(tops)) if mask >> i & 1]
+        out.append(
+            (
+                sum(set_value(c) for c, _ in picked),
+                tuple(s for _, s in picked),
+                tuple(c for c, _ in picked),
+            )
+        )
+    return out
+
+
+_NO_TOPS = _top_subsets(())
+
+
 def _most(points: list[int], counts: list[int]) -> None:
     top = max(counts)
     best = [s for s, c in enumerate(counts) if c == top]
@@ -1653,6 +1824,15 @@ def _match(values: list[int], hand: Sequence[Card], ace_high: bool) -> bool:
         if worth(c, v, ace_high) and _match(rest, [*hand[:i], *hand[i + 1 :]], ace_high):
             return True
     return False
+
+
+@lru_cache(maxsize=4096)
+def _keeps(
+    values: tuple[int, ...], hand: tuple[Card, ...], used: Card | None, ace_high: bool
+) -> bool:
+    """``_match`` of ``values`` against ``hand`` without ``used``: a listing asks the same
+    question for most of its steps, and the next listing again."""
+    return _match(list(values), [c for c in hand if c is not used], ace_high)
 
 
 def _copy_rng(rng: random.Random) -> random.Random:
