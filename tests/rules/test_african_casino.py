@@ -167,6 +167,27 @@ def test_EX11_insist_always_additions_INSIST_1() -> None:
     assert st.turn == 1
 
 
+def test_INSIST_3_ask_a_challenged_trail_passed_or_insisted() -> None:
+    """``insist=ask``: a trail of a card that could capture (INSIST-2) is put to the opponent.
+    A pass lets the trail stand and the turn ends by itself, nothing but ``end`` being left;
+    an insist takes the trail back and leaves only a maximal capture with that card."""
+    kw: dict[str, Any] = {"players": 2, "hands": {0: "9D 3C", 1: "QH 2S"}, "loose": "9H 5S"}
+    st = position(insist="ask", **kw)
+    st.apply("trail 9D")
+    assert (st.phase, st.turn, legal(st)) == ("insist", 1, {"pass", "insist"})
+    st.apply("pass")
+    assert (st.phase, st.turn) == ("play", 1)
+    assert legal(st) == {"trail QH", "trail 2S"}
+    st = position(insist="ask", **kw)
+    st.apply("trail 9D")
+    st.apply("insist")
+    assert (st.turn, legal(st)) == (0, {"capture 9D: 9H"})
+    assert st.hands[0] == cards("9D 3C") and st.loose == cards("9H 5S")
+    st = position(insist="ask", **kw)
+    st.apply("trail 3C")  # 3C captures nothing: no one is asked
+    assert (st.phase, st.turn) == ("play", 1)
+
+
 def test_EX12_never_abandon_a_build_TAB_5() -> None:
     st = position(hands={0: "9D 4C"}, builds=((9, 0, ["5C 4D"]),))
     assert "TAB-5" in refused(st, "trail 9D")

@@ -836,10 +836,10 @@ class CasinoState(State):
         """CASINO-AUG: one unit to a build, or to a loose card as its base."""
         return self._adds_to(self._add_targets(seat, loose), seat, card, self._owner_test(seat))
 
-    def _add_targets(self, seat: int, loose: list[Card]) -> list[_Target]:
+    def _add_targets(self, seat: int, loose: list[Card], bases: bool = True) -> list[_Target]:
         """What a unit may go onto, worked out once for every hand card: each build, then
-        each loose card as a base (an ace as 1 and, ace high, as 14), with the sums of the
-        other loose cards and the pile tops that may join a unit there."""
+        (with ``bases``) each loose card as a base (an ace as 1 and, ace high, as 14), with
+        the sums of the other loose cards and the pile tops that may join a unit there."""
         builds = self.builds
         table = sums(tuple(loose))
         tops = tuple((self.piles[self.pile_of[s]][-1], s) for s in self.usable_piles(seat))
@@ -850,7 +850,7 @@ class CasinoState(State):
             allowed = not self.sa or builds[v].owner == seat
             out.append((v, None, loose, table, subsets if allowed else plain))
         ace_high = self.ace_high
-        for c in loose:
+        for c in loose if bases else ():
             rest: list[Card] | None = None
             for v in [1, 14] if c.rank == ACE and ace_high else [set_value(c)]:
                 if v in builds:
@@ -1537,9 +1537,12 @@ class CasinoState(State):
 
     def _additions(self, seat: int) -> bool:
         """CASINO-INSIST-1: a loose card or pile top that could still go onto a team build."""
-        for a in self._adds(seat, [c for c in self.loose if c is not self.trailed], None):
-            team = a.base is None and self.team(self.builds[a.value].owner, seat)
-            if team and self._quick_why_not(a, seat) is None:
+        if not any(self.team(b.owner, seat) for b in self.builds.values()):
+            return False
+        loose = [c for c in self.loose if c is not self.trailed]
+        targets = self._add_targets(seat, loose, bases=False)
+        for a in self._adds_to(targets, seat, None, self._owner_test(seat)):
+            if self.team(self.builds[a.value].owner, seat) and self._quick_why_not(a, seat) is None:
                 return True
         return False
 
