@@ -395,6 +395,13 @@ def rules(game: str, no_pager: bool) -> None:
     help="Play every deal from each seat in turn, so the cards' luck cancels"
     " (--games a multiple of the players).",
 )
+@click.option(
+    "--records",
+    "records_dir",
+    type=click.Path(file_okay=False, writable=True),
+    default=None,
+    help="Write each game's record into this folder (made if missing).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def simulate(
     game: str,
@@ -410,6 +417,7 @@ def simulate(
     all_seeing: bool,
     no_rotate: bool,
     duplicate: bool,
+    records_dir: str | None,
     as_json: bool,
 ) -> None:
     """Self-play GAME between bots: wins and scores with 95% confidence intervals."""
@@ -439,6 +447,15 @@ def simulate(
             f"with --duplicate, a multiple of the {n} players (each deal is played {n} times)",
             param_hint="--games",
         )
+    if records_dir is not None:
+        from pathlib import Path
+
+        try:
+            Path(records_dir).mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise click.BadParameter(
+                f"cannot make the folder {records_dir}: {e.strerror}", param_hint="--records"
+            ) from None
     spec = GameSpec(
         g.id,
         n,
@@ -448,6 +465,7 @@ def simulate(
         {"hard": hard},
         rotate=not no_rotate,
         duplicate=duplicate,
+        records=records_dir,
     )
     cores = available_cores()
     if jobs > cores:
@@ -539,3 +557,77 @@ def bench(
             click.echo(report.text())
     if as_json:
         click.echo(_json([r.to_json() for r in reports], indent=2))
+
+
+@main.command()
+@click.argument("file", required=False, type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def records(file: str | None, as_json: bool) -> None:
+    """List the game records (every finished and saved game), or check one FILE: read it,
+    replay every move, and say how it ends or which line is wrong."""
+    from .store import Store
+
+    store = Store()
+    if file is None:
+        infos = store.list_records()
+        if as_json:
+            click.echo(
+                _json(
+                    [
+                        {
+                            "path": str(i.path),
+                            "game": i.game,
+                            "variant": i.variant,
+                            "started": _when(i.started),
+                            "players": list(i.players),
+                            "result": i.result,
+                            "moves": i.moves,
+                            "error": i.error,
+                        }
+                        for i in infos
+                    ]
+                )
+            )
+            return
+        if not infos:
+            click.echo(f"No game records yet (they are kept in {store.records_dir}).")
+            return
+        for i in infos:
+            if i.error is not None:
+                click.echo(f"{_when(i.started)}  {i.path.name}: cannot be read: {i.error}")
+                continue
+            name = get_game(i.game).name if i.game else "?"
+            click.echo(f"{_when(i.started)}  {name}, {', '.join(i.players)}: {i.result}")
+            click.echo(f"{'':18}{i.moves} moves  {i.path}")
+        return
+    _check_record(store, file, as_json)
+
+
+def _when(t: float) -> str:
+    import time
+
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(t))
+
+
+def _check_record(store: Any, file: str, as_json: bool) -> None:
+    from .records import RecordError, final_state, summary
+    from .store import StoreError
+
+    try:
+        rec = store.load_record(file)
+        state = final_state(rec)
+    except StoreError as e:
+        raise click.ClickException(str(e)) from None
+    except RecordError as e:
+        raise click.ClickException(f"{file}, {e}") from None
+    info = summary(rec)
+    info["replays"] = True
+    info["over"] = state.is_over()
+    if as_json:
+        click.echo(_json({"path": file, **info}))
+        return
+    g = get_game(rec.game)
+    click.echo(f"{g.name} ({rec.variant}), {', '.join(info['players'])}")
+    if info["started"]:
+        click.echo(f"started {info['started']}")
+    click.echo(f"{len(rec.moves)} moves replayed; result: {rec.result}")

@@ -17,8 +17,10 @@ from typing import Any
 from .bots import LEVELS, Bot, make_bot
 from .engine import Action, Event, Game, IllegalAction, State, rng_from_json, rng_to_json
 from .games import UnknownGame, get_game
+from .records import Move
 
 MATCH_SCHEMA = 1
+_FROM_STATE = object()  # Match's default origin: the state it is given is the start
 HUMAN = "human"
 SEAT_KINDS = (HUMAN, *LEVELS)
 
@@ -55,6 +57,8 @@ class Match:
         seats: Sequence[SeatSpec],
         seed: int | None = None,
         bot_options: Mapping[str, Mapping[str, Any]] | None = None,
+        origin: Mapping[str, Any] | object | None = _FROM_STATE,
+        started: float | None = None,
     ) -> None:
         if len(seats) != len(state.scores()):
             raise ValueError(f"{len(seats)} seats for a {len(state.scores())}-player game")
@@ -74,7 +78,18 @@ class Match:
             for i, s in enumerate(self.seats)
             if not s.is_human
         }
-        self.record: list[tuple[int, str]] = []
+        self.record: list[Move] = []
+        #: how the game began, for its record: ``{"seed": s}`` (a fresh deal of that seed),
+        #: or ``{"position": json}``; None when unknown (a save from before records)
+        self.origin: dict[str, Any] | None = (
+            {"position": state.to_json()}
+            if origin is _FROM_STATE
+            else dict(origin)  # type: ignore[call-overload]
+            if origin is not None
+            else None
+        )
+        #: when the game began (the store's clock), set by the table that first shows it
+        self.started = started
         self._undo: list[_Snapshot] = []
 
     @classmethod
@@ -92,7 +107,7 @@ class Match:
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**31)
         state = game.new_state(players=len(seats), variant=variant, options=options, seed=seed)
-        return cls(game, state, seats, seed, bot_options)
+        return cls(game, state, seats, seed, bot_options, origin={"seed": seed})
 
     # --- who is who -----------------------------------------------------------------------
 
@@ -161,9 +176,13 @@ class Match:
 
     # --- moves ----------------------------------------------------------------------------
 
-    def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
+    def apply(
+        self, action: Action | str, seat: int | None = None, note: str | None = None
+    ) -> list[Event]:
         """Play ``action`` for ``seat`` (default: the seat to move); a person's decision is
-        remembered for undo first. Illegal actions raise ``IllegalAction``, changing nothing."""
+        remembered for undo first. Illegal actions raise ``IllegalAction``, changing nothing.
+        ``note`` goes into the game's record beside the move (Money: a claim's reaction
+        time)."""
         mover = self.to_move() if seat is None else seat
         snapshot = None
         if self.is_human(mover):
@@ -172,7 +191,7 @@ class Match:
         if snapshot is not None:
             self._undo.append(snapshot)
         act = action if isinstance(action, str) else str(action)
-        self.record.append((mover if mover is not None else -1, act))
+        self.record.append(Move(mover if mover is not None else -1, act, note))
         return events
 
     def choose_bot(self, seat: int, cancelled: Callable[[], bool] | None = None) -> Action:
@@ -256,7 +275,9 @@ class Match:
             "seats": [{"kind": s.kind, "name": s.name} for s in self.seats],
             "bot_options": self.bot_options,
             "bots": {str(k): v for k, v in self._bot_rngs().items()},
-            "record": [[s, a] for s, a in self.record],
+            "record": [[s, a] if n is None else [s, a, n] for s, a, n in self.record],
+            "origin": self.origin,
+            "started": self.started,
             "state": self.state.to_json(),
         }
 
@@ -275,12 +296,19 @@ class Match:
             if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
                 raise ValueError("this save is damaged (its seed is not a whole number)")
             bot_options = _bot_options(data.get("bot_options") or {})
-            match = cls(game, state, seats, seed, bot_options)
+            started = data.get("started")
+            if started is not None and (
+                isinstance(started, bool)
+                or not isinstance(started, (int, float))
+                or not 0 <= started < 1e11  # a time this side of the year 5000
+            ):
+                raise ValueError("this save is damaged (its start time is not a number)")
+            match = cls(game, state, seats, seed, bot_options, _saved_origin(data, seed), started)
             bots = data.get("bots") or {}
             if set(map(int, bots)) - set(match.bots):
                 raise ValueError("this save is damaged (a bot's generator for a seat with no bot)")
             match._set_bot_rngs({int(k): v for k, v in bots.items()})
-            match.record = [(int(s), str(a)) for s, a in data.get("record", [])]
+            match.record = [_saved_move(m) for m in data.get("record", [])]
         except UnknownGame as e:
             raise ValueError(f"this save is for a game cardsuite does not have ({e})") from None
         except (KeyError, TypeError, IndexError, AttributeError) as e:
@@ -288,6 +316,31 @@ class Match:
         except (OverflowError, RecursionError) as e:
             raise ValueError(f"this save is damaged ({type(e).__name__})") from None
         return match
+
+
+def _saved_origin(data: Mapping[str, Any], seed: int | None) -> dict[str, Any] | None:
+    """How a saved game began. A save from before records has none: it was dealt fresh
+    from its seed (``Match.new`` is the only way the app starts a game)."""
+    origin = data.get("origin", {"seed": seed} if seed is not None else None)
+    if origin is None:
+        return None
+    if not isinstance(origin, Mapping) or not (
+        ("position" in origin and isinstance(origin["position"], Mapping))
+        or (
+            "seed" in origin
+            and (origin["seed"] is None or type(origin["seed"]) is int)
+            and set(origin) <= {"seed", "deck", "dealer"}
+        )
+    ):
+        raise ValueError("this save is damaged (how the game began)")
+    return dict(origin)
+
+
+def _saved_move(entry: object) -> Move:
+    if not isinstance(entry, (list, tuple)) or len(entry) not in (2, 3):
+        raise ValueError("this save is damaged (a move of its record)")
+    note = entry[2] if len(entry) == 3 else None
+    return Move(int(entry[0]), str(entry[1]), None if note is None else str(note))
 
 
 #: What a save may ask of its bots: the hard bot's budget, within sane bounds.

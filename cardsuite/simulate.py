@@ -23,10 +23,13 @@ from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from itertools import islice
+from pathlib import Path
 from typing import Any
 
 from .bots import make_bot
+from .engine import State
 from .games import entry, get_game
+from .records import Move, Record, RecordSeat, result_text
 
 
 @dataclass(frozen=True)
@@ -40,6 +43,8 @@ class GameSpec:
     rotate: bool = True
     #: each seed is played ``players`` times in a row, once from every rotation of the seats
     duplicate: bool = False
+    #: a folder: each game's record is written there (``records.py``), to study the bots
+    records: str | None = None
 
     def deal_index(self, index: int) -> int:
         """Which seed game ``index`` plays: its own, or its set's in a duplicate run."""
@@ -77,16 +82,33 @@ def play_one(spec: GameSpec, seed: int, index: int) -> GameResult:
     }
     state = game.new_state(players=n, variant=spec.variant, options=dict(spec.options), seed=gseed)
     start = time.perf_counter()
+    began = time.time()
     decisions = 0
+    moves: list[Move] | None = [] if spec.records is not None else None
     driver = entry(spec.game).selfplay_driver()
     if driver is not None:  # speed matters: the game's own referee runs the bots' timing
-        decisions = driver(state, bots)
+        decisions = driver(state, bots) if moves is None else driver(state, bots, record=moves)
     while not state.is_over():
         seat = state.to_move()
         assert seat is not None
-        state.apply(bots[seat].choose(state, seat))
+        action = bots[seat].choose(state, seat)
+        state.apply(action)
         decisions += 1
+        if moves is not None:
+            moves.append(Move(seat, str(action)))
     seconds = time.perf_counter() - start
+    if moves is not None:
+        assert spec.records is not None
+        write_record(
+            spec,
+            game.id,
+            gseed,
+            index,
+            [spec.seats[entry_at[s]] for s in range(n)],
+            state,
+            moves,
+            began,
+        )
     scores = state.scores()
     return GameResult(
         index=index,
@@ -97,6 +119,34 @@ def play_one(spec: GameSpec, seed: int, index: int) -> GameResult:
         decisions=decisions,
         seconds=seconds,
     )
+
+
+def write_record(
+    spec: GameSpec,
+    game_id: str,
+    seed: int,
+    index: int,
+    levels: list[str],
+    state: State,
+    moves: list[Move],
+    began: float,
+) -> Path:
+    """One self-play game's record, named by the game's place in the run."""
+    names = [f"{get_game(game_id).names_for(spec.players)[s]}" for s in range(spec.players)]
+    rec = Record(
+        game=game_id,
+        variant=spec.variant,
+        options=dict(spec.options),
+        seats=[RecordSeat(names[s], levels[s]) for s in range(spec.players)],
+        seed=seed,
+        started=began,
+        result=result_text(state, names),
+        moves=moves,
+    )
+    assert spec.records is not None
+    path = Path(spec.records) / f"{game_id}-{index + 1:05d}.txt"
+    path.write_text(rec.to_text(), encoding="utf-8")
+    return path
 
 
 def _play_chunk(args: tuple[GameSpec, int, list[int]]) -> list[GameResult]:

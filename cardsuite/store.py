@@ -125,6 +125,21 @@ class SaveInfo:
 
 
 @dataclass(frozen=True)
+class RecordInfo:
+    """One entry of the list of game records; one that cannot be read is listed with
+    ``error`` saying why (and the line at fault), and is never touched."""
+
+    path: Path
+    game: str | None
+    variant: str | None
+    started: float  # the record's start time, else the file's mtime
+    players: tuple[str, ...]
+    result: str
+    moves: int
+    error: str | None = None
+
+
+@dataclass(frozen=True)
 class PlayerResult:
     """How one seat did in a finished game."""
 
@@ -415,6 +430,8 @@ class Store:
         self.settings_path: Path = self.home / "settings.json"
         self.stats_path: Path = self.home / "stats.sqlite3"
         self.saves_dir: Path = self.home / "saves"
+        #: every finished and every saved game, as a plain-text record (``records.py``)
+        self.records_dir: Path = self.home / "records"
         #: Results the statistics could not take yet (JSON lines), added on a later start.
         self.pending_path: Path = self.home / "pending-results.jsonl"
         self._clock = clock
@@ -693,6 +710,86 @@ class Store:
             return _parse_json(path.read_bytes())
         except (OSError, _BadJSON):
             return None
+
+    # ---- game records --------------------------------------------------------------------
+
+    def save_record(self, text: str, stem: str) -> Path:
+        """Write (or replace: a saved game's record is rewritten at each save and at the
+        end) the record ``stem``.txt, atomically."""
+        name = _sanitise_name(stem) or "record"
+        path = self.records_dir / f"{name}.txt"
+        try:
+            _atomic_write(path, text)
+        except OSError as exc:
+            raise StoreError(
+                f"Could not write the game's record {path}: {_os_reason(exc)}."
+            ) from exc
+        return path
+
+    def list_records(self) -> list[RecordInfo]:
+        """Every ``*.txt`` in the records folder, newest first; each one is read and its
+        header checked (not replayed). Nothing is ever modified."""
+        from .records import summary
+
+        if not self.records_dir.is_dir():
+            return []
+        infos: list[RecordInfo] = []
+        for path in self.records_dir.glob("*.txt"):
+            try:
+                if not path.is_file():
+                    continue
+                mtime = path.stat().st_mtime
+            except OSError:
+                continue
+            try:
+                rec = self.load_record(path)
+            except (StoreError, ValueError) as exc:
+                infos.append(RecordInfo(path, None, None, mtime, (), "", 0, str(exc)))
+                continue
+            info = summary(rec)
+            infos.append(
+                RecordInfo(
+                    path,
+                    rec.game,
+                    rec.variant,
+                    rec.started if rec.started is not None else mtime,
+                    tuple(info["players"]),
+                    rec.result,
+                    len(rec.moves),
+                )
+            )
+        infos.sort(key=lambda info: info.path.name)
+        infos.sort(key=lambda info: info.started, reverse=True)
+        return infos
+
+    def load_record(self, path: Path | str) -> Any:
+        """Read one record file (anywhere: a record can come from another machine).
+        ``StoreError`` when the file cannot be read; ``records.RecordError`` (with the line)
+        when it is not a record this version can read. The file is never modified."""
+        from .records import MAX_RECORD_BYTES, RecordError, parse
+
+        target = Path(path)
+        try:
+            size = target.stat().st_size
+            if size > MAX_RECORD_BYTES:
+                raise StoreError(
+                    f"{target} is {size // (1024 * 1024)} MiB, too large for a game record."
+                )
+            raw = target.read_bytes()
+        except FileNotFoundError:
+            raise StoreError(f"There is no file {target}.") from None
+        except IsADirectoryError:
+            raise StoreError(f"{target} is a folder, not a game record.") from None
+        except OSError as exc:
+            raise StoreError(f"Could not read {target}: {_os_reason(exc)}.") from exc
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            line = raw[: exc.start].count(b"\n") + 1
+            raise RecordError(line, "the file is not UTF-8 text") from None
+        if "\x00" in text:
+            raise RecordError(text[: text.index("\x00")].count("\n") + 1, "the file is binary")
+        return parse(text)
 
     # ---- statistics ----------------------------------------------------------------------
 

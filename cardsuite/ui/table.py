@@ -118,6 +118,8 @@ class TableScreen(Screen[None]):
     # --- flow -----------------------------------------------------------------------------
 
     def on_mount(self) -> None:
+        if self.match.started is None:
+            self.match.started = self.cs_app.store.now()
         self.refresh_table()
         self.call_after_refresh(self.advance)
 
@@ -350,6 +352,22 @@ class TableScreen(Screen[None]):
             self.notify(str(e), title="Not saved", severity="error")
             return
         self.notify(f"Saved as {path.stem}. Resume it from the picker.", title="Saved")
+        self.write_record()
+
+    def write_record(self) -> None:
+        """The game's record, beside the saves (``records.py``): written when the game is
+        saved and again when it ends, under one name, so the last one stands."""
+        from ..records import from_match, record_name
+
+        m = self.match
+        try:
+            rec = from_match(m)
+        except ValueError:
+            return  # a save from before records: how the game began is unknown
+        try:
+            self.cs_app.store.save_record(rec.to_text(), record_name(m.game.id, m.started, m.seed))
+        except StoreError as e:
+            self.notify(str(e), title="No record kept", severity="warning")
 
     def action_leave(self) -> None:
         from .confirm import ConfirmScreen
@@ -377,6 +395,7 @@ class TableScreen(Screen[None]):
         if not self._recorded:
             self._recorded = True
             self._record_result()
+            self.write_record()
         if self._over_shown or self._viewing_final:
             return
         self._over_shown = True

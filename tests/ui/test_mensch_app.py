@@ -136,8 +136,8 @@ async def test_a_search_bot_takes_its_whole_budget_over_every_move(make_app, mon
         screen = app.screen
         match = screen.match
         assert match.think_floor(0) == budget and match.think_floor(1) == 0.0
-        await wait_for(pilot, lambda: sum(1 for s, _ in match.record if s == 0) >= 6)
-        hard_moves = sum(1 for s, _ in match.record if s == 0)
+        await wait_for(pilot, lambda: sum(1 for m in match.record if m.seat == 0) >= 6)
+        hard_moves = sum(1 for m in match.record if m.seat == 0)
         padded = sum(1 for w in waits if w == budget)
         assert hard_moves <= padded <= hard_moves + 1  # one may be waiting now
         assert all(w in (budget, 0.0) for w in waits)  # nothing else is delayed

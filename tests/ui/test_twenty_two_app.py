@@ -11,6 +11,7 @@ from textual.widgets import Input
 
 from cardsuite.games.twenty_two.screen import TwentyTwoScreen
 from cardsuite.match import Match
+from cardsuite.records import final_state
 from cardsuite.store import Store
 from cardsuite.ui.curtain import CurtainScreen
 from cardsuite.ui.gameover import GameOverScreen
@@ -62,6 +63,11 @@ async def test_picker_setup_and_a_whole_game_to_the_end(make_app) -> None:  # ty
         await app.workers.wait_for_complete()
         stats = app.store.game_stats("twenty-two")
         assert [r.played for r in stats] == [1]
+        # and its record, which replays to the final table (issue 14)
+        (rec,) = app.store.list_records()
+        assert rec.error is None and rec.game == "twenty-two" and "won by" in rec.result
+        replayed = final_state(app.store.load_record(rec.path))
+        assert replayed.to_json() == screen.match.state.to_json()
         await pilot.press("p")
         await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
     # the setup was remembered
@@ -177,7 +183,7 @@ async def test_hint_selects_the_medium_bots_choice(make_app) -> None:  # type: i
             before = len(screen.match.record)
             await pilot.press("enter")
             await wait_for(pilot, lambda: len(screen.match.record) > before)
-            assert screen.match.record[before] == (seat, str(want)) or (
+            assert screen.match.record[before][:2] == (seat, str(want)) or (
                 screen.match.record[before][1].split()[0] == str(want).split()[0]
             )
 
@@ -225,6 +231,10 @@ async def test_save_and_resume_continue_identically(make_app, private_home: Path
         await pilot.press("ctrl+s")
         saves = app.store.list_saves()
         assert len(saves) == 1 and saves[0].error is None
+        (rec,) = app.store.list_records()  # a saved game's record, up to the save
+        assert rec.result == "unfinished"
+        saved = app.store.load_save(saves[0].path)["state"]
+        assert final_state(app.store.load_record(rec.path)).to_json() == saved
         await play_moves(app, pilot, 6)
         reference = table(app).match.state.to_json()
 

@@ -38,6 +38,7 @@ from textual.widgets import Digits, Footer, Static
 from ...cards import Card
 from ...engine import Action, Event
 from ...match import Match
+from ...records import Move
 from ...ui.cardart import Canvas, draw_backs, draw_fan
 from ...ui.choice import ChoiceScreen
 from ...ui.output_times import OUTPUT
@@ -240,21 +241,22 @@ class MoneyScreen(TableScreen):
             self.schedule()
 
     def handle(self, outcomes: list[Outcome], replan: bool = True) -> None:
+        moves = []
         for o in outcomes:
-            self._outcome(o)
-        if any(o.kind in ("turn", "claim") for o in outcomes):
-            self.match.record.extend(
-                (o.seat, "turn" if o.kind == "turn" else "claim")
-                for o in outcomes
-                if o.kind in ("turn", "claim")
-            )
+            note = self._outcome(o)
+            if o.kind in ("turn", "claim"):  # the referee applied them: into the record
+                moves.append(Move(o.seat, o.kind, note))
+        if moves:
+            self.match.record.extend(moves)
             self.refresh_table()
             self._refresh_menu()
             if replan:
                 self.advance()
 
-    def _outcome(self, o: Outcome) -> None:
+    def _outcome(self, o: Outcome) -> str | None:
+        """Show what a press led to; a claim's reaction time, in words, for the record."""
         names = self.match.names()
+        note = None
         if o.events:
             self.on_new_events(o.events)
         if o.kind == "turn":
@@ -262,6 +264,7 @@ class MoneyScreen(TableScreen):
             self.call_after_refresh(self._stamp_paint, turn_no, OUTPUT.handed + 1)
         elif o.kind == "claim":
             ms = self._reaction_ms(o)
+            note = None if ms is None else f"{ms:.0f} ms"
             captured = [e for e in o.events if e.kind == "capture"]
             false = any(e.kind == "false" for e in o.events)
             if false:
@@ -289,6 +292,7 @@ class MoneyScreen(TableScreen):
                         )
         elif o.kind == "refused" and self.match.is_human(o.seat):
             self.notify(o.reason, title="No snap", severity="warning", timeout=2)
+        return note
 
     def _stamp_paint(self, turn_no: int, frame: int) -> None:
         """The card has been drawn: note the time. ``frame`` is the number of the first frame

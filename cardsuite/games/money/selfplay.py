@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ...records import Move
 from .bots import MoneyBot
 from .referee import DEFAULT_THROW, Referee
 from .rules import MoneyState, Turn
@@ -21,8 +22,10 @@ def play(
     state: MoneyState,
     bots: Mapping[int, MoneyBot],
     throw_time: float = DEFAULT_THROW,
+    record: list[Move] | None = None,
 ) -> int:
-    """Play ``state`` to the end; returns the number of actions taken."""
+    """Play ``state`` to the end; returns the number of actions taken. ``record`` gets each
+    action, a claim with its reaction time on the virtual clock."""
     ref = Referee(state, throw_time)
     now = 0.0
     done: set[tuple[int, int, str]] = set()
@@ -39,6 +42,8 @@ def play(
             action = bot.choose(state, mover)
             state.apply(action, mover)
             actions += 1
+            if record is not None:
+                record.append(Move(mover, str(action)))
             if isinstance(action, Turn):
                 ref.card_revealed(now)
             continue
@@ -59,7 +64,12 @@ def play(
         else:
             done.add((state.turns, seat, kind))
             outcomes = ref.press(seat, kind, now)
-        actions += sum(1 for o in outcomes if o.kind in ("turn", "claim"))
+        for o in outcomes:
+            if o.kind in ("turn", "claim"):
+                actions += 1
+                if record is not None:
+                    ms = None if o.reaction is None else f"{o.reaction * 1000:.0f} ms"
+                    record.append(Move(o.seat, o.kind, ms))
     return actions
 
 

@@ -1,0 +1,411 @@
+"""Game records: a whole game as plain text, that replays exactly.
+
+A record is what a player would write down at the table: a header of ``key: value`` lines
+(which game, variant and options, who sat where, the seed or the stacked deck or the position
+it started from, when it started and how it ended), a blank line, then one line per action,
+``seat action-text``, in the game's own notation (``str(action)``, read back by
+``Game.parse_action``). Seats are numbered from 1. A line may end in a note after `` # ``:
+Money's claims carry their reaction time there (``2 claim # 412 ms``). Lines that start with
+``#`` are comments.
+
+Applying the lines in order to the state the header makes (``initial_state``) gives the same
+game, event for event, because the rules are deterministic given the seed. ``replay`` does it
+and says which line is wrong, and why, when one no longer applies. ``parse`` reads a record
+and refuses a foreign, damaged or newer one with the line that is wrong.
+
+Pure standard library and the engine contract: nothing here imports a terminal library.
+"""
+
+from __future__ import annotations
+
+import calendar
+import json
+import re
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from .engine import Event, IllegalAction, State
+from .games import UnknownGame, get_game
+
+if TYPE_CHECKING:
+    from .match import Match
+
+#: The first line of every record, then its format version.
+MAGIC = "cardsuite record"
+VERSION = 1
+#: A record is a few thousand lines at most; anything far bigger is not one of ours.
+MAX_RECORD_BYTES = 8 * 1024 * 1024
+#: The kinds a seat may be (``match.SEAT_KINDS``), repeated so reading needs no bots.
+SEAT_KINDS = ("human", "random", "easy", "medium", "hard")
+UNFINISHED = "unfinished"
+
+_SEAT_LINE = re.compile(r"^seat (\d{1,2})$")
+_MOVE_LINE = re.compile(r"^(\d{1,2}|-) (\S.*)$")
+_NAME_JUNK = re.compile(r"[\x00-\x1f\x7f,#]+")
+
+
+class RecordError(ValueError):
+    """A record that cannot be read or replayed: ``line`` is the 1-based line at fault (0
+    when the fault is the record as a whole), ``reason`` says what is wrong in words."""
+
+    def __init__(self, line: int, reason: str) -> None:
+        self.line = line
+        self.reason = reason
+        super().__init__(f"line {line}: {reason}" if line else reason)
+
+
+class Move(NamedTuple):
+    """One action of a record: ``seat`` (0-based; -1 when none was to move), its text, and a
+    note (Money's reaction time of a claim, in words) or None."""
+
+    seat: int
+    text: str
+    note: str | None = None
+
+
+@dataclass
+class RecordSeat:
+    name: str
+    kind: str
+
+
+@dataclass
+class Record:
+    """A parsed record. ``start`` is a position's JSON when the game began from one (a
+    hand-written position); otherwise ``seed`` (with ``deck`` and ``dealer`` when the first
+    deal was stacked) makes the first state."""
+
+    game: str
+    variant: str
+    options: dict[str, Any]
+    seats: list[RecordSeat]
+    seed: int | None = None
+    deck: list[str] | None = None
+    dealer: int | None = None
+    start: dict[str, Any] | None = None
+    started: float | None = None
+    result: str = UNFINISHED
+    moves: list[Move] = field(default_factory=list)
+    #: the line of the file each move was read from (for messages); empty when built
+    lines: list[int] = field(default_factory=list)
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    @property
+    def finished(self) -> bool:
+        return self.result != UNFINISHED
+
+    # --- writing --------------------------------------------------------------------------
+
+    def to_text(self) -> str:
+        out = [f"{MAGIC} {VERSION}", f"game: {self.game}", f"variant: {self.variant}"]
+        out.append(f"options: {json.dumps(self.options, sort_keys=True, ensure_ascii=False)}")
+        out.append(f"players: {self.players}")
+        for i, s in enumerate(self.seats):
+            out.append(f"seat {i + 1}: {clean_name(s.name)}, {s.kind}")
+        if self.start is not None:
+            out.append(f"position: {json.dumps(self.start, separators=(',', ':'))}")
+        else:
+            out.append(f"seed: {self.seed}")
+            if self.dealer is not None:
+                out.append(f"dealer: {self.dealer + 1}")
+            if self.deck is not None:
+                out.append(f"deck: {' '.join(self.deck)}")
+        if self.started is not None:
+            out.append(f"started: {iso_time(self.started)}")
+        out.append(f"result: {self.result}")
+        out.append("")
+        for m in self.moves:
+            seat = "-" if m.seat < 0 else str(m.seat + 1)
+            note = f" # {m.note}" if m.note else ""
+            out.append(f"{seat} {m.text}{note}")
+        return "\n".join(out) + "\n"
+
+    def initial_state(self) -> State:
+        """The state the header makes: the game before its first action."""
+        game = get_game(self.game)
+        if self.start is not None:
+            return game.from_json(self.start)
+        return game.new_state(
+            players=self.players,
+            variant=self.variant,
+            options=self.options,
+            seed=self.seed,
+            deck=self.deck,
+            dealer=self.dealer,
+        )
+
+
+def clean_name(name: str) -> str:
+    """A seat name as a record line can hold it: no commas, hashes or control characters."""
+    return _NAME_JUNK.sub(" ", name).strip()[:64] or "?"
+
+
+def iso_time(t: float) -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(t))
+
+
+def _read_time(text: str) -> float:
+    try:
+        return float(calendar.timegm(time.strptime(text, "%Y-%m-%dT%H:%M:%SZ")))
+    except (ValueError, OverflowError):
+        raise ValueError(f"{text!r} is not a time like 2026-12-01T20:15:00Z") from None
+
+
+# --- reading --------------------------------------------------------------------------------
+
+_REQUIRED = ("game", "variant", "options", "players", "result")
+
+
+def parse(text: str) -> Record:
+    """Read a record; ``RecordError`` names the line that is wrong. Reading checks the
+    header against the game (variant, options, players, seats); whether the moves replay is
+    ``replay``'s to say."""
+    lines = text.split("\n")
+    if text.endswith("\n"):
+        lines.pop()
+    first = lines[0].strip() if lines else ""
+    if not first.startswith(MAGIC):
+        raise RecordError(1, f"this is not a cardsuite record (it should start {MAGIC!r})")
+    version = first[len(MAGIC) :].strip()
+    if not version.isdigit():
+        raise RecordError(1, f"the record's version {version!r} is not a number")
+    if int(version) > VERSION:
+        raise RecordError(
+            1, f"the record is of version {version}, newer than this cardsuite reads ({VERSION})"
+        )
+    head: dict[str, tuple[int, str]] = {}
+    seats: dict[int, tuple[int, str]] = {}
+    i = 1
+    while i < len(lines) and lines[i].strip():
+        raw = lines[i]
+        no = i + 1
+        i += 1
+        if raw.startswith("#"):
+            continue
+        key, sep, value = raw.partition(":")
+        key, value = key.strip(), value.strip()
+        if not sep or not key:
+            raise RecordError(no, f"a header line is 'key: value', not {raw[:60]!r}")
+        m = _SEAT_LINE.match(key)
+        if m:
+            seats[int(m.group(1))] = (no, value)
+        elif key in head:
+            raise RecordError(no, f"{key!r} is given twice")
+        else:
+            head[key] = (no, value)
+    for key in _REQUIRED:
+        if key not in head:
+            raise RecordError(0, f"the record's header has no {key!r} line")
+    rec = _header(head, seats)
+    for j in range(i + 1, len(lines)):
+        raw = lines[j].rstrip("\r")
+        if not raw.strip() or raw.lstrip().startswith("#"):
+            continue
+        body, _, note = raw.partition(" # ")
+        m = _MOVE_LINE.match(body.strip())
+        if not m:
+            raise RecordError(j + 1, f"a move is 'seat action', not {raw[:60]!r}")
+        seat = -1 if m.group(1) == "-" else int(m.group(1)) - 1
+        if not -1 <= seat < rec.players:
+            raise RecordError(
+                j + 1, f"there is no seat {m.group(1)} in a {rec.players}-player game"
+            )
+        rec.moves.append(Move(seat, m.group(2).strip(), note.strip() or None))
+        rec.lines.append(j + 1)
+    return rec
+
+
+def _header(head: Mapping[str, tuple[int, str]], seats: Mapping[int, tuple[int, str]]) -> Record:
+    def value(key: str) -> str:
+        return head[key][1]
+
+    def line(key: str) -> int:
+        return head[key][0]
+
+    try:
+        game = get_game(value("game"))
+    except UnknownGame as e:
+        raise RecordError(line("game"), str(e)) from None
+    try:
+        options = json.loads(value("options"))
+    except ValueError:
+        raise RecordError(line("options"), "the options are not JSON") from None
+    if not isinstance(options, dict):
+        raise RecordError(line("options"), "the options are not a JSON object")
+    try:
+        variant, options = game.resolve_options(value("variant"), options)
+    except ValueError as e:
+        raise RecordError(line("variant"), str(e)) from None
+    try:
+        players = game.check_players(int(value("players")))
+    except ValueError as e:
+        raise RecordError(line("players"), str(e)) from None
+    if sorted(seats) != list(range(1, players + 1)):
+        raise RecordError(0, f"a {players}-player record needs seat lines 1 to {players}")
+    seat_list = []
+    for n in range(1, players + 1):
+        no, text = seats[n]
+        name, sep, kind = text.rpartition(",")
+        if not sep or kind.strip() not in SEAT_KINDS:
+            raise RecordError(
+                no, f"a seat is 'name, kind' with kind one of {', '.join(SEAT_KINDS)}"
+            )
+        seat_list.append(RecordSeat(name.strip() or f"P{n}", kind.strip()))
+    rec = Record(game.id, variant, options, seat_list, result=value("result") or UNFINISHED)
+    if "position" in head:
+        try:
+            start = json.loads(value("position"))
+            game.from_json(start)
+        except (ValueError, RecursionError) as e:
+            raise RecordError(line("position"), f"the starting position is refused: {e}") from None
+        rec.start = start
+    elif "seed" not in head:
+        raise RecordError(0, "the record's header has neither a 'seed' nor a 'position' line")
+    else:
+        seed = value("seed")
+        if seed != "None":
+            try:
+                rec.seed = int(seed)
+            except ValueError:
+                raise RecordError(
+                    line("seed"), f"the seed {seed!r} is not a whole number"
+                ) from None
+    if "dealer" in head:
+        d = value("dealer")
+        if not d.isdigit() or not 1 <= int(d) <= players:
+            raise RecordError(line("dealer"), f"the dealer is a seat from 1 to {players}")
+        rec.dealer = int(d) - 1
+    if "deck" in head:
+        rec.deck = value("deck").split()
+    if "started" in head:
+        try:
+            rec.started = _read_time(value("started"))
+        except ValueError as e:
+            raise RecordError(line("started"), str(e)) from None
+    try:
+        rec.initial_state()
+    except ValueError as e:
+        where = line("deck") if "deck" in head else line("seed") if "seed" in head else 0
+        raise RecordError(where, f"the first deal cannot be made: {e}") from None
+    return rec
+
+
+# --- replaying ------------------------------------------------------------------------------
+
+
+class Step(NamedTuple):
+    """One move replayed: its index in the record, the move, the state after it (shared:
+    copy it to keep it) and the events it made."""
+
+    index: int
+    move: Move
+    state: State
+    events: list[Event]
+
+
+def replay(rec: Record, state: State | None = None) -> Iterator[Step]:
+    """Apply the record's moves one by one to its first state (or ``state``), yielding each
+    step. A move that the game refuses raises ``RecordError`` with its line and the game's
+    reason; so does a move after the end, and a finished record whose moves stop early."""
+    st = rec.initial_state() if state is None else state
+    for k, move in enumerate(rec.moves):
+        no = rec.lines[k] if k < len(rec.lines) else 0
+        if st.is_over():
+            raise RecordError(no, f"the game was over before {move.text!r}")
+        seat = None if move.seat < 0 else move.seat
+        try:
+            events = st.apply(move.text, seat)
+        except IllegalAction as e:
+            raise RecordError(no, f"{move.text!r} is refused: {e.reason}") from None
+        except ValueError as e:
+            raise RecordError(no, f"{move.text!r} is not a move of this game: {e}") from None
+        yield Step(k, move, st, events)
+    if rec.finished and not st.is_over():
+        last = rec.lines[-1] if rec.lines else 0
+        raise RecordError(last, "the record says the game ended, but its moves stop before the end")
+
+
+def final_state(rec: Record) -> State:
+    """The state after every move (checked as ``replay`` checks)."""
+    st = rec.initial_state()
+    for _ in replay(rec, st):
+        pass
+    return st
+
+
+def result_text(state: State, names: Sequence[str]) -> str:
+    """How a game ended, in words: each seat's score, then who won; ``unfinished``."""
+    if not state.is_over():
+        return UNFINISHED
+    scores = state.scores()
+    won = [names[s] for s in state.winners()]
+    parts = ", ".join(f"{clean_name(n)} {sc}" for n, sc in zip(names, scores, strict=True))
+    return f"{parts}; won by {' and '.join(clean_name(w) for w in won) or 'nobody'}"
+
+
+def from_match(match: Match) -> Record:
+    """The record of a match so far (finished or not). ``ValueError`` when the match does
+    not know how it began (a save from before records)."""
+    origin = match.origin
+    if origin is None:
+        raise ValueError("this game does not say how it began, so it has no record")
+    st = match.state
+    rec = Record(
+        game=match.game.id,
+        variant=st.variant,
+        options=dict(st.options),
+        seats=[RecordSeat(clean_name(s.name), s.kind) for s in match.seats],
+        started=match.started,
+        result=result_text(st, match.names()),
+        moves=list(match.record),
+    )
+    if "position" in origin:
+        rec.start = origin["position"]
+    else:
+        rec.seed = origin.get("seed")
+        rec.deck = origin.get("deck")
+        rec.dealer = origin.get("dealer")
+    return rec
+
+
+def record_name(game: str, started: float | None, seed: int | None) -> str:
+    """The file stem of a match's record, the same at every save and at the end, so the
+    finished record replaces the one written when it was saved."""
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime(started or 0))
+    return f"{game}-{stamp}-{seed if seed is not None else 'position'}"
+
+
+def summary(rec: Record) -> dict[str, Any]:
+    """What a list of records shows: game, variant, date, players, result, moves."""
+    return {
+        "game": rec.game,
+        "variant": rec.variant,
+        "started": iso_time(rec.started) if rec.started is not None else None,
+        "players": [f"{s.name} ({s.kind})" if s.kind != "human" else s.name for s in rec.seats],
+        "result": rec.result,
+        "moves": len(rec.moves),
+    }
+
+
+__all__ = [
+    "MAGIC",
+    "UNFINISHED",
+    "VERSION",
+    "Move",
+    "Record",
+    "RecordError",
+    "RecordSeat",
+    "Step",
+    "final_state",
+    "from_match",
+    "parse",
+    "record_name",
+    "replay",
+    "result_text",
+    "summary",
+]
