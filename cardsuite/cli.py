@@ -631,3 +631,61 @@ def _check_record(store: Any, file: str, as_json: bool) -> None:
     if info["started"]:
         click.echo(f"started {info['started']}")
     click.echo(f"{len(rec.moves)} moves replayed; result: {rec.result}")
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--seat", "-s", type=click.IntRange(1), required=True, help="The seat (from 1).")
+@click.option(
+    "--iterations",
+    type=click.IntRange(10, 1_000_000),
+    default=3000,
+    show_default=True,
+    help="The search's cap per decision.",
+)
+@click.option(
+    "--budget",
+    type=click.FloatRange(0.05, 600),
+    default=3.0,
+    show_default=True,
+    callback=lambda ctx, param, value: _finite(value, "--budget"),
+    help="Seconds of search per decision.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def review(file: str, seat: int, iterations: int, budget: float, as_json: bool) -> None:
+    """Go through one seat's decisions in a game record with the hard bot: where it would
+    have chosen otherwise, and what the move played cost (worst three first)."""
+    from .records import RecordError
+    from .review import review as run_review
+    from .store import Store, StoreError
+
+    try:
+        rec = Store().load_record(file)
+    except StoreError as e:
+        raise click.ClickException(str(e)) from None
+    except RecordError as e:
+        raise click.ClickException(f"{file}, {e}") from None
+    if seat > rec.players:
+        raise click.BadParameter(
+            f"a seat from 1 to {rec.players} (the record has {rec.players} players)",
+            param_hint="--seat",
+        )
+    bar = None
+    if not as_json and sys.stderr.isatty():
+        bar = click.progressbar(length=1, label="reviewing", file=sys.stderr)
+
+    def progress(done: int, total: int) -> None:
+        if bar is not None:
+            bar.length = total
+            bar.update(1)
+
+    try:
+        report = run_review(
+            rec, seat - 1, iterations=iterations, time_budget=budget, progress=progress
+        )
+    except RecordError as e:
+        raise click.ClickException(f"{file}, {e}") from None
+    finally:
+        if bar is not None:
+            bar.render_finish()
+    click.echo(_json(report.to_json()) if as_json else report.to_text())

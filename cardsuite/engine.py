@@ -532,6 +532,12 @@ class Game(ABC):
         share = 1.0 / len(win) if win else 0.0
         return [share if s in win else 0.0 for s in range(len(state.scores()))]
 
+    def reward_units(self, root: State, seat: int) -> tuple[float, str]:
+        """What a difference of 1 in ``seat``'s ``search_reward`` from ``root`` is worth in
+        the game's own units, and their name: how a review states what a choice cost
+        (default: the reward is a share of a win)."""
+        return 1.0, "games won"
+
 
 def random_state_seed(rng: random.Random) -> int:
     """A fresh seed drawn from ``rng``: how a state's future is re-seeded for a sample."""

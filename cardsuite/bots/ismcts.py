@@ -106,7 +106,32 @@ class ISMCTSBot:
         )
         return by_key[best.action] if best is not None else legal[0]
 
-    def _search(self, state: State, me: int) -> _Node:
+    def search_tree(
+        self,
+        state: State,
+        me: int,
+        include: Sequence[Action] = (),
+        root: _Node | None = None,
+        force: Action | None = None,
+        iterations: int | None = None,
+    ) -> _Node:
+        """Search ``state`` for ``me`` and return the root, whose children hold each choice's
+        visits and summed reward (what ``review.py`` reads). ``include``: actions considered
+        at the root even where the game's candidates prune them (a move being reviewed);
+        ``root`` and ``force``: go on with an earlier search's tree, every iteration making
+        ``force`` at the root (to measure a choice the search itself would starve);
+        ``iterations``: a cap for this call."""
+        return self._search(state, me, include, root, force, iterations)
+
+    def _search(
+        self,
+        state: State,
+        me: int,
+        include: Sequence[Action] = (),
+        tree: _Node | None = None,
+        force: Action | None = None,
+        cap: int | None = None,
+    ) -> _Node:
         hooks = self.hooks
         game = state.game
         horizon = hooks.horizon or game.search_horizon
@@ -115,11 +140,14 @@ class ISMCTSBot:
         candidates = hooks.candidates
         c = hooks.exploration
         rng = self.rng
-        root = _Node(None, None, None)
+        root = _Node(None, None, None) if tree is None else tree
+        if force is not None:
+            include = [*include, force]
         start = self.clock()
         deadline = start + self.time_budget
         done = 0
-        while done < self.iterations:
+        limit = self.iterations if cap is None else cap
+        while done < limit:
             if done and (self.clock() >= deadline or (self.cancelled and self.cancelled())):
                 break
             done += 1
@@ -131,6 +159,11 @@ class ISMCTSBot:
                 if mover is None:
                     break
                 options = {a.key: a for a in candidates(st)}
+                if include and node is root:  # the seat's own moves: legal in every sample
+                    for a in include:
+                        options.setdefault(a.key, a)
+                    if force is not None:
+                        options = {force.key: options[force.key]}
                 untried = []
                 for key in options:
                     child = node.children.get(key)

@@ -192,6 +192,9 @@ class AfricanCasino(Game):
         total = sum(rec["points"]) or 1
         return [rec["points"][state.side(s)] / total for s in range(state.n)]
 
+    def reward_units(self, root: State, seat: int) -> tuple[float, str]:
+        return 11.0, "points"  # a share of the deal's 11 points
+
 
 GAME = AfricanCasino()
 

@@ -214,6 +214,11 @@ class Manni(Game):
         rec = state.history[-1]
         return hand_rewards(state.variant, rec)
 
+    def reward_units(self, root: State, seat: int) -> tuple[float, str]:
+        """``hand_rewards``: 0.5 plus the result against the others' average, over 16 (24 in
+        Trjamann)."""
+        return {BASIC: 16.0, TRJAMANN: 24.0, HORN: 16.0}[root.variant], "points against the others"
+
 
 def hand_results(variant: str, rec: Mapping[str, Any]) -> list[int]:
     """A scored hand's result per seat: basic Manni's points, the others' results."""

@@ -211,6 +211,9 @@ class Mensch(Game):
             return [0.5] * 4
         return [min(1.0, max(0.0, 0.5 + c / REWARD_SCALE)) for c in state.history[-1]["changes"]]
 
+    def reward_units(self, root: State, seat: int) -> tuple[float, str]:
+        return float(REWARD_SCALE), "chips"  # 0.5 + chips / REWARD_SCALE, unclipped
+
 
 GAME = Mensch()
 

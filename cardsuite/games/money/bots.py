@@ -20,6 +20,7 @@ after something else happened never gives it a second roll of the dice.
 from __future__ import annotations
 
 import random
+import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -270,3 +271,43 @@ def make(level: str, seed: int | None = None, **options: Any) -> MoneyBot:
     if level == "random":
         return RandomMoneyBot(seed, **options)
     return BOTS[level](seed, **options)
+
+
+# --- review (cardsuite/review.py) ----------------------------------------------------------
+
+
+def review_notes(record: Any, seat: int) -> list[str]:
+    """The seat's reaction times, read from the record's claims (``2 claim # 412 ms``),
+    against each bot level's range: how fast a hand this player has."""
+    times = []
+    for m in record.moves:
+        if m.seat == seat and m.text == "claim" and m.note and m.note.endswith(" ms"):
+            try:
+                times.append(float(m.note[:-3]))
+            except ValueError:
+                continue
+    if not times:
+        return ["Reaction times: no timed claims by this seat in the record."]
+    times.sort()
+    median = statistics.median(times)
+    out = [
+        f"Reaction times of {len(times)} claims: median {median:.0f} ms,"
+        f" fastest {times[0]:.0f} ms, slowest {times[-1]:.0f} ms."
+    ]
+    ranges = ", ".join(
+        f"{level} {r.low * 1000:.0f}-{r.high * 1000:.0f} ms" for level, r in _LEVEL_RANGES
+    )
+    out.append(f"The bots' ranges: {ranges}.")
+    within = [level for level, r in _LEVEL_RANGES if r.low * 1000 <= median <= r.high * 1000]
+    if median < REACTIONS["hard"].low * 1000:
+        out.append("That is faster than the hard bot.")
+    elif within:
+        out.append(f"That is the pace of the {' and '.join(within)} level.")
+    elif median > REACTIONS["easy"].high * 1000:
+        out.append("That is slower than the easy bot: every level snaps first.")
+    else:
+        out.append("That lies between the levels' ranges.")
+    return out
+
+
+_LEVEL_RANGES = [(level, REACTIONS[level]) for level in ("hard", "medium", "easy")]

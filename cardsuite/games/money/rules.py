@@ -323,6 +323,10 @@ class Money(Game):
         total = sum(w) or 1
         return [w[0] / total, w[1] / total]
 
+    def reward_units(self, root: State, seat: int) -> tuple[float, str]:
+        """A share of the worth on the table (cards plus money) at ``root``."""
+        return float(sum(root.scores()) or 1), "worth"
+
 
 GAME = Money()
 

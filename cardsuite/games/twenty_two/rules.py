@@ -242,6 +242,13 @@ class TwentyTwo(Game):
             out.append(0.15 + 0.85 * (1.0 - taken / room) if taken else 1.0)
         return out
 
+    def reward_units(self, root: State, seat: int) -> tuple[float, str]:
+        """A hand's penalty costs 0.85 of the reward per point of the room the seat had left
+        below the threshold (``search_reward``)."""
+        assert isinstance(root, TwentyTwoState)
+        room = max(1, root.threshold - root.scores_list[seat])
+        return room / 0.85, "penalty points"
+
 
 GAME = TwentyTwo()
 
