@@ -156,6 +156,13 @@ def _check_theme(theme: str | None) -> None:
 @click.option("--theme", default=None, help="Colour theme (remembered).")
 @click.option("--ascii/--unicode", "ascii_", default=None, help="Suits as letters S H D C.")
 @click.option("--pace", type=click.Choice(PACES), default=None, help="How fast bots move.")
+@click.option(
+    "--position",
+    "position_file",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Start from a position: the game's JSON (see its rules module), e.g. a puzzle.",
+)
 @click.pass_context
 def play(
     ctx: click.Context,
@@ -169,6 +176,7 @@ def play(
     theme: str | None = None,
     ascii_: bool | None = None,
     pace: str | None = None,
+    position_file: str | None = None,
 ) -> None:
     """Play GAME at the table (or open the picker without one)."""
     _check_theme(theme)  # the group's own --theme was checked there
@@ -176,11 +184,74 @@ def play(
     theme = theme or parent.get("theme")
     ascii_ = ascii_ if ascii_ is not None else parent.get("ascii")
     start = None
+    if position_file is not None and game is None:
+        raise click.BadParameter("name the game too: cardsuite play GAME --position FILE")
     if game is not None:
-        start = _start_request(_game(game), players, seats, names, variant, opts, seed)
+        g = _game(game)
+        position = None
+        if position_file is not None:
+            if variant is not None or opts or seed is not None:
+                raise click.BadParameter(
+                    "a position has its own variant, options and cards: leave out"
+                    " --variant, --option and --seed",
+                    param_hint="--position",
+                )
+            position, n = _read_position(g, position_file)
+            if players is not None and players != n:
+                raise click.BadParameter(
+                    f"the position is for {n} players, not {players}", param_hint="--players"
+                )
+            players, variant = n, str(position["variant"])
+        start = _start_request(g, players, seats, names, variant, opts, seed)
+        if position is not None:
+            start.position = position
+            start.options = dict(position.get("options") or {})
     from .ui import app as ui_app
 
     ui_app.run_app(start=start, theme=theme, ascii=ascii_, pace=pace)
+
+
+#: A hand-written position is a few kilobytes; refuse anything far bigger unread.
+_MAX_POSITION_BYTES = 4 * 1024 * 1024
+
+
+def _read_position(g: Game, file: str) -> tuple[dict[str, Any], int]:
+    """The position in ``file`` for game ``g``, checked as a save is (``from_json``: the
+    pack exactly, nothing the rules could not reach) and playable (someone to move who can
+    move); a usage error says what is wrong, and nothing starts."""
+    import json
+    from pathlib import Path
+
+    from .positions import playable
+
+    def bad(why: str) -> click.BadParameter:
+        return click.BadParameter(f"{file}: {why}", param_hint="--position")
+
+    path = Path(file)
+    try:
+        if path.stat().st_size > _MAX_POSITION_BYTES:
+            raise bad("too large for a position")
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise bad("there is no such file") from None
+    except UnicodeDecodeError:
+        raise bad("not UTF-8 text") from None
+    except OSError as e:
+        raise bad(f"cannot be read ({e.strerror})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise bad(f"not JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
+    except RecursionError:
+        raise bad("not JSON (nested too deeply)") from None
+    try:
+        state = g.from_json(data)
+    except ValueError as e:
+        raise bad(str(e)) from None
+    why = playable(state)
+    if why is not None:
+        raise bad(why)
+    return data, len(state.scores())
 
 
 def _start_request(

@@ -204,3 +204,16 @@ def copy_rng(rng: random.Random) -> random.Random:
     new = random.Random()
     new.setstate(rng.getstate())
     return new
+
+
+def playable(state: State) -> str | None:
+    """Why a loaded position cannot be played from (the game is over, or the player to move
+    has nothing legal to do), or None."""
+    if state.is_over():
+        return "the game is already over in this position"
+    seat = state.to_move()
+    if seat is None:
+        return "nobody is to move in this position"
+    if not state.legal_actions(seat):
+        return f"the player to move (seat {seat + 1}) has no legal move"
+    return None

@@ -56,6 +56,8 @@ class StartRequest:
     variant: str | None = None
     options: dict[str, Any] = field(default_factory=dict)
     seed: int | None = None
+    #: a position's JSON to start from (``cardsuite play GAME --position FILE``), checked
+    position: dict[str, Any] | None = None
 
 
 class CardSuiteApp(App[None]):
@@ -273,9 +275,19 @@ class CardSuiteApp(App[None]):
             self.notify(w, severity="warning", timeout=8)
         if self.start_request is not None:
             req = self.start_request
-            match = Match.new(
-                req.game, req.seats, req.variant, req.options, req.seed, self.bot_options
-            )
+            if req.position is not None:
+                game = get_game(req.game)
+                match = Match(
+                    game,
+                    game.from_json(req.position),
+                    req.seats,
+                    bot_options=self.bot_options,
+                    origin={"position": req.position},
+                )
+            else:
+                match = Match.new(
+                    req.game, req.seats, req.variant, req.options, req.seed, self.bot_options
+                )
             self.open_table(match)
         self.call_after_refresh(self._check_size)
         self.run_worker(self._flush_pending, thread=True, group="statistics")

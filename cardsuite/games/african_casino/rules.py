@@ -518,7 +518,7 @@ class CasinoState(State):
             st._load_fields(data)
             positions.check_pack(st, head.players)
             st._check_consistent()
-            st.events = positions.events(data["events"], head.players)
+            st.events = positions.events(data.get("events", []), head.players)
         return st
 
     def _check_consistent(self) -> None:
