@@ -13,15 +13,6 @@ from click.testing import CliRunner
 from cardsuite.cli import main
 
 
-@pytest.fixture
-def launched(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
-    calls: list[dict[str, Any]] = []
-    import cardsuite.ui.app as ui_app
-
-    monkeypatch.setattr(ui_app, "run_app", lambda **kw: calls.append(kw))
-    return calls
-
-
 def invoke(*args: str):  # type: ignore[no-untyped-def]
     return CliRunner().invoke(main, list(args), catch_exceptions=False)
 
