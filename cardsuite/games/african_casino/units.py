@@ -118,10 +118,10 @@ def packings(
             m |= 1 << index[it]
         masks.append(m)
     lowest: dict[int, list[int]] = {}
-    highest: dict[int, list[int]] = {}
+    highest: dict[int, list[int]] = {}  # the masks of the units whose highest item is i
     for k, m in enumerate(masks):
         lowest.setdefault((m & -m).bit_length() - 1, []).append(k)
-        highest.setdefault(m.bit_length() - 1, []).append(k)
+        highest.setdefault(m.bit_length() - 1, []).append(m)
     n = len(index)
     seen: set[int] = set()
     maximal: list[tuple[tuple[Item, ...], ...]] = []
@@ -151,8 +151,10 @@ def packings(
                 walk(i + 1, used | masks[k], left)
                 picked.pop()
         now_left = left | (1 << i)
-        if len(other) >= other_cap and any(not masks[k] & ~now_left for k in highest.get(i, ())):
-            return  # a unit all of whose cards are left: only non-maximal packings below
+        if len(other) >= other_cap:
+            for m in highest.get(i, ()):
+                if not m & ~now_left:
+                    return  # a unit all of whose cards are left: only non-maximal packings below
         walk(i + 1, used, now_left)
 
     walk(0, 0, 0)
