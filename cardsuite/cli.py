@@ -631,6 +631,53 @@ def bench(
 
 
 @main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--seat", type=int, default=None, help="Show this seat's hand (1 is the first).")
+@click.option("--all", "all_hands", is_flag=True, help="Show every hand face up.")
+@click.option("--theme", default=None, help="Colour theme (remembered).")
+@click.option("--ascii/--unicode", "ascii_", default=None, help="Suits as letters S H D C.")
+@click.pass_context
+def replay(
+    ctx: click.Context,
+    file: str,
+    seat: int | None,
+    all_hands: bool,
+    theme: str | None,
+    ascii_: bool | None,
+) -> None:
+    """Replay the game record FILE at its own table, move by move (arrows step, s chooses
+    whose hand shows). A record that cannot be read is refused with the line at fault;
+    one whose later move does not replay opens up to the last move that does."""
+    from .records import RecordError
+    from .store import Store, StoreError
+
+    if seat is not None and all_hands:
+        raise click.UsageError("give --seat or --all, not both")
+    _check_theme(theme)
+    try:
+        rec = Store().load_record(file)
+    except StoreError as e:
+        raise click.ClickException(str(e)) from None
+    except RecordError as e:
+        raise click.ClickException(f"{file}, {e}") from None
+    chosen: int | str | None = "all" if all_hands else None
+    if seat is not None:
+        if not 1 <= seat <= rec.players:
+            raise click.BadParameter(
+                f"the record has seats 1 to {rec.players}", param_hint="--seat"
+            )
+        chosen = seat - 1
+    parent = (ctx.obj or {}) if isinstance(ctx.obj, dict) else {}
+    from .ui import app as ui_app
+
+    ui_app.run_app(
+        start=ui_app.ReplayRequest(rec, chosen),
+        theme=theme or parent.get("theme"),
+        ascii=ascii_ if ascii_ is not None else parent.get("ascii"),
+    )
+
+
+@main.command()
 @click.argument("file", required=False, type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def records(file: str | None, as_json: bool) -> None:

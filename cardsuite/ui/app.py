@@ -60,6 +60,16 @@ class StartRequest:
     position: dict[str, Any] | None = None
 
 
+@dataclass
+class ReplayRequest:
+    """``cardsuite replay FILE``: go straight to the replay of a game record (a
+    ``records.Record``); ``seat`` is whose hand shows (a seat, ``"all"``, or None: the one
+    person's, else every hand)."""
+
+    record: Any
+    seat: int | str | None = None
+
+
 class CardSuiteApp(App[None]):
     CSS_PATH = "styles/app.tcss"
     TITLE = "cardsuite"
@@ -70,7 +80,7 @@ class CardSuiteApp(App[None]):
     def __init__(
         self,
         store: Store | None = None,
-        start: StartRequest | None = None,
+        start: StartRequest | ReplayRequest | None = None,
         theme: str | None = None,
         ascii: bool | None = None,
         pace: str | None = None,
@@ -273,7 +283,9 @@ class CardSuiteApp(App[None]):
         self.push_screen(PickerScreen())
         for w in self._startup_warnings:
             self.notify(w, severity="warning", timeout=8)
-        if self.start_request is not None:
+        if isinstance(self.start_request, ReplayRequest):
+            self.open_replay(self.start_request.record, self.start_request.seat)
+        elif self.start_request is not None:
             req = self.start_request
             if req.position is not None:
                 game = get_game(req.game)
@@ -322,6 +334,18 @@ class CardSuiteApp(App[None]):
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
+
+    def open_replay(self, record: Any, seat: int | str | None = None) -> None:
+        """The replay of a game record (``ui/replay.py``)."""
+        from .replay import replay_screen
+
+        self.push_screen(replay_screen(self, record, seat))
+
+    def open_history(self) -> None:
+        """The list of game records, each opening its replay (``ui/history.py``)."""
+        from .history import HistoryScreen
+
+        self.push_screen(HistoryScreen())
 
     def open_help(self, game_id: str) -> None:
         """The game's rules. Each game's help screen is built once (parsing and laying out
@@ -372,6 +396,7 @@ class CardSuiteApp(App[None]):
                         lambda g=game.id, o=option.id, v=value: self.set_preference(g, o, v),  # type: ignore[misc]
                     )
         yield SystemCommand("Statistics", "Games played and won", self.open_stats)
+        yield SystemCommand("History", "The records of games played: replay one", self.open_history)
 
     def remember_setup(self, game_id: str, setup: dict[str, Any]) -> None:
         self.settings.last_setup[game_id] = setup

@@ -106,6 +106,7 @@ class PickerScreen(Screen[None]):
         Binding("r", "resume", "Resume"),
         Binding("d", "delete_save", "Delete save", show=False),
         Binding("s", "stats", "Statistics"),
+        Binding("y", "history", "History"),
         Binding("question_mark,f1", "rules", "Rules", key_display="?"),
         Binding("ctrl+p", "command_palette", "Themes & settings", show=True),
         Binding("q", "quit", "Quit"),
@@ -270,6 +271,9 @@ class PickerScreen(Screen[None]):
 
     def action_stats(self) -> None:
         self.cs_app.open_stats()
+
+    def action_history(self) -> None:
+        self.cs_app.open_history()
 
     def action_rules(self) -> None:
         self.cs_app.open_help(self._highlighted_game().id)

@@ -1,0 +1,598 @@
+"""The replay of a game record: the game's own table at any move, stepped back and forth.
+
+A replay screen is made from the game's table screen class (``replay_screen_class``): the
+``ReplayTable`` mixin goes in front of it, so the game draws its table exactly as in play,
+from ``match.view(shown)``, the public log and nothing else, while the mixin
+
+- switches the turn loop off (``advance`` does nothing: no bot thinks, no key is a move; the
+  game's own key handler and bindings are not reached);
+- keeps a ``ReplayMatch`` whose state is the position at the cursor, taken from a ``Replay``
+  (``replay_data.py``: every position computed once, so stepping back is instant), and says
+  to the table what a move says in play: the view just before it, then its events
+  (``on_new_events``), then, after a trick or a showdown, the pause that holds the finished
+  trick on the felt as it was;
+- adds a bar at the top (move k of N, whose move, its text and note, the record's error if
+  a line would not replay), the list of moves beside the log (the current one highlighted;
+  a click or enter jumps) and, when every hand is face up, a panel of each seat's hand drawn
+  from that seat's own ``view(seat)["hand"]``.
+
+Keys: ← → a move; shift+← → (or [ ]) a trick, a capture or a turn (``Replay.rounds``);
+PgUp PgDn (or { }) a deal; Home End the start and the end; ↑ ↓ in the list of moves; ``s``
+whose hand shows: each seat in turn, then all face up, then none (the table as a spectator
+sees it); ``l`` the last trick (trick games); ``?`` the rules; ``q`` or escape back.
+"""
+
+from __future__ import annotations
+
+import re
+import types
+from functools import cache
+from typing import TYPE_CHECKING, Any, ClassVar, cast
+
+from rich.style import Style
+from rich.table import Table
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.geometry import Size
+from textual.widget import Widget
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ..cards import Card
+from ..engine import Action, Event, IllegalAction
+from ..games import get_game
+from ..match import Match, SeatSpec
+from ..records import Record
+from .cardart import SMALL, Canvas, CardStyle, draw_fan
+from .closing import close_once
+from .replay_data import Replay
+from .table import TableScreen
+from .widgets import HandView, LogView, card_style
+
+if TYPE_CHECKING:
+    from .app import CardSuiteApp
+
+#: Seat modes besides a seat's number: every hand face up; no hand (the spectator's table).
+ALL = "all"
+NONE = "none"
+
+_CARD = re.compile(r"(?<![A-Za-z0-9])(JK|(?:10|[2-9AJQKT])[SHDC])(?![A-Za-z0-9])")
+
+
+def move_text(text: str, cs: CardStyle) -> Text:
+    """A move's notation with its cards drawn as the table's card labels."""
+    out = Text()
+    pos = 0
+    for m in _CARD.finditer(text):
+        out.append(text[pos : m.start()])
+        try:
+            out.append_text(cs.inline(Card.parse(m.group(1))))
+        except ValueError:
+            out.append(m.group(1))
+        pos = m.end()
+    out.append(text[pos:])
+    return out
+
+
+class ReplayMatch(Match):
+    """The match a replay table draws: the record's seats (names and kinds), the state at
+    the cursor. It takes no moves."""
+
+    def __init__(self, replay: Replay) -> None:
+        rec = replay.record
+        seats = [SeatSpec(s.kind, s.name) for s in rec.seats]
+        super().__init__(get_game(rec.game), replay.states[0], seats, origin=None)
+        self.replay = replay
+        self.at = -1
+        self.show(0)
+
+    def show(self, k: int) -> None:
+        """Put position ``k`` on the table: its state, with the log as it was then (a kept
+        position has no log of its own; the last one shown gives its copy back)."""
+        r = self.replay
+        if 0 <= self.at <= r.last and self.at != k:
+            r.states[self.at].events = []
+        self.at = k
+        self.state = r.states[k]
+        self.state.events = r.log_at(k)
+
+    def apply(
+        self, action: Action | str, seat: int | None = None, note: str | None = None
+    ) -> list[Event]:
+        raise IllegalAction("a replay takes no moves")
+
+
+class MovesList(OptionList):
+    """Every move of the record, numbered, with the seat's name; the highlight is the
+    replay's cursor (position 0 is the start). A refused line is listed last, dimmed."""
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.can_focus = False  # the replay's keys move it; a click jumps
+
+    def fill(self, replay: Replay, cs: CardStyle) -> None:
+        self.replay = replay
+        names = replay.names()
+        width = len(str(replay.last))
+        start = Text(f"{'':>{width}} the start", style="italic", no_wrap=True)
+        options = [Option(start, id="m0")]
+        for k, move in enumerate(replay.moves, start=1):
+            line = Text(no_wrap=True, overflow="ellipsis")
+            line.append(f"{k:>{width}} ", style="dim")
+            who = names[move.seat] if 0 <= move.seat < len(names) else "—"
+            line.append(who, style="bold")
+            line.append(" ")
+            line.append_text(move_text(move.text, cs))
+            if move.note:
+                line.append(f"  {move.note}", style="italic")
+            options.append(Option(line, id=f"m{k}"))
+        err = replay.error
+        if err is not None:
+            rest = replay.record.moves[replay.last :]
+            bad = rest[0] if rest else None
+            label = Text(f"{'✗':>{width}} ", style="bold", no_wrap=True, overflow="ellipsis")
+            label.append(f"line {err.line}: {bad.text if bad else err.reason}", style="dim")
+            options.append(Option(label, id="bad", disabled=True))
+        self.clear_options()
+        self.add_options(options)
+
+    def cards_changed(self) -> None:
+        """ASCII cards or the theme changed: the moves' cards follow."""
+        replay = getattr(self, "replay", None)
+        if replay is not None:
+            at = self.highlighted
+            self.fill(replay, card_style(self))
+            if at is not None:
+                self.highlighted = at
+
+    def follow(self, k: int) -> None:
+        if self.highlighted != k:
+            self.highlighted = k
+
+
+class HandsPanel(Widget):
+    """Every seat's hand face up, each drawn from that seat's own view: a fan of card faces
+    a row per seat where there is room, else a line (or two) of card labels."""
+
+    DEFAULT_CSS = "HandsPanel { height: auto; }"
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.rows: list[tuple[Text, list[Card] | int]] = []
+        self.fans = False
+
+    def show(self, rows: list[tuple[Text, list[Card] | int]], fans: bool) -> None:
+        self.rows = rows
+        self.fans = fans
+        self.refresh(layout=True)
+
+    def cards_changed(self) -> None:
+        self.refresh()
+
+    def _name_width(self) -> int:
+        return min(14, max((len(t.plain) for t, _ in self.rows), default=4) + 1)
+
+    def _lines(self, width: int) -> list[Text]:
+        cs = card_style(self)
+        name_w = self._name_width()
+        out: list[Text] = []
+        room = max(8, width - name_w)
+        for title, cards in self.rows:
+            line = title.copy()
+            line.truncate(name_w - 1)
+            line.pad_right(name_w - len(line.plain))
+            used = 0
+            if isinstance(cards, int):
+                line.append(f"{cards} cards, face down", style="dim italic")
+            elif not cards:
+                line.append("no cards", style="dim italic")
+            for c in cards if isinstance(cards, list) else []:
+                label = cs.inline(c)
+                if used and used + len(label.plain) + 1 > room:
+                    out.append(line)
+                    line = Text(" " * name_w)
+                    used = 0
+                line.append_text(label)
+                line.append(" ")
+                used += len(label.plain) + 1
+            out.append(line)
+        return out
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        if self.fans:
+            return SMALL.h * len(self.rows)
+        return max(1, len(self._lines(width)))
+
+    def render(self) -> Text:
+        width = max(self.size.width, 10)
+        if not self.fans:
+            return Text("\n").join(self._lines(width))
+        cs = card_style(self)
+        name_w = self._name_width()
+        canvas = Canvas(width, SMALL.h * len(self.rows))
+        for i, (title, cards) in enumerate(self.rows):
+            y = i * SMALL.h
+            canvas.put_text(0, y + 1, title, name_w - 1)  # cut to its column
+            if isinstance(cards, int) or not cards:
+                text = f"{cards} cards, face down" if isinstance(cards, int) else "no cards"
+                canvas.put(name_w, y + 1, text, Style(dim=True, italic=True))
+                continue
+            room = width - name_w - 1
+            step = SMALL.step
+            while step > 3 and SMALL.fan_width(len(cards), step) > room:
+                step -= 1
+            draw_fan(canvas, name_w, y - 1, cards, cs, step=step)
+        return canvas.text()
+
+
+class ReplayTable:
+    """The replay's part of a replay screen (see the module docstring); it goes before the
+    game's table screen class in ``replay_screen_class``."""
+
+    TCSS = "replay.tcss"
+
+    # what the table screen it is mixed into provides
+    if TYPE_CHECKING:
+        match: Match
+        shown: int | None
+        holding: list[Event]
+        PAUSE_AFTER: ClassVar[frozenset[str]]
+        app: CardSuiteApp
+        size: Size
+        is_mounted: bool
+
+        def query_one(self, selector: Any, expect_type: Any = None) -> Any: ...
+        def query(self, selector: Any) -> Any: ...
+        def notify(self, message: str, **kwargs: Any) -> None: ...
+        def set_class(self, add: bool, *names: str) -> Any: ...
+        def call_after_refresh(self, callback: Any, *args: Any) -> bool: ...
+        def view(self) -> dict[str, Any]: ...
+        def after_undo(self) -> None: ...
+        def on_new_events(self, events_: list[Event]) -> None: ...
+        def refresh_bindings(self) -> None: ...
+
+    def __init__(self, replay: Replay, seat: int | str | None = None, at: int | None = None):
+        match = ReplayMatch(replay)
+        super().__init__(match)  # type: ignore[call-arg]
+        self.replay = replay
+        self.rp_modes: list[int | str] = (
+            [*range(match.players), ALL, NONE] if match.game.hidden_hands else [NONE]
+        )
+        if seat is None:
+            humans = match.humans
+            seat = humans[0] if len(humans) == 1 else ALL
+        if seat not in self.rp_modes:
+            seat = self.rp_modes[0]
+        self.rp_mode = seat
+        self._apply_mode()
+        if at is None:
+            at = replay.last if replay.error is not None else 0
+        self.rp_at = max(0, min(at, replay.last))
+        self._rp_placed = False  # nothing on the table yet: the first placing is a jump
+
+    # --- what the screen is ---------------------------------------------------------------
+
+    @property
+    def rp_app(self) -> CardSuiteApp:
+        return cast("CardSuiteApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        """The game's own table, with the bar above it, the moves beside its log and the
+        hands panel under its hand; one footer with the replay's keys."""
+        yield Static(id="rp-bar")
+        for widget in super().compose():  # type: ignore[misc]
+            if isinstance(widget, Footer):
+                continue
+            if isinstance(widget, LogView):
+                with Vertical(id="rp-side"):
+                    yield MovesList(id="rp-moves", classes="panel")
+                    yield widget
+                continue
+            yield widget
+            if isinstance(widget, HandView):
+                with VerticalScroll(id="rp-hands-box", classes="panel"):
+                    yield HandsPanel(id="rp-hands")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        """(Textual calls the game's own ``on_mount`` after this one.)"""
+        moves = self.query_one(MovesList)
+        moves.border_title = "Moves"
+        moves.fill(self.replay, card_style(cast(Widget, self)))
+        for box in self.query("#rp-hands-box"):
+            box.border_title = "Every hand, face up"
+            box.can_focus = False
+        self.call_after_refresh(self.rp_goto, self.rp_at)
+        if self.replay.error is not None:
+            self.notify(
+                f"The record stops replaying at {self.replay.error}. It shows the game up "
+                "to the last move that replays.",
+                title="Record",
+                severity="warning",
+                timeout=10,
+            )
+
+    # --- the turn loop, off ---------------------------------------------------------------
+
+    def advance(self) -> None:
+        """No turn loop in a replay: nobody moves but the cursor."""
+
+    def human_to_move(self) -> int | None:
+        return None
+
+    def hold_note(self) -> str:
+        kinds = {e.kind for e in self.holding}
+        if "showdown" in kinds:
+            return "The showdown, as it was. → goes on."
+        if "trick" in kinds:
+            return "The trick, as it was taken. → goes on."
+        return "The table paused here in play. → goes on."
+
+    def _status(self, view: dict[str, Any], names: list[str]) -> Text:
+        """The status line of the table frames (trick table, Casino): whose turn it is and
+        the record's next move, instead of a prompt to play."""
+        if self.holding:
+            return Text(self.hold_note(), style="italic")
+        mover = view.get("to_move")
+        if mover is None:
+            return Text(f"The game is over. {self.replay.record.result}", style="bold")
+        out = Text.assemble(("▶ ", "bold"), (names[mover], "bold"), " to move")
+        phase = view.get("phase")
+        if phase and phase != "play":
+            out.append(f" ({phase})", style="dim")
+        nxt = self.replay.move(self.rp_at + 1)
+        if nxt is not None:
+            out.append("   next: ", style="dim")
+            out.append_text(move_text(nxt.text, card_style(cast(Widget, self))))
+        return out
+
+    def on_key(self, event: events.Key) -> None:
+        """Keys go to the replay's bindings only: the game's own key handler (Money's turn
+        and snap keys, the Casino composer) and the hold's "any key goes on" are not reached."""
+        event.prevent_default()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "last_trick":
+            return hasattr(self, "_tricks")
+        return True
+
+    # --- placing a position ---------------------------------------------------------------
+
+    def rp_goto(self, k: int) -> None:
+        """Put position ``k`` on the table as the move that led to it left it in play: the
+        position before it, the view just before it, then its events."""
+        if not (self.is_mounted and self.is_attached):
+            return  # closed meanwhile
+        r = self.replay
+        k = max(0, min(k, r.last))
+        m = cast(ReplayMatch, self.match)
+        if not (self._rp_placed and k == self.rp_at + 1):
+            m.show(max(0, k - 1))
+            self.after_undo()  # the game's own reset: selection, hints, its log and tricks
+            for log in self.query(LogView):
+                log.clear()
+                log.add_events(m.public_log(), m.names())
+        self._rp_placed = True
+        self.holding = []
+        if hasattr(self, "_held"):
+            self._held = None  # the trick frame's held moment
+        if k > 0:
+            if hasattr(self, "_before"):
+                self._before = self.view()  # the trick frame's view before the move
+            m.show(k)
+            new = r.events_of(k)
+            self.on_new_events(list(new))
+            if any(e.kind in self.PAUSE_AFTER for e in new):
+                self.holding = list(new)
+        self.rp_at = k
+        self.refresh_table()
+
+    def refresh_table(self) -> None:
+        if not self.is_attached:
+            return
+        super().refresh_table()  # type: ignore[misc]
+        if not self.is_mounted:
+            return
+        self._rp_bar()
+        self._rp_hands()
+        self.query_one(MovesList).follow(self.rp_at)
+
+    def _rp_bar(self) -> None:
+        r = self.replay
+        cs = card_style(cast(Widget, self))
+        names = r.names()
+        left = Text()
+        left.append("Replay", style="bold reverse")
+        left.append(f"  {self.match.game.name} · ", style="bold")
+        left.append(f"move {self.rp_at} of {r.last}", style="bold")
+        move = r.move(self.rp_at)
+        if move is None:
+            left.append(" · the start", style="italic")
+        else:
+            who = names[move.seat] if 0 <= move.seat < len(names) else "—"
+            left.append(" · ")
+            left.append(who, style="bold")
+            left.append(": ")
+            left.append_text(move_text(move.text, cs))
+            if move.note:
+                left.append(f"  ({move.note})", style="italic")
+        if self.rp_at == r.last and self.match.is_over() and r.record.finished:
+            left.append(f" · {r.record.result}", style="italic")
+        right = Text(f"s: {self._mode_name()}", style="dim") if len(self.rp_modes) > 1 else Text()
+        grid = Table.grid(expand=True)
+        grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+        grid.add_column(no_wrap=True, justify="right")
+        grid.add_row(left, right)
+        lines = [left.plain, right.plain]
+        if r.error is not None:
+            wrong = Text(f"✗ The record stops at {r.error}", style="bold")
+            grid.add_row(wrong, Text(""))
+            lines.append(wrong.plain)
+        #: what the bar says, as plain text
+        self.rp_bar_text = "  ".join(lines)
+        bar = self.query_one("#rp-bar", Static)
+        bar.update(grid)
+        bar.set_class(r.error is not None, "-error")
+
+    def _mode_name(self) -> str:
+        mode = self.rp_mode
+        if mode == ALL:
+            return "every hand"
+        if mode == NONE:
+            return "no hand" if self.match.game.hidden_hands else "the table"
+        return f"{self.match.seats[int(mode)].name}'s hand"
+
+    def _rp_hands(self) -> None:
+        panels = self.query(HandsPanel)
+        if not panels:
+            return
+        panel = panels.first()
+        if self.rp_mode != ALL:
+            return
+        rows: list[tuple[Text, list[Card] | int]] = []
+        mover = None if self.holding else self.view().get("to_move")
+        for s, spec in enumerate(self.match.seats):
+            hand = self.match.view(s)["hand"]  # each seat's own view: its own cards only
+            title = Text.assemble(("▶" if s == mover else "", "bold"), (spec.name, "bold"))
+            cards: list[Card] | int = (
+                [Card.parse(c) for c in hand] if isinstance(hand, list) else int(hand or 0)
+            )
+            rows.append((title, cards))
+        big = self.app.size.height >= 48 and len(rows) <= 4
+        panel.show(rows, fans=big)
+
+    # --- keys -----------------------------------------------------------------------------
+
+    def action_rp_step(self, step: int) -> None:
+        self.rp_goto(self.rp_at + step)
+
+    def action_rp_round(self, step: int) -> None:
+        units = self.replay.rounds
+        self.rp_goto(units.after(self.rp_at) if step > 0 else units.before(self.rp_at))
+
+    def action_rp_deal(self, step: int) -> None:
+        units = self.replay.deals
+        self.rp_goto(units.after(self.rp_at) if step > 0 else units.before(self.rp_at))
+
+    def action_rp_jump(self, k: int) -> None:
+        self.rp_goto(self.replay.last if k < 0 else k)
+
+    def action_rp_seat(self) -> None:
+        if len(self.rp_modes) == 1:
+            self.notify(
+                f"In {self.match.game.name} every seat sees the same table.", severity="warning"
+            )
+            return
+        i = self.rp_modes.index(self.rp_mode)
+        self.rp_mode = self.rp_modes[(i + 1) % len(self.rp_modes)]
+        self._apply_mode()
+        self.rp_goto(self.rp_at)  # the moment held depends on whose view it is
+
+    def _apply_mode(self) -> None:
+        mode = self.rp_mode
+        if isinstance(mode, int):
+            self.shown = mode
+        elif self.match.game.hidden_hands:
+            self.shown = None
+        self.set_class(mode == ALL, "-rp-all")
+
+    def action_rp_back(self) -> None:
+        close_once(cast(Any, self))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if isinstance(event.option_list, MovesList):
+            event.stop()
+            if event.option_index != self.rp_at:
+                self.rp_goto(event.option_index)
+
+
+def _bindings(game_cls: type, rounds: str, deals: str, hands: bool) -> list[BindingType]:
+    out: list[BindingType] = [
+        Binding("left", "rp_step(-1)", "Move", key_display="←→", priority=True),
+        Binding("right", "rp_step(1)", "Move", show=False, priority=True),
+        Binding(
+            "shift+left,left_square_bracket",
+            "rp_round(-1)",
+            rounds.capitalize(),
+            key_display="⇧←→",
+            priority=True,
+        ),
+        Binding("shift+right,right_square_bracket", "rp_round(1)", show=False, priority=True),
+    ]
+    if deals != rounds:
+        out += [
+            Binding(
+                "pageup,left_curly_bracket",
+                "rp_deal(-1)",
+                deals.capitalize(),
+                key_display="PgUp/Dn",
+                priority=True,
+            ),
+            Binding("pagedown,right_curly_bracket", "rp_deal(1)", show=False, priority=True),
+        ]
+    out += [
+        Binding("home", "rp_jump(0)", "Ends", key_display="Home/End", priority=True),
+        Binding("end", "rp_jump(-1)", show=False, priority=True),
+        Binding("up", "rp_step(-1)", show=False, priority=True),
+        Binding("down", "rp_step(1)", show=False, priority=True),
+    ]
+    if hands:
+        out.append(Binding("s", "rp_seat", "Hands"))
+    if hasattr(game_cls, "action_last_trick"):
+        out.append(Binding("l", "last_trick", "Last"))
+    out += [
+        Binding("question_mark,f1", "rules", "Rules", key_display="?", show=False),
+        Binding("q,escape", "rp_back", "Back"),
+    ]
+    return out
+
+
+@cache
+def replay_screen_class(
+    game_cls: type[TableScreen], rounds: str, deals: str, hands: bool = True
+) -> type:
+    """The replay screen of a game: ``ReplayTable`` in front of its table screen class,
+    with only the replay's keys (``rounds`` and ``deals`` name the jumps in the footer;
+    ``hands``: the game hides hands, so ``s`` chooses whose show). Every one is called
+    ``ReplayScreen``, which its stylesheet's rules start with."""
+    namespace = {
+        "BINDINGS": _bindings(game_cls, rounds, deals, hands),
+        "AUTO_FOCUS": "",  # no widget takes the keys (nor orders the footer)
+        "VERTICAL_BREAKPOINTS": [(0, "-rp-short"), (30, "-rp-tall")],
+        "__module__": __name__,
+    }
+    return types.new_class(
+        "ReplayScreen",
+        (ReplayTable, game_cls),
+        {"inherit_bindings": False},
+        lambda ns: ns.update(namespace),
+    )
+
+
+def replay_screen(
+    app: CardSuiteApp, record: Record, seat: int | str | None = None, at: int | None = None
+) -> TableScreen:
+    """The replay screen of ``record`` for ``app`` (``seat``: a seat's number, ``ALL`` or
+    ``NONE``; by default the one person's seat, else every hand)."""
+    replay = Replay.of(record)
+    game = get_game(record.game)
+    base = app.table_screen_class(game)
+    cls = replay_screen_class(base, replay.rounds.name, replay.deals.name, game.hidden_hands)
+    screen: TableScreen = cls(replay, seat, at)
+    return screen
+
+
+__all__ = [
+    "ALL",
+    "NONE",
+    "HandsPanel",
+    "MovesList",
+    "ReplayMatch",
+    "ReplayTable",
+    "move_text",
+    "replay_screen",
+    "replay_screen_class",
+]

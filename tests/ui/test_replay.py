@@ -1,0 +1,343 @@
+"""The replay of game records (issue 14): the game's own table at any move, the keys that
+step through it, whose hands show, the history screen, ``cardsuite replay`` and a snapshot.
+
+Records come from seeded bot play (``simulate.play_one`` with ``records``), so every test
+knows the position the table must show: the state ``records.replay`` reaches at that move.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from helpers import wait_for
+from textual.widgets import DataTable
+
+from cardsuite.cli import main
+from cardsuite.games import all_games, get_game
+from cardsuite.records import Record, parse, replay
+from cardsuite.simulate import GameSpec, play_one
+from cardsuite.store import Store
+from cardsuite.ui import app as ui_app
+from cardsuite.ui.app import ReplayRequest
+from cardsuite.ui.history import HistoryScreen
+from cardsuite.ui.picker import PickerScreen
+from cardsuite.ui.replay import ALL, NONE, HandsPanel, MovesList, ReplayTable
+from cardsuite.ui.replay_data import Replay
+from cardsuite.ui.widgets import HandView
+
+
+def make_record(
+    folder: Path,
+    game: str = "twenty-two",
+    players: int = 4,
+    variant: str | None = None,
+    seed: int = 3,
+    level: str = "easy",
+    moves: int | None = None,
+) -> Record:
+    """A seeded bot game's record (its first ``moves`` moves only, if given)."""
+    g = get_game(game)
+    folder.mkdir(parents=True, exist_ok=True)
+    spec = GameSpec(
+        game, players, variant or g.default_variant, {}, (level,) * players, records=str(folder)
+    )
+    play_one(spec, seed, 0)
+    path = folder / f"{g.id}-00001.txt"
+    rec = parse(path.read_text("utf-8"))
+    if moves is not None:
+        rec.moves, rec.lines, rec.result = rec.moves[:moves], rec.lines[:moves], "unfinished"
+    return rec
+
+
+def expected_states(rec: Record) -> list[dict[str, Any]]:
+    """The position after every move, replayed independently (0: before any)."""
+    first = rec.initial_state()
+    out = [first.clone().to_json()]
+    out += [step.state.to_json() for step in replay(rec, first)]
+    return out
+
+
+async def open_replay(app: Any, pilot: Any) -> Any:
+    await wait_for(pilot, lambda: isinstance(app.screen, ReplayTable))
+    screen = app.screen
+    await wait_for(pilot, lambda: screen._rp_placed)
+    await pilot.pause()
+    return screen
+
+
+# --- the replayed positions -------------------------------------------------------------------
+
+
+def test_replay_keeps_every_position_and_its_log(tmp_path: Path) -> None:
+    rec = make_record(tmp_path)
+    r = Replay.of(rec)
+    want = expected_states(rec)
+    assert r.error is None and r.last == len(rec.moves) == len(want) - 1
+    for k in (0, 1, 7, r.last // 2, r.last):
+        state = r.states[k]
+        state.events = r.log_at(k)
+        assert state.to_json() == want[k]
+        state.events = []
+    # the units stop at tricks and deals, the start and the end always among them
+    assert r.rounds.name == "trick" and r.deals.name == "deal"
+    for units in (r.rounds, r.deals):
+        assert units.stops[0] == 0 and units.stops[-1] == r.last
+    trick_at = r.rounds.after(0)
+    assert any(e.kind in ("trick", "deal", "showdown") for e in r.events_of(trick_at))
+    assert set(r.deals.stops) <= set(r.rounds.stops)
+
+
+def test_a_refused_line_replays_up_to_the_last_good_move(tmp_path: Path) -> None:
+    rec = make_record(tmp_path, moves=40)
+    bad_line = rec.lines[20]
+    rec.moves[20] = rec.moves[20]._replace(text="play ZZ")
+    r = Replay.of(rec)
+    assert r.last == 20 and r.error is not None
+    assert r.error.line == bad_line and "play ZZ" in r.error.reason
+
+
+def test_games_without_tricks_step_by_captures(tmp_path: Path) -> None:
+    money = Replay.of(make_record(tmp_path / "m", "money", 2, moves=300))
+    assert money.rounds.name == "capture"
+    casino = Replay.of(make_record(tmp_path / "c", "african-casino", 2))
+    assert casino.rounds.name == "capture" and casino.deals.name == "deal"
+    assert len(casino.deals.stops) > 2
+
+
+# --- the table at the cursor ------------------------------------------------------------------
+
+
+async def test_keys_step_the_table_through_the_game(make_app, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    rec = make_record(tmp_path)
+    want = expected_states(rec)
+    app = make_app(start=ReplayRequest(rec, 0))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_replay(app, pilot)
+        r: Replay = screen.replay
+        moves = screen.query_one(MovesList)
+
+        async def at(k: int) -> None:
+            await pilot.pause()
+            assert screen.rp_at == k
+            assert screen.match.state.to_json() == want[k]
+            assert moves.highlighted == k
+            bar = screen.rp_bar_text
+            assert f"move {k} of {r.last}" in bar
+
+        await at(0)
+        await pilot.press("right", "right", "right")
+        await at(3)
+        await pilot.press("left")
+        await at(2)
+        await pilot.press("end")
+        await at(r.last)
+        await pilot.press("right")  # past the end: stays
+        await at(r.last)
+        await pilot.press("home")
+        await at(0)
+        await pilot.press("shift+right")
+        first_trick = r.rounds.after(0)
+        await at(first_trick)
+        # the finished trick is held on the felt as it was, as in play
+        assert screen.holding and any(e.kind in screen.PAUSE_AFTER for e in screen.holding)
+        await pilot.press("right_square_bracket")
+        await at(r.rounds.after(first_trick))
+        await pilot.press("shift+left")
+        await at(first_trick)
+        await pilot.press("pagedown")
+        await at(r.deals.after(first_trick))
+        await pilot.press("pageup")
+        await at(r.deals.before(r.deals.after(first_trick)))
+        await pilot.press("down", "down")
+        await at(r.deals.before(r.deals.after(first_trick)) + 2)
+        # the log follows the cursor
+        await pilot.press("home", "right", "right", "right", "right", "right")
+        await at(5)
+        assert screen.match.public_log() == r.log_at(5)
+        # a click on a move in the list jumps there
+        moves.scroll_home(animate=False)
+        await pilot.pause()
+        await pilot.click(MovesList, offset=(6, 3))  # the border, the start, moves 1 and 2
+        await at(2)
+        # no move is ever made, no bot thinks
+        assert len(screen.match.record) == 0 and screen._thinking is None
+
+
+async def test_s_chooses_whose_hand_shows(make_app, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    rec = make_record(tmp_path, players=3)
+    app = make_app(start=ReplayRequest(rec, 1))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_replay(app, pilot)
+        await pilot.press("right", "right", "right", "right", "right", "right", "right")
+        await pilot.pause()
+        hand = screen.query_one(HandView)
+        state = screen.match.state
+        assert screen.rp_mode == 1 and screen.shown == 1
+        assert [c.code for c in hand.cards] == state.view(1)["hand"]
+        await pilot.press("s")  # the next seat
+        await pilot.pause()
+        assert screen.shown == 2 and [c.code for c in hand.cards] == state.view(2)["hand"]
+        await pilot.press("s")  # every hand face up, each from its own seat's view
+        await pilot.pause()
+        assert screen.rp_mode == ALL and screen.shown is None
+        panel = screen.query_one(HandsPanel)
+        box = screen.query_one("#rp-hands-box")
+        assert box.display and not hand.display
+        for s, (_, cards) in enumerate(panel.rows):
+            assert [c.code for c in cards] == state.view(s)["hand"]
+        await pilot.press("s")  # nobody's: the spectator's table
+        await pilot.pause()
+        assert screen.rp_mode == NONE and screen.shown is None
+        assert hand.face_down and not box.display
+        await pilot.press("s")
+        await pilot.pause()
+        assert screen.shown == 0 and [c.code for c in hand.cards] == state.view(0)["hand"]
+
+
+async def test_a_bad_line_opens_at_the_last_good_move(make_app, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    rec = make_record(tmp_path, moves=30)
+    rec.moves[25] = rec.moves[25]._replace(text="play ZZ")
+    app = make_app(start=ReplayRequest(rec))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await open_replay(app, pilot)
+        assert screen.rp_at == 25 == screen.replay.last
+        bar = screen.query_one("#rp-bar")
+        assert bar.has_class("-error") and f"line {rec.lines[25]}" in screen.rp_bar_text
+        assert any("line" in n.message for n in app._notifications)
+        await pilot.press("home", "end", "left")
+        assert screen.rp_at == 24
+
+
+async def test_money_shows_a_claims_reaction_time(make_app, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    rec = make_record(tmp_path, "money", 2, level="medium", moves=400)
+    claim = next(k for k, m in enumerate(rec.moves, start=1) if m.note)
+    app = make_app(start=ReplayRequest(rec))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_replay(app, pilot)
+        screen.rp_goto(claim)
+        await pilot.pause()
+        assert rec.moves[claim - 1].note in screen.rp_bar_text
+        await pilot.press("s", "q")  # every seat sees the same table; q goes back
+        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+
+
+@pytest.mark.parametrize("game", [g.id for g in all_games()])
+async def test_every_game_and_variant_replays(make_app, tmp_path: Path, game: str) -> None:  # type: ignore[no-untyped-def]
+    """Each variant at the fewest players, and the default one at the most (Twenty-Two: six,
+    the seats listed beside the felt): the table opens, steps, shows every hand and none."""
+    g = get_game(game)
+    most = 6 if game == "twenty-two" else max(g.players)
+    cases = [(v, min(g.players)) for v in g.variants]
+    if most != min(g.players):
+        cases.append((g.default_variant, most))
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+        for i, (variant, n) in enumerate(cases):
+            rec = make_record(tmp_path / str(i), game, n, variant, moves=60)
+            want = expected_states(rec)
+            app.open_replay(rec)
+            screen = await open_replay(app, pilot)
+            if i == 0:  # by the keys once
+                await pilot.press("right", "shift+right", "pagedown", "end", "s")
+            for act in (screen.action_rp_deal, screen.action_rp_round, screen.action_rp_step):
+                act(1)
+            screen.action_rp_jump(-1)
+            for _ in screen.rp_modes:
+                screen.action_rp_seat()
+            screen.action_rp_step(-1)
+            await pilot.pause()
+            assert screen.rp_at == screen.replay.last - 1 == len(want) - 2
+            assert screen.match.state.to_json() == want[-2]
+            await pilot.press("q")
+            await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+
+
+# --- the history ------------------------------------------------------------------------------
+
+
+async def test_history_lists_records_and_opens_one(make_app, private_home: Path) -> None:  # type: ignore[no-untyped-def]
+    records = private_home / "records"
+    records.mkdir(parents=True)
+    make_record(records, moves=None)
+    bad = records / "broken.txt"
+    bad.write_bytes(b"cardsuite record 1\ngame: nosuchgame\n")
+    before = bad.read_bytes(), bad.stat().st_mtime_ns
+    app = make_app(store=Store(private_home))
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await pilot.press("y")
+        await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen))
+        history = app.screen
+        table = history.query_one(DataTable)
+        assert table.row_count == 2
+        rows = [" ".join(str(c) for c in table.get_row_at(i)) for i in range(2)]
+        good = next(i for i, row in enumerate(rows) if "Twenty-Two" in row)
+        broken = 1 - good
+        assert "broken.txt" in rows[broken] and "cannot be replayed" in rows[broken]
+        table.move_cursor(row=broken)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is history
+        assert any("broken.txt" in n.message for n in app._notifications)
+        table.move_cursor(row=good)
+        await pilot.press("enter")
+        screen = await open_replay(app, pilot)
+        assert screen.replay.record.game == "twenty-two"
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is history)
+    assert (bad.read_bytes(), bad.stat().st_mtime_ns) == before
+
+
+# --- the command line -------------------------------------------------------------------------
+
+
+def test_cardsuite_replay(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[dict[str, Any]] = []
+    monkeypatch.setattr(ui_app, "run_app", lambda **kw: calls.append(kw))
+    runner = CliRunner()
+    make_record(tmp_path, moves=20)
+    good = tmp_path / "twenty-two-00001.txt"
+    result = runner.invoke(main, ["replay", str(good), "--seat", "2"])
+    assert result.exit_code == 0, result.output
+    (call,) = calls
+    assert isinstance(call["start"], ReplayRequest) and call["start"].seat == 1
+    assert call["start"].record.game == "twenty-two"
+    result = runner.invoke(main, ["replay", str(good), "--all"])
+    assert result.exit_code == 0 and calls[-1]["start"].seat == ALL
+
+    text = good.read_text("utf-8").replace("players: 4", "players: 40")
+    bad = tmp_path / "bad.txt"
+    bad.write_text(text, "utf-8")
+    result = runner.invoke(main, ["replay", str(bad)])
+    line = text.splitlines().index("players: 40") + 1
+    assert result.exit_code != 0 and f"line {line}" in result.output
+    assert bad.read_text("utf-8") == text  # untouched
+    for args in (
+        ["replay", str(tmp_path / "missing.txt")],
+        ["replay", str(good), "--seat", "5"],
+        ["replay", str(good), "--seat", "1", "--all"],
+    ):
+        result = runner.invoke(main, args)
+        assert result.exit_code != 0, args
+    assert len(calls) == 2  # nothing else started
+
+
+# --- a snapshot -------------------------------------------------------------------------------
+
+
+def test_replay_snapshot(snap_compare, make_app, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    rec = make_record(tmp_path, seed=11)
+    rec.started = None
+    app = make_app(start=ReplayRequest(rec, 0))
+
+    async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
+        screen = await open_replay(app, pilot)
+        await pilot.press("shift+right", "shift+right", "right", "right")
+        await wait_for(pilot, lambda: screen.rp_at > 2)
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(100, 30), run_before=run_before)
