@@ -182,3 +182,18 @@ def test_the_fast_play_out_move_is_the_medium_move(variant: str) -> None:
             legal = state.legal_actions()
             state.apply(legal[int(rng.random() * len(legal))])
     assert checked > 2000
+
+
+@pytest.mark.parametrize("variant", ["egyptian", "jordanian"])
+def test_money_self_play_at_random_always_has_someone_to_act(variant: str) -> None:
+    """MONEY-EG (buy at will): a bot that decides by chance gives one answer to "shop
+    first?" per position; asked twice (by the driver, then for its turn) it once said no,
+    then yes, and self-play stopped with nobody to act."""
+    from cardsuite.games.money.selfplay import play
+
+    game = get_game("money")
+    for seed in range(6):
+        state = game.new_state(players=2, variant=variant, seed=seed)
+        bots = {s: make_bot("money", "random", seed=seed * 2 + s) for s in (0, 1)}
+        play(state, bots)  # type: ignore[arg-type]
+        assert state.is_over()

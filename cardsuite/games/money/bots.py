@@ -73,7 +73,7 @@ class MoneyBot:
         self.rng = random.Random(seed)
         self.reaction = REACTIONS[self.level]
         self.throw_time = throw_time
-        self._memo: dict[tuple[int, str, int], float | None] = {}
+        self._memo: dict[tuple[int, str, int], float | bool | None] = {}
 
     # --- timing ---------------------------------------------------------------------------
 
@@ -125,7 +125,10 @@ class MoneyBot:
         """Under buy-at-will, does the bot mean to exchange or buy before turning?"""
         if not state.can_shop() or state.must_buy():
             return False
-        return not isinstance(self.choose(state, seat), Turn)
+        # One answer per position: the driver asks, then plans the turn by asking again, and
+        # a bot that decides by chance must not say both yes and no (no one would act).
+        key = (state.turns, f"shop {state.exchanges} {len(state.banks[seat])}", seat)
+        return bool(self._once(key, lambda: not isinstance(self.choose(state, seat), Turn)))
 
     def choose(self, state: State, seat: int) -> Action:
         assert isinstance(state, MoneyState)
