@@ -19,7 +19,11 @@ from ``match.view(shown)``, the public log and nothing else, while the mixin
 Keys: ← → a move; shift+← → (or [ ]) a trick, a capture or a turn (``Replay.rounds``);
 PgUp PgDn (or { }) a deal; Home End the start and the end; ↑ ↓ in the list of moves; ``s``
 whose hand shows: each seat in turn, then all face up, then none (the table as a spectator
-sees it); ``l`` the last trick (trick games); ``?`` the rules; ``q`` or escape back.
+sees it); ``l`` the last trick (trick games); ``r`` the hard bot's review of the seat shown
+(``review.py``, in a thread, three times the hard bot's budget in play): the moves it would
+change are marked in the list (✗, the worst three numbered, with their cost), ``1`` ``2``
+``3`` go to the worst and ``n`` to the next one, and the bar says what it prefers there;
+``?`` the rules; ``q`` or escape back.
 """
 
 from __future__ import annotations
@@ -32,7 +36,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
-from textual import events
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
@@ -40,12 +44,14 @@ from textual.geometry import Size
 from textual.widget import Widget
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
+from textual.worker import get_current_worker
 
 from ..cards import Card
 from ..engine import Action, Event, IllegalAction
 from ..games import get_game
 from ..match import Match, SeatSpec
 from ..records import Record
+from ..review import ITERATIONS, TIME_BUDGET, Review, review
 from .cardart import SMALL, Canvas, CardStyle, draw_fan
 from .closing import close_once
 from .replay_data import Replay
@@ -113,8 +119,10 @@ class MovesList(OptionList):
         super().__init__(id=id, classes=classes)
         self.can_focus = False  # the replay's keys move it; a click jumps
 
-    def fill(self, replay: Replay, cs: CardStyle) -> None:
+    def fill(self, replay: Replay, cs: CardStyle, marks: dict[int, Text] | None = None) -> None:
+        """List the moves; ``marks`` (by move number) are the review's notes on them."""
         self.replay = replay
+        self.marks = marks or {}
         names = replay.names()
         width = len(str(replay.last))
         start = Text(f"{'':>{width}} the start", style="italic", no_wrap=True)
@@ -128,6 +136,9 @@ class MovesList(OptionList):
             line.append_text(move_text(move.text, cs))
             if move.note:
                 line.append(f"  {move.note}", style="italic")
+            if k in self.marks:
+                line.append(" ")
+                line.append_text(self.marks[k])
             options.append(Option(line, id=f"m{k}"))
         err = replay.error
         if err is not None:
@@ -144,7 +155,7 @@ class MovesList(OptionList):
         replay = getattr(self, "replay", None)
         if replay is not None:
             at = self.highlighted
-            self.fill(replay, card_style(self))
+            self.fill(replay, card_style(self), self.marks)
             if at is not None:
                 self.highlighted = at
 
@@ -272,6 +283,9 @@ class ReplayTable:
             at = replay.last if replay.error is not None else 0
         self.rp_at = max(0, min(at, replay.last))
         self._rp_placed = False  # nothing on the table yet: the first placing is a jump
+        #: the hard bot's review of one seat (``r``), and how far a running one has got
+        self.rp_review: Review | None = None
+        self.rp_reviewing: tuple[int, int, int] | None = None  # seat, done, of
 
     # --- what the screen is ---------------------------------------------------------------
 
@@ -431,6 +445,10 @@ class ReplayTable:
             wrong = Text(f"✗ The record stops at {r.error}", style="bold")
             grid.add_row(wrong, Text(""))
             lines.append(wrong.plain)
+        note = self._rp_review_line(cs)
+        if note is not None:
+            grid.add_row(note, Text(""))
+            lines.append(note.plain)
         #: what the bar says, as plain text
         self.rp_bar_text = "  ".join(lines)
         bar = self.query_one("#rp-bar", Static)
@@ -502,6 +520,159 @@ class ReplayTable:
     def action_rp_back(self) -> None:
         close_once(cast(Any, self))
 
+    # --- the review (``review.py``) --------------------------------------------------------
+
+    def _rp_review_seat(self) -> int | None:
+        """Whose decisions ``r`` reviews: the seat whose hand shows, else the one person."""
+        if isinstance(self.rp_mode, int):
+            return self.rp_mode
+        humans = self.match.humans
+        return humans[0] if len(humans) == 1 else None
+
+    def review_budget(self) -> tuple[int, float]:
+        """The review's search per decision: three times the hard bot's in play."""
+        hard = self.rp_app.bot_options.get("hard", {})
+        iterations = int(hard.get("iterations", ITERATIONS // 3))
+        seconds = float(hard.get("time_budget", TIME_BUDGET / 3))
+        return 3 * iterations, 3 * seconds
+
+    def action_rp_review(self) -> None:
+        if self.rp_reviewing is not None:
+            self.notify("The review is still going.", severity="warning")
+            return
+        seat = self._rp_review_seat()
+        if seat is None:
+            self.notify(
+                "Show the seat to review first: s chooses whose hand shows.", severity="warning"
+            )
+            return
+        if self.replay.error is not None:
+            self.notify(
+                f"This record stops replaying at {self.replay.error}: it cannot be reviewed.",
+                severity="error",
+            )
+            return
+        name = self.match.seats[seat].name
+        self.rp_reviewing = (seat, 0, 0)
+        self.notify(f"The hard bot goes through {name}'s decisions…", title="Review")
+        self._rp_bar()
+        self._rp_run_review(seat)
+
+    @work(thread=True, exclusive=True, group="review")
+    def _rp_run_review(self, seat: int) -> None:
+        worker = get_current_worker()
+        iterations, seconds = self.review_budget()
+
+        def progress(done: int, total: int) -> None:
+            if not worker.is_cancelled:
+                self.app.call_from_thread(self._rp_review_progress, seat, done, total)
+
+        try:
+            report = review(
+                self.replay.record,
+                seat,
+                iterations=iterations,
+                time_budget=seconds,
+                progress=progress,
+                cancelled=lambda: worker.is_cancelled,
+            )
+        except ValueError as e:  # a record that stops replaying (RecordError)
+            if not worker.is_cancelled:
+                self.app.call_from_thread(self._rp_review_failed, str(e))
+            return
+        if not worker.is_cancelled:
+            self.app.call_from_thread(self._rp_review_done, report)
+
+    def _rp_review_progress(self, seat: int, done: int, total: int) -> None:
+        if self.is_attached and self.rp_reviewing is not None:
+            self.rp_reviewing = (seat, done, total)
+            self._rp_bar()
+
+    def _rp_review_failed(self, why: str) -> None:
+        self.rp_reviewing = None
+        if self.is_attached:
+            self.notify(why, title="No review", severity="error")
+            self._rp_bar()
+
+    def _rp_review_done(self, report: Review) -> None:
+        self.rp_reviewing = None
+        if not self.is_attached:
+            return
+        self.rp_review = report
+        worst = report.worst()
+        rank = {d.index: n for n, d in enumerate(worst, 1)}
+        marks: dict[int, Text] = {}
+        for d in report.differs:
+            n = rank.get(d.index)
+            style = "bold" if n else "dim"
+            marks[d.index + 1] = Text(f"✗{n or ''} {d.cost:.1f}", style=style)
+        moves = self.query_one(MovesList)
+        at = moves.highlighted
+        moves.fill(self.replay, card_style(cast(Widget, self)), marks)
+        if at is not None:
+            moves.highlighted = at
+        name = self.match.seats[report.seat].name
+        if not worst:
+            self.notify(
+                f"The hard bot agrees with each of {name}'s {report.reviewed} decisions.",
+                title="Review",
+            )
+        else:
+            costs = ", ".join(f"{d.cost:.1f}" for d in worst)
+            self.notify(
+                f"{report.reviewed} decisions of {name} searched; {len(report.differs)} the bot"
+                f" would change. The worst cost about {costs} {worst[0].unit}: 1, 2, 3 go"
+                " to them, n to the next one.",
+                title="Review",
+                timeout=10,
+            )
+        self._rp_bar()
+
+    def action_rp_worst(self, n: int) -> None:
+        report = self.rp_review
+        if report is None:
+            self.notify("No review yet: r reviews the seat shown.", severity="warning")
+            return
+        worst = report.worst()
+        if n > len(worst):
+            self.notify(f"The review found {len(worst)} decisions to change.", severity="warning")
+            return
+        self.rp_goto(worst[n - 1].index)  # the position the decision was made in
+
+    def action_rp_next_review(self) -> None:
+        report = self.rp_review
+        if report is None:
+            self.notify("No review yet: r reviews the seat shown.", severity="warning")
+            return
+        later = [d.index for d in report.differs if d.index > self.rp_at]
+        if not later:
+            self.notify("No later decision to change.", severity="warning")
+            return
+        self.rp_goto(later[0])
+
+    def _rp_review_line(self, cs: CardStyle) -> Text | None:
+        """The review's word on the move at the cursor, or on the one about to be made."""
+        if self.rp_reviewing is not None:
+            seat, done, total = self.rp_reviewing
+            name = self.match.seats[seat].name
+            return Text(f"Review of {name}: {done} of {total or '?'} decisions…", style="italic")
+        report = self.rp_review
+        if report is None:
+            return None
+        by_index = {d.index: d for d in report.differs}
+        d = by_index.get(self.rp_at, by_index.get(self.rp_at - 1))
+        if d is None:
+            return None
+        when = "next move" if d.index == self.rp_at else "this move"
+        out = Text(f"Review, {when}: ", style="bold")
+        out.append("played ‘")
+        out.append_text(move_text(d.played, cs))
+        out.append("’, the bot: ‘")
+        out.append_text(move_text(d.best, cs))
+        out.append("’ · ")
+        out.append(f"about {d.cost:.2f} {d.unit}, {d.confidence}", style="bold")
+        return out
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if isinstance(event.option_list, MovesList):
             event.stop()
@@ -543,6 +714,14 @@ def _bindings(game_cls: type, rounds: str, deals: str, hands: bool) -> list[Bind
         out.append(Binding("s", "rp_seat", "Hands"))
     if hasattr(game_cls, "action_last_trick"):
         out.append(Binding("l", "last_trick", "Last"))
+    out += [
+        # priority: a game's own widgets (the Casino composer) have keys of these names
+        Binding("r", "rp_review", "Review", priority=True),
+        Binding("1", "rp_worst(1)", "Worst", key_display="1-3", priority=True),
+        Binding("2", "rp_worst(2)", show=False, priority=True),
+        Binding("3", "rp_worst(3)", show=False, priority=True),
+        Binding("n", "rp_next_review", show=False, priority=True),
+    ]
     out += [
         Binding("question_mark,f1", "rules", "Rules", key_display="?", show=False),
         Binding("q,escape", "rp_back", "Back"),

@@ -341,3 +341,38 @@ def test_replay_snapshot(snap_compare, make_app, tmp_path: Path) -> None:  # typ
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=(100, 30), run_before=run_before)
+
+
+async def test_r_reviews_the_seat_shown_and_marks_its_worst_moves(make_app) -> None:  # type: ignore[no-untyped-def]
+    """Issue 14: a key in the replay runs the review; the decisions it would change are
+    marked in the list of moves and the player jumps to the worst with 1."""
+    from cardsuite.records import Move, RecordSeat
+
+    rec = Record(
+        "african-casino",
+        "swazi",
+        {"insist": "off"},
+        [RecordSeat("Ann", "human"), RecordSeat("Bot", "medium")],
+        seed=1,
+        deck=["10D", "5C", "6H", "JC", "10H", "10S", "4D", "8S", "3C", "KH", "QD", "7C"],
+        dealer=1,
+        moves=[Move(0, "trail 10H"), Move(0, "end")],
+    )
+    rec = parse(rec.to_text())
+    app = make_app(
+        start=ReplayRequest(rec, 0), bot_options={"hard": {"iterations": 200, "time_budget": 30}}
+    )
+    async with app.run_test(size=(120, 36)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayTable))
+        screen = app.screen
+        assert screen.review_budget() == (600, 90.0)  # three times the hard bot's in play
+        await pilot.press("end", "r")
+        await wait_for(pilot, lambda: screen.rp_review is not None, timeout=60)
+        (worst,) = screen.rp_review.worst()
+        assert worst.index == 0 and worst.played == "trail 10H"
+        moves = screen.query_one(MovesList)
+        assert "✗1" in str(moves.get_option_at_index(1).prompt)
+        assert "✗" not in str(moves.get_option_at_index(2).prompt)
+        await pilot.press("1")
+        assert screen.rp_at == 0  # the position the decision was made in
+        assert "Review, next move: played ‘trail" in screen.rp_bar_text
