@@ -74,6 +74,16 @@ async def test_hot_seat_snap_with_both_players_keys(make_app) -> None:  # type: 
         await pilot.pause()
         assert st.pile == [] and st.hands[0][-2:] and st.hands[0][-1].code == "2C"
         assert "False snap" in str(screen.query_one("#mn-flash").render())
+        # the game's record has every turn and claim, a claim with its reaction time
+        record = screen.match.record
+        assert [(m.seat, m.text) for m in record] == [
+            (0, "turn"),
+            (0, "claim"),
+            (1, "turn"),
+            (0, "turn"),
+            (1, "claim"),
+        ]
+        assert record[1].note == "284 ms"
         # the best reaction went into the statistics (written off the UI thread)
         await app.workers.wait_for_complete()
         summary = app.store.metric_summary("money", "Left", "snap_ms")
