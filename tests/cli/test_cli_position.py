@@ -82,6 +82,12 @@ def test_a_position_that_is_not_json_or_not_playable_is_refused(launched, tmp_pa
     money["banks"] = [[], money["banks"][0] + money["banks"][1]]  # and nothing to buy with
     r = invoke("play", "money", "--position", write(tmp_path, money))
     assert r.exit_code == 2 and "already over" in r.output, r.output
+    casino = get_game("african-casino").new_state(players=2, seed=3).to_json()
+    mover = casino["turn"]
+    casino["stock"] += casino["hands"][mover]  # the player to move has nothing to play
+    casino["hands"][mover] = []
+    r = invoke("play", "african-casino", "--position", write(tmp_path, casino))
+    assert r.exit_code == 2 and "the player to move has no card to play" in r.output, r.output
     r = invoke("play", "twenty-two", "--position", write(tmp_path, hand_written()), "--seed", "3")
     assert r.exit_code == 2 and "leave out" in r.output
     r = invoke("play", "twenty-two", "--position", write(tmp_path, hand_written()), "-p", "4")
