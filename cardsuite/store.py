@@ -412,6 +412,21 @@ _SETTINGS_CHECKS: dict[str, Callable[[object], Any]] = {
 # --------------------------------------------------------------------------------------------
 
 
+def _listed(folder: Path, pattern: str) -> Iterator[tuple[Path, float]]:
+    """The files of ``folder`` matching ``pattern``, with their modification times; none
+    when the folder does not exist, and not one that vanishes while listing."""
+    if not folder.is_dir():
+        return
+    for path in folder.glob(pattern):
+        try:
+            if not path.is_file():
+                continue
+            mtime = path.stat().st_mtime
+        except OSError:
+            continue  # vanished while listing
+        yield path, mtime
+
+
 class Store:
     """One cardsuite home folder: ``settings.json``, ``saves/*.json`` and ``stats.sqlite3``.
 
@@ -580,16 +595,8 @@ class Store:
         saying why, so the player can decide what to do with them; a link to a file outside
         the saves folder is listed, not followed. Nothing is ever modified, moved or deleted.
         """
-        if not self.saves_dir.is_dir():
-            return []
         infos: list[SaveInfo] = []
-        for path in self.saves_dir.glob("*.json"):
-            try:
-                if not path.is_file():
-                    continue
-                mtime = path.stat().st_mtime
-            except OSError:
-                continue  # vanished while listing
+        for path, mtime in _listed(self.saves_dir, "*.json"):
             fields: dict[str, Any] = {}
             error = self._outside(path)
             if error is None:
@@ -731,16 +738,8 @@ class Store:
         header checked (not replayed). Nothing is ever modified."""
         from .records import summary
 
-        if not self.records_dir.is_dir():
-            return []
         infos: list[RecordInfo] = []
-        for path in self.records_dir.glob("*.txt"):
-            try:
-                if not path.is_file():
-                    continue
-                mtime = path.stat().st_mtime
-            except OSError:
-                continue
+        for path, mtime in _listed(self.records_dir, "*.txt"):
             try:
                 rec = self.load_record(path)
             except (StoreError, ValueError) as exc:

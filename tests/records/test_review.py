@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from casino_records import casino_record
 from click.testing import CliRunner
 
 from cardsuite.bots import make_bot
@@ -15,24 +16,6 @@ from cardsuite.games import get_game
 from cardsuite.games.money.selfplay import play as money_selfplay
 from cardsuite.records import Move, Record, RecordSeat, parse, result_text
 from cardsuite.review import decisions, review
-
-#: African Casino, Swazi, two players, P1 to move: 10D lies on the layout, P1 holds 10H and
-#: P2 the 10S, so trailing the 10H hands P2 both tens (the 10D alone is 2 of the 11 points).
-DECK = ["10D", "5C", "6H", "JC", "10H", "10S", "4D", "8S", "3C", "KH", "QD", "7C"]
-
-
-def casino_record(first_move: str) -> Record:
-    rec = Record(
-        "african-casino",
-        "swazi",
-        {"insist": "off"},
-        [RecordSeat("Ann", "human"), RecordSeat("Bot", "medium")],
-        seed=1,
-        deck=DECK,
-        dealer=1,
-        moves=[Move(0, first_move)],
-    )
-    return parse(rec.to_text())
 
 
 def test_a_clearly_worse_choice_is_named_with_its_cost() -> None:

@@ -346,19 +346,9 @@ def test_replay_snapshot(snap_compare, make_app, tmp_path: Path) -> None:  # typ
 async def test_r_reviews_the_seat_shown_and_marks_its_worst_moves(make_app) -> None:  # type: ignore[no-untyped-def]
     """Issue 14: a key in the replay runs the review; the decisions it would change are
     marked in the list of moves and the player jumps to the worst with 1."""
-    from cardsuite.records import Move, RecordSeat
+    from casino_records import casino_record
 
-    rec = Record(
-        "african-casino",
-        "swazi",
-        {"insist": "off"},
-        [RecordSeat("Ann", "human"), RecordSeat("Bot", "medium")],
-        seed=1,
-        deck=["10D", "5C", "6H", "JC", "10H", "10S", "4D", "8S", "3C", "KH", "QD", "7C"],
-        dealer=1,
-        moves=[Move(0, "trail 10H"), Move(0, "end")],
-    )
-    rec = parse(rec.to_text())
+    rec = casino_record("trail 10H", "end")
     app = make_app(
         start=ReplayRequest(rec, 0), bot_options={"hard": {"iterations": 200, "time_budget": 30}}
     )
