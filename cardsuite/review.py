@@ -180,7 +180,7 @@ def review(
     raises ``records.RecordError``). ``progress(done, total)`` after each decision."""
     if not 0 <= seat < rec.players:
         raise ValueError(f"there is no seat {seat + 1} in a {rec.players}-player game")
-    todo = set(decisions(rec, seat))
+    asked = set(decisions(rec, seat))
     out = Review(rec, seat)
     game_entry = entry(rec.game)
     bots = game_entry.bots_module()
@@ -188,7 +188,7 @@ def review(
     start = clock()
     done = 0
     for index, state in _before_each(rec, rec.initial_state()):
-        if index not in todo:
+        if index not in asked:
             continue
         if cancelled is not None and cancelled():
             out.stopped = True
@@ -210,7 +210,7 @@ def review(
                 out.differs.append(found)
         done += 1
         if progress is not None:
-            progress(done, len(todo))
+            progress(done, len(asked))
     out.seconds = clock() - start
     notes = getattr(bots, "review_notes", None)
     if notes is not None:
