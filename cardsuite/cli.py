@@ -262,22 +262,26 @@ def _start_request(
     variant: str | None,
     opts: Sequence[str],
     seed: int | None,
+    allowed: Sequence[str] | None = None,
+    default_others: str = "medium",
 ) -> Any:
-    from .match import SEAT_KINDS, SeatSpec
+    from .match import REMOTE, SEAT_KINDS, SeatSpec
     from .ui.app import StartRequest
 
+    if allowed is None:  # `play`: people at this keyboard and bots
+        allowed = [k for k in SEAT_KINDS if k != REMOTE]
     kinds = [k.lower() for k in _items(seats, "--seats", "human or a bot level per seat")]
     if players is None:
         players = len(kinds) if len(kinds) > 1 else None
     n = _players(g, players)
     if not kinds:
-        kinds = ["human"] + ["medium"] * (n - 1)
+        kinds = ["human"] + [default_others] * (n - 1)
     elif len(kinds) == 1:
         kinds = kinds * n
-    bad = [k for k in kinds if k not in SEAT_KINDS]
+    bad = [k for k in kinds if k not in allowed]
     if bad:
         raise click.BadParameter(
-            f"unknown seat kind {bad[0]!r}; kinds: {', '.join(SEAT_KINDS)}", param_hint="--seats"
+            f"unknown seat kind {bad[0]!r}; kinds: {', '.join(allowed)}", param_hint="--seats"
         )
     if len(kinds) != n:
         raise click.BadParameter(
@@ -338,6 +342,184 @@ def serve(host: str, port: int, public: bool) -> None:
     command = f"{shlex.quote(sys.executable)} -m cardsuite"
     click.echo(f"cardsuite in your browser: http://{host}:{port}  (ctrl+c stops)")
     Server(command, host=host, port=port, title="cardsuite").serve()
+
+
+@main.command()
+@click.argument("game")
+@click.option("--players", "-p", type=int, default=None, help="Number of players.")
+@click.option(
+    "--seats",
+    "-s",
+    default=None,
+    help="Per seat: human (you, here), remote (joins from elsewhere) or a bot level"
+    " (default: you, and remote seats).",
+)
+@click.option("--names", default=None, help="Seat names, comma-separated.")
+@click.option("--variant", "-v", default=None, help="Variant id (see `cardsuite list`).")
+@click.option("--option", "-o", "opts", multiple=True, metavar="K=V", help="A game option.")
+@click.option("--seed", type=int, default=None, help="Deal a particular game.")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True)
+@click.option(
+    "--public",
+    is_flag=True,
+    help="Allow a host other than this machine (anyone who can reach it and has the secret"
+    " can take a seat).",
+)
+@click.option(
+    "--standin",
+    type=click.FloatRange(1, 3600),
+    default=60.0,
+    show_default=True,
+    help="Seconds a player who dropped keeps the seat before a bot moves for them.",
+)
+@click.option("--theme", default=None, help="Colour theme (remembered).")
+@click.option("--ascii/--unicode", "ascii_", default=None, help="Suits as letters S H D C.")
+@click.option("--pace", type=click.Choice(PACES), default=None, help="How fast bots move.")
+@click.pass_context
+def host(
+    ctx: click.Context,
+    game: str,
+    players: int | None,
+    seats: str | None,
+    names: str | None,
+    variant: str | None,
+    opts: Sequence[str],
+    seed: int | None,
+    host: str,
+    port: int,
+    public: bool,
+    standin: float,
+    theme: str | None,
+    ascii_: bool | None,
+    pace: str | None,
+) -> None:
+    """Host GAME for players at other terminals: they join with `cardsuite join ADDRESS`.
+
+    Your own seat (human) plays here; remote seats are taken by whoever joins with the
+    table's secret, which is shown when the table opens. Only this machine may connect
+    unless you pass --public."""
+    from .match import HUMAN, REMOTE, SEAT_KINDS
+    from .serve_check import ServeError, check_free, resolve
+
+    _check_theme(theme)
+    parent = (ctx.obj or {}) if isinstance(ctx.obj, dict) else {}
+    g = _game(game)
+    if g.realtime and seats is None:
+        seats = "human,remote"
+    start = _start_request(
+        g, players, seats, names, variant, opts, seed, allowed=SEAT_KINDS, default_others=REMOTE
+    )
+    kinds = [s.kind for s in start.seats]
+    if kinds.count(HUMAN) > 1:
+        raise click.BadParameter(
+            "one seat is yours (human); the others join from their own terminals (remote)",
+            param_hint="--seats",
+        )
+    if REMOTE not in kinds:
+        raise click.BadParameter(
+            "no seat is remote: nobody could join (use `cardsuite play` for a game here)",
+            param_hint="--seats",
+        )
+    try:
+        bind = resolve(host, port)
+        if not bind.loopback and not public:
+            raise click.UsageError(
+                f"--host {host} can be reached from other machines: anyone who can reach it"
+                " and has the table's secret can take a seat. Pass --public to allow that, or"
+                " use --host 127.0.0.1 (the default) for this machine only."
+            )
+        if port:
+            check_free(bind)
+    except ServeError as e:
+        raise click.UsageError(str(e).replace("serve", "host")) from None
+    shown = host
+    if not bind.loopback:
+        click.secho(
+            f"Warning: hosting on {', '.join(bind.addresses)}: anyone who can reach port "
+            f"{port} and has the table's secret can take a seat at your table.",
+            fg="yellow",
+            err=True,
+        )
+        shown = _reachable_address(host)
+    from .ui import app as ui_app
+    from .ui.remote_start import HostRequest
+
+    req = HostRequest(
+        start.game,
+        start.seats,
+        start.variant,
+        start.options,
+        start.seed,
+        host=host,
+        port=port,
+        shown_host=shown,
+        standin_after=standin,
+    )
+    ui_app.run_app(
+        start=req,
+        theme=theme or parent.get("theme"),
+        ascii=ascii_ if ascii_ is not None else parent.get("ascii"),
+        pace=pace,
+    )
+
+
+def _reachable_address(host: str) -> str:
+    """The address to give the others: ``host`` itself, or for a wildcard (0.0.0.0, ::) the
+    address this machine uses towards the network."""
+    import socket
+
+    if host not in ("0.0.0.0", "::", ""):
+        return host
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))  # no packet is sent
+            return str(probe.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"
+
+
+@main.command()
+@click.argument("address")
+@click.option("--name", default="", help="Your name at the table.")
+@click.option("--watch", is_flag=True, help="Watch the table (the public view only).")
+@click.option("--seat", type=click.IntRange(1, 12), default=None, help="Ask for this seat.")
+@click.option("--theme", default=None, help="Colour theme (remembered).")
+@click.option("--ascii/--unicode", "ascii_", default=None, help="Suits as letters S H D C.")
+@click.pass_context
+def join(
+    ctx: click.Context,
+    address: str,
+    name: str,
+    watch: bool,
+    seat: int | None,
+    theme: str | None,
+    ascii_: bool | None,
+) -> None:
+    """Join a table someone hosts: ADDRESS is what `cardsuite host` shows, e.g.
+    127.0.0.1:8765/4kq9-tz2m."""
+    from .remote.protocol import parse_address
+    from .remote.server import clean_name
+
+    _check_theme(theme)
+    parent = (ctx.obj or {}) if isinstance(ctx.obj, dict) else {}
+    try:
+        where = parse_address(address)
+    except ValueError as e:
+        raise click.BadParameter(str(e), param_hint="ADDRESS") from None
+    if watch and seat is not None:
+        raise click.BadParameter("a spectator takes no seat: leave out --seat", param_hint="--seat")
+    if name and not clean_name(name):
+        raise click.BadParameter("give a name with letters in it", param_hint="--name")
+    from .ui import app as ui_app
+    from .ui.remote_start import JoinRequest
+
+    req = JoinRequest(where, clean_name(name), watch, None if seat is None else seat - 1)
+    ui_app.run_app(
+        start=req,
+        theme=theme or parent.get("theme"),
+        ascii=ascii_ if ascii_ is not None else parent.get("ascii"),
+    )
 
 
 @main.command()

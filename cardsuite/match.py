@@ -22,7 +22,9 @@ from .records import Move
 MATCH_SCHEMA = 1
 _FROM_STATE = object()  # Match's default origin: the state it is given is the start
 HUMAN = "human"
-SEAT_KINDS = (HUMAN, *LEVELS)
+#: A seat played from another terminal through a table server (``remote/server.py``).
+REMOTE = "remote"
+SEAT_KINDS = (HUMAN, *LEVELS, REMOTE)
 
 
 @dataclass(frozen=True)
@@ -76,7 +78,7 @@ class Match:
                 game.id, s.kind, seed=base * 100 + 17 + i, **self.bot_options.get(s.kind, {})
             )
             for i, s in enumerate(self.seats)
-            if not s.is_human
+            if s.kind in LEVELS
         }
         self.record: list[Move] = []
         #: how the game began, for its record: ``{"seed": s}`` (a fresh deal of that seed),
@@ -365,4 +367,4 @@ def _bot_options(value: object) -> dict[str, dict[str, Any]]:
     return out
 
 
-__all__ = ["HUMAN", "SEAT_KINDS", "IllegalAction", "Match", "SeatSpec"]
+__all__ = ["HUMAN", "REMOTE", "SEAT_KINDS", "IllegalAction", "Match", "SeatSpec"]

@@ -38,7 +38,7 @@ VERSION = 1
 #: A record is a few thousand lines at most; anything far bigger is not one of ours.
 MAX_RECORD_BYTES = 8 * 1024 * 1024
 #: The kinds a seat may be (``match.SEAT_KINDS``), repeated so reading needs no bots.
-SEAT_KINDS = ("human", "random", "easy", "medium", "hard")
+SEAT_KINDS = ("human", "random", "easy", "medium", "hard", "remote")
 UNFINISHED = "unfinished"
 
 _SEAT_LINE = re.compile(r"^seat (\d{1,2})$")

@@ -285,6 +285,8 @@ class CardSuiteApp(App[None]):
             self.notify(w, severity="warning", timeout=8)
         if isinstance(self.start_request, ReplayRequest):
             self.open_replay(self.start_request.record, self.start_request.seat)
+        elif type(self.start_request).__name__ in ("HostRequest", "JoinRequest"):
+            self.open_remote(self.start_request)
         elif self.start_request is not None:
             req = self.start_request
             if req.position is not None:
@@ -340,6 +342,16 @@ class CardSuiteApp(App[None]):
         from .replay import replay_screen
 
         self.push_screen(replay_screen(self, record, seat))
+
+    def open_remote(self, request: Any) -> None:
+        """Host a table (``remote_start.HostRequest``) or join one (``JoinRequest``); the
+        server, if any, lives as long as this worker (``ui/remote_start.py``)."""
+        from . import remote_start
+
+        if isinstance(request, remote_start.HostRequest):
+            self.run_worker(remote_start.host(self, request), group="remote")
+        else:
+            self.run_worker(remote_start.join(self, request), group="remote")
 
     def open_history(self) -> None:
         """The list of game records, each opening its replay (``ui/history.py``)."""

@@ -167,7 +167,7 @@ class TableScreen(Screen[None]):
         self.shown = m.viewer_after(self.shown)
         mover = m.to_move()
         self.refresh_table()
-        if mover is not None and not m.is_human(mover):
+        if mover is not None and mover in m.bots:  # (a remote seat is played elsewhere)
             self._start_bot(mover)
 
     def _curtain(self) -> None:

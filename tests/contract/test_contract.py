@@ -28,6 +28,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from hidden import redeal
 from roundtrip import check_round_trip
 from scale import FULL
 
@@ -48,24 +49,6 @@ CASES = [
 
 def pack_of(state: State, players: int) -> Counter[Any]:
     return Counter(state.game.full_pack(players, state.options, state.variant))
-
-
-def redeal(state: State, seat: int | None, rng: random.Random) -> bool:
-    """Shuffle the cards hidden from ``seat`` among their zones, in place, keeping each
-    zone's size; True when some zone now holds other cards than before."""
-    zones = state.zones()
-    hidden = state.hidden_zones(seat)
-    before = [Counter(zones[z]) for z in hidden]
-    pool = [c for z in hidden for c in zones[z]]
-    rng.shuffle(pool)
-    i = 0
-    for z in hidden:
-        cards = zones[z]
-        assert isinstance(cards, list), f"hidden zone {z!r} must be the state's own list"
-        n = len(cards)
-        cards[:] = pool[i : i + n]
-        i += n
-    return any(Counter(zones[z]) != b for z, b in zip(hidden, before, strict=True))
 
 
 def seats_of(state: State) -> int:

@@ -1,0 +1,212 @@
+"""The client's end of a remote table: one connection to a ``TableServer``, kept up.
+
+``TableClient.run`` connects (aiohttp's WebSocket client), says hello with the secret (and,
+after the first time, the seat's token, so a dropped connection takes the same seat back),
+answers the server's pings with its own clock, and hands every other message to
+``on_message``. When the connection drops it says so (``status``) and tries again, a little
+later each time, until the table answers or refuses for good (a wrong secret, a full table,
+a seat that is no longer ours). Nothing here draws: the table screen's ``RemoteMatch`` and
+the tests' scripted players both sit on it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import Callable
+from typing import Any
+
+import aiohttp
+
+from . import protocol as P
+
+#: Seconds between reconnection attempts: doubling from the first, never beyond the last.
+RETRY_FIRST = 0.25
+RETRY_MOST = 4.0
+
+
+class TableClient:
+    """A connection to the table at ``address``, for a seat (or to watch)."""
+
+    def __init__(
+        self,
+        address: P.Address,
+        *,
+        name: str = "",
+        watch: bool = False,
+        seat: int | None = None,
+        token: str | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        on_message: Callable[[dict[str, Any]], None] | None = None,
+        on_status: Callable[[str], None] | None = None,
+        retry_first: float = RETRY_FIRST,
+    ) -> None:
+        self.address = address
+        self.name = name
+        self.watch = watch
+        self.seat_wanted = seat
+        self.token = token
+        self.clock = clock
+        self.on_message = on_message
+        self.on_status = on_status
+        self.retry_first = retry_first
+        self.status = "connecting"
+        self.welcome: dict[str, Any] | None = None
+        self.fatal: str | None = None  # why the table will not have us (no more retries)
+        self.rtt: float | None = None  # the last round trip the server measured, seconds
+        self._ws: aiohttp.ClientWebSocketResponse | None = None
+        self._stop = False
+        self._welcomed = asyncio.Event()
+        self.connections = 0  # how many times a connection was made (1: never dropped)
+        self._sending: set[asyncio.Future[bool]] = set()
+
+    # --- life -----------------------------------------------------------------------------
+
+    async def run(self) -> None:
+        """Connect and keep connected until ``close`` or a refusal for good."""
+        delay = self.retry_first
+        async with aiohttp.ClientSession() as session:
+            while not self._stop and self.fatal is None:
+                try:
+                    async with session.ws_connect(
+                        self.address.url, max_msg_size=P.MAX_SERVER_BYTES, heartbeat=20.0
+                    ) as ws:
+                        self._ws = ws
+                        await self._session(ws)
+                    if self._welcomed.is_set():
+                        delay = self.retry_first  # it was up: try again soon
+                except (TimeoutError, aiohttp.ClientError, OSError) as e:
+                    self._say(f"no connection ({_short(e)}); trying again")
+                finally:
+                    self._ws = None
+                if self._stop or self.fatal is not None:
+                    break
+                if self.welcome is not None:
+                    self._say("connection lost; reconnecting…")
+                await asyncio.sleep(delay)
+                delay = min(RETRY_MOST, delay * 2)
+        if self.fatal is not None:
+            self._say(f"refused: {self.fatal}")
+        elif self._stop:
+            self._say("left the table")
+
+    async def wait_welcome(self, within: float = 10.0) -> dict[str, Any]:
+        """The welcome (seat, token, game), once the table has admitted us."""
+        waiter = asyncio.ensure_future(self._welcomed.wait())
+        end = self.clock() + within
+        try:
+            while not waiter.done():
+                if self.fatal is not None:
+                    raise ConnectionRefusedError(self.fatal)
+                if self.clock() > end:
+                    raise TimeoutError(f"no answer from {self.address} ({self.status})")
+                await asyncio.sleep(0.02)
+        finally:
+            waiter.cancel()
+        assert self.welcome is not None
+        return self.welcome
+
+    async def close(self, bye: bool = True) -> None:
+        """Leave: ``bye`` gives the seat up for good (else it is kept, as after a drop)."""
+        self._stop = True
+        ws = self._ws
+        if ws is not None and not ws.closed:
+            if bye:
+                with contextlib.suppress(Exception):
+                    await ws.send_str(P.encode("bye"))
+            with contextlib.suppress(Exception):
+                await ws.close()
+
+    async def drop(self) -> None:
+        """Cut the connection as a network failure would (tests; the client reconnects)."""
+        ws = self._ws
+        if ws is not None:
+            with contextlib.suppress(Exception):
+                await ws.close()
+
+    # --- messages -------------------------------------------------------------------------
+
+    async def _session(self, ws: aiohttp.ClientWebSocketResponse) -> None:
+        hello: dict[str, Any] = {"secret": self.address.secret}
+        if self.name:
+            hello["name"] = self.name
+        if self.watch:
+            hello["watch"] = True
+        elif self.token:
+            hello["token"] = self.token
+        elif self.seat_wanted is not None:
+            hello["seat"] = self.seat_wanted
+        await ws.send_str(P.encode("hello", **hello))
+        admitted = False
+        async for msg in ws:
+            if msg.type != aiohttp.WSMsgType.TEXT:
+                break
+            try:
+                data = P.decode_server(msg.data)
+            except P.ProtocolError as e:
+                self._say(f"the table sent something unreadable ({e.reason})")
+                break
+            kind = data["type"]
+            if kind == "ping":
+                c1 = self.clock()
+                rtt = data.get("rtt")
+                self.rtt = rtt if isinstance(rtt, (int, float)) else self.rtt
+                await ws.send_str(P.encode("pong", id=data["id"], c1=c1, c2=self.clock()))
+                continue
+            if kind == "error":
+                reason = str(data.get("reason", "closed"))
+                if not admitted:
+                    self.fatal = reason
+                else:
+                    self._say(f"the table closed the connection: {reason}")
+                break
+            if kind == "welcome":
+                admitted = True
+                self.connections += 1
+                self.welcome = data
+                if data.get("token"):
+                    self.token = data["token"]
+                self._welcomed.set()
+                self._say("connected")
+            if self.on_message is not None:
+                self.on_message(data)
+
+    async def send(self, kind: str, **fields: Any) -> bool:
+        """Send a message; False when there is no connection just now."""
+        ws = self._ws
+        if ws is None or ws.closed:
+            return False
+        try:
+            await ws.send_str(P.encode(kind, **fields))
+        except (ConnectionError, RuntimeError, aiohttp.ClientError):
+            return False
+        return True
+
+    def send_soon(self, kind: str, **fields: Any) -> bool:
+        """Send from synchronous code on the event loop (a key handler); False when there
+        is no connection just now."""
+        ws = self._ws
+        if ws is None or ws.closed:
+            return False
+        task = asyncio.ensure_future(self.send(kind, **fields))
+        self._sending.add(task)
+        task.add_done_callback(self._sending.discard)
+        return True
+
+    @property
+    def connected(self) -> bool:
+        return self._ws is not None and not self._ws.closed and self._welcomed.is_set()
+
+    def _say(self, status: str) -> None:
+        self.status = status
+        if self.on_status is not None:
+            self.on_status(status)
+
+
+def _short(e: BaseException) -> str:
+    text = str(e) or type(e).__name__
+    return text if len(text) < 80 else text[:77] + "…"
+
+
+__all__ = ["TableClient"]

@@ -1,0 +1,232 @@
+"""The match a joined table draws: what the server sends, in the shape of a ``Match``.
+
+A table screen reads a match's seats and names, ``view(shown)``, ``legal_actions(seat)``,
+the public log, whose turn it is and whether it is over. On a client all of that comes from
+the server's updates, so ``RemoteMatch`` keeps the latest one and answers from it; a move is
+sent, not applied (the server's next update, or its refusal, is the answer). It never holds
+another seat's cards because it is never sent them.
+
+Updates wait in a queue until the screen takes them (``take_update``), so a table that is
+holding a finished trick on the felt shows the next move only when it goes on, as at home.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import deque
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from ..engine import Action, Event, IllegalAction
+from ..games import get_game
+from ..match import HUMAN, Match, SeatSpec
+from .client import TableClient
+
+
+class RemoteState:
+    """The few things of a state a table asks for besides the view, from one update."""
+
+    def __init__(self, variant: str, options: Mapping[str, Any], update: Mapping[str, Any]):
+        self.variant = variant
+        self.options = dict(options)
+        self._update = update
+        self.events: list[Event] = []
+
+    @property
+    def view_data(self) -> dict[str, Any]:
+        return dict(self._update.get("view") or {})
+
+    def scores(self) -> list[int]:
+        return list(self.view_data.get("scores") or [])
+
+    def winners(self) -> list[int]:
+        return list(self._update.get("winners") or [])
+
+    def is_over(self) -> bool:
+        return bool(self._update.get("over"))
+
+    def to_move(self) -> int | None:
+        return self.view_data.get("to_move")
+
+    def deals_played(self) -> int:
+        return int(self._update.get("deals") or 0)
+
+
+class RemoteMatch(Match):
+    """A ``Match`` whose state lives on the server. ``seat`` is this client's (None: a
+    spectator); every other seat shows its player's name and whether they are here."""
+
+    def __init__(self, client: TableClient, welcome: Mapping[str, Any]) -> None:
+        # Not Match.__init__: nothing here deals, and no bot plays on a client.
+        self.client = client
+        self.game = get_game(str(welcome["game"]))
+        self.seat: int | None = welcome.get("seat")
+        self.variant = str(welcome["variant"])
+        self.options = dict(welcome.get("options") or {})
+        self.welcome = dict(welcome)
+        self.seats: list[SeatSpec] = []
+        self._set_seats(welcome.get("seats") or [])
+        self.seed = None
+        self.bot_options = {}
+        self.bots = {}
+        self.record = []
+        self.origin = None
+        self.started = welcome.get("started")
+        self._undo = []
+        self.state = RemoteState(self.variant, self.options, {})  # type: ignore[assignment]
+        self.update: dict[str, Any] = {}
+        self.log: list[Event] = []
+        self._legal: list[Action] | None = None
+        self._pending: deque[dict[str, Any]] = deque()
+        self.arrived = asyncio.Event()  # set by the first update
+        self.explained: dict[str, str | None] = {}
+        #: what the host gives the others (``cardsuite join ...``); None when joined
+        self.invite: str | None = None
+        #: the host's ``TableServer`` when this table is hosted in this process
+        self.server: Any = None
+        #: called with each message from the server (the table screen redraws, notifies)
+        self.listener: Callable[[dict[str, Any]], None] | None = None
+
+    # --- what the server says -------------------------------------------------------------
+
+    def receive(self, msg: dict[str, Any]) -> None:
+        """Every message from the server arrives here (``TableClient.on_message``)."""
+        kind = msg.get("type")
+        if kind == "welcome":  # again, after a reconnection: the log comes again in full
+            self.welcome = dict(msg)
+            self._set_seats(msg.get("seats") or [])
+            self._pending.clear()
+            self._reset_log = True
+        elif kind == "update":
+            self._pending.append(msg)
+            self.arrived.set()
+        elif kind == "explained":
+            self.explained[str(msg.get("action"))] = msg.get("reason")
+        if self.listener is not None:
+            self.listener(msg)
+
+    _reset_log = False
+
+    def has_update(self) -> bool:
+        return bool(self._pending)
+
+    def take_update(self) -> list[Event]:
+        """Put the next update on the table; its new public events."""
+        msg = self._pending.popleft()
+        if self._reset_log:
+            self._reset_log = False
+            self.log = []
+        new = [_event(e) for e in msg.get("events") or []]
+        self.log.extend(new)
+        self.update = msg
+        self._set_seats(msg.get("seats") or [])
+        self.state = RemoteState(self.variant, self.options, msg)  # type: ignore[assignment]
+        self.state.events = self.log  # type: ignore[attr-defined]
+        self._legal = None
+        self.explained.clear()
+        return new
+
+    def _set_seats(self, seats: Sequence[Mapping[str, Any]]) -> None:
+        out = []
+        for i, s in enumerate(seats):
+            name = str(s.get("name", f"P{i + 1}"))
+            kind = HUMAN if i == self.seat else str(s.get("status") or s.get("kind"))
+            out.append(SeatSpec(kind, name))
+        if out:
+            self.seats = out
+
+    # --- the Match a screen reads ---------------------------------------------------------
+
+    @property
+    def seq(self) -> int:
+        return int(self.update.get("seq", -1))
+
+    def to_move(self) -> int | None:
+        return self.state.to_move()
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """The view the server sent for this client's seat (the only one it has)."""
+        return self.state.view_data  # type: ignore[attr-defined,no-any-return]
+
+    def legal_actions(self, seat: int) -> Sequence[Action]:
+        if seat != self.seat:
+            return []
+        if self._legal is None:
+            parse = self.game.parse_action
+            self._legal = [parse(t) for t in self.update.get("legal") or []]
+        return self._legal
+
+    def legal_texts(self) -> list[str]:
+        return list(self.update.get("legal") or [])
+
+    def public_log(self) -> list[Event]:
+        return self.log
+
+    def is_over(self) -> bool:
+        return self.state.is_over()
+
+    def winners(self) -> list[int]:
+        return self.state.winners()
+
+    def viewer_after(self, shown: int | None) -> int | None:
+        return self.seat
+
+    @property
+    def hot_seat(self) -> bool:
+        return False
+
+    def needs_curtain(self, shown: int | None) -> bool:
+        return False
+
+    def apply(
+        self, action: Action | str, seat: int | None = None, note: str | None = None
+    ) -> list[Event]:
+        """Send the move; the server's update (or refusal) answers it."""
+        if self.seat is None:
+            raise IllegalAction("you are watching: spectators do not play")
+        if seat is not None and seat != self.seat:
+            raise IllegalAction("you play only your own seat")
+        if not self.client.send_soon("act", action=str(action), seq=self.seq):
+            raise IllegalAction("not connected to the table just now; wait a moment")
+        return []
+
+    def explain(self, action: Action | str, seat: int | None = None) -> str | None:
+        """Would the table take it? At once for a legal action; otherwise the server is
+        asked and, until it answers, the answer is that it is being checked."""
+        text = str(action)
+        if text in self.update.get("legal", ()):
+            return None
+        if text in self.explained:
+            return self.explained[text]
+        try:
+            parsed = self.game.parse_action(text)
+        except ValueError as e:
+            return str(e)
+        if any(a == parsed for a in self.legal_actions(self.seat if self.seat is not None else -1)):
+            return None
+        self.explained[text] = "checking with the table…"
+        self.client.send_soon("explain", action=text)
+        return self.explained[text]
+
+    def choose_bot(self, seat: int, cancelled: Callable[[], bool] | None = None) -> Action:
+        raise IllegalAction("bots play on the host")
+
+    def hint(self, seat: int) -> Action:
+        raise IllegalAction("hints come from the host")
+
+    def can_undo(self) -> bool:
+        return False
+
+    def undo(self) -> bool:
+        return False
+
+    def think_floor(self, seat: int) -> float:
+        return 0.0
+
+
+def _event(data: Sequence[Any]) -> Event:
+    kind, seat, text, payload = [*data, None, None, "", {}][:4]
+    return Event(str(kind), seat, str(text), dict(payload or {}))
+
+
+__all__ = ["RemoteMatch", "RemoteState"]

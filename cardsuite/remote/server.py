@@ -1,0 +1,652 @@
+"""The table server: one ``Match`` held here, its seats played from other terminals.
+
+``cardsuite host`` runs one in the host's own process, beside the host's table screen (which
+joins it over loopback like anyone else, with a token only the host process knows). The
+server
+
+- admits a connection only with the table's secret (``protocol.new_secret``), then gives it
+  a seat (the one it asks for, or the first free remote seat), the seat it held before (its
+  reconnect token), the host's seat (the host's token) or, with ``watch``, the spectator's
+  place;
+- sends every connection, after every move, an ``update`` built from ``view(seat)`` of its
+  own seat (``view(None)`` for spectators), its legal actions as text and the public events
+  it has not had: nothing else of the state ever leaves this module;
+- applies a client's action through the rules for that client's seat only (an action names
+  no seat): an illegal, out-of-turn or stale one is refused with its reason to that client
+  alone; a message that is not ours (not JSON, oversized, binary, too many too fast, a bad
+  field) closes that connection with the reason; the table plays on;
+- plays the bots' seats (each thinks in a thread on a copy, then waits out the host's pace)
+  and, for a seat whose player has gone, keeps the seat for ``standin_after`` seconds, then
+  lets a stand-in bot move for it until the player is back (with its token);
+- runs Money's snap through ``snap.NetReferee`` (``money_table.py``): each client's presses
+  judged by reaction time from its own sight of the card, the clocks measured by a repeated
+  ping (``clock.ClockSync``);
+- writes the game's record into the host's store at the end, like any other game.
+
+aiohttp's WebSocket server does the transport; messages are ``protocol``'s JSON.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import logging
+import time
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from aiohttp import WSCloseCode, WSMsgType, web
+
+from ..bots import LEVELS, Bot, make_bot
+from ..engine import Action, IllegalAction
+from ..match import HUMAN, REMOTE, Match, SeatSpec
+from . import protocol as P
+from .clock import ClockSync
+
+if TYPE_CHECKING:
+    from ..store import Store
+
+log = logging.getLogger("cardsuite.remote")
+
+#: At most this many legal actions go out in one update (a pathological Casino layout can
+#: offer more; the composer's text line still reaches the rest).
+MAX_LEGAL = 50_000
+#: A connection whose outgoing queue grows beyond this is not reading: it is dropped.
+MAX_QUEUE = 2_000
+#: How often the server pings each client to measure its clock and round trip.
+PING_EVERY = 2.0
+
+
+@dataclass
+class Conn:
+    """One WebSocket client: a seated player or a spectator (``seat`` None)."""
+
+    ws: web.WebSocketResponse
+    seat: int | None
+    name: str
+    limiter: P.RateLimiter
+    sync: ClockSync = field(default_factory=ClockSync)
+    sent: int = 0  # how many events of the public log it has had
+    queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    pings: dict[int, float] = field(default_factory=dict)  # ping id -> server send time
+    closed: bool = False
+
+
+@dataclass
+class Slot:
+    """A seat of the table: who may hold it and who does."""
+
+    seat: int
+    kind: str  # human (the host's own seat), remote, or a bot level
+    token: str | None = None
+    conn: Conn | None = None
+    away_since: float | None = None
+    standin: Bot | None = None
+
+    @property
+    def played_remotely(self) -> bool:
+        return self.kind in (HUMAN, REMOTE)
+
+
+class TableServer:
+    """Holds ``match`` and serves its seats; ``start`` binds, ``close`` stops."""
+
+    def __init__(
+        self,
+        match: Match,
+        *,
+        secret: str | None = None,
+        host: str = "127.0.0.1",
+        port: int = P.DEFAULT_PORT,
+        standin_after: float = 60.0,
+        standin_level: str = "medium",
+        bot_delay: float = 0.6,
+        hold: float = 1.2,
+        clock: Callable[[], float] = time.monotonic,
+        store: Store | None = None,
+        ping_every: float = PING_EVERY,
+        throw_time: float | None = None,
+    ) -> None:
+        if standin_level not in LEVELS:
+            raise ValueError(f"stand-in level {standin_level!r}; levels: {', '.join(LEVELS)}")
+        self.match = match
+        self.secret = secret or P.new_secret()
+        self.host = host
+        self.port = port
+        self.standin_after = standin_after
+        self.standin_level = standin_level
+        self.bot_delay = bot_delay
+        self.hold = hold
+        self.clock = clock
+        self.store = store
+        self.ping_every = ping_every
+        self.slots = [Slot(i, s.kind) for i, s in enumerate(match.seats)]
+        #: the host's own seat is taken only with this token (the host's table holds it)
+        self.host_token = P.new_token()
+        for slot in self.slots:
+            if slot.kind == HUMAN:
+                slot.token = self.host_token
+        self.conns: list[Conn] = []
+        self.version = 0  # moves applied so far: an action answers one version
+        self._events_json: list[list[Any]] = []
+        self._wake = asyncio.Event()
+        self._runner: web.AppRunner | None = None
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._closing = False
+        self._recorded = False
+        self._last_pause = float("-inf")  # when a trick or showdown last ended
+        self.realtime = None
+        if match.game.realtime:
+            from .money_table import MoneyTable
+
+            self.realtime = MoneyTable(self, throw_time)
+        if match.started is None:
+            match.started = store.now() if store is not None else time.time()
+
+    # --- life -----------------------------------------------------------------------------
+
+    @property
+    def address(self) -> P.Address:
+        return P.Address(self.host, self.port, self.secret)
+
+    async def start(self) -> P.Address:
+        """Bind and begin; with ``port`` 0 the system picks one (``address`` tells)."""
+        app = web.Application()
+        app.router.add_get("/table", self._handle)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, self.host, self.port)
+        await site.start()
+        server = getattr(site, "_server", None)
+        if server is not None and server.sockets:
+            self.port = server.sockets[0].getsockname()[1]
+        self._spawn(self._drive())
+        self._spawn(self._pinger())
+        return self.address
+
+    async def close(self) -> None:
+        """Stop: every client told, the record written if the game got under way."""
+        self._closing = True
+        self._write_record()
+        for conn in list(self.conns):
+            await self._drop(conn, "the host closed the table", WSCloseCode.GOING_AWAY)
+        for task in list(self._tasks):
+            task.cancel()
+        for task in list(self._tasks):
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    def _spawn(self, coro: Any) -> asyncio.Task[Any]:
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    def wake(self) -> None:
+        """Something changed (a move, a seat came or went): the turn loop looks again."""
+        self._wake.set()
+
+    # --- connections ----------------------------------------------------------------------
+
+    async def _handle(self, request: web.Request) -> web.StreamResponse:
+        ws = web.WebSocketResponse(max_msg_size=P.MAX_CLIENT_BYTES, heartbeat=20.0)
+        if not ws.can_prepare(request).ok:
+            return web.Response(
+                status=400,
+                text="This is a cardsuite table: join it with `cardsuite join ADDRESS`.\n",
+            )
+        await ws.prepare(request)
+        conn: Conn | None = None
+        try:
+            conn = await self._admit(ws)
+            if conn is None:
+                return ws
+            async for msg in ws:
+                if msg.type == WSMsgType.TEXT:
+                    why = self._receive(conn, msg.data)
+                elif msg.type == WSMsgType.BINARY:
+                    why = "messages are JSON text, not binary"
+                elif msg.type == WSMsgType.ERROR:
+                    why = "the connection failed"
+                else:
+                    why = None
+                if why is not None:
+                    await self._drop(conn, why, WSCloseCode.POLICY_VIOLATION)
+                    break
+                if conn.closed:
+                    break
+        except (TimeoutError, ConnectionError):
+            pass
+        finally:
+            if conn is not None:
+                self._gone(conn)
+            if not ws.closed:
+                with contextlib.suppress(Exception):
+                    await ws.close()
+        return ws
+
+    async def _admit(self, ws: web.WebSocketResponse) -> Conn | None:
+        """Read the hello (within ``HELLO_TIMEOUT``) and seat the connection, or close it
+        with the reason."""
+
+        async def refuse(why: str) -> None:
+            with contextlib.suppress(Exception):
+                await ws.send_str(P.encode("error", reason=why))
+                await ws.close(code=WSCloseCode.POLICY_VIOLATION, message=why[:120].encode())
+
+        try:
+            first = await asyncio.wait_for(ws.receive(), P.HELLO_TIMEOUT)  # pings do not extend it
+        except TimeoutError:
+            await refuse("no hello in time")
+            return None
+        if first.type != WSMsgType.TEXT:
+            await refuse("a connection starts with a hello message")
+            return None
+        try:
+            hello = P.decode_client(first.data)
+        except P.ProtocolError as e:
+            await refuse(e.reason)
+            return None
+        if hello["type"] != "hello":
+            await refuse("a connection starts with a hello message")
+            return None
+        if not hmac.compare_digest(str(hello["secret"]).encode(), self.secret.encode()):
+            await refuse("wrong table secret")
+            return None
+        name = clean_name(hello.get("name") or "")
+        limiter = P.RateLimiter(self.clock)
+        if hello.get("watch"):
+            conn = Conn(ws, None, name or "spectator", limiter)
+            self._attach(conn)
+            self._send(conn, self._welcome(conn, None))
+            self._send_update(conn)
+            return conn
+        slot, why = self._seat_for(hello)
+        if slot is None:
+            await refuse(why)
+            return None
+        if slot.conn is not None:  # the same player again (a new connection): the old goes
+            await self._drop(slot.conn, "replaced by a new connection", WSCloseCode.GOING_AWAY)
+        if slot.token is None:
+            slot.token = P.new_token()
+        spec = self.match.seats[slot.seat]
+        if name and slot.kind == REMOTE and name != spec.name:
+            names = [s.name for i, s in enumerate(self.match.seats) if i != slot.seat]
+            if name not in names:
+                self.match.seats[slot.seat] = SeatSpec(spec.kind, name)
+        conn = Conn(ws, slot.seat, self.match.seats[slot.seat].name, limiter)
+        slot.conn = conn
+        slot.away_since = None
+        slot.standin = None  # back: the stand-in hands the seat over
+        self._attach(conn)
+        self._send(conn, self._welcome(conn, slot.token))
+        self._broadcast()
+        self.wake()
+        return conn
+
+    def _seat_for(self, hello: dict[str, Any]) -> tuple[Slot | None, str]:
+        token = hello.get("token")
+        if token:
+            for slot in self.slots:
+                if slot.token is not None and hmac.compare_digest(
+                    slot.token.encode(), str(token).encode()
+                ):
+                    return slot, ""
+            return None, "that seat's token is not known here (the table may have restarted)"
+        free = [s for s in self.slots if s.kind == REMOTE and s.token is None]
+        want = hello.get("seat")
+        if want is not None:
+            if want >= len(self.slots):
+                return None, f"there is no seat {want + 1} (seats 1 to {len(self.slots)})"
+            slot = self.slots[want]
+            if slot not in free:
+                return None, f"seat {want + 1} is not free"
+            return slot, ""
+        if not free:
+            return None, "the table is full: join with --watch to look on"
+        name = clean_name(hello.get("name") or "").casefold()
+        named = [s for s in free if self.match.seats[s.seat].name.casefold() == name]
+        return (named or free)[0], ""  # the seat the host named for this player, if any
+
+    def _attach(self, conn: Conn) -> None:
+        self.conns.append(conn)
+        self._spawn(self._writer(conn))
+
+    def _gone(self, conn: Conn) -> None:
+        """A connection ended: its seat is kept for its token, a stand-in later."""
+        conn.closed = True
+        conn.queue.put_nowait(None)
+        if conn in self.conns:
+            self.conns.remove(conn)
+        if conn.seat is not None:
+            slot = self.slots[conn.seat]
+            if slot.conn is conn:
+                slot.conn = None
+                slot.away_since = self.clock()
+                self._broadcast()
+        self.wake()
+
+    async def _drop(self, conn: Conn, why: str, code: int) -> None:
+        """Close one connection with the reason (it hears it first); the table goes on."""
+        if conn.closed:
+            return
+        conn.closed = True
+        with contextlib.suppress(Exception):
+            await conn.ws.send_str(P.encode("error", reason=why))
+            await conn.ws.close(code=code, message=why[:120].encode())
+        self._gone(conn)
+
+    async def _writer(self, conn: Conn) -> None:
+        """Each connection's messages go out in order from its own queue, so one slow
+        client never holds up the table or the others."""
+        while True:
+            text = await conn.queue.get()
+            if text is None:
+                return
+            try:
+                await conn.ws.send_str(text)
+            except (ConnectionError, RuntimeError):
+                return
+
+    def _send(self, conn: Conn, text: str) -> None:
+        if conn.closed:
+            return
+        if conn.queue.qsize() > MAX_QUEUE:
+            self._spawn(self._drop(conn, "not reading its messages", WSCloseCode.GOING_AWAY))
+            return
+        conn.queue.put_nowait(text)
+        if self.on_send is not None:
+            self.on_send(conn, text)
+
+    #: Tests watch every message sent (the privacy test): ``on_send(conn, text)``.
+    on_send: Callable[[Conn, str], None] | None = None
+
+    # --- messages in ----------------------------------------------------------------------
+
+    def _receive(self, conn: Conn, text: str) -> str | None:
+        """Handle one message; a reason string closes the connection."""
+        if not conn.limiter.allow():
+            return "too many messages"
+        try:
+            msg = P.decode_client(text)
+        except P.ProtocolError as e:
+            return e.reason
+        kind = msg["type"]
+        if kind == "hello":
+            return "already seated: one hello per connection"
+        if kind == "pong":
+            sent = conn.pings.pop(msg["id"], None)
+            if sent is not None:
+                conn.sync.add(sent, msg["c1"], msg["c2"], self.clock())
+            return None
+        if kind == "bye":
+            if conn.seat is not None:
+                self.slots[conn.seat].token = None  # gone for good: the seat is free again
+            return "goodbye"
+        if conn.seat is None:
+            if kind in ("act", "press", "hint", "explain", "seen"):
+                self._send(conn, P.encode("refused", reason="a spectator does not play"))
+            return None
+        if kind == "act":
+            self._act(conn, msg["action"], msg["seq"])
+        elif kind == "hint":
+            self._hint(conn)
+        elif kind == "explain":
+            why = self._explain(conn.seat, msg["action"])
+            self._send(conn, P.encode("explained", action=msg["action"], reason=why))
+        elif kind in ("seen", "press"):
+            if self.realtime is None:
+                self._send(conn, P.encode("refused", reason="this game has no snap"))
+            else:
+                self.realtime.receive(conn, msg)
+        return None
+
+    def _act(self, conn: Conn, text: str, seq: int) -> None:
+        seat = conn.seat
+        assert seat is not None
+        if self.match.is_over():
+            self._refuse(conn, text, "the game is over")
+            return
+        if seq != self.version:
+            self._refuse(conn, text, "the table moved on before that arrived: look again")
+            return
+        if self.realtime is not None and not self.realtime.may_act(seat, text):
+            self._refuse(conn, text, self.realtime.why_not(seat, text))
+            return
+        why = self.apply(text, seat)
+        if why is not None:
+            self._refuse(conn, text, why)
+
+    def _refuse(self, conn: Conn, action: str, why: str) -> None:
+        self._send(conn, P.encode("refused", action=action, reason=why))
+
+    def apply(self, action: Action | str, seat: int, note: str | None = None) -> str | None:
+        """Apply a move through the rules; the reason when refused (nothing changes). A move
+        that breaks the rules module itself is refused too, and the table is put back as
+        it was: no message can leave a half-made position."""
+        before = self.match.state.clone()
+        record_len = len(self.match.record)
+        try:
+            events = self.match.apply(action, seat, note)
+        except IllegalAction as e:
+            return e.reason
+        except ValueError as e:  # text that is not an action
+            return str(e)
+        except Exception:
+            log.exception("a move broke the rules module; the table is put back")
+            self.match.state = before
+            del self.match.record[record_len:]
+            return "the table could not take that move"
+        self.moved(events)
+        return None
+
+    def moved(self, events: list[Any]) -> None:
+        """After every applied move: a new version, everyone's update, the loop woken."""
+        self.version += 1
+        if any(e.kind in ("trick", "showdown") for e in events):
+            self._last_pause = self.clock()
+        self._broadcast()
+        if self.match.is_over():
+            self._write_record()
+        self.wake()
+
+    def _hint(self, conn: Conn) -> None:
+        seat = conn.seat
+        assert seat is not None
+        if self.match.to_move() != seat or self.match.is_over():
+            self._send(conn, P.encode("hint", action=None, reason="a hint is for your own turn"))
+            return
+        if self.realtime is not None:
+            self._send(conn, P.encode("hint", action=None, reason="no hints in a race"))
+            return
+        version = self.version
+
+        async def think() -> None:
+            action = await asyncio.to_thread(self.match.hint, seat)
+            if self.version == version:
+                self._send(conn, P.encode("hint", action=str(action), reason=None))
+
+        self._spawn(think())
+
+    def _explain(self, seat: int, text: str) -> str | None:
+        try:
+            return self.match.explain(text, seat)
+        except Exception:
+            return "the table could not read that move"
+
+    # --- messages out ---------------------------------------------------------------------
+
+    def seats_json(self) -> list[dict[str, Any]]:
+        out = []
+        for slot, spec in zip(self.slots, self.match.seats, strict=True):
+            out.append(
+                {
+                    "name": spec.name,
+                    "kind": slot.kind,
+                    "status": P.seat_status(slot.kind, slot.conn is not None, bool(slot.standin)),
+                }
+            )
+        return out
+
+    def _welcome(self, conn: Conn, token: str | None) -> str:
+        m = self.match
+        extra = self.realtime.welcome() if self.realtime is not None else {}
+        return P.encode(
+            "welcome",
+            seat=conn.seat,
+            token=token,
+            game=m.game.id,
+            variant=m.state.variant,
+            options=dict(m.state.options),
+            players=m.players,
+            seats=self.seats_json(),
+            started=m.started,
+            **extra,
+        )
+
+    def _new_events(self, conn: Conn) -> list[list[Any]]:
+        log_ = self.match.public_log()
+        cache = self._events_json
+        while len(cache) < len(log_):
+            cache.append(P.event_json(log_[len(cache)]))
+        out = cache[conn.sent : len(log_)]
+        conn.sent = len(log_)
+        return out
+
+    def update_for(self, conn: Conn) -> str:
+        """The one message a connection gets after a move: its seat's view, its legal
+        actions as text, the new public events; nothing else of the state."""
+        m = self.match
+        seat = conn.seat
+        legal: list[str] = []
+        if seat is not None and not m.is_over():
+            acts = m.legal_actions(seat)
+            legal = [str(acts[i]) for i in range(min(len(acts), MAX_LEGAL))]
+        return P.encode(
+            "update",
+            seq=self.version,
+            view=m.view(seat),
+            legal=legal,
+            events=self._new_events(conn),
+            seats=self.seats_json(),
+            over=m.is_over(),
+            winners=m.winners() if m.is_over() else [],
+            deals=m.state.deals_played(),
+        )
+
+    def _send_update(self, conn: Conn) -> None:
+        self._send(conn, self.update_for(conn))
+
+    def _broadcast(self) -> None:
+        for conn in list(self.conns):
+            self._send_update(conn)
+
+    async def _pinger(self) -> None:
+        """The clock exchange, every ``ping_every`` seconds for each client."""
+        n = 0
+        while True:
+            for conn in list(self.conns):
+                n += 1
+                conn.pings[n] = self.clock()
+                if len(conn.pings) > 8:  # unanswered ones are forgotten
+                    del conn.pings[min(conn.pings)]
+                rtt = conn.sync.rtt if conn.sync.ready else None
+                self._send(conn, P.encode("ping", id=n, rtt=rtt))
+            await asyncio.sleep(self.ping_every)
+
+    # --- the turn loop --------------------------------------------------------------------
+
+    async def _drive(self) -> None:
+        """Bots' and stand-ins' moves, in turn, at the host's pace; remote seats are waited
+        for. Money's race is driven by its own loop (``money_table``)."""
+        if self.realtime is not None:
+            await self.realtime.drive()
+            return
+        while not self.match.is_over() and not self._closing:
+            self._wake.clear()
+            mover = self.match.to_move()
+            if mover is None:
+                return
+            bot, wait = self._who_plays(mover)
+            if bot is None:
+                await self._sleep_until_woken(wait)
+                continue
+            await self._bot_move(mover, bot)
+
+    def _who_plays(self, seat: int) -> tuple[Bot | None, float | None]:
+        """The bot to move for ``seat`` now (its own, or the stand-in for a player who has
+        been away long enough), else None and how long until a stand-in would."""
+        slot = self.slots[seat]
+        if not slot.played_remotely:
+            return self.match.bots[seat], None
+        if slot.conn is not None:
+            return None, None
+        if slot.standin is not None:
+            return slot.standin, None
+        away = slot.away_since if slot.away_since is not None else self._started_at
+        left = away + self.standin_after - self.clock()
+        if left <= 0:
+            slot.standin = make_bot(self.match.game.id, self.standin_level, seed=1000 + seat)
+            self._broadcast()
+            return slot.standin, None
+        return None, left
+
+    @property
+    def _started_at(self) -> float:
+        """A seat nobody has taken yet counts as away from when the server started."""
+        if not hasattr(self, "_t0"):
+            self._t0 = self.clock()
+        return self._t0
+
+    async def _sleep_until_woken(self, limit: float | None) -> None:
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(self._wake.wait(), limit)
+
+    async def _bot_move(self, seat: int, bot: Bot) -> None:
+        version = self.version
+        started = self.clock()
+        state = self.match.state.clone()
+        if hasattr(bot, "cancelled"):
+            bot.cancelled = lambda: self._closing  # type: ignore[attr-defined]
+        action = await asyncio.to_thread(bot.choose, state, seat)
+        delay = max(self.bot_delay, self.match.think_floor(seat))
+        pause_left = self._last_pause + self.hold - self.clock()
+        wait = max(delay - (self.clock() - started), pause_left)
+        if wait > 0:
+            await asyncio.sleep(wait)
+        if self.version != version or self._closing:
+            return  # the table moved meanwhile (a player came back): think again
+        why = self.apply(action, seat)
+        if why is not None:
+            log.warning("bot move %s refused at seat %s: %s", action, seat, why)
+
+    # --- the record -----------------------------------------------------------------------
+
+    def _write_record(self) -> None:
+        if self.store is None or self._recorded or not self.match.record:
+            return
+        from ..records import from_match, record_name
+
+        m = self.match
+        try:
+            text = from_match(m).to_text()
+            self.store.save_record(text, record_name(m.game.id, m.started, m.seed))
+        except Exception:  # a record is a nicety: never stop the table for it
+            log.exception("the record could not be written")
+            return
+        self._recorded = m.is_over()
+
+
+def clean_name(text: str) -> str:
+    """A player's name as others will see it: printable, one line, at most 24 characters."""
+    kept = "".join(c for c in text if unicodedata.category(c)[0] not in ("C",))
+    return " ".join(kept.split())[:24]
+
+
+__all__ = ["Conn", "Slot", "TableServer", "clean_name"]

@@ -1,0 +1,228 @@
+"""A joined table: the game's own table screen, drawing what a table server sends.
+
+``remote_screen_class`` puts ``RemoteTable`` in front of the registry's screen class (as the
+replay does), so the game draws exactly as at home, from ``match.view(shown)``, its legal
+actions and the public log, all of which a ``RemoteMatch`` takes from the server's updates.
+The mixin changes only where moves go and where they come from:
+
+- a move is sent to the server (``play_action``) and the table waits for the answer: the
+  next update, or a refusal with the rule's reason, said as at home;
+- updates are taken one at a time, each like a move at home (the view just before it, its
+  events, the pause on a finished trick or showdown); while the table pauses, later updates
+  wait, so every player sees every trick;
+- no bot plays here, no undo, no save (the host keeps the game and its record); the hint is
+  asked of the host;
+- a bar at the top says where the table is, who you are, whether you are connected (and the
+  round trip), and who at the table is here or away; a dropped connection is said there and
+  mended by the client, which takes the same seat back.
+"""
+
+from __future__ import annotations
+
+import types
+from typing import TYPE_CHECKING, Any, ClassVar, cast
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.widgets import Static
+
+from ..engine import Action, IllegalAction
+from .table import TableScreen
+
+if TYPE_CHECKING:
+    from ..remote.remote_match import RemoteMatch
+    from .app import CardSuiteApp
+
+
+class RemoteTable:
+    """The mixin (see the module docstring); ``self`` is also the game's table screen."""
+
+    TCSS: ClassVar[str | None] = "remote.tcss"
+
+    # --- what it is -----------------------------------------------------------------------
+
+    @property
+    def remote(self) -> RemoteMatch:
+        return cast("RemoteMatch", cast(TableScreen, self).match)
+
+    @property
+    def _table(self) -> TableScreen:
+        return cast(TableScreen, self)
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="remote-bar")
+        yield from super().compose()  # type: ignore[misc]
+
+    def on_mount(self) -> None:
+        """(Textual calls the game's own ``on_mount`` after this one.)"""
+        self.remote.listener = self._rt_message
+        self.remote.client.on_status = self._rt_status
+        self._rt_bar()
+        if self.remote.has_update():
+            self._table.call_after_refresh(self._rt_next_update)
+
+    def on_unmount(self) -> None:
+        self.remote.listener = None
+        self.remote.client.on_status = None
+
+    # --- messages from the server ---------------------------------------------------------
+
+    def _rt_message(self, msg: dict[str, Any]) -> None:
+        table = self._table
+        if not table.is_attached:
+            return
+        kind = msg.get("type")
+        if kind == "update":
+            if not table.holding:
+                self._rt_next_update()
+        elif kind == "refused":
+            table.notify(str(msg.get("reason")), title="Not allowed", severity="error")
+        elif kind == "hint":
+            self._rt_hint_answer(msg)
+        elif kind == "explained":
+            table.refresh_table()
+        elif kind == "welcome":
+            table.notify("Back at the table.", title="Connected")
+        self._rt_bar()
+
+    def _rt_next_update(self) -> None:
+        """Put the next update on the table as if its moves had been made here."""
+        table = self._table
+        m = self.remote
+        while m.has_update() and not table.holding:
+            before = table.view() if m.update else None
+            if hasattr(table, "_before"):
+                table._before = before  # type: ignore[attr-defined]
+            new = m.take_update()
+            if new:
+                table.on_new_events(new)
+                pause, hold = table.pause_for(new)
+                if pause:
+                    table.holding = new
+                    if hold is not None:
+                        table._hold_timer = table.set_timer(hold, table.release_hold)
+        table.refresh_table()
+        self._rt_bar()
+        table.advance()
+
+    def release_hold(self) -> None:
+        super().release_hold()  # type: ignore[misc]
+        if self.remote.has_update() and not self._table.holding:
+            self._rt_next_update()
+
+    def _rt_status(self, status: str) -> None:
+        table = self._table
+        if not table.is_attached:
+            return
+        if status.startswith(("connection lost", "no connection", "the table closed")):
+            table.notify(status, title="Remote table", severity="warning", timeout=4)
+        elif status.startswith("refused"):
+            table.notify(status, title="Remote table", severity="error", timeout=10)
+        self._rt_bar()
+
+    def _rt_bar(self) -> None:
+        table = self._table
+        if not table.is_mounted:
+            return
+        m = self.remote
+        client = m.client
+        out = Text()
+        if m.invite is not None:
+            out.append("Your table: give the others ", style="bold")
+            out.append(m.invite, style="bold underline")
+        else:
+            out.append("Remote table ", style="bold")
+            out.append(str(client.address.host) + f":{client.address.port}")
+            me = "watching" if m.seat is None else f"you are {m.seats[m.seat].name}"
+            out.append(f"  ·  {me}")
+        out.append("  ·  ")
+        if client.connected:
+            rtt = client.rtt
+            out.append("connected", style="bold")
+            if rtt is not None:
+                out.append(f" ({rtt * 1000:.0f} ms round trip)")
+        else:
+            out.append(client.status, style="bold reverse")
+        away = [s.name for i, s in enumerate(m.seats) if i != m.seat and s.kind.startswith("away")]
+        if away:
+            out.append(f"  ·  away: {', '.join(away)}", style="italic")
+        bar = table.query_one("#remote-bar", Static)
+        bar.update(out)
+        bar.set_class(not client.connected, "-down")
+
+    # --- moves go to the server -----------------------------------------------------------
+
+    def play_action(
+        self, action: Action | str, seat: int | None = None, quiet: bool = False
+    ) -> bool:
+        try:
+            self.remote.apply(action, seat)
+        except IllegalAction as e:
+            if not quiet:
+                self._table.notify(e.reason, title="Not allowed", severity="error")
+            return False
+        return True
+
+    def action_hint(self) -> None:
+        table = self._table
+        seat = table.human_to_move()
+        if seat is None:
+            table.notify("A hint is for your own turn.", severity="warning")
+            return
+        if not self.remote.client.send_soon("hint"):
+            table.notify("Not connected to the table just now.", severity="warning")
+
+    def _rt_hint_answer(self, msg: dict[str, Any]) -> None:
+        table = self._table
+        text = msg.get("action")
+        if not text:
+            table.notify(str(msg.get("reason") or "no hint now"), severity="warning")
+            return
+        try:
+            action = self.remote.game.parse_action(str(text))
+        except ValueError:
+            return
+        table.show_hint(action)
+
+    def action_save(self) -> None:
+        self._table.notify(
+            "The host keeps this game and its record; only the host can save it.",
+            severity="warning",
+        )
+
+    def action_undo(self) -> None:
+        self._table.notify("There is no undo at a remote table.", severity="warning")
+
+    def write_record(self) -> None:
+        """The host writes the record (a client knows only its own cards)."""
+
+    def _rematch(self) -> None:
+        self._table.notify("Ask the host for another game.", title="Remote table")
+        self._leave()
+
+    def _leave(self) -> None:
+        from asyncio import ensure_future
+
+        self._rt_closing = ensure_future(self.remote.client.close(bye=not self.remote.is_over()))
+        cast("CardSuiteApp", self._table.app).back_to_picker()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("undo", "save"):
+            return False
+        if action == "hint":
+            return self.remote.seat is not None and not self.remote.game.realtime
+        return super().check_action(action, parameters)  # type: ignore[misc,no-any-return]
+
+
+def remote_screen_class(game_cls: type[TableScreen]) -> type:
+    """The joined table of a game: ``RemoteTable`` in front of its screen class. Every one
+    is called ``RemoteScreen``, which its stylesheet's rules start with."""
+    return types.new_class(
+        "RemoteScreen",
+        (RemoteTable, game_cls),
+        {},
+        lambda ns: ns.update({"__module__": __name__}),
+    )
+
+
+__all__ = ["RemoteTable", "remote_screen_class"]

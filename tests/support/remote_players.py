@@ -1,0 +1,115 @@
+"""Scripted players for remote-table tests: each sits on a real ``TableClient`` over
+loopback and chooses from what the server sends it only (its update's legal texts and the
+number of moves so far), so the same choice can be made at a local table from the same
+facts, and the two games compared."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from cardsuite.engine import State
+from cardsuite.match import Match, SeatSpec
+from cardsuite.remote.client import TableClient
+from cardsuite.remote.protocol import Address
+from cardsuite.remote.server import TableServer
+
+
+def pick(legal: Sequence[str], moves: int, seat: int) -> str:
+    """A fixed choice from the legal list: the same list and move number, the same move."""
+    return legal[(moves * 7 + seat * 3) % len(legal)]
+
+
+class ScriptedPlayer:
+    """A client that plays its seat with ``pick`` whenever an update says it is to move."""
+
+    def __init__(self, address: Address, name: str, *, stop: Callable[[dict], bool] | None = None):
+        self.client = TableClient(address, name=name, on_message=self.on_message)
+        self.updates: list[dict[str, Any]] = []
+        self.messages: list[dict[str, Any]] = []
+        self.refusals: list[str] = []
+        self.stop = stop or (lambda u: False)
+        self.playing = True
+        self.task: asyncio.Task[None] | None = None
+
+    def start(self) -> ScriptedPlayer:
+        self.task = asyncio.ensure_future(self.client.run())
+        return self
+
+    @property
+    def seat(self) -> int | None:
+        w = self.client.welcome
+        return None if w is None else w.get("seat")
+
+    def on_message(self, msg: dict[str, Any]) -> None:
+        self.messages.append(msg)
+        if msg["type"] == "refused":
+            self.refusals.append(str(msg.get("reason")))
+        if msg["type"] != "update":
+            return
+        self.updates.append(msg)
+        if not self.playing or msg["over"] or self.stop(msg):
+            return
+        view = msg["view"]
+        if view.get("to_move") == self.seat and msg["legal"]:
+            choice = pick(msg["legal"], msg["seq"], self.seat)
+            self.client.send_soon("act", action=choice, seq=msg["seq"])
+
+    async def close(self, bye: bool = True) -> None:
+        await self.client.close(bye=bye)
+        if self.task is not None:
+            await asyncio.wait_for(self.task, 5)
+
+
+def local_game(
+    game_id: str,
+    seats: Sequence[SeatSpec],
+    seed: int,
+    variant: str | None,
+    remote: Sequence[int],
+    until: Callable[[State], bool],
+) -> Match:
+    """The same seeded game at a local table: the seats in ``remote`` play by ``pick`` from
+    their own legal actions, the others are the same bots."""
+    local_seats = [SeatSpec("human", s.name) if i in remote else s for i, s in enumerate(seats)]
+    m = Match.new(game_id, local_seats, variant=variant, seed=seed)
+    while not m.is_over() and not until(m.state):
+        mover = m.to_move()
+        assert mover is not None
+        if mover in remote:
+            legal = [str(a) for a in m.legal_actions(mover)]
+            m.apply(pick(legal, len(m.record), mover), mover)
+        else:
+            m.apply(m.choose_bot(mover), mover)
+    return m
+
+
+async def wait_for(cond: Callable[[], bool], timeout: float = 20.0, what: str = "") -> None:  # noqa: ASYNC109
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not cond():
+        if loop.time() > end:
+            raise AssertionError(f"timed out waiting for {what or cond}")
+        await asyncio.sleep(0.01)
+
+
+async def hosted(
+    game_id: str,
+    seats: Sequence[SeatSpec],
+    seed: int,
+    variant: str | None = None,
+    **server_options: Any,
+) -> TableServer:
+    """A started table server on a free loopback port, with no pauses."""
+    m = Match.new(game_id, seats, variant=variant, seed=seed)
+    opts: dict[str, Any] = {"port": 0, "bot_delay": 0.0, "hold": 0.0}
+    opts.update(server_options)
+    server = TableServer(m, **opts)
+    await server.start()
+    return server
+
+
+def same_position(a: State, b: State) -> bool:
+    return json.dumps(a.to_json(), sort_keys=True) == json.dumps(b.to_json(), sort_keys=True)
