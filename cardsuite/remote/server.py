@@ -195,7 +195,8 @@ class TableServer:
     # --- connections ----------------------------------------------------------------------
 
     async def _handle(self, request: web.Request) -> web.StreamResponse:
-        ws = web.WebSocketResponse(max_msg_size=P.MAX_CLIENT_BYTES, heartbeat=20.0)
+        # aiohttp refuses a message of max_msg_size bytes itself: the +1 lets in MAX_CLIENT_BYTES
+        ws = web.WebSocketResponse(max_msg_size=P.MAX_CLIENT_BYTES + 1, heartbeat=20.0)
         if not ws.can_prepare(request).ok:
             return web.Response(
                 status=400,

@@ -48,6 +48,8 @@ class HostRequest:
     #: the address the others are given (``host`` when it is one they can reach)
     shown_host: str | None = None
     standin_after: float = 60.0
+    #: the setup screen's table: if the port is taken, any free one (the invite says which)
+    fallback_port: bool = False
 
 
 async def join(app: CardSuiteApp, req: JoinRequest) -> None:
@@ -86,7 +88,13 @@ async def host(app: CardSuiteApp, req: HostRequest) -> None:
         store=app.store,
     )
     try:
-        await server.start()
+        try:
+            await server.start()
+        except OSError:
+            if not req.fallback_port:
+                raise
+            server.port = 0
+            await server.start()
     except OSError as e:
         app.notify(
             f"Could not host on {req.host}:{req.port}: {e.strerror or e}",

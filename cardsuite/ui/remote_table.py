@@ -57,7 +57,7 @@ class RemoteTable:
         """(Textual calls the game's own ``on_mount`` after this one.)"""
         self.remote.listener = self._rt_message
         self.remote.client.on_status = self._rt_status
-        self._rt_bar()
+        self._table.call_after_refresh(self._rt_bar)
         if self.remote.has_update():
             self._table.call_after_refresh(self._rt_next_update)
 
@@ -146,7 +146,10 @@ class RemoteTable:
         away = [s.name for i, s in enumerate(m.seats) if i != m.seat and s.kind.startswith("away")]
         if away:
             out.append(f"  ·  away: {', '.join(away)}", style="italic")
-        bar = table.query_one("#remote-bar", Static)
+        bars = table.query("#remote-bar")
+        if not bars:  # the table is going (leaving it closes the connection)
+            return
+        bar = cast(Static, bars.first())
         bar.update(out)
         bar.set_class(not client.connected, "-down")
 

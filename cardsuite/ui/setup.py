@@ -17,7 +17,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 from ..engine import Game, Option
-from ..match import HUMAN, Match, SeatSpec
+from ..match import HUMAN, REMOTE, Match, SeatSpec
 from .closing import close_once
 
 if TYPE_CHECKING:
@@ -28,6 +28,7 @@ SEAT_CHOICES = [
     ("bot: easy", "easy"),
     ("bot: medium", "medium"),
     ("bot: hard", "hard"),
+    ("remote: joins", REMOTE),
 ]
 
 
@@ -211,6 +212,11 @@ class SetupScreen(Screen[None]):
     def _seat_note(self) -> str:
         """What the seats mean: hot-seat (with a curtain where hands are secret), or bots."""
         humans = sum(1 for i in range(self.players) if self._seat(i)["kind"] == HUMAN)
+        if any(self._seat(i)["kind"] == REMOTE for i in range(self.players)):
+            return (
+                "remote seats: Start opens your table here, and shows the command the others"
+                " join with (this machine only; `cardsuite host --public` for a network)"
+            )
         if humans > 1:
             if self.game.hidden_hands:
                 return "hot-seat: a curtain hides hands between people"
@@ -276,13 +282,22 @@ class SetupScreen(Screen[None]):
         if len(set(names)) != len(names):
             self.notify("Give every seat a different name.", severity="error")
             return
-        try:
-            match = Match.new(
-                self.game.id, seats, self.variant, options, seed, self.cs_app.bot_options
+        remote = [s for s in seats if s.kind == REMOTE]
+        if remote and sum(s.kind == HUMAN for s in seats) > 1:
+            self.notify(
+                "At a hosted table one seat is yours (human); the others join (remote) or"
+                " are bots.",
+                severity="error",
             )
-        except ValueError as e:
-            self.notify(str(e), severity="error")
             return
+        if not remote:
+            try:
+                match = Match.new(
+                    self.game.id, seats, self.variant, options, seed, self.cs_app.bot_options
+                )
+            except ValueError as e:
+                self.notify(str(e), severity="error")
+                return
         self.cs_app.remember_setup(
             self.game.id,
             {
@@ -293,6 +308,14 @@ class SetupScreen(Screen[None]):
                 "seed": seed,
             },
         )
+        if remote:
+            from .remote_start import HostRequest
+
+            close_once(self)
+            self.cs_app.open_remote(
+                HostRequest(self.game.id, seats, self.variant, options, seed, fallback_port=True)
+            )
+            return
         self.cs_app.open_table(match, replace=True)
 
     def action_rules(self) -> None:

@@ -1,0 +1,147 @@
+"""The app at a remote table (issue 15): joining one and playing by keys, hosting one that a
+scripted player joins, refusals said with the rule's reason, a dropped connection said and
+mended, a wrong secret refused."""
+
+from __future__ import annotations
+
+from helpers import wait_for
+from remote_players import ScriptedPlayer, hosted
+
+from cardsuite.match import SeatSpec
+from cardsuite.remote.protocol import Address
+from cardsuite.ui.picker import PickerScreen
+from cardsuite.ui.remote_start import HostRequest, JoinRequest
+from cardsuite.ui.remote_table import RemoteTable
+
+
+def _bar(app) -> str:  # type: ignore[no-untyped-def]
+    return str(app.screen.query_one("#remote-bar").render())
+
+
+def _notes(app) -> list[str]:  # type: ignore[no-untyped-def]
+    return [n.message for n in app._notifications]
+
+
+async def test_a_joined_table_plays_by_keys_and_shows_the_others(make_app) -> None:  # type: ignore[no-untyped-def]
+    seats = [SeatSpec("remote", "Ann")] + [SeatSpec("medium", n) for n in ("B", "C", "D")]
+    server = await hosted("twenty-two", seats, seed=7)
+    try:
+        app = make_app(start=JoinRequest(server.address, "Ann"))
+        async with app.run_test(size=(110, 34)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, RemoteTable))
+            screen = app.screen
+            assert screen.match.seat == 0 and screen.shown == 0
+            await wait_for(pilot, lambda: "you are Ann" in _bar(app) and "connected" in _bar(app))
+            for _ in range(3):  # three of Ann's own moves, each the hint played with enter
+                mark = sum(m.seat == 0 for m in server.match.record)
+                await wait_for(pilot, lambda: screen.human_to_move() == 0 and not screen.holding)
+                await pilot.press("h")
+                await wait_for(pilot, lambda: bool(screen.hinted) or screen._hinted_action)
+                await pilot.press("enter")
+                await wait_for(pilot, lambda: sum(m.seat == 0 for m in server.match.record) > mark)
+            # the table shows the server's position: the same hand, the same log
+            await wait_for(pilot, lambda: screen.match.seq == server.version)
+            assert screen.view()["hand"] == server.match.state.view(0)["hand"]
+            assert [e.text for e in screen.match.public_log()] == [
+                e.text for e in server.match.public_log()
+            ]
+    finally:
+        await server.close()
+
+
+async def test_a_refused_move_is_said_with_the_rules_reason(make_app) -> None:  # type: ignore[no-untyped-def]
+    seats = [SeatSpec("remote", "Ann")] + [SeatSpec("medium", n) for n in ("B", "C")]
+    server = await hosted("manni", seats, seed=3, variant="basic")
+    try:
+        app = make_app(start=JoinRequest(server.address, "Ann"))
+        async with app.run_test(size=(110, 34)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, RemoteTable))
+            screen = app.screen
+            await wait_for(pilot, lambda: screen.human_to_move() == 0)
+            screen.play_action("play 2S")  # not a Manni card, and not the phase for it
+            await wait_for(pilot, lambda: any(n.title == "Not allowed" for n in app._notifications))
+            assert not server.match.record or server.match.record[-1].seat != 0
+    finally:
+        await server.close()
+
+
+async def test_a_dropped_connection_is_said_and_mended(make_app) -> None:  # type: ignore[no-untyped-def]
+    seats = [SeatSpec("remote", "Ann")] + [SeatSpec("medium", n) for n in ("B", "C")]
+    server = await hosted("manni", seats, seed=3, variant="basic")
+    try:
+        app = make_app(start=JoinRequest(server.address, "Ann"))
+        async with app.run_test(size=(110, 34)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, RemoteTable))
+            client = app.screen.match.client
+            await client.drop()
+            await wait_for(pilot, lambda: any("lost" in m for m in _notes(app)))
+            await wait_for(pilot, lambda: client.connections == 2 and client.connected)
+            await wait_for(pilot, lambda: "connected" in _bar(app))
+            assert app.screen.match.seat == 0
+            assert server.slots[0].conn is not None
+    finally:
+        await server.close()
+
+
+async def test_a_wrong_secret_is_refused_and_the_picker_stays(make_app) -> None:  # type: ignore[no-untyped-def]
+    seats = [SeatSpec("remote", "Ann")] + [SeatSpec("medium", n) for n in ("B", "C")]
+    server = await hosted("manni", seats, seed=3, variant="basic")
+    try:
+        wrong = Address(server.host, server.port, "aaaa-bbbb")
+        app = make_app(start=JoinRequest(wrong, "Ann"))
+        async with app.run_test(size=(110, 34)) as pilot:
+            await wait_for(pilot, lambda: any("wrong table secret" in m for m in _notes(app)))
+            assert isinstance(app.screen, PickerScreen)
+            assert server.slots[0].conn is None
+    finally:
+        await server.close()
+
+
+async def test_the_host_plays_here_and_a_joined_player_plays_there(make_app) -> None:  # type: ignore[no-untyped-def]
+    seats = [SeatSpec("human", "Ann"), SeatSpec("remote", "Bob"), SeatSpec("medium", "Cy")]
+    req = HostRequest("manni", seats, "basic", {}, seed=5, port=0)
+    app = make_app(start=req)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, RemoteTable))
+        screen = app.screen
+        server = screen.match.server
+        await wait_for(pilot, lambda: server.secret in _bar(app))
+        assert "cardsuite join 127.0.0.1:" in _bar(app)
+        assert screen.match.seat == 0
+        bob = ScriptedPlayer(server.address, "Bob").start()
+        try:
+            await wait_for(pilot, lambda: bob.seat == 1)
+            await wait_for(pilot, lambda: screen.match.seats[1].kind == "here")
+            for _ in range(2):
+                await wait_for(pilot, lambda: screen.human_to_move() == 0 and not screen.holding)
+                mark = len(server.match.record)
+                await pilot.press("h")
+                await wait_for(pilot, lambda: bool(screen.hinted) or screen._hinted_action)
+                await pilot.press("enter")
+                await wait_for(pilot, lambda: len(server.match.record) > mark)
+            await wait_for(pilot, lambda: any(m.seat == 1 for m in server.match.record))
+        finally:
+            await bob.close()
+
+
+async def test_the_setup_screen_hosts_a_table_with_remote_seats(make_app) -> None:  # type: ignore[no-untyped-def]
+    from textual.widgets import Select
+
+    from cardsuite.ui.setup import SetupScreen
+
+    app = make_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        app.open_setup("manni")
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await pilot.pause()
+        app.screen.query_one("#kind-1", Select).value = "remote"
+        await pilot.pause()
+        assert "remote seats" in str(app.screen.query_one("#seat-note").render())
+        app.screen.action_start()
+        await wait_for(pilot, lambda: isinstance(app.screen, RemoteTable))
+        server = app.screen.match.server
+        assert server.host == "127.0.0.1"  # the setup screen hosts for this machine only
+        assert [s.kind for s in server.match.seats][:2] == ["human", "remote"]
+        await wait_for(pilot, lambda: server.secret in _bar(app))
+        app.screen._leave()  # leaving closes the table
+        await wait_for(pilot, lambda: server._runner is None)
