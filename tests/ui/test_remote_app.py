@@ -15,7 +15,8 @@ from cardsuite.ui.remote_table import RemoteTable
 
 
 def _bar(app) -> str:  # type: ignore[no-untyped-def]
-    return str(app.screen.query_one("#remote-bar").render())
+    bars = app.screen.query("#remote-bar")
+    return str(bars.first().render()) if bars else ""
 
 
 def _notes(app) -> list[str]:  # type: ignore[no-untyped-def]
