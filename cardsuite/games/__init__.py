@@ -30,7 +30,11 @@ class GameEntry:
       ``make(level, seed, **options)`` when the game's bots need more than ``choose``;
     - ``screen``: the table screen class, ``module:Class`` (the only part importing Textual);
     - ``selfplay``: for real-time games, ``module:function`` playing bots to the end;
-    - ``help``: the rules help for players, a Markdown file in the package.
+    - ``help``: the rules help for players, a Markdown file in the package;
+    - ``remote_table``: for real-time games, ``module:Class`` running the race at a table
+      server (``remote/server.py`` hands it the turn loop and the timed presses);
+    - ``remote_screen``: for real-time games, the joined table's screen class (others put
+      ``ui/remote_table.RemoteTable`` in front of their own screen).
     """
 
     id: str
@@ -40,6 +44,8 @@ class GameEntry:
     screen: str
     help: str
     selfplay: str | None = None
+    remote_table: str | None = None
+    remote_screen: str | None = None
 
     def _module(self, name: str) -> ModuleType:
         return import_module(f"{self.package}.{name}")
@@ -59,6 +65,12 @@ class GameEntry:
     def screen_class(self) -> type[Any]:
         cls: type[Any] = self._attr(self.screen)
         return cls
+
+    def remote_table_class(self) -> type[Any] | None:
+        return None if self.remote_table is None else self._attr(self.remote_table)
+
+    def remote_screen_class(self) -> type[Any] | None:
+        return None if self.remote_screen is None else self._attr(self.remote_screen)
 
     def selfplay_driver(self) -> Callable[..., int] | None:
         if self.selfplay is None:
@@ -84,6 +96,8 @@ REGISTRY: dict[str, GameEntry] = {
             screen="screen:MoneyScreen",
             help="help.md",
             selfplay="selfplay:play",
+            remote_table="remote:MoneyTable",
+            remote_screen="screen_remote:RemoteMoneyScreen",
         ),
         GameEntry(
             "twenty-two",

@@ -172,7 +172,7 @@ class TableClient:
             if self.on_message is not None:
                 self.on_message(data)
 
-    async def send(self, kind: str, **fields: Any) -> bool:
+    async def send(self, kind: str, /, **fields: Any) -> bool:
         """Send a message; False when there is no connection just now."""
         ws = self._ws
         if ws is None or ws.closed:
@@ -183,7 +183,7 @@ class TableClient:
             return False
         return True
 
-    def send_soon(self, kind: str, **fields: Any) -> bool:
+    def send_soon(self, kind: str, /, **fields: Any) -> bool:
         """Send from synchronous code on the event loop (a key handler); False when there
         is no connection just now."""
         ws = self._ws

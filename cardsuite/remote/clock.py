@@ -18,10 +18,10 @@ Measuring on the server keeps the figures where they are used (the snap referee 
 and means a client never has to be trusted to report its own delay; it only echoes stamps.
 
 **The filter.** The last ``window`` samples (16: about half a minute) are kept. The offset is
-taken from the sample with the smallest RTT (the newest of equals, within 1 µs): a message that spent
-least time queued has the least room for an unequal split between the two legs, which is
-the whole error of θ (NTP's clock filter does the same). ``rtt`` is that smallest RTT and
-``one_way`` half of it.
+taken from the sample with the smallest RTT (the newest of those within 1 µs of it): a
+message that spent least time queued has the least room for an unequal split between the two
+legs, which is the whole error of θ (NTP's clock filter does the same). ``rtt`` is that
+smallest RTT and ``one_way`` half of it.
 
 **The uncertainty** (seconds)::
 
@@ -33,12 +33,16 @@ It bounds how far one message's timing may stray from the estimate: a card or a 
 sent over the link typically takes ``one_way`` plus up to the jitter (the median excess of a
 round trip over the best one, so one spike does not widen it); the clocks drift apart by at
 most about 100 ppm since the best sample; and a floor of 2 ms covers the resolution of the
-stamps. It deliberately leaves out the ``rtt / 2`` of NTP's worst-case bound on θ: that part
-of the error comes from a steady asymmetry between the two legs, which every message on the
-link shares, so it cancels in everything the referee computes (it only ever uses
-``to_server(c) − one_way``-like sums, in which a steady asymmetry is absorbed). Put in, it
-would hand a far player a margin of half his RTT and let latency decide the race.
-``offset_bound`` gives NTP's full bound for anyone who wants it.
+stamps.
+
+It deliberately leaves out the ``rtt / 2`` of NTP's worst-case bound on θ. That part of the
+error comes from a steady asymmetry between the two legs (say 190 ms down, 10 ms up), which
+every message on the link shares: θ is then off by (up − down) / 2, but a client stamp
+mapped through θ and compared with a server time ± ``one_way`` comes out exactly right (the
+two errors cancel; ``tests/remote/test_clock.py`` shows it). Those comparisons are all the
+snap referee makes, and the reactions it compares never use θ at all. Put in, ``rtt / 2``
+would hand a far player a tie margin of half his round trip and let latency decide the
+race. ``offset_bound`` gives NTP's full bound for anyone who needs absolute time.
 
 Absurd samples (non-finite, negative or huge RTT, times running backwards, stamps beyond any
 clock) are refused: ``add`` returns False and the estimate is unchanged. It never raises.

@@ -42,6 +42,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 
 from ..bots import LEVELS, Bot, make_bot
 from ..engine import Action, IllegalAction
+from ..games import entry
 from ..match import HUMAN, REMOTE, Match, SeatSpec
 from . import protocol as P
 from .clock import ClockSync
@@ -135,14 +136,14 @@ class TableServer:
         self._wake = asyncio.Event()
         self._runner: web.AppRunner | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
-        self._closing = False
+        self.closing = False  # close() has begun: nothing new starts
+        self.failed: BaseException | None = None  # a task of the table broke (a bug)
         self._recorded = False
         self._last_pause = float("-inf")  # when a trick or showdown last ended
-        self.realtime = None
-        if match.game.realtime:
-            from .money_table import MoneyTable
-
-            self.realtime = MoneyTable(self, throw_time)
+        self.realtime: Any = None  # a race's own loop (Money's), from its registry entry
+        table = entry(match.game.id).remote_table_class()
+        if table is not None:
+            self.realtime = table(self, throw_time)
         if match.started is None:
             match.started = store.now() if store is not None else time.time()
 
@@ -169,7 +170,7 @@ class TableServer:
 
     async def close(self) -> None:
         """Stop: every client told, the record written if the game got under way."""
-        self._closing = True
+        self.closing = True
         self._write_record()
         for conn in list(self.conns):
             await self._drop(conn, "the host closed the table", WSCloseCode.GOING_AWAY)
@@ -185,8 +186,14 @@ class TableServer:
     def _spawn(self, coro: Any) -> asyncio.Task[Any]:
         task = asyncio.ensure_future(coro)
         self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(self._done)
         return task
+
+    def _done(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("a table task failed", exc_info=task.exception())
+            self.failed = task.exception()
 
     def wake(self) -> None:
         """Something changed (a move, a seat came or went): the turn loop looks again."""
@@ -286,6 +293,8 @@ class TableServer:
         slot.away_since = None
         slot.standin = None  # back: the stand-in hands the seat over
         self._attach(conn)
+        if self.realtime is not None:
+            self.realtime.seated(conn)
         self._send(conn, self._welcome(conn, slot.token))
         self._broadcast()
         self.wake()
@@ -330,6 +339,8 @@ class TableServer:
             if slot.conn is conn:
                 slot.conn = None
                 slot.away_since = self.clock()
+                if self.realtime is not None:
+                    self.realtime.left(conn.seat)
                 self._broadcast()
         self.wake()
 
@@ -445,6 +456,8 @@ class TableServer:
             del self.match.record[record_len:]
             return "the table could not take that move"
         self.moved(events)
+        if self.realtime is not None:
+            self.realtime.after_act()
         return None
 
     def moved(self, events: list[Any]) -> None:
@@ -541,6 +554,14 @@ class TableServer:
             deals=m.state.deals_played(),
         )
 
+    def send_to(self, conn: Conn, kind: str, /, **fields: Any) -> None:
+        self._send(conn, P.encode(kind, **fields))
+
+    def send_all(self, kind: str, /, **fields: Any) -> None:
+        text = P.encode(kind, **fields)
+        for conn in list(self.conns):
+            self._send(conn, text)
+
     def _send_update(self, conn: Conn) -> None:
         self._send(conn, self.update_for(conn))
 
@@ -569,7 +590,7 @@ class TableServer:
         if self.realtime is not None:
             await self.realtime.drive()
             return
-        while not self.match.is_over() and not self._closing:
+        while not self.match.is_over() and not self.closing:
             self._wake.clear()
             mover = self.match.to_move()
             if mover is None:
@@ -614,14 +635,14 @@ class TableServer:
         started = self.clock()
         state = self.match.state.clone()
         if hasattr(bot, "cancelled"):
-            bot.cancelled = lambda: self._closing  # type: ignore[attr-defined]
+            bot.cancelled = lambda: self.closing  # type: ignore[attr-defined]
         action = await asyncio.to_thread(bot.choose, state, seat)
         delay = max(self.bot_delay, self.match.think_floor(seat))
         pause_left = self._last_pause + self.hold - self.clock()
         wait = max(delay - (self.clock() - started), pause_left)
         if wait > 0:
             await asyncio.sleep(wait)
-        if self.version != version or self._closing:
+        if self.version != version or self.closing or self._who_plays(seat)[0] is not bot:
             return  # the table moved meanwhile (a player came back): think again
         why = self.apply(action, seat)
         if why is not None:

@@ -148,7 +148,11 @@ async def _open(
     client.on_message = match.receive
     await match.arrived.wait()
     match.take_update()
-    cls = remote_screen_class(app.table_screen_class(match.game))
+    from ..games import entry
+
+    cls = entry(match.game.id).remote_screen_class() or remote_screen_class(
+        app.table_screen_class(match.game)
+    )
     app.push_screen(cls(match))
 
 

@@ -83,7 +83,12 @@ class RemoteTable:
             table.refresh_table()
         elif kind == "welcome":
             table.notify("Back at the table.", title="Connected")
+        elif kind is not None:
+            self.remote_message(msg)
         self._rt_bar()
+
+    def remote_message(self, msg: dict[str, Any]) -> None:
+        """A message of the game's own (Money's ``outcome``); others ignore them."""
 
     def _rt_next_update(self) -> None:
         """Put the next update on the table as if its moves had been made here."""

@@ -113,3 +113,85 @@ async def hosted(
 
 def same_position(a: State, b: State) -> bool:
     return json.dumps(a.to_json(), sort_keys=True) == json.dumps(b.to_json(), sort_keys=True)
+
+
+class ScriptedMoneyPlayer(ScriptedPlayer):
+    """A Money client on its own clock (``offset`` seconds from the server's): it reports
+    each card's sight at once, snaps a card it turned that matched, and presses its turn key
+    once per card when it is to move; money decisions are ``pick`` from its legal texts."""
+
+    def __init__(self, address: Address, name: str, offset: float) -> None:
+        super().__init__(address, name)
+        self.offset = offset
+        self.client.clock = self.now
+        self._seen: set[int] = set()
+        self._pressed: set[tuple[int, str]] = set()
+        self.outcomes: list[dict[str, Any]] = []
+
+    def now(self) -> float:
+        import time
+
+        return time.monotonic() + self.offset
+
+    def on_message(self, msg: dict[str, Any]) -> None:
+        if msg["type"] == "outcome":
+            self.outcomes.append(msg)
+        if msg["type"] != "update":
+            super().on_message(msg) if msg["type"] == "refused" else self.messages.append(msg)
+            return
+        self.updates.append(msg)
+        view, me = msg["view"], self.seat
+        if msg["over"] or not self.playing:
+            return
+        card = view["turns"]
+        if card not in self._seen:
+            self._seen.add(card)
+            self.client.send_soon("seen", card=card, at=self.now())
+        last = view["last"]
+        if view["top_is_last"] and last and last[0] == me and last[2]:
+            self._press("snap", card)
+        if view["to_move"] != me:
+            return
+        if view["top_is_last"] and last and last[2]:
+            return  # the other's snap comes first: a decision waits for it (as locally)
+        legal = [t for t in msg["legal"] if t != "claim"]
+        if legal == ["turn"] and view["phase"] == "play":
+            self._press("turn", card)
+        elif legal:
+            choice = pick(legal, msg["seq"], me)
+            if choice == "turn":
+                self._press("turn", card)
+            else:
+                self.client.send_soon("act", action=choice, seq=msg["seq"])
+
+    def _press(self, kind: str, card: int) -> None:
+        if (card, kind) in self._pressed:
+            return
+        self._pressed.add((card, kind))
+        # four keys for each, used in turn: a script this fast on one key would be a held
+        # key, whose repeats within REPEAT_GAP never count
+        key = f"{kind}-{len(self._pressed) % 4}"
+        self.client.send_soon("press", kind=kind, at=self.now(), card=card, key=key)
+
+
+def local_money_game(variant: str, seed: int) -> State:
+    """The same Money game at one table, by the same choices: the player who turned a
+    matching card claims it; the mover turns, or makes its money decision by ``pick``."""
+    from cardsuite.games import get_game
+    from cardsuite.games.money.rules import Claim, Turn
+
+    s = get_game("money").new_state(players=2, variant=variant, seed=seed)
+    moves = 0
+    while not s.is_over():
+        v = s.view(None)
+        last = v["last"]
+        if v["top_is_last"] and last and last[2] and s.phase == "play":
+            s.apply(Claim(last[0]), last[0])
+        else:
+            m = s.to_move()
+            assert m is not None
+            legal = [str(a) for a in s.legal_actions(m) if str(a) != "claim"]
+            choice = "turn" if legal == ["turn"] else pick(legal, moves, m)
+            s.apply(Turn() if choice == "turn" else choice, m)
+        moves += 1
+    return s

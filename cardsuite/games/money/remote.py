@@ -1,0 +1,212 @@
+"""Money at a table server: the race run by ``NetReferee`` on the server's clock.
+
+The generic server (``remote/server.py``) moves turn-based games one action at a time. Money
+is a race, so its registry entry names this adapter (``remote_table``), which the server
+hands the turn loop and every ``seen`` and ``press`` message:
+
+- a client's ``seen`` (when a card appeared on its screen, its clock) and ``press`` (a turn
+  or snap key, its clock, the card it was looking at) go to the referee with the time they
+  arrived; each connection's ``ClockSync`` (the server's pings) maps its clock;
+- the bots' presses are planned from each card's send time, as at a local table
+  (``MoneyBot.plan``), and fed in at their times;
+- money decisions (a forced purchase, a sale's split, an Egyptian shop a bot wants) are
+  ordinary actions: a person's arrive as ``act`` messages, a bot's are thought out in a
+  thread; after one, the referee drops held turns (``reset_after``);
+- every turn or claim the referee applies goes into the match's record with the reaction
+  (``412 ms``), out to every screen as an update, and as an ``outcome`` message with the
+  figures each screen shows (reaction, and the presser's network delay and uncertainty);
+- a turn's card is stamped as sent (``card_sent``) when its update has been handed to the
+  connections.
+
+Turns and snaps never arrive as ``act``: they are timed, so they come as presses.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import heapq
+from typing import TYPE_CHECKING, Any
+
+from ...engine import Action
+from ...records import Move
+from .bots import MoneyBot
+from .netreferee import NetOutcome, NetReferee
+from .referee import DEFAULT_THROW, Outcome
+from .rules import MoneyState
+
+if TYPE_CHECKING:
+    from ...remote.server import Conn, TableServer
+
+
+class MoneyTable:
+    """The race at one server's Money table."""
+
+    def __init__(self, server: TableServer, throw_time: float | None = None) -> None:
+        state = server.match.state
+        assert isinstance(state, MoneyState)
+        self.server = server
+        self.state = state
+        self.throw_time = DEFAULT_THROW if throw_time is None else throw_time
+        self.referee = NetReferee(
+            state, self.throw_time, {s.seat: None for s in server.slots}, start=server.clock()
+        )
+        self._queue: list[tuple[float, int, int, str]] = []  # (time, order, seat, kind)
+        self._queued: set[tuple[int, int, str]] = set()
+
+    # --- what the server asks -------------------------------------------------------------
+
+    def welcome(self) -> dict[str, Any]:
+        return {"throw_ms": round(self.throw_time * 1000)}
+
+    def may_act(self, seat: int, text: str) -> bool:
+        return text.split()[:1] not in (["turn"], ["claim"], ["snap"])
+
+    def why_not(self, seat: int, text: str) -> str:
+        return "turns and snaps are timed: press your turn or snap key"
+
+    def seated(self, conn: Conn) -> None:
+        """A player (re)connected: the referee maps that seat's clock with its pings."""
+        if conn.seat is not None:
+            self.referee.seats_sync[conn.seat] = conn.sync
+
+    def left(self, seat: int) -> None:
+        """Nobody at the seat: a stand-in's presses are server times."""
+        self.referee.seats_sync[seat] = None
+
+    def after_act(self) -> None:
+        """A purchase, exchange or sale changed the table outside the referee."""
+        self._handle(self.referee.reset_after(self.server.clock()))
+
+    def receive(self, conn: Conn, msg: dict[str, Any]) -> None:
+        seat = conn.seat
+        assert seat is not None
+        now = self.server.clock()
+        if msg["type"] == "seen":
+            self.referee.seen(seat, msg["card"], msg["at"])
+            return
+        if self.server.slots[seat].standin is not None:
+            return  # a stand-in plays this seat until its player is back
+        outcomes = self.referee.press(
+            seat, msg["kind"], msg["at"], msg["card"], now, msg.get("key") or msg["kind"]
+        )
+        self._handle(outcomes, to=conn)
+        self.server.wake()
+
+    # --- the loop -------------------------------------------------------------------------
+
+    async def drive(self) -> None:
+        server = self.server
+        self.referee.card_sent(self.state.turns, server.clock())
+        while not self.state.is_over() and not server.closing:
+            server._wake.clear()
+            now = server.clock()
+            self._handle(self.referee.due(now))
+            self._bots_press(now)
+            if self.state.is_over():
+                break
+            mover = self.state.to_move()
+            bot = self._bot_for(mover) if mover is not None else None
+            if bot is not None and mover is not None and self._decision(mover, bot):
+                await self._bot_decides(mover, bot)
+                continue
+            self._plan()
+            await server._sleep_until_woken(self._next_wake(now))
+
+    def _bot_for(self, seat: int) -> MoneyBot | None:
+        bot, _ = self.server._who_plays(seat)
+        return bot if isinstance(bot, MoneyBot) else None
+
+    def _decision(self, seat: int, bot: MoneyBot) -> bool:
+        """Does the mover face a money decision (not a race press)?"""
+        st = self.state
+        view = st.view(seat)
+        if view["phase"] == "sell" or view["must_buy"]:
+            return True
+        return bool(view["can_shop"]) and bot.wants_to_shop(st, seat)
+
+    async def _bot_decides(self, seat: int, bot: MoneyBot) -> None:
+        server = self.server
+        version = server.version
+        action: Action = await asyncio.to_thread(bot.choose, self.state.clone(), seat)
+        await asyncio.sleep(server.bot_delay)
+        if server.version != version or server.closing:
+            return
+        if str(action) == "turn":  # done shopping: the turn goes through the race
+            now = server.clock()
+            self._handle(self.referee.press(seat, "turn", now, self.state.turns, now))
+            return
+        server.apply(action, seat)
+
+    def _plan(self) -> None:
+        """Queue the bots' (and stand-ins') presses for the card on the table."""
+        st = self.state
+        reveal = self.referee.reveal_time
+        for seat in range(2):
+            bot = self._bot_for(seat)
+            if bot is None:
+                continue
+            if st.to_move() == seat and self._decision(seat, bot):
+                continue
+            for t, kind in bot.plan(st, seat, reveal):
+                key = (st.turns, seat, kind)
+                if key not in self._queued:
+                    self._queued.add(key)
+                    heapq.heappush(self._queue, (t, 0 if kind == "snap" else 2, seat, kind))
+        if len(self._queued) > 256:
+            self._queued = {k for k in self._queued if k[0] >= st.turns - 2}
+
+    def _bots_press(self, now: float) -> None:
+        while self._queue and self._queue[0][0] <= now and not self.state.is_over():
+            t, _, seat, kind = heapq.heappop(self._queue)
+            if self._bot_for(seat) is None:
+                continue  # its player came back
+            self._handle(self.referee.press(seat, kind, t, self.referee.reveal_turn, t))
+
+    def _next_wake(self, now: float) -> float | None:
+        times = [t for t, *_ in self._queue]
+        due = self.referee.next_deadline()
+        if due is not None:
+            times.append(due)
+        for slot in self.server.slots:  # a stand-in's time may come
+            if slot.played_remotely and slot.conn is None and slot.standin is None:
+                away = slot.away_since if slot.away_since is not None else now
+                times.append(away + self.server.standin_after)
+        return None if not times else max(0.0, min(times) - now)
+
+    # --- outcomes -------------------------------------------------------------------------
+
+    def _handle(self, outcomes: list[Outcome], to: Conn | None = None) -> None:
+        server = self.server
+        for o in outcomes:
+            ms = None if o.reaction is None else round(o.reaction * 1000)
+            net = o.net.text() if isinstance(o, NetOutcome) and o.net is not None else None
+            if o.kind in ("turn", "claim"):
+                note = f"{ms} ms" if o.kind == "claim" and ms is not None else None
+                server.match.record.append(Move(o.seat, o.kind, note))
+                server.moved(o.events)
+                if o.kind == "turn":
+                    self.referee.card_sent(self.state.turns, server.clock())
+                captured = [e for e in o.events if e.kind == "capture"]
+                server.send_all(
+                    "outcome",
+                    kind=o.kind,
+                    seat=o.seat,
+                    reaction_ms=ms,
+                    net=net,
+                    false=any(e.kind == "false" for e in o.events),
+                    taker=captured[0].seat if captured else None,
+                    cards=captured[0].data.get("cards", 0) if captured else 0,
+                )
+            elif to is not None and o.kind in ("refused", "held"):
+                server.send_to(
+                    to,
+                    "outcome",
+                    kind=o.kind,
+                    seat=o.seat,
+                    reaction_ms=ms,
+                    net=net,
+                    reason=o.reason,
+                )
+
+
+__all__ = ["MoneyTable"]
