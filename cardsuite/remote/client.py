@@ -54,6 +54,7 @@ class TableClient:
         self.status = "connecting"
         self.welcome: dict[str, Any] | None = None
         self.fatal: str | None = None  # why the table will not have us (no more retries)
+        self.ended: str | None = None  # why the table closed for good (the host left)
         self.rtt: float | None = None  # the last round trip the server measured, seconds
         self._ws: aiohttp.ClientWebSocketResponse | None = None
         self._stop = False
@@ -88,6 +89,8 @@ class TableClient:
                 delay = min(RETRY_MOST, delay * 2)
         if self.fatal is not None:
             self._say(f"refused: {self.fatal}")
+        elif self.ended is not None:
+            self._say(self.ended)
         elif self._stop:
             self._say("left the table")
 
@@ -158,6 +161,10 @@ class TableClient:
                 reason = str(data.get("reason", "closed"))
                 if not admitted:
                     self.fatal = reason
+                elif data.get("final"):
+                    self.ended = reason  # the table is gone: nothing to come back to
+                    self._stop = True
+                    self._say(reason)
                 else:
                     self._say(f"the table closed the connection: {reason}")
                 break

@@ -173,7 +173,7 @@ class TableServer:
         self.closing = True
         self._write_record()
         for conn in list(self.conns):
-            await self._drop(conn, "the host closed the table", WSCloseCode.GOING_AWAY)
+            await self._drop(conn, "the host closed the table", WSCloseCode.GOING_AWAY, final=True)
         for task in list(self._tasks):
             task.cancel()
         for task in list(self._tasks):
@@ -309,6 +309,16 @@ class TableServer:
                 ):
                     return slot, ""
             return None, "that seat's token is not known here (the table may have restarted)"
+        name = clean_name(hello.get("name") or "").casefold()
+        for slot in self.slots:  # a player whose client died (its token with it) comes back
+            if (
+                name
+                and slot.kind == REMOTE
+                and slot.conn is None
+                and slot.token is not None
+                and self.match.seats[slot.seat].name.casefold() == name
+            ):
+                return slot, ""
         free = [s for s in self.slots if s.kind == REMOTE and s.token is None]
         want = hello.get("seat")
         if want is not None:
@@ -320,7 +330,6 @@ class TableServer:
             return slot, ""
         if not free:
             return None, "the table is full: join with --watch to look on"
-        name = clean_name(hello.get("name") or "").casefold()
         named = [s for s in free if self.match.seats[s.seat].name.casefold() == name]
         return (named or free)[0], ""  # the seat the host named for this player, if any
 
@@ -344,13 +353,14 @@ class TableServer:
                 self._broadcast()
         self.wake()
 
-    async def _drop(self, conn: Conn, why: str, code: int) -> None:
-        """Close one connection with the reason (it hears it first); the table goes on."""
+    async def _drop(self, conn: Conn, why: str, code: int, final: bool = False) -> None:
+        """Close one connection with the reason (it hears it first); the table goes on.
+        ``final``: the table itself is closing, so the client should not come back."""
         if conn.closed:
             return
         conn.closed = True
         with contextlib.suppress(Exception):
-            await conn.ws.send_str(P.encode("error", reason=why))
+            await conn.ws.send_str(P.encode("error", reason=why, final=final))
             await conn.ws.close(code=code, message=why[:120].encode())
         self._gone(conn)
 

@@ -55,6 +55,7 @@ class RemoteTable:
 
     def on_mount(self) -> None:
         """(Textual calls the game's own ``on_mount`` after this one.)"""
+        self._rt_ready = True  # composed: messages may draw from now on
         self.remote.listener = self._rt_message
         self.remote.client.on_status = self._rt_status
         self._table.call_after_refresh(self._rt_bar)
@@ -62,15 +63,24 @@ class RemoteTable:
             self._table.call_after_refresh(self._rt_next_update)
 
     def on_unmount(self) -> None:
+        self._rt_ready = False
         self.remote.listener = None
         self.remote.client.on_status = None
 
     # --- messages from the server ---------------------------------------------------------
 
+    _rt_ready = False
+
+    def _rt_drawable(self) -> bool:
+        """Composed and not going: a message may draw (the app shutting down takes the
+        widgets first, while the connection still delivers)."""
+        table = self._table
+        return self._rt_ready and table._live() and bool(table.children)
+
     def _rt_message(self, msg: dict[str, Any]) -> None:
         table = self._table
-        if not table.is_attached:
-            return
+        if not self._rt_drawable():
+            return  # (updates wait in the match; on_mount takes them)
         kind = msg.get("type")
         if kind == "update":
             if not table.holding:
@@ -117,9 +127,16 @@ class RemoteTable:
 
     def _rt_status(self, status: str) -> None:
         table = self._table
-        if not table.is_attached:
+        if not self._rt_drawable():
             return
-        if status.startswith(("connection lost", "no connection", "the table closed")):
+        if self.remote.client.ended is not None:
+            table.notify(
+                f"{status}. The game stays on screen; q goes back to the picker.",
+                title="Remote table",
+                severity="warning",
+                timeout=12,
+            )
+        elif status.startswith(("connection lost", "no connection", "the table closed")):
             table.notify(status, title="Remote table", severity="warning", timeout=4)
         elif status.startswith("refused"):
             table.notify(status, title="Remote table", severity="error", timeout=10)
@@ -192,6 +209,27 @@ class RemoteTable:
             return
         table.show_hint(action)
 
+    def action_leave(self) -> None:
+        from .confirm import ConfirmScreen
+
+        m = self.remote
+        if m.is_over() or m.client.ended is not None:
+            self._leave()
+            return
+        if m.server is not None:
+            question = "Leave? This closes the table for everyone at it."
+        elif m.seat is None:
+            self._leave()
+            return
+        else:
+            question = "Leave the table? A bot plays your seat until you join again."
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self._leave()
+
+        self._table.app.push_screen(ConfirmScreen(question, yes="Leave", no="Stay"), answer)
+
     def action_save(self) -> None:
         self._table.notify(
             "The host keeps this game and its record; only the host can save it.",
@@ -211,7 +249,9 @@ class RemoteTable:
     def _leave(self) -> None:
         from asyncio import ensure_future
 
-        self._rt_closing = ensure_future(self.remote.client.close(bye=not self.remote.is_over()))
+        # the seat is kept for this player's token: a bot stands in, and `cardsuite join`
+        # again takes it back (only while this process lives: the token is in its memory)
+        self._rt_closing = ensure_future(self.remote.client.close(bye=False))
         cast("CardSuiteApp", self._table.app).back_to_picker()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

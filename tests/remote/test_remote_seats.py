@@ -151,8 +151,10 @@ async def test_a_stand_in_bot_moves_for_an_absent_player_and_hands_the_seat_back
         await wait_for(lambda: back.updates and back.updates[-1]["seats"][0]["status"] == "here")
         moved = len(server.match.record)
         await wait_for(
-            lambda: any(m.seat == 0 for m in server.match.record[moved:])
-            or server.match.state.deals_played() > 1,
+            lambda: (
+                any(m.seat == 0 for m in server.match.record[moved:])
+                or server.match.state.deals_played() > 1
+            ),
             what="Ann's own move",
         )
         assert "here" in statuses
@@ -199,3 +201,31 @@ async def test_the_host_keeps_a_record_of_a_remote_game(tmp_path) -> None:
     assert [s.kind for s in rec.seats] == ["remote"] * 3
     assert [s.name for s in rec.seats] == ["Ann", "Bob", "Cy"]
     assert [m.text for m in rec.moves] == [m.text for m in server.match.record]
+
+
+async def test_a_killed_client_comes_back_by_its_name_and_the_stand_in_hands_over() -> None:
+    """A client process killed mid-game loses its token; joining again under the seat's name
+    takes the seat back from the stand-in (the table's secret is what is trusted)."""
+    seats = [SeatSpec("remote", "Ann"), SeatSpec("medium", "B"), SeatSpec("medium", "C")]
+    server = await hosted("manni", seats, seed=12, variant="basic", standin_after=0.1)
+    ann = ScriptedPlayer(server.address, "Ann").start()
+    try:
+        await wait_for(lambda: len(server.match.record) >= 3)
+        ann.task.cancel()  # killed: no bye, no close
+        await ann.client.drop()
+        await wait_for(lambda: server.slots[0].standin is not None, what="the stand-in")
+        other = ScriptedPlayer(server.address, "Zed")
+        other.start()
+        await wait_for(lambda: other.client.fatal is not None)
+        assert "full" in other.client.fatal  # the seat is Ann's, not anyone's
+        again = ScriptedPlayer(server.address, "ann").start()
+        await wait_for(lambda: again.seat == 0, what="Ann back in her seat")
+        assert server.slots[0].standin is None
+        mark = len(server.match.record)
+        await wait_for(
+            lambda: any(m.seat == 0 for m in server.match.record[mark:]) or server.match.is_over(),
+            what="Ann's move",
+        )
+        await again.close()
+    finally:
+        await server.close()

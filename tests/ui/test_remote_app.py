@@ -146,3 +146,53 @@ async def test_the_setup_screen_hosts_a_table_with_remote_seats(make_app) -> Non
         await wait_for(pilot, lambda: server.secret in _bar(app))
         app.screen._leave()  # leaving closes the table
         await wait_for(pilot, lambda: server._runner is None)
+
+
+async def test_money_at_a_joined_table_sends_timed_presses_and_shows_the_judgement(
+    make_app,
+) -> None:  # type: ignore[no-untyped-def]
+    from cardsuite.games.money.screen_remote import RemoteMoneyScreen
+
+    seats = [SeatSpec("remote", "Ann"), SeatSpec("easy", "Bot")]
+    server = await hosted("money", seats, seed=21, variant="jordanian", throw_time=0.05)
+    try:
+        app = make_app(start=JoinRequest(server.address, "Ann"))
+        async with app.run_test(size=(110, 32)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, RemoteMoneyScreen))
+            screen = app.screen
+            await wait_for(pilot, lambda: screen.view()["to_move"] == 0, timeout=15)
+            await pilot.pause(0.1)  # the card's sight goes out first
+            await pilot.press("a")  # Ann's turn key
+            await wait_for(
+                pilot, lambda: any(m.seat == 0 and m.text == "turn" for m in server.match.record)
+            )
+            seen = server.realtime.referee._seen
+            assert any(seat == 0 for seat, _ in seen)  # her screen reported the cards' sight
+            await wait_for(pilot, lambda: screen.view()["to_move"] == 0 and screen.view()["pile"])
+            top = screen.view()["last"]
+            if not (top and top[0] == 0 and top[2]):  # a snap now is false: the ground goes
+                await pilot.press("s")
+                await wait_for(pilot, lambda: "False snap by Ann" in screen.flash[0])
+                assert any(m.seat == 0 and m.text == "claim" for m in server.match.record)
+    finally:
+        await server.close()
+
+
+async def test_a_spectator_sees_the_public_table_only(make_app) -> None:  # type: ignore[no-untyped-def]
+    seats = [SeatSpec("medium", n) for n in ("A", "B", "C")]
+    seats[0] = SeatSpec("remote", "Ann")
+    server = await hosted("manni", seats, seed=6, variant="basic", standin_after=0.05)
+    try:
+        app = make_app(start=JoinRequest(server.address, "Eve", watch=True))
+        async with app.run_test(size=(110, 34)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, RemoteTable))
+            screen = app.screen
+            assert screen.match.seat is None and screen.shown is None
+            await wait_for(pilot, lambda: "watching" in _bar(app))
+            await wait_for(pilot, lambda: len(server.match.record) > 4)
+            assert screen.view()["hand"] is None
+            assert not screen.check_action("hint", ())
+            screen.play_action("keep")
+            await wait_for(pilot, lambda: any("watching" in m for m in _notes(app)))
+    finally:
+        await server.close()
