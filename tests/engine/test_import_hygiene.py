@@ -12,6 +12,7 @@ import pytest
 import cardsuite
 import cardsuite.bots
 import cardsuite.games
+import cardsuite.remote
 
 PURE = [
     "cardsuite.cards",
@@ -22,6 +23,7 @@ PURE = [
     "cardsuite.bench",
 ]
 PURE += [f"cardsuite.bots.{m.name}" for m in pkgutil.iter_modules(cardsuite.bots.__path__)]
+PURE += [f"cardsuite.remote.{m.name}" for m in pkgutil.iter_modules(cardsuite.remote.__path__)]
 for game in pkgutil.iter_modules(cardsuite.games.__path__):
     if game.ispkg:  # every module of a game but its screen and the screen's parts
         folder = [f"{cardsuite.games.__path__[0]}/{game.name}"]
@@ -50,6 +52,7 @@ def test_the_list_covers_every_game() -> None:
     assert "cardsuite.games.money.screen" not in PURE
     assert "cardsuite.games.african_casino.units" in PURE
     assert "cardsuite.bots.ismcts" in PURE
+    assert "cardsuite.remote.server" in PURE and "cardsuite.games.money.netreferee" in PURE
     assert cardsuite.__version__
 
 
@@ -59,7 +62,8 @@ def test_the_command_line_starts_with_only_what_help_needs() -> None:
     code = (
         "import sys, cardsuite.cli\n"
         "heavy = ('sqlite3', 'json', 'platformdirs', 'importlib.resources', 'textual', 'rich',"
-        " 'cardsuite.store', 'cardsuite.engine', 'cardsuite.cards', 'cardsuite.match')\n"
+        " 'cardsuite.store', 'cardsuite.engine', 'cardsuite.cards', 'cardsuite.match',"
+        " 'aiohttp', 'cardsuite.remote.server')\n"
         "print(','.join(sorted(m for m in heavy if m in sys.modules)))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
