@@ -74,6 +74,7 @@ class Conn:
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     pings: dict[int, float] = field(default_factory=dict)  # ping id -> server send time
     closed: bool = False
+    hinting: bool = False  # a hint is being worked out for it
 
 
 @dataclass
@@ -413,7 +414,8 @@ class TableServer:
             return "goodbye"
         if conn.seat is None:
             if kind in ("act", "press", "hint", "explain", "seen"):
-                self._send(conn, P.encode("refused", reason="a spectator does not play"))
+                action = msg.get("action", "") if kind in ("act", "explain") else kind
+                self._refuse(conn, action, "a spectator does not play")
             return None
         if kind == "act":
             self._act(conn, msg["action"], msg["seq"])
@@ -489,10 +491,16 @@ class TableServer:
         if self.realtime is not None:
             self._send(conn, P.encode("hint", action=None, reason="no hints in a race"))
             return
+        if conn.hinting:  # one search at a time per player: a flood of asks costs one
+            return
         version = self.version
+        conn.hinting = True
 
         async def think() -> None:
-            action = await asyncio.to_thread(self.match.hint, seat)
+            try:
+                action = await asyncio.to_thread(self.match.hint, seat)
+            finally:
+                conn.hinting = False
             if self.version == version:
                 self._send(conn, P.encode("hint", action=str(action), reason=None))
 

@@ -243,7 +243,11 @@ class RemoteTable:
         """The host writes the record (a client knows only its own cards)."""
 
     def _rematch(self) -> None:
-        self._table.notify("Ask the host for another game.", title="Remote table")
+        if self.remote.server is not None:
+            say = "This table closes: host a new one for another game (it has a new address)."
+        else:
+            say = "Ask the host for another game: it will have a new address."
+        self._table.notify(say, title="Remote table", timeout=8)
         self._leave()
 
     def _leave(self) -> None:

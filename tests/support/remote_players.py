@@ -32,6 +32,7 @@ class ScriptedPlayer:
         self.refusals: list[str] = []
         self.stop = stop or (lambda u: False)
         self.playing = True
+        self._acted_seq = -1
         self.task: asyncio.Task[None] | None = None
 
     def start(self) -> ScriptedPlayer:
@@ -53,7 +54,8 @@ class ScriptedPlayer:
         if not self.playing or msg["over"] or self.stop(msg):
             return
         view = msg["view"]
-        if view.get("to_move") == self.seat and msg["legal"]:
+        if view.get("to_move") == self.seat and msg["legal"] and msg["seq"] != self._acted_seq:
+            self._acted_seq = msg["seq"]  # once per position (a seat coming or going repeats it)
             choice = pick(msg["legal"], msg["seq"], self.seat)
             self.client.send_soon("act", action=choice, seq=msg["seq"])
 
