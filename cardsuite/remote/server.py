@@ -111,6 +111,8 @@ class TableServer:
         store: Store | None = None,
         ping_every: float = PING_EVERY,
         throw_time: float | None = None,
+        rate: float = P.RATE,
+        burst: float = P.BURST,
     ) -> None:
         if standin_level not in LEVELS:
             raise ValueError(f"stand-in level {standin_level!r}; levels: {', '.join(LEVELS)}")
@@ -125,6 +127,7 @@ class TableServer:
         self.clock = clock
         self.store = store
         self.ping_every = ping_every
+        self.rate, self.burst = rate, burst  # each client's message allowance
         self.slots = [Slot(i, s.kind) for i, s in enumerate(match.seats)]
         #: the host's own seat is taken only with this token (the host's table holds it)
         self.host_token = P.new_token()
@@ -269,7 +272,7 @@ class TableServer:
             await refuse("wrong table secret")
             return None
         name = clean_name(hello.get("name") or "")
-        limiter = P.RateLimiter(self.clock)
+        limiter = P.RateLimiter(self.clock, self.rate, self.burst)
         if hello.get("watch"):
             conn = Conn(ws, None, name or "spectator", limiter)
             self._attach(conn)

@@ -48,6 +48,8 @@ class ScriptedPlayer:
         self.messages.append(msg)
         if msg["type"] == "refused":
             self.refusals.append(str(msg.get("reason")))
+        if msg["type"] == "welcome":
+            self._acted_seq = -1  # (re)connected: what it sent before may not have arrived
         if msg["type"] != "update":
             return
         self.updates.append(msg)
