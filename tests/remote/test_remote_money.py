@@ -4,7 +4,14 @@ through the host's ``NetReferee``; the game is the same seeded game played at on
 from __future__ import annotations
 
 import pytest
-from remote_players import ScriptedMoneyPlayer, hosted, local_money_game, same_position, wait_for
+from remote_players import (
+    PrivacyWatch,
+    ScriptedMoneyPlayer,
+    hosted,
+    local_money_game,
+    same_position,
+    wait_for,
+)
 
 from cardsuite.games.money import netreferee
 from cardsuite.match import SeatSpec
@@ -22,10 +29,12 @@ async def test_two_remote_players_on_their_own_clocks_play_money_to_the_end(quic
     server = await hosted(
         "money", seats, seed=21, variant="jordanian", throw_time=0.03, ping_every=0.2
     )
+    watch = PrivacyWatch(server)  # nobody may learn a card of a stack (not even its owner)
     ann = ScriptedMoneyPlayer(server.address, "Ann", offset=1000.0).start()
     bob = ScriptedMoneyPlayer(server.address, "Bob", offset=-250.0).start()
     try:
         await wait_for(lambda: server.match.is_over(), timeout=60, what="the end of the game")
+        assert watch.checked > 300 and watch.leaks == []
         local = local_money_game("jordanian", 21)
         assert same_position(server.match.state, local)
         claims = [m for m in server.match.record if m.text == "claim"]

@@ -5,56 +5,14 @@ record of a remote game."""
 from __future__ import annotations
 
 import json
-import random
-import re
 
 import pytest
-from hidden import redeal
-from remote_players import ScriptedPlayer, hosted, wait_for
+from remote_players import PrivacyWatch, ScriptedPlayer, hosted, wait_for
 
 from cardsuite.match import SeatSpec
 from cardsuite.records import parse
 from cardsuite.remote.server import Conn, TableServer
 from cardsuite.store import Store
-
-_CODE = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9AJQK])[SHDC](?![A-Za-z0-9])")
-
-
-def _codes(text: str) -> set[str]:
-    return set(_CODE.findall(text))
-
-
-class PrivacyWatch:
-    """Checks every message as it is sent: no card that is hidden from its receiver (and was
-    never shown to the table) is named in it."""
-
-    def __init__(self, server: TableServer) -> None:
-        self.server = server
-        self.checked = 0
-        self.leaks: list[tuple[int | None, str]] = []
-        self.rng = random.Random(0)
-        server.on_send = self.check
-
-    def check(self, conn: Conn, text: str) -> None:
-        st = self.server.match.state
-        zones = st.zones()
-        hidden = {c.code for z in st.hidden_zones(conn.seat) for c in zones[z]}
-        public = _codes(json.dumps(st.view(None)))
-        for e in st.events:
-            public |= _codes(json.dumps(e.to_json()))
-        msg = json.loads(text)
-        legal = msg.pop("legal", None) or []
-        leaked = (hidden - public) & _codes(json.dumps(msg))
-        if leaked:
-            self.leaks.append((conn.seat, ", ".join(sorted(leaked))))
-        # The legal actions may name cards held by others (Mensch calls a card it does not
-        # hold), but they must not depend on where those cards are.
-        if legal and conn.seat is not None:
-            twin = st.clone()
-            redeal(twin, conn.seat, self.rng)
-            if [str(a) for a in twin.legal_actions(conn.seat)] != legal:
-                self.leaks.append((conn.seat, "legal actions depend on hidden cards"))
-        self.checked += 1
 
 
 @pytest.mark.parametrize(
