@@ -109,6 +109,41 @@ def _seats(text: str, players: int) -> tuple[str, ...]:
     return seats
 
 
+def _deal_options(command: Any) -> Any:
+    """The options that deal a table (``play`` and ``host``): names, variant, options, seed."""
+    for option in reversed(
+        [
+            click.option("--names", default=None, help="Seat names, comma-separated."),
+            click.option(
+                "--variant", "-v", default=None, help="Variant id (see `cardsuite list`)."
+            ),
+            click.option(
+                "--option", "-o", "opts", multiple=True, metavar="K=V", help="A game option."
+            ),
+            click.option("--seed", type=int, default=None, help="Deal a particular game."),
+        ]
+    ):
+        command = option(command)
+    return command
+
+
+def _look_options(command: Any) -> Any:
+    """How a table looks and moves (``play`` and ``host``): theme, card style, pace."""
+    for option in reversed(
+        [
+            click.option("--theme", default=None, help="Colour theme (remembered)."),
+            click.option(
+                "--ascii/--unicode", "ascii_", default=None, help="Suits as letters S H D C."
+            ),
+            click.option(
+                "--pace", type=click.Choice(PACES), default=None, help="How fast bots move."
+            ),
+        ]
+    ):
+        command = option(command)
+    return command
+
+
 @click.group(invoke_without_command=True, context_settings=CONTEXT)
 @click.version_option(__version__, prog_name="cardsuite")
 @click.option("--theme", default=None, help="Colour theme (remembered), e.g. felt.")
@@ -149,13 +184,8 @@ def _check_theme(theme: str | None) -> None:
     default=None,
     help="Per seat: human or a bot level, comma-separated (default: you and bots).",
 )
-@click.option("--names", default=None, help="Seat names, comma-separated.")
-@click.option("--variant", "-v", default=None, help="Variant id (see `cardsuite list`).")
-@click.option("--option", "-o", "opts", multiple=True, metavar="K=V", help="A game option.")
-@click.option("--seed", type=int, default=None, help="Deal a particular game.")
-@click.option("--theme", default=None, help="Colour theme (remembered).")
-@click.option("--ascii/--unicode", "ascii_", default=None, help="Suits as letters S H D C.")
-@click.option("--pace", type=click.Choice(PACES), default=None, help="How fast bots move.")
+@_deal_options
+@_look_options
 @click.option(
     "--position",
     "position_file",
@@ -354,10 +384,7 @@ def serve(host: str, port: int, public: bool) -> None:
     help="Per seat: human (you, here), remote (joins from elsewhere) or a bot level"
     " (default: you, and remote seats).",
 )
-@click.option("--names", default=None, help="Seat names, comma-separated.")
-@click.option("--variant", "-v", default=None, help="Variant id (see `cardsuite list`).")
-@click.option("--option", "-o", "opts", multiple=True, metavar="K=V", help="A game option.")
-@click.option("--seed", type=int, default=None, help="Deal a particular game.")
+@_deal_options
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True)
 @click.option(
@@ -373,9 +400,7 @@ def serve(host: str, port: int, public: bool) -> None:
     show_default=True,
     help="Seconds a player who dropped keeps the seat before a bot moves for them.",
 )
-@click.option("--theme", default=None, help="Colour theme (remembered).")
-@click.option("--ascii/--unicode", "ascii_", default=None, help="Suits as letters S H D C.")
-@click.option("--pace", type=click.Choice(PACES), default=None, help="How fast bots move.")
+@_look_options
 @click.pass_context
 def host(
     ctx: click.Context,
@@ -446,11 +471,7 @@ def host(
     from .ui.remote_start import HostRequest
 
     req = HostRequest(
-        start.game,
-        start.seats,
-        start.variant,
-        start.options,
-        start.seed,
+        start,
         host=host,
         port=port,
         shown_host=shown,

@@ -12,16 +12,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..match import HUMAN, Match, SeatSpec
+from ..match import HUMAN, Match
 from ..remote.client import TableClient
 from ..remote.protocol import Address
 from ..remote.remote_match import RemoteMatch
 
 if TYPE_CHECKING:
-    from .app import CardSuiteApp
+    from .app import CardSuiteApp, StartRequest
 
 
 @dataclass
@@ -36,13 +36,10 @@ class JoinRequest:
 
 @dataclass
 class HostRequest:
-    """``cardsuite host GAME ...``: hold the table here and sit at its host seat."""
+    """``cardsuite host GAME ...``: hold the table here and sit at its host seat. ``table``
+    is the game as ``play`` would start it (its seats may be ``remote``)."""
 
-    game: str
-    seats: list[SeatSpec]
-    variant: str | None = None
-    options: dict[str, Any] = field(default_factory=dict)
-    seed: int | None = None
+    table: StartRequest
     host: str = "127.0.0.1"
     port: int = 8765
     #: the address the others are given (``host`` when it is one they can reach)
@@ -76,7 +73,8 @@ async def host(app: CardSuiteApp, req: HostRequest) -> None:
     """Hold the table: the server, then the host's own seat (or the watcher's) on it."""
     from ..remote.server import TableServer
 
-    match = Match.new(req.game, req.seats, req.variant, req.options, req.seed, app.bot_options)
+    t = req.table
+    match = Match.new(t.game, t.seats, t.variant, t.options, t.seed, app.bot_options)
     delay, hold = app.pace_delays()
     server = TableServer(
         match,
@@ -105,11 +103,11 @@ async def host(app: CardSuiteApp, req: HostRequest) -> None:
         return
     shown = Address(req.shown_host or server.host, server.port, server.secret)
     invite = f"cardsuite join {shown}"
-    mine = [i for i, s in enumerate(req.seats) if s.kind == HUMAN]
+    mine = [i for i, s in enumerate(t.seats) if s.kind == HUMAN]
     early: list[dict[str, Any]] = []
     client = TableClient(
         Address("127.0.0.1" if ":" not in server.host else "::1", server.port, server.secret),
-        name=req.seats[mine[0]].name if mine else "host",
+        name=t.seats[mine[0]].name if mine else "host",
         watch=not mine,
         token=server.host_token if mine else None,
         on_message=early.append,

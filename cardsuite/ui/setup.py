@@ -309,12 +309,12 @@ class SetupScreen(Screen[None]):
             },
         )
         if remote:
+            from .app import StartRequest
             from .remote_start import HostRequest
 
             close_once(self)
-            self.cs_app.open_remote(
-                HostRequest(self.game.id, seats, self.variant, options, seed, fallback_port=True)
-            )
+            table = StartRequest(self.game.id, seats, self.variant, options, seed)
+            self.cs_app.open_remote(HostRequest(table, fallback_port=True))
             return
         self.cs_app.open_table(match, replace=True)
 

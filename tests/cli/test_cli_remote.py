@@ -28,16 +28,16 @@ def test_host_opens_a_table_with_your_seat_and_remote_ones(launched) -> None:  #
     assert r.exit_code == 0, r.output
     req = launched[0]["start"]
     assert isinstance(req, HostRequest)
-    assert [s.kind for s in req.seats] == ["human", "remote", "remote"]
-    assert [s.name for s in req.seats] == ["Ann", "Bob", "Cy"]
-    assert req.host == "127.0.0.1" and req.port == port and req.variant == "trjamann"
+    assert [s.kind for s in req.table.seats] == ["human", "remote", "remote"]
+    assert [s.name for s in req.table.seats] == ["Ann", "Bob", "Cy"]
+    assert req.host == "127.0.0.1" and req.port == port and req.table.variant == "trjamann"
 
 
 def test_host_money_defaults_to_you_against_one_remote_player(launched) -> None:  # type: ignore[no-untyped-def]
     r = invoke("host", "money", "--port", str(_free_port()), "--standin", "5")
     assert r.exit_code == 0, r.output
     req = launched[0]["start"]
-    assert [s.kind for s in req.seats] == ["human", "remote"] and req.standin_after == 5
+    assert [s.kind for s in req.table.seats] == ["human", "remote"] and req.standin_after == 5
 
 
 @pytest.mark.parametrize(

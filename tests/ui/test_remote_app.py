@@ -9,6 +9,7 @@ from remote_players import ScriptedPlayer, hosted
 
 from cardsuite.match import SeatSpec
 from cardsuite.remote.protocol import Address
+from cardsuite.ui.app import StartRequest
 from cardsuite.ui.picker import PickerScreen
 from cardsuite.ui.remote_start import HostRequest, JoinRequest
 from cardsuite.ui.remote_table import RemoteTable
@@ -100,7 +101,7 @@ async def test_a_wrong_secret_is_refused_and_the_picker_stays(make_app) -> None:
 
 async def test_the_host_plays_here_and_a_joined_player_plays_there(make_app) -> None:  # type: ignore[no-untyped-def]
     seats = [SeatSpec("human", "Ann"), SeatSpec("remote", "Bob"), SeatSpec("medium", "Cy")]
-    req = HostRequest("manni", seats, "basic", {}, seed=5, port=0)
+    req = HostRequest(StartRequest("manni", seats, "basic", {}, seed=5), port=0)
     app = make_app(start=req)
     async with app.run_test(size=(120, 36)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, RemoteTable))

@@ -24,14 +24,13 @@ Turns and snaps never arrive as ``act``: they are timed, so they come as presses
 from __future__ import annotations
 
 import asyncio
-import heapq
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Action
 from ...records import Move
 from .bots import MoneyBot
 from .netreferee import NetOutcome, NetReferee
-from .referee import DEFAULT_THROW, Outcome
+from .referee import DEFAULT_THROW, Outcome, PressQueue
 from .rules import MoneyState
 
 if TYPE_CHECKING:
@@ -50,8 +49,7 @@ class MoneyTable:
         self.referee = NetReferee(
             state, self.throw_time, {s.seat: None for s in server.slots}, start=server.clock()
         )
-        self._queue: list[tuple[float, int, int, str]] = []  # (time, order, seat, kind)
-        self._queued: set[tuple[int, int, str]] = set()
+        self._queue = PressQueue()
 
     # --- what the server asks -------------------------------------------------------------
 
@@ -147,17 +145,11 @@ class MoneyTable:
                 continue
             if st.to_move() == seat and self._decision(seat, bot):
                 continue
-            for t, kind in bot.plan(st, seat, reveal):
-                key = (st.turns, seat, kind)
-                if key not in self._queued:
-                    self._queued.add(key)
-                    heapq.heappush(self._queue, (t, 0 if kind == "snap" else 2, seat, kind))
-        if len(self._queued) > 256:
-            self._queued = {k for k in self._queued if k[0] >= st.turns - 2}
+            self._queue.plan(st.turns, seat, bot.plan(st, seat, reveal))
 
     def _bots_press(self, now: float) -> None:
         while self._queue and self._queue[0][0] <= now and not self.state.is_over():
-            t, _, seat, kind = heapq.heappop(self._queue)
+            t, seat, kind = self._queue.pop_press()
             if self._bot_for(seat) is None:
                 continue  # its player came back
             self._handle(self.referee.press(seat, kind, t, self.referee.reveal_turn, t))

@@ -20,7 +20,6 @@ match itself, as the rules' own clients.
 
 from __future__ import annotations
 
-import heapq
 import statistics
 import time
 from collections import Counter
@@ -46,7 +45,7 @@ from ...ui.table import TableScreen
 from ...ui.widgets import LogView, card_style
 from .actions import name_rank
 from .bots import MoneyBot
-from .referee import Outcome, Referee
+from .referee import Outcome, PressQueue, Referee
 from .rules import (
     GROUND,
     OPPONENT,
@@ -108,8 +107,7 @@ class MoneyScreen(TableScreen):
         assert isinstance(match.state, MoneyState)
         throw = self._preference("throw_ms") / 1000
         self.referee = Referee(match.state, throw_time=throw, start=0.0)
-        self._queue: list[tuple[float, int, int, str]] = []  # (time, order, seat, kind)
-        self._queued: set[tuple[int, int, str]] = set()
+        self._queue = PressQueue()
         self._timer: Timer | None = None
         self._painted: dict[int, tuple[float, int]] = {}  # turn -> (drawn at, frames handed)
         self.flash: tuple[str, float | None, str] = ("", None, "")  # text, ms, style
@@ -229,7 +227,7 @@ class MoneyScreen(TableScreen):
             if nxt is None or nxt[0] > now or (strict and nxt[0] >= now):
                 break
             if top is not None and (top[0], top[1]) == nxt:
-                t, _, seat, kind = heapq.heappop(self._queue)
+                t, seat, kind = self._queue.pop_press()
                 outcomes = self.referee.press(seat, kind, t)
             else:
                 outcomes = self.referee.advance(nxt[0])
@@ -333,13 +331,7 @@ class MoneyScreen(TableScreen):
                 continue
             if st.to_move() == seat and self._decision_needed(seat):
                 continue  # money decisions go through the worker, not the clock
-            for t, kind in bot.plan(st, seat, self.referee.reveal_time):
-                key = (st.turns, seat, kind)
-                if key not in self._queued:
-                    self._queued.add(key)
-                    heapq.heappush(self._queue, (t, 0 if kind == "snap" else 2, seat, kind))
-        if len(self._queued) > 256:
-            self._queued = {k for k in self._queued if k[0] >= st.turns - 2}
+            self._queue.plan(st.turns, seat, bot.plan(st, seat, self.referee.reveal_time))
         self._arm_timer()
 
     def _arm_timer(self) -> None:

@@ -27,6 +27,7 @@ from ...engine import Action, Event
 from ...ui.output_times import OUTPUT
 from ...ui.remote_table import RemoteTable
 from ...ui.table import TableScreen
+from .referee import PressQueue
 from .rules import Turn
 from .screen import METRIC, MoneyScreen
 
@@ -54,8 +55,7 @@ class RemoteMoneyScreen(RemoteTable, MoneyScreen):
         TableScreen.__init__(self, match)  # not MoneyScreen's: no local referee here
         throw = float(match.welcome.get("throw_ms", 500)) / 1000
         self.referee = _ShownCard(throw)  # type: ignore[assignment]
-        self._queue = []
-        self._queued = set()
+        self._queue = PressQueue()  # (stays empty: the host plans the bots' presses)
         self._timer = None
         self._painted = {}
         self.flash = ("", None, "")
