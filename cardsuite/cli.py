@@ -336,26 +336,15 @@ def serve(host: str, port: int, public: bool) -> None:
 
     Each tab runs the app with your rights on this machine, so only this machine may connect
     unless you pass --public."""
-    from .serve_check import ServeError, check_free, resolve
-
-    try:
-        bind = resolve(host, port)
-        if not bind.loopback and not public:
-            raise click.UsageError(
-                f"--host {host} can be reached from other machines, and each browser tab "
-                "runs cardsuite with your rights here. Pass --public to allow that, or use "
-                "--host 127.0.0.1 (the default) for this machine only."
-            )
-        check_free(bind)
-    except ServeError as e:
-        raise click.UsageError(str(e)) from None
-    if not bind.loopback:
-        click.secho(
-            f"Warning: serving on {', '.join(bind.addresses)}: anyone who can reach port "
-            f"{port} gets a cardsuite running with your rights on this machine.",
-            fg="yellow",
-            err=True,
-        )
+    _listen_check(
+        host,
+        port,
+        public,
+        "each browser tab runs cardsuite with your rights here",
+        f"serving on {{}}: anyone who can reach port {port} gets a cardsuite running with"
+        " your rights on this machine.",
+        "serve",
+    )
     import shlex
 
     from textual_serve.server import Server
@@ -416,7 +405,6 @@ def host(
     table's secret, which is shown when the table opens. Only this machine may connect
     unless you pass --public."""
     from .match import HUMAN, REMOTE, SEAT_KINDS
-    from .serve_check import ServeError, check_free, resolve
 
     _check_theme(theme)
     parent = (ctx.obj or {}) if isinstance(ctx.obj, dict) else {}
@@ -437,27 +425,16 @@ def host(
             "no seat is remote: nobody could join (use `cardsuite play` for a game here)",
             param_hint="--seats",
         )
-    try:
-        bind = resolve(host, port)
-        if not bind.loopback and not public:
-            raise click.UsageError(
-                f"--host {host} can be reached from other machines: anyone who can reach it"
-                " and has the table's secret can take a seat. Pass --public to allow that, or"
-                " use --host 127.0.0.1 (the default) for this machine only."
-            )
-        if port:
-            check_free(bind)
-    except ServeError as e:
-        raise click.UsageError(str(e).replace("serve", "host")) from None
-    shown = host
-    if not bind.loopback:
-        click.secho(
-            f"Warning: hosting on {', '.join(bind.addresses)}: anyone who can reach port "
-            f"{port} and has the table's secret can take a seat at your table.",
-            fg="yellow",
-            err=True,
-        )
-        shown = _reachable_address(host)
+    loopback = _listen_check(
+        host,
+        port,
+        public,
+        "anyone who can reach it and has the table's secret can take a seat",
+        f"hosting on {{}}: anyone who can reach port {port} and has the table's secret can"
+        " take a seat at your table.",
+        "host",
+    )
+    shown = host if loopback else _reachable_address(host)
     from .ui import app as ui_app
     from .ui.remote_start import HostRequest
 
@@ -474,6 +451,29 @@ def host(
         ascii=ascii_ if ascii_ is not None else parent.get("ascii"),
         pace=pace,
     )
+
+
+def _listen_check(host: str, port: int, public: bool, risk: str, warning: str, verb: str) -> bool:
+    """Before ``serve`` or ``host`` listens: a usage error unless ``host`` is this machine
+    only or ``public`` allows more (``risk`` says what that hands out), or if the port is
+    taken (port 0: any free one); the ``warning`` (``{}``: the addresses) goes to stderr
+    when it is public. True when only this machine can connect."""
+    from .serve_check import ServeError, check_free, resolve
+
+    try:
+        bind = resolve(host, port)
+        if not bind.loopback and not public:
+            raise click.UsageError(
+                f"--host {host} can be reached from other machines: {risk}. Pass --public to"
+                " allow that, or use --host 127.0.0.1 (the default) for this machine only."
+            )
+        if port:
+            check_free(bind)
+    except ServeError as e:
+        raise click.UsageError(str(e).replace("cannot serve", f"cannot {verb}")) from None
+    if not bind.loopback:
+        click.secho(f"Warning: {warning.format(', '.join(bind.addresses))}", fg="yellow", err=True)
+    return bind.loopback
 
 
 def _reachable_address(host: str) -> str:
