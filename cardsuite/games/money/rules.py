@@ -45,6 +45,7 @@ from ...engine import (
     State,
     Variant,
     Wording,
+    worded,
 )
 from .actions import (
     CLAIMS,
@@ -586,10 +587,45 @@ class MoneyState(State):
 
     def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
         kind = type(action)
-        if (kind is Turn or kind is Claim) and self.phase == "play":
+        if kind is Turn and self.phase == "play":
+            # The move of nearly every turn, inline for play-outs: what ``_turn`` does
+            # (MONEY-TURN-1), checks included; anything else takes the general path below.
+            m = self.mover
+            hand = self.hands[m]
+            if (seat is None or seat == m) and hand and (self.bought or not self._at_will):
+                pile = self.pile
+                card = hand.pop(0)
+                matched = bool(pile) and (
+                    card.rank == pile[-1].rank or (card is KOMMI and self._kommi)
+                )
+                pile.append(card)
+                turns = self.turns
+                self.pile_ids.append(turns)
+                self.last = (m, turns, matched)
+                self.turns = turns + 1
+                events = self.events
+                mark = len(events)
+                ev = _tnew(
+                    Event,
+                    ("turn", m, _TURNS, {"card": card.code, "match": matched, "pile": len(pile)}),
+                )
+                events.append(ev)
+                if matched and self._auto:  # MONEY-EG-1
+                    self._capture(m, "captures the ground")
+                nxt = self.mover = 1 - m
+                self.exchanges = 0
+                self.bought = False
+                if self._legal:
+                    self._legal = {}
+                limit = self._limit
+                if (limit and turns >= limit - 1) or not self.hands[nxt] or not self.pile:
+                    self._end_check()  # (MONEY-END-1..3 may have come: ``_after_fast``)
+                    return events[mark:]
+                return [ev] if len(events) == mark + 1 else events[mark:]
+        elif kind is Claim and self.phase == "play":
             events = self.events
             mark = len(events)
-            if self._fast(action, seat):  # type: ignore[arg-type]
+            if self._fast_claim(action, seat):  # type: ignore[arg-type]
                 return events[mark:]
         act = action if isinstance(action, Action) else self._coerce(action)
         if self.phase == "over":
@@ -621,83 +657,57 @@ class MoneyState(State):
         self._settle()
         return self.events[mark:]
 
-    def _fast(self, act: Turn | Claim, seat: int | None) -> bool:
-        """The two moves of nearly every turn, kept lean for play-outs: turning a card
-        (MONEY-TURN-1) and a claim (MONEY-CLAIM-2..6) in the play phase. Does exactly what
-        ``apply`` does for them, checks included; returns False (changing nothing) where
-        ``apply``'s general path is needed: every refusal, and a turn that leaves the next
-        player holding no number card (the END-1 check)."""
-        if type(act) is Turn:
-            m = self.mover
-            if seat is not None and seat != m:
-                return False
-            hand = self.hands[m]
-            if not hand or (self._at_will and not self.bought):
-                return False  # no card (buy first), or the Egyptian shop is still open
-            pile = self.pile
-            card = hand.pop(0)
-            matched = bool(pile) and (card.rank == pile[-1].rank or (card is KOMMI and self._kommi))
-            pile.append(card)
-            turns = self.turns
-            self.pile_ids.append(turns)
-            self.last = (m, turns, matched)
-            self.turns = turns + 1
-            self.events.append(
-                _tnew(
-                    Event,
-                    ("turn", m, _turns, {"card": card.code, "match": matched, "pile": len(pile)}),
-                )
-            )
-            if matched and self._auto:  # MONEY-EG-1
-                self._capture(m, "captures the ground")
-            self.mover = 1 - m
-            self.exchanges = 0
-            self.bought = False
+    def _fast_claim(self, act: Claim, seat: int | None) -> bool:
+        """A claim in the play phase (MONEY-CLAIM-2..6), kept lean for play-outs: exactly
+        what ``_claim`` does, checks included; False (changing nothing) where ``apply``'s
+        general path is needed (every refusal)."""
+        who = act.seat if act.seat is not None else (seat if seat is not None else self.mover)
+        if (seat is not None and act.seat is not None and seat != act.seat) or who not in (0, 1):
+            return False
+        pile = self.pile
+        if self._auto or not pile:
+            return False
+        # MONEY-CLAIM-2: valid only for the card just turned by the claimant, if it matched
+        last = self.last
+        events = self.events
+        if last is not None and last[0] == who and last[2] and self.pile_ids[-1] == last[1]:
+            taker, words = who, _CLAIM_WINS
+        else:  # MONEY-CLAIM-4, -6: a false claim gives the ground to the other player
+            taker, words = 1 - who, _CLAIM_PENALTY
+            events.append(_tnew(Event, ("false", who, _CLAIMS_FALSELY, {"claimant": who})))
+        under = self.under  # MONEY-CAPTURE-2..5
+        self.hands[taker] += pile
+        if under:
+            self.banks[taker] += under
+            money: tuple[str, ...] = tuple(c.code for c in under)
         else:
-            who = act.seat if act.seat is not None else (seat if seat is not None else self.mover)
-            if (seat is not None and act.seat is not None and seat != act.seat) or who not in (
-                0,
-                1,
-            ):
-                return False
-            pile = self.pile
-            if self._auto or not pile:
-                return False
-            # MONEY-CLAIM-2: valid only for the card just turned by the claimant, if it matched
-            last = self.last
-            events = self.events
-            if last is not None and last[0] == who and last[2] and self.pile_ids[-1] == last[1]:
-                taker, words = who, _CLAIM_WINS
-            else:  # MONEY-CLAIM-4, -6: a false claim gives the ground to the other player
-                taker, words = 1 - who, _CLAIM_PENALTY
-                events.append(_tnew(Event, ("false", who, _claims_falsely, {"claimant": who})))
-            under = self.under  # MONEY-CAPTURE-2..5
-            self.hands[taker] += pile
-            if under:
-                self.banks[taker] += under
-            self.pile, self.pile_ids, self.under = [], [], []
-            events.append(
-                _tnew(
-                    Event,
-                    (
-                        "capture",
-                        taker,
-                        words,
-                        {"cards": len(pile), "money": [c.code for c in under]},
-                    ),
-                )
-            )
+            money = ()  # (a tuple of codes: nothing the garbage collector must follow)
+        self.pile, self.pile_ids, self.under = [], [], []
+        events.append(_tnew(Event, ("capture", taker, words, {"cards": len(pile), "money": money})))
+        self._after_fast()
+        return True
+
+    def _after_fast(self) -> bool:
+        """After a fast turn or claim: the cached legal actions go, and the end is checked
+        where it could have come (MONEY-END-1..3). True when ``_settle`` ran (it may log)."""
         if self._legal:
             self._legal = {}
+        return self._end_check()
+
+    def _end_check(self) -> bool:
+        """MONEY-END-1..3 where a turn or claim could have brought them; True when
+        ``_settle`` ran (it may log)."""
         limit = self._limit
         hands = self.hands
         if (limit and self.turns >= limit) or not hands[self.mover]:
             self._settle()  # MONEY-END-3, or END-1: the next player must buy
-        elif not (self.pile or self.under) and not (
+            return True
+        if not (self.pile or self.under) and not (
             (hands[0] or self.banks[0]) and (hands[1] or self.banks[1])
         ):
             self._settle()  # MONEY-END-2: one player holds every card
-        return True
+            return True
+        return False
 
     def _turn(self) -> None:
         if self.phase == "sell":
@@ -716,7 +726,7 @@ class MoneyState(State):
         self.turns += 1
         self.events.append(
             Event(
-                "turn", seat, _turns, {"card": card.code, "match": matched, "pile": len(self.pile)}
+                "turn", seat, _TURNS, {"card": card.code, "match": matched, "pile": len(self.pile)}
             )
         )
         if matched and self.auto_capture:  # MONEY-EG-1
@@ -738,7 +748,7 @@ class MoneyState(State):
             self._capture(seat, "claims the match and captures the ground")
         else:  # MONEY-CLAIM-4, -6
             other = 1 - seat
-            self.events.append(_tnew(Event, ("false", seat, _claims_falsely, {"claimant": seat})))
+            self.events.append(_tnew(Event, ("false", seat, _CLAIMS_FALSELY, {"claimant": seat})))
             self._capture(other, "takes the ground as the penalty")
 
     def _capture(self, seat: int, why: str) -> None:
@@ -754,8 +764,8 @@ class MoneyState(State):
                 (
                     "capture",
                     seat,
-                    _CAPTURES[why],
-                    {"cards": len(pile), "money": [c.code for c in under]},
+                    _CAPTURE_IDS[why],
+                    {"cards": len(pile), "money": tuple(c.code for c in under)},
                 ),
             )
         )
@@ -1199,5 +1209,9 @@ _CAPTURES: dict[str, Wording] = {
         "takes what lies on the ground",
     )
 }
-_CLAIM_WINS = _CAPTURES["claims the match and captures the ground"]
-_CLAIM_PENALTY = _CAPTURES["takes the ground as the penalty"]
+_CAPTURE_IDS = {why: worded(words) for why, words in _CAPTURES.items()}
+_CLAIM_WINS = _CAPTURE_IDS["claims the match and captures the ground"]
+_CLAIM_PENALTY = _CAPTURE_IDS["takes the ground as the penalty"]
+#: The wordings of the events of nearly every move, by number (``engine.worded``).
+_TURNS = worded(_turns)
+_CLAIMS_FALSELY = worded(_claims_falsely)
