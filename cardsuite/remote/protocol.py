@@ -24,6 +24,7 @@ Client to server:
 Server to client: ``welcome`` (seat, token, the game, the seats), ``update`` (the view of
 the client's seat, its legal actions as text, the new public events, who is connected),
 ``refused`` (an action not taken, with the rule's reason), ``hint``, ``explained``, ``ping``,
+``thinking`` (a bot has begun to think for a seat),
 ``outcome`` (Money: a press judged, with reaction and network figures) and ``error`` (the
 reason the connection is being closed).
 """

@@ -654,6 +654,7 @@ class TableServer:
     async def _bot_move(self, seat: int, bot: Bot) -> None:
         version = self.version
         started = self.clock()
+        self.send_all("thinking", seat=seat)  # the tables say so, as at home
         state = self.match.state.clone()
         if hasattr(bot, "cancelled"):
             bot.cancelled = lambda: self.closing  # type: ignore[attr-defined]

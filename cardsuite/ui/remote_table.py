@@ -11,7 +11,7 @@ The mixin changes only where moves go and where they come from:
   events, the pause on a finished trick or showdown); while the table pauses, later updates
   wait, so every player sees every trick;
 - no bot plays here, no undo, no save (the host keeps the game and its record); the hint is
-  asked of the host;
+  asked of the host; a bot thinking on the host shows "thinking…" here too;
 - a bar at the top says where the table is, who you are, whether you are connected (and the
   round trip), and who at the table is here or away; a dropped connection is said there and
   mended by the client, which takes the same seat back.
@@ -91,6 +91,11 @@ class RemoteTable:
             self._rt_hint_answer(msg)
         elif kind == "explained":
             table.refresh_table()
+        elif kind == "thinking":
+            seat = msg.get("seat")
+            if isinstance(seat, int) and 0 <= seat < len(self.remote.seats) and not table.holding:
+                table._thinking = seat  # "thinking…" by that seat until its move arrives
+                table.refresh_table()
         elif kind == "welcome":
             table.notify("Back at the table.", title="Connected")
         elif kind is not None:
@@ -104,6 +109,8 @@ class RemoteTable:
         """Put the next update on the table as if its moves had been made here."""
         table = self._table
         m = self.remote
+        if m.has_update():
+            table._thinking = None  # (a bot's move, or anything else: the host moved on)
         while m.has_update() and not table.holding:
             before = table.view() if m.update else None
             if hasattr(table, "_before"):

@@ -197,3 +197,32 @@ async def test_a_spectator_sees_the_public_table_only(make_app) -> None:  # type
             await wait_for(pilot, lambda: any("watching" in m for m in _notes(app)))
     finally:
         await server.close()
+
+
+async def test_a_bot_thinking_on_the_host_shows_at_the_joined_table(make_app) -> None:  # type: ignore[no-untyped-def]
+    seats = [SeatSpec("remote", "Ann")] + [SeatSpec("medium", n) for n in ("B", "C", "D")]
+    server = await hosted("twenty-two", seats, seed=7, bot_delay=0.3)  # the host's pace
+    try:
+        app = make_app(start=JoinRequest(server.address, "Ann"))
+        async with app.run_test(size=(110, 34)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, RemoteTable))
+            screen = app.screen
+
+            def status() -> str:
+                return str(screen.query_one("#status").render())
+
+            for _ in range(300):  # Ann plays her hints until a bot is to move
+                if "is thinking…" in status():
+                    break
+                if screen.human_to_move() == 0 and not screen.holding:
+                    await pilot.press("h")
+                    await wait_for(pilot, lambda: bool(screen.hinted) or screen._hinted_action)
+                    await pilot.press("enter")
+                await pilot.pause(0.05)
+            assert "is thinking…" in status()
+            thinker = screen._thinking
+            assert thinker is not None and thinker != 0
+            assert screen.match.seats[thinker].name in status()
+            await wait_for(pilot, lambda: screen._thinking != thinker, timeout=15)
+    finally:
+        await server.close()
