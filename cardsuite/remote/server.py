@@ -18,9 +18,10 @@ server
 - plays the bots' seats (each thinks in a thread on a copy, then waits out the host's pace)
   and, for a seat whose player has gone, keeps the seat for ``standin_after`` seconds, then
   lets a stand-in bot move for it until the player is back (with its token);
-- runs Money's snap through ``snap.NetReferee`` (``money_table.py``): each client's presses
-  judged by reaction time from its own sight of the card, the clocks measured by a repeated
-  ping (``clock.ClockSync``);
+- hands a real-time game's turn loop to the game's own ``remote_table`` (Money's
+  ``games/money/remote.py``, judging each client's presses with ``NetReferee`` by reaction
+  time from its own sight of the card), every client's clock measured by a repeated ping
+  (``clock.ClockSync``);
 - writes the game's record into the host's store at the end, like any other game.
 
 aiohttp's WebSocket server does the transport; messages are ``protocol``'s JSON.
@@ -136,6 +137,7 @@ class TableServer:
                 slot.token = self.host_token
         self.conns: list[Conn] = []
         self.version = 0  # moves applied so far: an action answers one version
+        self.opened = clock()  # when the table opened (``start`` sets it again)
         self._events_json: list[list[Any]] = []
         self._wake = asyncio.Event()
         self._runner: web.AppRunner | None = None
@@ -168,6 +170,7 @@ class TableServer:
         server = getattr(site, "_server", None)
         if server is not None and server.sockets:
             self.port = server.sockets[0].getsockname()[1]
+        self.opened = self.clock()
         self._spawn(self._drive())
         self._spawn(self._pinger())
         return self.address
@@ -607,7 +610,7 @@ class TableServer:
 
     async def _drive(self) -> None:
         """Bots' and stand-ins' moves, in turn, at the host's pace; remote seats are waited
-        for. Money's race is driven by its own loop (``money_table``)."""
+        for. A real-time game's race is driven by its own loop (``remote_table``)."""
         if self.realtime is not None:
             await self.realtime.drive()
             return
@@ -632,20 +635,14 @@ class TableServer:
             return None, None
         if slot.standin is not None:
             return slot.standin, None
-        away = slot.away_since if slot.away_since is not None else self._started_at
+        # a seat nobody has taken yet counts as away from when the table opened
+        away = slot.away_since if slot.away_since is not None else self.opened
         left = away + self.standin_after - self.clock()
         if left <= 0:
             slot.standin = make_bot(self.match.game.id, self.standin_level, seed=1000 + seat)
             self._broadcast()
             return slot.standin, None
         return None, left
-
-    @property
-    def _started_at(self) -> float:
-        """A seat nobody has taken yet counts as away from when the server started."""
-        if not hasattr(self, "_t0"):
-            self._t0 = self.clock()
-        return self._t0
 
     async def _sleep_until_woken(self, limit: float | None) -> None:
         with contextlib.suppress(asyncio.TimeoutError):
