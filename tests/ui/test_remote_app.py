@@ -4,6 +4,7 @@ mended, a wrong secret refused."""
 
 from __future__ import annotations
 
+import pytest
 from helpers import wait_for
 from remote_players import ScriptedPlayer, hosted
 
@@ -226,3 +227,39 @@ async def test_a_bot_thinking_on_the_host_shows_at_the_joined_table(make_app) ->
             await wait_for(pilot, lambda: screen._thinking != thinker, timeout=15)
     finally:
         await server.close()
+
+
+@pytest.mark.parametrize(
+    ("game", "size", "port"),
+    [("mensch", (80, 24), 18231), ("twenty-two", (120, 36), 18232)],
+    ids=["mensch-80x24", "twenty-two-120x36"],
+)
+def test_joined_table_snapshot(snap_compare, make_app, game, size, port) -> None:  # type: ignore[no-untyped-def]
+    """The game's own table with the remote bar, the others away (nobody else has joined,
+    so nothing moves), on a fixed port and secret (the bar shows both), and no pings (no
+    round trip to show)."""
+    import asyncio
+
+    from cardsuite.match import Match
+    from cardsuite.remote.server import TableServer
+
+    names = ("Ann", "Bob", "Cy", "Dee")
+    match = Match.new(game, [SeatSpec("remote", n) for n in names], seed=3)
+    server = TableServer(match, secret="snap-shot", port=port, ping_every=3600.0)
+    app = make_app(start=JoinRequest(Address("127.0.0.1", port, "snap-shot"), "Ann"))
+
+    async def serve() -> None:  # the table lives as long as the app: closed as it exits
+        try:
+            await server.start()
+            await asyncio.Event().wait()
+        finally:
+            await server.close()
+
+    async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
+        app.run_worker(serve())
+        await wait_for(pilot, lambda: isinstance(app.screen, RemoteTable), timeout=15)
+        await wait_for(pilot, lambda: "connected" in _bar(app) and "away" in _bar(app))
+        app.clear_notifications()
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
