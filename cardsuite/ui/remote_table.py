@@ -155,26 +155,29 @@ class RemoteTable:
             return
         m = self.remote
         client = m.client
+        wide = table.size.width >= 100  # (at 80 columns the same facts, in fewer words)
+        dot = "  ·  " if wide else " · "
         out = Text()
         if m.invite is not None:
-            out.append("Your table: give the others ", style="bold")
+            out.append("Your table: give the others " if wide else "Give: ", style="bold")
             out.append(m.invite, style="bold underline")
         else:
-            out.append("Remote table ", style="bold")
+            out.append("Remote table " if wide else "", style="bold")
             out.append(str(client.address.host) + f":{client.address.port}")
             me = "watching" if m.seat is None else f"you are {m.seats[m.seat].name}"
-            out.append(f"  ·  {me}")
-        out.append("  ·  ")
+            out.append(f"{dot}{me}")
+        out.append(dot)
         if client.connected:
             rtt = client.rtt
             out.append("connected", style="bold")
             if rtt is not None:
-                out.append(f" ({rtt * 1000:.0f} ms round trip)")
+                ms = f"{rtt * 1000:.0f} ms"
+                out.append(f" ({ms} round trip)" if wide else f" {ms}")
         else:
             out.append(client.status, style="bold reverse")
         away = [s.name for i, s in enumerate(m.seats) if i != m.seat and s.kind.startswith("away")]
         if away:
-            out.append(f"  ·  away: {', '.join(away)}", style="italic")
+            out.append(f"{dot}away: {', '.join(away)}", style="italic")
         bars = table.query("#remote-bar")
         if not bars:  # the table is going (leaving it closes the connection)
             return
