@@ -619,7 +619,7 @@ class MoneyState(State):
                     self._legal = {}
                 limit = self._limit
                 if (limit and turns >= limit - 1) or not self.hands[nxt] or not self.pile:
-                    self._end_check()  # (MONEY-END-1..3 may have come: ``_after_fast``)
+                    self._end_check()  # (MONEY-END-1..3 may have come)
                     return events[mark:]
                 return [ev] if len(events) == mark + 1 else events[mark:]
         elif kind is Claim and self.phase == "play":
@@ -684,15 +684,17 @@ class MoneyState(State):
             money = ()  # (a tuple of codes: nothing the garbage collector must follow)
         self.pile, self.pile_ids, self.under = [], [], []
         events.append(_tnew(Event, ("capture", taker, words, {"cards": len(pile), "money": money})))
-        self._after_fast()
-        return True
-
-    def _after_fast(self) -> bool:
-        """After a fast turn or claim: the cached legal actions go, and the end is checked
-        where it could have come (MONEY-END-1..3). True when ``_settle`` ran (it may log)."""
         if self._legal:
             self._legal = {}
-        return self._end_check()
+        # MONEY-END-1..3 where a claim can bring them (the ground is empty now)
+        hands, banks, limit = self.hands, self.banks, self._limit
+        if (
+            not hands[self.mover]
+            or (limit and self.turns >= limit)
+            or not ((hands[0] or banks[0]) and (hands[1] or banks[1]))
+        ):
+            self._settle()
+        return True
 
     def _end_check(self) -> bool:
         """MONEY-END-1..3 where a turn or claim could have brought them; True when
