@@ -4,6 +4,8 @@ mended, a wrong secret refused."""
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 from helpers import wait_for
 from remote_players import ScriptedPlayer, hosted
@@ -14,6 +16,22 @@ from cardsuite.ui.app import StartRequest
 from cardsuite.ui.picker import PickerScreen
 from cardsuite.ui.remote_start import HostRequest, JoinRequest
 from cardsuite.ui.remote_table import RemoteTable
+
+
+@contextlib.asynccontextmanager
+async def joined(  # type: ignore[no-untyped-def]
+    make_app, game: str, seats, *, name: str, watch: bool = False, size=(110, 34), **opts
+):
+    """A table hosted on loopback and the app joined to it, at its table: (server, app,
+    pilot); the server closes afterwards."""
+    server = await hosted(game, seats, **opts)
+    try:
+        app = make_app(start=JoinRequest(server.address, name, watch=watch))
+        async with app.run_test(size=size) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, RemoteTable))
+            yield server, app, pilot
+    finally:
+        await server.close()
 
 
 def _bar(app) -> str:  # type: ignore[no-untyped-def]
@@ -27,63 +45,53 @@ def _notes(app) -> list[str]:  # type: ignore[no-untyped-def]
 
 async def test_a_joined_table_plays_by_keys_and_shows_the_others(make_app) -> None:  # type: ignore[no-untyped-def]
     seats = [SeatSpec("remote", "Ann")] + [SeatSpec("medium", n) for n in ("B", "C", "D")]
-    server = await hosted("twenty-two", seats, seed=7)
-    try:
-        app = make_app(start=JoinRequest(server.address, "Ann"))
-        async with app.run_test(size=(110, 34)) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, RemoteTable))
-            screen = app.screen
-            assert screen.match.seat == 0 and screen.shown == 0
-            await wait_for(pilot, lambda: "you are Ann" in _bar(app) and "connected" in _bar(app))
-            for _ in range(3):  # three of Ann's own moves, each the hint played with enter
-                mark = sum(m.seat == 0 for m in server.match.record)
-                await wait_for(pilot, lambda: screen.human_to_move() == 0 and not screen.holding)
-                await pilot.press("h")
-                await wait_for(pilot, lambda: bool(screen.hinted) or screen._hinted_action)
-                await pilot.press("enter")
-                await wait_for(pilot, lambda: sum(m.seat == 0 for m in server.match.record) > mark)
-            # the table shows the server's position: the same hand, the same log
-            await wait_for(pilot, lambda: screen.match.seq == server.version)
-            assert screen.view()["hand"] == server.match.state.view(0)["hand"]
-            assert [e.text for e in screen.match.public_log()] == [
-                e.text for e in server.match.public_log()
-            ]
-    finally:
-        await server.close()
+    async with joined(make_app, "twenty-two", seats, seed=7, name="Ann") as (server, app, pilot):
+        screen = app.screen
+        assert screen.match.seat == 0 and screen.shown == 0
+        await wait_for(pilot, lambda: "you are Ann" in _bar(app) and "connected" in _bar(app))
+        for _ in range(3):  # three of Ann's own moves, each the hint played with enter
+            mark = sum(m.seat == 0 for m in server.match.record)
+            await wait_for(pilot, lambda: screen.human_to_move() == 0 and not screen.holding)
+            await pilot.press("h")
+            await wait_for(pilot, lambda: bool(screen.hinted) or screen._hinted_action)
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: sum(m.seat == 0 for m in server.match.record) > mark)
+        # the table shows the server's position: the same hand, the same log
+        await wait_for(pilot, lambda: screen.match.seq == server.version)
+        assert screen.view()["hand"] == server.match.state.view(0)["hand"]
+        assert [e.text for e in screen.match.public_log()] == [
+            e.text for e in server.match.public_log()
+        ]
 
 
 async def test_a_refused_move_is_said_with_the_rules_reason(make_app) -> None:  # type: ignore[no-untyped-def]
     seats = [SeatSpec("remote", "Ann")] + [SeatSpec("medium", n) for n in ("B", "C")]
-    server = await hosted("manni", seats, seed=3, variant="basic")
-    try:
-        app = make_app(start=JoinRequest(server.address, "Ann"))
-        async with app.run_test(size=(110, 34)) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, RemoteTable))
-            screen = app.screen
-            await wait_for(pilot, lambda: screen.human_to_move() == 0)
-            screen.play_action("play 2S")  # not a Manni card, and not the phase for it
-            await wait_for(pilot, lambda: any(n.title == "Not allowed" for n in app._notifications))
-            assert not server.match.record or server.match.record[-1].seat != 0
-    finally:
-        await server.close()
+    async with joined(make_app, "manni", seats, seed=3, variant="basic", name="Ann") as (
+        server,
+        app,
+        pilot,
+    ):
+        screen = app.screen
+        await wait_for(pilot, lambda: screen.human_to_move() == 0)
+        screen.play_action("play 2S")  # not a Manni card, and not the phase for it
+        await wait_for(pilot, lambda: any(n.title == "Not allowed" for n in app._notifications))
+        assert not server.match.record or server.match.record[-1].seat != 0
 
 
 async def test_a_dropped_connection_is_said_and_mended(make_app) -> None:  # type: ignore[no-untyped-def]
     seats = [SeatSpec("remote", "Ann")] + [SeatSpec("medium", n) for n in ("B", "C")]
-    server = await hosted("manni", seats, seed=3, variant="basic")
-    try:
-        app = make_app(start=JoinRequest(server.address, "Ann"))
-        async with app.run_test(size=(110, 34)) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, RemoteTable))
-            client = app.screen.match.client
-            await client.drop()
-            await wait_for(pilot, lambda: any("lost" in m for m in _notes(app)))
-            await wait_for(pilot, lambda: client.connections == 2 and client.connected)
-            await wait_for(pilot, lambda: "connected" in _bar(app))
-            assert app.screen.match.seat == 0
-            assert server.slots[0].conn is not None
-    finally:
-        await server.close()
+    async with joined(make_app, "manni", seats, seed=3, variant="basic", name="Ann") as (
+        server,
+        app,
+        pilot,
+    ):
+        client = app.screen.match.client
+        await client.drop()
+        await wait_for(pilot, lambda: any("lost" in m for m in _notes(app)))
+        await wait_for(pilot, lambda: client.connections == 2 and client.connected)
+        await wait_for(pilot, lambda: "connected" in _bar(app))
+        assert app.screen.match.seat == 0
+        assert server.slots[0].conn is not None
 
 
 async def test_a_wrong_secret_is_refused_and_the_picker_stays(make_app) -> None:  # type: ignore[no-untyped-def]
@@ -153,80 +161,83 @@ async def test_the_setup_screen_hosts_a_table_with_remote_seats(make_app) -> Non
 async def test_money_at_a_joined_table_sends_timed_presses_and_shows_the_judgement(
     make_app,
 ) -> None:  # type: ignore[no-untyped-def]
-    from cardsuite.games.money.screen_remote import RemoteMoneyScreen
 
     seats = [SeatSpec("remote", "Ann"), SeatSpec("easy", "Bot")]
-    server = await hosted("money", seats, seed=21, variant="jordanian", throw_time=0.05)
-    try:
-        app = make_app(start=JoinRequest(server.address, "Ann"))
-        async with app.run_test(size=(110, 32)) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, RemoteMoneyScreen))
-            screen = app.screen
-            await wait_for(pilot, lambda: screen.view()["to_move"] == 0, timeout=15)
-            await pilot.pause(0.1)  # the card's sight goes out first
-            await pilot.press("a")  # Ann's turn key
-            await wait_for(
-                pilot, lambda: any(m.seat == 0 and m.text == "turn" for m in server.match.record)
-            )
-            seen = server.realtime.referee._seen
-            assert any(seat == 0 for seat, _ in seen)  # her screen reported the cards' sight
-            await wait_for(pilot, lambda: screen.view()["to_move"] == 0 and screen.view()["pile"])
-            top = screen.view()["last"]
-            if not (top and top[0] == 0 and top[2]):  # a snap now is false: the ground goes
-                await pilot.press("s")
-                await wait_for(pilot, lambda: "False snap by Ann" in screen.flash[0])
-                assert any(m.seat == 0 and m.text == "claim" for m in server.match.record)
-    finally:
-        await server.close()
+    async with joined(
+        make_app,
+        "money",
+        seats,
+        seed=21,
+        variant="jordanian",
+        throw_time=0.05,
+        name="Ann",
+        size=(110, 32),
+    ) as (server, app, pilot):
+        screen = app.screen
+        await wait_for(pilot, lambda: screen.view()["to_move"] == 0, timeout=15)
+        await pilot.pause(0.1)  # the card's sight goes out first
+        await pilot.press("a")  # Ann's turn key
+        await wait_for(
+            pilot, lambda: any(m.seat == 0 and m.text == "turn" for m in server.match.record)
+        )
+        seen = server.realtime.referee._seen
+        assert any(seat == 0 for seat, _ in seen)  # her screen reported the cards' sight
+        await wait_for(pilot, lambda: screen.view()["to_move"] == 0 and screen.view()["pile"])
+        top = screen.view()["last"]
+        if not (top and top[0] == 0 and top[2]):  # a snap now is false: the ground goes
+            await pilot.press("s")
+            await wait_for(pilot, lambda: "False snap by Ann" in screen.flash[0])
+            assert any(m.seat == 0 and m.text == "claim" for m in server.match.record)
 
 
 async def test_a_spectator_sees_the_public_table_only(make_app) -> None:  # type: ignore[no-untyped-def]
     seats = [SeatSpec("medium", n) for n in ("A", "B", "C")]
     seats[0] = SeatSpec("remote", "Ann")
-    server = await hosted("manni", seats, seed=6, variant="basic", standin_after=0.05)
-    try:
-        app = make_app(start=JoinRequest(server.address, "Eve", watch=True))
-        async with app.run_test(size=(110, 34)) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, RemoteTable))
-            screen = app.screen
-            assert screen.match.seat is None and screen.shown is None
-            await wait_for(pilot, lambda: "watching" in _bar(app))
-            await wait_for(pilot, lambda: len(server.match.record) > 4)
-            assert screen.view()["hand"] is None
-            assert not screen.check_action("hint", ())
-            screen.play_action("keep")
-            await wait_for(pilot, lambda: any("watching" in m for m in _notes(app)))
-    finally:
-        await server.close()
+    async with joined(
+        make_app,
+        "manni",
+        seats,
+        seed=6,
+        variant="basic",
+        standin_after=0.05,
+        name="Eve",
+        watch=True,
+    ) as (server, app, pilot):
+        screen = app.screen
+        assert screen.match.seat is None and screen.shown is None
+        await wait_for(pilot, lambda: "watching" in _bar(app))
+        await wait_for(pilot, lambda: len(server.match.record) > 4)
+        assert screen.view()["hand"] is None
+        assert not screen.check_action("hint", ())
+        screen.play_action("keep")
+        await wait_for(pilot, lambda: any("watching" in m for m in _notes(app)))
 
 
 async def test_a_bot_thinking_on_the_host_shows_at_the_joined_table(make_app) -> None:  # type: ignore[no-untyped-def]
     seats = [SeatSpec("remote", "Ann")] + [SeatSpec("medium", n) for n in ("B", "C", "D")]
-    server = await hosted("twenty-two", seats, seed=7, bot_delay=0.3)  # the host's pace
-    try:
-        app = make_app(start=JoinRequest(server.address, "Ann"))
-        async with app.run_test(size=(110, 34)) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, RemoteTable))
-            screen = app.screen
+    async with joined(make_app, "twenty-two", seats, seed=7, bot_delay=0.3, name="Ann") as (
+        _server,
+        app,
+        pilot,
+    ):  # the host's pace
+        screen = app.screen
 
-            def status() -> str:
-                return str(screen.query_one("#status").render())
+        def status() -> str:
+            return str(screen.query_one("#status").render())
 
-            for _ in range(300):  # Ann plays her hints until a bot is to move
-                if "is thinking…" in status():
-                    break
-                if screen.human_to_move() == 0 and not screen.holding:
-                    await pilot.press("h")
-                    await wait_for(pilot, lambda: bool(screen.hinted) or screen._hinted_action)
-                    await pilot.press("enter")
-                await pilot.pause(0.05)
-            assert "is thinking…" in status()
-            thinker = screen._thinking
-            assert thinker is not None and thinker != 0
-            assert screen.match.seats[thinker].name in status()
-            await wait_for(pilot, lambda: screen._thinking != thinker, timeout=15)
-    finally:
-        await server.close()
+        for _ in range(300):  # Ann plays her hints until a bot is to move
+            if "is thinking…" in status():
+                break
+            if screen.human_to_move() == 0 and not screen.holding:
+                await pilot.press("h")
+                await wait_for(pilot, lambda: bool(screen.hinted) or screen._hinted_action)
+                await pilot.press("enter")
+            await pilot.pause(0.05)
+        assert "is thinking…" in status()
+        thinker = screen._thinking
+        assert thinker is not None and thinker != 0
+        assert screen.match.seats[thinker].name in status()
+        await wait_for(pilot, lambda: screen._thinking != thinker, timeout=15)
 
 
 @pytest.mark.parametrize(

@@ -79,7 +79,7 @@ from dataclasses import dataclass
 
 from ...engine import IllegalAction
 from ...remote.clock import ClockSync
-from .referee import DEFAULT_THROW, MAX_THROW, REPEAT_GAP, Outcome
+from .referee import DEFAULT_THROW, REPEAT_GAP, Outcome, checked_throw
 from .rules import Claim, MoneyState, Turn
 
 #: Time a client may take from receiving a card to having it on screen (the sight's margin).
@@ -179,10 +179,8 @@ class NetReferee:
         repeat_gap: float = REPEAT_GAP,
         start: float = 0.0,
     ) -> None:
-        if not 0.0 <= throw_time <= MAX_THROW:
-            raise ValueError(f"throw time must be between 0 and {MAX_THROW} seconds")
         self.state = state
-        self.throw_time = throw_time
+        self.throw_time = checked_throw(throw_time)
         self.repeat_gap = repeat_gap
         self.seats_sync: dict[int, ClockSync | None] = dict(seats_sync or {})
         self._top = state.turns  # the card on the table (its turn count)

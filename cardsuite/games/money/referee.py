@@ -30,6 +30,13 @@ MAX_THROW = 1.5
 REPEAT_GAP = 0.1
 
 
+def checked_throw(throw_time: float) -> float:
+    """The throw time, if it is one the table allows (0 to ``MAX_THROW`` seconds)."""
+    if not 0.0 <= throw_time <= MAX_THROW:
+        raise ValueError(f"throw time must be between 0 and {MAX_THROW} seconds")
+    return throw_time
+
+
 @dataclass
 class Outcome:
     """What a press led to: ``kind`` is turn, claim, held, ignored or refused."""
@@ -58,10 +65,8 @@ class Referee:
         repeat_gap: float = REPEAT_GAP,
         start: float = 0.0,
     ) -> None:
-        if not 0.0 <= throw_time <= MAX_THROW:
-            raise ValueError(f"throw time must be between 0 and {MAX_THROW} seconds")
         self.state = state
-        self.throw_time = throw_time
+        self.throw_time = checked_throw(throw_time)
         self.repeat_gap = repeat_gap
         self.reveal_time = start  # when the most recent card was revealed (or the start)
         self.reveal_turn = state.turns  # which card that was (its turn number)
