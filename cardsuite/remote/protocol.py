@@ -35,7 +35,7 @@ import json
 import math
 import re
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -262,7 +262,6 @@ __all__ = [
     "PROTOCOL",
     "RATE",
     "Address",
-    "Mapping",
     "ProtocolError",
     "RateLimiter",
     "decode_client",

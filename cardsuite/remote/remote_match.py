@@ -78,6 +78,7 @@ class RemoteMatch(Match):
         self.log: list[Event] = []
         self._legal: list[Action] | None = None
         self._pending: deque[dict[str, Any]] = deque()
+        self._reset_log = False  # a welcome again: the next update's log starts afresh
         self.arrived = asyncio.Event()  # set by the first update
         self.explained: dict[str, str | None] = {}
         #: what the host gives the others (``cardsuite join ...``); None when joined
@@ -104,8 +105,6 @@ class RemoteMatch(Match):
             self.explained[str(msg.get("action"))] = msg.get("reason")
         if self.listener is not None:
             self.listener(msg)
-
-    _reset_log = False
 
     def has_update(self) -> bool:
         return bool(self._pending)
@@ -155,9 +154,6 @@ class RemoteMatch(Match):
             parse = self.game.parse_action
             self._legal = [parse(t) for t in self.update.get("legal") or []]
         return self._legal
-
-    def legal_texts(self) -> list[str]:
-        return list(self.update.get("legal") or [])
 
     def public_log(self) -> list[Event]:
         return self.log
