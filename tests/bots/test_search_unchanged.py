@@ -7,6 +7,9 @@ leave every search exactly as it was.
 The one deliberate change to the search, Twenty-Two's reading of the table
 (``twenty_two/reading.py``), is switched off here (``rules.READING``), so the speed work is
 still checked against the old searches; ``test_reading.py`` tests the reading itself.
+
+The games written after that commit (Manni, Mensch, African Casino) are held to the searches
+of 1185e6c, taken before their own engines' speed work (``AT_1185E6C``).
 """
 
 from __future__ import annotations
@@ -20,11 +23,17 @@ import pytest
 from cardsuite.bots.ismcts import ISMCTSBot
 from cardsuite.games import entry, get_game
 
-PLAYERS = {"twenty-two": 4, "money": 2}
+PLAYERS = {"twenty-two": 4, "money": 2, "mensch": 4, "manni": 3, "african-casino": 2}
 #: Written by 767cb5f (see the module docstring) with ``searches(game)``.
 BEFORE = {
     "twenty-two": "013b31b9b47846e0e340d921fe691a154224a049ab05c5ef9e4be974a34640ba",
     "money": "8d27d5dee4d71401d3c18fb714b8787c911fc3012c214f4f120e35914074a9ad",
+}
+#: Written by 1185e6c with ``searches(game)``.
+AT_1185E6C = {
+    "mensch": "295a79daac1a079c3e51e99951f7d47504c4bb924c508b3bbe5cf455a82c43d4",
+    "manni": "e7ac7b35e927cb206025c86f5665a07504365eccbdf0ae7f50b711b56bc59330",
+    "african-casino": "e8da5e8e41dea3599853268640de2fd23802e30f999af8e45bf49673b586261c",
 }
 
 
@@ -67,7 +76,7 @@ def test_the_hard_bot_decides_as_before_the_speed_work(
     from cardsuite.games.twenty_two import rules
 
     monkeypatch.setattr(rules, "READING", False)
-    assert searches(game_id) == BEFORE[game_id]
+    assert searches(game_id) == {**BEFORE, **AT_1185E6C}[game_id]
 
 
 def test_the_reading_changes_twenty_twos_searches() -> None:
