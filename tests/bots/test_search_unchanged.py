@@ -8,8 +8,10 @@ The one deliberate change to the search, Twenty-Two's reading of the table
 (``twenty_two/reading.py``), is switched off here (``rules.READING``), so the speed work is
 still checked against the old searches; ``test_reading.py`` tests the reading itself.
 
-The games written after that commit (Manni, Mensch, African Casino) are held to the searches
-of 1185e6c, taken before their own engines' speed work (``AT_1185E6C``).
+Manni and Mensch, written after that commit, are held to the searches of 1185e6c, taken
+before their own engines' speed work (``AT_1185E6C``). Casino's are not pinned here: its
+keys are frozensets of cards, whose order (and so the text of some steps) varies from one
+process to the next; its same-seed games are pinned in ``test_same_games.py``.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ import pytest
 from cardsuite.bots.ismcts import ISMCTSBot
 from cardsuite.games import entry, get_game
 
-PLAYERS = {"twenty-two": 4, "money": 2, "mensch": 4, "manni": 3, "african-casino": 2}
+PLAYERS = {"twenty-two": 4, "money": 2, "mensch": 4, "manni": 3}
 #: Written by 767cb5f (see the module docstring) with ``searches(game)``.
 BEFORE = {
     "twenty-two": "013b31b9b47846e0e340d921fe691a154224a049ab05c5ef9e4be974a34640ba",
@@ -33,7 +35,6 @@ BEFORE = {
 AT_1185E6C = {
     "mensch": "295a79daac1a079c3e51e99951f7d47504c4bb924c508b3bbe5cf455a82c43d4",
     "manni": "e7ac7b35e927cb206025c86f5665a07504365eccbdf0ae7f50b711b56bc59330",
-    "african-casino": "e8da5e8e41dea3599853268640de2fd23802e30f999af8e45bf49673b586261c",
 }
 
 
@@ -65,7 +66,11 @@ def searches(game_id: str) -> str:
     for i, state in enumerate(positions(game_id, 5)):
         bot = ISMCTSBot(hooks, seed=i, iterations=80, time_budget=1e9)
         chosen = bot.choose(state, state.to_move())
-        out.append((str(chosen), sorted(bot.last.visits.items())))
+        visits = bot.last.visits.items()
+        if game_id in AT_1185E6C:  # keys by the text of the root's action: a frozenset of
+            names = {a.key: str(a) for a in state.legal_actions()}  # cards prints in no fixed order
+            visits = [(names.get(k, str(k)), n) for k, n in visits]
+        out.append((str(chosen), sorted(visits)))
     return hashlib.sha256(json.dumps(out).encode()).hexdigest()
 
 
