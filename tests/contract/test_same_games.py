@@ -31,7 +31,9 @@ def digest(events) -> str:  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.parametrize(
-    "case", DATA["games"] + NEWER["games"], ids=lambda c: f"{c['game']}-{c['variant']}-{c['players']}-{c['seed']}"
+    "case",
+    DATA["games"] + NEWER["games"],
+    ids=lambda c: f"{c['game']}-{c['variant']}-{c['players']}-{c['seed']}",
 )
 def test_a_seed_plays_the_same_game(case) -> None:  # type: ignore[no-untyped-def]
     state = get_game(case["game"]).new_state(
