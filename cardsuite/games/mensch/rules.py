@@ -29,6 +29,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from operator import attrgetter
 from typing import Any, ClassVar
 
 from ... import positions
@@ -76,10 +77,26 @@ _EFF: dict[str | None, dict[Card, str]] = {
 }
 #: The play action of each card, looked up in C (``map``) rather than a comprehension.
 _PLAY_OF = PLAY.__getitem__
+#: The cards of each card's effective suit under each trump (``_FOLLOW[trump][led]``): the
+#: follows to a lead are ``filter(_FOLLOW[trump][led].__contains__, hand)``, all in C.
+_FOLLOW: dict[str | None, dict[Card, frozenset[Card]]] = {
+    t: {c: frozenset(d for d in PACK if _EFF[t][d] == _EFF[t][c]) for c in PACK}
+    for t in (None, *"SHDC")
+}
 #: A one-card play's event data, shared by every event of it (event data is only read).
 _CARD_DATA = {c: {"cards": [c.code]} for c in PACK}
 _tnew: Any = tuple.__new__
 CLUBS_CONTRACTS = ("half", "after", "five-after", "six-after", "seven-after")
+#: MENSCH-BID-3/4: the legal bids over each highest bid, with pass (free) and without
+#: (compelled): constant lists, since callers never change a legal list.
+_BIDS_OVER = {
+    (high, compelled): ([] if compelled else [PASS]) + [BID[b] for b in over]
+    for high, over in LEGAL_OVER.items()
+    for compelled in (False, True)
+}
+_TRUMPS = [TRUMP[s] for s in "SHDC"]
+_NEXT = (1, 2, 3, 0)
+_SUIT_OF = attrgetter("suit")
 DEALS = (4, 8, 12, 16, 20)
 #: Chips either way that the search's reward spans (``Mensch.search_reward``).
 REWARD_SCALE = 12
@@ -222,6 +239,7 @@ class MenschState(TurnState):
     """A Mensch position."""
 
     __slots__ = (
+        "_high",
         "_legal",
         "_plays_ok",
         "_search_copy",
@@ -268,6 +286,7 @@ class MenschState(TurnState):
         self.turn: int | None = None
         self.hands: list[list[Card]] = [[], [], [], []]
         self.bids: list[tuple[int, str]] = []
+        self._high: str | None = None  # the highest bid so far (``high_bid``)
         self.declarer: int | None = None
         self.contract: str | None = None
         self.trump: str | None = None
@@ -296,6 +315,9 @@ class MenschState(TurnState):
 
     @property
     def high_bid(self) -> str | None:
+        return self._high
+
+    def _find_high(self) -> str | None:
         for _, b in reversed(self.bids):
             if b != "pass":
                 return b
@@ -303,7 +325,7 @@ class MenschState(TurnState):
 
     def clubs_held(self, seat: int) -> int:
         """MENSCH-BID-4, A-5: clubs in hand, the queen of clubs counted."""
-        return sum(1 for c in self.hands[seat] if c.suit == "C")
+        return list(map(_SUIT_OF, self.hands[seat])).count("C")
 
     def hand_key(self, card: Card) -> int:
         """How hands are kept and shown (``_hand_order``)."""
@@ -327,7 +349,7 @@ class MenschState(TurnState):
     def compelled(self, seat: int) -> bool:
         """MENSCH-BID-4: three clubs (QC counted) may not pass before anyone has bid more
         than Half."""
-        return self.clubs_held(seat) >= 3 and self.high_bid in (None, "half")
+        return self._high in (None, "half") and self.clubs_held(seat) >= 3
 
     def callable_cards(self) -> list[Card]:
         """MENSCH-CALL-2/3: not a trump, not the declarer's own, of a plain suit he holds
@@ -379,79 +401,122 @@ class MenschState(TurnState):
     def deals_played(self) -> int:
         return self.deal_no
 
+    def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
+        """``TurnState.legal_actions`` with the common play worked out inline: a player
+        without the called card's duties may lead anything and follows by ``_FOLLOW``."""
+        legal = self._legal
+        if legal is not None and seat is None:
+            return legal
+        turn = self.turn
+        if turn is None or (seat is not None and seat != turn):
+            return []
+        if legal is None:
+            if self.phase == "play" and (turn != self.partner or self.partner_known):
+                hand = self.hands[turn]
+                trick = self.trick
+                if trick:
+                    legal = list(
+                        map(_PLAY_OF, filter(_FOLLOW[self.trump][trick[0][1]].__contains__, hand))
+                    )
+                    if not legal:
+                        legal = list(map(_PLAY_OF, hand))
+                else:
+                    legal = list(map(_PLAY_OF, hand))
+            else:
+                legal = self._legal_for(turn)
+            self._legal = legal
+        return legal
+
     def _legal_for(self, turn: int) -> Sequence[Action]:
         phase = self.phase
         if phase == "play":
             cards = self._plays_ok = self.plays_for(turn)
             return list(map(_PLAY_OF, cards))
         if phase == "bid":
-            legal = [BID[b] for b in LEGAL_OVER[self.high_bid]]
-            if not self.compelled(turn):
-                legal.insert(0, PASS)
-            return legal
+            return _BIDS_OVER[self._high, self.compelled(turn)]
         if phase == "trump":
-            return [TRUMP[s] for s in "SHDC"]
+            return _TRUMPS
         return [CALL[c] for c in self.callable_cards()]
 
     # --- contract: apply ------------------------------------------------------------------
 
     def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
         turn = self.turn
+        if type(action) is Play and self.phase == "play" and (seat is None or seat == turn):
+            # MENSCH-PLAY-2..4 inline: the move of nearly every position
+            card = action.card
+            hand = self.hands[turn]  # type: ignore[index]
+            trick = self.trick
+            if turn == self.partner and not self.partner_known:  # the called card's duties
+                ok = self._plays_ok if self._legal is not None else self.plays_for(turn)
+                if card not in ok:  # the legal plays are in the hand: one look decides both
+                    if card not in hand:
+                        raise IllegalAction(f"you do not hold {card.code}")
+                    raise IllegalAction(self._why_not(turn, card))  # type: ignore[arg-type]
+            elif trick:  # MENSCH-PLAY-2: follow the effective suit led if you can
+                follow = _FOLLOW[self.trump][trick[0][1]]
+                if card not in follow and not follow.isdisjoint(hand) and card in hand:
+                    raise IllegalAction(self._why_not(turn, card))  # type: ignore[arg-type]
+            try:
+                hand.remove(card)
+            except ValueError:
+                raise IllegalAction(f"you do not hold {card.code}") from None
+            self._legal = None
+            events = self.events
+            if trick:
+                ev = _tnew(Event, ("play", turn, _plays, _CARD_DATA[card]))
+            else:
+                self.trick_leader = turn  # type: ignore[assignment]
+                called = self.called
+                if called is not None and _EFF[self.trump][card] == called.suit:
+                    self.called_led = True
+                ev = _tnew(Event, ("lead", turn, _leads, _CARD_DATA[card]))
+            events.append(ev)
+            trick.append((turn, card))  # type: ignore[arg-type]
+            if card is self.called and not self.partner_known:
+                self.partner_known = True  # MENSCH-CALL-5: now everyone knows
+                events.append(Event("partner", turn, _reveals, {"cards": [card.code]}))
+                mark = len(events) - 2
+            elif len(trick) < 4:
+                self.turn = _NEXT[turn]  # type: ignore[index]
+                return [ev]
+            else:
+                mark = len(events) - 1
+            if len(trick) < 4:
+                self.turn = _NEXT[turn]  # type: ignore[index]
+            else:
+                self._close_trick(trick)
+            return events[mark:]
         if turn is None:
             raise IllegalAction("the game is over")
         if seat is not None and seat != turn:
             raise IllegalAction(f"it is not your turn (waiting for seat {turn + 1})")
         act = action if isinstance(action, Action) else self._coerce(action)
+        if type(act) is Play and self.phase == "play":
+            return self.apply(act)
         events = self.events
         mark = len(events)
         phase = self.phase
-        if phase == "play":  # MENSCH-PLAY-2..4 inline: the move of nearly every position
-            if type(act) is not Play:
-                raise IllegalAction("the tricks are being played: play a card")
-            card = act.card  # type: ignore[attr-defined]
-            ok = self._plays_ok if self._legal is not None else self.plays_for(turn)
-            if card not in ok:  # the legal plays are in the hand: one look decides both
-                if card not in self.hands[turn]:
-                    raise IllegalAction(f"you do not hold {card.code}")
-                raise IllegalAction(self._why_not(turn, card))
-            self._legal = None
-            self.hands[turn].remove(card)
-            trick = self.trick
-            if trick:
-                events.append(_tnew(Event, ("play", turn, _plays, _CARD_DATA[card])))
-            else:
-                self.trick_leader = turn
-                called = self.called
-                if called is not None and _EFF[self.trump][card] == called.suit:
-                    self.called_led = True
-                events.append(_tnew(Event, ("lead", turn, _leads, _CARD_DATA[card])))
-            trick.append((turn, card))
-            if card is self.called and not self.partner_known:
-                self.partner_known = True  # MENSCH-CALL-5: now everyone knows
-                events.append(Event("partner", turn, _reveals, {"cards": [card.code]}))
-            if len(trick) < 4:
-                self.turn = (turn + 1) % 4
-            else:
-                self._close_trick(trick)
-            return events[mark:]
+        if phase == "play":
+            raise IllegalAction("the tricks are being played: play a card")
         if phase == "bid":
             if type(act) is not Bid:
                 raise IllegalAction("it is the auction: pass or bid")
-            self._bid(turn, act.name)
+            self._bid(turn, act.name)  # type: ignore[attr-defined]
         elif phase == "trump":
             if type(act) is not Trump:
                 raise IllegalAction("name the trump suit first")
-            self._name_trump(act.suit)
+            self._name_trump(act.suit)  # type: ignore[attr-defined]
         else:
             if type(act) is not Call:
                 raise IllegalAction("call a card: its holder is your partner")
-            self._call(act.card)
+            self._call(act.card)  # type: ignore[attr-defined]
         self._legal = None
         return events[mark:]
 
     def _bid(self, seat: int, name: str) -> None:
         """MENSCH-BID-2..6."""
-        high = self.high_bid
+        high = self._high
         if name == "pass":
             if self.compelled(seat):
                 need = "Half" if high is None else "After"
@@ -462,11 +527,12 @@ class MenschState(TurnState):
             allowed = ", ".join(LEGAL_OVER[high]) or "nothing: only pass"
             raise IllegalAction(f"over {high or 'no bid'} you may bid {allowed}")
         self.bids.append((seat, name))
-        self.events.append(Event("bid", seat, _bids, {"bid": name}))
+        self.events.append(_tnew(Event, ("bid", seat, _bids, _BID_DATA[name])))
+        if name != "pass":
+            self._high = high = name
         if len(self.bids) < 4:
             self.turn = (seat + 1) % 4
             return
-        high = self.high_bid
         if high is None:  # MENSCH-BID-6: the holder of QC plays the passed game
             self.declarer = next(s for s in range(4) if QC in self.hands[s])
             self.contract = "passed"
@@ -522,13 +588,27 @@ class MenschState(TurnState):
     def _close_trick(self, trick: list[tuple[int, Card]]) -> None:
         """MENSCH-PLAY-3: the fourth card is down; its winner leads next, or the deal is
         settled."""
-        at = _best_at(trick, self.trump)
-        winner = trick[at][0]
+        trump = self.trump
+        pw = _POW[trump]
+        follow = _FOLLOW[trump]
+        (s0, c0), (s1, c1), (s2, c2), (s3, c3) = trick
+        led = follow[c0]
+        # _best_at unrolled: a trump's power (100 or more) beats every plain card
+        winner, best, top = s0, c0, pw[c0]
+        v = pw[c1]
+        if v > top and (v >= 100 or c1 in led):
+            winner, best, top = s1, c1, v
+        v = pw[c2]
+        if v > top and (v >= 100 or c2 in led):
+            winner, best, top = s2, c2, v
+        v = pw[c3]
+        if v > top and (v >= 100 or c3 in led):
+            winner, best = s3, c3
         self.tricks.append({"plays": trick, "winner": winner})
-        self.played += (trick[0][1], trick[1][1], trick[2][1], trick[3][1])
+        self.played += (c0, c1, c2, c3)
         self.trick = []
         self.tricks_won[winner] += 1
-        self.events.append(_tnew(Event, ("trick", winner, _wins, _CARD_DATA[trick[at][1]])))
+        self.events.append(_tnew(Event, ("trick", winner, _wins, _CARD_DATA[best])))
         if self.hands[winner]:
             self.turn = self.trick_leader = winner
         else:
@@ -581,8 +661,11 @@ class MenschState(TurnState):
             sign = 1 if made else -1
             for s in range(4):
                 changes[s] = 3 * rate * sign if s == d else -rate * sign
-        for s in range(4):
-            self.chips[s] += changes[s]
+        chips = self.chips
+        chips[0] += changes[0]
+        chips[1] += changes[1]
+        chips[2] += changes[2]
+        chips[3] += changes[3]
         rec = {
             "deal": self.deal_no,
             "dealer": self.dealer,
@@ -594,10 +677,11 @@ class MenschState(TurnState):
             "side_tricks": side,
             "made": made,
             "changes": changes,
-            "chips": list(self.chips),
+            "chips": chips[:],
         }
         self.history.append(rec)
-        self.events.append(Event("settle", None, _settles, dict(rec)))
+        # the record is only read, so the event shares it (``view`` and ``to_json`` copy)
+        self.events.append(_tnew(Event, ("settle", None, _settles, rec)))
         if self.deal_no >= self.deals:  # MENSCH-END-1/2
             top = max(self.chips)
             self._end([s for s in range(4) if self.chips[s] == top])
@@ -623,23 +707,27 @@ class MenschState(TurnState):
     def _deal(self, order: list[Card]) -> None:
         """MENSCH-DEAL-1: packets of four, E, E+1, E+2, D, twice."""
         self.deal_no += 1
-        e = self.eldest
-        hands: list[list[Card]] = [[], [], [], []]
-        for r in range(2):
-            for i in range(4):
-                b = 16 * r + 4 * i
-                hands[(e + i) % 4] += order[b : b + 4]
-        self.hands = hands
-        self.trump = None
-        self.sort_hands()
+        e = (self.dealer + 1) % 4
+        # packets of four to E, E+1, E+2, D, twice: the packets of seat E+i are i and 4+i
+        dealt = [
+            order[0:4] + order[16:20],
+            order[4:8] + order[20:24],
+            order[8:12] + order[24:28],
+            order[12:16] + order[28:32],
+        ]
+        hands = self.hands = dealt[4 - e :] + dealt[: 4 - e] if e else dealt
+        key = _HAND_KEY[None]
+        for h in hands:
+            h.sort(key=key)
         self.bids = []
+        self._high = None
         self.declarer = self.contract = self.trump = self.called = self.partner = None
         self.partner_known = self.called_led = False
         self.trick, self.tricks, self.played = [], [], []
         self.tricks_won = [0, 0, 0, 0]
         self.phase = "bid"
         self.turn = e
-        self.events.append(Event("deal", self.dealer, _deals, {"deal": self.deal_no}))
+        self.events.append(_tnew(Event, ("deal", self.dealer, _deals, {"deal": self.deal_no})))
 
     def _end(self, winners: list[int]) -> None:
         self.phase = "over"
@@ -796,6 +884,7 @@ class MenschState(TurnState):
             if b != "pass" and b not in BIDS:
                 raise ValueError(f"no bid {positions.text(b)}")
             self.bids.append((seat_of(s, n, "a bidder"), str(b)))
+        self._high = self._find_high()
         dec = data["declarer"]
         self.declarer = None if dec is None else seat_of(dec, n, "declarer")
         contract = data["contract"]
@@ -888,6 +977,7 @@ class MenschState(TurnState):
 
 
 _SHARED = (
+    "_high",
     "game",
     "variant",
     "options",
@@ -907,6 +997,8 @@ _SHARED = (
 )
 
 _BID_NAMES = {b: b.replace("-", " ").capitalize() for b in BIDS} | {"pass": "passes"}
+#: A bid's event data, shared by every event of it (event data is only read).
+_BID_DATA = {b: {"bid": b} for b in (*BIDS, "pass")}
 
 
 def _bids(seat: int | None, data: Mapping[str, Any]) -> str:
