@@ -605,10 +605,10 @@ class MoneyState(State):
                 self.turns = turns + 1
                 events = self.events
                 mark = len(events)
-                ev = _tnew(
-                    Event,
-                    ("turn", m, _TURNS, {"card": card.code, "match": matched, "pile": len(pile)}),
-                )
+                n = len(pile)  # the turn's event, made once (``_turn_event``)
+                ev = _TURN_EVENTS.get(((card.ordinal * 2 + matched) * 2 + m) * 256 + n)
+                if ev is None:
+                    ev = _turn_event(m, card, matched, n)
                 events.append(ev)
                 if matched and self._auto:  # MONEY-EG-1
                     self._capture(m, "captures the ground")
@@ -674,16 +674,17 @@ class MoneyState(State):
             taker, words = who, _CLAIM_WINS
         else:  # MONEY-CLAIM-4, -6: a false claim gives the ground to the other player
             taker, words = 1 - who, _CLAIM_PENALTY
-            events.append(_tnew(Event, ("false", who, _CLAIMS_FALSELY, {"claimant": who})))
+            events.append(_FALSE_CLAIMS[who])
         under = self.under  # MONEY-CAPTURE-2..5
         self.hands[taker] += pile
         if under:
             self.banks[taker] += under
-            money: tuple[str, ...] = tuple(c.code for c in under)
+            money = tuple(c.code for c in under)  # (codes: nothing the collector follows)
+            ev = _tnew(Event, ("capture", taker, words, {"cards": len(pile), "money": money}))
         else:
-            money = ()  # (a tuple of codes: nothing the garbage collector must follow)
+            ev = _capture_event(taker, words, len(pile))
         self.pile, self.pile_ids, self.under = [], [], []
-        events.append(_tnew(Event, ("capture", taker, words, {"cards": len(pile), "money": money})))
+        events.append(ev)
         if self._legal:
             self._legal = {}
         # MONEY-END-1..3 where a claim can bring them (the ground is empty now)
@@ -726,11 +727,7 @@ class MoneyState(State):
         self.pile_ids.append(self.turns)
         self.last = (seat, self.turns, matched)
         self.turns += 1
-        self.events.append(
-            Event(
-                "turn", seat, _TURNS, {"card": card.code, "match": matched, "pile": len(self.pile)}
-            )
-        )
+        self.events.append(_turn_event(seat, card, matched, len(self.pile)))
         if matched and self.auto_capture:  # MONEY-EG-1
             self._capture(seat, "captures the ground")
         self.mover = 1 - seat
@@ -750,7 +747,7 @@ class MoneyState(State):
             self._capture(seat, "claims the match and captures the ground")
         else:  # MONEY-CLAIM-4, -6
             other = 1 - seat
-            self.events.append(_tnew(Event, ("false", seat, _CLAIMS_FALSELY, {"claimant": seat})))
+            self.events.append(_FALSE_CLAIMS[seat])
             self._capture(other, "takes the ground as the penalty")
 
     def _capture(self, seat: int, why: str) -> None:
@@ -760,17 +757,13 @@ class MoneyState(State):
         if under:
             self.banks[seat] += under
         self.pile, self.pile_ids, self.under = [], [], []
-        self.events.append(
-            _tnew(
-                Event,
-                (
-                    "capture",
-                    seat,
-                    _CAPTURE_IDS[why],
-                    {"cards": len(pile), "money": tuple(c.code for c in under)},
-                ),
-            )
-        )
+        words = _CAPTURE_IDS[why]
+        if under:
+            money = tuple(c.code for c in under)
+            ev = _tnew(Event, ("capture", seat, words, {"cards": len(pile), "money": money}))
+        else:
+            ev = _capture_event(seat, words, len(pile))
+        self.events.append(ev)
 
     def _take_money(self, cards: list[Card], ranks: Sequence[int]) -> list[Card]:
         """Remove cards of these ranks from a zone (by rank; any suit)."""
@@ -1217,3 +1210,33 @@ _CLAIM_PENALTY = _CAPTURE_IDS["takes the ground as the penalty"]
 #: The wordings of the events of nearly every move, by number (``engine.worded``).
 _TURNS = worded(_turns)
 _CLAIMS_FALSELY = worded(_claims_falsely)
+
+#: Events that recur, made once and shared by every log that has them (an event is only
+#: read, never changed): a turn is its seat, its card, whether it matched and the ground's
+#: size after it, so a game of ten thousand turns logs a few hundred distinct ones. Making
+#: and freeing an event, its data and the collector's walks over them were a tenth of a
+#: play-out. Keyed by one number, cheaper to make than a tuple.
+_TURN_EVENTS: dict[int, Event] = {}
+_CAPTURE_EVENTS: dict[int, Event] = {}
+_FALSE_CLAIMS = tuple(_tnew(Event, ("false", s, _CLAIMS_FALSELY, {"claimant": s})) for s in (0, 1))
+
+
+def _turn_event(seat: int, card: Card, matched: bool, pile: int) -> Event:
+    """The event of ``seat`` turning ``card`` onto a ground of ``pile`` cards (with it)."""
+    key = ((card.ordinal * 2 + matched) * 2 + seat) * 256 + pile
+    ev = _TURN_EVENTS.get(key)
+    if ev is None:
+        data = {"card": card.code, "match": matched, "pile": pile}
+        ev = _TURN_EVENTS[key] = _tnew(Event, ("turn", seat, _TURNS, data))
+    return ev
+
+
+def _capture_event(seat: int, words: int, cards: int) -> Event:
+    """The event of ``seat`` capturing a ground of ``cards`` cards with no money under it;
+    ``words`` says why (a number of ``_CAPTURE_IDS``)."""
+    key = (words * 2 + seat) * 256 + cards
+    ev = _CAPTURE_EVENTS.get(key)
+    if ev is None:
+        data = {"cards": cards, "money": ()}
+        ev = _CAPTURE_EVENTS[key] = _tnew(Event, ("capture", seat, words, data))
+    return ev
