@@ -47,7 +47,7 @@ from typing import Any, ClassVar
 from ... import positions
 from ...cards import ACE, SUIT_NAMES, SUIT_SYMBOLS, Card, pack, pack_without_twos
 from ...dealing import pack_order, voids_shown
-from ...engine import Action, Event, Game, IllegalAction, Option, State, Variant
+from ...engine import Action, Event, Game, IllegalAction, Option, State, Variant, worded
 from ...shuffle import shuffle
 from ...turns import TurnState
 from . import sampling
@@ -332,7 +332,7 @@ class MannState(TurnState):
         self.events: list[Event] = []
         self._legal: Sequence[Action] | None = None
         # Per seat: (the hand list, its plays, its sort keys), for legal_actions (``_index``)
-        self._idx: list[Any] | None = None
+        self._idx: list[Any] = [None, None, None]
         self._samples: dict[int, Any] | None = None
         self._search_copy = False
 
@@ -386,35 +386,72 @@ class MannState(TurnState):
     def deals_played(self) -> int:
         return self.hand_no
 
+    def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
+        """``TurnState.legal_actions`` with the listing of plays inline: a play-out asks it
+        every move, and the calls of the general path cost as much as the listing."""
+        legal = self._legal
+        if legal is not None and seat is None:
+            return legal
+        turn = self.turn
+        if turn is None or (seat is not None and seat != turn):
+            return []
+        if legal is None:
+            if self.phase == "play":
+                hand = self.hands[turn]
+                ent = self._idx[turn]
+                if ent is None or ent[0] is not hand or len(ent[1]) != len(hand):
+                    ent = self._index(turn)
+                trick = self.trick
+                if trick:  # MANNI-GEN-6: the hand's run of the suit led, if it has one
+                    keys = ent[2]
+                    base = _SUIT_BASE[trick[0][1].suit]
+                    i = bisect_left(keys, base)
+                    j = bisect_left(keys, base + 16, i)
+                    legal = ent[1][i:j] if i < j else ent[1][:]
+                else:
+                    legal = ent[1][:]
+            else:
+                legal = self._legal_for(turn)
+            self._legal = legal
+        return legal
+
     def _legal_for(self, turn: int) -> Sequence[Action]:
         phase = self.phase
         if phase == "play":
-            plays, keys = self._index(turn)
-            if self.trick:  # MANNI-GEN-6: the hand's run of the suit led, if it has one
-                base = _SUIT_BASE[self.trick[0][1].suit]
-                i = bisect_left(keys, base)
-                j = bisect_left(keys, base + 16, i)
-                return plays[i:j] if i < j else plays[:]
-            return plays[:]
+            self._legal = None
+            return self.legal_actions()
         if phase == "swap":
             return _SWAP_OR_KEEP
         if phase == "contract":
             return self.offered_contracts(turn)
         return DiscardChoices(self.hands[turn], self.exchange_sizes(turn))
 
-    def _index(self, seat: int) -> tuple[list[Play], list[int]]:
-        """``seat``'s plays and sort keys, in the hand's order (hands are kept sorted by
-        suit, so a suit is one run, found by bisection). Kept in step by the play path;
-        rebuilt when the hand is a new list (a deal, a swap, a sample) or has changed."""
-        ix = self._idx
-        if ix is None:
-            ix = self._idx = [None, None, None]
+    def _index(self, seat: int) -> tuple[list[Card], list[Play], list[int]]:
+        """``seat``'s index: (the hand list, its plays, their sort keys), in the hand's order
+        (hands are kept sorted by suit, so a suit is one run, found by bisection). Kept in
+        step by the play path and made with the hand when it is dealt, swapped or
+        exchanged; rebuilt here when the hand is a new list (a sample, a copy, a hand set
+        by a test) or has changed length."""
         hand = self.hands[seat]
-        ent = ix[seat]
-        if ent is None or ent[0] is not hand or len(ent[1]) != len(hand):
-            key = _KEY_LOW if self._low_aces else _KEY_HIGH
-            ent = ix[seat] = (hand, [PLAY[c] for c in hand], [key[c] for c in hand])
-        return ent[1], ent[2]
+        key = _KEY_LOW if self._low_aces else _KEY_HIGH
+        ent = self._idx[seat] = (hand, [PLAY[c] for c in hand], [key[c] for c in hand])
+        return ent
+
+    def _set_hand(self, seat: int, cards: Sequence[Card]) -> None:
+        """Give ``seat`` ``cards`` as a new hand, sorted, with its index (``_index``): the
+        sort keys are worked out once, sorted as numbers and read back as cards and plays."""
+        if self._low_aces:
+            keys = list(map(_KEY_LOW.__getitem__, cards))
+            keys.sort()
+            hand = list(map(_CARD_AT_LOW.__getitem__, keys))
+            plays = list(map(_PLAY_AT_LOW.__getitem__, keys))
+        else:
+            keys = list(map(_KEY_HIGH.__getitem__, cards))
+            keys.sort()
+            hand = list(map(_CARD_AT_HIGH.__getitem__, keys))
+            plays = list(map(_PLAY_AT_HIGH.__getitem__, keys))
+        self.hands[seat] = hand
+        self._idx[seat] = (hand, plays, keys)
 
     # --- contract: apply ------------------------------------------------------------------
 
@@ -424,7 +461,6 @@ class MannState(TurnState):
             raise IllegalAction("the game is over")
         if seat is not None and seat != turn:
             raise IllegalAction(f"it is not your turn (waiting for seat {turn + 1})")
-        events = self.events
         if type(action) is Play and self.phase == "play":
             # MANNI-GEN-6, inline: the move of nearly every step of a play-out
             card = action.card
@@ -433,48 +469,66 @@ class MannState(TurnState):
                 at = hand.index(card)
             except ValueError:
                 raise IllegalAction(f"you do not hold {card.code}") from None
-            ent = self._idx[turn] if self._idx is not None else None
-            if ent is not None and (ent[0] is not hand or len(ent[1]) != len(hand)):
-                ent = None
+            ent = self._idx[turn]
+            if ent is None or ent[0] is not hand or len(ent[1]) != len(hand):
+                ent = self._index(turn)
             trick = self.trick
             if not trick:
-                del hand[at]
-                if ent is not None:  # the index stays in step with the hand
-                    del ent[1][at], ent[2][at]
+                del hand[at], ent[1][at], ent[2][at]  # the index stays in step with the hand
                 trick.append((turn, card))
                 self.trick_leader = turn
                 self.trick_best = 0
                 self.turn = _NEXT[turn]
                 self._legal = self._samples = None
-                ev = _tnew(Event, ("lead", turn, _leads, _CARD_DATA[card]))
-                events.append(ev)
+                ev = _LEAD_EVENTS[turn][card]
+                self.events.append(ev)
                 return [ev]
             suit = card.suit
-            best = trick[self.trick_best][1]
             led = trick[0][1].suit
-            if suit != led:
-                for c in hand:
-                    if c.suit == led:
-                        raise IllegalAction(f"you must follow {SUIT_NAMES[led]}")
+            if suit != led:  # a void shown, or a revoke: does the hand hold the suit led?
+                keys = ent[2]
+                base = _SUIT_BASE[led]
+                i = bisect_left(keys, base)
+                if i < len(keys) and keys[i] < base + 16:
+                    raise IllegalAction(f"you must follow {SUIT_NAMES[led]}")
+            best = trick[self.trick_best][1]
             if suit == best.suit:
                 takes = self._rv[card] > self._rv[best]
             else:
                 takes = suit == self.trump
-            del hand[at]
-            if ent is not None:
-                del ent[1][at], ent[2][at]
-            trick.append((turn, card))
-            if takes:
-                self.trick_best = len(trick) - 1
+            del hand[at], ent[1][at], ent[2][at]
             self._legal = self._samples = None
-            ev = _tnew(Event, ("play", turn, _plays, _CARD_DATA[card]))
+            ev = _PLAY_EVENTS[turn][card]
+            events = self.events
             events.append(ev)
-            if len(trick) < 3:
+            if len(trick) == 1:
+                trick.append((turn, card))
+                if takes:
+                    self.trick_best = 1
                 self.turn = _NEXT[turn]
                 return [ev]
-            mark = len(events) - 1
-            self._finish_trick()
+            # the trick's third card closes it (MANNI-GEN-6: the best play takes it)
+            trick.append((turn, card))
+            if takes:
+                winner = turn
+            else:
+                winner, card = trick[self.trick_best]
+            self.tricks.append({"plays": trick, "winner": winner})  # never mutated again
+            played = self.played
+            played.append(trick[0][1])
+            played.append(trick[1][1])
+            played.append(trick[2][1])
+            self.trick = []
+            self.tricks_won[winner] += 1
+            won = _WIN_EVENTS[winner][card]
+            events.append(won)
+            if self.hands[winner]:
+                self.turn = self.trick_leader = winner
+                return [ev, won]
+            mark = len(events) - 2
+            self._score()
             return events[mark:]
+        events = self.events
         mark = len(events)
         act = action if isinstance(action, Action) else self._coerce(action)
         phase = self.phase
@@ -500,30 +554,13 @@ class MannState(TurnState):
         self._samples = None
         return events[mark:]
 
-    def _finish_trick(self) -> None:
-        trick = self.trick
-        winner, card = trick[self.trick_best]
-        self.tricks.append({"plays": trick, "winner": winner})  # never mutated again
-        played = self.played
-        for _, c in trick:
-            played.append(c)
-        self.trick = []
-        self.tricks_won[winner] += 1
-        self.events.append(_tnew(Event, ("trick", winner, _wins, _CARD_DATA[card])))
-        if self.hands[winner]:
-            self.turn = self.trick_leader = winner
-        else:
-            self._score()
-
     def _swap(self, seat: int, swap: bool) -> None:
         """MANNI-EXCH-1..4: E, M, D in turn; the first swap ends the phase."""
         self.exchange_queue.pop(0)
         if swap:
             self.discards[seat] = self.hands[seat]  # MANNI-EXCH-2: a dead pile, face down
-            self.hands[seat] = sorted(
-                self.manni, key=(_KEY_LOW if self._low_aces else _KEY_HIGH).__getitem__
-            )
-            self.drawn[seat] = list(self.hands[seat])
+            self._set_hand(seat, self.manni)
+            self.drawn[seat] = self.hands[seat][:]
             self.manni = []
             self.decisions[seat] = "swap"
             self.exchange_queue = []  # MANNI-EXCH-3
@@ -564,12 +601,7 @@ class MannState(TurnState):
         self.phase = "exchange"
         self.exchange_queue = [seat]
         self.events.append(
-            Event(
-                "contract",
-                seat,
-                _declares,
-                {"contract": act.kind, "trump": trump},
-            )
+            _tnew(Event, ("contract", seat, _declares, {"contract": act.kind, "trump": trump}))
         )
 
     def _exchange(self, seat: int, act: Discard) -> None:
@@ -596,7 +628,7 @@ class MannState(TurnState):
         del self.manni[:k]
         hand += got
         hand.sort(key=(_KEY_LOW if self._low_aces else _KEY_HIGH).__getitem__)
-        self._idx = None  # the same list, other cards
+        self._idx[seat] = None  # the same list, other cards
         self.drawn[seat] = got
         self.decisions[seat] = k
         self.exchange_queue.pop(0)
@@ -612,43 +644,57 @@ class MannState(TurnState):
         """MANNI-DEAL-1, TRJ-DEAL-1, HORN-DEAL-1 / HORN-CUT-1, from the top of ``order``."""
         self.hand_no += 1
         d = self.dealer
-        e, m = (d + 1) % 3, (d + 2) % 3
-        hands: list[list[Card]] = [[], [], []]
+        e, m = _NEXT[d], _NEXT[_NEXT[d]]
+        variant = self.variant
         self.contract_card = None
         self.declarer = None
         self._low_aces = False
         self._rv = _RV_HIGH
-        if self.variant == HORN:
+        if variant == HORN:
             card = order[-1]  # HORN-CUT-1: the bottom card, turned for all to see
             self.contract, self.trump = horn_contract(card)
             self._low_aces = self.contract == "nullo"  # HORN-RANK-1
             self._rv = _RV_LOW if self._low_aces else _RV_HIGH
             self.contract_card = card
-            manni: list[Card] = []
-            for r in range(4):
-                b = 13 * r
-                manni += order[b : b + 4]
-                hands[e] += order[b + 4 : b + 7]
-                hands[m] += order[b + 7 : b + 10]
-                hands[d] += order[b + 10 : b + 13]
+            # four rounds of 13: 4 to the manni, then 3 each to eldest, middle, dealer
+            manni = order[0:4] + order[13:17] + order[26:30] + order[39:43]
+            he = order[4:7] + order[17:20] + order[30:33] + order[43:46]
+            hm = order[7:10] + order[20:23] + order[33:36] + order[46:49]
+            hd = order[10:13] + order[23:26] + order[36:39] + order[49:52]
+            data: dict[str, Any] = {
+                "hand": self.hand_no,
+                "manni": 16,
+                "card": card.code,
+                "contract": self.contract,
+                "trump": self.trump,
+            }
+            self.phase = "exchange"
+            self.exchange_queue = [e, m, d]
+        elif variant == BASIC:
+            he = order[0:4] + order[12:16] + order[24:28]
+            hm = order[4:8] + order[16:20] + order[28:32]
+            hd = order[8:12] + order[20:24] + order[32:36]
+            manni = order[36:]
+            self.contract = "trumps"
+            self.trump = TRUMP_CYCLE[(self.hand_no - 1) % 4]  # MANNI-TRUMP-1
+            data = {"hand": self.hand_no, "manni": len(manni), "trump": self.trump}
+            self.phase = "swap"
+            self.exchange_queue = [e, m, d]
         else:
-            rounds = 3 if self.variant == BASIC else 4
-            for r in range(rounds):
-                b = 12 * r
-                hands[e] += order[b : b + 4]
-                hands[m] += order[b + 4 : b + 8]
-                hands[d] += order[b + 8 : b + 12]
-            manni = order[12 * rounds :]
-            if self.variant == BASIC:
-                self.contract = "trumps"
-                self.trump = TRUMP_CYCLE[(self.hand_no - 1) % 4]  # MANNI-TRUMP-1
-            else:
-                self.contract, self.trump = "", None
-                self.declarer = e  # TRJ-DECL-1
-        key = (_KEY_LOW if self._low_aces else _KEY_HIGH).__getitem__
-        for h in hands:
-            h.sort(key=key)
-        self.hands = hands
+            he = order[0:4] + order[12:16] + order[24:28] + order[36:40]
+            hm = order[4:8] + order[16:20] + order[28:32] + order[40:44]
+            hd = order[8:12] + order[20:24] + order[32:36] + order[44:48]
+            manni = order[48:]
+            self.contract, self.trump = "", None
+            self.declarer = e  # TRJ-DECL-1
+            data = {"hand": self.hand_no, "manni": len(manni)}
+            self.phase = "contract"
+            self.exchange_queue = []
+        self.hands = [[], [], []]
+        self._idx = [None, None, None]
+        self._set_hand(e, he)
+        self._set_hand(m, hm)
+        self._set_hand(d, hd)
         self.manni = manni
         self.discards = [[], [], []]
         self.drawn = [[], [], []]
@@ -657,23 +703,7 @@ class MannState(TurnState):
         self.tricks = []
         self.played = []
         self.tricks_won = [0, 0, 0]
-        data: dict[str, Any] = {"hand": self.hand_no, "manni": len(manni)}
-        if self.variant == HORN:
-            data["card"] = self.contract_card.code  # type: ignore[union-attr]
-            data["contract"] = self.contract
-            data["trump"] = self.trump
-        elif self.variant == BASIC:
-            data["trump"] = self.trump
-        self.events.append(Event("deal", d, _deals, data))
-        if self.variant == BASIC:
-            self.phase = "swap"
-            self.exchange_queue = [e, m, d]
-        elif self.variant == TRJAMANN:
-            self.phase = "contract"
-            self.exchange_queue = []
-        else:
-            self.phase = "exchange"
-            self.exchange_queue = [e, m, d]
+        self.events.append(_tnew(Event, ("deal", d, _W_DEALS, data)))
         self.turn = e
 
     def _start_play(self) -> None:
@@ -725,11 +755,14 @@ class MannState(TurnState):
                 rec["cost"] = CONTRACT_VALUE[self.contract]
         self.history.append(rec)
         self.events.append(
-            Event(
-                "score",
-                None,
-                _scores,
-                {"tricks": t, "results": list(results), "variant": self.variant},
+            _tnew(
+                Event,
+                (
+                    "score",
+                    None,
+                    _W_SCORES,
+                    {"tricks": t, "results": list(results), "variant": self.variant},
+                ),
             )
         )
         if self._game_ends():
@@ -867,7 +900,7 @@ class MannState(TurnState):
         new.winners_list = self.winners_list[:]
         new.events = self.events[:] if events else []
         new._legal = None
-        new._idx = None
+        new._idx = [None, None, None]
         new._samples = None
         new._search_copy = False
         return new
@@ -1167,6 +1200,14 @@ _RV_HIGH = {c: c.rank for c in pack()}
 _RV_LOW = {c: 1 if c.rank == ACE else c.rank for c in pack()}
 _KEY_HIGH = {c: SUIT_ORDER[c.suit] * 16 + 15 - c.rank for c in pack()}
 _KEY_LOW = {c: SUIT_ORDER[c.suit] * 16 + 15 - _RV_LOW[c] for c in pack()}
+#: Each sort key's card and play (``_set_hand`` sorts a hand as numbers and reads it back).
+_CARD_AT_HIGH: list[Any] = [None] * 64
+_CARD_AT_LOW: list[Any] = [None] * 64
+for _c in pack():
+    _CARD_AT_HIGH[_KEY_HIGH[_c]] = _c
+    _CARD_AT_LOW[_KEY_LOW[_c]] = _c
+_PLAY_AT_HIGH = [None if c is None else PLAY[c] for c in _CARD_AT_HIGH]
+_PLAY_AT_LOW = [None if c is None else PLAY[c] for c in _CARD_AT_LOW]
 #: What each Trjámann contract is worth on average to its declarer, played as the medium
 #: bot plays it from a random hand (``scripts/measure_manni_contracts.py``). Declaring one now
 #: gives up that average later: the search and the bots weigh a contract by its result now
@@ -1236,5 +1277,19 @@ def _game_over(seat: int | None, data: Mapping[str, Any]) -> str:
     names = " and ".join(f"{{P{s}}}" for s in w)
     return f"{names} {'win together' if len(w) > 1 else 'wins'}"
 
+
+#: The hot events' wordings by number (``engine.worded``): a number is nothing the garbage
+#: collector follows, and a game's log holds hundreds of these.
+_W_LEADS = worded(_leads)
+_W_PLAYS = worded(_plays)
+_W_WINS = worded(_wins)
+_W_DEALS = worded(_deals)
+_W_SCORES = worded(_scores)
+_W_EXCHANGES = worded(_exchanges)
+#: The events of play, one per seat and card, made once: an event is a value, read and never
+#: written, so a log may hold one object many times (a play-out logs one per card played).
+_LEAD_EVENTS = [{c: Event("lead", s, _W_LEADS, _CARD_DATA[c]) for c in pack()} for s in range(3)]
+_PLAY_EVENTS = [{c: Event("play", s, _W_PLAYS, _CARD_DATA[c]) for c in pack()} for s in range(3)]
+_WIN_EVENTS = [{c: Event("trick", s, _W_WINS, _CARD_DATA[c]) for c in pack()} for s in range(3)]
 
 __all__ = ["CONTRACTS", "GAME", "MannState", "Manni", "contract_name", "horn_contract"]
