@@ -464,15 +464,15 @@ class MenschState(TurnState):
             self._legal = None
             events = self.events
             if trick:
-                ev = _tnew(Event, ("play", turn, _plays, _CARD_DATA[card]))
+                ev = _PLAY_EV[turn][card]  # type: ignore[index]
             else:
                 self.trick_leader = turn  # type: ignore[assignment]
                 called = self.called
                 if called is not None and _EFF[self.trump][card] == called.suit:
                     self.called_led = True
-                ev = _tnew(Event, ("lead", turn, _leads, _CARD_DATA[card]))
+                ev = _LEAD_EV[turn][card]  # type: ignore[index]
             events.append(ev)
-            trick.append((turn, card))  # type: ignore[arg-type]
+            trick.append(_AT[turn][card])  # type: ignore[index]
             if card is self.called and not self.partner_known:
                 self.partner_known = True  # MENSCH-CALL-5: now everyone knows
                 events.append(Event("partner", turn, _reveals, {"cards": [card.code]}))
@@ -527,7 +527,7 @@ class MenschState(TurnState):
             allowed = ", ".join(LEGAL_OVER[high]) or "nothing: only pass"
             raise IllegalAction(f"over {high or 'no bid'} you may bid {allowed}")
         self.bids.append((seat, name))
-        self.events.append(_tnew(Event, ("bid", seat, _bids, _BID_DATA[name])))
+        self.events.append(_BID_EV[seat][name])
         if name != "pass":
             self._high = high = name
         if len(self.bids) < 4:
@@ -608,7 +608,7 @@ class MenschState(TurnState):
         self.played += (c0, c1, c2, c3)
         self.trick = []
         self.tricks_won[winner] += 1
-        self.events.append(_tnew(Event, ("trick", winner, _wins, _CARD_DATA[best])))
+        self.events.append(_WIN_EV[winner][best])
         if self.hands[winner]:
             self.turn = self.trick_leader = winner
         else:
@@ -1054,6 +1054,20 @@ def _game_over(seat: int | None, data: Mapping[str, Any]) -> str:
     names = " and ".join(f"{{P{s}}}" for s in w)
     return f"{names} {'win together' if len(w) > 1 else 'wins the match'}"
 
+
+#: The events and trick entries of every seat's play, lead, trick won and bid, made once:
+#: they are only read, and making one per move was a tenth of a play-out.
+def _per_seat(kind: str, wording: Any, cards: Any) -> tuple[dict[Any, Event], ...]:
+    return tuple(
+        {c: _tnew(Event, (kind, s, wording, data)) for c, data in cards.items()} for s in range(4)
+    )
+
+
+_PLAY_EV = _per_seat("play", _plays, _CARD_DATA)
+_LEAD_EV = _per_seat("lead", _leads, _CARD_DATA)
+_WIN_EV = _per_seat("trick", _wins, _CARD_DATA)
+_BID_EV = _per_seat("bid", _bids, _BID_DATA)
+_AT = tuple({c: (s, c) for c in PACK} for s in range(4))
 
 __all__ = ["GAME", "QC", "Mensch", "MenschState", "effective_suit", "power"]
 _ = (Bid, Call, Play, Trump, CALL)
