@@ -528,9 +528,12 @@ class TwentyTwoState(State):
                 if takes:
                     self.trick_best = len(trick) - 1
                     self.trick_best_eff = _ONE[r]
-                self.events.append(
-                    _tnew(Event, ("play", seat, _plays, {"cards": [card.code], "best": takes}))
-                )
+                key = (card.ordinal * 2 + takes) * 64 + seat
+                ev = _ONE_PLAY_EV.get(key)
+                if ev is None:
+                    data = {"cards": [card.code], "best": takes}
+                    ev = _ONE_PLAY_EV[key] = _tnew(Event, ("play", seat, _plays, data))
+                self.events.append(ev)
             else:
                 if len(hand) < 2:
                     return False
@@ -539,9 +542,12 @@ class TwentyTwoState(State):
                 self.trick_best = 0
                 self.trick_lead_eff = self.trick_best_eff = _ONE[r]
                 trick.append((seat, cards))
-                self.events.append(
-                    _tnew(Event, ("lead", seat, _leads_words, {"cards": [card.code]}))
-                )
+                key = card.ordinal * 64 + seat
+                ev = _ONE_LEAD_EV.get(key)
+                if ev is None:
+                    data = {"cards": [card.code]}
+                    ev = _ONE_LEAD_EV[key] = _tnew(Event, ("lead", seat, _leads_words, data))
+                self.events.append(ev)
         elif trick:
             legal = self._legal
             if type(legal) is not PlayChoices or legal._issued.get(id(act)) is not act:
@@ -728,8 +734,15 @@ class TwentyTwoState(State):
         for _, cards in trick:
             played += cards
         self.trick = []
-        codes = [best[0].code] if len(best) == 1 else [c.code for c in best]
-        self.events.append(_tnew(Event, ("trick", winner, _wins, {"cards": codes})))
+        if len(best) == 1:
+            key = best[0].ordinal * 64 + winner
+            ev = _ONE_WIN_EV.get(key)
+            if ev is None:
+                data = {"cards": [best[0].code]}
+                ev = _ONE_WIN_EV[key] = _tnew(Event, ("trick", winner, _wins, data))
+        else:
+            ev = _tnew(Event, ("trick", winner, _wins, {"cards": [c.code for c in best]}))
+        self.events.append(ev)
         if len(self.hands[winner]) <= 1:
             self._showdown()
         else:
@@ -1253,6 +1266,12 @@ def _ranks_text(ranks: Sequence[int]) -> str:
     return "-".join("JK" if r == JOKER_RANK else RANK_CODES[r] for r in ranks)
 
 
+#: The events of one-card plays, leads and tricks won, by card and seat (and whether the
+#: play takes the trick), made once: an event is only read, and making one per move was a
+#: tenth of a play-out. Seats are below 64.
+_ONE_PLAY_EV: dict[int, Event] = {}
+_ONE_LEAD_EV: dict[int, Event] = {}
+_ONE_WIN_EV: dict[int, Event] = {}
 #: ``_tnew(Event, (kind, seat, wording, data))`` makes an Event without the named tuple's
 #: Python-level ``__new__`` (a play-out makes one per move).
 _tnew: Any = tuple.__new__
