@@ -1325,9 +1325,18 @@ def _leads(hand: list[Card]) -> list[Action]:
         if top > room:
             top = room
         for k in range(2, top + 1):
-            out.append(Play(tuple(hand[j : j + k])))
+            cards = tuple(hand[j : j + k])
+            play = _SETS.get(cards)
+            if play is None:
+                play = _SETS[cards] = Play(cards)
+            out.append(play)
         i = j - 1
     return out
+
+
+#: Several cards of a rank, led: each set made once, as ``SINGLE`` is for one card (there are
+#: a few hundred, the first cards of a rank in suit order).
+_SETS: dict[tuple[Card, ...], Play] = {}
 
 
 def _deals(seat: int | None, data: Mapping[str, Any]) -> str:
