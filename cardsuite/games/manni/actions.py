@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
+from itertools import chain, combinations
 from math import comb
 from typing import Any
 
@@ -217,38 +218,85 @@ def _cumulative(n: int, sizes: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(cum)
 
 
+#: Above this many choices a hand's discards are unranked one by one instead of tabled.
+_TABLED = 5000
+
+
+@lru_cache(maxsize=64)
+def _positions(n: int, sizes: tuple[int, ...]) -> tuple[tuple[int, ...], ...] | None:
+    """Every discard's positions in a hand of ``n``, in the order of the choices (sizes
+    smallest first, then lexicographic, as ``_unrank`` reads them off): worked out once per
+    shape of exchange, shared by every hand of that shape, so a pick is one look-up. None
+    where there are too many to keep (a hand-written position's big exchange)."""
+    if _cumulative(n, sizes)[-1] > _TABLED:
+        return None
+    return tuple(chain.from_iterable(combinations(range(n), k) for k in sizes))
+
+
+def _discard(cards: tuple[Card, ...]) -> Discard:
+    """A Discard of a tuple the caller made (no copy): the listing's every pick."""
+    d = _new(Discard)
+    d.cards = cards
+    return d
+
+
+_new = object.__new__
+
+
 class DiscardChoices(Sequence[Discard]):
     """Every discard of a size in ``sizes`` from ``hand`` (TRJ-EXCH-1, TRJ-OPT-2,
     HORN-EXCH-1), smallest first, then in the hand's order: up to 4,096 choices, indexed
-    without building them (a random play-out picks one)."""
+    without building them (a random play-out picks one). The last pick is remembered with
+    its positions in the hand (``issued``), so the state applies a discard it offered
+    without checking it again."""
 
-    __slots__ = ("_cum", "_hand", "_sizes")
+    __slots__ = ("_cum", "_hand", "_issued", "_list", "_n", "_pos", "_sizes", "_table")
 
     def __init__(self, hand: Sequence[Card], sizes: Sequence[int]) -> None:
+        self._list = hand
         self._hand = tuple(hand)
-        self._sizes = tuple(sizes)
-        self._cum = _cumulative(len(self._hand), self._sizes)
+        self._sizes = sizes = tuple(sizes)
+        self._cum = _cumulative(len(self._hand), sizes)
+        self._n = self._cum[-1]
+        self._table = _positions(len(self._hand), sizes)
+        self._issued: Discard | None = None
+        self._pos: tuple[int, ...] = ()
 
     def __len__(self) -> int:
-        return self._cum[-1]
+        return self._n
 
     def __getitem__(self, i: int | slice) -> Any:
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(len(self)))]
+        if type(i) is not int:
+            if isinstance(i, slice):
+                return [self[j] for j in range(*i.indices(self._n))]
+            i = i.__index__()
+        table = self._table
+        if table is not None:
+            if not -self._n <= i < self._n:
+                raise IndexError(i)
+            pos = table[i]
+        else:
+            pos = self._unranked(i)
+        if not pos:
+            return NO_DISCARD
+        d = _discard(tuple(map(self._hand.__getitem__, pos)))
+        self._issued = d
+        self._pos = pos
+        return d
+
+    def _unranked(self, i: int) -> tuple[int, ...]:
+        n = self._n
         if i < 0:
-            i += len(self)
-        if not 0 <= i < len(self):
+            i += n
+        if not 0 <= i < n:
             raise IndexError(i)
         for j, k in enumerate(self._sizes):
             if i < self._cum[j + 1]:
-                if k == 0:
-                    return NO_DISCARD
-                hand = self._hand
-                return Discard([hand[x] for x in _unrank(len(hand), k, i - self._cum[j])])
+                return tuple(_unrank(len(self._hand), k, i - self._cum[j]))
         raise IndexError(i)  # pragma: no cover - the sizes cover every index
 
     def __iter__(self) -> Iterator[Discard]:
-        return (self[i] for i in range(len(self)))
+        return (self[i] for i in range(self._n))
 
     def __contains__(self, item: object) -> bool:
         if type(item) is Keep:
@@ -261,6 +309,13 @@ class DiscardChoices(Sequence[Discard]):
     @property
     def sizes(self) -> tuple[int, ...]:
         return self._sizes
+
+    def issued(self, action: object, hand: list[Card]) -> tuple[int, ...] | None:
+        """The positions of ``action`` in ``hand`` if it is the discard last picked from
+        this listing and ``hand`` is still the list it was made from, unchanged; else None."""
+        if action is self._issued and hand is self._list and len(hand) == len(self._hand):
+            return self._pos
+        return None
 
 
 __all__ = [

@@ -42,6 +42,7 @@ import random
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from operator import itemgetter
 from typing import Any, ClassVar
 
 from ... import positions
@@ -358,9 +359,9 @@ class MannState(TurnState):
             top = min(TRJ_LIMIT, room)
             if self._four_or_none:
                 return (0, top) if top == TRJ_LIMIT else (0,)
-            return tuple(range(top + 1))
+            return _UP_TO[top]
         limit = HORN_LIMITS[(seat - self.dealer - 1) % 3]
-        return tuple(range(min(limit, room) + 1))
+        return _UP_TO[min(limit, room)]
 
     def offered_contracts(self, seat: int) -> list[Contract]:
         """TRJ-CONTRACT-2, TRJ-OPT-1: the contracts ``seat`` still owes (Other per suit)."""
@@ -461,7 +462,18 @@ class MannState(TurnState):
             raise IllegalAction("the game is over")
         if seat is not None and seat != turn:
             raise IllegalAction(f"it is not your turn (waiting for seat {turn + 1})")
-        if type(action) is Play and self.phase == "play":
+        phase = self.phase
+        if type(action) is Discard and phase == "exchange":
+            legal = self._legal
+            if type(legal) is DiscardChoices:
+                at = legal.issued(action, self.hands[turn])
+                if at is not None:  # a discard just offered: nothing to check
+                    events = self.events
+                    mark = len(events)
+                    self._exchange(turn, action, at)
+                    self._legal = self._samples = None
+                    return events[mark:]
+        if type(action) is Play and phase == "play":
             # MANNI-GEN-6, inline: the move of nearly every step of a play-out
             card = action.card
             hand = self.hands[turn]
@@ -604,97 +616,117 @@ class MannState(TurnState):
             _tnew(Event, ("contract", seat, _declares, {"contract": act.kind, "trump": trump}))
         )
 
-    def _exchange(self, seat: int, act: Discard) -> None:
-        """TRJ-EXCH-1, HORN-EXCH-1/2: discard, then draw as many from the top of the manni."""
+    def _exchange(self, seat: int, act: Discard, at: tuple[int, ...] | None = None) -> None:
+        """TRJ-EXCH-1, HORN-EXCH-1/2: discard, then draw as many from the top of the manni.
+        ``at``: where the cards lie in the hand, for a discard the state itself offered
+        (``DiscardChoices.issued``), which needs no checking."""
         hand = self.hands[seat]
         cards = act.cards
-        if len(set(cards)) != len(cards):
-            raise IllegalAction("a card is named twice")
-        for c in cards:
-            if c not in hand:
-                raise IllegalAction(f"you do not hold {c.code}")
-        sizes = self.exchange_sizes(seat)
-        if len(cards) not in sizes:
-            if self.variant == TRJAMANN and self._four_or_none:
-                raise IllegalAction("exchange exactly four cards, or none (four or none)")
-            raise IllegalAction(
-                f"you may exchange at most {sizes[-1]} card{'s' * (sizes[-1] != 1)}"
-            )
+        if at is None:
+            if len(set(cards)) != len(cards):
+                raise IllegalAction("a card is named twice")
+            for c in cards:
+                if c not in hand:
+                    raise IllegalAction(f"you do not hold {c.code}")
+            sizes = self.exchange_sizes(seat)
+            if len(cards) not in sizes:
+                if self.variant == TRJAMANN and self._four_or_none:
+                    raise IllegalAction("exchange exactly four cards, or none (four or none)")
+                raise IllegalAction(
+                    f"you may exchange at most {sizes[-1]} card{'s' * (sizes[-1] != 1)}"
+                )
+            at = tuple(sorted(map(hand.index, cards)))
         k = len(cards)
-        for c in cards:
-            hand.remove(c)
+        ent = self._idx[seat]
+        if ent is None or ent[0] is not hand or len(ent[1]) != len(hand):
+            ent = self._index(seat)
+        keys = ent[2][:]
+        for i in reversed(at):
+            del keys[i]
+        manni = self.manni
+        got = manni[:k]
+        del manni[:k]
+        # the hand keeps its list (and its order: by suit, high to low), new cards and all
+        if self._low_aces:
+            keys += map(_KEY_LOW.__getitem__, got)
+            keys.sort()
+            hand[:] = map(_CARD_AT_LOW.__getitem__, keys)
+            plays = list(map(_PLAY_AT_LOW.__getitem__, keys))
+        else:
+            keys += map(_KEY_HIGH.__getitem__, got)
+            keys.sort()
+            hand[:] = map(_CARD_AT_HIGH.__getitem__, keys)
+            plays = list(map(_PLAY_AT_HIGH.__getitem__, keys))
+        self._idx[seat] = (hand, plays, keys)
         self.discards[seat] = self.discards[seat] + list(cards)
-        got = self.manni[:k]
-        del self.manni[:k]
-        hand += got
-        hand.sort(key=(_KEY_LOW if self._low_aces else _KEY_HIGH).__getitem__)
-        self._idx[seat] = None  # the same list, other cards
         self.drawn[seat] = got
         self.decisions[seat] = k
-        self.exchange_queue.pop(0)
-        self.events.append(_tnew(Event, ("exchange", seat, _exchanges, {"count": k})))
-        if self.exchange_queue:
-            self.turn = self.exchange_queue[0]
+        queue = self.exchange_queue
+        del queue[0]
+        self.events.append(_tnew(Event, ("exchange", seat, _W_EXCHANGES, {"count": k})))
+        if queue:
+            self.turn = queue[0]
         else:
             self._start_play()
 
     # --- dealing and scoring --------------------------------------------------------------
 
     def _deal(self, order: list[Card]) -> None:
-        """MANNI-DEAL-1, TRJ-DEAL-1, HORN-DEAL-1 / HORN-CUT-1, from the top of ``order``."""
-        self.hand_no += 1
+        """MANNI-DEAL-1, TRJ-DEAL-1, HORN-DEAL-1 / HORN-CUT-1, from the top of ``order``:
+        each packet's cards are picked by position (``_DEALS``), in one call per hand."""
+        self.hand_no = hand_no = self.hand_no + 1
         d = self.dealer
-        e, m = _NEXT[d], _NEXT[_NEXT[d]]
+        e = _NEXT[d]
+        m = _NEXT[e]
         variant = self.variant
         self.contract_card = None
         self.declarer = None
-        self._low_aces = False
-        self._rv = _RV_HIGH
+        get_e, get_m, get_d, get_manni = _DEALS[variant]
         if variant == HORN:
             card = order[-1]  # HORN-CUT-1: the bottom card, turned for all to see
-            self.contract, self.trump = horn_contract(card)
-            self._low_aces = self.contract == "nullo"  # HORN-RANK-1
-            self._rv = _RV_LOW if self._low_aces else _RV_HIGH
+            self.contract, self.trump = contract, trump = horn_contract(card)
+            self._low_aces = low = contract == "nullo"  # HORN-RANK-1
+            self._rv = _RV_LOW if low else _RV_HIGH
             self.contract_card = card
-            # four rounds of 13: 4 to the manni, then 3 each to eldest, middle, dealer
-            manni = order[0:4] + order[13:17] + order[26:30] + order[39:43]
-            he = order[4:7] + order[17:20] + order[30:33] + order[43:46]
-            hm = order[7:10] + order[20:23] + order[33:36] + order[46:49]
-            hd = order[10:13] + order[23:26] + order[36:39] + order[49:52]
+            manni = list(get_manni(order))
             data: dict[str, Any] = {
-                "hand": self.hand_no,
-                "manni": 16,
+                "hand": hand_no,
+                "manni": len(manni),
                 "card": card.code,
-                "contract": self.contract,
-                "trump": self.trump,
+                "contract": contract,
+                "trump": trump,
             }
             self.phase = "exchange"
             self.exchange_queue = [e, m, d]
-        elif variant == BASIC:
-            he = order[0:4] + order[12:16] + order[24:28]
-            hm = order[4:8] + order[16:20] + order[28:32]
-            hd = order[8:12] + order[20:24] + order[32:36]
-            manni = order[36:]
-            self.contract = "trumps"
-            self.trump = TRUMP_CYCLE[(self.hand_no - 1) % 4]  # MANNI-TRUMP-1
-            data = {"hand": self.hand_no, "manni": len(manni), "trump": self.trump}
-            self.phase = "swap"
-            self.exchange_queue = [e, m, d]
         else:
-            he = order[0:4] + order[12:16] + order[24:28] + order[36:40]
-            hm = order[4:8] + order[16:20] + order[28:32] + order[40:44]
-            hd = order[8:12] + order[20:24] + order[32:36] + order[44:48]
-            manni = order[48:]
-            self.contract, self.trump = "", None
-            self.declarer = e  # TRJ-DECL-1
-            data = {"hand": self.hand_no, "manni": len(manni)}
-            self.phase = "contract"
-            self.exchange_queue = []
-        self.hands = [[], [], []]
-        self._idx = [None, None, None]
-        self._set_hand(e, he)
-        self._set_hand(m, hm)
-        self._set_hand(d, hd)
+            self._low_aces = low = False
+            self._rv = _RV_HIGH
+            manni = order[get_manni:]
+            if variant == BASIC:
+                self.contract = "trumps"
+                self.trump = trump = TRUMP_CYCLE[(hand_no - 1) % 4]  # MANNI-TRUMP-1
+                data = {"hand": hand_no, "manni": len(manni), "trump": trump}
+                self.phase = "swap"
+                self.exchange_queue = [e, m, d]
+            else:
+                self.contract, self.trump = "", None
+                self.declarer = e  # TRJ-DECL-1
+                data = {"hand": hand_no, "manni": len(manni)}
+                self.phase = "contract"
+                self.exchange_queue = []
+        # each hand sorted as numbers (its sort keys) and read back as cards and plays
+        if low:
+            key, card_at, play_at = _KEY_LOW.__getitem__, _CARD_AT_LOW, _PLAY_AT_LOW
+        else:
+            key, card_at, play_at = _KEY_HIGH.__getitem__, _CARD_AT_HIGH, _PLAY_AT_HIGH
+        hands: list[list[Card]] = [[], [], []]
+        idx: list[Any] = [None, None, None]
+        for seat, get in ((e, get_e), (m, get_m), (d, get_d)):
+            keys = sorted(map(key, get(order)))
+            hands[seat] = hand = list(map(card_at.__getitem__, keys))
+            idx[seat] = (hand, list(map(play_at.__getitem__, keys)), keys)
+        self.hands = hands
+        self._idx = idx
         self.manni = manni
         self.discards = [[], [], []]
         self.drawn = [[], [], []]
@@ -715,7 +747,8 @@ class MannState(TurnState):
 
     def _score(self) -> None:
         """MANNI-SCORE-1, TRJ-SCORE-1..4, HORN-SCORE-1/2, then the end of the game."""
-        t = list(self.tricks_won)
+        t = self.tricks_won[:]
+        variant = self.variant
         rec: dict[str, Any] = {
             "hand": self.hand_no,
             "dealer": self.dealer,
@@ -724,35 +757,45 @@ class MannState(TurnState):
             "declarer": self.declarer,
             "tricks": t,
         }
-        if self.variant == BASIC:
-            gains = [max(0, x - 4) for x in t]
-            for s in range(3):
-                self.points[s] += gains[s]
-            rec["gains"] = gains
-            rec["totals"] = list(self.points)
-            results = gains
+        if variant == BASIC:
+            t0, t1, t2 = t
+            results = [t0 - 4 if t0 > 4 else 0, t1 - 4 if t1 > 4 else 0, t2 - 4 if t2 > 4 else 0]
+            points = self.points
+            points[0] += results[0]
+            points[1] += results[1]
+            points[2] += results[2]
+            rec["gains"] = results
+            rec["totals"] = points[:]
+            ends = max(points) >= GAME_POINTS  # MANNI-END-1
         else:
-            if self.variant == TRJAMANN:
+            nullo = self.contract == "nullo"
+            if variant == TRJAMANN:
                 d = self.declarer
-                nullo = self.contract == "nullo"
                 targets = [
                     (4 if nullo else 8) if s == d else (6 if nullo else 4) for s in range(3)
                 ]  # TRJ-SCORE-1
             else:
-                nullo = self.contract == "nullo"
                 targets = [4, 4, 4]  # HORN-SCORE-1
-            results = [(targets[s] - t[s]) if nullo else (t[s] - targets[s]) for s in range(3)]
-            for s in range(3):
-                if results[s] > 0:
-                    self.plus[s] += results[s]
-                elif results[s] < 0:
-                    self.minus[s] -= results[s]
+            if nullo:
+                results = [targets[0] - t[0], targets[1] - t[1], targets[2] - t[2]]
+            else:
+                results = [t[0] - targets[0], t[1] - targets[1], t[2] - targets[2]]
+            plus, minus = self.plus, self.minus
+            for s, r in enumerate(results):
+                if r > 0:
+                    plus[s] += r
+                elif r < 0:
+                    minus[s] -= r
             rec["targets"] = targets
             rec["results"] = results
-            rec["plus"] = list(self.plus)
-            rec["minus"] = list(self.minus)
-            if self.variant == TRJAMANN and self.declarer is not None:
-                rec["cost"] = CONTRACT_VALUE[self.contract]
+            rec["plus"] = plus[:]
+            rec["minus"] = minus[:]
+            if variant == TRJAMANN:
+                if self.declarer is not None:
+                    rec["cost"] = CONTRACT_VALUE[self.contract]
+                ends = self.hand_no >= TRJ_HANDS  # TRJ-END-1
+            else:
+                ends = max(plus) >= GAME_POINTS  # HORN-END-1
         self.history.append(rec)
         self.events.append(
             _tnew(
@@ -761,11 +804,11 @@ class MannState(TurnState):
                     "score",
                     None,
                     _W_SCORES,
-                    {"tricks": t, "results": list(results), "variant": self.variant},
+                    {"tricks": t, "results": results[:], "variant": variant},
                 ),
             )
         )
-        if self._game_ends():
+        if ends:
             net = self.scores()
             top = max(net)
             self._end([s for s in range(3) if net[s] == top])
@@ -775,8 +818,8 @@ class MannState(TurnState):
             self.hand_no += 1
             return
         order = self._collect()
-        shuffle(self.rng, order)
-        self.dealer = (self.dealer + 1) % 3  # MANNI-GEN-2
+        _shuffle(self.rng, order)
+        self.dealer = _NEXT[self.dealer]  # MANNI-GEN-2
         self._deal(order)
 
     def _game_ends(self) -> bool:
@@ -787,11 +830,17 @@ class MannState(TurnState):
         return max(self.plus) >= GAME_POINTS  # HORN-END-1
 
     def _collect(self) -> list[Card]:
+        """The pack gathered for the next shuffle, in a fixed order: the tricks, then each
+        seat's hand and discards, then the manni (the next ``_deal`` sets every zone)."""
         cards = self.played
         self.played = []
-        for s in range(3):
-            cards += self.hands[s]
-            cards += self.discards[s]
+        hands, discards = self.hands, self.discards
+        cards += hands[0]
+        cards += discards[0]
+        cards += hands[1]
+        cards += discards[1]
+        cards += hands[2]
+        cards += discards[2]
         cards += self.manni
         self.hands = [[], [], []]
         self.discards = [[], [], []]
@@ -1188,6 +1237,52 @@ _SHARED_SLOTS = (
 )
 
 _SWAP_OR_KEEP: Sequence[Action] = (SWAP, KEEP)
+#: Per variant, where each hand's cards lie in the shuffled pack (MANNI-DEAL-1: packets of
+#: four to E, M, D; TRJ-DEAL-1 likewise, four rounds; HORN-DEAL-1: rounds of 13, four to
+#: the manni, then three each): eldest's, middle's and the dealer's pickers, and the manni's
+#: (a picker, or where the manni starts: the rest of the pack).
+_DEALS: dict[str, tuple[Any, Any, Any, Any]] = {
+    BASIC: (
+        itemgetter(*(12 * r + i for r in range(3) for i in range(0, 4))),
+        itemgetter(*(12 * r + i for r in range(3) for i in range(4, 8))),
+        itemgetter(*(12 * r + i for r in range(3) for i in range(8, 12))),
+        36,
+    ),
+    TRJAMANN: (
+        itemgetter(*(12 * r + i for r in range(4) for i in range(0, 4))),
+        itemgetter(*(12 * r + i for r in range(4) for i in range(4, 8))),
+        itemgetter(*(12 * r + i for r in range(4) for i in range(8, 12))),
+        48,
+    ),
+    HORN: (
+        itemgetter(*(13 * r + i for r in range(4) for i in range(4, 7))),
+        itemgetter(*(13 * r + i for r in range(4) for i in range(7, 10))),
+        itemgetter(*(13 * r + i for r in range(4) for i in range(10, 13))),
+        itemgetter(*(13 * r + i for r in range(4) for i in range(0, 4))),
+    ),
+}
+_BITS = tuple(n.bit_length() for n in range(257))
+#: ``_STEPS[n]``: the Fisher-Yates walk over n cards as (i, i + 1, bits of i + 1).
+_STEPS = [tuple((i, i + 1, _BITS[i + 1]) for i in range(n - 1, 0, -1)) for n in range(257)]
+
+
+def _shuffle(rng: random.Random, x: list[Any]) -> None:
+    """``cardsuite.shuffle.shuffle`` (the permutation and the draws of ``rng.shuffle``)
+    with each step's numbers read from a table instead of worked out: a play-out shuffles
+    once a hand. Anything but a plain ``random.Random`` of at most 256 cards goes to it."""
+    if type(rng) is not random.Random or len(x) > 256:
+        shuffle(rng, x)
+        return
+    getrandbits = rng.getrandbits
+    for i, n, k in _STEPS[len(x)]:
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
+#: ``_UP_TO[n]``: the sizes 0 to n, made once (``exchange_sizes``).
+_UP_TO = tuple(tuple(range(n + 1)) for n in range(53))
 _NEXT = (1, 2, 0)
 #: A play's event data, one per card, shared by every event of it: event data is read, never
 #: written, and a play-out logs one per card played.
