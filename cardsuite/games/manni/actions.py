@@ -233,6 +233,16 @@ def _positions(n: int, sizes: tuple[int, ...]) -> tuple[tuple[int, ...], ...] | 
     return tuple(chain.from_iterable(combinations(range(n), k) for k in sizes))
 
 
+@lru_cache(maxsize=64)
+def _shape(
+    n: int, sizes: tuple[int, ...]
+) -> tuple[tuple[int, ...], int, tuple[tuple[int, ...], ...] | None]:
+    """What a listing of a hand of ``n`` with these sizes needs, in one look-up: the counts
+    before each size, the number of choices and the positions' table (``_positions``)."""
+    cum = _cumulative(n, sizes)
+    return cum, cum[-1], _positions(n, sizes)
+
+
 def _discard(cards: tuple[Card, ...]) -> Discard:
     """A Discard of a tuple the caller made (no copy): the listing's every pick."""
     d = _new(Discard)
@@ -254,11 +264,9 @@ class DiscardChoices(Sequence[Discard]):
 
     def __init__(self, hand: Sequence[Card], sizes: Sequence[int]) -> None:
         self._list = hand
-        self._hand = tuple(hand)
+        self._hand = held = tuple(hand)
         self._sizes = sizes = tuple(sizes)
-        self._cum = _cumulative(len(self._hand), sizes)
-        self._n = self._cum[-1]
-        self._table = _positions(len(self._hand), sizes)
+        self._cum, self._n, self._table = _shape(len(held), sizes)
         self._issued: Discard | None = None
         self._pos: tuple[int, ...] = ()
 
@@ -272,9 +280,7 @@ class DiscardChoices(Sequence[Discard]):
             i = i.__index__()
         table = self._table
         if table is not None:
-            if not -self._n <= i < self._n:
-                raise IndexError(i)
-            pos = table[i]
+            pos = table[i]  # a tuple of every choice: its IndexError is the listing's
         else:
             pos = self._unranked(i)
         if not pos:

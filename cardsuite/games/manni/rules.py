@@ -255,6 +255,7 @@ class MannState(TurnState):
         "_four_or_none",
         "_grand_hearts",
         "_idx",
+        "_led_base",
         "_legal",
         "_low_aces",
         "_no_spades",
@@ -321,6 +322,7 @@ class MannState(TurnState):
         self.trick: list[tuple[int, Card]] = []
         self.trick_leader = 0
         self.trick_best = 0
+        self._led_base = 0  # the first sort key of the suit led (``_SUIT_BASE``)
         self.tricks: list[dict[str, Any]] = []
         self.played: list[Card] = []
         self.tricks_won = [0, 0, 0]
@@ -365,12 +367,21 @@ class MannState(TurnState):
 
     def offered_contracts(self, seat: int) -> list[Contract]:
         """TRJ-CONTRACT-2, TRJ-OPT-1: the contracts ``seat`` still owes (Other per suit)."""
-        out: list[Contract] = []
-        for kind in self.owed[seat]:
-            if kind == "other":
-                out += [CONTRACTS[("other", s)] for s in self.other_suits()]
-            else:
-                out.append(CONTRACTS[(kind, None)])
+        return list(self._offers(seat))
+
+    def _offers(self, seat: int) -> list[Contract]:
+        """``offered_contracts`` as a constant list, one per set of contracts owed and
+        option (the legal listing: callers never mutate it)."""
+        key = (*self.owed[seat], self._no_spades)
+        out = _OFFERS.get(key)
+        if out is None:
+            out = []
+            for kind in self.owed[seat]:
+                if kind == "other":
+                    out += [CONTRACTS[("other", s)] for s in self.other_suits()]
+                else:
+                    out.append(CONTRACTS[(kind, None)])
+            _OFFERS[key] = out
         return out
 
     def other_suits(self) -> tuple[str, ...]:
@@ -396,24 +407,24 @@ class MannState(TurnState):
         turn = self.turn
         if turn is None or (seat is not None and seat != turn):
             return []
-        if legal is None:
-            if self.phase == "play":
-                hand = self.hands[turn]
-                ent = self._idx[turn]
-                if ent is None or ent[0] is not hand or len(ent[1]) != len(hand):
-                    ent = self._index(turn)
-                trick = self.trick
-                if trick:  # MANNI-GEN-6: the hand's run of the suit led, if it has one
-                    keys = ent[2]
-                    base = _SUIT_BASE[trick[0][1].suit]
-                    i = bisect_left(keys, base)
-                    j = bisect_left(keys, base + 16, i)
-                    legal = ent[1][i:j] if i < j else ent[1][:]
-                else:
-                    legal = ent[1][:]
+        if legal is not None:
+            return legal
+        if self.phase == "play":
+            hand = self.hands[turn]
+            ent = self._idx[turn]
+            if ent is None or ent[0] is not hand or len(ent[1]) != len(hand):
+                ent = self._index(turn)
+            if self.trick:  # MANNI-GEN-6: the hand's run of the suit led, if it has one
+                keys = ent[2]
+                base = self._led_base
+                i = bisect_left(keys, base)
+                j = bisect_left(keys, base + 16, i)
+                legal = ent[1][i:j] if i < j else ent[1][:]
             else:
-                legal = self._legal_for(turn)
-            self._legal = legal
+                legal = ent[1][:]
+        else:
+            legal = self._legal_for(turn)
+        self._legal = legal
         return legal
 
     def _legal_for(self, turn: int) -> Sequence[Action]:
@@ -424,7 +435,7 @@ class MannState(TurnState):
         if phase == "swap":
             return _SWAP_OR_KEEP
         if phase == "contract":
-            return self.offered_contracts(turn)
+            return self._offers(turn)
         return DiscardChoices(self.hands[turn], self.exchange_sizes(turn))
 
     def _index(self, seat: int) -> tuple[list[Card], list[Play], list[int]]:
@@ -463,16 +474,6 @@ class MannState(TurnState):
         if seat is not None and seat != turn:
             raise IllegalAction(f"it is not your turn (waiting for seat {turn + 1})")
         phase = self.phase
-        if type(action) is Discard and phase == "exchange":
-            legal = self._legal
-            if type(legal) is DiscardChoices:
-                at = legal.issued(action, self.hands[turn])
-                if at is not None:  # a discard just offered: nothing to check
-                    events = self.events
-                    mark = len(events)
-                    self._exchange(turn, action, at)
-                    self._legal = self._samples = None
-                    return events[mark:]
         if type(action) is Play and phase == "play":
             # MANNI-GEN-6, inline: the move of nearly every step of a play-out
             card = action.card
@@ -490,20 +491,20 @@ class MannState(TurnState):
                 trick.append((turn, card))
                 self.trick_leader = turn
                 self.trick_best = 0
+                self._led_base = _BASE_OF[card]
                 self.turn = _NEXT[turn]
                 self._legal = self._samples = None
                 ev = _LEAD_EVENTS[turn][card]
                 self.events.append(ev)
                 return [ev]
-            suit = card.suit
-            led = trick[0][1].suit
-            if suit != led:  # a void shown, or a revoke: does the hand hold the suit led?
+            base = self._led_base
+            if _BASE_OF[card] != base:  # a void shown, or a revoke: does it hold the suit led?
                 keys = ent[2]
-                base = _SUIT_BASE[led]
                 i = bisect_left(keys, base)
                 if i < len(keys) and keys[i] < base + 16:
-                    raise IllegalAction(f"you must follow {SUIT_NAMES[led]}")
+                    raise IllegalAction(f"you must follow {SUIT_NAMES[trick[0][1].suit]}")
             best = trick[self.trick_best][1]
+            suit = card.suit
             if suit == best.suit:
                 takes = self._rv[card] > self._rv[best]
             else:
@@ -511,13 +512,12 @@ class MannState(TurnState):
             del hand[at], ent[1][at], ent[2][at]
             self._legal = self._samples = None
             ev = _PLAY_EVENTS[turn][card]
-            events = self.events
-            events.append(ev)
             if len(trick) == 1:
                 trick.append((turn, card))
                 if takes:
                     self.trick_best = 1
                 self.turn = _NEXT[turn]
+                self.events.append(ev)
                 return [ev]
             # the trick's third card closes it (MANNI-GEN-6: the best play takes it)
             trick.append((turn, card))
@@ -526,20 +526,28 @@ class MannState(TurnState):
             else:
                 winner, card = trick[self.trick_best]
             self.tricks.append({"plays": trick, "winner": winner})  # never mutated again
-            played = self.played
-            played.append(trick[0][1])
-            played.append(trick[1][1])
-            played.append(trick[2][1])
+            self.played += (trick[0][1], trick[1][1], trick[2][1])
             self.trick = []
             self.tricks_won[winner] += 1
             won = _WIN_EVENTS[winner][card]
-            events.append(won)
-            if self.hands[winner]:
+            events = self.events
+            events += (ev, won)
+            if hand:  # every hand holds as many cards after a trick
                 self.turn = self.trick_leader = winner
                 return [ev, won]
             mark = len(events) - 2
             self._score()
             return events[mark:]
+        if type(action) is Discard and phase == "exchange":
+            legal = self._legal
+            if type(legal) is DiscardChoices:
+                at = legal.issued(action, self.hands[turn])
+                if at is not None:  # a discard just offered: nothing to check
+                    events = self.events
+                    mark = len(events)
+                    self._exchange(turn, action, at)
+                    self._legal = self._samples = None
+                    return events[mark:]
         events = self.events
         mark = len(events)
         act = action if isinstance(action, Action) else self._coerce(action)
@@ -568,7 +576,7 @@ class MannState(TurnState):
 
     def _swap(self, seat: int, swap: bool) -> None:
         """MANNI-EXCH-1..4: E, M, D in turn; the first swap ends the phase."""
-        self.exchange_queue.pop(0)
+        del self.exchange_queue[0]
         if swap:
             self.discards[seat] = self.hands[seat]  # MANNI-EXCH-2: a dead pile, face down
             self._set_hand(seat, self.manni)
@@ -576,10 +584,10 @@ class MannState(TurnState):
             self.manni = []
             self.decisions[seat] = "swap"
             self.exchange_queue = []  # MANNI-EXCH-3
-            self._log("swap", seat, f"{{P{seat}}} swaps hands with the manni")
+            self.events.append(_SWAP_EVENTS[seat])
         else:
             self.decisions[seat] = "keep"
-            self._log("keep", seat, f"{{P{seat}}} keeps")
+            self.events.append(_KEEP_EVENTS[seat])
         if self.exchange_queue:
             self.turn = self.exchange_queue[0]
         else:
@@ -607,7 +615,8 @@ class MannState(TurnState):
             trump = "H" if self._grand_hearts else None
         else:
             trump = None
-        self.owed[seat] = [k for k in self.owed[seat] if k != act.kind]
+        owed = self.owed[seat] = self.owed[seat][:]
+        owed.remove(act.kind)
         self.contract = act.kind
         self.trump = trump
         self.phase = "exchange"
@@ -640,7 +649,7 @@ class MannState(TurnState):
         ent = self._idx[seat]
         if ent is None or ent[0] is not hand or len(ent[1]) != len(hand):
             ent = self._index(seat)
-        keys = ent[2][:]
+        keys = ent[2]  # the index is made anew below: its keys may change in place
         for i in reversed(at):
             del keys[i]
         manni = self.manni
@@ -1130,6 +1139,7 @@ class MannState(TurnState):
         """The current trick's best play, for a loaded position (play keeps it up to date)."""
         self.trick_best = 0
         if self.trick:
+            self._led_base = _BASE_OF[self.trick[0][1]]
             best = _trick_winner(self.trick, self.trump, self._low_aces)
             self.trick_best = next(i for i, (s, _) in enumerate(self.trick) if s == best)
 
@@ -1234,9 +1244,12 @@ _SHARED_SLOTS = (
     "contract_card",
     "trick_leader",
     "trick_best",
+    "_led_base",
 )
 
 _SWAP_OR_KEEP: Sequence[Action] = (SWAP, KEEP)
+#: The contracts offered (``MannState._offers``), by the contracts owed and No spades.
+_OFFERS: dict[tuple[Any, ...], list[Contract]] = {}
 #: Per variant, where each hand's cards lie in the shuffled pack (MANNI-DEAL-1: packets of
 #: four to E, M, D; TRJ-DEAL-1 likewise, four rounds; HORN-DEAL-1: rounds of 13, four to
 #: the manni, then three each): eldest's, middle's and the dealer's pickers, and the manni's
@@ -1289,6 +1302,8 @@ _NEXT = (1, 2, 0)
 _CARD_DATA = {c: {"cards": [c.code]} for c in pack()}
 #: The first sort key of each suit's run in a hand (``_KEY_HIGH``, ``_KEY_LOW``).
 _SUIT_BASE = {s: SUIT_ORDER[s] * 16 for s in SUIT_ORDER}
+#: Each card's suit's first sort key: what a lead sets as the suit to follow.
+_BASE_OF = {c: _SUIT_BASE[c.suit] for c in pack()}
 #: Each card's rank for winning tricks (aces high; low in Hornafjarðarmanni Nullo), and its
 #: place in a sorted hand: looked up, never worked out, in play-outs.
 _RV_HIGH = {c: c.rank for c in pack()}
@@ -1385,6 +1400,8 @@ _W_EXCHANGES = worded(_exchanges)
 #: written, so a log may hold one object many times (a play-out logs one per card played).
 _LEAD_EVENTS = [{c: Event("lead", s, _W_LEADS, _CARD_DATA[c]) for c in pack()} for s in range(3)]
 _PLAY_EVENTS = [{c: Event("play", s, _W_PLAYS, _CARD_DATA[c]) for c in pack()} for s in range(3)]
+_SWAP_EVENTS = [Event("swap", s, f"{{P{s}}} swaps hands with the manni", {}) for s in range(3)]
+_KEEP_EVENTS = [Event("keep", s, f"{{P{s}}} keeps", {}) for s in range(3)]
 _WIN_EVENTS = [{c: Event("trick", s, _W_WINS, _CARD_DATA[c]) for c in pack()} for s in range(3)]
 
 __all__ = ["CONTRACTS", "GAME", "MannState", "Manni", "contract_name", "horn_contract"]
