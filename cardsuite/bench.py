@@ -170,7 +170,7 @@ def think_times(
         state = game.new_state(players=players, variant=variant, seed=1000 + seed)
         driver = entry(game.id).selfplay_driver()
         if driver is not None:
-            driver(state, dict(enumerate(bots)))
+            driver(state, dict(enumerate(bots)), stop=lambda: len(times) >= decisions)
         while not state.is_over() and len(times) < decisions:
             seat = state.to_move()
             assert seat is not None

@@ -184,6 +184,23 @@ def test_the_fast_play_out_move_is_the_medium_move(variant: str) -> None:
     assert checked > 2000
 
 
+def test_money_self_play_stops_when_asked() -> None:
+    """``bench`` times a number of decisions: an Egyptian game asks its bots at nearly every
+    move, and playing hard bots to the end of one took many minutes. The driver stops when
+    ``stop()`` says so, leaving the game where it was."""
+    from cardsuite.bench import think_times
+    from cardsuite.games.money.selfplay import play
+
+    game = get_game("money")
+    state = game.new_state(players=2, variant="egyptian", seed=3)
+    bots = {s: make_bot("money", "random", seed=s) for s in (0, 1)}
+    taken = play(state, bots, stop=lambda: len(state.events) >= 40)  # type: ignore[arg-type]
+    assert not state.is_over() and 0 < taken and len(state.events) >= 40
+    assert len(state.events) < 40 + 10  # it stopped at once, not at the end of the game
+    timing = think_times(game, 2, "medium", 12, variant="egyptian")
+    assert timing.decisions == 12
+
+
 @pytest.mark.parametrize("variant", ["egyptian", "jordanian"])
 def test_money_self_play_at_random_always_has_someone_to_act(variant: str) -> None:
     """MONEY-EG (buy at will): a bot that decides by chance gives one answer to "shop

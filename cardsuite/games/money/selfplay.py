@@ -8,7 +8,7 @@ Money decisions (buying, selling, shopping at will) are made at once, as the eng
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from ...records import Move
 from .bots import MoneyBot
@@ -23,14 +23,17 @@ def play(
     bots: Mapping[int, MoneyBot],
     throw_time: float = DEFAULT_THROW,
     record: list[Move] | None = None,
+    stop: Callable[[], bool] | None = None,
 ) -> int:
-    """Play ``state`` to the end; returns the number of actions taken. ``record`` gets each
-    action, a claim with its reaction time on the virtual clock."""
+    """Play ``state`` to the end, or until ``stop()`` says enough (``bench`` timing a number
+    of decisions: an Egyptian game asks its bots thousands of times); returns the number of
+    actions taken. ``record`` gets each action, a claim with its reaction time on the
+    virtual clock."""
     ref = Referee(state, throw_time)
     now = 0.0
     done: set[tuple[int, int, str]] = set()
     actions = 0
-    while not state.is_over():
+    while not state.is_over() and not (stop is not None and stop()):
         mover = state.to_move()
         assert mover is not None
         bot = bots[mover]
