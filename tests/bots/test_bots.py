@@ -195,7 +195,7 @@ def test_money_self_play_stops_when_asked() -> None:
     state = game.new_state(players=2, variant="egyptian", seed=3)
     bots = {s: make_bot("money", "random", seed=s) for s in (0, 1)}
     taken = play(state, bots, stop=lambda: len(state.events) >= 40)  # type: ignore[arg-type]
-    assert not state.is_over() and 0 < taken and len(state.events) >= 40
+    assert not state.is_over() and taken > 0 and len(state.events) >= 40
     assert len(state.events) < 40 + 10  # it stopped at once, not at the end of the game
     timing = think_times(game, 2, "medium", 12, variant="egyptian")
     assert timing.decisions == 12
