@@ -626,7 +626,12 @@ class TwentyTwoState(State):
             del stock[:k]
             rest.sort(key=_hand_key)
             self.hands[seat] = rest
-        self.events.append(_tnew(Event, ("exchange", seat, _exchanges, {"count": k})))
+        ev = _EXCHANGE_EV.get(k * 64 + seat)
+        if ev is None:
+            ev = _EXCHANGE_EV[k * 64 + seat] = _tnew(
+                Event, ("exchange", seat, _exchanges, {"count": k})
+            )
+        self.events.append(ev)
         queue = self.exchange_queue
         del queue[0]
         if queue and stock:
@@ -1272,6 +1277,7 @@ def _ranks_text(ranks: Sequence[int]) -> str:
 _ONE_PLAY_EV: dict[int, Event] = {}
 _ONE_LEAD_EV: dict[int, Event] = {}
 _ONE_WIN_EV: dict[int, Event] = {}
+_EXCHANGE_EV: dict[int, Event] = {}
 #: ``_tnew(Event, (kind, seat, wording, data))`` makes an Event without the named tuple's
 #: Python-level ``__new__`` (a play-out makes one per move).
 _tnew: Any = tuple.__new__
