@@ -428,6 +428,8 @@ class MannState(TurnState):
         return legal
 
     def _legal_for(self, turn: int) -> Sequence[Action]:
+        """The listing of the phases but play (whose listing is inline in
+        ``legal_actions``): constant lists, the contracts owed, or the discards, lazily."""
         phase = self.phase
         if phase == "play":
             self._legal = None
@@ -864,9 +866,6 @@ class MannState(TurnState):
         self.exchange_queue = []
         self.winners_list = sorted(winners)
         self.events.append(Event("gameover", None, _game_over, {"winners": self.winners_list}))
-
-    def _log(self, kind: str, seat: int | None, text: str, **data: Any) -> None:
-        self.events.append(Event(kind, seat, text, data))
 
     # --- views, copies, samples -----------------------------------------------------------
 
