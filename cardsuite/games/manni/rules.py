@@ -189,7 +189,11 @@ class Manni(Game):
             dealer = rng.randrange(PLAYERS)  # MANNI-GEN-2
         elif isinstance(dealer, bool) or not (isinstance(dealer, int) and 0 <= dealer < PLAYERS):
             raise ValueError("dealer must be a seat from 0 to 2")
-        order = pack_order(self.pack_for(variant_id), deck, rng)
+        if deck is None:  # pack_order's own shuffle of the pack, on a pack made once
+            order = list(_PACKS[variant_id == BASIC])
+            _shuffle(rng, order)
+        else:
+            order = pack_order(self.pack_for(variant_id), deck, rng)
         st.dealer = dealer
         st._deal(order)
         return st
@@ -1247,6 +1251,8 @@ _SHARED_SLOTS = (
 )
 
 _SWAP_OR_KEEP: Sequence[Action] = (SWAP, KEEP)
+#: The 52 and the 48 cards (basic Manni) in ``pack`` order, for every new game.
+_PACKS = (tuple(pack()), tuple(pack_without_twos()))
 #: The contracts offered (``MannState._offers``), by the contracts owed and No spades.
 _OFFERS: dict[tuple[Any, ...], list[Contract]] = {}
 #: Per variant, where each hand's cards lie in the shuffled pack (MANNI-DEAL-1: packets of
