@@ -191,7 +191,7 @@ class Manni(Game):
             raise ValueError("dealer must be a seat from 0 to 2")
         if deck is None:  # pack_order's own shuffle of the pack, on a pack made once
             order = list(_PACKS[variant_id == BASIC])
-            _shuffle(rng, order)
+            shuffle(rng, order)
         else:
             order = pack_order(self.pack_for(variant_id), deck, rng)
         st.dealer = dealer
@@ -833,7 +833,7 @@ class MannState(TurnState):
             self.hand_no += 1
             return
         order = self._collect()
-        _shuffle(self.rng, order)
+        shuffle(self.rng, order)
         self.dealer = _NEXT[self.dealer]  # MANNI-GEN-2
         self._deal(order)
 
@@ -1279,26 +1279,6 @@ _DEALS: dict[str, tuple[Any, Any, Any, Any]] = {
         itemgetter(*(13 * r + i for r in range(4) for i in range(0, 4))),
     ),
 }
-_BITS = tuple(n.bit_length() for n in range(257))
-#: ``_STEPS[n]``: the Fisher-Yates walk over n cards as (i, i + 1, bits of i + 1).
-_STEPS = [tuple((i, i + 1, _BITS[i + 1]) for i in range(n - 1, 0, -1)) for n in range(257)]
-
-
-def _shuffle(rng: random.Random, x: list[Any]) -> None:
-    """``cardsuite.shuffle.shuffle`` (the permutation and the draws of ``rng.shuffle``)
-    with each step's numbers read from a table instead of worked out: a play-out shuffles
-    once a hand. Anything but a plain ``random.Random`` of at most 256 cards goes to it."""
-    if type(rng) is not random.Random or len(x) > 256:
-        shuffle(rng, x)
-        return
-    getrandbits = rng.getrandbits
-    for i, n, k in _STEPS[len(x)]:
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        x[i], x[j] = x[j], x[i]
-
-
 #: ``_UP_TO[n]``: the sizes 0 to n, made once (``exchange_sizes``).
 _UP_TO = tuple(tuple(range(n + 1)) for n in range(53))
 _NEXT = (1, 2, 0)
