@@ -401,35 +401,21 @@ class MenschState(TurnState):
     def deals_played(self) -> int:
         return self.deal_no
 
-    def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
-        """``TurnState.legal_actions`` with the common play worked out inline: a player
-        without the called card's duties may lead anything and follows by ``_FOLLOW``."""
-        legal = self._legal
-        if legal is not None and seat is None:
-            return legal
-        turn = self.turn
-        if turn is None or (seat is not None and seat != turn):
-            return []
-        if legal is None:
-            if self.phase == "play" and (turn != self.partner or self.partner_known):
-                hand = self.hands[turn]
-                trick = self.trick
-                if trick:
-                    legal = list(
-                        map(_PLAY_OF, filter(_FOLLOW[self.trump][trick[0][1]].__contains__, hand))
-                    )
-                    if not legal:
-                        legal = list(map(_PLAY_OF, hand))
-                else:
-                    legal = list(map(_PLAY_OF, hand))
-            else:
-                legal = self._legal_for(turn)
-            self._legal = legal
-        return legal
-
     def _legal_for(self, turn: int) -> Sequence[Action]:
+        """The legal actions of ``turn``, once a position (``TurnState.legal_actions``); the
+        common play first: a player without the called card's duties may lead anything
+        and follows by ``_FOLLOW``, all in C."""
         phase = self.phase
         if phase == "play":
+            hand = self.hands[turn]
+            if turn != self.partner or self.partner_known:
+                trick = self.trick
+                if trick:
+                    follow = _FOLLOW[self.trump][trick[0][1]]
+                    legal = list(map(_PLAY_OF, filter(follow.__contains__, hand)))
+                    if legal:
+                        return legal
+                return list(map(_PLAY_OF, hand))
             cards = self._plays_ok = self.plays_for(turn)
             return list(map(_PLAY_OF, cards))
         if phase == "bid":
