@@ -402,18 +402,12 @@ class MannState(TurnState):
     def deals_played(self) -> int:
         return self.hand_no
 
-    def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
-        """``TurnState.legal_actions`` with the listing of plays inline: a play-out asks it
-        every move, and the calls of the general path cost as much as the listing."""
-        legal = self._legal
-        if legal is not None and seat is None:
-            return legal
-        turn = self.turn
-        if turn is None or (seat is not None and seat != turn):
-            return []
-        if legal is not None:
-            return legal
-        if self.phase == "play":
+    def _legal_for(self, turn: int) -> Sequence[Action]:
+        """The legal actions of ``turn``, once a position (``TurnState.legal_actions``): the
+        plays are slices of the hand's index, constant lists for the swap, the contracts
+        owed, or the discards, lazily."""
+        phase = self.phase
+        if phase == "play":
             hand = self.hands[turn]
             ent = self._idx[turn]
             if ent is None or ent[0] is not hand or len(ent[1]) != len(hand):
@@ -423,21 +417,8 @@ class MannState(TurnState):
                 base = self._led_base
                 i = bisect_left(keys, base)
                 j = bisect_left(keys, base + 16, i)
-                legal = ent[1][i:j] if i < j else ent[1][:]
-            else:
-                legal = ent[1][:]
-        else:
-            legal = self._legal_for(turn)
-        self._legal = legal
-        return legal
-
-    def _legal_for(self, turn: int) -> Sequence[Action]:
-        """The listing of the phases but play (whose listing is inline in
-        ``legal_actions``): constant lists, the contracts owed, or the discards, lazily."""
-        phase = self.phase
-        if phase == "play":
-            self._legal = None
-            return self.legal_actions()
+                return ent[1][i:j] if i < j else ent[1][:]
+            return ent[1][:]
         if phase == "swap":
             return _SWAP_OR_KEEP
         if phase == "contract":
