@@ -6,7 +6,9 @@ never matter, so two actions with the same ranks are the same choice (their ``ke
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterator, Sequence
+from itertools import chain
 from typing import Any
 
 from ...cards import Card, pack
@@ -107,43 +109,55 @@ def parse_action(text: str) -> Action:
 class ExchangeChoices(Sequence[Exchange]):
     """Every exchange (T22-EXCH-1/2) as a lazily indexed sequence: each rank multiset of at
     most ``limit`` cards once, ``keep`` first, then by size. A 13-card hand has up to 8,192
-    choices; a random player indexes one without building the rest."""
+    choices; a random player indexes one without building the rest.
 
-    __slots__ = ("_groups", "_takes")
+    The hand's groups of a rank are laid end to end, largest first (``_flat``), so a choice
+    is a tuple of positions in it that depends only on the hand's shape: the shared table
+    remembers it (``ExchangeTable.positions``), and naming a choice is one ``map``."""
+
+    __slots__ = ("_flat", "_n", "_takes")
 
     def __init__(self, hand: Sequence[Card], limit: int) -> None:
         groups: list[list[Card]] = []
+        group: list[Card] = []
         last = -1
         for c in hand:  # hand is sorted, so each group is in suit order
             if c.rank == last:
-                groups[-1].append(c)
+                group.append(c)
             else:
-                groups.append([c])
+                group = [c]
+                groups.append(group)
                 last = c.rank
         # Largest groups first: the choice then depends only on the hand's *shape* (a partition
         # of its size), of which there are few, so the table of choices is shared widely.
         groups.sort(key=len, reverse=True)
-        self._groups = groups
-        self._takes = exchange_table(tuple(len(g) for g in groups), limit)
+        self._flat = list(chain.from_iterable(groups))
+        self._takes = table = exchange_table(tuple(map(len, groups)), limit)
+        self._n = table.total
 
     def __len__(self) -> int:
-        return len(self._takes)
+        return self._n
 
     def __getitem__(self, index: int | slice) -> Any:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self._takes)))]
+        if type(index) is not int:
+            if isinstance(index, slice):
+                return [self[i] for i in range(*index.indices(self._n))]
+            index = operator.index(index)
         if not index:
             return KEEP
-        chosen: list[Card] = []
-        for group, take in zip(self._groups, self._takes.take(index)):  # noqa: B905 - same length
-            if take == 1:
-                chosen.append(group[0])
-            elif take:
-                chosen += group[:take]
-        return Exchange(tuple(chosen)) if chosen else KEEP
+        table = self._takes
+        if 0 < index < self._n:
+            pos = table.positions.get(index)
+            if pos is None:
+                pos = table.positions_of(index)
+        elif -self._n <= index < 0:
+            return self[index + self._n]
+        else:
+            raise IndexError(index)
+        return Exchange(tuple(map(self._flat.__getitem__, pos)))
 
     def __iter__(self) -> Iterator[Exchange]:
-        for i in range(len(self._takes)):
+        for i in range(self._n):
             yield self[i]
 
 

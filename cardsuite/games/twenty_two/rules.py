@@ -38,6 +38,8 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
+from itertools import repeat
+from operator import attrgetter, is_
 from typing import Any, ClassVar
 
 from ... import positions
@@ -380,10 +382,65 @@ class TwentyTwoState(State):
                 legal = _leads(hand)
             elif len(trick[0][1]) == 1:
                 legal = self._single_follows(hand)
+            elif len(trick[0][1]) == 2:
+                legal = self._pair_follows(hand)
             else:
                 legal = self._compute_legal()
             self._legal = legal
         return legal
+
+    def _pair_follows(self, hand: list[Card]) -> list[Action]:
+        """T22-PLAY-6 / T22-LEADER-1 for a two-card trick and a hand without jokers, as a
+        plain list (what ``PlayChoices`` over ``_follow_sets`` would hand out, in its order
+        and naming: the pairs that cover, high to low, each rank's first card before the
+        lower one, a pair of one rank after the pairs it heads; then the lowest two where
+        the rule allows). The plays are the shared ``_SETS`` ones."""
+        t0, t1 = self.trick_lead_eff if self.beat_leader else self.trick_best_eff
+        firsts: list[Card] = []  # each rank's first card in suit order, high to low
+        doubled: list[Card | None] = []  # its second card, if held
+        i = len(hand) - 1
+        while i >= 0:
+            r = hand[i].rank
+            if r < t1:
+                break  # nothing lower covers either place
+            j = i
+            while j and hand[j - 1].rank == r:
+                j -= 1
+            firsts.append(hand[j])
+            doubled.append(hand[j + 1] if j < i else None)
+            i = j - 1
+        out: list[Action] = []
+        sets = _SETS
+        m = len(firsts)
+        for x in range(m):
+            top = firsts[x]
+            if top.rank < t0:
+                break
+            for y in range(x + 1, m):
+                key = (top, firsts[y])
+                play = sets.get(key)
+                if play is None:
+                    play = sets[key] = Play(key)
+                out.append(play)
+            second = doubled[x]
+            if second is not None:
+                key = (top, second)
+                play = sets.get(key)
+                if play is None:
+                    play = sets[key] = Play(key)
+                out.append(play)
+        c0, c1 = hand[0], hand[1]
+        if self.beat_leader:
+            if out:
+                return out
+        elif c1.rank >= t0 and c0.rank >= t1:  # the lowest two cover: listed already
+            return out
+        key = (c0, c1) if c0.rank == c1.rank else (c1, c0)
+        play = sets.get(key)
+        if play is None:
+            play = sets[key] = Play(key)
+        out.append(play)
+        return out
 
     def _compute_legal(self) -> Sequence[Action]:
         seat = self.turn
@@ -471,6 +528,73 @@ class TwentyTwoState(State):
 
     def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
         turn = self.turn
+        if (
+            type(action) is Play
+            and turn is not None
+            and (seat is None or seat == turn)
+            and self.phase == "play"
+        ):
+            cards = action.cards
+            card = cards[0]
+            hand = self.hands[turn]
+            r = card.rank
+            # One card, from a hand without jokers (T22-PLAY-2/6, T22-LEADER-1), inline: the
+            # move of four positions in five. Anything else, and every refusal, goes on.
+            if len(cards) == 1 and hand[-1].rank != JOKER_RANK and card in hand:
+                trick = self.trick
+                if trick:
+                    if len(trick[0][1]) == 1:
+                        best = self.trick_best_eff[0]
+                        if self.beat_leader:
+                            lead = self.trick_lead_eff[0]
+                            ok = r >= lead or (r == hand[0].rank and hand[-1].rank < lead)
+                        else:
+                            ok = r >= best or r == hand[0].rank
+                        if ok:
+                            hand.remove(card)
+                            self._legal = None
+                            self._samples = None
+                            trick.append((turn, cards))
+                            if r >= best:
+                                self.trick_best = len(trick) - 1
+                                self.trick_best_eff = _ONE[r]
+                                key = (card.ordinal * 2 + 1) * 64 + turn
+                            else:
+                                key = card.ordinal * 128 + turn
+                            ev = _ONE_PLAY_EV.get(key)
+                            if ev is None:
+                                ev = _one_play_event(card, turn, r >= best)
+                            events = self.events
+                            events.append(ev)
+                            nxt = _NEXT_SEAT[self.n][turn]
+                            if not self.active[nxt]:
+                                nxt = self._next_active(turn)
+                            if nxt != self.trick_leader:
+                                self.turn = nxt
+                                return [ev]
+                            mark = len(events) - 1
+                            self._finish_trick()
+                            return events[mark:]
+                elif len(hand) > 1:
+                    hand.remove(card)
+                    self._legal = None
+                    self._samples = None
+                    self.trick_leader = turn
+                    self.trick_best = 0
+                    self.trick_lead_eff = self.trick_best_eff = _ONE[r]
+                    trick.append((turn, cards))
+                    ev = _ONE_LEAD_EV.get(card.ordinal * 64 + turn)
+                    if ev is None:
+                        data = {"cards": [card.code]}
+                        ev = _ONE_LEAD_EV[card.ordinal * 64 + turn] = _tnew(
+                            Event, ("lead", turn, _leads_words, data)
+                        )
+                    self.events.append(ev)
+                    nxt = _NEXT_SEAT[self.n][turn]
+                    if not self.active[nxt]:
+                        nxt = self._next_active(turn)
+                    self.turn = nxt  # (a lead never closes a trick: two seats are in)
+                    return [ev]
         if turn is None:
             raise IllegalAction("the game is over")
         if seat is not None and seat != turn:
@@ -528,11 +652,9 @@ class TwentyTwoState(State):
                 if takes:
                     self.trick_best = len(trick) - 1
                     self.trick_best_eff = _ONE[r]
-                key = (card.ordinal * 2 + takes) * 64 + seat
-                ev = _ONE_PLAY_EV.get(key)
+                ev = _ONE_PLAY_EV.get((card.ordinal * 2 + takes) * 64 + seat)
                 if ev is None:
-                    data = {"cards": [card.code], "best": takes}
-                    ev = _ONE_PLAY_EV[key] = _tnew(Event, ("play", seat, _plays, data))
+                    ev = _one_play_event(card, seat, takes)
                 self.events.append(ev)
             else:
                 if len(hand) < 2:
@@ -550,8 +672,11 @@ class TwentyTwoState(State):
                 self.events.append(ev)
         elif trick:
             legal = self._legal
-            if type(legal) is not PlayChoices or legal._issued.get(id(act)) is not act:
-                return False
+            if type(legal) is PlayChoices:
+                if legal._issued.get(id(act)) is not act:
+                    return False
+            elif type(legal) is not list or not any(map(is_, legal, repeat(act))):
+                return False  # (offered: one of the very objects this state just listed)
             for c in cards:  # offered: held, the right count, legal, high to low
                 hand.remove(c)
             ranks = [c.rank for c in cards]
@@ -757,8 +882,8 @@ class TwentyTwoState(State):
 
     def _active_from_left_of(self, seat: int) -> list[int]:
         """Active seats clockwise from ``seat``'s left, ``seat`` last if active."""
-        n = self.n
-        return [(seat + i) % n for i in range(1, n + 1) if self.active[(seat + i) % n]]
+        active = self.active
+        return [s for s in _FROM_LEFT[self.n][seat] if active[s]]
 
     def _next_active(self, seat: int) -> int:
         n, active = self.n, self.active
@@ -814,15 +939,9 @@ class TwentyTwoState(State):
             hand = order[i:dealt:count]
             hand.sort(key=_hand_key)
             hands[s] = hand
-        self.stock = order[dealt:]
-        self.events.append(
-            Event(
-                "deal",
-                self.dealer,
-                _deals,
-                {"hand": self.hand_no, "size": size, "stock": len(self.stock)},
-            )
-        )
+        stock = self.stock = order[dealt:]
+        data = {"hand": self.hand_no, "size": size, "stock": len(stock)}
+        self.events.append(_tnew(Event, ("deal", self.dealer, _deals, data)))
         self.phase = "exchange"
         self.exchange_queue = seats if self.stock else []
         if self.exchange_queue:
@@ -843,56 +962,48 @@ class TwentyTwoState(State):
             self.turn = leader
 
     def _showdown(self) -> None:
-        """T22-SCORE-1..4, T22-ELIM-1, T22-END-1/2, T22-PAPER-1, T26-6."""
+        """T22-SCORE-1..4, T22-ELIM-1, T22-END-1/2, T22-PAPER-1, T26-6. (Once a deal, so
+        kept lean too: one pass for the top card, events made without ``Event.__new__``.)"""
         active, hands, scores = self.active, self.hands, self.scores_list
         seats = [s for s in range(self.n) if active[s]]
-        last = {s: hands[s][0] for s in seats}
-        top = max(c.rank for c in last.values())
-        losers = [s for s in seats if last[s].rank == top]
+        last = [hands[s][0] for s in seats]  # one card each
+        top = max(map(_RANK, last))
+        losers = [s for s, c in zip(seats, last) if c.rank == top]  # noqa: B905
         value = VALUES[top]
-        last_codes = {str(s): c.code for s, c in last.items()}
-        self.events.append(
-            Event(
-                "showdown",
-                None,
-                _shows,
-                {"cards": last_codes, "losers": losers, "value": value},
-            )
-        )
+        last_codes = {_SEAT_KEY[s]: c.code for s, c in zip(seats, last)}  # noqa: B905
+        sd = {"cards": last_codes, "losers": losers, "value": value}
+        events = self.events
+        events.append(_tnew(Event, ("showdown", None, _shows, sd)))
         played = self.played
-        for s in seats:
-            card = last[s]
+        paper = self.paper
+        for s, card in zip(seats, last):  # noqa: B905
             hands[s] = []
-            if s in losers:
+            if card.rank == top:  # a loser
                 scores[s] += value
-                if self.paper:
+                if paper:
                     played.append(card)  # T22-PAPER-1: back into the pack
                 else:
                     self.score_cards[s].append(card)  # T22-SCORE-2
             else:
                 played.append(card)
-        self.last_showdown = {
-            "hand": self.hand_no,
-            "cards": last_codes,
-            "losers": losers,
-            "value": value,
-        }
-        out = [s for s in seats if scores[s] >= self.threshold]
+        self.last_showdown = {"hand": self.hand_no, **sd}
+        threshold = self.threshold
+        out = [s for s in losers if scores[s] >= threshold]  # only losers score
         for s in out:
             active[s] = False
-            self.events.append(Event("eliminated", s, _goes_out, {"score": scores[s]}))
+            events.append(_tnew(Event, ("eliminated", s, _goes_out, {"score": scores[s]})))
         self.history.append(
             {
                 "hand": self.hand_no,
                 "dealer": self.dealer,
                 "losers": losers,
-                "card": last[losers[0]].code,
+                "card": last_codes[_SEAT_KEY[losers[0]]],
                 "value": value,
-                "scores": list(scores),
+                "scores": scores[:],
                 "eliminated": out,
             }
         )
-        alive = [s for s in seats if active[s]]
+        alive = [s for s in seats if active[s]] if out else seats
         if len(alive) == 1:  # T22-END-1
             self._end(alive, "last player in")
             return
@@ -924,10 +1035,8 @@ class TwentyTwoState(State):
         after the showdown): the finished tricks, the exchange discards, the stock."""
         cards = self.played
         self.played = []
-        for s in range(self.n):
-            cards += self.hands[s]
-            cards += self.discards[s]
-        self.hands = [[] for _ in range(self.n)]
+        for d in self.discards:
+            cards += d
         self.discards = [[] for _ in range(self.n)]
         cards += self.stock
         self.stock = []
@@ -1281,6 +1390,28 @@ _EXCHANGE_EV: dict[int, Event] = {}
 #: ``_tnew(Event, (kind, seat, wording, data))`` makes an Event without the named tuple's
 #: Python-level ``__new__`` (a play-out makes one per move).
 _tnew: Any = tuple.__new__
+
+
+#: The seat after each, by table size (``_NEXT_SEAT[n][seat]``): one lookup per move.
+_NEXT_SEAT = tuple(tuple((s + 1) % n for s in range(n)) if n else () for n in range(13))
+
+
+def _one_play_event(card: Card, seat: int, takes: bool) -> Event:
+    """The shared event of ``seat`` following with ``card`` alone (made on first use)."""
+    data = {"cards": [card.code], "best": takes}
+    ev = _ONE_PLAY_EV[(card.ordinal * 2 + takes) * 64 + seat] = _tnew(
+        Event, ("play", seat, _plays, data)
+    )
+    return ev
+
+
+#: Seats clockwise from each seat's left, that seat last, by table size (``[n][seat]``).
+_FROM_LEFT = tuple(
+    tuple(tuple((seat + i) % n for i in range(1, n + 1)) for seat in range(n)) for n in range(13)
+)
+#: A seat as the key of the showdown's ``cards`` (JSON object keys are strings).
+_SEAT_KEY = tuple(str(s) for s in range(12))
+_RANK = attrgetter("rank")
 
 
 #: A one-card play's effective ranks, per rank: shared constants (never mutated).

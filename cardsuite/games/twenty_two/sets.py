@@ -148,7 +148,7 @@ class ExchangeTable:
     groups x (limit + 1) small numbers, from which ``take(index)`` reads one choice off in a
     pass over the groups (the combinatorial number system, by size)."""
 
-    __slots__ = ("_cum", "_memo", "counts", "limit", "starts", "total", "ways")
+    __slots__ = ("_cum", "_memo", "counts", "limit", "positions", "starts", "total", "ways")
 
     def __init__(self, counts: tuple[int, ...], limit: int) -> None:
         self.counts = counts
@@ -183,23 +183,33 @@ class ExchangeTable:
         # Choices read so far, by index: the table is shared by every hand of its shape, so
         # the same few are asked for again and again.
         self._memo: dict[int, tuple[int, ...]] = {}
+        #: The same choices as positions in the groups laid end to end (``positions_of``).
+        self.positions: dict[int, tuple[int, ...]] = {}
 
     def __len__(self) -> int:
         return self.total
 
     def take(self, index: int) -> tuple[int, ...]:
-        """The ``index``-th choice (negative counts from the end): how many of each group."""
-        got = self._memo.get(index)
-        if got is not None:
-            return got
-        if index < 0:
-            got = self.take(index + self.total) if index + self.total >= 0 else None
+        """The ``index``-th choice (negative counts from the end): how many of each group.
+        (Bounds first: a limit's view shares the full table's memo, which holds more.)"""
+        if 0 <= index < self.total:
+            got = self._memo.get(index)
             if got is None:
-                raise IndexError(index)
+                got = self._memo[index] = self._read(index)
             return got
-        if index >= self.total:
-            raise IndexError(index)
-        got = self._memo[index] = self._read(index)
+        if -self.total <= index < 0:
+            return self.take(index + self.total)
+        raise IndexError(index)
+
+    def positions_of(self, index: int) -> tuple[int, ...]:
+        """The ``index``-th choice (0 < index < total) as positions in the groups laid end to
+        end, largest first: each group's first ``take`` cards (remembered, as ``take``)."""
+        out: list[int] = []
+        start = 0
+        for size, take in zip(self.counts, self.take(index)):  # noqa: B905 - same length
+            out += range(start, start + take)
+            start += size
+        got = self.positions[index] = tuple(out)
         return got
 
     def _read(self, index: int) -> tuple[int, ...]:
@@ -226,10 +236,12 @@ def _table(counts: tuple[int, ...]) -> ExchangeTable:
     return ExchangeTable(counts, sum(counts))
 
 
+@lru_cache(maxsize=8192)
 def exchange_table(counts: tuple[int, ...], limit: int) -> ExchangeTable:
     """The shared table for a hand's shape (its group sizes) and exchange limit. Choices
     are ordered by size first, so the table of a lower limit is the start of the full one:
-    one table per shape serves every limit (hands repeat these shapes endlessly)."""
+    one table per shape serves every limit (hands repeat these shapes endlessly), and each
+    limit's view of it is made once."""
     full = _table(counts)
     if limit >= full.limit:
         return full
@@ -242,7 +254,7 @@ class _Prefix(ExchangeTable):
     __slots__ = ()
 
     def __init__(self, full: ExchangeTable, limit: int) -> None:
-        for name in ("_cum", "_memo", "counts", "starts", "ways"):
+        for name in ("_cum", "_memo", "counts", "positions", "starts", "ways"):
             object.__setattr__(self, name, getattr(full, name))
         self.limit = limit
         self.total = full.starts[limit + 1]

@@ -1,0 +1,86 @@
+"""The plain lists and lean paths Twenty-Two's rules take for speed give exactly what the
+general code gives: the same plays (cards and order) and the same exchanges, so a seeded
+game plays the same whichever path lists or applies a move."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardsuite.cards import JOKER_RANK
+from cardsuite.games import get_game
+from cardsuite.games.twenty_two.actions import ExchangeChoices, PlayChoices
+from cardsuite.games.twenty_two.sets import ExchangeTable
+
+
+@pytest.mark.parametrize("variant", ["standard", "beat-the-leader", "equal-cards", "paper-scores"])
+def test_plain_follow_lists_are_the_lazily_named_ones(variant: str) -> None:
+    """T22-PLAY-6, T22-LEADER-1: the plain list of pair follows (and every other plain list
+    ``legal_actions`` makes for a hand without jokers) names the same cards, in the same
+    order, as ``PlayChoices`` over the general rank-set enumeration."""
+    game = get_game("twenty-two")
+    checked = 0
+    for seed in range(80):
+        st = game.new_state(players=2 + seed % 6, variant=variant, seed=seed)
+        rng = random.Random(seed)
+        while not st.is_over() and st.hand_no < 6:
+            legal = st.legal_actions()
+            if st.phase == "play" and st.hands[st.turn][-1].rank != JOKER_RANK:
+                hand = st.hands[st.turn]
+                sets = st._follow_sets(hand) if st.trick else st._lead_sets(hand)
+                named = PlayChoices(hand, sets)
+                assert [a.cards for a in legal] == [a.cards for a in named]
+                checked += bool(st.trick) and len(st.trick[0][1]) == 2
+            st.apply(legal[int(rng.random() * len(legal))])
+    assert checked > 300
+
+
+def test_exchange_choices_read_by_position_are_the_table_s_takes() -> None:
+    """T22-EXCH-1/2: each exchange names, from the groups of a rank largest first, as many
+    of each group's first cards as the shared table's choice takes; ``keep`` first."""
+    game = get_game("twenty-two")
+    for seed in range(40):
+        st = game.new_state(players=2 + seed % 4, seed=seed)
+        hand = st.hands[st.turn]
+        limit = min(len(hand), len(st.stock), 1 + seed % 7)
+        choices = ExchangeChoices(hand, limit)
+        groups: list[list] = []
+        for c in hand:
+            if groups and groups[-1][0].rank == c.rank:
+                groups[-1].append(c)
+            else:
+                groups.append([c])
+        groups.sort(key=len, reverse=True)
+        table = ExchangeTable(tuple(len(g) for g in groups), limit)
+        assert len(choices) == len(table)
+        for i in range(len(table)):
+            want = [c for g, t in zip(groups, table.take(i), strict=True) for c in g[:t]]
+            assert list(choices[i].cards) == want
+        assert choices[-1].cards == choices[len(table) - 1].cards
+        with pytest.raises(IndexError):
+            choices[len(table)]
+
+
+def test_an_offered_pair_follow_and_a_foreign_equal_one_play_alike() -> None:
+    """The lean path takes a pair follow it listed itself without checking it again; an
+    equal play made elsewhere goes the general way, with the same result."""
+    game = get_game("twenty-two")
+    found = 0
+    for seed in range(200):
+        st = game.new_state(players=4, seed=seed)
+        rng = random.Random(seed)
+        while not st.is_over() and st.hand_no < 4:
+            legal = st.legal_actions()
+            act = legal[int(rng.random() * len(legal))]
+            if st.phase == "play" and st.trick and len(st.trick[0][1]) == 2:
+                other = st.clone()
+                from cardsuite.games.twenty_two.actions import Play
+
+                ev_a = st.apply(act)
+                ev_b = other.apply(Play(act.cards))
+                assert ev_a == ev_b and other.to_json() == st.to_json()
+                found += 1
+            else:
+                st.apply(act)
+    assert found > 100
