@@ -688,34 +688,42 @@ class TwentyTwoState(State):
             if takes:
                 self.trick_best = len(trick) - 1
                 self.trick_best_eff = ranks
-            self.events.append(
-                _tnew(
-                    Event, ("play", seat, _plays, {"cards": [c.code for c in cards], "best": takes})
-                )
-            )
+            if len(cards) == 2:  # pairs recur: their events are made once (a few thousand)
+                shared = _PAIR_PLAY_EV[seat * 2 + takes]
+                ev = shared.get(cards)
+                if ev is None:
+                    data = {"cards": [c.code for c in cards], "best": takes}
+                    ev = shared[cards] = _tnew(Event, ("play", seat, _plays, data))
+            else:
+                data = {"cards": [c.code for c in cards], "best": takes}
+                ev = _tnew(Event, ("play", seat, _plays, data))
+            self.events.append(ev)
         else:  # several of one rank led, in suit order, keeping a card (T22-PLAY-2)
-            if len(cards) >= len(hand):
-                return False
-            prev = None
-            for c in cards:
-                if c.rank != r or (prev is not None and prev.ordinal >= c.ordinal):
+            legal = self._legal
+            if type(legal) is not list or not any(map(is_, legal, repeat(act))):
+                if len(cards) >= len(hand):  # not one this state listed: checked here
                     return False
-                prev = c
-            for c in cards:
-                if c not in hand:
-                    return False
+                prev = None
+                for c in cards:
+                    if c.rank != r or (prev is not None and prev.ordinal >= c.ordinal):
+                        return False
+                    prev = c
+                for c in cards:
+                    if c not in hand:
+                        return False
             for c in cards:
                 hand.remove(c)
             self.trick_leader = seat
             self.trick_best = 0
             self.trick_lead_eff = self.trick_best_eff = [r] * len(cards)
             trick.append((seat, cards))
-            self.events.append(
-                _tnew(Event, ("lead", seat, _leads_words, {"cards": [c.code for c in cards]}))
-            )
-        nxt = seat + 1
-        if nxt == self.n:
-            nxt = 0
+            shared = _SET_LEAD_EV[seat]  # a few hundred sets of a rank: made once
+            ev = shared.get(cards)
+            if ev is None:
+                data = {"cards": [c.code for c in cards]}
+                ev = shared[cards] = _tnew(Event, ("lead", seat, _leads_words, data))
+            self.events.append(ev)
+        nxt = _NEXT_SEAT[self.n][seat]
         if not self.active[nxt]:
             nxt = self._next_active(seat)
         if nxt == self.trick_leader:
@@ -1387,6 +1395,10 @@ _ONE_PLAY_EV: dict[int, Event] = {}
 _ONE_LEAD_EV: dict[int, Event] = {}
 _ONE_WIN_EV: dict[int, Event] = {}
 _EXCHANGE_EV: dict[int, Event] = {}
+#: Leads of several cards of a rank, by seat then cards; two-card follows by seat * 2 +
+#: whether they take the trick, then cards (at most a few thousand of each).
+_SET_LEAD_EV: tuple[dict[tuple[Card, ...], Event], ...] = tuple({} for _ in range(12))
+_PAIR_PLAY_EV: tuple[dict[tuple[Card, ...], Event], ...] = tuple({} for _ in range(24))
 #: ``_tnew(Event, (kind, seat, wording, data))`` makes an Event without the named tuple's
 #: Python-level ``__new__`` (a play-out makes one per move).
 _tnew: Any = tuple.__new__
@@ -1451,13 +1463,19 @@ def _leads(hand: list[Card]) -> list[Action]:
     cards in suit order. Singles are the constant ``SINGLE`` plays."""
     room = len(hand) - 1
     out: list[Action] = []
+    append = out.append
     i = room
     while i >= 0:
-        r = hand[i].rank
-        j = i
+        c = hand[i]
+        j = i - 1
+        if j < 0 or hand[j].rank != c.rank:  # alone of its rank (most cards): one play
+            append(SINGLE[c])
+            i = j
+            continue
+        r = c.rank
         while j and hand[j - 1].rank == r:
             j -= 1
-        out.append(SINGLE[hand[j]])
+        append(SINGLE[hand[j]])
         top = i - j + 1
         if top > room:
             top = room
@@ -1466,7 +1484,7 @@ def _leads(hand: list[Card]) -> list[Action]:
             play = _SETS.get(cards)
             if play is None:
                 play = _SETS[cards] = Play(cards)
-            out.append(play)
+            append(play)
         i = j - 1
     return out
 
