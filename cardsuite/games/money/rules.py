@@ -409,7 +409,16 @@ class MoneyState(State):
         return self._auto
 
     def purse_of(self, cards: Sequence[Card]) -> Purse:
-        return purse(c.rank for c in cards)
+        """The money ranks of ``cards``, high to low: asked a dozen times a move where the
+        mover may shop (Egyptian), of banks that change a few times a game, so looked up
+        by the cards themselves (``_PURSES``) rather than sorted again."""
+        key = tuple(cards)
+        p = _PURSES.get(key)
+        if p is None:
+            if len(_PURSES) >= _PURSES_MAX:
+                _PURSES.clear()
+            p = _PURSES[key] = purse(c.rank for c in cards)
+        return p
 
     def worth(self, seat: int) -> int:
         """Cards in hand plus the value of the bank (MONEY-END-3)."""
@@ -1210,6 +1219,10 @@ _CLAIM_PENALTY = _CAPTURE_IDS["takes the ground as the penalty"]
 #: The wordings of the events of nearly every move, by number (``engine.worded``).
 _TURNS = worded(_turns)
 _CLAIMS_FALSELY = worded(_claims_falsely)
+
+#: Purses by the cards they are made of (``MoneyState.purse_of``), at most ``_PURSES_MAX``.
+_PURSES: dict[tuple[Card, ...], Purse] = {}
+_PURSES_MAX = 50_000
 
 #: Events that recur, made once and shared by every log that has them (an event is only
 #: read, never changed): a turn is its seat, its card, whether it matched and the ground's
