@@ -595,6 +595,12 @@ class TwentyTwoState(State):
                         nxt = self._next_active(turn)
                     self.turn = nxt  # (a lead never closes a trick: two seats are in)
                     return [ev]
+            events = self.events
+            mark = len(events)
+            if self._play_one(turn, action):  # several cards; or a refusal, explained below
+                self._legal = None
+                self._samples = None
+                return events[mark:]
         if turn is None:
             raise IllegalAction("the game is over")
         if seat is not None and seat != turn:
@@ -681,9 +687,12 @@ class TwentyTwoState(State):
                 hand.remove(c)
             ranks = [c.rank for c in cards]
             best_eff = self.trick_best_eff
-            takes = covers(ranks, best_eff) and not (
-                self.equal_sets and ranks[0] != ranks[-1]  # T22-EQUAL-2
-            )
+            if len(ranks) == 2:  # (covers, for a pair)
+                takes = ranks[0] >= best_eff[0] and ranks[1] >= best_eff[1]
+            else:
+                takes = covers(ranks, best_eff)
+            if takes and self.equal_sets and ranks[0] != ranks[-1]:
+                takes = False  # T22-EQUAL-2
             trick.append((seat, cards))
             if takes:
                 self.trick_best = len(trick) - 1
@@ -878,6 +887,12 @@ class TwentyTwoState(State):
             if ev is None:
                 data = {"cards": [best[0].code]}
                 ev = _ONE_WIN_EV[key] = _tnew(Event, ("trick", winner, _wins, data))
+        elif len(best) == 2:
+            shared = _PAIR_WIN_EV[winner]
+            ev = shared.get(best)
+            if ev is None:
+                data = {"cards": [c.code for c in best]}
+                ev = shared[best] = _tnew(Event, ("trick", winner, _wins, data))
         else:
             ev = _tnew(Event, ("trick", winner, _wins, {"cards": [c.code for c in best]}))
         self.events.append(ev)
@@ -1396,9 +1411,11 @@ _ONE_LEAD_EV: dict[int, Event] = {}
 _ONE_WIN_EV: dict[int, Event] = {}
 _EXCHANGE_EV: dict[int, Event] = {}
 #: Leads of several cards of a rank, by seat then cards; two-card follows by seat * 2 +
-#: whether they take the trick, then cards (at most a few thousand of each).
+#: whether they take the trick, then cards; tricks won by two cards, by seat then cards
+#: (at most a few thousand of each).
 _SET_LEAD_EV: tuple[dict[tuple[Card, ...], Event], ...] = tuple({} for _ in range(12))
 _PAIR_PLAY_EV: tuple[dict[tuple[Card, ...], Event], ...] = tuple({} for _ in range(24))
+_PAIR_WIN_EV: tuple[dict[tuple[Card, ...], Event], ...] = tuple({} for _ in range(12))
 #: ``_tnew(Event, (kind, seat, wording, data))`` makes an Event without the named tuple's
 #: Python-level ``__new__`` (a play-out makes one per move).
 _tnew: Any = tuple.__new__
