@@ -84,3 +84,39 @@ def test_an_offered_pair_follow_and_a_foreign_equal_one_play_alike() -> None:
             else:
                 st.apply(act)
     assert found > 100
+
+
+@pytest.mark.parametrize("variant", ["standard", "beat-the-leader"])
+def test_the_lean_paths_refuse_what_the_rules_refuse_and_change_nothing(variant: str) -> None:
+    """Every play the lean paths see that is not legal (a card not held, one that neither
+    covers nor is lowest, the wrong count, no cards) is refused with a reason, and the
+    position is untouched; every legal one is accepted."""
+    from cardsuite.engine import IllegalAction
+    from cardsuite.games.twenty_two.actions import SINGLE, Play
+
+    game = get_game("twenty-two")
+    refused = 0
+    for seed in range(60):
+        st = game.new_state(players=3 + seed % 3, variant=variant, seed=seed)
+        rng = random.Random(seed)
+        while not st.is_over() and st.hand_no < 3:
+            legal = st.legal_actions()
+            if st.phase == "play":
+                keys = {a.key for a in legal}
+                hand = st.hands[st.turn]
+                tries = [Play(()), *(SINGLE[c] for c in st.hands[(st.turn + 1) % st.n][:2])]
+                tries += [SINGLE[c] for c in hand] + [Play(tuple(hand[:2]))]
+                for act in tries:
+                    held = bool(act.cards) and all(
+                        act.cards.count(c) <= hand.count(c) for c in act.cards
+                    )
+                    if held and act.key in keys:
+                        continue  # legal (perhaps in other suits)
+                    before = st.to_json()
+                    with pytest.raises(IllegalAction) as why:
+                        st.apply(act)
+                    assert str(why.value) and st.to_json() == before
+                    assert st.legal_actions() == legal
+                    refused += 1
+            st.apply(legal[int(rng.random() * len(legal))])
+    assert refused > 200

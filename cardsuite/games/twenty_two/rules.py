@@ -535,12 +535,12 @@ class TwentyTwoState(State):
             and self.phase == "play"
         ):
             cards = action.cards
-            card = cards[0]
             hand = self.hands[turn]
-            r = card.rank
             # One card, from a hand without jokers (T22-PLAY-2/6, T22-LEADER-1), inline: the
             # move of four positions in five. Anything else, and every refusal, goes on.
-            if len(cards) == 1 and hand[-1].rank != JOKER_RANK and card in hand:
+            if len(cards) == 1 and hand[-1].rank != JOKER_RANK and cards[0] in hand:
+                card = cards[0]
+                r = card.rank
                 trick = self.trick
                 if trick:
                     if len(trick[0][1]) == 1:
@@ -634,7 +634,7 @@ class TwentyTwoState(State):
         anything else (other moves, and every refusal, which ``_do_play`` explains)."""
         cards = act.cards
         hand = self.hands[seat]
-        if hand[-1].rank == JOKER_RANK:
+        if not cards or hand[-1].rank == JOKER_RANK:
             return False
         trick = self.trick
         card = cards[0]
