@@ -177,7 +177,14 @@ class EasyBot:
             singles = [a for a in legal if len(a.cards) == 1]  # type: ignore[attr-defined]
             return rng.choice(singles or list(legal))
         lowest = min(legal, key=lambda a: a.ranks)  # type: ignore[attr-defined]
-        others = [a for a in legal if a is not lowest]
+        if sit.trick_count == 1 and all(c.rank != JOKER_RANK for c in sit.hand):
+            others = [a for a in legal if a is not lowest]
+        else:
+            # Kept as it always played (same seeds, same games): this bot told the lowest
+            # apart by identity, which only ever worked for the constant one-card plays;
+            # several-card follows were fresh objects on every read, so the lowest stayed
+            # among the others, and it still does now that they are shared plays too.
+            others = list(legal)
         return rng.choice(others) if others else lowest
 
 
