@@ -7,6 +7,7 @@ import random
 
 import pytest
 from fakes import FakeClock
+from walks import walk
 
 from cardsuite.bots import LEVELS, make_bot
 from cardsuite.bots.ismcts import ISMCTSBot
@@ -162,25 +163,20 @@ def test_the_fast_play_out_move_is_the_medium_move(variant: str) -> None:
     from cardsuite.games.twenty_two.bots import Situation, medium_choice, rollout_action
 
     checked = 0
-    for seed in range(40):
-        state = GAME.new_state(players=2 + seed % 5, variant=variant, seed=seed)
-        rng = random.Random(seed)
-        while not state.is_over() and state.hand_no < 4:
-            seat = state.to_move()
-            if state.phase == "play":
-                legal = state.legal_actions()
-                target = state.trick_lead_eff if state.beat_leader else state.trick_best_eff
-                sit = Situation.from_state(state, seat)
-                slow = (
-                    legal[0]
-                    if len(legal) == 1
-                    else medium_choice(sit, legal, target if state.trick else [])
-                )
-                fast = rollout_action(state, rng)
-                assert fast.cards == slow.cards, (variant, seed, str(fast), str(slow))
-                checked += 1
+    for state, rng in walk("twenty-two", variant, range(40), lambda s: 2 + s % 5, deals=4):
+        seat = state.to_move()
+        if state.phase == "play":
             legal = state.legal_actions()
-            state.apply(legal[int(rng.random() * len(legal))])
+            target = state.trick_lead_eff if state.beat_leader else state.trick_best_eff
+            sit = Situation.from_state(state, seat)
+            slow = (
+                legal[0]
+                if len(legal) == 1
+                else medium_choice(sit, legal, target if state.trick else [])
+            )
+            fast = rollout_action(state, rng)
+            assert fast.cards == slow.cards, (variant, str(fast), str(slow))
+            checked += 1
     assert checked > 2000
 
 

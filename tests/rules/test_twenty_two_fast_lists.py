@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from walks import walk
 
 from cardsuite.cards import JOKER_RANK
 from cardsuite.games import get_game
@@ -19,20 +20,15 @@ def test_plain_follow_lists_are_the_lazily_named_ones(variant: str) -> None:
     """T22-PLAY-6, T22-LEADER-1: the plain list of pair follows (and every other plain list
     ``legal_actions`` makes for a hand without jokers) names the same cards, in the same
     order, as ``PlayChoices`` over the general rank-set enumeration."""
-    game = get_game("twenty-two")
     checked = 0
-    for seed in range(80):
-        st = game.new_state(players=2 + seed % 6, variant=variant, seed=seed)
-        rng = random.Random(seed)
-        while not st.is_over() and st.hand_no < 6:
-            legal = st.legal_actions()
-            if st.phase == "play" and st.hands[st.turn][-1].rank != JOKER_RANK:
-                hand = st.hands[st.turn]
-                sets = st._follow_sets(hand) if st.trick else st._lead_sets(hand)
-                named = PlayChoices(hand, sets)
-                assert [a.cards for a in legal] == [a.cards for a in named]
-                checked += bool(st.trick) and len(st.trick[0][1]) == 2
-            st.apply(legal[int(rng.random() * len(legal))])
+    for st, _ in walk("twenty-two", variant, range(80), lambda s: 2 + s % 6, deals=6):
+        legal = st.legal_actions()
+        if st.phase == "play" and st.hands[st.turn][-1].rank != JOKER_RANK:
+            hand = st.hands[st.turn]
+            sets = st._follow_sets(hand) if st.trick else st._lead_sets(hand)
+            named = PlayChoices(hand, sets)
+            assert [a.cards for a in legal] == [a.cards for a in named]
+            checked += bool(st.trick) and len(st.trick[0][1]) == 2
     assert checked > 300
 
 
@@ -94,29 +90,24 @@ def test_the_lean_paths_refuse_what_the_rules_refuse_and_change_nothing(variant:
     from cardsuite.engine import IllegalAction
     from cardsuite.games.twenty_two.actions import SINGLE, Play
 
-    game = get_game("twenty-two")
     refused = 0
-    for seed in range(60):
-        st = game.new_state(players=3 + seed % 3, variant=variant, seed=seed)
-        rng = random.Random(seed)
-        while not st.is_over() and st.hand_no < 3:
-            legal = st.legal_actions()
-            if st.phase == "play":
-                keys = {a.key for a in legal}
-                hand = st.hands[st.turn]
-                tries = [Play(()), *(SINGLE[c] for c in st.hands[(st.turn + 1) % st.n][:2])]
-                tries += [SINGLE[c] for c in hand] + [Play(tuple(hand[:2]))]
-                for act in tries:
-                    held = bool(act.cards) and all(
-                        act.cards.count(c) <= hand.count(c) for c in act.cards
-                    )
-                    if held and act.key in keys:
-                        continue  # legal (perhaps in other suits)
-                    before = st.to_json()
-                    with pytest.raises(IllegalAction) as why:
-                        st.apply(act)
-                    assert str(why.value) and st.to_json() == before
-                    assert st.legal_actions() == legal
-                    refused += 1
-            st.apply(legal[int(rng.random() * len(legal))])
+    for st, _ in walk("twenty-two", variant, range(60), lambda s: 3 + s % 3, deals=3):
+        legal = st.legal_actions()
+        if st.phase == "play":
+            keys = {a.key for a in legal}
+            hand = st.hands[st.turn]
+            tries = [Play(()), *(SINGLE[c] for c in st.hands[(st.turn + 1) % st.n][:2])]
+            tries += [SINGLE[c] for c in hand] + [Play(tuple(hand[:2]))]
+            for act in tries:
+                held = bool(act.cards) and all(
+                    act.cards.count(c) <= hand.count(c) for c in act.cards
+                )
+                if held and act.key in keys:
+                    continue  # legal (perhaps in other suits)
+                before = st.to_json()
+                with pytest.raises(IllegalAction) as why:
+                    st.apply(act)
+                assert str(why.value) and st.to_json() == before
+                assert st.legal_actions() == legal
+                refused += 1
     assert refused > 200

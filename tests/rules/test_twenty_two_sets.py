@@ -12,6 +12,7 @@ import random
 from itertools import product
 
 import pytest
+from walks import walk
 
 from cardsuite.games.twenty_two import sets
 
@@ -58,28 +59,21 @@ def test_the_plain_lists_of_plays_are_the_lazily_named_ones(variant: str) -> Non
     """T22-PLAY-2/6, T22-LEADER-1: for hands without jokers ``legal_actions`` lists leads and
     one-card follows as plain lists of constant plays; they are exactly the plays (the same
     cards, in the same order) that the general rank-set enumeration names."""
-    from cardsuite.games import get_game
     from cardsuite.games.twenty_two.actions import PlayChoices
     from cardsuite.games.twenty_two.rules import _leads
 
-    game = get_game("twenty-two")
     checked = 0
-    for seed in range(60):
-        st = game.new_state(players=2 + seed % 5, variant=variant, seed=seed)
-        rng = random.Random(seed)
-        while not st.is_over() and st.hand_no < 5:
-            if st.phase == "play":
-                hand = st.hands[st.turn]
-                if not st.trick:
-                    plain = _leads(hand)
-                    named = PlayChoices(hand, st._lead_sets(hand))
-                elif len(st.trick[0][1]) == 1:
-                    plain = st._single_follows(hand)
-                    named = PlayChoices(hand, st._follow_sets(hand))
-                else:
-                    plain = named = []
-                assert [a.cards for a in plain] == [a.cards for a in named]
-                checked += bool(plain)
-            legal = st.legal_actions()
-            st.apply(legal[int(rng.random() * len(legal))])
+    for st, _ in walk("twenty-two", variant, range(60), lambda s: 2 + s % 5, deals=5):
+        if st.phase == "play":
+            hand = st.hands[st.turn]
+            if not st.trick:
+                plain = _leads(hand)
+                named = PlayChoices(hand, st._lead_sets(hand))
+            elif len(st.trick[0][1]) == 1:
+                plain = st._single_follows(hand)
+                named = PlayChoices(hand, st._follow_sets(hand))
+            else:
+                plain = named = []
+            assert [a.cards for a in plain] == [a.cards for a in named]
+            checked += bool(plain)
     assert checked > 1000
