@@ -1222,7 +1222,7 @@ _CLAIMS_FALSELY = worded(_claims_falsely)
 
 #: Purses by the cards they are made of (``MoneyState.purse_of``), at most ``_PURSES_MAX``.
 _PURSES: dict[tuple[Card, ...], Purse] = {}
-_PURSES_MAX = 50_000
+_PURSES_MAX = 4096
 
 #: Events that recur, made once and shared by every log that has them (an event is only
 #: read, never changed): a turn is its seat, its card, whether it matched and the ground's
