@@ -46,7 +46,7 @@ from operator import itemgetter
 from typing import Any, ClassVar
 
 from ... import positions
-from ...cards import ACE, SUIT_NAMES, SUIT_SYMBOLS, Card, pack, pack_without_twos
+from ...cards import ACE, SUIT_NAMES, Card, pack, pack_without_twos
 from ...dealing import pack_order, voids_shown
 from ...engine import Action, Event, Game, IllegalAction, Option, State, Variant, worded
 from ...shuffle import shuffle
@@ -117,10 +117,6 @@ def contract_name(contract: str, trump: str | None) -> str:
     if contract == "grand" and trump:
         return "Grand (hearts trumps)"
     return contract.capitalize()
-
-
-def contract_symbol(trump: str | None) -> str:
-    return SUIT_SYMBOLS[trump] if trump else "NT"
 
 
 def horn_contract(card: Card) -> tuple[str, str | None]:
