@@ -268,6 +268,13 @@ class Raw:
             if msg["type"] == kind:
                 return msg
 
+    async def refused(self, action: str, seq: int) -> str:
+        """Send ``action`` answering ``seq``; the reason it was refused (for that action)."""
+        await self.send(P.encode("act", action=action, seq=seq))
+        refused = await self.next("refused")
+        assert refused["action"] == action
+        return str(refused["reason"])
+
     async def closed(self, within: float = 3.0) -> tuple[str | None, int | None]:
         """Read to the end: the reason the server gave and the close code."""
         while await self.read(within) is not None:
@@ -707,10 +714,8 @@ async def test_another_seats_turn_is_refused_and_the_connection_stays(
     mover = table.player(0)
     legal = mover.updates[-1]["legal"]
     for action in legal[:3]:  # the mover's own legal moves, with the right seq
-        await raw.send(P.encode("act", action=action, seq=server.version))
-        refused = await raw.next("refused")
-        assert refused["action"] == action
-        assert refused["reason"] == "it is not your turn (waiting for seat 1)"
+        reason = await raw.refused(action, server.version)
+        assert reason == "it is not your turn (waiting for seat 1)"
     await raw.send(P.encode("hint"))
     hint = await raw.next("hint")
     assert hint["action"] is None and hint["reason"] == "a hint is for your own turn"
@@ -750,9 +755,7 @@ async def test_stale_and_illegal_actions_are_refused_on_ones_own_turn(
     before = snapshot(server)
     stale = "the table moved on before that arrived: look again"
     for seq in (server.version - 1, 0, server.version + 1, 2**53):
-        await raw.send(P.encode("act", action=action, seq=seq))
-        refused = await raw.next("refused")
-        assert (refused["action"], refused["reason"]) == (action, stale), seq
+        assert await raw.refused(action, seq) == stale, seq
     for text, reason in [
         ("play 2Z", "not a card: '2Z' (ranks A 2-10 J Q K, suits S H D C, joker JK)"),
         (
@@ -762,13 +765,11 @@ async def test_stale_and_illegal_actions_are_refused_on_ones_own_turn(
         ("\x00\u202e", re.compile(r"unknown action .*; use swap, keep, contract .*")),
         ("\ud800", re.compile(r"unknown action '\\ud800'.*")),  # a lone surrogate, escaped
     ]:
-        await raw.send(P.encode("act", action=text, seq=server.version))
-        refused = await raw.next("refused")
-        assert refused["action"] == text
+        got = await raw.refused(text, server.version)
         if isinstance(reason, str):
-            assert refused["reason"] == reason
+            assert got == reason
         else:
-            assert reason.match(refused["reason"]), refused["reason"]
+            assert reason.match(got), got
     assert snapshot(server) == before
     assert not raw.ws.closed
     # the same connection, the right seq: taken
