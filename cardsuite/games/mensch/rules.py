@@ -83,6 +83,11 @@ _FOLLOW: dict[str | None, dict[Card, frozenset[Card]]] = {
     t: {c: frozenset(d for d in PACK if _EFF[t][d] == _EFF[t][c]) for c in PACK}
     for t in (None, *"SHDC")
 }
+#: ``_FOLLOW`` with each card's play: a follow is one comprehension over the hand, its
+#: membership test and lookup inline, not a bound-method call per card (``filter``/``map``).
+_FOLLOW_PLAY: dict[str | None, dict[Card, dict[Card, Action]]] = {
+    t: {c: {d: PLAY[d] for d in PACK if d in f} for c, f in by.items()} for t, by in _FOLLOW.items()
+}
 #: A one-card play's event data, shared by every event of it (event data is only read).
 _CARD_DATA = {c: {"cards": [c.code]} for c in PACK}
 _tnew: Any = tuple.__new__
@@ -400,6 +405,29 @@ class MenschState(TurnState):
 
     def deals_played(self) -> int:
         return self.deal_no
+
+    def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
+        """``TurnState.legal_actions`` with the common play (no called-card duties) inline:
+        one call a move instead of two, and the follows read off ``_FOLLOW_PLAY``."""
+        legal = self._legal
+        if legal is not None and seat is None:
+            return legal
+        turn = self.turn
+        if turn is None or (seat is not None and seat != turn):
+            return []
+        if legal is None:
+            if self.phase == "play" and (turn != self.partner or self.partner_known):
+                hand = self.hands[turn]
+                trick = self.trick
+                if trick:
+                    follow = _FOLLOW_PLAY[self.trump][trick[0][1]]
+                    legal = [follow[c] for c in hand if c in follow] or list(map(_PLAY_OF, hand))
+                else:
+                    legal = list(map(_PLAY_OF, hand))
+            else:
+                legal = self._legal_for(turn)
+            self._legal = legal
+        return legal
 
     def _legal_for(self, turn: int) -> Sequence[Action]:
         """The legal actions of ``turn``, once a position (``TurnState.legal_actions``); the
