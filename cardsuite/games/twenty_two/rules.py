@@ -601,6 +601,18 @@ class TwentyTwoState(State):
                 self._legal = None
                 self._samples = None
                 return events[mark:]
+        elif (
+            type(action) is Exchange
+            and turn is not None
+            and (seat is None or seat == turn)
+            and self.phase == "exchange"
+        ):  # an exchange, straight on (a refusal raises before anything changes)
+            events = self.events
+            mark = len(events)
+            self._do_exchange(action)
+            self._legal = None
+            self._samples = None
+            return events[mark:]
         if turn is None:
             raise IllegalAction("the game is over")
         if seat is not None and seat != turn:
@@ -762,7 +774,13 @@ class TwentyTwoState(State):
                 f"the stock has only {len(stock)} cards; you may exchange at most that many"
             )
         if k:
-            rest = self._take_from_hand(seat, cards)
+            rest = self.hands[seat][:]
+            try:
+                for c in cards:
+                    rest.remove(c)
+            except ValueError:
+                self._take_from_hand(seat, cards)  # raises, saying which card is not held
+                raise
             self.discards[seat] += cards  # T22-EXCH-3: out of play, face down
             rest += stock[:k]
             del stock[:k]
@@ -928,16 +946,29 @@ class TwentyTwoState(State):
         first = pack is None
         contenders = list(seats)
         full = self.game.full_pack(self.n, self.options) if pack is None else pack
+        events = self.events
         while True:
             drawn = self.rng.sample(full, len(contenders))
             for s, c in zip(contenders, drawn, strict=True):
-                self._log("draw", s, f"{{P{s}}} draws [{c.code}]", card=c.code)
-            top = max(c.rank for c in drawn)
+                key = c.ordinal * 64 + s  # (shared: a play-out draws for every game)
+                ev = _DRAW_EV.get(key)
+                if ev is None:
+                    ev = _DRAW_EV[key] = Event(
+                        "draw", s, f"{{P{s}}} draws [{c.code}]", {"card": c.code}
+                    )
+                events.append(ev)
+            top = max(map(_RANK, drawn))
             tied = [s for s, c in zip(contenders, drawn, strict=True) if c.rank == top]
             if len(tied) == 1:
-                what = "the first deal" if first else "the deal"
-                self._log("dealer", tied[0], f"{{P{tied[0]}}} wins the draw for {what}")
-                return tied[0]
+                s = tied[0]
+                ev = _DEALER_EV.get(s * 2 + first)
+                if ev is None:
+                    what = "the first deal" if first else "the deal"
+                    ev = _DEALER_EV[s * 2 + first] = Event(
+                        "dealer", s, f"{{P{s}}} wins the draw for {what}", {}
+                    )
+                events.append(ev)
+                return s
             contenders = tied
 
     def _deal(self, order: list[Card], size: int) -> None:
@@ -991,25 +1022,33 @@ class TwentyTwoState(State):
         seats = [s for s in range(self.n) if active[s]]
         last = [hands[s][0] for s in seats]  # one card each
         top = max(map(_RANK, last))
-        losers = [s for s, c in zip(seats, last) if c.rank == top]  # noqa: B905
         value = VALUES[top]
-        last_codes = {_SEAT_KEY[s]: c.code for s, c in zip(seats, last)}  # noqa: B905
+        # One pass: the shown cards, the losers (who score) and where each card goes.
+        losers: list[int] = []
+        last_codes: dict[str, str] = {}
+        played = self.played
+        score_cards = None if self.paper else self.score_cards
+        for s, card in zip(seats, last):  # noqa: B905
+            hands[s] = []
+            last_codes[_SEAT_KEY[s]] = card.code
+            if card.rank == top:  # a loser
+                losers.append(s)
+                scores[s] += value
+                if score_cards is None:
+                    played.append(card)  # T22-PAPER-1: back into the pack
+                else:
+                    score_cards[s].append(card)  # T22-SCORE-2
+            else:
+                played.append(card)
         sd = {"cards": last_codes, "losers": losers, "value": value}
         events = self.events
         events.append(_tnew(Event, ("showdown", None, _shows, sd)))
-        played = self.played
-        paper = self.paper
-        for s, card in zip(seats, last):  # noqa: B905
-            hands[s] = []
-            if card.rank == top:  # a loser
-                scores[s] += value
-                if paper:
-                    played.append(card)  # T22-PAPER-1: back into the pack
-                else:
-                    self.score_cards[s].append(card)  # T22-SCORE-2
-            else:
-                played.append(card)
-        self.last_showdown = {"hand": self.hand_no, **sd}
+        self.last_showdown = {
+            "hand": self.hand_no,
+            "cards": last_codes,
+            "losers": losers,
+            "value": value,
+        }
         threshold = self.threshold
         out = [s for s in losers if scores[s] >= threshold]  # only losers score
         for s in out:
@@ -1020,7 +1059,7 @@ class TwentyTwoState(State):
                 "hand": self.hand_no,
                 "dealer": self.dealer,
                 "losers": losers,
-                "card": last_codes[_SEAT_KEY[losers[0]]],
+                "card": last_codes[_SEAT_KEY[losers[0]]],  # (the losers' common rank)
                 "value": value,
                 "scores": scores[:],
                 "eliminated": out,
@@ -1410,6 +1449,10 @@ _ONE_PLAY_EV: dict[int, Event] = {}
 _ONE_LEAD_EV: dict[int, Event] = {}
 _ONE_WIN_EV: dict[int, Event] = {}
 _EXCHANGE_EV: dict[int, Event] = {}
+#: The draw for the deal's events, by card and seat, and by seat and whether it is the first
+#: deal's: every new game draws (written out, as ``_log`` would, but made once).
+_DRAW_EV: dict[int, Event] = {}
+_DEALER_EV: dict[int, Event] = {}
 #: Leads of several cards of a rank, by seat then cards; two-card follows by seat * 2 +
 #: whether they take the trick, then cards; tricks won by two cards, by seat then cards
 #: (at most a few thousand of each).
