@@ -380,8 +380,27 @@ class TwentyTwoState(State):
                 legal = self._compute_legal()
             elif not trick:  # no jokers: the common cases, as plain lists
                 legal = _leads(hand)
-            elif len(trick[0][1]) == 1:
-                legal = self._single_follows(hand)
+            elif len(trick[0][1]) == 1:  # (``_single_follows``, inline: a move in three)
+                legal = []
+                if self.beat_leader:
+                    bound = self.trick_lead_eff[0]
+                else:
+                    bound = self.trick_best_eff[0]
+                prev = None
+                for c in reversed(hand):  # high to low: a run's first card is the last seen
+                    if c.rank < bound:
+                        break
+                    if prev is not None and c.rank != prev.rank:
+                        legal.append(SINGLE[prev])
+                    prev = c
+                if prev is not None:
+                    legal.append(SINGLE[prev])
+                low = SINGLE[hand[0]]
+                if self.beat_leader:
+                    if not legal:
+                        legal.append(low)
+                elif not legal or legal[-1] is not low:
+                    legal.append(low)
             elif len(trick[0][1]) == 2:
                 legal = self._pair_follows(hand)
             else:
@@ -561,9 +580,7 @@ class TwentyTwoState(State):
                                 key = (card.ordinal * 2 + 1) * 64 + turn
                             else:
                                 key = card.ordinal * 128 + turn
-                            ev = _ONE_PLAY_EV.get(key)
-                            if ev is None:
-                                ev = _one_play_event(card, turn, r >= best)
+                            ev = _ONE_PLAY_EV[key]  # (every card and seat: made at import)
                             events = self.events
                             events.append(ev)
                             nxt = _NEXT_SEAT[self.n][turn]
@@ -583,12 +600,7 @@ class TwentyTwoState(State):
                     self.trick_best = 0
                     self.trick_lead_eff = self.trick_best_eff = _ONE[r]
                     trick.append((turn, cards))
-                    ev = _ONE_LEAD_EV.get(card.ordinal * 64 + turn)
-                    if ev is None:
-                        data = {"cards": [card.code]}
-                        ev = _ONE_LEAD_EV[card.ordinal * 64 + turn] = _tnew(
-                            Event, ("lead", turn, _leads_words, data)
-                        )
+                    ev = _ONE_LEAD_EV[card.ordinal * 64 + turn]
                     self.events.append(ev)
                     nxt = _NEXT_SEAT[self.n][turn]
                     if not self.active[nxt]:
@@ -901,10 +913,7 @@ class TwentyTwoState(State):
         self.trick = []
         if len(best) == 1:
             key = best[0].ordinal * 64 + winner
-            ev = _ONE_WIN_EV.get(key)
-            if ev is None:
-                data = {"cards": [best[0].code]}
-                ev = _ONE_WIN_EV[key] = _tnew(Event, ("trick", winner, _wins, data))
+            ev = _ONE_WIN_EV[key]
         elif len(best) == 2:
             shared = _PAIR_WIN_EV[winner]
             ev = shared.get(best)
@@ -1444,7 +1453,8 @@ def _ranks_text(ranks: Sequence[int]) -> str:
 
 #: The events of one-card plays, leads and tricks won, by card and seat (and whether the
 #: play takes the trick), made once: an event is only read, and making one per move was a
-#: tenth of a play-out. Seats are below 64.
+#: tenth of a play-out. Seats are below 64. All of them (53 cards, 12 seats) are made at
+#: import (``_make_one_card_events``), so a move reads its event without a test for None.
 _ONE_PLAY_EV: dict[int, Event] = {}
 _ONE_LEAD_EV: dict[int, Event] = {}
 _ONE_WIN_EV: dict[int, Event] = {}
@@ -1573,3 +1583,18 @@ def _shows(seat: int | None, data: Mapping[str, Any]) -> str:
 
 def _goes_out(seat: int | None, data: Mapping[str, Any]) -> str:
     return f"{{P{seat}}} reaches {data['score']} and is out"
+
+
+def _make_one_card_events() -> None:
+    """Fill ``_ONE_PLAY_EV``, ``_ONE_LEAD_EV`` and ``_ONE_WIN_EV`` for every card and seat
+    (about 2,500 events, once)."""
+    for card in pack(jokers=1):
+        for seat in range(12):
+            _one_play_event(card, seat, False)
+            _one_play_event(card, seat, True)
+            key = card.ordinal * 64 + seat
+            _ONE_LEAD_EV[key] = _tnew(Event, ("lead", seat, _leads_words, {"cards": [card.code]}))
+            _ONE_WIN_EV[key] = _tnew(Event, ("trick", seat, _wins, {"cards": [card.code]}))
+
+
+_make_one_card_events()
