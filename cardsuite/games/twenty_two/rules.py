@@ -589,8 +589,21 @@ class TwentyTwoState(State):
                             if nxt != self.trick_leader:
                                 self.turn = nxt
                                 return [ev]
-                            mark = len(events) - 1
-                            self._finish_trick()
+                            # The trick is complete (``_finish_trick`` for one card each,
+                            # inline: a trick in four ends here, and most go on).
+                            winner, won = trick[self.trick_best]
+                            self.tricks.append({"plays": trick, "winner": winner})
+                            played = self.played
+                            for _, cs in trick:
+                                played += cs
+                            self.trick = []
+                            win = _ONE_WIN_EV[won[0].ordinal * 64 + winner]
+                            events.append(win)
+                            if len(self.hands[winner]) > 1:
+                                self.turn = winner
+                                return [ev, win]
+                            mark = len(events) - 2
+                            self._showdown()  # T22-PLAY-9: one card each
                             return events[mark:]
                 elif len(hand) > 1:
                     hand.remove(card)
