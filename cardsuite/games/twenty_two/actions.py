@@ -106,6 +106,33 @@ def parse_action(text: str) -> Action:
     raise ValueError(f"unknown action {verb!r}; use keep, discard CARDS or play CARDS")
 
 
+_RANK = operator.attrgetter("rank")
+#: A sorted hand's grouping, by which neighbours share a rank (``_runs``): the group sizes,
+#: largest first (ties in hand order), and the hand positions laid end to end in that order
+#: (None: the hand's own order, as for one card per rank). It depends only on where the
+#: hand's runs of a rank start, of which there are few (hundreds), so it is made once each.
+_SHAPES: dict[tuple[bool, ...], tuple[tuple[int, ...], tuple[int, ...] | None]] = {}
+
+
+def _shape(runs: tuple[bool, ...]) -> tuple[tuple[int, ...], tuple[int, ...] | None]:
+    """The grouping for ``runs`` (``runs[i]``: card i + 1 has card i's rank)."""
+    groups: list[list[int]] = [[0]]
+    for i, same in enumerate(runs, 1):  # each group's positions are in suit order
+        if same:
+            groups[-1].append(i)
+        else:
+            groups.append([i])
+    # Largest groups first (a stable sort): the choice then depends only on the hand's
+    # *shape* (a partition of its size), of which there are few, so the table of choices is
+    # shared widely.
+    groups.sort(key=len, reverse=True)
+    order: tuple[int, ...] | None = tuple(chain.from_iterable(groups))
+    if order == tuple(range(len(runs) + 1)):
+        order = None
+    got = _SHAPES[runs] = (tuple(map(len, groups)), order)
+    return got
+
+
 class ExchangeChoices(Sequence[Exchange]):
     """Every exchange (T22-EXCH-1/2) as a lazily indexed sequence: each rank multiset of at
     most ``limit`` cards once, ``keep`` first, then by size. A 13-card hand has up to 8,192
@@ -118,21 +145,17 @@ class ExchangeChoices(Sequence[Exchange]):
     __slots__ = ("_flat", "_n", "_takes")
 
     def __init__(self, hand: Sequence[Card], limit: int) -> None:
-        groups: list[list[Card]] = []
-        group: list[Card] = []
-        last = -1
-        for c in hand:  # hand is sorted, so each group is in suit order
-            if c.rank == last:
-                group.append(c)
-            else:
-                group = [c]
-                groups.append(group)
-                last = c.rank
-        # Largest groups first: the choice then depends only on the hand's *shape* (a partition
-        # of its size), of which there are few, so the table of choices is shared widely.
-        groups.sort(key=len, reverse=True)
-        self._flat = list(chain.from_iterable(groups))
-        self._takes = table = exchange_table(tuple(map(len, groups)), limit)
+        # The grouping depends only on where the (sorted) hand's runs of a rank start:
+        # looked up by that, not worked out per listing (it was most of an exchange's).
+        ranks = list(map(_RANK, hand))
+        runs = tuple(map(operator.eq, ranks, ranks[1:]))
+        shape = _SHAPES.get(runs)
+        if shape is None:
+            shape = _shape(runs) if hand else ((), None)
+        counts, order = shape
+        # A tuple of the cards, not the hand list: that list changes as the seat plays on.
+        self._flat = tuple(hand) if order is None else tuple(map(hand.__getitem__, order))
+        self._takes = table = exchange_table(counts, limit)
         self._n = table.total
 
     def __len__(self) -> int:

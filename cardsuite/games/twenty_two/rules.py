@@ -380,8 +380,27 @@ class TwentyTwoState(State):
                 legal = self._compute_legal()
             elif not trick:  # no jokers: the common cases, as plain lists
                 legal = _leads(hand)
-            elif len(trick[0][1]) == 1:
-                legal = self._single_follows(hand)
+            elif len(trick[0][1]) == 1:  # (``_single_follows``, inline: a move in three)
+                legal = []
+                if self.beat_leader:
+                    bound = self.trick_lead_eff[0]
+                else:
+                    bound = self.trick_best_eff[0]
+                prev = None
+                for c in reversed(hand):  # high to low: a run's first card is the last seen
+                    if c.rank < bound:
+                        break
+                    if prev is not None and c.rank != prev.rank:
+                        legal.append(SINGLE[prev])
+                    prev = c
+                if prev is not None:
+                    legal.append(SINGLE[prev])
+                low = SINGLE[hand[0]]
+                if self.beat_leader:
+                    if not legal:
+                        legal.append(low)
+                elif not legal or legal[-1] is not low:
+                    legal.append(low)
             elif len(trick[0][1]) == 2:
                 legal = self._pair_follows(hand)
             else:
@@ -561,9 +580,7 @@ class TwentyTwoState(State):
                                 key = (card.ordinal * 2 + 1) * 64 + turn
                             else:
                                 key = card.ordinal * 128 + turn
-                            ev = _ONE_PLAY_EV.get(key)
-                            if ev is None:
-                                ev = _one_play_event(card, turn, r >= best)
+                            ev = _ONE_PLAY_EV[key]  # (every card and seat: made at import)
                             events = self.events
                             events.append(ev)
                             nxt = _NEXT_SEAT[self.n][turn]
@@ -572,8 +589,21 @@ class TwentyTwoState(State):
                             if nxt != self.trick_leader:
                                 self.turn = nxt
                                 return [ev]
-                            mark = len(events) - 1
-                            self._finish_trick()
+                            # The trick is complete (``_finish_trick`` for one card each,
+                            # inline: a trick in four ends here, and most go on).
+                            winner, won = trick[self.trick_best]
+                            self.tricks.append({"plays": trick, "winner": winner})
+                            played = self.played
+                            for _, cs in trick:
+                                played += cs
+                            self.trick = []
+                            win = _ONE_WIN_EV[won[0].ordinal * 64 + winner]
+                            events.append(win)
+                            if len(self.hands[winner]) > 1:
+                                self.turn = winner
+                                return [ev, win]
+                            mark = len(events) - 2
+                            self._showdown()  # T22-PLAY-9: one card each
                             return events[mark:]
                 elif len(hand) > 1:
                     hand.remove(card)
@@ -583,12 +613,7 @@ class TwentyTwoState(State):
                     self.trick_best = 0
                     self.trick_lead_eff = self.trick_best_eff = _ONE[r]
                     trick.append((turn, cards))
-                    ev = _ONE_LEAD_EV.get(card.ordinal * 64 + turn)
-                    if ev is None:
-                        data = {"cards": [card.code]}
-                        ev = _ONE_LEAD_EV[card.ordinal * 64 + turn] = _tnew(
-                            Event, ("lead", turn, _leads_words, data)
-                        )
+                    ev = _ONE_LEAD_EV[card.ordinal * 64 + turn]
                     self.events.append(ev)
                     nxt = _NEXT_SEAT[self.n][turn]
                     if not self.active[nxt]:
@@ -601,6 +626,18 @@ class TwentyTwoState(State):
                 self._legal = None
                 self._samples = None
                 return events[mark:]
+        elif (
+            type(action) is Exchange
+            and turn is not None
+            and (seat is None or seat == turn)
+            and self.phase == "exchange"
+        ):  # an exchange, straight on (a refusal raises before anything changes)
+            events = self.events
+            mark = len(events)
+            self._do_exchange(action)
+            self._legal = None
+            self._samples = None
+            return events[mark:]
         if turn is None:
             raise IllegalAction("the game is over")
         if seat is not None and seat != turn:
@@ -762,7 +799,13 @@ class TwentyTwoState(State):
                 f"the stock has only {len(stock)} cards; you may exchange at most that many"
             )
         if k:
-            rest = self._take_from_hand(seat, cards)
+            rest = self.hands[seat][:]
+            try:
+                for c in cards:
+                    rest.remove(c)
+            except ValueError:
+                self._take_from_hand(seat, cards)  # raises, saying which card is not held
+                raise
             self.discards[seat] += cards  # T22-EXCH-3: out of play, face down
             rest += stock[:k]
             del stock[:k]
@@ -883,10 +926,7 @@ class TwentyTwoState(State):
         self.trick = []
         if len(best) == 1:
             key = best[0].ordinal * 64 + winner
-            ev = _ONE_WIN_EV.get(key)
-            if ev is None:
-                data = {"cards": [best[0].code]}
-                ev = _ONE_WIN_EV[key] = _tnew(Event, ("trick", winner, _wins, data))
+            ev = _ONE_WIN_EV[key]
         elif len(best) == 2:
             shared = _PAIR_WIN_EV[winner]
             ev = shared.get(best)
@@ -928,16 +968,29 @@ class TwentyTwoState(State):
         first = pack is None
         contenders = list(seats)
         full = self.game.full_pack(self.n, self.options) if pack is None else pack
+        events = self.events
         while True:
             drawn = self.rng.sample(full, len(contenders))
             for s, c in zip(contenders, drawn, strict=True):
-                self._log("draw", s, f"{{P{s}}} draws [{c.code}]", card=c.code)
-            top = max(c.rank for c in drawn)
+                key = c.ordinal * 64 + s  # (shared: a play-out draws for every game)
+                ev = _DRAW_EV.get(key)
+                if ev is None:
+                    ev = _DRAW_EV[key] = Event(
+                        "draw", s, f"{{P{s}}} draws [{c.code}]", {"card": c.code}
+                    )
+                events.append(ev)
+            top = max(map(_RANK, drawn))
             tied = [s for s, c in zip(contenders, drawn, strict=True) if c.rank == top]
             if len(tied) == 1:
-                what = "the first deal" if first else "the deal"
-                self._log("dealer", tied[0], f"{{P{tied[0]}}} wins the draw for {what}")
-                return tied[0]
+                s = tied[0]
+                ev = _DEALER_EV.get(s * 2 + first)
+                if ev is None:
+                    what = "the first deal" if first else "the deal"
+                    ev = _DEALER_EV[s * 2 + first] = Event(
+                        "dealer", s, f"{{P{s}}} wins the draw for {what}", {}
+                    )
+                events.append(ev)
+                return s
             contenders = tied
 
     def _deal(self, order: list[Card], size: int) -> None:
@@ -991,25 +1044,33 @@ class TwentyTwoState(State):
         seats = [s for s in range(self.n) if active[s]]
         last = [hands[s][0] for s in seats]  # one card each
         top = max(map(_RANK, last))
-        losers = [s for s, c in zip(seats, last) if c.rank == top]  # noqa: B905
         value = VALUES[top]
-        last_codes = {_SEAT_KEY[s]: c.code for s, c in zip(seats, last)}  # noqa: B905
+        # One pass: the shown cards, the losers (who score) and where each card goes.
+        losers: list[int] = []
+        last_codes: dict[str, str] = {}
+        played = self.played
+        score_cards = None if self.paper else self.score_cards
+        for s, card in zip(seats, last):  # noqa: B905
+            hands[s] = []
+            last_codes[_SEAT_KEY[s]] = card.code
+            if card.rank == top:  # a loser
+                losers.append(s)
+                scores[s] += value
+                if score_cards is None:
+                    played.append(card)  # T22-PAPER-1: back into the pack
+                else:
+                    score_cards[s].append(card)  # T22-SCORE-2
+            else:
+                played.append(card)
         sd = {"cards": last_codes, "losers": losers, "value": value}
         events = self.events
         events.append(_tnew(Event, ("showdown", None, _shows, sd)))
-        played = self.played
-        paper = self.paper
-        for s, card in zip(seats, last):  # noqa: B905
-            hands[s] = []
-            if card.rank == top:  # a loser
-                scores[s] += value
-                if paper:
-                    played.append(card)  # T22-PAPER-1: back into the pack
-                else:
-                    self.score_cards[s].append(card)  # T22-SCORE-2
-            else:
-                played.append(card)
-        self.last_showdown = {"hand": self.hand_no, **sd}
+        self.last_showdown = {
+            "hand": self.hand_no,
+            "cards": last_codes,
+            "losers": losers,
+            "value": value,
+        }
         threshold = self.threshold
         out = [s for s in losers if scores[s] >= threshold]  # only losers score
         for s in out:
@@ -1020,7 +1081,7 @@ class TwentyTwoState(State):
                 "hand": self.hand_no,
                 "dealer": self.dealer,
                 "losers": losers,
-                "card": last_codes[_SEAT_KEY[losers[0]]],
+                "card": last_codes[_SEAT_KEY[losers[0]]],  # (the losers' common rank)
                 "value": value,
                 "scores": scores[:],
                 "eliminated": out,
@@ -1405,11 +1466,16 @@ def _ranks_text(ranks: Sequence[int]) -> str:
 
 #: The events of one-card plays, leads and tricks won, by card and seat (and whether the
 #: play takes the trick), made once: an event is only read, and making one per move was a
-#: tenth of a play-out. Seats are below 64.
+#: tenth of a play-out. Seats are below 64. All of them (53 cards, 12 seats) are made at
+#: import (``_make_one_card_events``), so a move reads its event without a test for None.
 _ONE_PLAY_EV: dict[int, Event] = {}
 _ONE_LEAD_EV: dict[int, Event] = {}
 _ONE_WIN_EV: dict[int, Event] = {}
 _EXCHANGE_EV: dict[int, Event] = {}
+#: The draw for the deal's events, by card and seat, and by seat and whether it is the first
+#: deal's: every new game draws (written out, as ``_log`` would, but made once).
+_DRAW_EV: dict[int, Event] = {}
+_DEALER_EV: dict[int, Event] = {}
 #: Leads of several cards of a rank, by seat then cards; two-card follows by seat * 2 +
 #: whether they take the trick, then cards; tricks won by two cards, by seat then cards
 #: (at most a few thousand of each).
@@ -1530,3 +1596,18 @@ def _shows(seat: int | None, data: Mapping[str, Any]) -> str:
 
 def _goes_out(seat: int | None, data: Mapping[str, Any]) -> str:
     return f"{{P{seat}}} reaches {data['score']} and is out"
+
+
+def _make_one_card_events() -> None:
+    """Fill ``_ONE_PLAY_EV``, ``_ONE_LEAD_EV`` and ``_ONE_WIN_EV`` for every card and seat
+    (about 2,500 events, once)."""
+    for card in pack(jokers=1):
+        for seat in range(12):
+            _one_play_event(card, seat, False)
+            _one_play_event(card, seat, True)
+            key = card.ordinal * 64 + seat
+            _ONE_LEAD_EV[key] = _tnew(Event, ("lead", seat, _leads_words, {"cards": [card.code]}))
+            _ONE_WIN_EV[key] = _tnew(Event, ("trick", seat, _wins, {"cards": [card.code]}))
+
+
+_make_one_card_events()
