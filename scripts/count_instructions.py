@@ -1,0 +1,114 @@
+"""Engine cost in machine instructions: a deterministic A/B on a shared, noisy machine.
+
+Wall-clock rates on this machine swing by 10-20% from one run to the next (other work shares
+its two cores), which hides the few per cent a speed-up is worth. Valgrind's instruction
+count (callgrind's ``Ir``) of a fixed workload does not swing: the same code and seeds give
+the same count. The workload is ``cardsuite_rate.py``'s loop (``apply(rng.choice(
+legal_actions()))`` from seeds 0, 1, 2, ...) over GAMES games, minus the same run over no
+games (start-up and imports). ``--skat`` counts OpenSpiel's Skat the same way, as
+``compare.sh`` drives it (needs its virtualenv). Instructions are a guide, not the target:
+the interpreter and C++ differ in instructions per cycle, so quote ``compare.sh`` too.
+
+    python scripts/count_instructions.py GAME VARIANT PLAYERS [GAMES]
+    python scripts/count_instructions.py --skat [GAMES]
+    PYTHONPATH=/path/to/other/checkout python scripts/count_instructions.py ...   (A/B)
+
+Needs ``valgrind`` (Debian: ``apt-get install valgrind``). Prints one JSON line.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+LOOP = """
+import json, random, sys
+from cardsuite.games import get_game
+game = get_game(sys.argv[1]); rng = random.Random(0); moves = deals = 0
+for g in range(int(sys.argv[4])):
+    s = game.new_state(players=int(sys.argv[3]), variant=sys.argv[2], seed=g)
+    while not s.is_over():
+        s.apply(rng.choice(s.legal_actions()))
+        moves += 1
+    deals += s.deals_played()
+print(json.dumps({"moves": moves, "deals": deals}))
+"""
+
+SKAT = """
+import json, random, sys
+import pyspiel
+game = pyspiel.load_game("skat"); rng = random.Random(0); moves = 0
+for g in range(int(sys.argv[1])):
+    s = game.new_initial_state()
+    while not s.is_terminal():
+        if s.is_chance_node():
+            s.apply_action(rng.choice(s.chance_outcomes())[0])
+        else:
+            s.apply_action(rng.choice(s.legal_actions()))
+            moves += 1
+print(json.dumps({"moves": moves, "deals": int(sys.argv[1])}))
+"""
+
+
+def _count(python: str, script: str, args: list[str]) -> tuple[int, dict[str, int]]:
+    """Instructions of one run of ``script`` and what it printed."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "loop.py"
+        path.write_text(script)
+        done = subprocess.run(
+            [
+                "valgrind",
+                "--tool=callgrind",
+                "--callgrind-out-file=/dev/null",
+                python,
+                str(path),
+                *args,
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    if found is None:
+        raise SystemExit(f"no instruction count from valgrind:\n{done.stderr[-2000:]}")
+    return int(found.group(1)), json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def main(argv: list[str]) -> None:
+    if argv[:1] == ["--skat"]:
+        games = argv[1] if len(argv) > 1 else "200"
+        venv = os.environ.get(
+            "OPENSPIEL_VENV", str(Path.home() / ".cache/cardsuite-openspiel-venv")
+        )
+        python, script, who = str(Path(venv) / "bin/python"), SKAT, "openspiel skat"
+        empty, full = [python, script, ["0"]], [python, script, [games]]
+    elif len(argv) in (3, 4):
+        games = argv[3] if len(argv) == 4 else "50"
+        python, script, who = sys.executable, LOOP, "cardsuite " + "/".join(argv[:2])
+        empty, full = [python, script, [*argv[:3], "0"]], [python, script, [*argv[:3], games]]
+    else:
+        raise SystemExit(__doc__)
+    base, _ = _count(*empty)  # type: ignore[arg-type]
+    total, counts = _count(*full)  # type: ignore[arg-type]
+    work = total - base
+    print(
+        json.dumps(
+            {
+                "who": who,
+                "games": int(games),
+                "moves": counts["moves"],
+                "deals": counts["deals"],
+                "instructions_per_deal": round(work / max(counts["deals"], 1)),
+                "instructions_per_move": round(work / max(counts["moves"], 1)),
+            }
+        )
+    )
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
