@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from ranks import rank_groups
 
 from cardsuite.cards import by_rank, pack
 from cardsuite.games.twenty_two.actions import KEEP, ExchangeChoices
@@ -40,13 +41,7 @@ def test_grouping_looked_up_by_runs_is_the_hand_s_groups() -> None:
     cards = list(pack())
     for trial in range(400):
         hand = sorted(rng.sample(cards, trial % 14), key=by_rank)
-        groups: list[list] = []
-        for c in hand:
-            if groups and groups[-1][0].rank == c.rank:
-                groups[-1].append(c)
-            else:
-                groups.append([c])
-        groups.sort(key=len, reverse=True)
+        groups = rank_groups(hand)
         limit = rng.randint(0, len(hand))
         table = ExchangeTable(tuple(len(g) for g in groups), limit)
         for _ in range(2):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from ranks import rank_groups
 from walks import walk
 
 from cardsuite.cards import JOKER_RANK
@@ -41,13 +42,7 @@ def test_exchange_choices_read_by_position_are_the_table_s_takes() -> None:
         hand = st.hands[st.turn]
         limit = min(len(hand), len(st.stock), 1 + seed % 7)
         choices = ExchangeChoices(hand, limit)
-        groups: list[list] = []
-        for c in hand:
-            if groups and groups[-1][0].rank == c.rank:
-                groups[-1].append(c)
-            else:
-                groups.append([c])
-        groups.sort(key=len, reverse=True)
+        groups = rank_groups(hand)
         table = ExchangeTable(tuple(len(g) for g in groups), limit)
         assert len(choices) == len(table)
         for i in range(len(table)):

@@ -70,7 +70,7 @@ def test_the_plain_lists_of_plays_are_the_lazily_named_ones(variant: str) -> Non
                 plain = _leads(hand)
                 named = PlayChoices(hand, st._lead_sets(hand))
             elif len(st.trick[0][1]) == 1:
-                plain = st._single_follows(hand)
+                plain = st.legal_actions()  # (listed inline there)
                 named = PlayChoices(hand, st._follow_sets(hand))
             else:
                 plain = named = []

@@ -380,7 +380,7 @@ class TwentyTwoState(State):
                 legal = self._compute_legal()
             elif not trick:  # no jokers: the common cases, as plain lists
                 legal = _leads(hand)
-            elif len(trick[0][1]) == 1:  # (``_single_follows``, inline: a move in three)
+            elif len(trick[0][1]) == 1:  # (one-card follows, inline: a move in three)
                 legal = []
                 if self.beat_leader:
                     bound = self.trick_lead_eff[0]
@@ -470,28 +470,6 @@ class TwentyTwoState(State):
         if not self.trick:  # (hands without jokers: the plain lists in legal_actions)
             return PlayChoices(hand, self._lead_sets(hand))
         return PlayChoices(hand, self._follow_sets(hand))
-
-    def _single_follows(self, hand: list[Card]) -> list[Action]:
-        """T22-PLAY-6 / T22-LEADER-1 for a one-card trick and a hand without jokers: each
-        rank that covers (its first card in suit order), high to low, then the lowest card
-        where the rule allows it. The plays are the constant ``SINGLE`` ones."""
-        bound = (self.trick_lead_eff if self.beat_leader else self.trick_best_eff)[0]
-        out: list[Action] = []
-        prev = None
-        for c in reversed(hand):  # high to low: a run's first card is the last one seen
-            if c.rank < bound:
-                break
-            if prev is not None and c.rank != prev.rank:
-                out.append(SINGLE[prev])
-            prev = c
-        if prev is not None:
-            out.append(SINGLE[prev])
-        low = SINGLE[hand[0]]
-        if self.beat_leader:
-            return out if out else [low]
-        if not out or out[-1] is not low:
-            out.append(low)
-        return out
 
     def _lead_sets(self, hand: list[Card]) -> list[tuple[int, ...]]:
         """T22-PLAY-2, T26-3/4: one rank (jokers may join), keeping at least one card."""
