@@ -430,20 +430,10 @@ class MenschState(TurnState):
         return legal
 
     def _legal_for(self, turn: int) -> Sequence[Action]:
-        """The legal actions of ``turn``, once a position (``TurnState.legal_actions``); the
-        common play first: a player without the called card's duties may lead anything
-        and follows by ``_FOLLOW``, all in C."""
+        """What ``legal_actions`` does not list inline: the called card's holder in the play
+        (its duties, ``plays_for``), the auction, the trump and the call."""
         phase = self.phase
         if phase == "play":
-            hand = self.hands[turn]
-            if turn != self.partner or self.partner_known:
-                trick = self.trick
-                if trick:
-                    follow = _FOLLOW[self.trump][trick[0][1]]
-                    legal = list(map(_PLAY_OF, filter(follow.__contains__, hand)))
-                    if legal:
-                        return legal
-                return list(map(_PLAY_OF, hand))
             cards = self._plays_ok = self.plays_for(turn)
             return list(map(_PLAY_OF, cards))
         if phase == "bid":
