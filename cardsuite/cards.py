@@ -5,6 +5,12 @@ hold the same object twice, which is exactly the multiset semantics the games ne
 either pack is the same card for every rule), and it makes equality and hashing identity-fast,
 which matters in play-outs that run hundreds of thousands of moves a second.
 
+Cards have no order of their own: sort them with ``key=by_rank`` (rank, then suit). A
+Python-level ``__lt__`` would make CPython route *every* comparison of cards, ``==`` too,
+through a Python slot: each ``list.remove``, ``list.index`` and ``in`` over a hand then
+paid about 600 machine instructions per card passed (a tenth of a Mensch, Manni or
+Twenty-Two play-out), where ``object``'s own comparison is a pointer test.
+
 Codes: rank ``A 2-9 10 J Q K`` (``T`` is accepted for 10 when parsing), suit ``S H D C``, the
 joker is ``JK``. ``str(card)`` gives the code, ``card.pretty()`` the symbol form (``10♥``) and
 ``card.pretty(ascii=True)`` a form for terminals without suit symbols (``10H``).
@@ -118,9 +124,6 @@ class Card:
         if self.is_joker:
             return "JK"
         return RANK_CODES[self.rank] + (self.suit if ascii else SUIT_SYMBOLS[self.suit])
-
-    def __lt__(self, other: Card) -> bool:
-        return self.ordinal < other.ordinal
 
     def __str__(self) -> str:
         return self.code

@@ -11,6 +11,7 @@ import pytest
 from cardsuite.cards import (
     JOKER,
     Card,
+    by_rank,
     pack_without_twos,
     parse_cards,
     piquet_pack,
@@ -61,7 +62,16 @@ def test_cards_are_interned_values() -> None:
 
 def test_ordering_is_rank_then_suit() -> None:
     cards = parse_cards("AS 2C 10H 10S JK KD")
-    assert [str(c) for c in sorted(cards)] == ["2C", "10S", "10H", "KD", "AS", "JK"]
+    assert [str(c) for c in sorted(cards, key=by_rank)] == ["2C", "10S", "10H", "KD", "AS", "JK"]
+
+
+def test_cards_compare_by_identity_in_c() -> None:
+    """No Python-level ordering: ``==`` of two different cards must not call into Python
+    (a ``__lt__`` on Card made every ``list.remove`` of a card pay a Python slot call)."""
+    for name in ("__lt__", "__le__", "__eq__", "__ne__", "__gt__", "__ge__"):
+        assert getattr(Card, name) is getattr(object, name), name
+    with pytest.raises(TypeError):
+        _ = Card.parse("2C") < Card.parse("3C")  # type: ignore[operator]
 
 
 def test_packs() -> None:
