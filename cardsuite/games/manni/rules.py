@@ -255,6 +255,7 @@ class MannState(TurnState):
         "_four_or_none",
         "_grand_hearts",
         "_idx",
+        "_key",
         "_led_base",
         "_legal",
         "_low_aces",
@@ -313,6 +314,7 @@ class MannState(TurnState):
         self.contract_card: Card | None = None
         self._low_aces = False
         self._rv = _RV_HIGH  # each card's rank for winning tricks this hand
+        self._key = _KEY_HIGH  # each card's place in a sorted hand this hand
         self.hands: list[list[Card]] = [[], [], []]
         self.discards: list[list[Card]] = [[], [], []]
         self.drawn: list[list[Card]] = [[], [], []]
@@ -398,10 +400,39 @@ class MannState(TurnState):
     def deals_played(self) -> int:
         return self.hand_no
 
+    def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
+        """``TurnState.legal_actions`` with the plays listed inline (one call a move instead
+        of two): slices of the hand's index (``_index``), the hand's run of the suit led if
+        it has one (MANNI-GEN-6), else every play. The rest is ``_legal_for``'s."""
+        legal = self._legal
+        if legal is not None and seat is None:
+            return legal
+        turn = self.turn
+        if turn is None or (seat is not None and seat != turn):
+            return []
+        if legal is None:
+            if self.phase == "play":
+                hand = self.hands[turn]
+                ent = self._idx[turn]
+                if ent is None or ent[0] is not hand or len(ent[1]) != len(hand):
+                    ent = self._index(turn)
+                if self.trick:
+                    keys = ent[2]
+                    base = self._led_base
+                    i = bisect_left(keys, base)
+                    j = bisect_left(keys, base + 16, i)
+                    legal = ent[1][i:j] if i < j else ent[1][:]
+                else:
+                    legal = ent[1][:]
+            else:
+                legal = self._legal_for(turn)
+            self._legal = legal
+        return legal
+
     def _legal_for(self, turn: int) -> Sequence[Action]:
         """The legal actions of ``turn``, once a position (``TurnState.legal_actions``): the
-        plays are slices of the hand's index, constant lists for the swap, the contracts
-        owed, or the discards, lazily."""
+        plays as ``legal_actions`` lists them inline, constant lists for the swap, the
+        contracts owed, or the discards, lazily."""
         phase = self.phase
         if phase == "play":
             hand = self.hands[turn]
@@ -461,13 +492,17 @@ class MannState(TurnState):
             # MANNI-GEN-6, inline: the move of nearly every step of a play-out
             card = action.card
             hand = self.hands[turn]
-            try:
-                at = hand.index(card)
-            except ValueError:
-                raise IllegalAction(f"you do not hold {card.code}") from None
             ent = self._idx[turn]
             if ent is None or ent[0] is not hand or len(ent[1]) != len(hand):
                 ent = self._index(turn)
+            # the card's place found among the sort keys (ints): ``hand.index`` would compare
+            # cards, and a Card's ``==`` is a Python-level call (it defines ``__lt__``)
+            at = bisect_left(ent[2], self._key.get(card, -1))
+            if at == len(hand) or hand[at] is not card:
+                if card not in hand:
+                    raise IllegalAction(f"you do not hold {card.code}")
+                ent = self._index(turn)  # a hand changed in place: index it anew
+                at = hand.index(card)
             trick = self.trick
             if not trick:
                 del hand[at], ent[1][at], ent[2][at]  # the index stays in step with the hand
@@ -679,6 +714,7 @@ class MannState(TurnState):
             self.contract, self.trump = contract, trump = horn_contract(card)
             self._low_aces = low = contract == "nullo"  # HORN-RANK-1
             self._rv = _RV_LOW if low else _RV_HIGH
+            self._key = _KEY_LOW if low else _KEY_HIGH
             self.contract_card = card
             manni = list(get_manni(order))
             data: dict[str, Any] = {
@@ -693,6 +729,7 @@ class MannState(TurnState):
         else:
             self._low_aces = low = False
             self._rv = _RV_HIGH
+            self._key = _KEY_HIGH
             manni = order[get_manni:]
             if variant == BASIC:
                 self.contract = "trumps"
@@ -1059,7 +1096,8 @@ class MannState(TurnState):
         self.contract_card = None if cc is None else Card.parse(str(cc))
         self._low_aces = self.variant == HORN and self.contract == "nullo"
         self._rv = _RV_LOW if self._low_aces else _RV_HIGH
-        key = (_KEY_LOW if self._low_aces else _KEY_HIGH).__getitem__
+        self._key = _KEY_LOW if self._low_aces else _KEY_HIGH
+        key = self._key.__getitem__
         self.hands = [sorted(h, key=key) for h in positions.per_seat(data["hands"], n, "hands")]
         self.discards = positions.per_seat(data["discards"], n, "discards")
         self.manni = cards(data["manni"], "manni")
@@ -1214,6 +1252,7 @@ _SHARED_SLOTS = (
     "_grand_hearts",
     "_low_aces",
     "_rv",
+    "_key",
     "hand_no",
     "dealer",
     "phase",
