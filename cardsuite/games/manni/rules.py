@@ -252,6 +252,7 @@ class MannState(TurnState):
     """A Manni position (any of the three variants)."""
 
     __slots__ = (
+        "_best_power",
         "_four_or_none",
         "_grand_hearts",
         "_idx",
@@ -260,6 +261,8 @@ class MannState(TurnState):
         "_legal",
         "_low_aces",
         "_no_spades",
+        "_power",
+        "_powers",
         "_rv",
         "_samples",
         "_search_copy",
@@ -325,6 +328,10 @@ class MannState(TurnState):
         self.trick_leader = 0
         self.trick_best = 0
         self._led_base = 0  # the first sort key of the suit led (``_SUIT_BASE``)
+        # what each card is worth to this trick (``_POWERS``), and the best play's worth
+        self._powers: dict[int, dict[Card, int]] = _POWERS[None, False]
+        self._power: dict[Card, int] = self._powers[0]
+        self._best_power = 0
         self.tricks: list[dict[str, Any]] = []
         self.played: list[Card] = []
         self.tricks_won = [0, 0, 0]
@@ -483,62 +490,60 @@ class MannState(TurnState):
 
     def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
         turn = self.turn
-        if turn is None:
-            raise IllegalAction("the game is over")
-        if seat is not None and seat != turn:
-            raise IllegalAction(f"it is not your turn (waiting for seat {turn + 1})")
-        phase = self.phase
-        if type(action) is Play and phase == "play":
+        if type(action) is Play and self.phase == "play" and (seat is None or seat == turn):
             # MANNI-GEN-6, inline: the move of nearly every step of a play-out
             card = action.card
             hand = self.hands[turn]
             ent = self._idx[turn]
             if ent is None or ent[0] is not hand or len(ent[1]) != len(hand):
                 ent = self._index(turn)
+            _, plays, keys = ent
             # the card's place found among the sort keys (ints): ``hand.index`` would compare
             # cards, and a Card's ``==`` is a Python-level call (it defines ``__lt__``)
-            at = bisect_left(ent[2], self._key.get(card, -1))
-            if at == len(hand) or hand[at] is not card:
+            try:
+                at = bisect_left(keys, self._key[card])
+            except KeyError:  # no card of this pack
+                at = 0
+            if at == len(keys) or hand[at] is not card:
                 if card not in hand:
                     raise IllegalAction(f"you do not hold {card.code}")
-                ent = self._index(turn)  # a hand changed in place: index it anew
+                _, plays, keys = self._index(turn)  # a hand changed in place: index it anew
                 at = hand.index(card)
             trick = self.trick
             if not trick:
-                del hand[at], ent[1][at], ent[2][at]  # the index stays in step with the hand
-                trick.append((turn, card))
+                # the event, the trick's entry and the suit's first sort key, made once
+                ev, entry, base = _LEAD_RECORDS[turn][card]
+                del hand[at], plays[at], keys[at]  # the index stays in step with the hand
+                trick.append(entry)
                 self.trick_leader = turn
                 self.trick_best = 0
-                self._led_base = _BASE_OF[card]
+                self._led_base = base
+                self._power = power = self._powers[base]
+                self._best_power = power[card]
                 self.turn = _NEXT[turn]
                 self._legal = self._samples = None
-                ev = _LEAD_EVENTS[turn][card]
                 self.events.append(ev)
                 return [ev]
-            base = self._led_base
-            if _BASE_OF[card] != base:  # a void shown, or a revoke: does it hold the suit led?
-                keys = ent[2]
+            ev, entry, base = _PLAY_RECORDS[turn][card]
+            if base != self._led_base:  # a void shown, or a revoke: does it hold the suit led?
+                base = self._led_base
                 i = bisect_left(keys, base)
                 if i < len(keys) and keys[i] < base + 16:
                     raise IllegalAction(f"you must follow {SUIT_NAMES[trick[0][1].suit]}")
-            best = trick[self.trick_best][1]
-            suit = card.suit
-            if suit == best.suit:
-                takes = self._rv[card] > self._rv[best]
-            else:
-                takes = suit == self.trump
-            del hand[at], ent[1][at], ent[2][at]
+            # MANNI-GEN-6: the highest trump, else the highest of the suit led (``_POWERS``)
+            takes = self._power[card] > self._best_power
+            del hand[at], plays[at], keys[at]
             self._legal = self._samples = None
-            ev = _PLAY_EVENTS[turn][card]
             if len(trick) == 1:
-                trick.append((turn, card))
+                trick.append(entry)
                 if takes:
                     self.trick_best = 1
+                    self._best_power = self._power[card]
                 self.turn = _NEXT[turn]
                 self.events.append(ev)
                 return [ev]
             # the trick's third card closes it (MANNI-GEN-6: the best play takes it)
-            trick.append((turn, card))
+            trick.append(entry)
             if takes:
                 winner = turn
             else:
@@ -556,6 +561,11 @@ class MannState(TurnState):
             mark = len(events) - 2
             self._score()
             return events[mark:]
+        if turn is None:
+            raise IllegalAction("the game is over")
+        if seat is not None and seat != turn:
+            raise IllegalAction(f"it is not your turn (waiting for seat {turn + 1})")
+        phase = self.phase
         if type(action) is Discard and phase == "exchange":
             legal = self._legal
             if type(legal) is DiscardChoices:
@@ -773,6 +783,7 @@ class MannState(TurnState):
         self.exchange_queue = []
         self.turn = self.trick_leader = self.eldest
         self.trick_best = 0
+        self._powers = _POWERS[self.trump, self._low_aces]
 
     def _score(self) -> None:
         """MANNI-SCORE-1, TRJ-SCORE-1..4, HORN-SCORE-1/2, then the end of the game."""
@@ -1156,10 +1167,13 @@ class MannState(TurnState):
     def _recompute_best(self) -> None:
         """The current trick's best play, for a loaded position (play keeps it up to date)."""
         self.trick_best = 0
+        self._powers = _POWERS[self.trump, self._low_aces]
         if self.trick:
             self._led_base = _BASE_OF[self.trick[0][1]]
             best = _trick_winner(self.trick, self.trump, self._low_aces)
             self.trick_best = next(i for i, (s, _) in enumerate(self.trick) if s == best)
+            self._power = self._powers[self._led_base]
+            self._best_power = self._power[self.trick[self.trick_best][1]]
 
     def _check_consistent(self) -> None:
         """Refuse positions the rules could never reach in a way that would break play."""
@@ -1264,6 +1278,9 @@ _SHARED_SLOTS = (
     "trick_leader",
     "trick_best",
     "_led_base",
+    "_powers",
+    "_power",
+    "_best_power",
 )
 
 _SWAP_OR_KEEP: Sequence[Action] = (SWAP, KEEP)
@@ -1404,5 +1421,32 @@ _PLAY_EVENTS = [{c: Event("play", s, _W_PLAYS, _CARD_DATA[c]) for c in pack()} f
 _SWAP_EVENTS = [Event("swap", s, f"{{P{s}}} swaps hands with the manni", {}) for s in range(3)]
 _KEEP_EVENTS = [Event("keep", s, f"{{P{s}}} keeps", {}) for s in range(3)]
 _WIN_EVENTS = [{c: Event("trick", s, _W_WINS, _CARD_DATA[c]) for c in pack()} for s in range(3)]
+#: What the play path needs of a lead or a follow, one look-up per card: its event, its
+#: entry in the trick (a ``(seat, card)`` tuple, shared: the trick never changes it) and
+#: its suit's first sort key.
+_ENTRIES = [{c: (s, c) for c in pack()} for s in range(3)]
+_LEAD_RECORDS = [
+    {c: (_LEAD_EVENTS[s][c], _ENTRIES[s][c], _BASE_OF[c]) for c in pack()} for s in range(3)
+]
+_PLAY_RECORDS = [
+    {c: (_PLAY_EVENTS[s][c], _ENTRIES[s][c], _BASE_OF[c]) for c in pack()} for s in range(3)
+]
+
+
+def _powers(trump: str | None, low_aces: bool) -> dict[int, dict[Card, int]]:
+    """Per suit led (its first sort key), each card's worth to the trick (MANNI-GEN-6): a
+    trump above every other card, a card of the suit led by its rank, any other card
+    nothing. The highest worth takes the trick, so the play path compares two numbers."""
+    rv = _RV_LOW if low_aces else _RV_HIGH
+    return {
+        _SUIT_BASE[led]: {
+            c: 100 + rv[c] if c.suit == trump else rv[c] if c.suit == led else 0 for c in pack()
+        }
+        for led in SUIT_ORDER
+    }
+
+
+#: ``_powers`` for every trump suit (None: no trumps) and ace ranking, made once.
+_POWERS = {(t, low): _powers(t, low) for t in (None, *SUIT_ORDER) for low in (False, True)}
 
 __all__ = ["CONTRACTS", "GAME", "MannState", "Manni", "contract_name", "horn_contract"]
