@@ -412,28 +412,29 @@ class MannState(TurnState):
         of two): slices of the hand's index (``_index``), the hand's run of the suit led if
         it has one (MANNI-GEN-6), else every play. The rest is ``_legal_for``'s."""
         legal = self._legal
-        if legal is not None and seat is None:
-            return legal
-        turn = self.turn
-        if turn is None or (seat is not None and seat != turn):
-            return []
         if legal is None:
-            if self.phase == "play":
-                hand = self.hands[turn]
-                ent = self._idx[turn]
+            if seat is None and self.phase == "play":  # a play-out's every step first
+                turn = self.turn
+                hand = self.hands[turn]  # type: ignore[index]
+                ent = self._idx[turn]  # type: ignore[index]
                 if ent is None or ent[0] is not hand or len(ent[1]) != len(hand):
-                    ent = self._index(turn)
+                    ent = self._index(turn)  # type: ignore[arg-type]
                 if self.trick:
                     keys = ent[2]
                     base = self._led_base
                     i = bisect_left(keys, base)
                     j = bisect_left(keys, base + 16, i)
-                    legal = ent[1][i:j] if i < j else ent[1][:]
+                    legal = self._legal = ent[1][i:j] if i < j else ent[1][:]
                 else:
-                    legal = ent[1][:]
-            else:
-                legal = self._legal_for(turn)
-            self._legal = legal
+                    legal = self._legal = ent[1][:]
+                return legal
+        elif seat is None:
+            return legal
+        turn = self.turn
+        if turn is None or (seat is not None and seat != turn):
+            return []
+        if legal is None:
+            legal = self._legal = self._legal_for(turn)
         return legal
 
     def _legal_for(self, turn: int) -> Sequence[Action]:
@@ -571,7 +572,15 @@ class MannState(TurnState):
         if seat is not None and seat != turn:
             raise IllegalAction(f"it is not your turn (waiting for seat {turn + 1})")
         phase = self.phase
-        if type(action) is Discard and phase == "exchange":
+        if phase == "swap":  # MANNI-EXCH-1/2: swap or keep, nothing else to check
+            kind = type(action)
+            if kind is Keep or kind is Swap:
+                events = self.events
+                mark = len(events)
+                self._swap(turn, kind is Swap)
+                self._legal = self._samples = None
+                return events[mark:]
+        elif type(action) is Discard and phase == "exchange":
             legal = self._legal
             if type(legal) is DiscardChoices:
                 at = legal.issued(action, self.hands[turn])
