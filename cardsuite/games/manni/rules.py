@@ -256,13 +256,13 @@ class MannState(TurnState):
         "_four_or_none",
         "_grand_hearts",
         "_idx",
-        "_key",
         "_led_base",
         "_legal",
         "_low_aces",
         "_no_spades",
         "_power",
         "_powers",
+        "_records",
         "_rv",
         "_samples",
         "_search_copy",
@@ -317,7 +317,7 @@ class MannState(TurnState):
         self.contract_card: Card | None = None
         self._low_aces = False
         self._rv = _RV_HIGH  # each card's rank for winning tricks this hand
-        self._key = _KEY_HIGH  # each card's place in a sorted hand this hand
+        self._records = _RECORDS[False]  # the play path's look-up, aces high or low
         self.hands: list[list[Card]] = [[], [], []]
         self.discards: list[list[Card]] = [[], [], []]
         self.drawn: list[list[Card]] = [[], [], []]
@@ -501,24 +501,27 @@ class MannState(TurnState):
             card = action.card
             hand = self.hands[turn]
             ent = self._idx[turn]
-            if ent is None or ent[0] is not hand or len(ent[1]) != len(hand):
+            if ent is None or ent[0] is not hand:  # (legal_actions also checks its length)
                 ent = self._index(turn)
             _, plays, keys = ent
-            # the card's place found among the sort keys (ints): ``hand.index`` would compare
+            # one look-up gives the lead's and the follow's events, the trick's entry (a
+            # shared ``(seat, card)`` tuple), the suit's first sort key and the card's; the
+            # card's place is found among the sort keys (ints): ``hand.index`` would compare
             # cards, and a Card's ``==`` is a Python-level call (it defines ``__lt__``)
             try:
-                at = bisect_left(keys, self._key[card])
-            except KeyError:  # no card of this pack
-                at = 0
-            if at == len(keys) or hand[at] is not card:
+                lead_ev, ev, entry, base, key = self._records[turn][card]
+                at = bisect_left(keys, key)
+                held = hand[at] is card
+            except LookupError:  # no card of the pack, or past the hand's end
+                held = False
+            if not held:
                 if card not in hand:
                     raise IllegalAction(f"you do not hold {card.code}")
+                lead_ev, ev, entry, base, key = self._records[turn][card]
                 _, plays, keys = self._index(turn)  # a hand changed in place: index it anew
                 at = hand.index(card)
             trick = self.trick
             if not trick:
-                # the event, the trick's entry and the suit's first sort key, made once
-                ev, entry, base = _LEAD_RECORDS[turn][card]
                 del hand[at], plays[at], keys[at]  # the index stays in step with the hand
                 trick.append(entry)
                 self.trick_leader = turn
@@ -528,9 +531,8 @@ class MannState(TurnState):
                 self._best_power = power[card]
                 self.turn = _NEXT[turn]
                 self._legal = self._samples = None
-                self.events.append(ev)
-                return [ev]
-            ev, entry, base = _PLAY_RECORDS[turn][card]
+                self.events.append(lead_ev)
+                return [lead_ev]
             if base != self._led_base:  # a void shown, or a revoke: does it hold the suit led?
                 base = self._led_base
                 i = bisect_left(keys, base)
@@ -742,7 +744,7 @@ class MannState(TurnState):
             self.contract, self.trump = contract, trump = horn_contract(card)
             self._low_aces = low = contract == "nullo"  # HORN-RANK-1
             self._rv = _RV_LOW if low else _RV_HIGH
-            self._key = _KEY_LOW if low else _KEY_HIGH
+            self._records = _RECORDS[low]
             self.contract_card = card
             manni = list(get_manni(order))
             data: dict[str, Any] = {
@@ -757,7 +759,7 @@ class MannState(TurnState):
         else:
             self._low_aces = low = False
             self._rv = _RV_HIGH
-            self._key = _KEY_HIGH
+            self._records = _RECORDS[False]
             manni = order[get_manni:]
             if variant == BASIC:
                 self.contract = "trumps"
@@ -1126,8 +1128,8 @@ class MannState(TurnState):
         self.contract_card = None if cc is None else Card.parse(str(cc))
         self._low_aces = self.variant == HORN and self.contract == "nullo"
         self._rv = _RV_LOW if self._low_aces else _RV_HIGH
-        self._key = _KEY_LOW if self._low_aces else _KEY_HIGH
-        key = self._key.__getitem__
+        self._records = _RECORDS[self._low_aces]
+        key = (_KEY_LOW if self._low_aces else _KEY_HIGH).__getitem__
         self.hands = [sorted(h, key=key) for h in positions.per_seat(data["hands"], n, "hands")]
         self.discards = positions.per_seat(data["discards"], n, "discards")
         self.manni = cards(data["manni"], "manni")
@@ -1285,7 +1287,7 @@ _SHARED_SLOTS = (
     "_grand_hearts",
     "_low_aces",
     "_rv",
-    "_key",
+    "_records",
     "hand_no",
     "dealer",
     "phase",
@@ -1440,16 +1442,25 @@ _PLAY_EVENTS = [{c: Event("play", s, _W_PLAYS, _CARD_DATA[c]) for c in pack()} f
 _SWAP_EVENTS = [Event("swap", s, f"{{P{s}}} swaps hands with the manni", {}) for s in range(3)]
 _KEEP_EVENTS = [Event("keep", s, f"{{P{s}}} keeps", {}) for s in range(3)]
 _WIN_EVENTS = [{c: Event("trick", s, _W_WINS, _CARD_DATA[c]) for c in pack()} for s in range(3)]
-#: What the play path needs of a lead or a follow, one look-up per card: its event, its
-#: entry in the trick (a ``(seat, card)`` tuple, shared: the trick never changes it) and
-#: its suit's first sort key.
-_ENTRIES = [{c: (s, c) for c in pack()} for s in range(3)]
-_LEAD_RECORDS = [
-    {c: (_LEAD_EVENTS[s][c], _ENTRIES[s][c], _BASE_OF[c]) for c in pack()} for s in range(3)
-]
-_PLAY_RECORDS = [
-    {c: (_PLAY_EVENTS[s][c], _ENTRIES[s][c], _BASE_OF[c]) for c in pack()} for s in range(3)
-]
+#: What the play path needs of a card, in one look-up (``_RECORDS[low_aces][seat][card]``):
+#: its lead's and its follow's events, its entry in the trick (a ``(seat, card)`` tuple,
+#: shared: a trick never changes it), its suit's first sort key and its own.
+_RECORDS = {
+    low: [
+        {
+            c: (
+                _LEAD_EVENTS[s][c],
+                _PLAY_EVENTS[s][c],
+                (s, c),
+                _BASE_OF[c],
+                (_KEY_LOW if low else _KEY_HIGH)[c],
+            )
+            for c in pack()
+        }
+        for s in range(3)
+    ]
+    for low in (False, True)
+}
 
 
 def _powers(trump: str | None, low_aces: bool) -> dict[int, dict[Card, int]]:
