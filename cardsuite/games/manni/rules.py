@@ -417,7 +417,7 @@ class MannState(TurnState):
                 turn = self.turn
                 hand = self.hands[turn]  # type: ignore[index]
                 ent = self._idx[turn]  # type: ignore[index]
-                if ent is None or ent[0] is not hand or len(ent[1]) != len(hand):
+                if ent is None or ent[0] is not hand:  # known by identity (``_index``)
                     ent = self._index(turn)  # type: ignore[arg-type]
                 if self.trick:
                     keys = ent[2]
@@ -465,7 +465,9 @@ class MannState(TurnState):
         (hands are kept sorted by suit, so a suit is one run, found by bisection). Kept in
         step by the play path and made with the hand when it is dealt, swapped or
         exchanged; rebuilt here when the hand is a new list (a sample, a copy, a hand set
-        by a test) or has changed length."""
+        by a test). Only the rules change a hand in place, so the play path knows the index
+        by the hand's identity alone (two ``len`` calls a move saved); a play whose card is
+        not where its key says is still found (``apply`` falls back to ``hand.index``)."""
         hand = self.hands[seat]
         key = _KEY_LOW if self._low_aces else _KEY_HIGH
         ent = self._idx[seat] = (hand, [PLAY[c] for c in hand], [key[c] for c in hand])
@@ -501,7 +503,7 @@ class MannState(TurnState):
             card = action.card
             hand = self.hands[turn]
             ent = self._idx[turn]
-            if ent is None or ent[0] is not hand:  # (legal_actions also checks its length)
+            if ent is None or ent[0] is not hand:  # known by identity (``_index``)
                 ent = self._index(turn)
             _, plays, keys = ent
             # one look-up gives the lead's and the follow's events, the trick's entry (a
