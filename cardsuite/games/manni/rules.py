@@ -740,7 +740,7 @@ class MannState(TurnState):
         variant = self.variant
         self.contract_card = None
         self.declarer = None
-        get_e, get_m, get_d, get_manni = _DEALS[variant]
+        pick, n, get_manni = _DEALS[variant]
         if variant == HORN:
             card = order[-1]  # HORN-CUT-1: the bottom card, turned for all to see
             self.contract, self.trump = contract, trump = horn_contract(card)
@@ -782,8 +782,10 @@ class MannState(TurnState):
             key, card_at, play_at = _KEY_HIGH.__getitem__, _CARD_AT_HIGH, _PLAY_AT_HIGH
         hands: list[list[Card]] = [[], [], []]
         idx: list[Any] = [None, None, None]
-        for seat, pick in ((e, get_e), (m, get_m), (d, get_d)):
-            keys = sorted(map(key, pick(order)))
+        dealt = list(map(key, pick(order)))  # eldest's cards, middle's, the dealer's
+        for seat, start in ((e, 0), (m, n), (d, n + n)):
+            keys = dealt[start : start + n]
+            keys.sort()
             get = itemgetter(*keys)  # a dealt hand holds 12 or 16 cards: a tuple of each
             hands[seat] = hand = list(get(card_at))
             idx[seat] = (hand, list(get(play_at)), keys)
@@ -1311,27 +1313,25 @@ _SWAP_OR_KEEP: Sequence[Action] = (SWAP, KEEP)
 _PACKS = (tuple(pack()), tuple(pack_without_twos()))
 #: The contracts offered (``MannState._offers``), by the contracts owed and No spades.
 _OFFERS: dict[tuple[Any, ...], list[Contract]] = {}
-#: Per variant, where each hand's cards lie in the shuffled pack (MANNI-DEAL-1: packets of
+#: Per variant, where the hands' cards lie in the shuffled pack (MANNI-DEAL-1: packets of
 #: four to E, M, D; TRJ-DEAL-1 likewise, four rounds; HORN-DEAL-1: rounds of 13, four to
-#: the manni, then three each): eldest's, middle's and the dealer's pickers, and the manni's
-#: (a picker, or where the manni starts: the rest of the pack).
-_DEALS: dict[str, tuple[Any, Any, Any, Any]] = {
+#: the manni, then three each): one picker of eldest's cards, then middle's, then the
+#: dealer's, the size of a hand, and the manni's (a picker, or where the manni starts: the
+#: rest of the pack).
+_DEALS: dict[str, tuple[Any, int, Any]] = {
     BASIC: (
-        itemgetter(*(12 * r + i for r in range(3) for i in range(0, 4))),
-        itemgetter(*(12 * r + i for r in range(3) for i in range(4, 8))),
-        itemgetter(*(12 * r + i for r in range(3) for i in range(8, 12))),
+        itemgetter(*(12 * r + i for lo in (0, 4, 8) for r in range(3) for i in range(lo, lo + 4))),
+        12,
         36,
     ),
     TRJAMANN: (
-        itemgetter(*(12 * r + i for r in range(4) for i in range(0, 4))),
-        itemgetter(*(12 * r + i for r in range(4) for i in range(4, 8))),
-        itemgetter(*(12 * r + i for r in range(4) for i in range(8, 12))),
+        itemgetter(*(12 * r + i for lo in (0, 4, 8) for r in range(4) for i in range(lo, lo + 4))),
+        16,
         48,
     ),
     HORN: (
-        itemgetter(*(13 * r + i for r in range(4) for i in range(4, 7))),
-        itemgetter(*(13 * r + i for r in range(4) for i in range(7, 10))),
-        itemgetter(*(13 * r + i for r in range(4) for i in range(10, 13))),
+        itemgetter(*(13 * r + i for lo in (4, 7, 10) for r in range(4) for i in range(lo, lo + 3))),
+        12,
         itemgetter(*(13 * r + i for r in range(4) for i in range(0, 4))),
     ),
 }
