@@ -285,7 +285,8 @@ class DiscardChoices(Sequence[Discard]):
             pos = self._unranked(i)
         if not pos:
             return NO_DISCARD
-        d = _discard(tuple(map(self._hand.__getitem__, pos)))
+        d = _new(Discard)  # ``_discard`` inline: a Discard of a tuple made here
+        d.cards = tuple(map(self._hand.__getitem__, pos))
         self._issued = d
         self._pos = pos
         return d

@@ -722,7 +722,7 @@ class MannState(TurnState):
         self.decisions[seat] = k
         queue = self.exchange_queue
         del queue[0]
-        self.events.append(_tnew(Event, ("exchange", seat, _W_EXCHANGES, {"count": k})))
+        self.events.append(_EXCHANGE_EVENTS[seat][k])
         if queue:
             self.turn = queue[0]
         else:
@@ -1443,6 +1443,11 @@ _LEAD_EVENTS = [{c: Event("lead", s, _W_LEADS, _CARD_DATA[c]) for c in pack()} f
 _PLAY_EVENTS = [{c: Event("play", s, _W_PLAYS, _CARD_DATA[c]) for c in pack()} for s in range(3)]
 _SWAP_EVENTS = [Event("swap", s, f"{{P{s}}} swaps hands with the manni", {}) for s in range(3)]
 _KEEP_EVENTS = [Event("keep", s, f"{{P{s}}} keeps", {}) for s in range(3)]
+#: ``_EXCHANGE_EVENTS[seat][count]``: an exchange's event (Hornafjarðarmanni logs three a
+#: hand).
+_EXCHANGE_EVENTS = [
+    [Event("exchange", s, _W_EXCHANGES, {"count": k}) for k in range(53)] for s in range(3)
+]
 _WIN_EVENTS = [{c: Event("trick", s, _W_WINS, _CARD_DATA[c]) for c in pack()} for s in range(3)]
 #: What the play path needs of a card, in one look-up (``_RECORDS[low_aces][seat][card]``):
 #: its lead's and its follow's events, its entry in the trick (a ``(seat, card)`` tuple,
