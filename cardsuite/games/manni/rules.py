@@ -177,12 +177,20 @@ class Manni(Game):
         deck: Sequence[str | Card] | None = None,
         dealer: int | None = None,
     ) -> MannState:
-        self.check_players(players if players is not None else PLAYERS)
-        variant_id, opts = self.resolve_options(variant, options)
+        if players is not None and players != PLAYERS:
+            self.check_players(players)
+        if not options and (variant or BASIC) in _DEFAULTS:  # a play-out's new game
+            variant_id = variant or BASIC
+            opts = dict(_DEFAULTS[variant_id])
+        else:
+            variant_id, opts = self.resolve_options(variant, options)
         rng = random.Random(seed)
         st = MannState(self, variant_id, opts, rng)
-        if dealer is None:
-            dealer = rng.randrange(PLAYERS)  # MANNI-GEN-2
+        if dealer is None:  # MANNI-GEN-2: ``rng.randrange(3)``, as it draws its number
+            getrandbits = rng.getrandbits
+            dealer = getrandbits(2)
+            while dealer == 3:
+                dealer = getrandbits(2)
         elif isinstance(dealer, bool) or not (isinstance(dealer, int) and 0 <= dealer < PLAYERS):
             raise ValueError("dealer must be a seat from 0 to 2")
         if deck is None:  # pack_order's own shuffle of the pack, on a pack made once
@@ -243,6 +251,8 @@ def hand_rewards(variant: str, rec: Mapping[str, Any]) -> list[float]:
 
 
 GAME = Manni()
+#: Each variant's options as ``resolve_options`` gives them when none are named.
+_DEFAULTS = {v: GAME.resolve_options(v, None)[1] for v in Manni.variants}
 
 
 # --- the state ---------------------------------------------------------------------------
