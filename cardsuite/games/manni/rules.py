@@ -563,13 +563,16 @@ class MannState(TurnState):
                 self.events.append(ev)
                 return [ev]
             # the trick's third card closes it (MANNI-GEN-6: the best play takes it)
+            (s0, c0), (s1, c1) = trick
             trick.append(entry)
+            self.played += (c0, c1, card)
             if takes:
                 winner = turn
+            elif self.trick_best:
+                winner, card = s1, c1
             else:
-                winner, card = trick[self.trick_best]
+                winner, card = s0, c0
             self.tricks.append({"plays": trick, "winner": winner})  # never mutated again
-            self.played += (trick[0][1], trick[1][1], trick[2][1])
             self.trick = []
             self.tricks_won[winner] += 1
             won = _WIN_EVENTS[winner][card]
