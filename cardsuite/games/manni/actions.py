@@ -12,6 +12,7 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import chain, combinations
 from math import comb
+from operator import itemgetter
 from typing import Any
 
 from ...cards import SUIT_NAMES, Card, pack
@@ -294,7 +295,12 @@ class DiscardChoices(Sequence[Discard]):
         if not pos:
             return NO_DISCARD
         d = _new(Discard)  # ``_discard`` inline: a Discard of a tuple made here
-        d.cards = tuple(map(self._hand.__getitem__, pos))
+        # several cards read by one itemgetter (cheaper than ``map`` from three up)
+        d.cards = (
+            itemgetter(*pos)(self._hand)
+            if len(pos) > 2
+            else tuple(map(self._hand.__getitem__, pos))
+        )
         self._issued = d
         self._pos = pos
         return d
