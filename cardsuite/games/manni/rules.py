@@ -597,6 +597,13 @@ class MannState(TurnState):
                 self._swap(turn, kind is Swap)
                 self._legal = self._samples = None
                 return events[mark:]
+        elif phase == "contract":  # TRJ-CONTRACT-1: _declare checks the contract itself
+            if type(action) is Contract:
+                events = self.events
+                mark = len(events)
+                self._declare(turn, action)
+                self._legal = self._samples = None
+                return events[mark:]
         elif type(action) is Discard and phase == "exchange":
             legal = self._legal
             if type(legal) is DiscardChoices:
@@ -680,9 +687,7 @@ class MannState(TurnState):
         self.trump = trump
         self.phase = "exchange"
         self.exchange_queue = [seat]
-        self.events.append(
-            _tnew(Event, ("contract", seat, _declares, {"contract": act.kind, "trump": trump}))
-        )
+        self.events.append(_CONTRACT_EVENTS[seat][act.kind, trump])
 
     def _exchange(self, seat: int, act: Discard, at: tuple[int, ...] | None = None) -> None:
         """TRJ-EXCH-1, HORN-EXCH-1/2: discard, then draw as many from the top of the manni.
@@ -1456,6 +1461,15 @@ _LEAD_EVENTS = [{c: Event("lead", s, _W_LEADS, _CARD_DATA[c]) for c in pack()} f
 _PLAY_EVENTS = [{c: Event("play", s, _W_PLAYS, _CARD_DATA[c]) for c in pack()} for s in range(3)]
 _SWAP_EVENTS = [Event("swap", s, f"{{P{s}}} swaps hands with the manni", {}) for s in range(3)]
 _KEEP_EVENTS = [Event("keep", s, f"{{P{s}}} keeps", {}) for s in range(3)]
+#: ``_CONTRACT_EVENTS[seat][kind, trump]``: a declaration's event (TRJ-CONTRACT-1).
+_CONTRACT_EVENTS = [
+    {
+        (k, t): Event("contract", s, _declares, {"contract": k, "trump": t})
+        for k in CONTRACT_KINDS
+        for t in (None, *SUIT_ORDER)
+    }
+    for s in range(3)
+]
 #: ``_EXCHANGE_EVENTS[seat][count]``: an exchange's event (Hornafjarðarmanni logs three a
 #: hand).
 _EXCHANGE_EVENTS = [
