@@ -914,9 +914,10 @@ class MannState(TurnState):
 
     def _collect(self) -> list[Card]:
         """The pack gathered for the next shuffle, in a fixed order: the tricks, then each
-        seat's hand and discards, then the manni (the next ``_deal`` sets every zone)."""
+        seat's hand and discards, then the manni. The list of the cards played becomes the
+        pack; the zones are left as they are, since the ``_deal`` that follows at once sets
+        every one anew."""
         cards = self.played
-        self.played = []
         hands, discards = self.hands, self.discards
         cards += hands[0]
         cards += discards[0]
@@ -925,10 +926,6 @@ class MannState(TurnState):
         cards += hands[2]
         cards += discards[2]
         cards += self.manni
-        self.hands = [[], [], []]
-        self.discards = [[], [], []]
-        self.manni = []
-        self.tricks = []
         return cards
 
     def _end(self, winners: list[int]) -> None:
