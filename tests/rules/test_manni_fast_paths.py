@@ -12,6 +12,7 @@ import random
 import pytest
 
 from cardsuite.cards import pack
+from cardsuite.engine import IllegalAction
 from cardsuite.games.manni import actions, rules
 from cardsuite.games.manni.actions import Discard, DiscardChoices
 from cardsuite.games.manni.rules import GAME
@@ -71,3 +72,21 @@ def test_hands_stay_sorted_with_their_index_through_play() -> None:
                     assert [p.card for p in ent[1]] == st.hands[s]
                     assert ent[2] == [key[c] for c in st.hands[s]]
             st.apply(rng.choice(st.legal_actions()))
+
+
+def test_the_play_path_finds_a_card_its_index_does_not_place() -> None:
+    """A hand given as a new list in another order (a test's, a sample's) is indexed anew,
+    and a card that is not where its sort key says is still found and played."""
+    st = GAME.new_state(variant="basic", seed=3)
+    while st.phase != "play":
+        st.apply("keep")
+    seat = st.turn
+    assert seat is not None
+    hand = st.hands[seat][:]
+    st.hands[seat] = list(reversed(hand))  # a new list, not sorted
+    card = hand[0]
+    st.apply(f"play {card.code}")
+    assert card not in st.hands[seat] and len(st.hands[seat]) == len(hand) - 1
+    assert st.trick == [(seat, card)]
+    with pytest.raises(IllegalAction):
+        st.apply(f"play {card.code}")  # no longer held

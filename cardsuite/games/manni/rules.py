@@ -177,12 +177,20 @@ class Manni(Game):
         deck: Sequence[str | Card] | None = None,
         dealer: int | None = None,
     ) -> MannState:
-        self.check_players(players if players is not None else PLAYERS)
-        variant_id, opts = self.resolve_options(variant, options)
+        if players is not None and players != PLAYERS:
+            self.check_players(players)
+        if not options and (variant or BASIC) in _DEFAULTS:  # a play-out's new game
+            variant_id = variant or BASIC
+            opts = dict(_DEFAULTS[variant_id])
+        else:
+            variant_id, opts = self.resolve_options(variant, options)
         rng = random.Random(seed)
         st = MannState(self, variant_id, opts, rng)
-        if dealer is None:
-            dealer = rng.randrange(PLAYERS)  # MANNI-GEN-2
+        if dealer is None:  # MANNI-GEN-2: ``rng.randrange(3)``, as it draws its number
+            getrandbits = rng.getrandbits
+            dealer = getrandbits(2)
+            while dealer == 3:
+                dealer = getrandbits(2)
         elif isinstance(dealer, bool) or not (isinstance(dealer, int) and 0 <= dealer < PLAYERS):
             raise ValueError("dealer must be a seat from 0 to 2")
         if deck is None:  # pack_order's own shuffle of the pack, on a pack made once
@@ -243,6 +251,8 @@ def hand_rewards(variant: str, rec: Mapping[str, Any]) -> list[float]:
 
 
 GAME = Manni()
+#: Each variant's options as ``resolve_options`` gives them when none are named.
+_DEFAULTS = {v: GAME.resolve_options(v, None)[1] for v in Manni.variants}
 
 
 # --- the state ---------------------------------------------------------------------------
@@ -252,6 +262,7 @@ class MannState(TurnState):
     """A Manni position (any of the three variants)."""
 
     __slots__ = (
+        "_best_power",
         "_four_or_none",
         "_grand_hearts",
         "_idx",
@@ -259,6 +270,9 @@ class MannState(TurnState):
         "_legal",
         "_low_aces",
         "_no_spades",
+        "_power",
+        "_powers",
+        "_records",
         "_rv",
         "_samples",
         "_search_copy",
@@ -313,6 +327,7 @@ class MannState(TurnState):
         self.contract_card: Card | None = None
         self._low_aces = False
         self._rv = _RV_HIGH  # each card's rank for winning tricks this hand
+        self._records = _RECORDS[False]  # the play path's look-up, aces high or low
         self.hands: list[list[Card]] = [[], [], []]
         self.discards: list[list[Card]] = [[], [], []]
         self.drawn: list[list[Card]] = [[], [], []]
@@ -323,6 +338,10 @@ class MannState(TurnState):
         self.trick_leader = 0
         self.trick_best = 0
         self._led_base = 0  # the first sort key of the suit led (``_SUIT_BASE``)
+        # what each card is worth to this trick (``_POWERS``), and the best play's worth
+        self._powers: dict[int, dict[Card, int]] = _POWERS[None, False]
+        self._power: dict[Card, int] = self._powers[0]
+        self._best_power = 0
         self.tricks: list[dict[str, Any]] = []
         self.played: list[Card] = []
         self.tricks_won = [0, 0, 0]
@@ -398,10 +417,40 @@ class MannState(TurnState):
     def deals_played(self) -> int:
         return self.hand_no
 
+    def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
+        """``TurnState.legal_actions`` with the plays listed inline (one call a move instead
+        of two): slices of the hand's index (``_index``), the hand's run of the suit led if
+        it has one (MANNI-GEN-6), else every play. The rest is ``_legal_for``'s."""
+        legal = self._legal
+        if legal is None:
+            if seat is None and self.phase == "play":  # a play-out's every step first
+                turn = self.turn
+                hand = self.hands[turn]  # type: ignore[index]
+                ent = self._idx[turn]  # type: ignore[index]
+                if ent is None or ent[0] is not hand:  # known by identity (``_index``)
+                    ent = self._index(turn)  # type: ignore[arg-type]
+                if self.trick:
+                    keys = ent[2]
+                    base = self._led_base
+                    i = bisect_left(keys, base)
+                    j = bisect_left(keys, base + 16, i)
+                    legal = self._legal = ent[1][i:j] if i < j else ent[1][:]
+                else:
+                    legal = self._legal = ent[1][:]
+                return legal
+        elif seat is None:
+            return legal
+        turn = self.turn
+        if turn is None or (seat is not None and seat != turn):
+            return []
+        if legal is None:
+            legal = self._legal = self._legal_for(turn)
+        return legal
+
     def _legal_for(self, turn: int) -> Sequence[Action]:
         """The legal actions of ``turn``, once a position (``TurnState.legal_actions``): the
-        plays are slices of the hand's index, constant lists for the swap, the contracts
-        owed, or the discards, lazily."""
+        plays as ``legal_actions`` lists them inline, constant lists for the swap, the
+        contracts owed, or the discards, lazily."""
         phase = self.phase
         if phase == "play":
             hand = self.hands[turn]
@@ -426,7 +475,9 @@ class MannState(TurnState):
         (hands are kept sorted by suit, so a suit is one run, found by bisection). Kept in
         step by the play path and made with the hand when it is dealt, swapped or
         exchanged; rebuilt here when the hand is a new list (a sample, a copy, a hand set
-        by a test) or has changed length."""
+        by a test). Only the rules change a hand in place, so the play path knows the index
+        by the hand's identity alone (two ``len`` calls a move saved); a play whose card is
+        not where its key says is still found (``apply`` falls back to ``hand.index``)."""
         hand = self.hands[seat]
         key = _KEY_LOW if self._low_aces else _KEY_HIGH
         ent = self._idx[seat] = (hand, [PLAY[c] for c in hand], [key[c] for c in hand])
@@ -434,17 +485,22 @@ class MannState(TurnState):
 
     def _set_hand(self, seat: int, cards: Sequence[Card]) -> None:
         """Give ``seat`` ``cards`` as a new hand, sorted, with its index (``_index``): the
-        sort keys are worked out once, sorted as numbers and read back as cards and plays."""
+        sort keys are worked out once, sorted as numbers and read back as cards and plays
+        (by one ``itemgetter`` of the keys: a third the cost of two ``map`` calls)."""
         if self._low_aces:
             keys = list(map(_KEY_LOW.__getitem__, cards))
-            keys.sort()
-            hand = list(map(_CARD_AT_LOW.__getitem__, keys))
-            plays = list(map(_PLAY_AT_LOW.__getitem__, keys))
+            card_at, play_at = _CARD_AT_LOW, _PLAY_AT_LOW
         else:
             keys = list(map(_KEY_HIGH.__getitem__, cards))
-            keys.sort()
-            hand = list(map(_CARD_AT_HIGH.__getitem__, keys))
-            plays = list(map(_PLAY_AT_HIGH.__getitem__, keys))
+            card_at, play_at = _CARD_AT_HIGH, _PLAY_AT_HIGH
+        keys.sort()
+        if len(keys) > 1:
+            get = itemgetter(*keys)
+            hand = list(get(card_at))
+            plays = list(get(play_at))
+        else:
+            hand = [card_at[k] for k in keys]
+            plays = [play_at[k] for k in keys]
         self.hands[seat] = hand
         self._idx[seat] = (hand, plays, keys)
 
@@ -452,64 +508,71 @@ class MannState(TurnState):
 
     def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
         turn = self.turn
-        if turn is None:
-            raise IllegalAction("the game is over")
-        if seat is not None and seat != turn:
-            raise IllegalAction(f"it is not your turn (waiting for seat {turn + 1})")
-        phase = self.phase
-        if type(action) is Play and phase == "play":
+        if type(action) is Play and self.phase == "play" and (seat is None or seat == turn):
             # MANNI-GEN-6, inline: the move of nearly every step of a play-out
             card = action.card
             hand = self.hands[turn]
-            try:
-                at = hand.index(card)
-            except ValueError:
-                raise IllegalAction(f"you do not hold {card.code}") from None
             ent = self._idx[turn]
-            if ent is None or ent[0] is not hand or len(ent[1]) != len(hand):
+            if ent is None or ent[0] is not hand:  # known by identity (``_index``)
                 ent = self._index(turn)
+            _, plays, keys = ent
+            # one look-up gives the lead's and the follow's events, the trick's entry (a
+            # shared ``(seat, card)`` tuple), the suit's first sort key and the card's; the
+            # card's place is found among the sort keys (ints): ``hand.index`` would compare
+            # cards, and a Card's ``==`` is a Python-level call (it defines ``__lt__``)
+            try:
+                lead_ev, ev, entry, base, key = self._records[turn][card]
+                at = bisect_left(keys, key)
+                held = hand[at] is card
+            except LookupError:  # no card of the pack, or past the hand's end
+                held = False
+            if not held:
+                if card not in hand:
+                    raise IllegalAction(f"you do not hold {card.code}")
+                lead_ev, ev, entry, base, key = self._records[turn][card]
+                _, plays, keys = self._index(turn)  # a hand changed in place: index it anew
+                at = hand.index(card)
             trick = self.trick
             if not trick:
-                del hand[at], ent[1][at], ent[2][at]  # the index stays in step with the hand
-                trick.append((turn, card))
+                del hand[at], plays[at], keys[at]  # the index stays in step with the hand
+                trick.append(entry)
                 self.trick_leader = turn
                 self.trick_best = 0
-                self._led_base = _BASE_OF[card]
+                self._led_base = base
+                self._power = power = self._powers[base]
+                self._best_power = power[card]
                 self.turn = _NEXT[turn]
                 self._legal = self._samples = None
-                ev = _LEAD_EVENTS[turn][card]
-                self.events.append(ev)
-                return [ev]
-            base = self._led_base
-            if _BASE_OF[card] != base:  # a void shown, or a revoke: does it hold the suit led?
-                keys = ent[2]
+                self.events.append(lead_ev)
+                return [lead_ev]
+            if base != self._led_base:  # a void shown, or a revoke: does it hold the suit led?
+                base = self._led_base
                 i = bisect_left(keys, base)
                 if i < len(keys) and keys[i] < base + 16:
                     raise IllegalAction(f"you must follow {SUIT_NAMES[trick[0][1].suit]}")
-            best = trick[self.trick_best][1]
-            suit = card.suit
-            if suit == best.suit:
-                takes = self._rv[card] > self._rv[best]
-            else:
-                takes = suit == self.trump
-            del hand[at], ent[1][at], ent[2][at]
+            # MANNI-GEN-6: the highest trump, else the highest of the suit led (``_POWERS``)
+            takes = self._power[card] > self._best_power
+            del hand[at], plays[at], keys[at]
             self._legal = self._samples = None
-            ev = _PLAY_EVENTS[turn][card]
             if len(trick) == 1:
-                trick.append((turn, card))
+                trick.append(entry)
                 if takes:
                     self.trick_best = 1
+                    self._best_power = self._power[card]
                 self.turn = _NEXT[turn]
                 self.events.append(ev)
                 return [ev]
             # the trick's third card closes it (MANNI-GEN-6: the best play takes it)
-            trick.append((turn, card))
+            (s0, c0), (s1, c1) = trick
+            trick.append(entry)
+            self.played += (c0, c1, card)
             if takes:
                 winner = turn
+            elif self.trick_best:
+                winner, card = s1, c1
             else:
-                winner, card = trick[self.trick_best]
+                winner, card = s0, c0
             self.tricks.append({"plays": trick, "winner": winner})  # never mutated again
-            self.played += (trick[0][1], trick[1][1], trick[2][1])
             self.trick = []
             self.tricks_won[winner] += 1
             won = _WIN_EVENTS[winner][card]
@@ -521,7 +584,27 @@ class MannState(TurnState):
             mark = len(events) - 2
             self._score()
             return events[mark:]
-        if type(action) is Discard and phase == "exchange":
+        if turn is None:
+            raise IllegalAction("the game is over")
+        if seat is not None and seat != turn:
+            raise IllegalAction(f"it is not your turn (waiting for seat {turn + 1})")
+        phase = self.phase
+        if phase == "swap":  # MANNI-EXCH-1/2: swap or keep, nothing else to check
+            kind = type(action)
+            if kind is Keep or kind is Swap:
+                events = self.events
+                mark = len(events)
+                self._swap(turn, kind is Swap)
+                self._legal = self._samples = None
+                return events[mark:]
+        elif phase == "contract":  # TRJ-CONTRACT-1: _declare checks the contract itself
+            if type(action) is Contract:
+                events = self.events
+                mark = len(events)
+                self._declare(turn, action)
+                self._legal = self._samples = None
+                return events[mark:]
+        elif type(action) is Discard and phase == "exchange":
             legal = self._legal
             if type(legal) is DiscardChoices:
                 at = legal.issued(action, self.hands[turn])
@@ -604,9 +687,7 @@ class MannState(TurnState):
         self.trump = trump
         self.phase = "exchange"
         self.exchange_queue = [seat]
-        self.events.append(
-            _tnew(Event, ("contract", seat, _declares, {"contract": act.kind, "trump": trump}))
-        )
+        self.events.append(_CONTRACT_EVENTS[seat][act.kind, trump])
 
     def _exchange(self, seat: int, act: Discard, at: tuple[int, ...] | None = None) -> None:
         """TRJ-EXCH-1, HORN-EXCH-1/2: discard, then draw as many from the top of the manni.
@@ -641,21 +722,25 @@ class MannState(TurnState):
         # the hand keeps its list (and its order: by suit, high to low), new cards and all
         if self._low_aces:
             keys += map(_KEY_LOW.__getitem__, got)
-            keys.sort()
-            hand[:] = map(_CARD_AT_LOW.__getitem__, keys)
-            plays = list(map(_PLAY_AT_LOW.__getitem__, keys))
+            card_at, play_at = _CARD_AT_LOW, _PLAY_AT_LOW
         else:
             keys += map(_KEY_HIGH.__getitem__, got)
-            keys.sort()
-            hand[:] = map(_CARD_AT_HIGH.__getitem__, keys)
-            plays = list(map(_PLAY_AT_HIGH.__getitem__, keys))
+            card_at, play_at = _CARD_AT_HIGH, _PLAY_AT_HIGH
+        keys.sort()
+        if len(keys) > 1:  # one itemgetter reads both (``_set_hand``)
+            get = itemgetter(*keys)
+            hand[:] = get(card_at)
+            plays = list(get(play_at))
+        else:
+            hand[:] = [card_at[k] for k in keys]
+            plays = [play_at[k] for k in keys]
         self._idx[seat] = (hand, plays, keys)
         self.discards[seat] = self.discards[seat] + list(cards)
         self.drawn[seat] = got
         self.decisions[seat] = k
         queue = self.exchange_queue
         del queue[0]
-        self.events.append(_tnew(Event, ("exchange", seat, _W_EXCHANGES, {"count": k})))
+        self.events.append(_EXCHANGE_EVENTS[seat][k])
         if queue:
             self.turn = queue[0]
         else:
@@ -673,12 +758,13 @@ class MannState(TurnState):
         variant = self.variant
         self.contract_card = None
         self.declarer = None
-        get_e, get_m, get_d, get_manni = _DEALS[variant]
+        pick, n, get_manni = _DEALS[variant]
         if variant == HORN:
             card = order[-1]  # HORN-CUT-1: the bottom card, turned for all to see
             self.contract, self.trump = contract, trump = horn_contract(card)
             self._low_aces = low = contract == "nullo"  # HORN-RANK-1
             self._rv = _RV_LOW if low else _RV_HIGH
+            self._records = _RECORDS[low]
             self.contract_card = card
             manni = list(get_manni(order))
             data: dict[str, Any] = {
@@ -693,6 +779,7 @@ class MannState(TurnState):
         else:
             self._low_aces = low = False
             self._rv = _RV_HIGH
+            self._records = _RECORDS[False]
             manni = order[get_manni:]
             if variant == BASIC:
                 self.contract = "trumps"
@@ -713,10 +800,13 @@ class MannState(TurnState):
             key, card_at, play_at = _KEY_HIGH.__getitem__, _CARD_AT_HIGH, _PLAY_AT_HIGH
         hands: list[list[Card]] = [[], [], []]
         idx: list[Any] = [None, None, None]
-        for seat, get in ((e, get_e), (m, get_m), (d, get_d)):
-            keys = sorted(map(key, get(order)))
-            hands[seat] = hand = list(map(card_at.__getitem__, keys))
-            idx[seat] = (hand, list(map(play_at.__getitem__, keys)), keys)
+        dealt = list(map(key, pick(order)))  # eldest's cards, middle's, the dealer's
+        for seat, start in ((e, 0), (m, n), (d, n + n)):
+            keys = dealt[start : start + n]
+            keys.sort()
+            get = itemgetter(*keys)  # a dealt hand holds 12 or 16 cards: a tuple of each
+            hands[seat] = hand = list(get(card_at))
+            idx[seat] = (hand, list(get(play_at)), keys)
         self.hands = hands
         self._idx = idx
         self.manni = manni
@@ -736,6 +826,7 @@ class MannState(TurnState):
         self.exchange_queue = []
         self.turn = self.trick_leader = self.eldest
         self.trick_best = 0
+        self._powers = _POWERS[self.trump, self._low_aces]
 
     def _score(self) -> None:
         """MANNI-SCORE-1, TRJ-SCORE-1..4, HORN-SCORE-1/2, then the end of the game."""
@@ -823,9 +914,10 @@ class MannState(TurnState):
 
     def _collect(self) -> list[Card]:
         """The pack gathered for the next shuffle, in a fixed order: the tricks, then each
-        seat's hand and discards, then the manni (the next ``_deal`` sets every zone)."""
+        seat's hand and discards, then the manni. The list of the cards played becomes the
+        pack; the zones are left as they are, since the ``_deal`` that follows at once sets
+        every one anew."""
         cards = self.played
-        self.played = []
         hands, discards = self.hands, self.discards
         cards += hands[0]
         cards += discards[0]
@@ -834,10 +926,6 @@ class MannState(TurnState):
         cards += hands[2]
         cards += discards[2]
         cards += self.manni
-        self.hands = [[], [], []]
-        self.discards = [[], [], []]
-        self.manni = []
-        self.tricks = []
         return cards
 
     def _end(self, winners: list[int]) -> None:
@@ -1059,6 +1147,7 @@ class MannState(TurnState):
         self.contract_card = None if cc is None else Card.parse(str(cc))
         self._low_aces = self.variant == HORN and self.contract == "nullo"
         self._rv = _RV_LOW if self._low_aces else _RV_HIGH
+        self._records = _RECORDS[self._low_aces]
         key = (_KEY_LOW if self._low_aces else _KEY_HIGH).__getitem__
         self.hands = [sorted(h, key=key) for h in positions.per_seat(data["hands"], n, "hands")]
         self.discards = positions.per_seat(data["discards"], n, "discards")
@@ -1118,10 +1207,13 @@ class MannState(TurnState):
     def _recompute_best(self) -> None:
         """The current trick's best play, for a loaded position (play keeps it up to date)."""
         self.trick_best = 0
+        self._powers = _POWERS[self.trump, self._low_aces]
         if self.trick:
             self._led_base = _BASE_OF[self.trick[0][1]]
             best = _trick_winner(self.trick, self.trump, self._low_aces)
             self.trick_best = next(i for i, (s, _) in enumerate(self.trick) if s == best)
+            self._power = self._powers[self._led_base]
+            self._best_power = self._power[self.trick[self.trick_best][1]]
 
     def _check_consistent(self) -> None:
         """Refuse positions the rules could never reach in a way that would break play."""
@@ -1214,6 +1306,7 @@ _SHARED_SLOTS = (
     "_grand_hearts",
     "_low_aces",
     "_rv",
+    "_records",
     "hand_no",
     "dealer",
     "phase",
@@ -1225,6 +1318,9 @@ _SHARED_SLOTS = (
     "trick_leader",
     "trick_best",
     "_led_base",
+    "_powers",
+    "_power",
+    "_best_power",
 )
 
 _SWAP_OR_KEEP: Sequence[Action] = (SWAP, KEEP)
@@ -1232,27 +1328,25 @@ _SWAP_OR_KEEP: Sequence[Action] = (SWAP, KEEP)
 _PACKS = (tuple(pack()), tuple(pack_without_twos()))
 #: The contracts offered (``MannState._offers``), by the contracts owed and No spades.
 _OFFERS: dict[tuple[Any, ...], list[Contract]] = {}
-#: Per variant, where each hand's cards lie in the shuffled pack (MANNI-DEAL-1: packets of
+#: Per variant, where the hands' cards lie in the shuffled pack (MANNI-DEAL-1: packets of
 #: four to E, M, D; TRJ-DEAL-1 likewise, four rounds; HORN-DEAL-1: rounds of 13, four to
-#: the manni, then three each): eldest's, middle's and the dealer's pickers, and the manni's
-#: (a picker, or where the manni starts: the rest of the pack).
-_DEALS: dict[str, tuple[Any, Any, Any, Any]] = {
+#: the manni, then three each): one picker of eldest's cards, then middle's, then the
+#: dealer's, the size of a hand, and the manni's (a picker, or where the manni starts: the
+#: rest of the pack).
+_DEALS: dict[str, tuple[Any, int, Any]] = {
     BASIC: (
-        itemgetter(*(12 * r + i for r in range(3) for i in range(0, 4))),
-        itemgetter(*(12 * r + i for r in range(3) for i in range(4, 8))),
-        itemgetter(*(12 * r + i for r in range(3) for i in range(8, 12))),
+        itemgetter(*(12 * r + i for lo in (0, 4, 8) for r in range(3) for i in range(lo, lo + 4))),
+        12,
         36,
     ),
     TRJAMANN: (
-        itemgetter(*(12 * r + i for r in range(4) for i in range(0, 4))),
-        itemgetter(*(12 * r + i for r in range(4) for i in range(4, 8))),
-        itemgetter(*(12 * r + i for r in range(4) for i in range(8, 12))),
+        itemgetter(*(12 * r + i for lo in (0, 4, 8) for r in range(4) for i in range(lo, lo + 4))),
+        16,
         48,
     ),
     HORN: (
-        itemgetter(*(13 * r + i for r in range(4) for i in range(4, 7))),
-        itemgetter(*(13 * r + i for r in range(4) for i in range(7, 10))),
-        itemgetter(*(13 * r + i for r in range(4) for i in range(10, 13))),
+        itemgetter(*(13 * r + i for lo in (4, 7, 10) for r in range(4) for i in range(lo, lo + 3))),
+        12,
         itemgetter(*(13 * r + i for r in range(4) for i in range(0, 4))),
     ),
 }
@@ -1364,6 +1458,56 @@ _LEAD_EVENTS = [{c: Event("lead", s, _W_LEADS, _CARD_DATA[c]) for c in pack()} f
 _PLAY_EVENTS = [{c: Event("play", s, _W_PLAYS, _CARD_DATA[c]) for c in pack()} for s in range(3)]
 _SWAP_EVENTS = [Event("swap", s, f"{{P{s}}} swaps hands with the manni", {}) for s in range(3)]
 _KEEP_EVENTS = [Event("keep", s, f"{{P{s}}} keeps", {}) for s in range(3)]
+#: ``_CONTRACT_EVENTS[seat][kind, trump]``: a declaration's event (TRJ-CONTRACT-1).
+_CONTRACT_EVENTS = [
+    {
+        (k, t): Event("contract", s, _declares, {"contract": k, "trump": t})
+        for k in CONTRACT_KINDS
+        for t in (None, *SUIT_ORDER)
+    }
+    for s in range(3)
+]
+#: ``_EXCHANGE_EVENTS[seat][count]``: an exchange's event (Hornafjarðarmanni logs three a
+#: hand).
+_EXCHANGE_EVENTS = [
+    [Event("exchange", s, _W_EXCHANGES, {"count": k}) for k in range(53)] for s in range(3)
+]
 _WIN_EVENTS = [{c: Event("trick", s, _W_WINS, _CARD_DATA[c]) for c in pack()} for s in range(3)]
+#: What the play path needs of a card, in one look-up (``_RECORDS[low_aces][seat][card]``):
+#: its lead's and its follow's events, its entry in the trick (a ``(seat, card)`` tuple,
+#: shared: a trick never changes it), its suit's first sort key and its own.
+_RECORDS = {
+    low: [
+        {
+            c: (
+                _LEAD_EVENTS[s][c],
+                _PLAY_EVENTS[s][c],
+                (s, c),
+                _BASE_OF[c],
+                (_KEY_LOW if low else _KEY_HIGH)[c],
+            )
+            for c in pack()
+        }
+        for s in range(3)
+    ]
+    for low in (False, True)
+}
+
+
+def _powers(trump: str | None, low_aces: bool) -> dict[int, dict[Card, int]]:
+    """Per suit led (its first sort key), each card's worth to the trick (MANNI-GEN-6): a
+    trump above every other card, a card of the suit led by its rank, any other card
+    nothing. The highest worth takes the trick, so the play path compares two numbers."""
+    rv = _RV_LOW if low_aces else _RV_HIGH
+    return {
+        _SUIT_BASE[led]: {
+            c: 100 + rv[c] if c.suit == trump else rv[c] if c.suit == led else 0 for c in pack()
+        }
+        for led in SUIT_ORDER
+    }
+
+
+#: ``_powers`` for every trump suit (None: no trumps) and ace ranking, made once.
+_POWERS = {(t, low): _powers(t, low) for t in (None, *SUIT_ORDER) for low in (False, True)}
 
 __all__ = ["CONTRACTS", "GAME", "MannState", "Manni", "contract_name", "horn_contract"]
