@@ -3,11 +3,13 @@
 Wall-clock rates on this machine swing by 10-20% from one run to the next (other work shares
 its two cores), which hides the few per cent a speed-up is worth. Valgrind's instruction
 count (callgrind's ``Ir``) of a fixed workload does not swing: the same code and seeds give
-the same count. The workload is ``cardsuite_rate.py``'s loop (``apply(rng.choice(
-legal_actions()))`` from seeds 0, 1, 2, ...) over GAMES games, minus the same run over no
-games (start-up and imports). ``--skat`` counts OpenSpiel's Skat the same way, as
-``compare.sh`` drives it (needs its virtualenv). Instructions are a guide, not the target:
-the interpreter and C++ differ in instructions per cycle, so quote ``compare.sh`` too.
+the same count (the hash seed, which moves dict layouts by 1-2%, is held at 0 unless
+``PYTHONHASHSEED`` says otherwise). The workload is ``cardsuite_rate.py``'s loop
+(``apply(rng.choice(legal_actions()))`` from seeds 0, 1, 2, ...) over GAMES games, minus
+the same run over no games (start-up and imports). ``--skat`` counts OpenSpiel's Skat the
+same way, as ``compare.sh`` drives it (needs its virtualenv). Instructions are a guide, not
+the target: the interpreter and C++ differ in instructions per cycle, so quote
+``compare.sh`` too.
 
     python scripts/count_instructions.py GAME VARIANT PLAYERS [GAMES]
     python scripts/count_instructions.py --skat [GAMES]
@@ -72,6 +74,8 @@ def _count(python: str, script: str, args: list[str]) -> tuple[int, dict[str, in
             capture_output=True,
             text=True,
             check=True,
+            # the hash seed moves dict layouts and the method cache: 1-2% between runs
+            env={**os.environ, "PYTHONHASHSEED": os.environ.get("PYTHONHASHSEED", "0")},
         )
     found = re.search(r"Collected : (\d+)", done.stderr)
     if found is None:
