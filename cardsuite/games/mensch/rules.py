@@ -100,6 +100,7 @@ _BIDS_OVER = {
     for compelled in (False, True)
 }
 _TRUMPS = [TRUMP[s] for s in "SHDC"]
+
 _NEXT = (1, 2, 3, 0)
 _SUIT_OF = attrgetter("suit")
 DEALS = (4, 8, 12, 16, 20)
@@ -137,6 +138,22 @@ def effective_suit(card: Card, trump: str | None) -> str:
 _POW: dict[str | None, dict[Card, int]] = {
     t: {c: power(c, t) for c in PACK} for t in (None, *"SHDC")
 }
+
+
+def _worths(trump: str | None, led: Card) -> dict[Card, int]:
+    """MENSCH-PLAY-3: each card's worth to a trick led by ``led``: a trump its power (100 or
+    more), a card of the suit led its rank, any other card nothing; the highest takes."""
+    eff = _EFF[trump]
+    return {c: _POW[trump][c] if eff[c] == trump or eff[c] == eff[led] else 0 for c in PACK}
+
+
+#: What a trick needs of its lead, one look-up when it is led: the follows (``_FOLLOW``),
+#: their plays (``_FOLLOW_PLAY``) and every card's worth to it (``_worths``).
+_LED = {
+    t: {c: (_FOLLOW[t][c], _FOLLOW_PLAY[t][c], _worths(t, c)) for c in PACK}
+    for t in (None, *"SHDC")
+}
+_NO_LEAD = (frozenset(), {}, {})
 
 
 def _hand_order(card: Card, trump: str | None) -> int:
@@ -245,8 +262,7 @@ class MenschState(TurnState):
 
     __slots__ = (
         "_high",
-        "_led_follow",
-        "_led_plays",
+        "_led",
         "_legal",
         "_plays_ok",
         "_search_copy",
@@ -294,9 +310,9 @@ class MenschState(TurnState):
         self.hands: list[list[Card]] = [[], [], [], []]
         self.bids: list[tuple[int, str]] = []
         self._high: str | None = None  # the highest bid so far (``high_bid``)
-        # the trick's follows (``_FOLLOW``, ``_FOLLOW_PLAY`` of its lead), set by the lead
-        self._led_follow: frozenset[Card] = frozenset()
-        self._led_plays: dict[Card, Action] = {}
+        # the trick's tables (``_LED`` of its lead: follows, their plays, worths), set by
+        # the lead
+        self._led: tuple[frozenset[Card], dict[Card, Action], dict[Card, int]] = _NO_LEAD
         self.declarer: int | None = None
         self.contract: str | None = None
         self.trump: str | None = None
@@ -422,7 +438,7 @@ class MenschState(TurnState):
             if self.phase == "play" and (turn != self.partner or self.partner_known):
                 hand = self.hands[turn]
                 if self.trick:
-                    follow = self._led_plays
+                    follow = self._led[1]
                     legal = [follow[c] for c in hand if c in follow] or list(map(_PLAY_OF, hand))
                 else:
                     legal = list(map(_PLAY_OF, hand))
@@ -468,7 +484,7 @@ class MenschState(TurnState):
                         raise IllegalAction(f"you do not hold {card.code}")
                     raise IllegalAction(self._why_not(turn, card))  # type: ignore[arg-type]
             elif trick:  # MENSCH-PLAY-2: follow the effective suit led if you can
-                follow = self._led_follow
+                follow = self._led[0]
                 if card not in follow and not follow.isdisjoint(hand) and card in hand:
                     raise IllegalAction(self._why_not(turn, card))  # type: ignore[arg-type]
             try:
@@ -481,11 +497,9 @@ class MenschState(TurnState):
                 ev = _PLAY_EV[turn][card]  # type: ignore[index]
             else:
                 self.trick_leader = turn  # type: ignore[assignment]
-                trump = self.trump
-                self._led_follow = _FOLLOW[trump][card]
-                self._led_plays = _FOLLOW_PLAY[trump][card]
+                self._led = _LED[self.trump][card]
                 called = self.called
-                if called is not None and _EFF[trump][card] == called.suit:
+                if called is not None and _EFF[self.trump][card] == called.suit:
                     self.called_led = True
                 ev = _LEAD_EV[turn][card]  # type: ignore[index]
             events.append(ev)
@@ -611,20 +625,17 @@ class MenschState(TurnState):
     def _close_trick(self, trick: list[tuple[int, Card]]) -> None:
         """MENSCH-PLAY-3: the fourth card is down; its winner leads next, or the deal is
         settled."""
-        trump = self.trump
-        pw = _POW[trump]
+        worth = self._led[2]
         (s0, c0), (s1, c1), (s2, c2), (s3, c3) = trick
-        led = self._led_follow
-        # _best_at unrolled: a trump's power (100 or more) beats every plain card
-        winner, best, top = s0, c0, pw[c0]
-        v = pw[c1]
-        if v > top and (v >= 100 or c1 in led):
+        # _best_at unrolled, each card's worth to this trick (``_LED``) compared once
+        winner, best, top = s0, c0, worth[c0]
+        v = worth[c1]
+        if v > top:
             winner, best, top = s1, c1, v
-        v = pw[c2]
-        if v > top and (v >= 100 or c2 in led):
+        v = worth[c2]
+        if v > top:
             winner, best, top = s2, c2, v
-        v = pw[c3]
-        if v > top and (v >= 100 or c3 in led):
+        if worth[c3] > top:
             winner, best = s3, c3
         self.tricks.append({"plays": trick, "winner": winner})
         self.played += (c0, c1, c2, c3)
@@ -932,8 +943,7 @@ class MenschState(TurnState):
             (seat_of(s, n, "a play's seat"), Card.parse(str(c))) for s, c in trick["plays"]
         ]
         if self.trick:
-            self._led_follow = _FOLLOW[trump][self.trick[0][1]]
-            self._led_plays = _FOLLOW_PLAY[trump][self.trick[0][1]]
+            self._led = _LED[trump][self.trick[0][1]]
         self.tricks = []
         for t in data["tricks"]:
             plays = [(seat_of(s, n, "a play's seat"), Card.parse(str(c))) for s, c in t["plays"]]
@@ -1022,8 +1032,7 @@ _SHARED = (
     "partner_known",
     "called_led",
     "trick_leader",
-    "_led_follow",
-    "_led_plays",
+    "_led",
 )
 
 _BID_NAMES = {b: b.replace("-", " ").capitalize() for b in BIDS} | {"pass": "passes"}
