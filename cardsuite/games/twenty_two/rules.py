@@ -36,7 +36,6 @@ Everything is checked on load: a card set that is not the pack is refused.
 from __future__ import annotations
 
 import random
-from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from itertools import repeat
@@ -74,22 +73,6 @@ FIRST_HAND = 7  # T22-DEAL-2, T26-1
 #: Search copies deal by what sensible play reveals as well as by the facts (``reading``).
 READING = True
 _hand_key = by_rank
-
-
-def _find(hand: list[Card], card: Card) -> int:
-    """Where ``card`` is in ``hand`` (the first of identical cards, as ``list.remove``
-    takes), or -1. Hands are kept sorted by ``_hand_key``, so this is a bisection checked
-    by identity; a hand out of order is walked. Never ``in``, ``index`` or ``remove`` on a
-    hand: ``Card`` defines ``__lt__``, so each card that does not match is compared
-    through Python-level rich comparison (``object.__eq__`` looked up and called), about
-    twenty times the cost of the identity test; that was a fifth of a play-out."""
-    at = bisect_left(hand, card.ordinal, key=_hand_key)
-    if at < len(hand) and hand[at] is card:
-        return at
-    for i, c in enumerate(hand):
-        if c is card:
-            return i
-    return -1
 
 
 def _play_order(card: Card) -> tuple[int, int]:
@@ -552,14 +535,8 @@ class TwentyTwoState(State):
             hand = self.hands[turn]
             # One card, from a hand without jokers (T22-PLAY-2/6, T22-LEADER-1), inline: the
             # move of four positions in five. Anything else, and every refusal, goes on.
-            # (Held: found by bisection on the sorted hand, never by ``in``/``remove``, whose
-            # equality test of Cards runs Python-level comparison slots: see ``_find``.)
-            if len(cards) == 1:
+            if len(cards) == 1 and hand[-1].rank != JOKER_RANK and cards[0] in hand:
                 card = cards[0]
-                at = bisect_left(hand, card.ordinal, key=_hand_key)
-            else:
-                at = -1
-            if 0 <= at < len(hand) and hand[at] is card and hand[-1].rank != JOKER_RANK:
                 r = card.rank
                 trick = self.trick
                 if trick:
@@ -571,7 +548,7 @@ class TwentyTwoState(State):
                         else:
                             ok = r >= best or r == hand[0].rank
                         if ok:
-                            del hand[at]
+                            hand.remove(card)
                             self._legal = None
                             self._samples = None
                             trick.append((turn, cards))
@@ -607,7 +584,7 @@ class TwentyTwoState(State):
                             self._showdown()  # T22-PLAY-9: one card each
                             return events[mark:]
                 elif len(hand) > 1:
-                    del hand[at]
+                    hand.remove(card)
                     self._legal = None
                     self._samples = None
                     self.trick_leader = turn
@@ -678,8 +655,7 @@ class TwentyTwoState(State):
         card = cards[0]
         r = card.rank
         if len(cards) == 1:
-            at = _find(hand, card)
-            if r == JOKER_RANK or at < 0:
+            if r == JOKER_RANK or card not in hand:
                 return False
             if trick:
                 if len(trick[0][1]) != 1:
@@ -691,7 +667,7 @@ class TwentyTwoState(State):
                         return False
                 elif r < best and r != hand[0].rank:
                     return False
-                del hand[at]
+                hand.remove(card)
                 takes = r >= best
                 trick.append((seat, cards))
                 if takes:
@@ -704,7 +680,7 @@ class TwentyTwoState(State):
             else:
                 if len(hand) < 2:
                     return False
-                del hand[at]
+                hand.remove(card)
                 self.trick_leader = seat
                 self.trick_best = 0
                 self.trick_lead_eff = self.trick_best_eff = _ONE[r]
@@ -723,7 +699,7 @@ class TwentyTwoState(State):
             elif type(legal) is not list or not any(map(is_, legal, repeat(act))):
                 return False  # (offered: one of the very objects this state just listed)
             for c in cards:  # offered: held, the right count, legal, high to low
-                del hand[_find(hand, c)]
+                hand.remove(c)
             ranks = [c.rank for c in cards]
             best_eff = self.trick_best_eff
             if len(ranks) == 2:  # (covers, for a pair)
@@ -757,10 +733,10 @@ class TwentyTwoState(State):
                         return False
                     prev = c
                 for c in cards:
-                    if _find(hand, c) < 0:
+                    if c not in hand:
                         return False
             for c in cards:
-                del hand[_find(hand, c)]
+                hand.remove(c)
             self.trick_leader = seat
             self.trick_best = 0
             self.trick_lead_eff = self.trick_best_eff = [r] * len(cards)
@@ -784,10 +760,10 @@ class TwentyTwoState(State):
         """The hand without ``cards``; refuses cards that are not held (nothing changes)."""
         rest = self.hands[seat][:]
         for c in cards:
-            at = _find(rest, c)
-            if at < 0:
-                raise IllegalAction(f"you do not hold {c.pretty()}")
-            del rest[at]
+            try:
+                rest.remove(c)
+            except ValueError:
+                raise IllegalAction(f"you do not hold {c.pretty()}") from None
         return rest
 
     def _do_exchange(self, act: Exchange) -> None:
@@ -802,11 +778,12 @@ class TwentyTwoState(State):
             )
         if k:
             rest = self.hands[seat][:]
-            for c in cards:
-                at = _find(rest, c)
-                if at < 0:
-                    raise IllegalAction(f"you do not hold {c.pretty()}")
-                del rest[at]
+            try:
+                for c in cards:
+                    rest.remove(c)
+            except ValueError:
+                self._take_from_hand(seat, cards)  # raises, saying which card is not held
+                raise
             self.discards[seat] += cards  # T22-EXCH-3: out of play, face down
             rest += stock[:k]
             del stock[:k]
@@ -852,7 +829,7 @@ class TwentyTwoState(State):
         if trusted:  # offered by legal_actions, so held: drop them in place
             rest = hand
             for c in cards:
-                del rest[_find(rest, c)]
+                rest.remove(c)
         else:
             rest = self._take_from_hand(seat, cards)
         if not self.trick:
