@@ -369,14 +369,20 @@ class TwentyTwoState(State):
 
     def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
         legal = self._legal
-        if legal is not None and seat is None:
-            return legal
-        if self.turn is None or (seat is not None and seat != self.turn):
+        turn = self.turn
+        if seat is None:  # (the common call: the seat to move)
+            if legal is not None:
+                return legal
+            if turn is None:
+                return []
+        elif turn is None or seat != turn:
             return []
         if legal is None:
-            hand = self.hands[self.turn]
+            hand = self.hands[turn]
             trick = self.trick
-            if self.phase != "play" or hand[-1].rank == JOKER_RANK:
+            if self.phase == "exchange":  # (``_compute_legal``'s, inline: once a seat a deal)
+                legal = ExchangeChoices(hand, min(len(hand), len(self.stock)))
+            elif hand[-1].rank == JOKER_RANK:
                 legal = self._compute_legal()
             elif not trick:  # no jokers: the common cases, as plain lists
                 legal = _leads(hand)
