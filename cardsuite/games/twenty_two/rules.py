@@ -263,6 +263,7 @@ class TwentyTwoState(State):
 
     __slots__ = (
         "_legal",
+        "_nxt",
         "_samples",
         "_search_copy",
         "active",
@@ -324,6 +325,9 @@ class TwentyTwoState(State):
         self.phase = "exchange"
         self.turn: int | None = None
         self.active = [True] * n
+        # The next active seat after each seat (``_seat_order``): set whenever ``active``
+        # changes (a seat goes out, a position is loaded), one lookup a move.
+        self._nxt: tuple[int, ...] = _NEXT_SEAT[n]
         self.hands: list[list[Card]] = [[] for _ in range(n)]
         self.discards: list[list[Card]] = [[] for _ in range(n)]
         self.stock: list[Card] = []
@@ -567,9 +571,7 @@ class TwentyTwoState(State):
                             ev = _ONE_PLAY_EV[key]  # (every card and seat: made at import)
                             events = self.events
                             events.append(ev)
-                            nxt = _NEXT_SEAT[self.n][turn]
-                            if not self.active[nxt]:
-                                nxt = self._next_active(turn)
+                            nxt = self._nxt[turn]
                             if nxt != self.trick_leader:
                                 self.turn = nxt
                                 return [ev]
@@ -599,9 +601,7 @@ class TwentyTwoState(State):
                     trick.append((turn, cards))
                     ev = _ONE_LEAD_EV[card.ordinal * 64 + turn]
                     self.events.append(ev)
-                    nxt = _NEXT_SEAT[self.n][turn]
-                    if not self.active[nxt]:
-                        nxt = self._next_active(turn)
+                    nxt = self._nxt[turn]
                     self.turn = nxt  # (a lead never closes a trick: two seats are in)
                     return [ev]
             events = self.events
@@ -753,9 +753,7 @@ class TwentyTwoState(State):
                 data = {"cards": [c.code for c in cards]}
                 ev = shared[cards] = _tnew(Event, ("lead", seat, _leads_words, data))
             self.events.append(ev)
-        nxt = _NEXT_SEAT[self.n][seat]
-        if not self.active[nxt]:
-            nxt = self._next_active(seat)
+        nxt = self._nxt[seat]
         if nxt == self.trick_leader:
             self._finish_trick()
         else:
@@ -932,6 +930,10 @@ class TwentyTwoState(State):
         active = self.active
         return [s for s in _FROM_LEFT[self.n][seat] if active[s]]
 
+    def _seat_order(self) -> None:
+        """``_nxt``: the next active seat after each seat, for the current ``active``."""
+        self._nxt = tuple(self._next_active(s) for s in range(self.n))
+
     def _next_active(self, seat: int) -> int:
         n, active = self.n, self.active
         s = seat + 1
@@ -1059,6 +1061,8 @@ class TwentyTwoState(State):
         out = [s for s in losers if scores[s] >= threshold]  # only losers score
         for s in out:
             active[s] = False
+        if out:
+            self._seat_order()
             events.append(_tnew(Event, ("eliminated", s, _goes_out, {"score": scores[s]})))
         self.history.append(
             {
@@ -1319,6 +1323,7 @@ class TwentyTwoState(State):
         if not isinstance(active, list) or len(active) != n:
             raise ValueError("active needs one entry per seat")
         self.active = [bool(a) for a in active]
+        self._seat_order()
         self.hands = [
             sorted(h, key=_hand_key) for h in positions.per_seat(data["hands"], n, "hands")
         ]
@@ -1441,6 +1446,7 @@ _SHARED_SLOTS = (
     "trick_best_eff",
     "trick_lead_eff",
     "last_showdown",
+    "_nxt",
 )
 
 
