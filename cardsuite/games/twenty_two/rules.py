@@ -565,10 +565,9 @@ class TwentyTwoState(State):
                             if r >= best:
                                 self.trick_best = len(trick) - 1
                                 self.trick_best_eff = _ONE[r]
-                                key = (card.ordinal * 2 + 1) * 64 + turn
+                                ev = _TAKES_EV[turn][card]  # (every card and seat: at import)
                             else:
-                                key = card.ordinal * 128 + turn
-                            ev = _ONE_PLAY_EV[key]  # (every card and seat: made at import)
+                                ev = _FOLLOWS_EV[turn][card]
                             events = self.events
                             events.append(ev)
                             nxt = self._nxt[turn]
@@ -583,7 +582,7 @@ class TwentyTwoState(State):
                             for _, cs in trick:
                                 played += cs
                             self.trick = []
-                            win = _ONE_WIN_EV[won[0].ordinal * 64 + winner]
+                            win = _WINS_EV[winner][won[0]]
                             events.append(win)
                             if len(self.hands[winner]) > 1:
                                 self.turn = winner
@@ -599,7 +598,7 @@ class TwentyTwoState(State):
                     self.trick_best = 0
                     self.trick_lead_eff = self.trick_best_eff = _ONE[r]
                     trick.append((turn, cards))
-                    ev = _ONE_LEAD_EV[card.ordinal * 64 + turn]
+                    ev = _LEADS_EV[turn][card]
                     self.events.append(ev)
                     nxt = self._nxt[turn]
                     self.turn = nxt  # (a lead never closes a trick: two seats are in)
@@ -1588,6 +1587,15 @@ def _goes_out(seat: int | None, data: Mapping[str, Any]) -> str:
     return f"{{P{seat}}} reaches {data['score']} and is out"
 
 
+#: The same one-card events by seat, then card (``_TAKES_EV[seat][card]``: a follow that
+#: takes the lead; ``_FOLLOWS_EV``: one that does not): the inline paths look them up by
+#: the card itself, with no key to work out.
+_TAKES_EV: tuple[dict[Card, Event], ...] = tuple({} for _ in range(12))
+_FOLLOWS_EV: tuple[dict[Card, Event], ...] = tuple({} for _ in range(12))
+_LEADS_EV: tuple[dict[Card, Event], ...] = tuple({} for _ in range(12))
+_WINS_EV: tuple[dict[Card, Event], ...] = tuple({} for _ in range(12))
+
+
 def _make_one_card_events() -> None:
     """Fill ``_ONE_PLAY_EV``, ``_ONE_LEAD_EV`` and ``_ONE_WIN_EV`` for every card and seat
     (about 2,500 events, once)."""
@@ -1598,6 +1606,10 @@ def _make_one_card_events() -> None:
             key = card.ordinal * 64 + seat
             _ONE_LEAD_EV[key] = _tnew(Event, ("lead", seat, _leads_words, {"cards": [card.code]}))
             _ONE_WIN_EV[key] = _tnew(Event, ("trick", seat, _wins, {"cards": [card.code]}))
+            _TAKES_EV[seat][card] = _ONE_PLAY_EV[(card.ordinal * 2 + 1) * 64 + seat]
+            _FOLLOWS_EV[seat][card] = _ONE_PLAY_EV[card.ordinal * 128 + seat]
+            _LEADS_EV[seat][card] = _ONE_LEAD_EV[key]
+            _WINS_EV[seat][card] = _ONE_WIN_EV[key]
 
 
 _make_one_card_events()
