@@ -263,6 +263,7 @@ class TwentyTwoState(State):
 
     __slots__ = (
         "_legal",
+        "_nxt",
         "_samples",
         "_search_copy",
         "active",
@@ -324,6 +325,9 @@ class TwentyTwoState(State):
         self.phase = "exchange"
         self.turn: int | None = None
         self.active = [True] * n
+        # The next active seat after each seat (``_seat_order``): set whenever ``active``
+        # changes (a seat goes out, a position is loaded), one lookup a move.
+        self._nxt: tuple[int, ...] = _NEXT_SEAT[n]
         self.hands: list[list[Card]] = [[] for _ in range(n)]
         self.discards: list[list[Card]] = [[] for _ in range(n)]
         self.stock: list[Card] = []
@@ -369,14 +373,20 @@ class TwentyTwoState(State):
 
     def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
         legal = self._legal
-        if legal is not None and seat is None:
-            return legal
-        if self.turn is None or (seat is not None and seat != self.turn):
+        turn = self.turn
+        if seat is None:  # (the common call: the seat to move)
+            if legal is not None:
+                return legal
+            if turn is None:
+                return []
+        elif turn is None or seat != turn:
             return []
         if legal is None:
-            hand = self.hands[self.turn]
+            hand = self.hands[turn]
             trick = self.trick
-            if self.phase != "play" or hand[-1].rank == JOKER_RANK:
+            if self.phase == "exchange":  # (``_compute_legal``'s, inline: once a seat a deal)
+                legal = ExchangeChoices(hand, min(len(hand), len(self.stock)))
+            elif hand[-1].rank == JOKER_RANK:
                 legal = self._compute_legal()
             elif not trick:  # no jokers: the common cases, as plain lists
                 legal = _leads(hand)
@@ -555,15 +565,12 @@ class TwentyTwoState(State):
                             if r >= best:
                                 self.trick_best = len(trick) - 1
                                 self.trick_best_eff = _ONE[r]
-                                key = (card.ordinal * 2 + 1) * 64 + turn
+                                ev = _TAKES_EV[turn][card]  # (every card and seat: at import)
                             else:
-                                key = card.ordinal * 128 + turn
-                            ev = _ONE_PLAY_EV[key]  # (every card and seat: made at import)
+                                ev = _FOLLOWS_EV[turn][card]
                             events = self.events
                             events.append(ev)
-                            nxt = _NEXT_SEAT[self.n][turn]
-                            if not self.active[nxt]:
-                                nxt = self._next_active(turn)
+                            nxt = self._nxt[turn]
                             if nxt != self.trick_leader:
                                 self.turn = nxt
                                 return [ev]
@@ -575,7 +582,7 @@ class TwentyTwoState(State):
                             for _, cs in trick:
                                 played += cs
                             self.trick = []
-                            win = _ONE_WIN_EV[won[0].ordinal * 64 + winner]
+                            win = _WINS_EV[winner][won[0]]
                             events.append(win)
                             if len(self.hands[winner]) > 1:
                                 self.turn = winner
@@ -591,11 +598,9 @@ class TwentyTwoState(State):
                     self.trick_best = 0
                     self.trick_lead_eff = self.trick_best_eff = _ONE[r]
                     trick.append((turn, cards))
-                    ev = _ONE_LEAD_EV[card.ordinal * 64 + turn]
+                    ev = _LEADS_EV[turn][card]
                     self.events.append(ev)
-                    nxt = _NEXT_SEAT[self.n][turn]
-                    if not self.active[nxt]:
-                        nxt = self._next_active(turn)
+                    nxt = self._nxt[turn]
                     self.turn = nxt  # (a lead never closes a trick: two seats are in)
                     return [ev]
             events = self.events
@@ -747,9 +752,7 @@ class TwentyTwoState(State):
                 data = {"cards": [c.code for c in cards]}
                 ev = shared[cards] = _tnew(Event, ("lead", seat, _leads_words, data))
             self.events.append(ev)
-        nxt = _NEXT_SEAT[self.n][seat]
-        if not self.active[nxt]:
-            nxt = self._next_active(seat)
+        nxt = self._nxt[seat]
         if nxt == self.trick_leader:
             self._finish_trick()
         else:
@@ -926,6 +929,10 @@ class TwentyTwoState(State):
         active = self.active
         return [s for s in _FROM_LEFT[self.n][seat] if active[s]]
 
+    def _seat_order(self) -> None:
+        """``_nxt``: the next active seat after each seat, for the current ``active``."""
+        self._nxt = tuple(self._next_active(s) for s in range(self.n))
+
     def _next_active(self, seat: int) -> int:
         n, active = self.n, self.active
         s = seat + 1
@@ -1053,6 +1060,8 @@ class TwentyTwoState(State):
         out = [s for s in losers if scores[s] >= threshold]  # only losers score
         for s in out:
             active[s] = False
+        if out:
+            self._seat_order()
             events.append(_tnew(Event, ("eliminated", s, _goes_out, {"score": scores[s]})))
         self.history.append(
             {
@@ -1313,6 +1322,7 @@ class TwentyTwoState(State):
         if not isinstance(active, list) or len(active) != n:
             raise ValueError("active needs one entry per seat")
         self.active = [bool(a) for a in active]
+        self._seat_order()
         self.hands = [
             sorted(h, key=_hand_key) for h in positions.per_seat(data["hands"], n, "hands")
         ]
@@ -1435,6 +1445,7 @@ _SHARED_SLOTS = (
     "trick_best_eff",
     "trick_lead_eff",
     "last_showdown",
+    "_nxt",
 )
 
 
@@ -1551,8 +1562,22 @@ def _leads(hand: list[Card]) -> list[Action]:
 
 
 #: Several cards of a rank, led: each set made once, as ``SINGLE`` is for one card (there are
-#: a few hundred, the first cards of a rank in suit order).
+#: a few hundred, the first cards of a rank in suit order), and the pair follows.
 _SETS: dict[tuple[Card, ...], Play] = {}
+
+
+def _make_pairs() -> None:
+    """Every two cards of one pack as a play, named as the listings name them (the higher
+    rank first; within a rank, suit order): 1,326 plays made at import, where a play-out
+    made them one miss at a time (other sets are still made on first use)."""
+    cards = pack()
+    for a in cards:
+        for b in cards:
+            if a.rank > b.rank or (a.rank == b.rank and a.ordinal < b.ordinal):
+                _SETS[(a, b)] = Play((a, b))
+
+
+_make_pairs()
 
 
 def _deals(seat: int | None, data: Mapping[str, Any]) -> str:
@@ -1576,6 +1601,15 @@ def _goes_out(seat: int | None, data: Mapping[str, Any]) -> str:
     return f"{{P{seat}}} reaches {data['score']} and is out"
 
 
+#: The same one-card events by seat, then card (``_TAKES_EV[seat][card]``: a follow that
+#: takes the lead; ``_FOLLOWS_EV``: one that does not): the inline paths look them up by
+#: the card itself, with no key to work out.
+_TAKES_EV: tuple[dict[Card, Event], ...] = tuple({} for _ in range(12))
+_FOLLOWS_EV: tuple[dict[Card, Event], ...] = tuple({} for _ in range(12))
+_LEADS_EV: tuple[dict[Card, Event], ...] = tuple({} for _ in range(12))
+_WINS_EV: tuple[dict[Card, Event], ...] = tuple({} for _ in range(12))
+
+
 def _make_one_card_events() -> None:
     """Fill ``_ONE_PLAY_EV``, ``_ONE_LEAD_EV`` and ``_ONE_WIN_EV`` for every card and seat
     (about 2,500 events, once)."""
@@ -1586,6 +1620,10 @@ def _make_one_card_events() -> None:
             key = card.ordinal * 64 + seat
             _ONE_LEAD_EV[key] = _tnew(Event, ("lead", seat, _leads_words, {"cards": [card.code]}))
             _ONE_WIN_EV[key] = _tnew(Event, ("trick", seat, _wins, {"cards": [card.code]}))
+            _TAKES_EV[seat][card] = _ONE_PLAY_EV[(card.ordinal * 2 + 1) * 64 + seat]
+            _FOLLOWS_EV[seat][card] = _ONE_PLAY_EV[card.ordinal * 128 + seat]
+            _LEADS_EV[seat][card] = _ONE_LEAD_EV[key]
+            _WINS_EV[seat][card] = _ONE_WIN_EV[key]
 
 
 _make_one_card_events()
