@@ -431,7 +431,7 @@ class MenschState(TurnState):
         """``TurnState.legal_actions`` with the common play (no called-card duties) inline:
         one call a move instead of two, and the follows read off ``_FOLLOW_PLAY``."""
         legal = self._legal
-        if legal is None and seat is None:  # a new position, asked for the seat to move
+        if legal is None and (seat is None or seat == self.turn):  # a new position
             turn = self.turn
             if turn is None:
                 return []
@@ -446,14 +446,7 @@ class MenschState(TurnState):
                 legal = self._legal_for(turn)
             self._legal = legal
             return legal
-        if legal is not None and seat is None:
-            return legal
-        turn = self.turn
-        if turn is None or (seat is not None and seat != turn):
-            return []
-        if legal is None:
-            legal = self._legal = self.legal_actions()
-        return legal
+        return TurnState.legal_actions(self, seat)  # listed already, or not this seat's turn
 
     def _legal_for(self, turn: int) -> Sequence[Action]:
         """What ``legal_actions`` does not list inline: the called card's holder in the play
