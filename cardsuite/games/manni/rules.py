@@ -509,8 +509,7 @@ class MannState(TurnState):
             _, plays, keys = ent
             # one look-up gives the lead's and the follow's events, the trick's entry (a
             # shared ``(seat, card)`` tuple), the suit's first sort key and the card's; the
-            # card's place is found among the sort keys (ints): ``hand.index`` would compare
-            # cards, and a Card's ``==`` is a Python-level call (it defines ``__lt__``)
+            # card's place is found among the sort keys (ints), the hit checked with ``is``
             try:
                 lead_ev, ev, entry, base, key = self._records[turn][card]
                 at = bisect_left(keys, key)
