@@ -907,6 +907,7 @@ def test_T22_END_1_last_player_wins_at_once():
     # Tied losers who both go out: the game ends before any draw for the deal.
     st = showdown(["7S", "7H", "5S"], scores=[15, 15, 0])
     assert st.is_over() and st.winners() == [2]
+    assert [e.seat for e in st.events if e.kind == "eliminated"] == [0, 1]  # each one logged
     assert "draw" not in kinds(st.events) and "deal" not in kinds(st.events)
     assert "over" in refused(st, "keep")
 

@@ -678,10 +678,7 @@ class TwentyTwoState(State):
                 if takes:
                     self.trick_best = len(trick) - 1
                     self.trick_best_eff = _ONE[r]
-                ev = _ONE_PLAY_EV.get((card.ordinal * 2 + takes) * 64 + seat)
-                if ev is None:
-                    ev = _one_play_event(card, seat, takes)
-                self.events.append(ev)
+                self.events.append((_TAKES_EV if takes else _FOLLOWS_EV)[seat][card])
             else:
                 if len(hand) < 2:
                     return False
@@ -690,12 +687,7 @@ class TwentyTwoState(State):
                 self.trick_best = 0
                 self.trick_lead_eff = self.trick_best_eff = _ONE[r]
                 trick.append((seat, cards))
-                key = card.ordinal * 64 + seat
-                ev = _ONE_LEAD_EV.get(key)
-                if ev is None:
-                    data = {"cards": [card.code]}
-                    ev = _ONE_LEAD_EV[key] = _tnew(Event, ("lead", seat, _leads_words, data))
-                self.events.append(ev)
+                self.events.append(_LEADS_EV[seat][card])
         elif trick:
             legal = self._legal
             if type(legal) is PlayChoices:
@@ -906,8 +898,7 @@ class TwentyTwoState(State):
             played += cards
         self.trick = []
         if len(best) == 1:
-            key = best[0].ordinal * 64 + winner
-            ev = _ONE_WIN_EV[key]
+            ev = _WINS_EV[winner][best[0]]
         elif len(best) == 2:
             shared = _PAIR_WIN_EV[winner]
             ev = shared.get(best)
@@ -1060,9 +1051,9 @@ class TwentyTwoState(State):
         out = [s for s in losers if scores[s] >= threshold]  # only losers score
         for s in out:
             active[s] = False
+            events.append(_tnew(Event, ("eliminated", s, _goes_out, {"score": scores[s]})))
         if out:
             self._seat_order()
-            events.append(_tnew(Event, ("eliminated", s, _goes_out, {"score": scores[s]})))
         self.history.append(
             {
                 "hand": self.hand_no,
@@ -1453,13 +1444,6 @@ def _ranks_text(ranks: Sequence[int]) -> str:
     return "-".join("JK" if r == JOKER_RANK else RANK_CODES[r] for r in ranks)
 
 
-#: The events of one-card plays, leads and tricks won, by card and seat (and whether the
-#: play takes the trick), made once: an event is only read, and making one per move was a
-#: tenth of a play-out. Seats are below 64. All of them (53 cards, 12 seats) are made at
-#: import (``_make_one_card_events``), so a move reads its event without a test for None.
-_ONE_PLAY_EV: dict[int, Event] = {}
-_ONE_LEAD_EV: dict[int, Event] = {}
-_ONE_WIN_EV: dict[int, Event] = {}
 _EXCHANGE_EV: dict[int, Event] = {}
 #: The draw for the deal's events, by card and seat, and by seat and whether it is the first
 #: deal's: every new game draws (written out, as ``_log`` would, but made once).
@@ -1478,15 +1462,6 @@ _tnew: Any = tuple.__new__
 
 #: The seat after each, by table size (``_NEXT_SEAT[n][seat]``): one lookup per move.
 _NEXT_SEAT = tuple(tuple((s + 1) % n for s in range(n)) if n else () for n in range(13))
-
-
-def _one_play_event(card: Card, seat: int, takes: bool) -> Event:
-    """The shared event of ``seat`` following with ``card`` alone (made on first use)."""
-    data = {"cards": [card.code], "best": takes}
-    ev = _ONE_PLAY_EV[(card.ordinal * 2 + takes) * 64 + seat] = _tnew(
-        Event, ("play", seat, _plays, data)
-    )
-    return ev
 
 
 #: Seats clockwise from each seat's left, that seat last, by table size (``[n][seat]``).
@@ -1601,9 +1576,12 @@ def _goes_out(seat: int | None, data: Mapping[str, Any]) -> str:
     return f"{{P{seat}}} reaches {data['score']} and is out"
 
 
-#: The same one-card events by seat, then card (``_TAKES_EV[seat][card]``: a follow that
-#: takes the lead; ``_FOLLOWS_EV``: one that does not): the inline paths look them up by
-#: the card itself, with no key to work out.
+#: The events of one-card plays, leads and tricks won, by seat, then card
+#: (``_TAKES_EV[seat][card]``: a follow that takes the lead; ``_FOLLOWS_EV``: one that does
+#: not), made once: an event is only read, and making one per move was a tenth of a
+#: play-out. All of them (53 cards, 12 seats) are made at import
+#: (``_make_one_card_events``), so a move reads its event with no key to work out and no
+#: test for None.
 _TAKES_EV: tuple[dict[Card, Event], ...] = tuple({} for _ in range(12))
 _FOLLOWS_EV: tuple[dict[Card, Event], ...] = tuple({} for _ in range(12))
 _LEADS_EV: tuple[dict[Card, Event], ...] = tuple({} for _ in range(12))
@@ -1611,19 +1589,19 @@ _WINS_EV: tuple[dict[Card, Event], ...] = tuple({} for _ in range(12))
 
 
 def _make_one_card_events() -> None:
-    """Fill ``_ONE_PLAY_EV``, ``_ONE_LEAD_EV`` and ``_ONE_WIN_EV`` for every card and seat
-    (about 2,500 events, once)."""
+    """Fill ``_TAKES_EV``, ``_FOLLOWS_EV``, ``_LEADS_EV`` and ``_WINS_EV`` for every card
+    and seat (about 2,500 events, once)."""
     for card in pack(jokers=1):
+        code = [card.code]
         for seat in range(12):
-            _one_play_event(card, seat, False)
-            _one_play_event(card, seat, True)
-            key = card.ordinal * 64 + seat
-            _ONE_LEAD_EV[key] = _tnew(Event, ("lead", seat, _leads_words, {"cards": [card.code]}))
-            _ONE_WIN_EV[key] = _tnew(Event, ("trick", seat, _wins, {"cards": [card.code]}))
-            _TAKES_EV[seat][card] = _ONE_PLAY_EV[(card.ordinal * 2 + 1) * 64 + seat]
-            _FOLLOWS_EV[seat][card] = _ONE_PLAY_EV[card.ordinal * 128 + seat]
-            _LEADS_EV[seat][card] = _ONE_LEAD_EV[key]
-            _WINS_EV[seat][card] = _ONE_WIN_EV[key]
+            _TAKES_EV[seat][card] = _tnew(
+                Event, ("play", seat, _plays, {"cards": code, "best": True})
+            )
+            _FOLLOWS_EV[seat][card] = _tnew(
+                Event, ("play", seat, _plays, {"cards": code, "best": False})
+            )
+            _LEADS_EV[seat][card] = _tnew(Event, ("lead", seat, _leads_words, {"cards": code}))
+            _WINS_EV[seat][card] = _tnew(Event, ("trick", seat, _wins, {"cards": code}))
 
 
 _make_one_card_events()
