@@ -77,8 +77,8 @@ _EFF: dict[str | None, dict[Card, str]] = {
 }
 #: The play action of each card, looked up in C (``map``) rather than a comprehension.
 _PLAY_OF = PLAY.__getitem__
-#: The cards of each card's effective suit under each trump (``_FOLLOW[trump][led]``): the
-#: follows to a lead are ``filter(_FOLLOW[trump][led].__contains__, hand)``, all in C.
+#: The cards of each card's effective suit under each trump (``_FOLLOW[trump][led]``): what
+#: follows a lead (``_LED``); the void test is ``isdisjoint(hand)``, in C.
 _FOLLOW: dict[str | None, dict[Card, frozenset[Card]]] = {
     t: {c: frozenset(d for d in PACK if _EFF[t][d] == _EFF[t][c]) for c in PACK}
     for t in (None, *"SHDC")
