@@ -438,8 +438,15 @@ class MenschState(TurnState):
             if self.phase == "play" and (turn != self.partner or self.partner_known):
                 hand = self.hands[turn]
                 if self.trick:
+                    # a plain loop, not a comprehension: Python 3.11 makes and calls a
+                    # function for each comprehension, a third of this step's time
                     follow = self._led[1]
-                    legal = [follow[c] for c in hand if c in follow] or list(map(_PLAY_OF, hand))
+                    legal = []
+                    for c in hand:
+                        if c in follow:
+                            legal.append(follow[c])
+                    if not legal:  # void in the suit led: any card
+                        legal = list(map(_PLAY_OF, hand))
                 else:
                     legal = list(map(_PLAY_OF, hand))
             else:
