@@ -594,11 +594,17 @@ class MenschState(TurnState):
             self.turn = (seat + 1) % 4
             return
         if high is None:  # MENSCH-BID-6: the holder of QC plays the passed game
-            self.declarer = next(s for s in range(4) if QC in self.hands[s])
+            for s in range(4):  # (loops, not generators: a deal's end counts too)
+                if QC in self.hands[s]:
+                    self.declarer = s
+                    break
             self.contract = "passed"
             self.phase = "trump"
         else:
-            self.declarer = next(s for s, b in reversed(self.bids) if b == high)
+            for s, b in reversed(self.bids):
+                if b == high:
+                    self.declarer = s
+                    break
             self.contract = high
             if high in CLUBS_CONTRACTS:  # MENSCH-TRUMP-1
                 self.trump = "C"
