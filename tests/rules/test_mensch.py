@@ -24,6 +24,7 @@ import pytest
 
 from cardsuite.cards import Card
 from cardsuite.engine import IllegalAction
+from cardsuite.games.mensch.actions import BID, PASS
 from cardsuite.games.mensch.rules import GAME
 
 STD, DBL = "standard", "allpass-double"
@@ -826,6 +827,34 @@ def test_MENSCH_BID_4_B_5_compelled_over_half():
     assert legal(st) == OVER["half"]
     refused(st, "pass")
     refused(st, "half")
+
+
+def test_MENSCH_BID_4_refused_as_action_objects_listed_or_not():
+    """MENSCH-BID-3/4 on ``apply``'s own path for bid objects (the first three bids are
+    checked inline): a compelled pass and a bid not over the highest are refused with their
+    reasons and change nothing, whether or not the legal bids were listed first; a free pass
+    and a legal bid go through exactly as their text does."""
+    for listed in (False, True):
+        st = deal(club_hands((3, 2, 2, 1)))
+        if listed:
+            st.legal_actions()
+        before = st.to_json()
+        with pytest.raises(IllegalAction, match="3 clubs: you must bid Half"):
+            st.apply(PASS)
+        assert st.to_json() == before
+        st.apply(BID["five"])
+        if listed:
+            st.legal_actions()
+        before = st.to_json()
+        with pytest.raises(IllegalAction, match="over five you may bid five-after"):
+            st.apply(BID["half"])
+        assert st.to_json() == before
+        st.apply(PASS)  # over Five, three clubs or not, a pass is free
+        by_text = deal(club_hands((3, 2, 2, 1)))
+        by_text.apply("five")
+        by_text.apply("pass")
+        assert st.to_json() == by_text.to_json()
+        assert [e.to_json() for e in st.events] == [e.to_json() for e in by_text.events]
 
 
 def test_MENSCH_BID_4_A_5_qc_counts_as_a_club():
