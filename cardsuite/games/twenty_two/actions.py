@@ -191,6 +191,79 @@ class ExchangeChoices(Sequence[Exchange]):
             yield self[i]
 
 
+#: Several cards of a rank, led, and the pair follows: each set made once, as ``SINGLE`` is
+#: for one card (the first cards of a rank in suit order; pairs are made at import by the
+#: rules, other sets on first use).
+SETS: dict[tuple[Card, ...], Play] = {}
+
+
+class LeadChoices(Sequence[Play]):
+    """T22-PLAY-2 for a hand without jokers (sorted low to high), read by position: per rank,
+    high to low, one card, then two of it, and so on, keeping at least one card; each named
+    by the rank's first cards in suit order.
+
+    Nothing is listed up front: the leads correspond one to one with the hand's cards taken
+    high to low (the k-th card down a rank's run stands for the lead of k of that rank), so
+    there are as many as cards (one fewer when all are of one rank, since a card is kept),
+    and a pick names only itself. (Built with ``leads``; the hand is kept as a tuple.)"""
+
+    __slots__ = ("_hand", "_last", "_n")
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __getitem__(self, index: int | slice) -> Any:
+        hand = self._hand
+        n = len(hand)
+        if type(index) is not int or not 0 <= index < self._n:
+            if isinstance(index, slice):
+                return [self[i] for i in range(*index.indices(self._n))]
+            index = operator.index(index)
+            if -self._n <= index < 0:
+                return self[index + self._n]
+            raise IndexError(index)
+        p = n - 1 - index
+        card = hand[p]
+        r = card.rank
+        e = p + 1  # one past the top of the run of rank r
+        if (e == n or hand[e].rank != r) and (not p or hand[p - 1].rank != r):
+            return SINGLE[card]  # alone of its rank (most cards)
+        while e < n and hand[e].rank == r:
+            e += 1
+        j = p  # the run's first card
+        while j and hand[j - 1].rank == r:
+            j -= 1
+        k = e - p
+        if k == 1:
+            return SINGLE[hand[j]]
+        cards = hand[j : j + k]
+        play = SETS.get(cards)
+        if play is None:
+            play = SETS[cards] = Play(cards)
+        self._last = play  # (``apply`` takes the set it just offered without checking it)
+        return play
+
+    def __iter__(self) -> Iterator[Play]:
+        for i in range(self._n):
+            yield self[i]
+
+    def issued(self, action: Action) -> bool:
+        """``action`` is the several-card lead this listing handed out last."""
+        try:
+            return self._last is action
+        except AttributeError:
+            return False
+
+
+def leads(hand: Sequence[Card]) -> LeadChoices:
+    """The leads from ``hand`` (no jokers, sorted low to high, not empty): ``LeadChoices``,
+    made without a Python ``__init__`` (one a lead)."""
+    got = _onew(LeadChoices)
+    t = got._hand = tuple(hand)
+    got._n = len(t) - (t[0].rank == t[-1].rank)  # all of one rank: one card is kept
+    return got
+
+
 class PlayChoices(Sequence[Play]):
     """Legal plays as rank multisets, named with held cards only when read: a random player
     picks one index without naming the rest. Plays it hands out are remembered, so ``apply``

@@ -56,7 +56,17 @@ from ...engine import (
 )
 from ...shuffle import shuffle
 from . import sampling
-from .actions import SINGLE, Exchange, ExchangeChoices, Play, PlayChoices, parse_action
+from .actions import (
+    SETS,
+    SINGLE,
+    Exchange,
+    ExchangeChoices,
+    LeadChoices,
+    Play,
+    PlayChoices,
+    leads,
+    parse_action,
+)
 from .sets import (
     VALUES,
     best_set,
@@ -721,7 +731,7 @@ class TwentyTwoState(State):
             self.events.append(ev)
         else:  # several of one rank led, in suit order, keeping a card (T22-PLAY-2)
             legal = self._legal
-            if type(legal) is not list or not any(map(is_, legal, repeat(act))):
+            if type(legal) is not LeadChoices or not legal.issued(act):
                 if len(cards) >= len(hand):  # not one this state listed: checked here
                     return False
                 prev = None
@@ -1504,41 +1514,8 @@ def _exchanges(seat: int | None, data: Mapping[str, Any]) -> str:
     return f"{{P{seat}}} exchanges {k} card{'s' * (k != 1)}"
 
 
-def _leads(hand: list[Card]) -> list[Action]:
-    """T22-PLAY-2 for a hand without jokers (low to high): per rank, high to low, one card,
-    then two of it, and so on, keeping at least one card; each named by the rank's first
-    cards in suit order. Singles are the constant ``SINGLE`` plays."""
-    room = len(hand) - 1
-    out: list[Action] = []
-    append = out.append
-    i = room
-    while i >= 0:
-        c = hand[i]
-        j = i - 1
-        if j < 0 or hand[j].rank != c.rank:  # alone of its rank (most cards): one play
-            append(SINGLE[c])
-            i = j
-            continue
-        r = c.rank
-        while j and hand[j - 1].rank == r:
-            j -= 1
-        append(SINGLE[hand[j]])
-        top = i - j + 1
-        if top > room:
-            top = room
-        for k in range(2, top + 1):
-            cards = tuple(hand[j : j + k])
-            play = _SETS.get(cards)
-            if play is None:
-                play = _SETS[cards] = Play(cards)
-            append(play)
-        i = j - 1
-    return out
-
-
-#: Several cards of a rank, led: each set made once, as ``SINGLE`` is for one card (there are
-#: a few hundred, the first cards of a rank in suit order), and the pair follows.
-_SETS: dict[tuple[Card, ...], Play] = {}
+_leads = leads  # (the name the tests and earlier callers know)
+_SETS = SETS
 
 
 def _make_pairs() -> None:
