@@ -433,52 +433,46 @@ class TwentyTwoState(State):
         plain list (what ``PlayChoices`` over ``_follow_sets`` would hand out, in its order
         and naming: the pairs that cover, high to low, each rank's first card before the
         lower one, a pair of one rank after the pairs it heads; then the lowest two where
-        the rule allows). The plays are the shared ``_SETS`` ones."""
+        the rule allows). The plays are the shared ``_SETS`` ones, read from each first
+        card's row (``_PAIR_ROW``: no key tuple built and hashed per pair)."""
         t0, t1 = self.trick_lead_eff if self.beat_leader else self.trick_best_eff
         firsts: list[Card] = []  # each rank's first card in suit order, high to low
         doubled: list[Card | None] = []  # its second card, if held
-        i = len(hand) - 1
-        while i >= 0:
-            r = hand[i].rank
-            if r < t1:
+        prev = None
+        second = None
+        for c in reversed(hand):  # high to low: a run's first card is the last seen
+            if c.rank < t1:
                 break  # nothing lower covers either place
-            j = i
-            while j and hand[j - 1].rank == r:
-                j -= 1
-            firsts.append(hand[j])
-            doubled.append(hand[j + 1] if j < i else None)
-            i = j - 1
+            if prev is not None:
+                if c.rank != prev.rank:
+                    firsts.append(prev)
+                    doubled.append(second)
+                    second = None
+                else:
+                    second = prev
+            prev = c
+        if prev is not None:
+            firsts.append(prev)
+            doubled.append(second)
         out: list[Action] = []
-        sets = _SETS
-        m = len(firsts)
-        for x in range(m):
-            top = firsts[x]
+        append = out.append
+        rows = _PAIR_ROW
+        for x, top in enumerate(firsts, 1):
             if top.rank < t0:
                 break
-            for y in range(x + 1, m):
-                key = (top, firsts[y])
-                play = sets.get(key)
-                if play is None:
-                    play = sets[key] = Play(key)
-                out.append(play)
-            second = doubled[x]
+            row = rows[top]
+            for low in firsts[x:]:
+                append(row[low])
+            second = doubled[x - 1]
             if second is not None:
-                key = (top, second)
-                play = sets.get(key)
-                if play is None:
-                    play = sets[key] = Play(key)
-                out.append(play)
+                append(row[second])
         c0, c1 = hand[0], hand[1]
         if self.beat_leader:
             if out:
                 return out
         elif c1.rank >= t0 and c0.rank >= t1:  # the lowest two cover: listed already
             return out
-        key = (c0, c1) if c0.rank == c1.rank else (c1, c0)
-        play = sets.get(key)
-        if play is None:
-            play = sets[key] = Play(key)
-        out.append(play)
+        out.append(rows[c0][c1] if c0.rank == c1.rank else rows[c1][c0])
         return out
 
     def _compute_legal(self) -> Sequence[Action]:
@@ -1520,15 +1514,20 @@ _SETS = SETS
 
 def _make_pairs() -> None:
     """Every two cards of one pack as a play, named as the listings name them (the higher
-    rank first; within a rank, suit order): 1,326 plays made at import, where a play-out
-    made them one miss at a time (other sets are still made on first use)."""
+    rank first; within a rank, suit order; and each card twice, for two packs): 1,378 plays
+    made at import, where a play-out made them one miss at a time (other sets are still
+    made on first use), with the rows of ``_PAIR_ROW``."""
     cards = pack()
     for a in cards:
+        row = _PAIR_ROW[a] = {}
         for b in cards:
             if a.rank > b.rank or (a.rank == b.rank and a.ordinal < b.ordinal):
-                _SETS[(a, b)] = Play((a, b))
+                row[b] = _SETS[(a, b)] = Play((a, b))
+        row[a] = _SETS[(a, a)] = Play((a, a))  # (two packs: the same card twice)
 
 
+#: The pair plays by their higher card, then the lower (``_PAIR_ROW[a][b]``: ``_SETS[a, b]``).
+_PAIR_ROW: dict[Card, dict[Card, Play]] = {}
 _make_pairs()
 
 
