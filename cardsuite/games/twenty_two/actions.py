@@ -115,8 +115,13 @@ def parse_action(text: str) -> Action:
 _LAYOUTS: dict[tuple[tuple[bool, ...], int], tuple[ExchangeTable, Any]] = {}
 
 
-def _layout(runs: tuple[bool, ...], limit: int) -> tuple[ExchangeTable, Any]:
-    """The table and getter for ``runs`` and ``limit`` (see ``_LAYOUTS``)."""
+#: The grouping alone, by runs (``_grouping``): the limit varies with the stock, so a
+#: layout's first use for another limit finds its grouping made already.
+_GROUPINGS: dict[tuple[bool, ...], tuple[tuple[int, ...], Any]] = {}
+
+
+def _grouping(runs: tuple[bool, ...]) -> tuple[tuple[int, ...], Any]:
+    """The group sizes, largest first, and the getter that lays them end to end."""
     groups: list[list[int]] = [[0]]
     for i, same in enumerate(runs, 1):  # each group's positions are in suit order
         if same:
@@ -130,7 +135,17 @@ def _layout(runs: tuple[bool, ...], limit: int) -> tuple[ExchangeTable, Any]:
     order = tuple(chain.from_iterable(groups))
     # (an order of one position is the identity: a getter of several always gives a tuple)
     getter = None if order == tuple(range(len(order))) else operator.itemgetter(*order)
-    got = _LAYOUTS[runs, limit] = (exchange_table(tuple(map(len, groups)), limit), getter)
+    got = _GROUPINGS[runs] = (tuple(map(len, groups)), getter)
+    return got
+
+
+def _layout(runs: tuple[bool, ...], limit: int) -> tuple[ExchangeTable, Any]:
+    """The table and getter for ``runs`` and ``limit`` (see ``_LAYOUTS``)."""
+    grouping = _GROUPINGS.get(runs)
+    if grouping is None:
+        grouping = _grouping(runs)
+    counts, getter = grouping
+    got = _LAYOUTS[runs, limit] = (exchange_table(counts, limit), getter)
     return got
 
 
