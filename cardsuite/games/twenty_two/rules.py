@@ -273,6 +273,7 @@ class TwentyTwoState(State):
 
     __slots__ = (
         "_legal",
+        "_live",
         "_nxt",
         "_samples",
         "_search_copy",
@@ -338,6 +339,7 @@ class TwentyTwoState(State):
         # The next active seat after each seat (``_seat_order``): set whenever ``active``
         # changes (a seat goes out, a position is loaded), one lookup a move.
         self._nxt: tuple[int, ...] = _NEXT_SEAT[n]
+        self._live: tuple[int, ...] = _FROM_LEFT[n][n - 1]  # the active seats, in order
         self.hands: list[list[Card]] = [[] for _ in range(n)]
         self.discards: list[list[Card]] = [[] for _ in range(n)]
         self.stock: list[Card] = []
@@ -925,8 +927,11 @@ class TwentyTwoState(State):
         return [s for s in _FROM_LEFT[self.n][seat] if active[s]]
 
     def _seat_order(self) -> None:
-        """``_nxt``: the next active seat after each seat, for the current ``active``."""
+        """``_nxt``: the next active seat after each seat, and ``_live``: the active seats
+        in order, for the current ``active``."""
         self._nxt = tuple(self._next_active(s) for s in range(self.n))
+        active = self.active
+        self._live = tuple(s for s in range(self.n) if active[s])
 
     def _next_active(self, seat: int) -> int:
         n, active = self.n, self.active
@@ -976,7 +981,12 @@ class TwentyTwoState(State):
     def _deal(self, order: list[Card], size: int) -> None:
         """T22-DEAL-2/3/4/5: deal ``size`` each (fewer from a short pack) from the dealer's
         left, one at a time; the rest is the stock. Eliminated dealers deal but get none."""
-        seats = self._active_from_left_of(self.dealer)
+        n = self.n
+        everyone = len(self._live) == n  # (the common case: nobody is out yet)
+        if everyone:
+            seats = list(_FROM_LEFT[n][self.dealer])
+        else:
+            seats = self._active_from_left_of(self.dealer)
         count = len(seats)
         self.hand_no += 1
         self.tricks = []
@@ -990,11 +1000,16 @@ class TwentyTwoState(State):
             size = len(order) // count
         self.deal_size = size
         dealt = size * count
-        hands = self.hands = [[] for _ in range(self.n)]
-        for i, s in enumerate(seats):  # one at a time, clockwise: every count-th card
-            hand = order[i:dealt:count]
-            hand.sort(key=_hand_key)
-            hands[s] = hand
+        if everyone:  # one at a time, clockwise: seat s gets every n-th card from its place
+            hands = self.hands = [order[i:dealt:n] for i in _DEALT_FROM[n][self.dealer]]
+            for hand in hands:
+                hand.sort(key=_hand_key)
+        else:
+            hands = self.hands = [[] for _ in range(n)]
+            for i, s in enumerate(seats):  # every count-th card
+                hand = order[i:dealt:count]
+                hand.sort(key=_hand_key)
+                hands[s] = hand
         stock = self.stock = order[dealt:]
         data = {"hand": self.hand_no, "size": size, "stock": len(stock)}
         self.events.append(_tnew(Event, ("deal", self.dealer, _deals, data)))
@@ -1009,8 +1024,8 @@ class TwentyTwoState(State):
         """T22-PLAY-1: the first active seat left of the dealer leads; PLAY-9: one card each
         goes straight to the showdown."""
         self.phase = "play"
-        if leader is None:
-            leader = self._active_from_left_of(self.dealer)[0]
+        if leader is None:  # (the first active seat after the dealer)
+            leader = self._nxt[self.dealer]
         self.trick_leader = leader
         if len(self.hands[leader]) <= 1:
             self._showdown()
@@ -1021,7 +1036,7 @@ class TwentyTwoState(State):
         """T22-SCORE-1..4, T22-ELIM-1, T22-END-1/2, T22-PAPER-1, T26-6. (Once a deal, so
         kept lean too: one pass for the top card, events made without ``Event.__new__``.)"""
         active, hands, scores = self.active, self.hands, self.scores_list
-        seats = [s for s in range(self.n) if active[s]]
+        seats = self._live
         last = [hands[s][0] for s in seats]  # one card each
         top = max(map(_RANK, last))
         value = VALUES[top]
@@ -1441,6 +1456,7 @@ _SHARED_SLOTS = (
     "trick_lead_eff",
     "last_showdown",
     "_nxt",
+    "_live",
 )
 
 
@@ -1471,6 +1487,11 @@ _NEXT_SEAT = tuple(tuple((s + 1) % n for s in range(n)) if n else () for n in ra
 #: Seats clockwise from each seat's left, that seat last, by table size (``[n][seat]``).
 _FROM_LEFT = tuple(
     tuple(tuple((seat + i) % n for i in range(1, n + 1)) for seat in range(n)) for n in range(13)
+)
+#: Where each seat's cards start in a deal to a full table, by table size and dealer
+#: (``[n][dealer][seat]``: its place clockwise from the dealer's left).
+_DEALT_FROM = tuple(
+    tuple(tuple((s - dealer - 1) % n for s in range(n)) for dealer in range(n)) for n in range(13)
 )
 #: A seat as the key of the showdown's ``cards`` (JSON object keys are strings).
 _SEAT_KEY = tuple(str(s) for s in range(12))
