@@ -164,19 +164,7 @@ class ExchangeChoices(Sequence[Exchange]):
     __slots__ = ("_flat", "_n", "_takes")
 
     def __init__(self, hand: Sequence[Card], limit: int) -> None:
-        if not hand:  # (only keep: the layout of one card serves, limit 0)
-            hand, limit = (), 0
-        # The layout depends only on where the (sorted) hand's runs of a rank start: looked
-        # up by that, not worked out per listing (it was most of an exchange's).
-        runs = tuple([a.rank == b.rank for a, b in pairwise(hand)])
-        got = _LAYOUTS.get((runs, limit))
-        if got is None:
-            got = _layout(runs, limit)
-        table, getter = got
-        # A tuple of the cards, not the hand list: that list changes as the seat plays on.
-        self._flat = tuple(hand) if getter is None else getter(hand)
-        self._takes = table
-        self._n = table.total
+        _lay_out(self, hand, limit)
 
     def __len__(self) -> int:
         return self._n
@@ -276,6 +264,31 @@ def leads(hand: Sequence[Card]) -> LeadChoices:
     got = _onew(LeadChoices)
     t = got._hand = tuple(hand)
     got._n = len(t) - (t[0].rank == t[-1].rank)  # all of one rank: one card is kept
+    return got
+
+
+def _lay_out(choices: ExchangeChoices, hand: Sequence[Card], limit: int) -> None:
+    """Fill ``choices`` for ``hand`` (sorted) and ``limit``."""
+    if not hand:  # (only keep: the layout of one card serves, limit 0)
+        hand, limit = (), 0
+    # The layout depends only on where the (sorted) hand's runs of a rank start: looked up
+    # by that, not worked out per listing (it was most of an exchange's).
+    runs = tuple([a.rank == b.rank for a, b in pairwise(hand)])
+    got = _LAYOUTS.get((runs, limit))
+    if got is None:
+        got = _layout(runs, limit)
+    table, getter = got
+    # A tuple of the cards, not the hand list: that list changes as the seat plays on.
+    choices._flat = tuple(hand) if getter is None else getter(hand)
+    choices._takes = table
+    choices._n = table.total
+
+
+def exchanges(hand: Sequence[Card], limit: int) -> ExchangeChoices:
+    """``ExchangeChoices(hand, limit)``, made without a Python ``__init__`` called from C
+    (one an exchange)."""
+    got = _onew(ExchangeChoices)
+    _lay_out(got, hand, limit)
     return got
 
 

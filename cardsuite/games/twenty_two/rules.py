@@ -64,6 +64,7 @@ from .actions import (
     LeadChoices,
     Play,
     PlayChoices,
+    exchanges,
     leads,
     parse_action,
 )
@@ -397,7 +398,7 @@ class TwentyTwoState(State):
             hand = self.hands[turn]
             trick = self.trick
             if self.phase == "exchange":  # (``_compute_legal``'s, inline: once a seat a deal)
-                legal = ExchangeChoices(hand, min(len(hand), len(self.stock)))
+                legal = exchanges(hand, min(len(hand), len(self.stock)))
             elif hand[-1].rank == JOKER_RANK:
                 legal = self._compute_legal()
             elif not trick:  # no jokers: the common cases, as plain lists
