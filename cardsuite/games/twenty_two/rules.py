@@ -402,7 +402,7 @@ class TwentyTwoState(State):
             elif hand[-1].rank == JOKER_RANK:
                 legal = self._compute_legal()
             elif not trick:  # no jokers: the common cases, as plain lists
-                legal = _leads(hand)
+                legal = leads(hand)
             elif len(trick[0][1]) == 1:  # (one-card follows, inline: a move in three)
                 legal = []
                 if self.beat_leader:
