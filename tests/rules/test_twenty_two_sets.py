@@ -54,6 +54,21 @@ def test_the_pair_shortcut_lists_what_the_general_recursion_does() -> None:
             assert sets.covers(list(pair), target)
 
 
+def test_the_triple_shortcut_lists_what_the_general_recursion_does() -> None:
+    """T22-PLAY-4: three cards without jokers, every hand shape (runs of up to four of a
+    rank, two packs' eight), in the recursion's order."""
+    rng = random.Random(3)
+    for _ in range(5000):
+        ranks = sorted({rng.randint(2, 14) for _ in range(rng.randint(1, 10))}, reverse=True)
+        counts = [(r, rng.randint(1, 8 if rng.random() < 0.1 else 4)) for r in ranks]
+        target = sorted((rng.randint(2, 14) for _ in range(3)), reverse=True)
+        general: list[tuple[int, ...]] = []
+        sets._cover_into(counts, 0, 3, target, 0, (), general)
+        assert sets.cover_sets(counts, 0, target) == general
+        for triple in general:
+            assert sets.covers(list(triple), target)
+
+
 @pytest.mark.parametrize("variant", ["standard", "beat-the-leader", "equal-cards"])
 def test_the_plain_lists_of_plays_are_the_lazily_named_ones(variant: str) -> None:
     """T22-PLAY-2/6, T22-LEADER-1: for hands without jokers ``legal_actions`` lists leads and

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterator, Sequence
-from itertools import chain
+from itertools import chain, pairwise
 from typing import Any
 
 from ...cards import Card, pack
 from ...engine import Action
-from .sets import exchange_table
+from .sets import ExchangeTable, exchange_table
 
 
 class _CardsAction(Action):
@@ -106,16 +106,22 @@ def parse_action(text: str) -> Action:
     raise ValueError(f"unknown action {verb!r}; use keep, discard CARDS or play CARDS")
 
 
-_RANK = operator.attrgetter("rank")
-#: A sorted hand's grouping, by which neighbours share a rank (``_runs``): the group sizes,
-#: largest first (ties in hand order), and the hand positions laid end to end in that order
-#: (None: the hand's own order, as for one card per rank). It depends only on where the
-#: hand's runs of a rank start, of which there are few (hundreds), so it is made once each.
-_SHAPES: dict[tuple[bool, ...], tuple[tuple[int, ...], tuple[int, ...] | None]] = {}
+#: A sorted hand's layout for the exchange, by which neighbours share a rank (``runs[i]``:
+#: card i + 1 has card i's rank) and the exchange limit: the shared table of choices and the
+#: getter that lays the hand's groups of a rank end to end, largest first (ties in hand
+#: order; None: the hand's own order, as for one card per rank). It depends only on where
+#: the hand's runs of a rank start, of which there are few (hundreds), so each is made once,
+#: and one lookup gives both (the table was an ``lru_cache`` call of its own).
+_LAYOUTS: dict[tuple[tuple[bool, ...], int], tuple[ExchangeTable, Any]] = {}
 
 
-def _shape(runs: tuple[bool, ...]) -> tuple[tuple[int, ...], tuple[int, ...] | None]:
-    """The grouping for ``runs`` (``runs[i]``: card i + 1 has card i's rank)."""
+#: The grouping alone, by runs (``_grouping``): the limit varies with the stock, so a
+#: layout's first use for another limit finds its grouping made already.
+_GROUPINGS: dict[tuple[bool, ...], tuple[tuple[int, ...], Any]] = {}
+
+
+def _grouping(runs: tuple[bool, ...]) -> tuple[tuple[int, ...], Any]:
+    """The group sizes, largest first, and the getter that lays them end to end."""
     groups: list[list[int]] = [[0]]
     for i, same in enumerate(runs, 1):  # each group's positions are in suit order
         if same:
@@ -126,11 +132,24 @@ def _shape(runs: tuple[bool, ...]) -> tuple[tuple[int, ...], tuple[int, ...] | N
     # *shape* (a partition of its size), of which there are few, so the table of choices is
     # shared widely.
     groups.sort(key=len, reverse=True)
-    order: tuple[int, ...] | None = tuple(chain.from_iterable(groups))
-    if order == tuple(range(len(runs) + 1)):
-        order = None
-    got = _SHAPES[runs] = (tuple(map(len, groups)), order)
+    order = tuple(chain.from_iterable(groups))
+    # (an order of one position is the identity: a getter of several always gives a tuple)
+    getter = None if order == tuple(range(len(order))) else operator.itemgetter(*order)
+    got = _GROUPINGS[runs] = (tuple(map(len, groups)), getter)
     return got
+
+
+def _layout(runs: tuple[bool, ...], limit: int) -> tuple[ExchangeTable, Any]:
+    """The table and getter for ``runs`` and ``limit`` (see ``_LAYOUTS``)."""
+    grouping = _GROUPINGS.get(runs)
+    if grouping is None:
+        grouping = _grouping(runs)
+    counts, getter = grouping
+    got = _LAYOUTS[runs, limit] = (exchange_table(counts, limit), getter)
+    return got
+
+
+_onew: Any = object.__new__
 
 
 class ExchangeChoices(Sequence[Exchange]):
@@ -145,43 +164,132 @@ class ExchangeChoices(Sequence[Exchange]):
     __slots__ = ("_flat", "_n", "_takes")
 
     def __init__(self, hand: Sequence[Card], limit: int) -> None:
-        # The grouping depends only on where the (sorted) hand's runs of a rank start:
-        # looked up by that, not worked out per listing (it was most of an exchange's).
-        ranks = [c.rank for c in hand]  # (faster than map with attrgetter on slots)
-        runs = tuple(map(operator.eq, ranks, ranks[1:]))
-        shape = _SHAPES.get(runs)
-        if shape is None:
-            shape = _shape(runs) if hand else ((), None)
-        counts, order = shape
-        # A tuple of the cards, not the hand list: that list changes as the seat plays on.
-        self._flat = tuple(hand) if order is None else tuple(map(hand.__getitem__, order))
-        self._takes = table = exchange_table(counts, limit)
-        self._n = table.total
+        _lay_out(self, hand, limit)
 
     def __len__(self) -> int:
         return self._n
 
     def __getitem__(self, index: int | slice) -> Any:
+        if type(index) is int and 0 < index < self._n:  # (a pick: the common call)
+            pos = self._takes.positions.get(index)
+            if pos is None:
+                pos = self._takes.positions_of(index)
+            # Made as ``Exchange(cards)`` would be, without its Python ``__init__``: the
+            # cards are already a tuple.
+            got = _onew(Exchange)
+            got.cards = tuple(map(self._flat.__getitem__, pos))
+            return got
         if type(index) is not int:
             if isinstance(index, slice):
                 return [self[i] for i in range(*index.indices(self._n))]
             index = operator.index(index)
         if not index:
             return KEEP
-        table = self._takes
-        if 0 < index < self._n:
-            pos = table.positions.get(index)
-            if pos is None:
-                pos = table.positions_of(index)
-        elif -self._n <= index < 0:
+        if -self._n <= index < 0:
             return self[index + self._n]
-        else:
-            raise IndexError(index)
-        return Exchange(tuple(map(self._flat.__getitem__, pos)))
+        raise IndexError(index)
 
     def __iter__(self) -> Iterator[Exchange]:
         for i in range(self._n):
             yield self[i]
+
+
+#: Several cards of a rank, led, and the pair follows: each set made once, as ``SINGLE`` is
+#: for one card (the first cards of a rank in suit order; pairs are made at import by the
+#: rules, other sets on first use).
+SETS: dict[tuple[Card, ...], Play] = {}
+
+
+class LeadChoices(Sequence[Play]):
+    """T22-PLAY-2 for a hand without jokers (sorted low to high), read by position: per rank,
+    high to low, one card, then two of it, and so on, keeping at least one card; each named
+    by the rank's first cards in suit order.
+
+    Nothing is listed up front: the leads correspond one to one with the hand's cards taken
+    high to low (the k-th card down a rank's run stands for the lead of k of that rank), so
+    there are as many as cards (one fewer when all are of one rank, since a card is kept),
+    and a pick names only itself. (Built with ``leads``; the hand is kept as a tuple.)"""
+
+    __slots__ = ("_hand", "_last", "_n")
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __getitem__(self, index: int | slice) -> Any:
+        hand = self._hand
+        n = len(hand)
+        if type(index) is not int or not 0 <= index < self._n:
+            if isinstance(index, slice):
+                return [self[i] for i in range(*index.indices(self._n))]
+            index = operator.index(index)
+            if -self._n <= index < 0:
+                return self[index + self._n]
+            raise IndexError(index)
+        p = n - 1 - index
+        card = hand[p]
+        r = card.rank
+        e = p + 1  # one past the top of the run of rank r
+        if (e == n or hand[e].rank != r) and (not p or hand[p - 1].rank != r):
+            return SINGLE[card]  # alone of its rank (most cards)
+        while e < n and hand[e].rank == r:
+            e += 1
+        j = p  # the run's first card
+        while j and hand[j - 1].rank == r:
+            j -= 1
+        k = e - p
+        if k == 1:
+            return SINGLE[hand[j]]
+        cards = hand[j : j + k]
+        play = SETS.get(cards)
+        if play is None:
+            play = SETS[cards] = Play(cards)
+        self._last = play  # (``apply`` takes the set it just offered without checking it)
+        return play
+
+    def __iter__(self) -> Iterator[Play]:
+        for i in range(self._n):
+            yield self[i]
+
+    def issued(self, action: Action) -> bool:
+        """``action`` is the several-card lead this listing handed out last."""
+        try:
+            return self._last is action
+        except AttributeError:
+            return False
+
+
+def leads(hand: Sequence[Card]) -> LeadChoices:
+    """The leads from ``hand`` (no jokers, sorted low to high, not empty): ``LeadChoices``,
+    made without a Python ``__init__`` (one a lead)."""
+    got = _onew(LeadChoices)
+    t = got._hand = tuple(hand)
+    got._n = len(t) - (t[0].rank == t[-1].rank)  # all of one rank: one card is kept
+    return got
+
+
+def _lay_out(choices: ExchangeChoices, hand: Sequence[Card], limit: int) -> None:
+    """Fill ``choices`` for ``hand`` (sorted) and ``limit``."""
+    if not hand:  # (only keep: the layout of one card serves, limit 0)
+        hand, limit = (), 0
+    # The layout depends only on where the (sorted) hand's runs of a rank start: looked up
+    # by that, not worked out per listing (it was most of an exchange's).
+    runs = tuple([a.rank == b.rank for a, b in pairwise(hand)])
+    got = _LAYOUTS.get((runs, limit))
+    if got is None:
+        got = _layout(runs, limit)
+    table, getter = got
+    # A tuple of the cards, not the hand list: that list changes as the seat plays on.
+    choices._flat = tuple(hand) if getter is None else getter(hand)
+    choices._takes = table
+    choices._n = table.total
+
+
+def exchanges(hand: Sequence[Card], limit: int) -> ExchangeChoices:
+    """``ExchangeChoices(hand, limit)``, made without a Python ``__init__`` called from C
+    (one an exchange)."""
+    got = _onew(ExchangeChoices)
+    _lay_out(got, hand, limit)
+    return got
 
 
 class PlayChoices(Sequence[Play]):

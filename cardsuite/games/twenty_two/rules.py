@@ -56,7 +56,18 @@ from ...engine import (
 )
 from ...shuffle import shuffle
 from . import sampling
-from .actions import SINGLE, Exchange, ExchangeChoices, Play, PlayChoices, parse_action
+from .actions import (
+    SETS,
+    SINGLE,
+    Exchange,
+    ExchangeChoices,
+    LeadChoices,
+    Play,
+    PlayChoices,
+    exchanges,
+    leads,
+    parse_action,
+)
 from .sets import (
     VALUES,
     best_set,
@@ -263,6 +274,7 @@ class TwentyTwoState(State):
 
     __slots__ = (
         "_legal",
+        "_live",
         "_nxt",
         "_samples",
         "_search_copy",
@@ -328,6 +340,7 @@ class TwentyTwoState(State):
         # The next active seat after each seat (``_seat_order``): set whenever ``active``
         # changes (a seat goes out, a position is loaded), one lookup a move.
         self._nxt: tuple[int, ...] = _NEXT_SEAT[n]
+        self._live: tuple[int, ...] = _FROM_LEFT[n][n - 1]  # the active seats, in order
         self.hands: list[list[Card]] = [[] for _ in range(n)]
         self.discards: list[list[Card]] = [[] for _ in range(n)]
         self.stock: list[Card] = []
@@ -385,11 +398,11 @@ class TwentyTwoState(State):
             hand = self.hands[turn]
             trick = self.trick
             if self.phase == "exchange":  # (``_compute_legal``'s, inline: once a seat a deal)
-                legal = ExchangeChoices(hand, min(len(hand), len(self.stock)))
+                legal = exchanges(hand, min(len(hand), len(self.stock)))
             elif hand[-1].rank == JOKER_RANK:
                 legal = self._compute_legal()
             elif not trick:  # no jokers: the common cases, as plain lists
-                legal = _leads(hand)
+                legal = leads(hand)
             elif len(trick[0][1]) == 1:  # (one-card follows, inline: a move in three)
                 legal = []
                 if self.beat_leader:
@@ -423,52 +436,46 @@ class TwentyTwoState(State):
         plain list (what ``PlayChoices`` over ``_follow_sets`` would hand out, in its order
         and naming: the pairs that cover, high to low, each rank's first card before the
         lower one, a pair of one rank after the pairs it heads; then the lowest two where
-        the rule allows). The plays are the shared ``_SETS`` ones."""
+        the rule allows). The plays are the shared ``_SETS`` ones, read from each first
+        card's row (``_PAIR_ROW``: no key tuple built and hashed per pair)."""
         t0, t1 = self.trick_lead_eff if self.beat_leader else self.trick_best_eff
         firsts: list[Card] = []  # each rank's first card in suit order, high to low
         doubled: list[Card | None] = []  # its second card, if held
-        i = len(hand) - 1
-        while i >= 0:
-            r = hand[i].rank
-            if r < t1:
+        prev = None
+        second = None
+        for c in reversed(hand):  # high to low: a run's first card is the last seen
+            if c.rank < t1:
                 break  # nothing lower covers either place
-            j = i
-            while j and hand[j - 1].rank == r:
-                j -= 1
-            firsts.append(hand[j])
-            doubled.append(hand[j + 1] if j < i else None)
-            i = j - 1
+            if prev is not None:
+                if c.rank != prev.rank:
+                    firsts.append(prev)
+                    doubled.append(second)
+                    second = None
+                else:
+                    second = prev
+            prev = c
+        if prev is not None:
+            firsts.append(prev)
+            doubled.append(second)
         out: list[Action] = []
-        sets = _SETS
-        m = len(firsts)
-        for x in range(m):
-            top = firsts[x]
+        append = out.append
+        rows = _PAIR_ROW
+        for x, top in enumerate(firsts, 1):
             if top.rank < t0:
                 break
-            for y in range(x + 1, m):
-                key = (top, firsts[y])
-                play = sets.get(key)
-                if play is None:
-                    play = sets[key] = Play(key)
-                out.append(play)
-            second = doubled[x]
+            row = rows[top]
+            for low in firsts[x:]:
+                append(row[low])
+            second = doubled[x - 1]
             if second is not None:
-                key = (top, second)
-                play = sets.get(key)
-                if play is None:
-                    play = sets[key] = Play(key)
-                out.append(play)
+                append(row[second])
         c0, c1 = hand[0], hand[1]
         if self.beat_leader:
             if out:
                 return out
         elif c1.rank >= t0 and c0.rank >= t1:  # the lowest two cover: listed already
             return out
-        key = (c0, c1) if c0.rank == c1.rank else (c1, c0)
-        play = sets.get(key)
-        if play is None:
-            play = sets[key] = Play(key)
-        out.append(play)
+        out.append(rows[c0][c1] if c0.rank == c1.rank else rows[c1][c0])
         return out
 
     def _compute_legal(self) -> Sequence[Action]:
@@ -721,7 +728,7 @@ class TwentyTwoState(State):
             self.events.append(ev)
         else:  # several of one rank led, in suit order, keeping a card (T22-PLAY-2)
             legal = self._legal
-            if type(legal) is not list or not any(map(is_, legal, repeat(act))):
+            if type(legal) is not LeadChoices or not legal.issued(act):
                 if len(cards) >= len(hand):  # not one this state listed: checked here
                     return False
                 prev = None
@@ -921,8 +928,11 @@ class TwentyTwoState(State):
         return [s for s in _FROM_LEFT[self.n][seat] if active[s]]
 
     def _seat_order(self) -> None:
-        """``_nxt``: the next active seat after each seat, for the current ``active``."""
+        """``_nxt``: the next active seat after each seat, and ``_live``: the active seats
+        in order, for the current ``active``."""
         self._nxt = tuple(self._next_active(s) for s in range(self.n))
+        active = self.active
+        self._live = tuple(s for s in range(self.n) if active[s])
 
     def _next_active(self, seat: int) -> int:
         n, active = self.n, self.active
@@ -972,7 +982,12 @@ class TwentyTwoState(State):
     def _deal(self, order: list[Card], size: int) -> None:
         """T22-DEAL-2/3/4/5: deal ``size`` each (fewer from a short pack) from the dealer's
         left, one at a time; the rest is the stock. Eliminated dealers deal but get none."""
-        seats = self._active_from_left_of(self.dealer)
+        n = self.n
+        everyone = len(self._live) == n  # (the common case: nobody is out yet)
+        if everyone:
+            seats = list(_FROM_LEFT[n][self.dealer])
+        else:
+            seats = self._active_from_left_of(self.dealer)
         count = len(seats)
         self.hand_no += 1
         self.tricks = []
@@ -986,11 +1001,16 @@ class TwentyTwoState(State):
             size = len(order) // count
         self.deal_size = size
         dealt = size * count
-        hands = self.hands = [[] for _ in range(self.n)]
-        for i, s in enumerate(seats):  # one at a time, clockwise: every count-th card
-            hand = order[i:dealt:count]
-            hand.sort(key=_hand_key)
-            hands[s] = hand
+        if everyone:  # one at a time, clockwise: seat s gets every n-th card from its place
+            hands = self.hands = [order[i:dealt:n] for i in _DEALT_FROM[n][self.dealer]]
+            for hand in hands:
+                hand.sort(key=_hand_key)
+        else:
+            hands = self.hands = [[] for _ in range(n)]
+            for i, s in enumerate(seats):  # every count-th card
+                hand = order[i:dealt:count]
+                hand.sort(key=_hand_key)
+                hands[s] = hand
         stock = self.stock = order[dealt:]
         data = {"hand": self.hand_no, "size": size, "stock": len(stock)}
         self.events.append(_tnew(Event, ("deal", self.dealer, _deals, data)))
@@ -1005,8 +1025,8 @@ class TwentyTwoState(State):
         """T22-PLAY-1: the first active seat left of the dealer leads; PLAY-9: one card each
         goes straight to the showdown."""
         self.phase = "play"
-        if leader is None:
-            leader = self._active_from_left_of(self.dealer)[0]
+        if leader is None:  # (the first active seat after the dealer)
+            leader = self._nxt[self.dealer]
         self.trick_leader = leader
         if len(self.hands[leader]) <= 1:
             self._showdown()
@@ -1017,7 +1037,7 @@ class TwentyTwoState(State):
         """T22-SCORE-1..4, T22-ELIM-1, T22-END-1/2, T22-PAPER-1, T26-6. (Once a deal, so
         kept lean too: one pass for the top card, events made without ``Event.__new__``.)"""
         active, hands, scores = self.active, self.hands, self.scores_list
-        seats = [s for s in range(self.n) if active[s]]
+        seats = self._live
         last = [hands[s][0] for s in seats]  # one card each
         top = max(map(_RANK, last))
         value = VALUES[top]
@@ -1437,6 +1457,7 @@ _SHARED_SLOTS = (
     "trick_lead_eff",
     "last_showdown",
     "_nxt",
+    "_live",
 )
 
 
@@ -1467,6 +1488,11 @@ _NEXT_SEAT = tuple(tuple((s + 1) % n for s in range(n)) if n else () for n in ra
 #: Seats clockwise from each seat's left, that seat last, by table size (``[n][seat]``).
 _FROM_LEFT = tuple(
     tuple(tuple((seat + i) % n for i in range(1, n + 1)) for seat in range(n)) for n in range(13)
+)
+#: Where each seat's cards start in a deal to a full table, by table size and dealer
+#: (``[n][dealer][seat]``: its place clockwise from the dealer's left).
+_DEALT_FROM = tuple(
+    tuple(tuple((s - dealer - 1) % n for s in range(n)) for dealer in range(n)) for n in range(13)
 )
 #: A seat as the key of the showdown's ``cards`` (JSON object keys are strings).
 _SEAT_KEY = tuple(str(s) for s in range(12))
@@ -1504,54 +1530,26 @@ def _exchanges(seat: int | None, data: Mapping[str, Any]) -> str:
     return f"{{P{seat}}} exchanges {k} card{'s' * (k != 1)}"
 
 
-def _leads(hand: list[Card]) -> list[Action]:
-    """T22-PLAY-2 for a hand without jokers (low to high): per rank, high to low, one card,
-    then two of it, and so on, keeping at least one card; each named by the rank's first
-    cards in suit order. Singles are the constant ``SINGLE`` plays."""
-    room = len(hand) - 1
-    out: list[Action] = []
-    append = out.append
-    i = room
-    while i >= 0:
-        c = hand[i]
-        j = i - 1
-        if j < 0 or hand[j].rank != c.rank:  # alone of its rank (most cards): one play
-            append(SINGLE[c])
-            i = j
-            continue
-        r = c.rank
-        while j and hand[j - 1].rank == r:
-            j -= 1
-        append(SINGLE[hand[j]])
-        top = i - j + 1
-        if top > room:
-            top = room
-        for k in range(2, top + 1):
-            cards = tuple(hand[j : j + k])
-            play = _SETS.get(cards)
-            if play is None:
-                play = _SETS[cards] = Play(cards)
-            append(play)
-        i = j - 1
-    return out
-
-
-#: Several cards of a rank, led: each set made once, as ``SINGLE`` is for one card (there are
-#: a few hundred, the first cards of a rank in suit order), and the pair follows.
-_SETS: dict[tuple[Card, ...], Play] = {}
+_leads = leads  # (the name the tests and earlier callers know)
+_SETS = SETS
 
 
 def _make_pairs() -> None:
     """Every two cards of one pack as a play, named as the listings name them (the higher
-    rank first; within a rank, suit order): 1,326 plays made at import, where a play-out
-    made them one miss at a time (other sets are still made on first use)."""
+    rank first; within a rank, suit order; and each card twice, for two packs): 1,378 plays
+    made at import, where a play-out made them one miss at a time (other sets are still
+    made on first use), with the rows of ``_PAIR_ROW``."""
     cards = pack()
     for a in cards:
+        row = _PAIR_ROW[a] = {}
         for b in cards:
             if a.rank > b.rank or (a.rank == b.rank and a.ordinal < b.ordinal):
-                _SETS[(a, b)] = Play((a, b))
+                row[b] = _SETS[(a, b)] = Play((a, b))
+        row[a] = _SETS[(a, a)] = Play((a, a))  # (two packs: the same card twice)
 
 
+#: The pair plays by their higher card, then the lower (``_PAIR_ROW[a][b]``: ``_SETS[a, b]``).
+_PAIR_ROW: dict[Card, dict[Card, Play]] = {}
 _make_pairs()
 
 

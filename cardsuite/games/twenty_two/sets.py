@@ -104,6 +104,33 @@ def cover_sets(
             if have > 1:
                 out.append((rank, rank))
         return out
+    if n == 3 and not jokers:  # triples: three plain loops, in ``_cover_into``'s order
+        t0, t1, t2 = target
+        m = len(counts)
+        for i in range(m):
+            top, have = counts[i]
+            if top < t0:
+                break
+            for j in range(i + 1, m):  # one of ``top``, then two lower
+                mid, two = counts[j]
+                if mid < t1:
+                    break
+                for k in range(j + 1, m):
+                    low = counts[k][0]
+                    if low < t2:
+                        break
+                    out.append((top, mid, low))
+                if two > 1:
+                    out.append((top, mid, mid))
+            if have > 1:  # two of ``top``, then one lower; then three of it
+                for j in range(i + 1, m):
+                    low = counts[j][0]
+                    if low < t2:
+                        break
+                    out.append((top, top, low))
+                if have > 2:
+                    out.append((top, top, top))
+        return out
     for j in range(min(jokers, n - 1) + 1):
         _cover_into(counts, 0, n - j, target, j, (JOKER_RANK,) * j, out)
     return out
