@@ -353,7 +353,8 @@ class MannState(TurnState):
         self.winners_list: list[int] = []
         self.events: list[Event] = []
         self._legal: Sequence[Action] | None = None
-        # Per seat: (the hand list, its plays, its sort keys), for legal_actions (``_index``)
+        # Per seat: (the hand list, its plays, its sort keys), for legal_actions (``_index``);
+        # the plays are None from the deal to the seat's exchange (``_EXCHANGERS``)
         self._idx: list[Any] = [None, None, None]
         self._samples: dict[int, Any] | None = None
         self._search_copy = False
@@ -701,7 +702,7 @@ class MannState(TurnState):
             at = tuple(sorted(map(hand.index, cards)))
         k = len(cards)
         ent = self._idx[seat]
-        if ent is None or ent[0] is not hand or len(ent[1]) != len(hand):
+        if ent is None or ent[0] is not hand or len(ent[2]) != len(hand):
             ent = self._index(seat)
         keys = ent[2]  # the index is made anew below: its keys may change in place
         for i in reversed(at):
@@ -785,18 +786,21 @@ class MannState(TurnState):
                 self.exchange_queue = []
         # each hand sorted as numbers (its sort keys) and read back as cards and plays
         if low:
-            key, card_at, play_at = _KEY_LOW.__getitem__, _CARD_AT_LOW, _PLAY_AT_LOW
+            key, card_at, play_at = _KEY_LOW, _CARD_AT_LOW, _PLAY_AT_LOW
         else:
-            key, card_at, play_at = _KEY_HIGH.__getitem__, _CARD_AT_HIGH, _PLAY_AT_HIGH
+            key, card_at, play_at = _KEY_HIGH, _CARD_AT_HIGH, _PLAY_AT_HIGH
         hands: list[list[Card]] = [[], [], []]
         idx: list[Any] = [None, None, None]
-        dealt = list(map(key, pick(order)))  # eldest's cards, middle's, the dealer's
-        for seat, start in ((e, 0), (m, n), (d, n + n)):
-            keys = dealt[start : start + n]
-            keys.sort()
+        # eldest's cards, middle's, the dealer's, as sort keys: one itemgetter maps them
+        dealt = itemgetter(*pick(order))(key)
+        # a seat whose exchange comes before the play gets its plays there (``_exchange``
+        # lists them anew whatever it discards): none are listed for it here
+        le, lm, ld = _EXCHANGERS[variant]
+        for seat, start, later in ((e, 0, le), (m, n, lm), (d, n + n, ld)):
+            keys = sorted(dealt[start : start + n])
             get = itemgetter(*keys)  # a dealt hand holds 12 or 16 cards: a tuple of each
             hands[seat] = hand = list(get(card_at))
-            idx[seat] = (hand, list(get(play_at)), keys)
+            idx[seat] = (hand, None if later else list(get(play_at)), keys)
         self.hands = hands
         self._idx = idx
         self.manni = manni
@@ -843,10 +847,7 @@ class MannState(TurnState):
         else:
             nullo = self.contract == "nullo"
             if variant == TRJAMANN:
-                d = self.declarer
-                targets = [
-                    (4 if nullo else 8) if s == d else (6 if nullo else 4) for s in range(3)
-                ]  # TRJ-SCORE-1
+                targets = list(_TRJ_TARGETS[nullo, self.declarer])  # TRJ-SCORE-1
             else:
                 targets = [4, 4, 4]  # HORN-SCORE-1
             if nullo:
@@ -1339,6 +1340,17 @@ _DEALS: dict[str, tuple[Any, int, Any]] = {
         12,
         itemgetter(*(13 * r + i for r in range(4) for i in range(0, 4))),
     ),
+}
+#: Per variant, whether eldest, middle and the dealer exchange cards before the play
+#: (TRJ-EXCH-1: the declarer, eldest; HORN-EXCH-1: all three): ``_deal`` lists no plays for
+#: them, since ``_exchange`` lists them anew.
+_EXCHANGERS = {BASIC: (False, False, False), TRJAMANN: (True, False, False), HORN: (True,) * 3}
+#: TRJ-SCORE-1: ``_TRJ_TARGETS[nullo, declarer]``, each seat's target of tricks (no
+#: declarer, as a hand-written position may have it: every seat a defender's).
+_TRJ_TARGETS = {
+    (nullo, d): tuple((4 if nullo else 8) if s == d else (6 if nullo else 4) for s in range(3))
+    for nullo in (False, True)
+    for d in (0, 1, 2, None)
 }
 #: ``_UP_TO[n]``: the sizes 0 to n, made once (``exchange_sizes``).
 _UP_TO = tuple(tuple(range(n + 1)) for n in range(53))
