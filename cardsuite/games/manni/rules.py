@@ -327,7 +327,8 @@ class MannState(TurnState):
         self.contract_card: Card | None = None
         self._low_aces = False
         self._rv = _RV_HIGH  # each card's rank for winning tricks this hand
-        self._records = _RECORDS[False]  # the play path's look-up, aces high or low
+        # the play path's look-up, aces high or low (``_RECORDS``); empty outside the play
+        self._records: Any = _NO_RECORDS
         self.hands: list[list[Card]] = [[], [], []]
         self.discards: list[list[Card]] = [[], [], []]
         self.drawn: list[list[Card]] = [[], [], []]
@@ -500,81 +501,88 @@ class MannState(TurnState):
 
     def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
         turn = self.turn
-        if type(action) is Play and self.phase == "play" and (seat is None or seat == turn):
-            # MANNI-GEN-6, inline: the move of nearly every step of a play-out
+        if type(action) is Play and (seat is None or seat == turn):
+            # MANNI-GEN-6, inline: the move of nearly every step of a play-out. One look-up
+            # gives the lead's and the follow's events, the trick's entry (a shared ``(seat,
+            # card)`` tuple), the suit's first sort key and the card's. ``_records`` is empty
+            # outside the play, so a play then (or of no card of a pack) fails the look-up
+            # and the general path below refuses it: the phase needs no test of its own.
             card = action.card
-            hand = self.hands[turn]
-            ent = self._idx[turn]
-            if ent is None or ent[0] is not hand:  # known by identity (``_index``)
-                ent = self._index(turn)
-            _, plays, keys = ent
-            # one look-up gives the lead's and the follow's events, the trick's entry (a
-            # shared ``(seat, card)`` tuple), the suit's first sort key and the card's; the
-            # card's place is found among the sort keys (ints), the hit checked with ``is``
             try:
                 lead_ev, ev, entry, base, key = self._records[turn][card]
-                at = bisect_left(keys, key)
-                held = hand[at] is card
-            except LookupError:  # no card of the pack, or past the hand's end
-                held = False
-            if not held:
-                if card not in hand:
-                    raise IllegalAction(f"you do not hold {card.code}")
-                lead_ev, ev, entry, base, key = self._records[turn][card]
-                _, plays, keys = self._index(turn)  # a hand changed in place: index it anew
-                at = hand.index(card)
-            trick = self.trick
-            if not trick:
-                del hand[at], plays[at], keys[at]  # the index stays in step with the hand
-                trick.append(entry)
-                self.trick_leader = turn
-                self.trick_best = 0
-                self._led_base = base
-                self._power = power = self._powers[base]
-                self._best_power = power[card]
-                self.turn = _NEXT[turn]
-                self._legal = self._samples = None
-                self.events.append(lead_ev)
-                return [lead_ev]
-            if base != self._led_base:  # a void shown, or a revoke: does it hold the suit led?
-                base = self._led_base
-                i = bisect_left(keys, base)
-                if i < len(keys) and keys[i] < base + 16:
-                    raise IllegalAction(f"you must follow {SUIT_NAMES[trick[0][1].suit]}")
-            # MANNI-GEN-6: the highest trump, else the highest of the suit led (``_POWERS``)
-            takes = self._power[card] > self._best_power
-            del hand[at], plays[at], keys[at]
-            self._legal = self._samples = None
-            if len(trick) == 1:
-                trick.append(entry)
-                if takes:
-                    self.trick_best = 1
-                    self._best_power = self._power[card]
-                self.turn = _NEXT[turn]
-                self.events.append(ev)
-                return [ev]
-            # the trick's third card closes it (MANNI-GEN-6: the best play takes it)
-            (s0, c0), (s1, c1) = trick
-            trick.append(entry)
-            self.played += (c0, c1, card)
-            if takes:
-                winner = turn
-            elif self.trick_best:
-                winner, card = s1, c1
+            except LookupError:
+                pass
             else:
-                winner, card = s0, c0
-            self.tricks.append({"plays": trick, "winner": winner})  # never mutated again
-            self.trick = []
-            self.tricks_won[winner] += 1
-            won = _WIN_EVENTS[winner][card]
-            events = self.events
-            events += (ev, won)
-            if hand:  # every hand holds as many cards after a trick
-                self.turn = self.trick_leader = winner
-                return [ev, won]
-            mark = len(events) - 2
-            self._score()
-            return events[mark:]
+                hand = self.hands[turn]
+                ent = self._idx[turn]
+                if ent is None or ent[0] is not hand:  # known by identity (``_index``)
+                    ent = self._index(turn)
+                _, plays, keys = ent
+                # the card's place is found among the sort keys (ints), the hit checked
+                # with ``is``
+                at = bisect_left(keys, key)
+                try:
+                    held = hand[at] is card
+                except IndexError:  # past the hand's end
+                    held = False
+                if not held:
+                    if card not in hand:
+                        raise IllegalAction(f"you do not hold {card.code}")
+                    _, plays, keys = self._index(turn)  # a hand changed in place: anew
+                    at = hand.index(card)
+                trick = self.trick
+                if not trick:
+                    del hand[at], plays[at], keys[at]  # the index stays in step with the hand
+                    trick.append(entry)
+                    self.trick_leader = turn
+                    self.trick_best = 0
+                    self._led_base = base
+                    self._power = power = self._powers[base]
+                    self._best_power = power[card]
+                    self.turn = _NEXT[turn]
+                    self._legal = self._samples = None
+                    self.events.append(lead_ev)
+                    return [lead_ev]
+                if base != self._led_base:  # a void shown, or a revoke: does it hold the suit led?
+                    base = self._led_base
+                    i = bisect_left(keys, base)
+                    if i < len(keys) and keys[i] < base + 16:
+                        raise IllegalAction(f"you must follow {SUIT_NAMES[trick[0][1].suit]}")
+                # MANNI-GEN-6: the highest trump, else the highest of the suit led (``_POWERS``)
+                power = self._power[card]
+                takes = power > self._best_power
+                del hand[at], plays[at], keys[at]
+                self._legal = self._samples = None
+                if len(trick) == 1:
+                    trick.append(entry)
+                    if takes:
+                        self.trick_best = 1
+                        self._best_power = power
+                    self.turn = _NEXT[turn]
+                    self.events.append(ev)
+                    return [ev]
+                # the trick's third card closes it (MANNI-GEN-6: the best play takes it)
+                (s0, c0), (s1, c1) = trick
+                trick.append(entry)
+                self.played += (c0, c1, card)
+                if takes:
+                    winner = turn
+                elif self.trick_best:
+                    winner, card = s1, c1
+                else:
+                    winner, card = s0, c0
+                self.tricks.append({"plays": trick, "winner": winner})  # never mutated again
+                self.trick = []
+                self.tricks_won[winner] += 1
+                won = _WIN_EVENTS[winner][card]
+                events = self.events
+                events += (ev, won)
+                if hand:  # every hand holds as many cards after a trick
+                    self.turn = self.trick_leader = winner
+                    return [ev, won]
+                mark = len(events) - 2
+                self._score()
+                return events[mark:]
         if turn is None:
             raise IllegalAction("the game is over")
         if seat is not None and seat != turn:
@@ -612,6 +620,8 @@ class MannState(TurnState):
         if phase == "play":
             if type(act) is not Play:
                 raise IllegalAction("the tricks are being played: play a card")
+            if act is action:  # the play's own path found no such card
+                raise IllegalAction(f"you do not hold {act.card.code}")
             return self.apply(act, seat)  # the play's own path, above
         if phase == "swap":
             if not isinstance(act, (Swap, Keep)):
@@ -755,7 +765,6 @@ class MannState(TurnState):
             self.contract, self.trump = contract, trump = horn_contract(card)
             self._low_aces = low = contract == "nullo"  # HORN-RANK-1
             self._rv = _RV_LOW if low else _RV_HIGH
-            self._records = _RECORDS[low]
             self.contract_card = card
             manni = list(get_manni(order))
             data: dict[str, Any] = {
@@ -770,7 +779,6 @@ class MannState(TurnState):
         else:
             self._low_aces = low = False
             self._rv = _RV_HIGH
-            self._records = _RECORDS[False]
             manni = order[get_manni:]
             if variant == BASIC:
                 self.contract = "trumps"
@@ -803,6 +811,7 @@ class MannState(TurnState):
             idx[seat] = (hand, None if later else list(get(play_at)), keys)
         self.hands = hands
         self._idx = idx
+        self._records = _NO_RECORDS  # a play is refused until the play (``_start_play``)
         self.manni = manni
         self.discards = [[], [], []]
         self.drawn = [[], [], []]
@@ -821,6 +830,7 @@ class MannState(TurnState):
         self.turn = self.trick_leader = self.eldest
         self.trick_best = 0
         self._powers = _POWERS[self.trump, self._low_aces]
+        self._records = _RECORDS[self._low_aces]
 
     def _score(self) -> None:
         """MANNI-SCORE-1, TRJ-SCORE-1..4, HORN-SCORE-1/2, then the end of the game."""
@@ -889,6 +899,7 @@ class MannState(TurnState):
             return
         if self._search_copy:  # the search's horizon: the next hand is never dealt
             self.turn = None
+            self._records = _NO_RECORDS
             self.hand_no += 1
             return
         order = self._collect()
@@ -923,6 +934,7 @@ class MannState(TurnState):
         """MANNI-END-2, TRJ-END-2, HORN-END-2: the highest total wins; ties share."""
         self.phase = "over"
         self.turn = None
+        self._records = _NO_RECORDS
         self.exchange_queue = []
         self.winners_list = sorted(winners)
         self.events.append(Event("gameover", None, _game_over, {"winners": self.winners_list}))
@@ -1138,7 +1150,7 @@ class MannState(TurnState):
         self.contract_card = None if cc is None else Card.parse(str(cc))
         self._low_aces = self.variant == HORN and self.contract == "nullo"
         self._rv = _RV_LOW if self._low_aces else _RV_HIGH
-        self._records = _RECORDS[self._low_aces]
+        self._records = _RECORDS[self._low_aces] if self.phase == "play" else _NO_RECORDS
         key = (_KEY_LOW if self._low_aces else _KEY_HIGH).__getitem__
         self.hands = [sorted(h, key=key) for h in positions.per_seat(data["hands"], n, "hands")]
         self.discards = positions.per_seat(data["discards"], n, "discards")
@@ -1478,7 +1490,7 @@ _WIN_EVENTS = [{c: Event("trick", s, _W_WINS, _CARD_DATA[c]) for c in pack()} fo
 #: What the play path needs of a card, in one look-up (``_RECORDS[low_aces][seat][card]``):
 #: its lead's and its follow's events, its entry in the trick (a ``(seat, card)`` tuple,
 #: shared: a trick never changes it), its suit's first sort key and its own.
-_RECORDS = {
+_RECORDS: dict[bool, list[dict[Card, Any]]] = {
     low: [
         {
             c: (
@@ -1494,6 +1506,10 @@ _RECORDS = {
     ]
     for low in (False, True)
 }
+
+
+#: ``_records`` outside the play: every look-up fails (``apply``).
+_NO_RECORDS: dict[Any, Any] = {}
 
 
 def _powers(trump: str | None, low_aces: bool) -> dict[int, dict[Card, int]]:
