@@ -422,23 +422,32 @@ class MannState(TurnState):
     def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
         """``TurnState.legal_actions`` with the plays listed inline (one call a move instead
         of two): slices of the hand's index (``_index``), the hand's run of the suit led if
-        it has one (MANNI-GEN-6), else every play. The rest is ``_legal_for``'s."""
-        if self._legal is None and seat is None and self.phase == "play":  # a play-out's step
-            turn = self.turn
-            hand = self.hands[turn]  # type: ignore[index]
-            ent = self._idx[turn]  # type: ignore[index]
-            if ent is None or ent[0] is not hand:  # known by identity (``_index``)
-                ent = self._index(turn)  # type: ignore[arg-type]
-            if self.trick:
-                keys = ent[2]
-                base = self._led_base
-                i = bisect_left(keys, base)
-                j = bisect_left(keys, base + 16, i)
-                legal = self._legal = ent[1][i:j] if i < j else ent[1][:]
-            else:
-                legal = self._legal = ent[1][:]
-            return legal
-        return TurnState.legal_actions(self, seat)  # listed already, or not the play
+        it has one (MANNI-GEN-6), else every play; an exchange's discards likewise (two calls
+        fewer). The rest is ``_legal_for``'s."""
+        if self._legal is None and seat is None:
+            if self.phase == "play":  # a play-out's step
+                turn = self.turn
+                hand = self.hands[turn]  # type: ignore[index]
+                ent = self._idx[turn]  # type: ignore[index]
+                if ent is None or ent[0] is not hand:  # known by identity (``_index``)
+                    ent = self._index(turn)  # type: ignore[arg-type]
+                if self.trick:
+                    keys = ent[2]
+                    base = self._led_base
+                    i = bisect_left(keys, base)
+                    j = bisect_left(keys, base + 16, i)
+                    legal = self._legal = ent[1][i:j] if i < j else ent[1][:]
+                else:
+                    legal = self._legal = ent[1][:]
+                return legal
+            if self.phase == "exchange":  # ``_legal_for``'s, without its two calls
+                turn = self.turn
+                legal = self._legal = DiscardChoices(
+                    self.hands[turn],  # type: ignore[index]
+                    self.exchange_sizes(turn),  # type: ignore[arg-type]
+                )
+                return legal
+        return TurnState.legal_actions(self, seat)  # listed already, or another phase
 
     def _legal_for(self, turn: int) -> Sequence[Action]:
         """The legal actions of ``turn``, once a position (``TurnState.legal_actions``): the
