@@ -356,7 +356,7 @@ class MannState(TurnState):
         self._legal: Sequence[Action] | None = None
         # Per seat: (the hand list, its plays, its sort keys), for legal_actions (``_index``);
         # the plays are None from the deal to the seat's exchange (``_EXCHANGERS``)
-        self._idx: list[Any] = [None, None, None]
+        self._idx: list[Any] = [_UNINDEXED] * 3
         self._samples: dict[int, Any] | None = None
         self._search_copy = False
 
@@ -429,7 +429,7 @@ class MannState(TurnState):
                 turn = self.turn
                 hand = self.hands[turn]  # type: ignore[index]
                 ent = self._idx[turn]  # type: ignore[index]
-                if ent is None or ent[0] is not hand:  # known by identity (``_index``)
+                if ent[0] is not hand:  # known by identity (``_index``)
                     ent = self._index(turn)  # type: ignore[arg-type]
                 if self.trick:
                     keys = ent[2]
@@ -457,7 +457,7 @@ class MannState(TurnState):
         if phase == "play":
             hand = self.hands[turn]
             ent = self._idx[turn]
-            if ent is None or ent[0] is not hand or len(ent[1]) != len(hand):
+            if ent[0] is not hand or len(ent[1]) != len(hand):
                 ent = self._index(turn)
             if self.trick:  # MANNI-GEN-6: the hand's run of the suit led, if it has one
                 keys = ent[2]
@@ -524,7 +524,7 @@ class MannState(TurnState):
             else:
                 hand = self.hands[turn]
                 ent = self._idx[turn]
-                if ent is None or ent[0] is not hand:  # known by identity (``_index``)
+                if ent[0] is not hand:  # known by identity (``_index``)
                     ent = self._index(turn)
                 _, plays, keys = ent
                 # the card's place is found among the sort keys (ints), the hit checked
@@ -721,7 +721,7 @@ class MannState(TurnState):
             at = tuple(sorted(map(hand.index, cards)))
         k = len(cards)
         ent = self._idx[seat]
-        if ent is None or ent[0] is not hand or len(ent[2]) != len(hand):
+        if ent[0] is not hand or len(ent[2]) != len(hand):
             ent = self._index(seat)
         keys = ent[2]  # the index is made anew below: its keys may change in place
         for i in reversed(at):
@@ -1038,7 +1038,7 @@ class MannState(TurnState):
         new.winners_list = self.winners_list[:]
         new.events = self.events[:] if events else []
         new._legal = None
-        new._idx = [None, None, None]
+        new._idx = [_UNINDEXED] * 3
         new._samples = None
         new._search_copy = False
         return new
@@ -1517,6 +1517,9 @@ _RECORDS: dict[bool, list[dict[Card, Any]]] = {
 }
 
 
+#: ``_idx``'s entry for a seat not indexed yet: no hand is its hand, so the identity test
+#: alone sends it to ``_index`` (no test for None a move).
+_UNINDEXED = (None, None, None)
 #: ``_records`` outside the play: every look-up fails (``apply``).
 _NO_RECORDS: dict[Any, Any] = {}
 
