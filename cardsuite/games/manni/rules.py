@@ -436,9 +436,9 @@ class MannState(TurnState):
                     base = self._led_base
                     i = bisect_left(keys, base)
                     j = bisect_left(keys, base + 16, i)
-                    legal = self._legal = ent[1][i:j] if i < j else ent[1][:]
+                    legal = self._legal = ent[1][i:j] if i < j else ent[1].copy()
                 else:
-                    legal = self._legal = ent[1][:]
+                    legal = self._legal = ent[1].copy()
                 return legal
             if self.phase == "exchange":  # ``_legal_for``'s, without its two calls
                 turn = self.turn
@@ -464,8 +464,8 @@ class MannState(TurnState):
                 base = self._led_base
                 i = bisect_left(keys, base)
                 j = bisect_left(keys, base + 16, i)
-                return ent[1][i:j] if i < j else ent[1][:]
-            return ent[1][:]
+                return ent[1][i:j] if i < j else ent[1].copy()
+            return ent[1].copy()
         if phase == "swap":
             return _SWAP_OR_KEEP
         if phase == "contract":
