@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from cardsuite.cards import pack
+from cardsuite.cards import JOKER_RANK, Card, pack
 from cardsuite.engine import IllegalAction
 from cardsuite.games.manni import actions, rules
 from cardsuite.games.manni.actions import Discard, DiscardChoices
@@ -69,7 +69,11 @@ def test_hands_stay_sorted_with_their_index_through_play() -> None:
                 assert st.hands[s] == sorted(st.hands[s], key=key.__getitem__)
                 ent = st._idx[s]
                 if ent is not None and ent[0] is st.hands[s]:
-                    assert [p.card for p in ent[1]] == st.hands[s]
+                    if ent[1] is None:  # listed by the exchange still to come (_EXCHANGERS)
+                        assert st.phase in ("contract", "exchange")
+                        assert s in st.exchange_queue or st.phase == "contract"
+                    else:
+                        assert [p.card for p in ent[1]] == st.hands[s]
                     assert ent[2] == [key[c] for c in st.hands[s]]
             st.apply(rng.choice(st.legal_actions()))
 
@@ -90,3 +94,70 @@ def test_the_play_path_finds_a_card_its_index_does_not_place() -> None:
     assert st.trick == [(seat, card)]
     with pytest.raises(IllegalAction):
         st.apply(f"play {card.code}")  # no longer held
+
+
+@pytest.mark.parametrize("variant", ["basic", "trjamann", "hornafjardarmanni"])
+def test_a_play_before_the_tricks_is_refused_by_the_phase_and_changes_nothing(
+    variant: str,
+) -> None:
+    """The play path has no phase test of its own: its look-up table is empty until the
+    play (``_NO_RECORDS``), so a held card played in the swap, the contract or the exchange
+    reaches the general path and its reason, as it did when the phase was tested."""
+    reasons = {
+        "swap": "swap your hand for the manni",
+        "contract": "announce a contract first",
+        "exchange": "it is the exchange",
+    }
+    rng = random.Random(5)
+    st = GAME.new_state(variant=variant, seed=5)
+    seen = set()
+    while st.phase != "play":
+        seat = st.turn
+        assert seat is not None
+        before = st.to_json()
+        with pytest.raises(IllegalAction, match=reasons[st.phase]):
+            st.apply(actions.PLAY[st.hands[seat][0]])
+        assert st.to_json() == before
+        seen.add(st.phase)
+        st.apply(rng.choice(st.legal_actions()))
+    assert seen == {"basic": {"swap"}, "trjamann": {"contract", "exchange"}}.get(
+        variant, {"exchange"}
+    )
+    # in the play: a card of no pack is refused as one not held; after the end, the game's
+    while not st.is_over():
+        if st.phase == "play":
+            before = st.to_json()
+            with pytest.raises(IllegalAction, match="you do not hold JK"):
+                st.apply(actions.Play(Card(JOKER_RANK)))
+            assert st.to_json() == before
+        st.apply(rng.choice(st.legal_actions()))
+    with pytest.raises(IllegalAction, match="the game is over"):
+        st.apply(actions.PLAY[pack()[0]])
+
+
+def test_a_search_copy_refuses_a_play_past_its_horizon() -> None:
+    st = GAME.new_state(variant="trjamann", seed=2)
+    rng = random.Random(2)
+    while st.phase != "play":
+        st.apply(rng.choice(st.legal_actions()))
+    copy = st.search_copy(st.turn or 0, random.Random(1))
+    while copy.turn is not None:
+        copy.apply(rng.choice(copy.legal_actions()))
+    with pytest.raises(IllegalAction, match="the game is over"):
+        copy.apply(actions.PLAY[pack()[0]])
+
+
+def test_the_deal_lists_plays_only_for_seats_that_keep_their_cards() -> None:
+    """``_EXCHANGERS``: the exchange lists an exchanging seat's plays anew, so the deal lists
+    none for it; every other seat's plays are the deal's own."""
+    for variant, later in (("basic", ()), ("trjamann", (0,)), ("hornafjardarmanni", (0, 1, 2))):
+        for seed in range(6):
+            st = GAME.new_state(variant=variant, seed=seed)
+            order = [(st.dealer + 1 + i) % 3 for i in range(3)]  # eldest, middle, dealer
+            for pos, seat in enumerate(order):
+                ent = st._idx[seat]
+                assert ent[0] is st.hands[seat]
+                if pos in later:
+                    assert ent[1] is None
+                else:
+                    assert [p.card for p in ent[1]] == st.hands[seat]

@@ -327,7 +327,8 @@ class MannState(TurnState):
         self.contract_card: Card | None = None
         self._low_aces = False
         self._rv = _RV_HIGH  # each card's rank for winning tricks this hand
-        self._records = _RECORDS[False]  # the play path's look-up, aces high or low
+        # the play path's look-up, aces high or low (``_RECORDS``); empty outside the play
+        self._records: Any = _NO_RECORDS
         self.hands: list[list[Card]] = [[], [], []]
         self.discards: list[list[Card]] = [[], [], []]
         self.drawn: list[list[Card]] = [[], [], []]
@@ -353,8 +354,9 @@ class MannState(TurnState):
         self.winners_list: list[int] = []
         self.events: list[Event] = []
         self._legal: Sequence[Action] | None = None
-        # Per seat: (the hand list, its plays, its sort keys), for legal_actions (``_index``)
-        self._idx: list[Any] = [None, None, None]
+        # Per seat: (the hand list, its plays, its sort keys), for legal_actions (``_index``);
+        # the plays are None from the deal to the seat's exchange (``_EXCHANGERS``)
+        self._idx: list[Any] = [_UNINDEXED] * 3
         self._samples: dict[int, Any] | None = None
         self._search_copy = False
 
@@ -420,23 +422,32 @@ class MannState(TurnState):
     def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
         """``TurnState.legal_actions`` with the plays listed inline (one call a move instead
         of two): slices of the hand's index (``_index``), the hand's run of the suit led if
-        it has one (MANNI-GEN-6), else every play. The rest is ``_legal_for``'s."""
-        if self._legal is None and seat is None and self.phase == "play":  # a play-out's step
-            turn = self.turn
-            hand = self.hands[turn]  # type: ignore[index]
-            ent = self._idx[turn]  # type: ignore[index]
-            if ent is None or ent[0] is not hand:  # known by identity (``_index``)
-                ent = self._index(turn)  # type: ignore[arg-type]
-            if self.trick:
-                keys = ent[2]
-                base = self._led_base
-                i = bisect_left(keys, base)
-                j = bisect_left(keys, base + 16, i)
-                legal = self._legal = ent[1][i:j] if i < j else ent[1][:]
-            else:
-                legal = self._legal = ent[1][:]
-            return legal
-        return TurnState.legal_actions(self, seat)  # listed already, or not the play
+        it has one (MANNI-GEN-6), else every play; an exchange's discards likewise (two calls
+        fewer). The rest is ``_legal_for``'s."""
+        if self._legal is None and seat is None:
+            if self.phase == "play":  # a play-out's step
+                turn = self.turn
+                hand = self.hands[turn]  # type: ignore[index]
+                ent = self._idx[turn]  # type: ignore[index]
+                if ent[0] is not hand:  # known by identity (``_index``)
+                    ent = self._index(turn)  # type: ignore[arg-type]
+                if self.trick:
+                    keys = ent[2]
+                    base = self._led_base
+                    i = bisect_left(keys, base)
+                    j = bisect_left(keys, base + 16, i)
+                    legal = self._legal = ent[1][i:j] if i < j else ent[1].copy()
+                else:
+                    legal = self._legal = ent[1].copy()
+                return legal
+            if self.phase == "exchange":  # ``_legal_for``'s, without its two calls
+                turn = self.turn
+                legal = self._legal = DiscardChoices(
+                    self.hands[turn],  # type: ignore[index]
+                    self.exchange_sizes(turn),  # type: ignore[arg-type]
+                )
+                return legal
+        return TurnState.legal_actions(self, seat)  # listed already, or another phase
 
     def _legal_for(self, turn: int) -> Sequence[Action]:
         """The legal actions of ``turn``, once a position (``TurnState.legal_actions``): the
@@ -446,15 +457,15 @@ class MannState(TurnState):
         if phase == "play":
             hand = self.hands[turn]
             ent = self._idx[turn]
-            if ent is None or ent[0] is not hand or len(ent[1]) != len(hand):
+            if ent[0] is not hand or len(ent[1]) != len(hand):
                 ent = self._index(turn)
             if self.trick:  # MANNI-GEN-6: the hand's run of the suit led, if it has one
                 keys = ent[2]
                 base = self._led_base
                 i = bisect_left(keys, base)
                 j = bisect_left(keys, base + 16, i)
-                return ent[1][i:j] if i < j else ent[1][:]
-            return ent[1][:]
+                return ent[1][i:j] if i < j else ent[1].copy()
+            return ent[1].copy()
         if phase == "swap":
             return _SWAP_OR_KEEP
         if phase == "contract":
@@ -499,81 +510,88 @@ class MannState(TurnState):
 
     def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
         turn = self.turn
-        if type(action) is Play and self.phase == "play" and (seat is None or seat == turn):
-            # MANNI-GEN-6, inline: the move of nearly every step of a play-out
+        if type(action) is Play and (seat is None or seat == turn):
+            # MANNI-GEN-6, inline: the move of nearly every step of a play-out. One look-up
+            # gives the lead's and the follow's events, the trick's entry (a shared ``(seat,
+            # card)`` tuple), the suit's first sort key and the card's. ``_records`` is empty
+            # outside the play, so a play then (or of no card of a pack) fails the look-up
+            # and the general path below refuses it: the phase needs no test of its own.
             card = action.card
-            hand = self.hands[turn]
-            ent = self._idx[turn]
-            if ent is None or ent[0] is not hand:  # known by identity (``_index``)
-                ent = self._index(turn)
-            _, plays, keys = ent
-            # one look-up gives the lead's and the follow's events, the trick's entry (a
-            # shared ``(seat, card)`` tuple), the suit's first sort key and the card's; the
-            # card's place is found among the sort keys (ints), the hit checked with ``is``
             try:
                 lead_ev, ev, entry, base, key = self._records[turn][card]
-                at = bisect_left(keys, key)
-                held = hand[at] is card
-            except LookupError:  # no card of the pack, or past the hand's end
-                held = False
-            if not held:
-                if card not in hand:
-                    raise IllegalAction(f"you do not hold {card.code}")
-                lead_ev, ev, entry, base, key = self._records[turn][card]
-                _, plays, keys = self._index(turn)  # a hand changed in place: index it anew
-                at = hand.index(card)
-            trick = self.trick
-            if not trick:
-                del hand[at], plays[at], keys[at]  # the index stays in step with the hand
-                trick.append(entry)
-                self.trick_leader = turn
-                self.trick_best = 0
-                self._led_base = base
-                self._power = power = self._powers[base]
-                self._best_power = power[card]
-                self.turn = _NEXT[turn]
-                self._legal = self._samples = None
-                self.events.append(lead_ev)
-                return [lead_ev]
-            if base != self._led_base:  # a void shown, or a revoke: does it hold the suit led?
-                base = self._led_base
-                i = bisect_left(keys, base)
-                if i < len(keys) and keys[i] < base + 16:
-                    raise IllegalAction(f"you must follow {SUIT_NAMES[trick[0][1].suit]}")
-            # MANNI-GEN-6: the highest trump, else the highest of the suit led (``_POWERS``)
-            takes = self._power[card] > self._best_power
-            del hand[at], plays[at], keys[at]
-            self._legal = self._samples = None
-            if len(trick) == 1:
-                trick.append(entry)
-                if takes:
-                    self.trick_best = 1
-                    self._best_power = self._power[card]
-                self.turn = _NEXT[turn]
-                self.events.append(ev)
-                return [ev]
-            # the trick's third card closes it (MANNI-GEN-6: the best play takes it)
-            (s0, c0), (s1, c1) = trick
-            trick.append(entry)
-            self.played += (c0, c1, card)
-            if takes:
-                winner = turn
-            elif self.trick_best:
-                winner, card = s1, c1
+            except LookupError:
+                pass
             else:
-                winner, card = s0, c0
-            self.tricks.append({"plays": trick, "winner": winner})  # never mutated again
-            self.trick = []
-            self.tricks_won[winner] += 1
-            won = _WIN_EVENTS[winner][card]
-            events = self.events
-            events += (ev, won)
-            if hand:  # every hand holds as many cards after a trick
-                self.turn = self.trick_leader = winner
-                return [ev, won]
-            mark = len(events) - 2
-            self._score()
-            return events[mark:]
+                hand = self.hands[turn]
+                ent = self._idx[turn]
+                if ent[0] is not hand:  # known by identity (``_index``)
+                    ent = self._index(turn)
+                _, plays, keys = ent
+                # the card's place is found among the sort keys (ints), the hit checked
+                # with ``is``
+                at = bisect_left(keys, key)
+                try:
+                    held = hand[at] is card
+                except IndexError:  # past the hand's end
+                    held = False
+                if not held:
+                    if card not in hand:
+                        raise IllegalAction(f"you do not hold {card.code}")
+                    _, plays, keys = self._index(turn)  # a hand changed in place: anew
+                    at = hand.index(card)
+                trick = self.trick
+                if not trick:
+                    del hand[at], plays[at], keys[at]  # the index stays in step with the hand
+                    trick.append(entry)
+                    self.trick_leader = turn
+                    self.trick_best = 0
+                    self._led_base = base
+                    self._power = power = self._powers[base]
+                    self._best_power = power[card]
+                    self.turn = _NEXT[turn]
+                    self._legal = self._samples = None
+                    self.events.append(lead_ev)
+                    return [lead_ev]
+                if base != self._led_base:  # a void shown, or a revoke: does it hold the suit led?
+                    base = self._led_base
+                    i = bisect_left(keys, base)
+                    if i < len(keys) and keys[i] < base + 16:
+                        raise IllegalAction(f"you must follow {SUIT_NAMES[trick[0][1].suit]}")
+                # MANNI-GEN-6: the highest trump, else the highest of the suit led (``_POWERS``)
+                power = self._power[card]
+                takes = power > self._best_power
+                del hand[at], plays[at], keys[at]
+                self._legal = self._samples = None
+                if len(trick) == 1:
+                    trick.append(entry)
+                    if takes:
+                        self.trick_best = 1
+                        self._best_power = power
+                    self.turn = _NEXT[turn]
+                    self.events.append(ev)
+                    return [ev]
+                # the trick's third card closes it (MANNI-GEN-6: the best play takes it)
+                (s0, c0), (s1, c1) = trick
+                trick.append(entry)
+                self.played += (c0, c1, card)
+                if takes:
+                    winner = turn
+                elif self.trick_best:
+                    winner, card = s1, c1
+                else:
+                    winner, card = s0, c0
+                self.tricks.append({"plays": trick, "winner": winner})  # never mutated again
+                self.trick = []
+                self.tricks_won[winner] += 1
+                won = _WIN_EVENTS[winner][card]
+                events = self.events
+                events += (ev, won)
+                if hand:  # every hand holds as many cards after a trick
+                    self.turn = self.trick_leader = winner
+                    return [ev, won]
+                mark = len(events) - 2
+                self._score()
+                return events[mark:]
         if turn is None:
             raise IllegalAction("the game is over")
         if seat is not None and seat != turn:
@@ -611,6 +629,8 @@ class MannState(TurnState):
         if phase == "play":
             if type(act) is not Play:
                 raise IllegalAction("the tricks are being played: play a card")
+            if act is action:  # the play's own path found no such card
+                raise IllegalAction(f"you do not hold {act.card.code}")
             return self.apply(act, seat)  # the play's own path, above
         if phase == "swap":
             if not isinstance(act, (Swap, Keep)):
@@ -701,7 +721,7 @@ class MannState(TurnState):
             at = tuple(sorted(map(hand.index, cards)))
         k = len(cards)
         ent = self._idx[seat]
-        if ent is None or ent[0] is not hand or len(ent[1]) != len(hand):
+        if ent[0] is not hand or len(ent[2]) != len(hand):
             ent = self._index(seat)
         keys = ent[2]  # the index is made anew below: its keys may change in place
         for i in reversed(at):
@@ -754,7 +774,6 @@ class MannState(TurnState):
             self.contract, self.trump = contract, trump = horn_contract(card)
             self._low_aces = low = contract == "nullo"  # HORN-RANK-1
             self._rv = _RV_LOW if low else _RV_HIGH
-            self._records = _RECORDS[low]
             self.contract_card = card
             manni = list(get_manni(order))
             data: dict[str, Any] = {
@@ -769,7 +788,6 @@ class MannState(TurnState):
         else:
             self._low_aces = low = False
             self._rv = _RV_HIGH
-            self._records = _RECORDS[False]
             manni = order[get_manni:]
             if variant == BASIC:
                 self.contract = "trumps"
@@ -785,20 +803,24 @@ class MannState(TurnState):
                 self.exchange_queue = []
         # each hand sorted as numbers (its sort keys) and read back as cards and plays
         if low:
-            key, card_at, play_at = _KEY_LOW.__getitem__, _CARD_AT_LOW, _PLAY_AT_LOW
+            key, card_at, play_at = _KEY_LOW, _CARD_AT_LOW, _PLAY_AT_LOW
         else:
-            key, card_at, play_at = _KEY_HIGH.__getitem__, _CARD_AT_HIGH, _PLAY_AT_HIGH
+            key, card_at, play_at = _KEY_HIGH, _CARD_AT_HIGH, _PLAY_AT_HIGH
         hands: list[list[Card]] = [[], [], []]
         idx: list[Any] = [None, None, None]
-        dealt = list(map(key, pick(order)))  # eldest's cards, middle's, the dealer's
-        for seat, start in ((e, 0), (m, n), (d, n + n)):
-            keys = dealt[start : start + n]
-            keys.sort()
+        # eldest's cards, middle's, the dealer's, as sort keys: one itemgetter maps them
+        dealt = itemgetter(*pick(order))(key)
+        # a seat whose exchange comes before the play gets its plays there (``_exchange``
+        # lists them anew whatever it discards): none are listed for it here
+        le, lm, ld = _EXCHANGERS[variant]
+        for seat, start, later in ((e, 0, le), (m, n, lm), (d, n + n, ld)):
+            keys = sorted(dealt[start : start + n])
             get = itemgetter(*keys)  # a dealt hand holds 12 or 16 cards: a tuple of each
             hands[seat] = hand = list(get(card_at))
-            idx[seat] = (hand, list(get(play_at)), keys)
+            idx[seat] = (hand, None if later else list(get(play_at)), keys)
         self.hands = hands
         self._idx = idx
+        self._records = _NO_RECORDS  # a play is refused until the play (``_start_play``)
         self.manni = manni
         self.discards = [[], [], []]
         self.drawn = [[], [], []]
@@ -817,6 +839,7 @@ class MannState(TurnState):
         self.turn = self.trick_leader = self.eldest
         self.trick_best = 0
         self._powers = _POWERS[self.trump, self._low_aces]
+        self._records = _RECORDS[self._low_aces]
 
     def _score(self) -> None:
         """MANNI-SCORE-1, TRJ-SCORE-1..4, HORN-SCORE-1/2, then the end of the game."""
@@ -843,10 +866,7 @@ class MannState(TurnState):
         else:
             nullo = self.contract == "nullo"
             if variant == TRJAMANN:
-                d = self.declarer
-                targets = [
-                    (4 if nullo else 8) if s == d else (6 if nullo else 4) for s in range(3)
-                ]  # TRJ-SCORE-1
+                targets = list(_TRJ_TARGETS[nullo, self.declarer])  # TRJ-SCORE-1
             else:
                 targets = [4, 4, 4]  # HORN-SCORE-1
             if nullo:
@@ -888,6 +908,7 @@ class MannState(TurnState):
             return
         if self._search_copy:  # the search's horizon: the next hand is never dealt
             self.turn = None
+            self._records = _NO_RECORDS
             self.hand_no += 1
             return
         order = self._collect()
@@ -922,6 +943,7 @@ class MannState(TurnState):
         """MANNI-END-2, TRJ-END-2, HORN-END-2: the highest total wins; ties share."""
         self.phase = "over"
         self.turn = None
+        self._records = _NO_RECORDS
         self.exchange_queue = []
         self.winners_list = sorted(winners)
         self.events.append(Event("gameover", None, _game_over, {"winners": self.winners_list}))
@@ -1016,7 +1038,7 @@ class MannState(TurnState):
         new.winners_list = self.winners_list[:]
         new.events = self.events[:] if events else []
         new._legal = None
-        new._idx = [None, None, None]
+        new._idx = [_UNINDEXED] * 3
         new._samples = None
         new._search_copy = False
         return new
@@ -1137,7 +1159,7 @@ class MannState(TurnState):
         self.contract_card = None if cc is None else Card.parse(str(cc))
         self._low_aces = self.variant == HORN and self.contract == "nullo"
         self._rv = _RV_LOW if self._low_aces else _RV_HIGH
-        self._records = _RECORDS[self._low_aces]
+        self._records = _RECORDS[self._low_aces] if self.phase == "play" else _NO_RECORDS
         key = (_KEY_LOW if self._low_aces else _KEY_HIGH).__getitem__
         self.hands = [sorted(h, key=key) for h in positions.per_seat(data["hands"], n, "hands")]
         self.discards = positions.per_seat(data["discards"], n, "discards")
@@ -1340,6 +1362,17 @@ _DEALS: dict[str, tuple[Any, int, Any]] = {
         itemgetter(*(13 * r + i for r in range(4) for i in range(0, 4))),
     ),
 }
+#: Per variant, whether eldest, middle and the dealer exchange cards before the play
+#: (TRJ-EXCH-1: the declarer, eldest; HORN-EXCH-1: all three): ``_deal`` lists no plays for
+#: them, since ``_exchange`` lists them anew.
+_EXCHANGERS = {BASIC: (False, False, False), TRJAMANN: (True, False, False), HORN: (True,) * 3}
+#: TRJ-SCORE-1: ``_TRJ_TARGETS[nullo, declarer]``, each seat's target of tricks (no
+#: declarer, as a hand-written position may have it: every seat a defender's).
+_TRJ_TARGETS = {
+    (nullo, d): tuple((4 if nullo else 8) if s == d else (6 if nullo else 4) for s in range(3))
+    for nullo in (False, True)
+    for d in (0, 1, 2, None)
+}
 #: ``_UP_TO[n]``: the sizes 0 to n, made once (``exchange_sizes``).
 _UP_TO = tuple(tuple(range(n + 1)) for n in range(53))
 _NEXT = (1, 2, 0)
@@ -1466,7 +1499,7 @@ _WIN_EVENTS = [{c: Event("trick", s, _W_WINS, _CARD_DATA[c]) for c in pack()} fo
 #: What the play path needs of a card, in one look-up (``_RECORDS[low_aces][seat][card]``):
 #: its lead's and its follow's events, its entry in the trick (a ``(seat, card)`` tuple,
 #: shared: a trick never changes it), its suit's first sort key and its own.
-_RECORDS = {
+_RECORDS: dict[bool, list[dict[Card, Any]]] = {
     low: [
         {
             c: (
@@ -1482,6 +1515,13 @@ _RECORDS = {
     ]
     for low in (False, True)
 }
+
+
+#: ``_idx``'s entry for a seat not indexed yet: no hand is its hand, so the identity test
+#: alone sends it to ``_index`` (no test for None a move).
+_UNINDEXED = (None, None, None)
+#: ``_records`` outside the play: every look-up fails (``apply``).
+_NO_RECORDS: dict[Any, Any] = {}
 
 
 def _powers(trump: str | None, low_aces: bool) -> dict[int, dict[Card, int]]:
