@@ -1530,7 +1530,6 @@ def _exchanges(seat: int | None, data: Mapping[str, Any]) -> str:
     return f"{{P{seat}}} exchanges {k} card{'s' * (k != 1)}"
 
 
-_leads = leads  # (the name the tests and earlier callers know)
 _SETS = SETS
 
 
