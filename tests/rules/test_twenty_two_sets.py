@@ -74,15 +74,14 @@ def test_the_plain_lists_of_plays_are_the_lazily_named_ones(variant: str) -> Non
     """T22-PLAY-2/6, T22-LEADER-1: for hands without jokers ``legal_actions`` lists leads and
     one-card follows as plain lists of constant plays; they are exactly the plays (the same
     cards, in the same order) that the general rank-set enumeration names."""
-    from cardsuite.games.twenty_two.actions import PlayChoices
-    from cardsuite.games.twenty_two.rules import _leads
+    from cardsuite.games.twenty_two.actions import PlayChoices, leads
 
     checked = 0
     for st, _ in walk("twenty-two", variant, range(60), lambda s: 2 + s % 5, deals=5):
         if st.phase == "play":
             hand = st.hands[st.turn]
             if not st.trick:
-                plain = _leads(hand)
+                plain = leads(hand)
                 named = PlayChoices(hand, st._lead_sets(hand))
             elif len(st.trick[0][1]) == 1:
                 plain = st.legal_actions()  # (listed inline there)
