@@ -423,8 +423,12 @@ class MannState(TurnState):
         """``TurnState.legal_actions`` with the plays listed inline (one call a move instead
         of two): slices of the hand's index (``_index``), the hand's run of the suit led if
         it has one (MANNI-GEN-6), else every play; an exchange's discards likewise (two calls
-        fewer). The rest is ``_legal_for``'s."""
-        if self._legal is None and seat is None:
+        fewer). The rest is ``_legal_for``'s. In the tricks the play path has mostly listed
+        them already (``_list_follows``, ``_list_leads``), as it made the position."""
+        legal = self._legal
+        if seat is None:
+            if legal is not None:
+                return legal
             if self.phase == "play":  # a play-out's step
                 turn = self.turn
                 hand = self.hands[turn]  # type: ignore[index]
@@ -548,8 +552,18 @@ class MannState(TurnState):
                     self._led_base = base
                     self._power = power = self._powers[base]
                     self._best_power = power[card]
-                    self.turn = _NEXT[turn]
-                    self._legal = self._samples = None
+                    self.turn = nxt = _NEXT[turn]
+                    # the next seat's plays, listed here where the suit led is at hand
+                    # (``_list_follows`` inline: a move in three)
+                    h = self.hands[nxt]
+                    e = self._idx[nxt]
+                    if e[0] is not h:
+                        e = self._index(nxt)
+                    k = e[2]
+                    i = bisect_left(k, base)
+                    j = bisect_left(k, base + 16, i)
+                    self._legal = e[1][i:j] if i < j else e[1].copy()
+                    self._samples = None
                     self.events.append(lead_ev)
                     return [lead_ev]
                 if base != self._led_base:  # a void shown, or a revoke: does it hold the suit led?
@@ -561,13 +575,21 @@ class MannState(TurnState):
                 power = self._power[card]
                 takes = power > self._best_power
                 del hand[at], plays[at], keys[at]
-                self._legal = self._samples = None
+                self._samples = None
                 if len(trick) == 1:
                     trick.append(entry)
                     if takes:
                         self.trick_best = 1
                         self._best_power = power
-                    self.turn = _NEXT[turn]
+                    self.turn = nxt = _NEXT[turn]
+                    h = self.hands[nxt]  # its plays (as after the lead)
+                    e = self._idx[nxt]
+                    if e[0] is not h:
+                        e = self._index(nxt)
+                    k = e[2]
+                    i = bisect_left(k, base)
+                    j = bisect_left(k, base + 16, i)
+                    self._legal = e[1][i:j] if i < j else e[1].copy()
                     self.events.append(ev)
                     return [ev]
                 # the trick's third card closes it (MANNI-GEN-6: the best play takes it)
@@ -588,7 +610,13 @@ class MannState(TurnState):
                 events += (ev, won)
                 if hand:  # every hand holds as many cards after a trick
                     self.turn = self.trick_leader = winner
+                    h = self.hands[winner]  # the winner leads: any of its plays
+                    e = self._idx[winner]
+                    if e[0] is not h:
+                        e = self._index(winner)
+                    self._legal = e[1].copy()
                     return [ev, won]
+                self._legal = None
                 mark = len(events) - 2
                 self._score()
                 return events[mark:]
