@@ -630,15 +630,15 @@ class MannState(TurnState):
             if kind is Keep or kind is Swap:
                 events = self.events
                 mark = len(events)
-                self._swap(turn, kind is Swap)
-                self._legal = self._samples = None
+                self._swap(turn, kind is Swap)  # (which lists the next move)
+                self._samples = None
                 return events[mark:]
         elif phase == "contract":  # TRJ-CONTRACT-1: _declare checks the contract itself
             if type(action) is Contract:
                 events = self.events
                 mark = len(events)
-                self._declare(turn, action)
-                self._legal = self._samples = None
+                self._declare(turn, action)  # (which lists the exchange)
+                self._samples = None
                 return events[mark:]
         elif type(action) is Discard and phase == "exchange":
             legal = self._legal
@@ -647,8 +647,8 @@ class MannState(TurnState):
                 if at is not None:  # a discard just offered: nothing to check
                     events = self.events
                     mark = len(events)
-                    self._exchange(turn, action, at)
-                    self._legal = self._samples = None
+                    self._exchange(turn, action, at)  # (which lists the next move)
+                    self._samples = None
                     return events[mark:]
         events = self.events
         mark = len(events)
@@ -694,6 +694,7 @@ class MannState(TurnState):
             self.events.append(_KEEP_EVENTS[seat])
         if self.exchange_queue:
             self.turn = self.exchange_queue[0]
+            self._legal = _SWAP_OR_KEEP
         else:
             self._start_play()
 
@@ -726,6 +727,8 @@ class MannState(TurnState):
         self.phase = "exchange"
         self.exchange_queue = [seat]
         self.events.append(_CONTRACT_EVENTS[seat][act.kind, trump])
+        # the declarer's discards, listed here (``legal_actions``'s, a call fewer)
+        self._legal = DiscardChoices(self.hands[seat], self.exchange_sizes(seat))
 
     def _exchange(self, seat: int, act: Discard, at: tuple[int, ...] | None = None) -> None:
         """TRJ-EXCH-1, HORN-EXCH-1/2: discard, then draw as many from the top of the manni.
@@ -780,7 +783,8 @@ class MannState(TurnState):
         del queue[0]
         self.events.append(_EXCHANGE_EVENTS[seat][k])
         if queue:
-            self.turn = queue[0]
+            self.turn = nxt = queue[0]
+            self._legal = DiscardChoices(self.hands[nxt], self.exchange_sizes(nxt))
         else:
             self._start_play()
 
@@ -859,15 +863,27 @@ class MannState(TurnState):
         self.tricks_won = [0, 0, 0]
         self.events.append(_tnew(Event, ("deal", d, _W_DEALS, data)))
         self.turn = e
+        # eldest's first move, listed here (``legal_actions``'s)
+        if variant == TRJAMANN:
+            self._legal = self._offers(e)
+        elif variant == BASIC:
+            self._legal = _SWAP_OR_KEEP
+        else:
+            self._legal = DiscardChoices(hands[e], self.exchange_sizes(e))
 
     def _start_play(self) -> None:
         """MANNI-PLAY-1, TRJ-PLAY-1, HORN-PLAY-1: eldest leads."""
         self.phase = "play"
         self.exchange_queue = []
-        self.turn = self.trick_leader = self.eldest
+        self.turn = self.trick_leader = e = _NEXT[self.dealer]
         self.trick_best = 0
         self._powers = _POWERS[self.trump, self._low_aces]
         self._records = _RECORDS[self._low_aces]
+        hand = self.hands[e]  # eldest's plays, listed here (``legal_actions``'s)
+        ent = self._idx[e]
+        if ent[0] is not hand:
+            ent = self._index(e)
+        self._legal = ent[1].copy()
 
     def _score(self) -> None:
         """MANNI-SCORE-1, TRJ-SCORE-1..4, HORN-SCORE-1/2, then the end of the game."""
