@@ -161,3 +161,24 @@ def test_the_deal_lists_plays_only_for_seats_that_keep_their_cards() -> None:
                     assert ent[1] is None
                 else:
                     assert [p.card for p in ent[1]] == st.hands[seat]
+
+
+def test_the_sampling_facts_are_worked_out_anew_after_every_move() -> None:
+    """``sampling.facts`` is cached per position without a write per move: keyed by the
+    log's length, which every move makes longer. A move's facts are never the last ones."""
+    from cardsuite.games.manni import sampling
+
+    for variant in ("basic", "trjamann", "hornafjardarmanni"):
+        st = GAME.new_state(variant=variant, seed=11)
+        rng = random.Random(11)
+        moves = 0
+        while not st.is_over() and moves < 120:
+            observer = st.turn
+            assert observer is not None
+            first = sampling.facts(st, observer)
+            assert sampling.facts(st, observer) is first  # the same position: reused
+            assert first == sampling._work_out(st, observer)
+            st.apply(rng.choice(st.legal_actions()))
+            moves += 1
+            if st.turn is not None:
+                assert sampling.facts(st, observer) == sampling._work_out(st, observer)

@@ -357,7 +357,10 @@ class MannState(TurnState):
         # Per seat: (the hand list, its plays, its sort keys), for legal_actions (``_index``);
         # the plays are None from the deal to the seat's exchange (``_EXCHANGERS``)
         self._idx: list[Any] = [_UNINDEXED] * 3
-        self._samples: dict[int, Any] | None = None
+        # What sample_hidden works out for a position: (the log's length when worked out, per
+        # observer), so a search computes it once per root; a move logs an event, which
+        # makes it stale without a write of its own (``sampling.facts``)
+        self._samples: tuple[int, dict[int, Any]] | None = None
         self._search_copy = False
 
     # --- small facts ----------------------------------------------------------------------
@@ -377,14 +380,17 @@ class MannState(TurnState):
 
     def exchange_sizes(self, seat: int) -> tuple[int, ...]:
         """How many cards ``seat`` may discard now (TRJ-EXCH-1, TRJ-OPT-2, HORN-EXCH-1)."""
-        room = min(len(self.manni), len(self.hands[seat]))
+        room = len(self.manni)
+        held = len(self.hands[seat])
+        if held < room:
+            room = held
         if self.variant == TRJAMANN:
-            top = min(TRJ_LIMIT, room)
+            top = TRJ_LIMIT if room > TRJ_LIMIT else room
             if self._four_or_none:
                 return (0, top) if top == TRJ_LIMIT else (0,)
             return _UP_TO[top]
         limit = HORN_LIMITS[(seat - self.dealer - 1) % 3]
-        return _UP_TO[min(limit, room)]
+        return _UP_TO[limit if limit < room else room]
 
     def offered_contracts(self, seat: int) -> list[Contract]:
         """TRJ-CONTRACT-2, TRJ-OPT-1: the contracts ``seat`` still owes (Other per suit)."""
@@ -563,7 +569,6 @@ class MannState(TurnState):
                     i = bisect_left(k, base)
                     j = bisect_left(k, base + 16, i)
                     self._legal = e[1][i:j] if i < j else e[1].copy()
-                    self._samples = None
                     self.events.append(lead_ev)
                     return [lead_ev]
                 if base != self._led_base:  # a void shown, or a revoke: does it hold the suit led?
@@ -575,7 +580,6 @@ class MannState(TurnState):
                 power = self._power[card]
                 takes = power > self._best_power
                 del hand[at], plays[at], keys[at]
-                self._samples = None
                 if len(trick) == 1:
                     trick.append(entry)
                     if takes:
@@ -631,14 +635,12 @@ class MannState(TurnState):
                 events = self.events
                 mark = len(events)
                 self._swap(turn, kind is Swap)  # (which lists the next move)
-                self._samples = None
                 return events[mark:]
         elif phase == "contract":  # TRJ-CONTRACT-1: _declare checks the contract itself
             if type(action) is Contract:
                 events = self.events
                 mark = len(events)
                 self._declare(turn, action)  # (which lists the exchange)
-                self._samples = None
                 return events[mark:]
         elif type(action) is Discard and phase == "exchange":
             legal = self._legal
@@ -648,7 +650,6 @@ class MannState(TurnState):
                     events = self.events
                     mark = len(events)
                     self._exchange(turn, action, at)  # (which lists the next move)
-                    self._samples = None
                     return events[mark:]
         events = self.events
         mark = len(events)
@@ -918,11 +919,19 @@ class MannState(TurnState):
             else:
                 results = [t[0] - targets[0], t[1] - targets[1], t[2] - targets[2]]
             plus, minus = self.plus, self.minus
-            for s, r in enumerate(results):
-                if r > 0:
-                    plus[s] += r
-                elif r < 0:
-                    minus[s] -= r
+            r0, r1, r2 = results
+            if r0 > 0:
+                plus[0] += r0
+            elif r0 < 0:
+                minus[0] -= r0
+            if r1 > 0:
+                plus[1] += r1
+            elif r1 < 0:
+                minus[1] -= r1
+            if r2 > 0:
+                plus[2] += r2
+            elif r2 < 0:
+                minus[2] -= r2
             rec["targets"] = targets
             rec["results"] = results
             rec["plus"] = plus[:]

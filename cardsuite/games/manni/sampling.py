@@ -41,9 +41,12 @@ class _Facts(NamedTuple):
 
 
 def facts(st: MannState, observer: int) -> _Facts:
-    cache = st._samples
-    if cache is None:
-        cache = st._samples = {}
+    # valid for this position only: every move logs at least one event
+    logged = len(st.events)
+    entry = st._samples
+    if entry is None or entry[0] != logged:
+        entry = st._samples = (logged, {})
+    cache = entry[1]
     got = cache.get(observer)
     if got is None:
         got = cache[observer] = _work_out(st, observer)
