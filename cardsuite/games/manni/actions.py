@@ -118,18 +118,27 @@ class Discard(Action):
 
 
 class Play(Action):
-    """MANNI-GEN-6: lead or follow with one card."""
+    """MANNI-GEN-6: lead or follow with one card.
+
+    Plays are *interned*, as cards are: ``Play(card) is PLAY[card]`` for every card of the
+    pack, so equality and hashing are identity, in C. A play-out's ``plays.index(action)``
+    and every search's dictionary of plays then cost a pointer test per entry, not a Python
+    ``__eq__`` or ``__hash__`` call. (A card of no pack, which only a refusal ever meets,
+    gets a play of its own.)"""
 
     __slots__ = ("card",)
 
-    def __init__(self, card: Card) -> None:
-        self.card = card
+    card: Card
 
-    def __eq__(self, other: object) -> bool:
-        return type(other) is Play and other.card is self.card
+    def __new__(cls, card: Card) -> Play:
+        play = _PLAYS.get(card)
+        if play is None:
+            play = object.__new__(cls)
+            object.__setattr__(play, "card", card)
+        return play
 
-    def __hash__(self) -> int:
-        return hash(("play", self.card))
+    def __reduce__(self) -> tuple[object, tuple[Card]]:
+        return (Play, (self.card,))
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -143,9 +152,13 @@ class Play(Action):
         return f"Play({self.card.code!r})"
 
 
+_PLAYS: dict[Card, Play] = {}
+for _c in pack():
+    _PLAYS[_c] = Play(_c)
+
 SWAP, KEEP = Swap(), Keep()
 #: Every card's play, made once: a play-out offers these instead of new objects.
-PLAY: dict[Card, Play] = {c: Play(c) for c in pack()}
+PLAY: dict[Card, Play] = dict(_PLAYS)
 NO_DISCARD = Discard(())
 
 
@@ -185,7 +198,7 @@ def parse_action(text: str) -> Action:
     if verb in ("play", "lead", "follow"):
         if len(cards) != 1:
             raise ValueError("play one card, e.g. play 7H")
-        return PLAY[cards[0]] if cards[0] in PLAY else Play(cards[0])
+        return Play(cards[0])
     raise ValueError(f"unknown action {verb!r}; {usage}")
 
 

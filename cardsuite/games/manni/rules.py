@@ -523,12 +523,12 @@ class MannState(TurnState):
         if type(action) is Play and (seat is None or seat == turn):
             # MANNI-GEN-6, inline: the move of nearly every step of a play-out. One look-up
             # gives the lead's and the follow's events, the trick's entry (a shared ``(seat,
-            # card)`` tuple), the suit's first sort key and the card's. ``_records`` is empty
+            # card)`` tuple) and the suit's first sort key. ``_records`` is empty
             # outside the play, so a play then (or of no card of a pack) fails the look-up
             # and the general path below refuses it: the phase needs no test of its own.
             card = action.card
             try:
-                lead_ev, ev, entry, base, key = self._records[turn][card]
+                lead_ev, ev, entry, base = self._records[turn][card]
             except LookupError:
                 pass
             else:
@@ -537,16 +537,13 @@ class MannState(TurnState):
                 if ent[0] is not hand:  # known by identity (``_index``)
                     ent = self._index(turn)
                 _, plays, keys = ent
-                # the card's place is found among the sort keys (ints), the hit checked
-                # with ``is``
-                at = bisect_left(keys, key)
+                # the card's place: its play's among the hand's plays (plays are interned,
+                # so ``index`` tests pointers in C)
                 try:
-                    held = hand[at] is card
-                except IndexError:  # past the hand's end
-                    held = False
-                if not held:
+                    at = plays.index(action)
+                except ValueError:
                     if card not in hand:
-                        raise IllegalAction(f"you do not hold {card.code}")
+                        raise IllegalAction(f"you do not hold {card.code}") from None
                     _, plays, keys = self._index(turn)  # a hand changed in place: anew
                     at = hand.index(card)
                 trick = self.trick
@@ -1551,7 +1548,7 @@ _EXCHANGE_EVENTS = [
 _WIN_EVENTS = [{c: Event("trick", s, _W_WINS, _CARD_DATA[c]) for c in pack()} for s in range(3)]
 #: What the play path needs of a card, in one look-up (``_RECORDS[low_aces][seat][card]``):
 #: its lead's and its follow's events, its entry in the trick (a ``(seat, card)`` tuple,
-#: shared: a trick never changes it), its suit's first sort key and its own.
+#: shared: a trick never changes it) and its suit's first sort key.
 _RECORDS: dict[bool, list[dict[Card, Any]]] = {
     low: [
         {
@@ -1560,7 +1557,6 @@ _RECORDS: dict[bool, list[dict[Card, Any]]] = {
                 _PLAY_EVENTS[s][c],
                 (s, c),
                 _BASE_OF[c],
-                (_KEY_LOW if low else _KEY_HIGH)[c],
             )
             for c in pack()
         }
