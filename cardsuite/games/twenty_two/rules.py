@@ -57,6 +57,7 @@ from ...engine import (
 from ...shuffle import shuffle
 from . import sampling
 from .actions import (
+    _LAYOUTS,
     SETS,
     SINGLE,
     Exchange,
@@ -64,7 +65,7 @@ from .actions import (
     LeadChoices,
     Play,
     PlayChoices,
-    exchanges,
+    layout,
     leads,
     parse_action,
 )
@@ -398,7 +399,26 @@ class TwentyTwoState(State):
             hand = self.hands[turn]
             trick = self.trick
             if self.phase == "exchange":  # (``_compute_legal``'s, inline: once a seat a deal)
-                legal = exchanges(hand, min(len(hand), len(self.stock)))
+                # ``exchanges(hand, limit)``: the layout's key (``actions.layout_key``) in one
+                # plain loop, then one lookup (``actions._LAYOUTS``).
+                limit = len(self.stock)
+                if len(hand) < limit:
+                    limit = len(hand)
+                key = limit + 128
+                prev = 0
+                for c in hand:
+                    r = c.rank
+                    if r == prev:
+                        key += key + 1
+                    else:
+                        key += key
+                    prev = r
+                got = _LAYOUTS.get(key)
+                if got is None:
+                    got = layout(hand, limit, key)
+                legal = _onew(ExchangeChoices)
+                getter, legal._n, legal._gets, legal._takes = got
+                legal._flat = tuple(hand) if getter is None else getter(hand)
             elif hand[-1].rank == JOKER_RANK:
                 legal = self._compute_legal()
             elif not trick:  # no jokers: the common cases, as plain lists
@@ -1479,6 +1499,7 @@ _PAIR_WIN_EV: tuple[dict[tuple[Card, ...], Event], ...] = tuple({} for _ in rang
 #: ``_tnew(Event, (kind, seat, wording, data))`` makes an Event without the named tuple's
 #: Python-level ``__new__`` (a play-out makes one per move).
 _tnew: Any = tuple.__new__
+_onew: Any = object.__new__
 
 
 #: The seat after each, by table size (``_NEXT_SEAT[n][seat]``): one lookup per move.

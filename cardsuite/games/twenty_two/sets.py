@@ -9,9 +9,11 @@ highest non-joker rank in the play, or count as aces in an all-joker play).
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import accumulate
+from operator import itemgetter
+from typing import Any
 
 from ...cards import ACE, JOKER_RANK
 
@@ -176,7 +178,17 @@ class ExchangeTable:
     groups x (limit + 1) small numbers, from which ``take(index)`` reads one choice off in a
     pass over the groups (the combinatorial number system, by size)."""
 
-    __slots__ = ("_cum", "_memo", "counts", "limit", "positions", "starts", "total", "ways")
+    __slots__ = (
+        "_cum",
+        "_memo",
+        "counts",
+        "getters",
+        "limit",
+        "positions",
+        "starts",
+        "total",
+        "ways",
+    )
 
     def __init__(self, counts: tuple[int, ...], limit: int) -> None:
         self.counts = counts
@@ -211,6 +223,9 @@ class ExchangeTable:
         self._memo: dict[int, tuple[int, ...]] = {}
         #: The same choices as positions in the groups laid end to end (``positions_of``).
         self.positions: dict[int, tuple[int, ...]] = {}
+        #: The same again as getters that read a choice's cards off the groups laid end to
+        #: end, a tuple (``getter_of``): one C call names a pick.
+        self.getters: dict[int, Callable[[Sequence[Any]], tuple[Any, ...]]] = {}
 
     def __len__(self) -> int:
         return self.total
@@ -248,6 +263,21 @@ class ExchangeTable:
                 t -= x
             start += size
         got = self.positions[index] = tuple(out)
+        return got
+
+    def getter_of(self, index: int) -> Callable[[Sequence[Any]], tuple[Any, ...]]:
+        """The ``index``-th choice (0 < index < total) as a getter of its cards from the
+        groups laid end to end (a tuple), remembered in ``getters``: ``itemgetter`` of its
+        positions, or of a slice for one card (a tuple still, where ``itemgetter`` of one
+        position would give the card)."""
+        pos = self.positions.get(index)
+        if pos is None:
+            pos = self.positions_of(index)
+        if len(pos) == 1:
+            got = itemgetter(slice(pos[0], pos[0] + 1))
+        else:
+            got = itemgetter(*pos)
+        self.getters[index] = got
         return got
 
     def _read(self, index: int) -> tuple[int, ...]:
@@ -292,7 +322,7 @@ class _Prefix(ExchangeTable):
     __slots__ = ()
 
     def __init__(self, full: ExchangeTable, limit: int) -> None:
-        for name in ("_cum", "_memo", "counts", "positions", "starts", "ways"):
+        for name in ("_cum", "_memo", "counts", "getters", "positions", "starts", "ways"):
             object.__setattr__(self, name, getattr(full, name))
         self.limit = limit
         self.total = full.starts[limit + 1]
