@@ -208,10 +208,18 @@ class TwentyTwo(Game):
         dealer: int | None = None,
     ) -> TwentyTwoState:
         n = self.check_players(players if players is not None else 4)
-        variant_id, opts = self.resolve_options(variant, options)
+        if not options and (variant or "standard") in _DEFAULTS:  # a play-out's new game
+            variant_id = variant or "standard"
+            opts = dict(_DEFAULTS[variant_id])
+        else:
+            variant_id, opts = self.resolve_options(variant, options)
         rng = random.Random(seed)
-        full = self.full_pack(n, opts)
-        order = pack_order(full, deck, rng, _hand_key)
+        full = _full_pack(bool(opts["twenty_six"]), n > 6)
+        if deck is None:  # pack_order's own shuffle of the pack (made once, copied)
+            order = list(full)
+            shuffle(rng, order)
+        else:
+            order = pack_order(list(full), deck, rng, _hand_key)
         st = TwentyTwoState(self, n, variant_id, opts, rng)
         if dealer is None:
             dealer = st._draw_for_deal(list(range(n)))
@@ -265,6 +273,8 @@ class TwentyTwo(Game):
 
 
 GAME = TwentyTwo()
+#: Each variant's options when none are given (a new game copies them).
+_DEFAULTS = {v: GAME.resolve_options(v, None)[1] for v in TwentyTwo.variants}
 
 
 # --- the state ---------------------------------------------------------------------------
@@ -949,10 +959,14 @@ class TwentyTwoState(State):
 
     def _seat_order(self) -> None:
         """``_nxt``: the next active seat after each seat, and ``_live``: the active seats
-        in order, for the current ``active``."""
-        self._nxt = tuple(self._next_active(s) for s in range(self.n))
-        active = self.active
-        self._live = tuple(s for s in range(self.n) if active[s])
+        in order, for the current ``active`` (worked out once for each set of active seats:
+        a seat goes out in most games)."""
+        key = tuple(self.active)
+        got = _SEAT_ORDERS.get(key)
+        if got is None:
+            nxt = tuple(self._next_active(s) for s in range(self.n))
+            got = _SEAT_ORDERS[key] = (nxt, tuple(s for s in range(self.n) if key[s]))
+        self._nxt, self._live = got
 
     def _next_active(self, seat: int) -> int:
         n, active = self.n, self.active
@@ -972,12 +986,18 @@ class TwentyTwoState(State):
         the pack about to be dealt, which holds no score cards (T22-DEAL-3). Drawn cards go
         back, so the draw changes no zone. Randomness is the state's own generator."""
         first = pack is None
-        contenders = list(seats)
-        full = self.game.full_pack(self.n, self.options) if pack is None else pack
+        contenders = seats
+        if pack is None:
+            full: Sequence[Card] = _full_pack(bool(self.options["twenty_six"]), self.n > 6)
+        else:
+            full = pack
         events = self.events
+        rng = self.rng
         while True:
-            drawn = self.rng.sample(full, len(contenders))
-            for s, c in zip(contenders, drawn, strict=True):
+            drawn = _sample(rng, full, len(contenders))
+            top = 0
+            tied: list[int] = []
+            for s, c in zip(contenders, drawn):  # noqa: B905 - as many cards as seats
                 key = c.ordinal * 64 + s  # (shared: a play-out draws for every game)
                 ev = _DRAW_EV.get(key)
                 if ev is None:
@@ -985,8 +1005,12 @@ class TwentyTwoState(State):
                         "draw", s, f"{{P{s}}} draws [{c.code}]", {"card": c.code}
                     )
                 events.append(ev)
-            top = max(map(_RANK, drawn))
-            tied = [s for s, c in zip(contenders, drawn, strict=True) if c.rank == top]
+                r = c.rank
+                if r > top:
+                    top = r
+                    tied = [s]
+                elif r == top:
+                    tied.append(s)
             if len(tied) == 1:
                 s = tied[0]
                 ev = _DEALER_EV.get(s * 2 + first)
@@ -1022,9 +1046,11 @@ class TwentyTwoState(State):
         self.deal_size = size
         dealt = size * count
         if everyone:  # one at a time, clockwise: seat s gets every n-th card from its place
-            hands = self.hands = [order[i:dealt:n] for i in _DEALT_FROM[n][self.dealer]]
-            for hand in hands:
+            hands = self.hands = []
+            for i in _DEALT_FROM[n][self.dealer]:
+                hand = order[i:dealt:n]
                 hand.sort(key=_hand_key)
+                hands.append(hand)
         else:
             hands = self.hands = [[] for _ in range(n)]
             for i, s in enumerate(seats):  # every count-th card
@@ -1058,11 +1084,19 @@ class TwentyTwoState(State):
         kept lean too: one pass for the top card, events made without ``Event.__new__``.)"""
         active, hands, scores = self.active, self.hands, self.scores_list
         seats = self._live
-        last = [hands[s][0] for s in seats]  # one card each
-        top = max(map(_RANK, last))
+        last: list[Card] = []  # one card each (plain loops: a few seats)
+        top = 0
+        for s in seats:
+            card = hands[s][0]
+            last.append(card)
+            if card.rank > top:
+                top = card.rank
         value = VALUES[top]
-        # One pass: the shown cards, the losers (who score) and where each card goes.
+        # One pass: the shown cards, the losers (who score, and who go out) and where each
+        # card goes.
         losers: list[int] = []
+        out: list[int] = []
+        threshold = self.threshold
         last_codes: dict[str, str] = {}
         played = self.played
         score_cards = None if self.paper else self.score_cards
@@ -1072,6 +1106,8 @@ class TwentyTwoState(State):
             if card.rank == top:  # a loser
                 losers.append(s)
                 scores[s] += value
+                if scores[s] >= threshold:  # only losers score
+                    out.append(s)
                 if score_cards is None:
                     played.append(card)  # T22-PAPER-1: back into the pack
                 else:
@@ -1087,8 +1123,6 @@ class TwentyTwoState(State):
             "losers": losers,
             "value": value,
         }
-        threshold = self.threshold
-        out = [s for s in losers if scores[s] >= threshold]  # only losers score
         for s in out:
             active[s] = False
             events.append(_tnew(Event, ("eliminated", s, _goes_out, {"score": scores[s]})))
@@ -1123,8 +1157,15 @@ class TwentyTwoState(State):
             self.turn = None
             self.hand_no += 1
             return
-        # T22-DEAL-3: shuffle everything but the score cards; the loser deals V each.
-        order = self._collect()
+        # T22-DEAL-3: shuffle everything but the score cards (``_collect``, inline: the
+        # finished tricks, the exchange discards, the stock); the loser deals V each.
+        order = self.played
+        self.played = []
+        for d in self.discards:
+            order += d
+        self.discards = [[] for _ in hands]  # (a list per seat)
+        order += self.stock
+        self.stock = []
         shuffle(self.rng, order)
         if len(losers) == 1 or len(order) < len(alive):  # (too few cards: DEAL-5 ends it)
             self.dealer = losers[0]
@@ -1481,6 +1522,28 @@ _SHARED_SLOTS = (
 )
 
 
+def _sample(rng: random.Random, population: Sequence[Card], k: int) -> list[Card]:
+    """``rng.sample(population, k)``: the same cards from the same draws. For a plain
+    ``random.Random``, a few cards (at most 5) from more than 21 (the draw for the deal:
+    every new game) it is ``sample``'s own walk written out: ``_randbelow(n)`` as
+    ``getrandbits`` until below ``n``, again while already drawn, with no Python call per
+    card; anything else goes to ``rng.sample``."""
+    n = len(population)
+    if type(rng) is not random.Random or k > 5 or n <= 21:
+        return rng.sample(population, k)
+    getrandbits = rng.getrandbits
+    bits = n.bit_length()
+    out: list[Card] = []
+    drawn: list[int] = []
+    for _ in range(k):
+        j = getrandbits(bits)
+        while j >= n or j in drawn:
+            j = getrandbits(bits)
+        drawn.append(j)
+        out.append(population[j])
+    return out
+
+
 def _ranks_text(ranks: Sequence[int]) -> str:
     return "-".join("JK" if r == JOKER_RANK else RANK_CODES[r] for r in ranks)
 
@@ -1502,6 +1565,8 @@ _tnew: Any = tuple.__new__
 _onew: Any = object.__new__
 
 
+#: ``_seat_order``'s tuples, by ``tuple(active)``.
+_SEAT_ORDERS: dict[tuple[bool, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
 #: The seat after each, by table size (``_NEXT_SEAT[n][seat]``): one lookup per move.
 _NEXT_SEAT = tuple(tuple((s + 1) % n for s in range(n)) if n else () for n in range(13))
 

@@ -1,0 +1,152 @@
+"""The shortcuts of Twenty-Two's exchange listing and of its once-a-hand path give what the
+general code gives: the exchange a position lists is the shared table's reading of its
+hand, whatever number keys the layout; the draw for the deal draws what ``rng.sample`` draws;
+the seat order looked up for a set of active seats is the one worked out seat by seat."""
+
+from __future__ import annotations
+
+import random
+from itertools import pairwise
+
+import pytest
+from ranks import rank_groups
+from walks import walk
+
+from cardsuite.cards import by_rank, pack
+from cardsuite.games.twenty_two import actions, rules
+from cardsuite.games.twenty_two.actions import KEEP, ExchangeChoices, layout_key
+from cardsuite.games.twenty_two.sets import ExchangeTable
+
+
+def _runs(hand: list) -> tuple[bool, ...]:  # type: ignore[type-arg]
+    return tuple(a.rank == b.rank for a, b in pairwise(hand))
+
+
+def test_a_layout_key_stands_for_one_shape_of_runs_and_one_limit() -> None:
+    """Two (hand, limit) with one key have the same runs of a rank and the same limit, so
+    one shared layout serves them both; hands of every size up to 26 cards."""
+    rng = random.Random(3)
+    cards = list(pack(decks=2))
+    seen: dict[int, tuple[tuple[bool, ...], int]] = {}
+    for trial in range(3000):
+        hand = sorted(rng.sample(cards, trial % 27), key=by_rank)
+        limit = rng.randint(0, len(hand))
+        got = seen.setdefault(layout_key(hand, limit), (_runs(hand), limit))
+        assert got == (_runs(hand), limit)
+    assert len(seen) > 1000
+
+
+@pytest.mark.parametrize("variant", ["standard", "paper-scores", "twenty-six"])
+def test_the_listed_exchanges_are_the_table_s_reading_of_the_hand(variant: str) -> None:
+    """T22-EXCH-1/2: what ``legal_actions`` lists in the exchange (its inline layout key and
+    lookup) names, choice by choice, each group's first cards as the shared table takes
+    them, ``keep`` first, and as many choices as the table counts."""
+    checked = 0
+    for st, rng in walk("twenty-two", variant, range(60), lambda s: 2 + s % 5, deals=6):
+        if st.phase != "exchange":
+            continue
+        legal = st.legal_actions()
+        hand = st.hands[st.turn]
+        limit = min(len(hand), len(st.stock))
+        groups = rank_groups(hand)
+        table = ExchangeTable(tuple(len(g) for g in groups), limit)
+        assert type(legal) is ExchangeChoices and len(legal) == table.total
+        assert legal[0] is KEEP
+        picks = range(table.total) if table.total < 40 else rng.sample(range(table.total), 40)
+        for i in picks:
+            want = [c for g, t in zip(groups, table.take(i), strict=True) for c in g[:t]]
+            assert type(legal[i].cards) is tuple and list(legal[i].cards) == want
+        assert [a.cards for a in legal] == [a.cards for a in ExchangeChoices(hand, limit)]
+        checked += 1
+    assert checked > 500
+
+
+def test_a_choice_of_one_card_is_read_as_a_tuple() -> None:
+    """``getter_of`` reads a one-card choice as a tuple of that card, like every other."""
+    table = ExchangeTable((2, 1, 1), 2)
+    flat = ("a", "b", "c", "d")
+    for i in range(1, table.total):
+        pos = table.positions_of(i)
+        assert table.getter_of(i)(flat) == tuple(flat[p] for p in pos)
+    ones = [g(flat) for i, g in table.getters.items() if len(table.positions[i]) == 1]
+    assert ones and all(type(t) is tuple and len(t) == 1 for t in ones)
+
+
+def test_the_shared_layouts_are_keyed_as_the_listing_keys_them() -> None:
+    """Every layout made so far sits under the key its own hand gives (none is filed under
+    a number the inline loop would not work out)."""
+    game = rules.GAME
+    for seed in range(30):
+        st = game.new_state(players=4, seed=seed)
+        hand = st.hands[st.turn]
+        limit = min(len(hand), len(st.stock))
+        st.legal_actions()
+        got = actions._LAYOUTS[layout_key(hand, limit)]
+        assert got[1] == len(st.legal_actions())
+
+
+@pytest.mark.parametrize("n", [1, 10, 21, 22, 40, 52, 104, 108])
+def test_the_draw_samples_what_rng_sample_does(n: int) -> None:
+    """``_sample`` draws the very cards ``random.Random.sample`` draws and leaves the
+    generator where it leaves it, for every size of draw (the written-out walk for a few
+    from many, ``sample`` itself otherwise)."""
+    population = list(range(100, 100 + n))
+    for seed in range(200):
+        for k in range(min(n, 9) + 1):
+            a, b = random.Random(seed), random.Random(seed)
+            assert rules._sample(a, population, k) == b.sample(population, k)
+            assert a.getstate() == b.getstate()
+
+
+def test_the_draw_leaves_another_generator_to_its_own_sample() -> None:
+    """A generator of another class keeps its own ``sample``."""
+
+    class Counting(random.Random):
+        calls = 0
+
+        def sample(self, population, k, *, counts=None):  # type: ignore[no-untyped-def]
+            Counting.calls += 1
+            return super().sample(population, k, counts=counts)
+
+    rules._sample(Counting(1), list(range(52)), 4)
+    assert Counting.calls == 1
+
+
+def test_the_seat_order_looked_up_is_the_one_worked_out() -> None:
+    """For every set of active seats at every table size, ``_nxt`` and ``_live`` are each
+    seat's next active seat and the active seats in order."""
+    rng = random.Random(5)
+    for n in range(2, 13):
+        st = rules.GAME.new_state(players=n, seed=n)
+        for _ in range(40):
+            st.active = [rng.random() < 0.6 for _ in range(n)]
+            st._seat_order()
+            assert st._nxt == tuple(st._next_active(s) for s in range(n))
+            assert st._live == tuple(s for s in range(n) if st.active[s])
+
+
+def test_games_with_eliminations_and_redraws_still_load_and_continue_alike() -> None:
+    """A game played to its end (seats going out, tied losers drawing for the deal) and the
+    same game saved halfway and continued from its JSON give the same events."""
+    game = rules.GAME
+    redraws = 0
+    for seed in range(40):
+        st = game.new_state(players=5, seed=seed)
+        rng = random.Random(seed)
+        saved = None
+        while not st.is_over():
+            if saved is None and st.hand_no == 3:
+                saved = (st.to_json(), rng.getstate(), len(st.events))
+            legal = st.legal_actions()
+            st.apply(legal[int(rng.random() * len(legal))])
+        redraws += sum(e.kind == "dealer" for e in st.events) - 1
+        if saved is None:
+            continue
+        data, state, mark = saved
+        other = game.from_json(data)
+        rng.setstate(state)
+        while not other.is_over():
+            legal = other.legal_actions()
+            other.apply(legal[int(rng.random() * len(legal))])
+        assert [e.to_json() for e in other.events[mark:]] == [e.to_json() for e in st.events[mark:]]
+    assert redraws > 10
