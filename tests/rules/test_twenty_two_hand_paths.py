@@ -150,3 +150,24 @@ def test_games_with_eliminations_and_redraws_still_load_and_continue_alike() -> 
             other.apply(legal[int(rng.random() * len(legal))])
         assert [e.to_json() for e in other.events[mark:]] == [e.to_json() for e in st.events[mark:]]
     assert redraws > 10
+
+
+def test_a_deal_after_eliminations_goes_round_the_active_seats() -> None:
+    """T22-DEAL-2: with seats out, the deal (its order looked up by the active seats) starts
+    at the dealer's first active left-hand neighbour and gives the seats that are out none."""
+    game = rules.GAME
+    checked = 0
+    for seed in range(60):
+        st = game.new_state(players=2 + seed % 6, seed=seed)
+        rng = random.Random(seed)
+        while not st.is_over():
+            hand_no = st.hand_no
+            legal = st.legal_actions()
+            st.apply(legal[int(rng.random() * len(legal))])
+            if st.hand_no != hand_no and not st.is_over() and not all(st.active):
+                seats = st._active_from_left_of(st.dealer)
+                assert st.exchange_queue in ([], seats)
+                assert all(len(st.hands[s]) == st.deal_size for s in seats)
+                assert all(not st.hands[s] for s in range(st.n) if not st.active[s])
+                checked += 1
+    assert checked > 50

@@ -66,7 +66,6 @@ from .actions import (
     Play,
     PlayChoices,
     layout,
-    leads,
     parse_action,
 )
 from .sets import (
@@ -432,7 +431,10 @@ class TwentyTwoState(State):
             elif hand[-1].rank == JOKER_RANK:
                 legal = self._compute_legal()
             elif not trick:  # no jokers: the common cases, as plain lists
-                legal = leads(hand)
+                # ``leads(hand)``, inline (a move in four)
+                legal = _onew(LeadChoices)
+                t = legal._hand = tuple(hand)
+                legal._n = len(t) - (t[0].rank == t[-1].rank)  # (one of a rank: one is kept)
             elif len(trick[0][1]) == 1:  # (one-card follows, inline: a move in three)
                 legal = []
                 if self.beat_leader:
@@ -582,8 +584,16 @@ class TwentyTwoState(State):
             hand = self.hands[turn]
             # One card, from a hand without jokers (T22-PLAY-2/6, T22-LEADER-1), inline: the
             # move of four positions in five. Anything else, and every refusal, goes on.
-            if len(cards) == 1 and hand[-1].rank != JOKER_RANK and cards[0] in hand:
+            # (The card is found once: its place is where it leaves the hand.)
+            if len(cards) == 1 and hand[-1].rank != JOKER_RANK:
                 card = cards[0]
+                try:
+                    at = hand.index(card)
+                except ValueError:
+                    at = -1  # not held: refused below
+            else:
+                at = -1
+            if at >= 0:
                 r = card.rank
                 trick = self.trick
                 if trick:
@@ -595,7 +605,7 @@ class TwentyTwoState(State):
                         else:
                             ok = r >= best or r == hand[0].rank
                         if ok:
-                            hand.remove(card)
+                            del hand[at]
                             self._legal = None
                             self._samples = None
                             trick.append((turn, cards))
@@ -628,7 +638,7 @@ class TwentyTwoState(State):
                             self._showdown()  # T22-PLAY-9: one card each
                             return events[mark:]
                 elif len(hand) > 1:
-                    hand.remove(card)
+                    del hand[at]
                     self._legal = None
                     self._samples = None
                     self.trick_leader = turn
@@ -809,7 +819,7 @@ class TwentyTwoState(State):
                 f"the stock has only {len(stock)} cards; you may exchange at most that many"
             )
         if k:
-            rest = self.hands[seat][:]
+            rest = self.hands[seat].copy()
             try:
                 for c in cards:
                     rest.remove(c)
@@ -1030,8 +1040,14 @@ class TwentyTwoState(State):
         everyone = len(self._live) == n  # (the common case: nobody is out yet)
         if everyone:
             seats = list(_FROM_LEFT[n][self.dealer])
-        else:
-            seats = self._active_from_left_of(self.dealer)
+        else:  # (``_active_from_left_of``, looked up by the active seats)
+            live = self._live
+            row = _LIVE_FROM.get((n, live))
+            if row is None:
+                row = _LIVE_FROM[n, live] = tuple(
+                    tuple(s for s in _FROM_LEFT[n][seat] if s in live) for seat in range(n)
+                )
+            seats = list(row[self.dealer])
         count = len(seats)
         self.hand_no += 1
         self.tricks = []
@@ -1139,7 +1155,7 @@ class TwentyTwoState(State):
                 "eliminated": out,
             }
         )
-        alive = [s for s in seats if active[s]] if out else seats
+        alive = self._live  # (after an elimination, ``_seat_order`` has set it anew)
         if len(alive) == 1:  # T22-END-1
             self._end(alive, "last player in")
             return
@@ -1565,6 +1581,9 @@ _tnew: Any = tuple.__new__
 _onew: Any = object.__new__
 
 
+#: The active seats clockwise from each seat's left (``_active_from_left_of``), by the table
+#: size and the active seats (``_live``), then seat.
+_LIVE_FROM: dict[tuple[int, tuple[int, ...]], tuple[tuple[int, ...], ...]] = {}
 #: ``_seat_order``'s tuples, by ``tuple(active)``.
 _SEAT_ORDERS: dict[tuple[bool, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
 #: The seat after each, by table size (``_NEXT_SEAT[n][seat]``): one lookup per move.
