@@ -171,3 +171,43 @@ def test_a_deal_after_eliminations_goes_round_the_active_seats() -> None:
                 assert all(not st.hands[s] for s in range(st.n) if not st.active[s])
                 checked += 1
     assert checked > 50
+
+
+@pytest.mark.parametrize("variant", ["standard", "beat-the-leader", "equal-cards"])
+def test_three_card_follows_listed_plainly_are_the_general_enumeration(variant: str) -> None:
+    """T22-PLAY-6, T22-LEADER-1: the plain list of three-card follows names the same cards,
+    in the same order, as ``PlayChoices`` over the general rank-set enumeration; a listed
+    follow and an equal one made elsewhere play alike, and a three-card play that is not
+    listed is refused with a reason, changing nothing."""
+    from cardsuite.engine import IllegalAction
+    from cardsuite.games.twenty_two.actions import Play, PlayChoices
+
+    plain = lazy = 0
+    for st, rng in walk("twenty-two", variant, range(400), lambda s: 3 + s % 3, deals=8):
+        if not (st.phase == "play" and st.trick and len(st.trick[0][1]) == 3):
+            continue
+        hand = st.hands[st.turn]
+        if hand[-1].rank == 15:
+            continue
+        legal = st.legal_actions()
+        named = PlayChoices(hand, st._follow_sets(hand))
+        assert [a.cards for a in legal] == [a.cards for a in named]
+        if type(legal) is list:
+            plain += 1
+        else:
+            lazy += 1
+        keys = {a.key for a in legal}
+        for _ in range(3):  # a few held three-card plays the rules refuse
+            act = Play(tuple(rng.sample(hand, 3)))
+            if act.key in keys:
+                continue
+            before = st.to_json()
+            with pytest.raises(IllegalAction) as why:
+                st.apply(act)
+            assert str(why.value) and st.to_json() == before
+        mine, other = st.clone(), st.clone()  # (the walk itself goes on from ``st``)
+        listed = mine.legal_actions()
+        act = listed[int(rng.random() * len(listed))]  # one the copy offered itself
+        assert mine.apply(act) == other.apply(Play(tuple(reversed(act.cards))))
+        assert mine.to_json() == other.to_json()
+    assert plain > 100 and lazy > 3

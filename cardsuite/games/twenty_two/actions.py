@@ -120,6 +120,9 @@ _LAYOUTS: dict[int, tuple[Any, int, dict[int, Any], ExchangeTable]] = {}
 #: The grouping alone, by runs (``_grouping``): the limit varies with the stock, so a
 #: layout's first use for another limit finds its grouping made already.
 _GROUPINGS: dict[tuple[bool, ...], tuple[tuple[int, ...], Any]] = {}
+#: The same groupings by the runs' part of a layout key (a leading bit, then a bit per
+#: card): a layout made for another limit finds its grouping without listing the runs.
+_GROUPINGS_BY_KEY: dict[int, tuple[tuple[int, ...], Any]] = {}
 
 
 def layout_key(hand: Sequence[Card], limit: int) -> int:
@@ -166,10 +169,15 @@ def layout(
         raise ValueError(f"an exchange of at most {limit} cards")
     if not hand:  # (only keep: the layout of one card serves, limit 0)
         hand, limit = (), 0
-    runs = tuple([a.rank == b.rank for a, b in pairwise(hand)])
-    grouping = _GROUPINGS.get(runs)
+    n = len(hand)
+    runs_key = key & ((1 << n) - 1) | 1 << n
+    grouping = _GROUPINGS_BY_KEY.get(runs_key)
     if grouping is None:
-        grouping = _grouping(runs)
+        runs = tuple([a.rank == b.rank for a, b in pairwise(hand)])
+        grouping = _GROUPINGS.get(runs)
+        if grouping is None:
+            grouping = _grouping(runs)
+        _GROUPINGS_BY_KEY[runs_key] = grouping
     counts, getter = grouping
     table = exchange_table(counts, limit)
     got = _LAYOUTS[key] = (getter, table.total, table.getters, table)

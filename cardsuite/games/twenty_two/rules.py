@@ -458,7 +458,7 @@ class TwentyTwoState(State):
                     legal.append(low)
             elif len(trick[0][1]) == 2:
                 legal = self._pair_follows(hand)
-            else:
+            elif len(trick[0][1]) != 3 or (legal := self._triple_follows(hand)) is None:
                 legal = self._compute_legal()
             self._legal = legal
         return legal
@@ -508,6 +508,84 @@ class TwentyTwoState(State):
         elif c1.rank >= t0 and c0.rank >= t1:  # the lowest two cover: listed already
             return out
         out.append(rows[c0][c1] if c0.rank == c1.rank else rows[c1][c0])
+        return out
+
+    def _triple_follows(self, hand: list[Card]) -> list[Action] | None:
+        """T22-PLAY-6 / T22-LEADER-1 for a three-card trick and a hand without jokers, as a
+        plain list of plays (made anew: shared ones missed more than they hit) when the hand
+        holds at most
+        ``_TRIPLE_RANKS`` ranks that may take part in a cover (None otherwise: the lazy
+        ``PlayChoices`` lists them). The same plays, order and naming as ``PlayChoices``
+        over ``_follow_sets``: the covers in ``cover_sets``' order (for each top rank, high
+        to low: one of it with a middle rank and then one lower card, or two of the middle
+        rank; then two of it and one lower card; then three of it), each rank's first cards
+        in suit order; then the lowest three where the rule allows."""
+        t0, t1, t2 = self.trick_lead_eff if self.beat_leader else self.trick_best_eff
+        k = len(hand)
+        while k and hand[k - 1].rank >= t2:  # the cards that may take part: hand[k:]
+            k -= 1
+        groups: list[list[Card]] = []  # the runs of a rank among them, low to high
+        last = None
+        for i in range(k, len(hand)):
+            c = hand[i]
+            if last is not None and c.rank == last[0].rank:
+                last.append(c)
+            else:
+                last = [c]
+                groups.append(last)
+        m = len(groups)
+        if m > _TRIPLE_RANKS:
+            return None
+        groups.reverse()  # high to low
+        out: list[Action] = []
+        onew = _onew  # (``Play(cards)`` without its Python ``__init__``: triples seldom recur)
+        for i in range(m):
+            g = groups[i]
+            top = g[0]
+            if top.rank < t0:
+                break
+            for j in range(i + 1, m):  # one of ``top``, then two lower
+                h = groups[j]
+                mid = h[0]
+                if mid.rank < t1:
+                    break
+                for x in range(j + 1, m):  # (every rank here meets t2)
+                    cards = (top, mid, groups[x][0])
+                    play = onew(Play)
+                    play.cards = cards
+                    out.append(play)
+                if len(h) > 1:
+                    cards = (top, mid, h[1])
+                    play = onew(Play)
+                    play.cards = cards
+                    out.append(play)
+            if len(g) > 1:  # two of ``top``, then one lower; then three of it
+                second = g[1]
+                for j in range(i + 1, m):
+                    cards = (top, second, groups[j][0])
+                    play = onew(Play)
+                    play.cards = cards
+                    out.append(play)
+                if len(g) > 2:
+                    cards = (top, second, g[2])
+                    play = onew(Play)
+                    play.cards = cards
+                    out.append(play)
+        c0, c1, c2 = hand[0], hand[1], hand[2]
+        r0, r1, r2 = c0.rank, c1.rank, c2.rank
+        if self.beat_leader:
+            if out:
+                return out
+        elif r2 >= t0 and r1 >= t1 and r0 >= t2:  # the lowest three cover: listed already
+            return out
+        # The lowest three, named high rank first, each rank's cards in suit order.
+        if r1 != r2:
+            cards = (c2, c1, c0) if r0 != r1 else (c2, c0, c1)
+        else:
+            cards = (c1, c2, c0) if r0 != r1 else (c0, c1, c2)
+        play = onew(Play)
+        play.cards = cards
+        out.append(play)
         return out
 
     def _compute_legal(self) -> Sequence[Action]:
@@ -1205,10 +1283,16 @@ class TwentyTwoState(State):
         self.phase = "over"
         self.turn = None
         self.exchange_queue = []
-        self.winners_list = sorted(winners)
-        names = " and ".join(f"{{P{s}}}" for s in self.winners_list)
-        verb = "win" if len(self.winners_list) > 1 else "wins"
-        self._log("gameover", None, f"{names} {verb} ({why})", winners=self.winners_list)
+        won = sorted(winners)
+        self.winners_list = won
+        key = (*won, why)  # (every game ends once: its event is one of a few, made once)
+        ev = _GAMEOVER_EV.get(key)
+        if ev is None:
+            names = " and ".join(f"{{P{s}}}" for s in won)
+            verb = "win" if len(won) > 1 else "wins"
+            text = f"{names} {verb} ({why})"
+            ev = _GAMEOVER_EV[key] = Event("gameover", None, text, {"winners": won.copy()})
+        self.events.append(ev)
 
     def _log(self, kind: str, seat: int | None, text: str, **data: Any) -> None:
         self.events.append(Event(kind, seat, text, data))
@@ -1565,6 +1649,8 @@ def _ranks_text(ranks: Sequence[int]) -> str:
 
 
 _EXCHANGE_EV: dict[int, Event] = {}
+#: The end of a game, by its winners and why (``_end``).
+_GAMEOVER_EV: dict[tuple[int | str, ...], Event] = {}
 #: The draw for the deal's events, by card and seat, and by seat and whether it is the first
 #: deal's: every new game draws (written out, as ``_log`` would, but made once).
 _DRAW_EV: dict[int, Event] = {}
@@ -1636,6 +1722,9 @@ def _exchanges(seat: int | None, data: Mapping[str, Any]) -> str:
 
 
 _SETS = SETS
+#: At most this many ranks that may take part in a three-card cover: the follows are a plain
+#: list (``_triple_follows``); more, and ``PlayChoices`` names them lazily.
+_TRIPLE_RANKS = 7
 
 
 def _make_pairs() -> None:
