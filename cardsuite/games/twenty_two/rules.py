@@ -471,6 +471,9 @@ class TwentyTwoState(State):
         the rule allows). The plays are the shared ``_SETS`` ones, read from each first
         card's row (``_PAIR_ROW``: no key tuple built and hashed per pair)."""
         t0, t1 = self.trick_lead_eff if self.beat_leader else self.trick_best_eff
+        if hand[-1].rank < t0 or hand[-2].rank < t1:  # not even the top two cover: the lowest
+            c0, c1 = hand[0], hand[1]
+            return [_PAIR_ROW[c0][c1] if c0.rank == c1.rank else _PAIR_ROW[c1][c0]]
         firsts: list[Card] = []  # each rank's first card in suit order, high to low
         doubled: list[Card | None] = []  # its second card, if held
         prev = None
@@ -521,9 +524,11 @@ class TwentyTwoState(State):
         rank; then two of it and one lower card; then three of it), each rank's first cards
         in suit order; then the lowest three where the rule allows."""
         t0, t1, t2 = self.trick_lead_eff if self.beat_leader else self.trick_best_eff
-        k = len(hand)
-        while k and hand[k - 1].rank >= t2:  # the cards that may take part: hand[k:]
-            k -= 1
+        k = len(hand)  # the cards that may take part in a cover: hand[k:]
+        if hand[-1].rank >= t0 and hand[-2].rank >= t1 and hand[-3].rank >= t2:
+            while k and hand[k - 1].rank >= t2:
+                k -= 1
+        # (else not even the top three cover: none, and the lowest three are listed below)
         groups: list[list[Card]] = []  # the runs of a rank among them, low to high
         last = None
         for i in range(k, len(hand)):
@@ -728,6 +733,42 @@ class TwentyTwoState(State):
                     nxt = self._nxt[turn]
                     self.turn = nxt  # (a lead never closes a trick: two seats are in)
                     return [ev]
+            elif (
+                len(cards) == 2
+                and type(self._legal) is list
+                and any(map(is_, self._legal, repeat(action)))
+            ):  # A pair follow (``_play_one``'s, inline: a move in ten), taken only as one of
+                # the very plays ``_pair_follows`` just listed: held, legal, named.
+                c0, c1 = cards
+                hand.remove(c0)
+                hand.remove(c1)
+                self._legal = None
+                self._samples = None
+                r0 = c0.rank
+                r1 = c1.rank
+                trick = self.trick
+                best = self.trick_best_eff
+                takes = r0 >= best[0] and r1 >= best[1]
+                if takes and self.equal_sets and r0 != r1:
+                    takes = False  # T22-EQUAL-2
+                trick.append((turn, cards))
+                if takes:
+                    self.trick_best = len(trick) - 1
+                    self.trick_best_eff = [r0, r1]
+                shared = _PAIR_PLAY_EV[turn * 2 + takes]
+                ev = shared.get(cards)
+                if ev is None:
+                    data = {"cards": [c0.code, c1.code], "best": takes}
+                    ev = shared[cards] = _tnew(Event, ("play", turn, _plays, data))
+                events = self.events
+                events.append(ev)
+                nxt = self._nxt[turn]
+                if nxt != self.trick_leader:
+                    self.turn = nxt
+                    return [ev]
+                mark = len(events) - 1
+                self._finish_trick()
+                return events[mark:]
             events = self.events
             mark = len(events)
             if self._play_one(turn, action):  # several cards; or a refusal, explained below
