@@ -61,15 +61,54 @@ def test_the_listed_exchanges_are_the_table_s_reading_of_the_hand(variant: str) 
     assert checked > 500
 
 
-def test_a_choice_of_one_card_is_read_as_a_tuple() -> None:
-    """``getter_of`` reads a one-card choice as a tuple of that card, like every other."""
-    table = ExchangeTable((2, 1, 1), 2)
-    flat = ("a", "b", "c", "d")
-    for i in range(1, table.total):
-        pos = table.positions_of(i)
-        assert table.getter_of(i)(flat) == tuple(flat[p] for p in pos)
-    ones = [g(flat) for i, g in table.getters.items() if len(table.positions[i]) == 1]
-    assert ones and all(type(t) is tuple and len(t) == 1 for t in ones)
+def test_a_choice_s_getter_reads_what_it_takes() -> None:
+    """``getter_of`` reads a choice's cards off the groups laid end to end as a tuple (one
+    card too), for every choice and limit."""
+    for counts in [(2, 1, 1), (1,), (3, 2), (1, 1, 1, 1, 1)]:
+        size = sum(counts)
+        flat = tuple("abcdefgh"[:size])
+        for limit in range(size + 1):
+            table = ExchangeTable(counts, limit)
+            for i in range(1, table.total):
+                got = table.getter_of(i)(flat)
+                assert type(got) is tuple and got == tuple(flat[p] for p in table.positions[i])
+
+
+def test_an_offered_exchange_and_a_foreign_equal_one_play_alike() -> None:
+    """T22-EXCH-1/3: the pick a listing just offered, an equal exchange made elsewhere and
+    an earlier pick of the same listing give the same hand, discards, stock and events; a
+    foreign exchange of a card not held is refused with its reason, changing nothing."""
+    from cardsuite.engine import IllegalAction
+    from cardsuite.games.twenty_two.actions import Exchange
+
+    game = rules.GAME
+    checked = 0
+    for seed in range(150):
+        st = game.new_state(players=2 + seed % 5, variant="paper-scores", seed=seed)
+        rng = random.Random(seed)
+        while not st.is_over() and st.hand_no < 4:
+            legal = st.legal_actions()
+            if type(legal) is ExchangeChoices and len(legal) > 2:
+                first = legal[1]
+                i = rng.randrange(1, len(legal))
+                mine, other, again = st.clone(), st.clone(), st.clone()
+                offered = mine.legal_actions()[i]
+                events = mine.apply(offered)
+                assert events == other.apply(Exchange(offered.cards))
+                assert mine.to_json() == other.to_json()
+                listing = again.legal_actions()
+                earlier = listing[i]
+                listing[1]  # (a later pick: ``earlier`` is no longer the last offered)
+                assert again.apply(earlier) == events
+                assert again.to_json() == other.to_json()
+                foreign = st.hands[(st.turn + 1) % st.n][0]
+                before = st.to_json()
+                with pytest.raises(IllegalAction, match="do not hold"):
+                    st.apply(Exchange((*first.cards[:-1], foreign)))
+                assert st.to_json() == before
+                checked += 1
+            st.apply(legal[int(rng.random() * len(legal))])
+    assert checked > 200
 
 
 def test_the_shared_layouts_are_keyed_as_the_listing_keys_them() -> None:
