@@ -250,3 +250,27 @@ def test_three_card_follows_listed_plainly_are_the_general_enumeration(variant: 
         assert mine.apply(act) == other.apply(Play(tuple(reversed(act.cards))))
         assert mine.to_json() == other.to_json()
     assert plain > 100 and lazy > 3
+
+
+@pytest.mark.parametrize(
+    "counts", [(1,) * 10, (2, 1, 1, 1, 1, 1), (4, 3, 2, 2, 1), (3, 3, 1), (8, 4, 1), (1,), (2,)]
+)
+def test_a_small_table_read_whole_reads_what_each_read_gives(counts: tuple[int, ...]) -> None:
+    """A table of at most ``WHOLE`` choices reads every choice on its first read; each is
+    what reading it alone gives, for the full table and every shared prefix of it."""
+    from cardsuite.games.twenty_two.sets import WHOLE, _Prefix
+
+    size = sum(counts)
+    flat = tuple(range(100, 100 + size))
+    full = ExchangeTable(counts, size)
+    assert full.total <= WHOLE
+    full.getter_of(full.total - 1)
+    assert len(full.getters) == full.total - 1  # (all but keep)
+    alone = ExchangeTable(counts, size)
+    for i in range(1, full.total):
+        assert full.positions[i] == alone.positions_of(i)
+        assert full.getters[i](flat) == tuple(flat[p] for p in alone.positions[i])
+    for limit in range(size):
+        prefix = _Prefix(ExchangeTable(counts, size), limit)
+        for i in range(prefix.total - 1, 0, -1):
+            assert prefix.getter_of(i)(flat) == tuple(flat[p] for p in alone.positions[i])
