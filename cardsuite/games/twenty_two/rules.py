@@ -769,6 +769,25 @@ class TwentyTwoState(State):
                 mark = len(events) - 1
                 self._finish_trick()
                 return events[mark:]
+            elif type(self._legal) is LeadChoices and self._legal.issued(action):
+                # Several of a rank led (``_play_one``'s, inline): the set this listing just
+                # handed out, so held, of one rank, in suit order, keeping a card.
+                for c in cards:
+                    hand.remove(c)
+                self._legal = None
+                self._samples = None
+                self.trick_leader = turn
+                self.trick_best = 0
+                self.trick_lead_eff = self.trick_best_eff = [cards[0].rank] * len(cards)
+                self.trick.append((turn, cards))
+                shared = _SET_LEAD_EV[turn]  # a few hundred sets of a rank: made once
+                ev = shared.get(cards)
+                if ev is None:
+                    data = {"cards": [c.code for c in cards]}
+                    ev = shared[cards] = _tnew(Event, ("lead", turn, _leads_words, data))
+                self.events.append(ev)
+                self.turn = self._nxt[turn]  # (a lead never closes a trick)
+                return [ev]
             events = self.events
             mark = len(events)
             if self._play_one(turn, action):  # several cards; or a refusal, explained below
