@@ -194,7 +194,8 @@ class ExchangeChoices(Sequence[Exchange]):
 
     The hand's groups of a rank are laid end to end, largest first (``_flat``), so a choice
     is a tuple of positions in it that depends only on the hand's shape: the shared table
-    remembers it (``ExchangeTable.positions``), and naming a choice is one ``map``."""
+    remembers it (``ExchangeTable.positions``) with an ``itemgetter`` of them
+    (``ExchangeTable.getters``), and naming a choice is one call of it, in C."""
 
     __slots__ = ("_flat", "_gets", "_n", "_takes")
 

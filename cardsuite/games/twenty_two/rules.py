@@ -39,7 +39,7 @@ import random
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from itertools import repeat
-from operator import attrgetter, is_
+from operator import is_
 from typing import Any, ClassVar
 
 from ... import positions
@@ -1327,18 +1327,6 @@ class TwentyTwoState(State):
             self.dealer = self._draw_for_deal(losers, order)  # T22-SCORE-4
         self._deal(order, value)
 
-    def _collect(self) -> list[Card]:
-        """Every card but the score cards, taken back for the next shuffle (hands are empty
-        after the showdown): the finished tricks, the exchange discards, the stock."""
-        cards = self.played
-        self.played = []
-        for d in self.discards:
-            cards += d
-        self.discards = [[] for _ in range(self.n)]
-        cards += self.stock
-        self.stock = []
-        return cards
-
     def _end(self, winners: list[int], why: str) -> None:
         self.phase = "over"
         self.turn = None
@@ -1747,7 +1735,6 @@ _DEALT_FROM = tuple(
 )
 #: A seat as the key of the showdown's ``cards`` (JSON object keys are strings).
 _SEAT_KEY = tuple(str(s) for s in range(12))
-_RANK = attrgetter("rank")
 
 
 #: A one-card play's effective ranks, per rank: shared constants (never mutated).
