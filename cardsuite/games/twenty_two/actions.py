@@ -106,18 +106,39 @@ def parse_action(text: str) -> Action:
     raise ValueError(f"unknown action {verb!r}; use keep, discard CARDS or play CARDS")
 
 
-#: A sorted hand's layout for the exchange, by which neighbours share a rank (``runs[i]``:
-#: card i + 1 has card i's rank) and the exchange limit: the shared table of choices and the
-#: getter that lays the hand's groups of a rank end to end, largest first (ties in hand
-#: order; None: the hand's own order, as for one card per rank). It depends only on where
-#: the hand's runs of a rank start, of which there are few (hundreds), so each is made once,
-#: and one lookup gives both (the table was an ``lru_cache`` call of its own).
-_LAYOUTS: dict[tuple[tuple[bool, ...], int], tuple[ExchangeTable, Any]] = {}
+#: A sorted hand's layout for the exchange, by a number that says the exchange limit and
+#: which neighbours share a rank (``layout_key``): the getter that lays the hand's groups of
+#: a rank end to end, largest first (ties in hand order; None: the hand's own order, as for
+#: one card per rank), the number of choices, and the shared table's getters of choices and
+#: the table itself. It depends only on where the hand's runs of a rank start, of which there
+#: are few (hundreds), so each is made once, and one lookup gives all of it. (Keyed by a
+#: number built in a plain loop over the hand, not by a tuple of the runs: a comprehension
+#: over ``pairwise`` and hashing a tuple of tuples were most of a listing.)
+_LAYOUTS: dict[int, tuple[Any, int, dict[int, Any], ExchangeTable]] = {}
 
 
 #: The grouping alone, by runs (``_grouping``): the limit varies with the stock, so a
 #: layout's first use for another limit finds its grouping made already.
 _GROUPINGS: dict[tuple[bool, ...], tuple[tuple[int, ...], Any]] = {}
+#: The same groupings by the runs' part of a layout key (a leading bit, then a bit per
+#: card): a layout made for another limit finds its grouping without listing the runs.
+_GROUPINGS_BY_KEY: dict[int, tuple[tuple[int, ...], Any]] = {}
+
+
+def layout_key(hand: Sequence[Card], limit: int) -> int:
+    """The key of ``_LAYOUTS`` for a sorted ``hand`` and ``limit`` (0 <= limit < 128): the
+    limit with a leading bit, then one bit per card, set when it has the previous card's
+    rank. (``TwentyTwoState.legal_actions`` works it out inline, the same way.)"""
+    key = limit + 128
+    prev = 0
+    for c in hand:
+        r = c.rank
+        if r == prev:
+            key += key + 1
+        else:
+            key += key
+        prev = r
+    return key
 
 
 def _grouping(runs: tuple[bool, ...]) -> tuple[tuple[int, ...], Any]:
@@ -139,13 +160,27 @@ def _grouping(runs: tuple[bool, ...]) -> tuple[tuple[int, ...], Any]:
     return got
 
 
-def _layout(runs: tuple[bool, ...], limit: int) -> tuple[ExchangeTable, Any]:
-    """The table and getter for ``runs`` and ``limit`` (see ``_LAYOUTS``)."""
-    grouping = _GROUPINGS.get(runs)
+def layout(
+    hand: Sequence[Card], limit: int, key: int
+) -> tuple[Any, int, dict[int, Any], ExchangeTable]:
+    """The layout of ``hand`` (sorted) for ``limit``, made and kept under ``key``
+    (``layout_key(hand, limit)``; see ``_LAYOUTS``)."""
+    if not limit < 128:
+        raise ValueError(f"an exchange of at most {limit} cards")
+    if not hand:  # (only keep: the layout of one card serves, limit 0)
+        hand, limit = (), 0
+    n = len(hand)
+    runs_key = key & ((1 << n) - 1) | 1 << n
+    grouping = _GROUPINGS_BY_KEY.get(runs_key)
     if grouping is None:
-        grouping = _grouping(runs)
+        runs = tuple([a.rank == b.rank for a, b in pairwise(hand)])
+        grouping = _GROUPINGS.get(runs)
+        if grouping is None:
+            grouping = _grouping(runs)
+        _GROUPINGS_BY_KEY[runs_key] = grouping
     counts, getter = grouping
-    got = _LAYOUTS[runs, limit] = (exchange_table(counts, limit), getter)
+    table = exchange_table(counts, limit)
+    got = _LAYOUTS[key] = (getter, table.total, table.getters, table)
     return got
 
 
@@ -159,9 +194,10 @@ class ExchangeChoices(Sequence[Exchange]):
 
     The hand's groups of a rank are laid end to end, largest first (``_flat``), so a choice
     is a tuple of positions in it that depends only on the hand's shape: the shared table
-    remembers it (``ExchangeTable.positions``), and naming a choice is one ``map``."""
+    remembers it (``ExchangeTable.positions``) with an ``itemgetter`` of them
+    (``ExchangeTable.getters``), and naming a choice is one call of it, in C."""
 
-    __slots__ = ("_flat", "_n", "_takes")
+    __slots__ = ("_flat", "_gets", "_n", "_takes")
 
     def __init__(self, hand: Sequence[Card], limit: int) -> None:
         _lay_out(self, hand, limit)
@@ -171,13 +207,13 @@ class ExchangeChoices(Sequence[Exchange]):
 
     def __getitem__(self, index: int | slice) -> Any:
         if type(index) is int and 0 < index < self._n:  # (a pick: the common call)
-            pos = self._takes.positions.get(index)
-            if pos is None:
-                pos = self._takes.positions_of(index)
+            get = self._gets.get(index)
+            if get is None:
+                get = self._takes.getter_of(index)
             # Made as ``Exchange(cards)`` would be, without its Python ``__init__``: the
-            # cards are already a tuple.
+            # getter gives a tuple.
             got = _onew(Exchange)
-            got.cards = tuple(map(self._flat.__getitem__, pos))
+            got.cards = get(self._flat)
             return got
         if type(index) is not int:
             if isinstance(index, slice):
@@ -269,19 +305,15 @@ def leads(hand: Sequence[Card]) -> LeadChoices:
 
 def _lay_out(choices: ExchangeChoices, hand: Sequence[Card], limit: int) -> None:
     """Fill ``choices`` for ``hand`` (sorted) and ``limit``."""
-    if not hand:  # (only keep: the layout of one card serves, limit 0)
-        hand, limit = (), 0
     # The layout depends only on where the (sorted) hand's runs of a rank start: looked up
     # by that, not worked out per listing (it was most of an exchange's).
-    runs = tuple([a.rank == b.rank for a, b in pairwise(hand)])
-    got = _LAYOUTS.get((runs, limit))
+    key = layout_key(hand, limit)
+    got = _LAYOUTS.get(key)
     if got is None:
-        got = _layout(runs, limit)
-    table, getter = got
+        got = layout(hand, limit, key)
+    getter, choices._n, choices._gets, choices._takes = got
     # A tuple of the cards, not the hand list: that list changes as the seat plays on.
     choices._flat = tuple(hand) if getter is None else getter(hand)
-    choices._takes = table
-    choices._n = table.total
 
 
 def exchanges(hand: Sequence[Card], limit: int) -> ExchangeChoices:

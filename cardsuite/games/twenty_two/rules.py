@@ -39,7 +39,7 @@ import random
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from itertools import repeat
-from operator import attrgetter, is_
+from operator import is_
 from typing import Any, ClassVar
 
 from ... import positions
@@ -57,6 +57,7 @@ from ...engine import (
 from ...shuffle import shuffle
 from . import sampling
 from .actions import (
+    _LAYOUTS,
     SETS,
     SINGLE,
     Exchange,
@@ -64,8 +65,7 @@ from .actions import (
     LeadChoices,
     Play,
     PlayChoices,
-    exchanges,
-    leads,
+    layout,
     parse_action,
 )
 from .sets import (
@@ -207,10 +207,18 @@ class TwentyTwo(Game):
         dealer: int | None = None,
     ) -> TwentyTwoState:
         n = self.check_players(players if players is not None else 4)
-        variant_id, opts = self.resolve_options(variant, options)
+        if not options and (variant or "standard") in _DEFAULTS:  # a play-out's new game
+            variant_id = variant or "standard"
+            opts = dict(_DEFAULTS[variant_id])
+        else:
+            variant_id, opts = self.resolve_options(variant, options)
         rng = random.Random(seed)
-        full = self.full_pack(n, opts)
-        order = pack_order(full, deck, rng, _hand_key)
+        full = _full_pack(bool(opts["twenty_six"]), n > 6)
+        if deck is None:  # pack_order's own shuffle of the pack (made once, copied)
+            order = list(full)
+            shuffle(rng, order)
+        else:
+            order = pack_order(list(full), deck, rng, _hand_key)
         st = TwentyTwoState(self, n, variant_id, opts, rng)
         if dealer is None:
             dealer = st._draw_for_deal(list(range(n)))
@@ -264,6 +272,8 @@ class TwentyTwo(Game):
 
 
 GAME = TwentyTwo()
+#: Each variant's options when none are given (a new game copies them).
+_DEFAULTS = {v: GAME.resolve_options(v, None)[1] for v in TwentyTwo.variants}
 
 
 # --- the state ---------------------------------------------------------------------------
@@ -398,11 +408,33 @@ class TwentyTwoState(State):
             hand = self.hands[turn]
             trick = self.trick
             if self.phase == "exchange":  # (``_compute_legal``'s, inline: once a seat a deal)
-                legal = exchanges(hand, min(len(hand), len(self.stock)))
+                # ``exchanges(hand, limit)``: the layout's key (``actions.layout_key``) in one
+                # plain loop, then one lookup (``actions._LAYOUTS``).
+                limit = len(self.stock)
+                if len(hand) < limit:
+                    limit = len(hand)
+                key = limit + 128
+                prev = 0
+                for c in hand:
+                    r = c.rank
+                    if r == prev:
+                        key += key + 1
+                    else:
+                        key += key
+                    prev = r
+                got = _LAYOUTS.get(key)
+                if got is None:
+                    got = layout(hand, limit, key)
+                legal = _onew(ExchangeChoices)
+                getter, legal._n, legal._gets, legal._takes = got
+                legal._flat = tuple(hand) if getter is None else getter(hand)
             elif hand[-1].rank == JOKER_RANK:
                 legal = self._compute_legal()
             elif not trick:  # no jokers: the common cases, as plain lists
-                legal = leads(hand)
+                # ``leads(hand)``, inline (a move in four)
+                legal = _onew(LeadChoices)
+                t = legal._hand = tuple(hand)
+                legal._n = len(t) - (t[0].rank == t[-1].rank)  # (one of a rank: one is kept)
             elif len(trick[0][1]) == 1:  # (one-card follows, inline: a move in three)
                 legal = []
                 if self.beat_leader:
@@ -426,7 +458,7 @@ class TwentyTwoState(State):
                     legal.append(low)
             elif len(trick[0][1]) == 2:
                 legal = self._pair_follows(hand)
-            else:
+            elif len(trick[0][1]) != 3 or (legal := self._triple_follows(hand)) is None:
                 legal = self._compute_legal()
             self._legal = legal
         return legal
@@ -439,6 +471,9 @@ class TwentyTwoState(State):
         the rule allows). The plays are the shared ``_SETS`` ones, read from each first
         card's row (``_PAIR_ROW``: no key tuple built and hashed per pair)."""
         t0, t1 = self.trick_lead_eff if self.beat_leader else self.trick_best_eff
+        if hand[-1].rank < t0 or hand[-2].rank < t1:  # not even the top two cover: the lowest
+            c0, c1 = hand[0], hand[1]
+            return [_PAIR_ROW[c0][c1] if c0.rank == c1.rank else _PAIR_ROW[c1][c0]]
         firsts: list[Card] = []  # each rank's first card in suit order, high to low
         doubled: list[Card | None] = []  # its second card, if held
         prev = None
@@ -476,6 +511,86 @@ class TwentyTwoState(State):
         elif c1.rank >= t0 and c0.rank >= t1:  # the lowest two cover: listed already
             return out
         out.append(rows[c0][c1] if c0.rank == c1.rank else rows[c1][c0])
+        return out
+
+    def _triple_follows(self, hand: list[Card]) -> list[Action] | None:
+        """T22-PLAY-6 / T22-LEADER-1 for a three-card trick and a hand without jokers, as a
+        plain list of plays (made anew: shared ones missed more than they hit) when the hand
+        holds at most
+        ``_TRIPLE_RANKS`` ranks that may take part in a cover (None otherwise: the lazy
+        ``PlayChoices`` lists them). The same plays, order and naming as ``PlayChoices``
+        over ``_follow_sets``: the covers in ``cover_sets``' order (for each top rank, high
+        to low: one of it with a middle rank and then one lower card, or two of the middle
+        rank; then two of it and one lower card; then three of it), each rank's first cards
+        in suit order; then the lowest three where the rule allows."""
+        t0, t1, t2 = self.trick_lead_eff if self.beat_leader else self.trick_best_eff
+        k = len(hand)  # the cards that may take part in a cover: hand[k:]
+        if hand[-1].rank >= t0 and hand[-2].rank >= t1 and hand[-3].rank >= t2:
+            while k and hand[k - 1].rank >= t2:
+                k -= 1
+        # (else not even the top three cover: none, and the lowest three are listed below)
+        groups: list[list[Card]] = []  # the runs of a rank among them, low to high
+        last = None
+        for i in range(k, len(hand)):
+            c = hand[i]
+            if last is not None and c.rank == last[0].rank:
+                last.append(c)
+            else:
+                last = [c]
+                groups.append(last)
+        m = len(groups)
+        if m > _TRIPLE_RANKS:
+            return None
+        groups.reverse()  # high to low
+        out: list[Action] = []
+        onew = _onew  # (``Play(cards)`` without its Python ``__init__``: triples seldom recur)
+        for i in range(m):
+            g = groups[i]
+            top = g[0]
+            if top.rank < t0:
+                break
+            for j in range(i + 1, m):  # one of ``top``, then two lower
+                h = groups[j]
+                mid = h[0]
+                if mid.rank < t1:
+                    break
+                for x in range(j + 1, m):  # (every rank here meets t2)
+                    cards = (top, mid, groups[x][0])
+                    play = onew(Play)
+                    play.cards = cards
+                    out.append(play)
+                if len(h) > 1:
+                    cards = (top, mid, h[1])
+                    play = onew(Play)
+                    play.cards = cards
+                    out.append(play)
+            if len(g) > 1:  # two of ``top``, then one lower; then three of it
+                second = g[1]
+                for j in range(i + 1, m):
+                    cards = (top, second, groups[j][0])
+                    play = onew(Play)
+                    play.cards = cards
+                    out.append(play)
+                if len(g) > 2:
+                    cards = (top, second, g[2])
+                    play = onew(Play)
+                    play.cards = cards
+                    out.append(play)
+        c0, c1, c2 = hand[0], hand[1], hand[2]
+        r0, r1, r2 = c0.rank, c1.rank, c2.rank
+        if self.beat_leader:
+            if out:
+                return out
+        elif r2 >= t0 and r1 >= t1 and r0 >= t2:  # the lowest three cover: listed already
+            return out
+        # The lowest three, named high rank first, each rank's cards in suit order.
+        if r1 != r2:
+            cards = (c2, c1, c0) if r0 != r1 else (c2, c0, c1)
+        else:
+            cards = (c1, c2, c0) if r0 != r1 else (c0, c1, c2)
+        play = onew(Play)
+        play.cards = cards
+        out.append(play)
         return out
 
     def _compute_legal(self) -> Sequence[Action]:
@@ -552,8 +667,16 @@ class TwentyTwoState(State):
             hand = self.hands[turn]
             # One card, from a hand without jokers (T22-PLAY-2/6, T22-LEADER-1), inline: the
             # move of four positions in five. Anything else, and every refusal, goes on.
-            if len(cards) == 1 and hand[-1].rank != JOKER_RANK and cards[0] in hand:
+            # (The card is found once: its place is where it leaves the hand.)
+            if len(cards) == 1 and hand[-1].rank != JOKER_RANK:
                 card = cards[0]
+                try:
+                    at = hand.index(card)
+                except ValueError:
+                    at = -1  # not held: refused below
+            else:
+                at = -1
+            if at >= 0:
                 r = card.rank
                 trick = self.trick
                 if trick:
@@ -565,7 +688,7 @@ class TwentyTwoState(State):
                         else:
                             ok = r >= best or r == hand[0].rank
                         if ok:
-                            hand.remove(card)
+                            del hand[at]
                             self._legal = None
                             self._samples = None
                             trick.append((turn, cards))
@@ -598,7 +721,7 @@ class TwentyTwoState(State):
                             self._showdown()  # T22-PLAY-9: one card each
                             return events[mark:]
                 elif len(hand) > 1:
-                    hand.remove(card)
+                    del hand[at]
                     self._legal = None
                     self._samples = None
                     self.trick_leader = turn
@@ -610,6 +733,61 @@ class TwentyTwoState(State):
                     nxt = self._nxt[turn]
                     self.turn = nxt  # (a lead never closes a trick: two seats are in)
                     return [ev]
+            elif (
+                len(cards) == 2
+                and type(self._legal) is list
+                and any(map(is_, self._legal, repeat(action)))
+            ):  # A pair follow (``_play_one``'s, inline: a move in ten), taken only as one of
+                # the very plays ``_pair_follows`` just listed: held, legal, named.
+                c0, c1 = cards
+                hand.remove(c0)
+                hand.remove(c1)
+                self._legal = None
+                self._samples = None
+                r0 = c0.rank
+                r1 = c1.rank
+                trick = self.trick
+                best = self.trick_best_eff
+                takes = r0 >= best[0] and r1 >= best[1]
+                if takes and self.equal_sets and r0 != r1:
+                    takes = False  # T22-EQUAL-2
+                trick.append((turn, cards))
+                if takes:
+                    self.trick_best = len(trick) - 1
+                    self.trick_best_eff = [r0, r1]
+                shared = _PAIR_PLAY_EV[turn * 2 + takes]
+                ev = shared.get(cards)
+                if ev is None:
+                    data = {"cards": [c0.code, c1.code], "best": takes}
+                    ev = shared[cards] = _tnew(Event, ("play", turn, _plays, data))
+                events = self.events
+                events.append(ev)
+                nxt = self._nxt[turn]
+                if nxt != self.trick_leader:
+                    self.turn = nxt
+                    return [ev]
+                mark = len(events) - 1
+                self._finish_trick()
+                return events[mark:]
+            elif type(self._legal) is LeadChoices and self._legal.issued(action):
+                # Several of a rank led (``_play_one``'s, inline): the set this listing just
+                # handed out, so held, of one rank, in suit order, keeping a card.
+                for c in cards:
+                    hand.remove(c)
+                self._legal = None
+                self._samples = None
+                self.trick_leader = turn
+                self.trick_best = 0
+                self.trick_lead_eff = self.trick_best_eff = [cards[0].rank] * len(cards)
+                self.trick.append((turn, cards))
+                shared = _SET_LEAD_EV[turn]  # a few hundred sets of a rank: made once
+                ev = shared.get(cards)
+                if ev is None:
+                    data = {"cards": [c.code for c in cards]}
+                    ev = shared[cards] = _tnew(Event, ("lead", turn, _leads_words, data))
+                self.events.append(ev)
+                self.turn = self._nxt[turn]  # (a lead never closes a trick)
+                return [ev]
             events = self.events
             mark = len(events)
             if self._play_one(turn, action):  # several cards; or a refusal, explained below
@@ -779,7 +957,7 @@ class TwentyTwoState(State):
                 f"the stock has only {len(stock)} cards; you may exchange at most that many"
             )
         if k:
-            rest = self.hands[seat][:]
+            rest = self.hands[seat].copy()
             try:
                 for c in cards:
                     rest.remove(c)
@@ -929,10 +1107,14 @@ class TwentyTwoState(State):
 
     def _seat_order(self) -> None:
         """``_nxt``: the next active seat after each seat, and ``_live``: the active seats
-        in order, for the current ``active``."""
-        self._nxt = tuple(self._next_active(s) for s in range(self.n))
-        active = self.active
-        self._live = tuple(s for s in range(self.n) if active[s])
+        in order, for the current ``active`` (worked out once for each set of active seats:
+        a seat goes out in most games)."""
+        key = tuple(self.active)
+        got = _SEAT_ORDERS.get(key)
+        if got is None:
+            nxt = tuple(self._next_active(s) for s in range(self.n))
+            got = _SEAT_ORDERS[key] = (nxt, tuple(s for s in range(self.n) if key[s]))
+        self._nxt, self._live = got
 
     def _next_active(self, seat: int) -> int:
         n, active = self.n, self.active
@@ -952,12 +1134,18 @@ class TwentyTwoState(State):
         the pack about to be dealt, which holds no score cards (T22-DEAL-3). Drawn cards go
         back, so the draw changes no zone. Randomness is the state's own generator."""
         first = pack is None
-        contenders = list(seats)
-        full = self.game.full_pack(self.n, self.options) if pack is None else pack
+        contenders = seats
+        if pack is None:
+            full: Sequence[Card] = _full_pack(bool(self.options["twenty_six"]), self.n > 6)
+        else:
+            full = pack
         events = self.events
+        rng = self.rng
         while True:
-            drawn = self.rng.sample(full, len(contenders))
-            for s, c in zip(contenders, drawn, strict=True):
+            drawn = _sample(rng, full, len(contenders))
+            top = 0
+            tied: list[int] = []
+            for s, c in zip(contenders, drawn):  # noqa: B905 - as many cards as seats
                 key = c.ordinal * 64 + s  # (shared: a play-out draws for every game)
                 ev = _DRAW_EV.get(key)
                 if ev is None:
@@ -965,8 +1153,12 @@ class TwentyTwoState(State):
                         "draw", s, f"{{P{s}}} draws [{c.code}]", {"card": c.code}
                     )
                 events.append(ev)
-            top = max(map(_RANK, drawn))
-            tied = [s for s, c in zip(contenders, drawn, strict=True) if c.rank == top]
+                r = c.rank
+                if r > top:
+                    top = r
+                    tied = [s]
+                elif r == top:
+                    tied.append(s)
             if len(tied) == 1:
                 s = tied[0]
                 ev = _DEALER_EV.get(s * 2 + first)
@@ -986,8 +1178,14 @@ class TwentyTwoState(State):
         everyone = len(self._live) == n  # (the common case: nobody is out yet)
         if everyone:
             seats = list(_FROM_LEFT[n][self.dealer])
-        else:
-            seats = self._active_from_left_of(self.dealer)
+        else:  # (``_active_from_left_of``, looked up by the active seats)
+            live = self._live
+            row = _LIVE_FROM.get((n, live))
+            if row is None:
+                row = _LIVE_FROM[n, live] = tuple(
+                    tuple(s for s in _FROM_LEFT[n][seat] if s in live) for seat in range(n)
+                )
+            seats = list(row[self.dealer])
         count = len(seats)
         self.hand_no += 1
         self.tricks = []
@@ -1002,9 +1200,11 @@ class TwentyTwoState(State):
         self.deal_size = size
         dealt = size * count
         if everyone:  # one at a time, clockwise: seat s gets every n-th card from its place
-            hands = self.hands = [order[i:dealt:n] for i in _DEALT_FROM[n][self.dealer]]
-            for hand in hands:
+            hands = self.hands = []
+            for i in _DEALT_FROM[n][self.dealer]:
+                hand = order[i:dealt:n]
                 hand.sort(key=_hand_key)
+                hands.append(hand)
         else:
             hands = self.hands = [[] for _ in range(n)]
             for i, s in enumerate(seats):  # every count-th card
@@ -1038,11 +1238,19 @@ class TwentyTwoState(State):
         kept lean too: one pass for the top card, events made without ``Event.__new__``.)"""
         active, hands, scores = self.active, self.hands, self.scores_list
         seats = self._live
-        last = [hands[s][0] for s in seats]  # one card each
-        top = max(map(_RANK, last))
+        last: list[Card] = []  # one card each (plain loops: a few seats)
+        top = 0
+        for s in seats:
+            card = hands[s][0]
+            last.append(card)
+            if card.rank > top:
+                top = card.rank
         value = VALUES[top]
-        # One pass: the shown cards, the losers (who score) and where each card goes.
+        # One pass: the shown cards, the losers (who score, and who go out) and where each
+        # card goes.
         losers: list[int] = []
+        out: list[int] = []
+        threshold = self.threshold
         last_codes: dict[str, str] = {}
         played = self.played
         score_cards = None if self.paper else self.score_cards
@@ -1052,6 +1260,8 @@ class TwentyTwoState(State):
             if card.rank == top:  # a loser
                 losers.append(s)
                 scores[s] += value
+                if scores[s] >= threshold:  # only losers score
+                    out.append(s)
                 if score_cards is None:
                     played.append(card)  # T22-PAPER-1: back into the pack
                 else:
@@ -1067,8 +1277,6 @@ class TwentyTwoState(State):
             "losers": losers,
             "value": value,
         }
-        threshold = self.threshold
-        out = [s for s in losers if scores[s] >= threshold]  # only losers score
         for s in out:
             active[s] = False
             events.append(_tnew(Event, ("eliminated", s, _goes_out, {"score": scores[s]})))
@@ -1085,7 +1293,7 @@ class TwentyTwoState(State):
                 "eliminated": out,
             }
         )
-        alive = [s for s in seats if active[s]] if out else seats
+        alive = self._live  # (after an elimination, ``_seat_order`` has set it anew)
         if len(alive) == 1:  # T22-END-1
             self._end(alive, "last player in")
             return
@@ -1103,8 +1311,15 @@ class TwentyTwoState(State):
             self.turn = None
             self.hand_no += 1
             return
-        # T22-DEAL-3: shuffle everything but the score cards; the loser deals V each.
-        order = self._collect()
+        # T22-DEAL-3: shuffle everything but the score cards (``_collect``, inline: the
+        # finished tricks, the exchange discards, the stock); the loser deals V each.
+        order = self.played
+        self.played = []
+        for d in self.discards:
+            order += d
+        self.discards = [[] for _ in hands]  # (a list per seat)
+        order += self.stock
+        self.stock = []
         shuffle(self.rng, order)
         if len(losers) == 1 or len(order) < len(alive):  # (too few cards: DEAL-5 ends it)
             self.dealer = losers[0]
@@ -1112,26 +1327,20 @@ class TwentyTwoState(State):
             self.dealer = self._draw_for_deal(losers, order)  # T22-SCORE-4
         self._deal(order, value)
 
-    def _collect(self) -> list[Card]:
-        """Every card but the score cards, taken back for the next shuffle (hands are empty
-        after the showdown): the finished tricks, the exchange discards, the stock."""
-        cards = self.played
-        self.played = []
-        for d in self.discards:
-            cards += d
-        self.discards = [[] for _ in range(self.n)]
-        cards += self.stock
-        self.stock = []
-        return cards
-
     def _end(self, winners: list[int], why: str) -> None:
         self.phase = "over"
         self.turn = None
         self.exchange_queue = []
-        self.winners_list = sorted(winners)
-        names = " and ".join(f"{{P{s}}}" for s in self.winners_list)
-        verb = "win" if len(self.winners_list) > 1 else "wins"
-        self._log("gameover", None, f"{names} {verb} ({why})", winners=self.winners_list)
+        won = sorted(winners)
+        self.winners_list = won
+        key = (*won, why)  # (every game ends once: its event is one of a few, made once)
+        ev = _GAMEOVER_EV.get(key)
+        if ev is None:
+            names = " and ".join(f"{{P{s}}}" for s in won)
+            verb = "win" if len(won) > 1 else "wins"
+            text = f"{names} {verb} ({why})"
+            ev = _GAMEOVER_EV[key] = Event("gameover", None, text, {"winners": won.copy()})
+        self.events.append(ev)
 
     def _log(self, kind: str, seat: int | None, text: str, **data: Any) -> None:
         self.events.append(Event(kind, seat, text, data))
@@ -1461,11 +1670,35 @@ _SHARED_SLOTS = (
 )
 
 
+def _sample(rng: random.Random, population: Sequence[Card], k: int) -> list[Card]:
+    """``rng.sample(population, k)``: the same cards from the same draws. For a plain
+    ``random.Random``, a few cards (at most 5) from more than 21 (the draw for the deal:
+    every new game) it is ``sample``'s own walk written out: ``_randbelow(n)`` as
+    ``getrandbits`` until below ``n``, again while already drawn, with no Python call per
+    card; anything else goes to ``rng.sample``."""
+    n = len(population)
+    if type(rng) is not random.Random or k > 5 or n <= 21:
+        return rng.sample(population, k)
+    getrandbits = rng.getrandbits
+    bits = n.bit_length()
+    out: list[Card] = []
+    drawn: list[int] = []
+    for _ in range(k):
+        j = getrandbits(bits)
+        while j >= n or j in drawn:
+            j = getrandbits(bits)
+        drawn.append(j)
+        out.append(population[j])
+    return out
+
+
 def _ranks_text(ranks: Sequence[int]) -> str:
     return "-".join("JK" if r == JOKER_RANK else RANK_CODES[r] for r in ranks)
 
 
 _EXCHANGE_EV: dict[int, Event] = {}
+#: The end of a game, by its winners and why (``_end``).
+_GAMEOVER_EV: dict[tuple[int | str, ...], Event] = {}
 #: The draw for the deal's events, by card and seat, and by seat and whether it is the first
 #: deal's: every new game draws (written out, as ``_log`` would, but made once).
 _DRAW_EV: dict[int, Event] = {}
@@ -1479,8 +1712,14 @@ _PAIR_WIN_EV: tuple[dict[tuple[Card, ...], Event], ...] = tuple({} for _ in rang
 #: ``_tnew(Event, (kind, seat, wording, data))`` makes an Event without the named tuple's
 #: Python-level ``__new__`` (a play-out makes one per move).
 _tnew: Any = tuple.__new__
+_onew: Any = object.__new__
 
 
+#: The active seats clockwise from each seat's left (``_active_from_left_of``), by the table
+#: size and the active seats (``_live``), then seat.
+_LIVE_FROM: dict[tuple[int, tuple[int, ...]], tuple[tuple[int, ...], ...]] = {}
+#: ``_seat_order``'s tuples, by ``tuple(active)``.
+_SEAT_ORDERS: dict[tuple[bool, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
 #: The seat after each, by table size (``_NEXT_SEAT[n][seat]``): one lookup per move.
 _NEXT_SEAT = tuple(tuple((s + 1) % n for s in range(n)) if n else () for n in range(13))
 
@@ -1496,7 +1735,6 @@ _DEALT_FROM = tuple(
 )
 #: A seat as the key of the showdown's ``cards`` (JSON object keys are strings).
 _SEAT_KEY = tuple(str(s) for s in range(12))
-_RANK = attrgetter("rank")
 
 
 #: A one-card play's effective ranks, per rank: shared constants (never mutated).
@@ -1531,6 +1769,9 @@ def _exchanges(seat: int | None, data: Mapping[str, Any]) -> str:
 
 
 _SETS = SETS
+#: At most this many ranks that may take part in a three-card cover: the follows are a plain
+#: list (``_triple_follows``); more, and ``PlayChoices`` names them lazily.
+_TRIPLE_RANKS = 7
 
 
 def _make_pairs() -> None:

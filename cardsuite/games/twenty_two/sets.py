@@ -9,9 +9,11 @@ highest non-joker rank in the play, or count as aces in an all-joker play).
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import accumulate
+from operator import itemgetter
+from typing import Any
 
 from ...cards import ACE, JOKER_RANK
 
@@ -176,7 +178,17 @@ class ExchangeTable:
     groups x (limit + 1) small numbers, from which ``take(index)`` reads one choice off in a
     pass over the groups (the combinatorial number system, by size)."""
 
-    __slots__ = ("_cum", "_memo", "counts", "limit", "positions", "starts", "total", "ways")
+    __slots__ = (
+        "_cum",
+        "_memo",
+        "counts",
+        "getters",
+        "limit",
+        "positions",
+        "starts",
+        "total",
+        "ways",
+    )
 
     def __init__(self, counts: tuple[int, ...], limit: int) -> None:
         self.counts = counts
@@ -211,6 +223,9 @@ class ExchangeTable:
         self._memo: dict[int, tuple[int, ...]] = {}
         #: The same choices as positions in the groups laid end to end (``positions_of``).
         self.positions: dict[int, tuple[int, ...]] = {}
+        #: The same again as getters that read a choice's cards off the groups laid end to
+        #: end, a tuple (``getter_of``): one C call names a pick.
+        self.getters: dict[int, Callable[[Sequence[Any]], tuple[Any, ...]]] = {}
 
     def __len__(self) -> int:
         return self.total
@@ -250,6 +265,62 @@ class ExchangeTable:
         got = self.positions[index] = tuple(out)
         return got
 
+    def getter_of(self, index: int) -> Callable[[Sequence[Any]], tuple[Any, ...]]:
+        """The ``index``-th choice (0 < index < total) as a getter of its cards from the
+        groups laid end to end (a tuple), remembered in ``getters``: ``itemgetter`` of its
+        positions, or of a slice for one card (a tuple still, where ``itemgetter`` of one
+        position would give the card). The first read of a table of at most ``WHOLE``
+        choices reads them all (``_read_all``): most will be asked for, and one walk over
+        them costs less than a walk each."""
+        if not self.getters and self.starts[-1] <= WHOLE:
+            self._read_all()
+            return self.getters[index]
+        pos = self.positions.get(index)
+        if pos is None:
+            pos = self.positions_of(index)
+        if len(pos) == 1:
+            got = itemgetter(slice(pos[0], pos[0] + 1))
+        else:
+            got = itemgetter(*pos)
+        self.getters[index] = got
+        return got
+
+    def _read_all(self) -> None:
+        """Every choice of the table (its own limit: a prefix's is the full table's), in
+        order, into ``positions`` and ``getters``: by total, then each group taking none
+        first, the first group slowest (the order ``positions_of`` reads)."""
+        counts = self.counts
+        m = len(counts)
+        first = [0]  # where each group starts
+        for c in counts:
+            first.append(first[-1] + c)
+        room = [0] * (m + 1)  # cards in the groups from i on
+        for i in range(m - 1, -1, -1):
+            room[i] = room[i + 1] + counts[i]
+        out: list[tuple[int, ...]] = []
+
+        def walk(i: int, t: int, chosen: tuple[int, ...]) -> None:
+            if not t:
+                out.append(chosen)
+                return
+            if room[i] < t:
+                return
+            s = first[i]
+            for x in range(min(counts[i], t) + 1):
+                walk(i + 1, t - x, chosen + tuple(range(s, s + x)))
+
+        for t in range(len(self.starts) - 1):
+            walk(0, t, ())
+        assert len(out) == self.starts[-1]
+        positions, getters = self.positions, self.getters
+        for index in range(1, len(out)):
+            pos = out[index]
+            positions[index] = pos
+            if len(pos) == 1:
+                getters[index] = itemgetter(slice(pos[0], pos[0] + 1))
+            else:
+                getters[index] = itemgetter(*pos)
+
     def _read(self, index: int) -> tuple[int, ...]:
         t = bisect_right(self.starts, index) - 1
         index -= self.starts[t]
@@ -267,6 +338,10 @@ class ExchangeTable:
             out.append(x)
             t -= x
         return tuple(out)
+
+
+#: Tables of at most this many choices are read whole on their first read (``getter_of``).
+WHOLE = 2048
 
 
 @lru_cache(maxsize=4096)
@@ -292,7 +367,7 @@ class _Prefix(ExchangeTable):
     __slots__ = ()
 
     def __init__(self, full: ExchangeTable, limit: int) -> None:
-        for name in ("_cum", "_memo", "counts", "positions", "starts", "ways"):
+        for name in ("_cum", "_memo", "counts", "getters", "positions", "starts", "ways"):
             object.__setattr__(self, name, getattr(full, name))
         self.limit = limit
         self.total = full.starts[limit + 1]
