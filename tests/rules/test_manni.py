@@ -1418,3 +1418,21 @@ def test_HORN_END_1_minus_totals_do_not_end_the_game():
     st = endgame(HORN, (8, 2, 2), contract_card="QH", plus=[0, 0, 0], minus=[0, 0, 0])
     play_out(st)
     assert not st.is_over()  # 4 plus points
+
+
+@pytest.mark.parametrize(
+    ("variant", "tricks", "words"),
+    [
+        (HORN, (1, 8, 3), ["{P0} 1 trick, -3", "{P1} 8 tricks, +4", "{P2} 3 tricks, -1"]),
+        (BASIC, (1, 10, 1), ["{P0} 1 trick, 0 points", "{P1} 10 tricks, 6 points"]),
+    ],
+)
+def test_the_hand_score_is_worded_trick_by_number(variant, tricks, words):
+    """The log's line for a scored hand (MANNI-SCORE-1, HORN-SCORE-1): one trick is
+    "1 trick", never "1 tricks"."""
+    extra = {"contract_card": "9C"} if variant == HORN else {}
+    st = endgame(variant, tricks, **extra)
+    play_out(st)
+    text = next(e for e in reversed(st.events) if e.kind == "score").text
+    for w in words:
+        assert w in text

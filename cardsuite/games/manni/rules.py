@@ -1504,10 +1504,11 @@ def _deals(seat: int | None, data: Mapping[str, Any]) -> str:
 def _scores(seat: int | None, data: Mapping[str, Any]) -> str:
     t = data["tricks"]
     res = data["results"]
+    won = [f"{{P{s}}} {t[s]} trick{'s' * (t[s] != 1)}" for s in range(3)]
     if data["variant"] == BASIC:
-        parts = [f"{{P{s}}} {t[s]} tricks, {res[s]} point{'s' * (res[s] != 1)}" for s in range(3)]
+        parts = [f"{won[s]}, {res[s]} point{'s' * (res[s] != 1)}" for s in range(3)]
     else:
-        parts = [f"{{P{s}}} {t[s]} tricks, {res[s]:+d}" for s in range(3)]
+        parts = [f"{won[s]}, {res[s]:+d}" for s in range(3)]
     return "Hand scored: " + "; ".join(parts)
 
 
