@@ -6,8 +6,8 @@ log, its scores and winners) and saved matches with how they went on. Refactorin
 must not change a single event of them, and a save written then must still load and continue
 exactly as it did. ``data/newer_games.json`` holds the same digests for the games written
 after it (Manni, Mensch, African Casino), taken at 1185e6c before their engines' speed work;
-six Manni digests were retaken when its score line learned to say "1 trick" (each was
-checked to differ from the old one by that wording alone).
+six Manni and four Mensch digests were retaken when their score lines learned to say
+"1 trick" (each was checked to differ from the old one by that wording alone).
 """
 
 from __future__ import annotations

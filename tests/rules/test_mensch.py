@@ -1798,3 +1798,12 @@ def test_json_round_trip_through_a_match():
         assert copy.to_json() == st.to_json()
         steps += 1
     assert GAME.from_json(json.loads(json.dumps(st.to_json()))).to_json() == st.to_json()
+
+
+def test_the_settlement_line_says_one_trick_in_the_singular() -> None:
+    """The log's settlement line counts the declaring side's tricks: "with 1 trick"."""
+    from cardsuite.games.mensch.rules import _settles
+
+    data = {"side_tricks": 1, "made": False, "contract": "passed", "changes": [1, -1, 0, 0]}
+    assert "with 1 trick:" in _settles(None, data)
+    assert "with 2 tricks:" in _settles(None, {**data, "side_tricks": 2})

@@ -99,7 +99,8 @@ class ManniScreen(TrickTableScreen):
         else:
             lines.append(Text(f"tricks {won}", style="dim"))
         if variant == BASIC:
-            lines.append(Text(f"{view['points'][seat]} points", style="bold"))
+            points = view["points"][seat]
+            lines.append(Text(f"{points} point{'s' * (points != 1)}", style="bold"))
         else:
             net = view["plus"][seat] - view["minus"][seat]
             lines.append(Text(f"{net:+d} net", style="bold"))

@@ -1114,7 +1114,7 @@ def _settles(seat: int | None, data: Mapping[str, Any]) -> str:
     verb = "made" if data["made"] else "failed"
     ch = ", ".join(f"{{P{s}}} {c:+d}" for s, c in enumerate(data["changes"]))
     name = "Passed game" if data["contract"] == "passed" else _BID_NAMES[data["contract"]]
-    return f"{name} {verb} with {side} tricks: {ch}"
+    return f"{name} {verb} with {side} trick{'s' * (side != 1)}: {ch}"
 
 
 def _game_over(seat: int | None, data: Mapping[str, Any]) -> str:
