@@ -522,11 +522,11 @@ class CasinoState(State):
         return st
 
     def _check_consistent(self) -> None:
-        """What play could never reach, refused: a build whose owner (other than the one
-        whose turn it is) lacks a capturing card for it (TAB-5), a proof its player cannot
-        back (PART-2), a hand or stock that does not fit the deal."""
+        """What play could never reach, refused: a build whose owner lacks a capturing card
+        for it (TAB-5; the player who has already played a card this turn excepted), a proof
+        its player cannot back (PART-2), a hand or stock that does not fit the deal."""
         for s in range(self.n):
-            if s != self.mover and not _match(
+            if (s != self.mover or self.played is None) and not _match(
                 [b.value for b in self.owns(s)], self.hands[s], self.ace_high
             ):
                 raise ValueError(f"seat {s + 1} owns a build it holds no card to capture")
@@ -536,6 +536,11 @@ class CasinoState(State):
         mover = self.mover if self.mover is not None else 0
         if self.phase != "over" and self.played is None and not self.hands[mover]:
             raise ValueError("the player to move has no card to play")
+        aug = self.aug_opp
+        if aug is not None and (aug not in self.builds or self.team(self.builds[aug].owner, mover)):
+            raise ValueError(f"the build augmented this turn, B{aug}, is no opponent's build")
+        if self.phase != "over" and not self.legal_actions():  # (the rest, caught whole)
+            raise ValueError("the player to move would have no legal step")
 
     def _load_fields(self, data: Mapping[str, Any]) -> None:
         """The game's own fields, each checked (``ValueError`` says what is wrong)."""
@@ -611,12 +616,34 @@ class CasinoState(State):
             before = CasinoState(self.game, n, self.variant, self.options, self.rng)
             before._load_fields({**t["before_play"]})
             positions.check_pack(before, n)  # the position an insist takes play back to
+            before._check_consistent()
             self.before_play = before
         if self.phase == "hold" and self.pending is None:
             raise ValueError("a hold prompt needs the capture it is about")
         if self.phase == "insist" and self.ask_about not in ("play", "additions"):
             raise ValueError("an insist prompt needs what it is about")
+        self._check_prompt()
         self._legal = None
+
+    def _check_prompt(self) -> None:
+        """A prompt as ``_ask`` and a partner's hold leave it (``_load_fields``): a hold is
+        answered by the mover's partner (CASINO-PART-4), an insist by the mover's opponents
+        (INSIST-3), and an insist on the play has the position it takes play back to, in
+        which the mover still held the card played."""
+        if self.phase not in ("hold", "insist"):
+            return
+        mover, turn = self.mover, self.turn
+        assert mover is not None and turn is not None  # (a prompt's phase has a turn)
+        asked = [turn, *self.asking]
+        if self.phase == "hold":
+            if turn == mover or not self.team(turn, mover):
+                raise ValueError("a hold prompt is answered by the mover's partner")
+        elif any(self.team(s, mover) for s in asked):
+            raise ValueError("an insist prompt is answered by the mover's opponents")
+        if self.phase == "insist" and self.ask_about == "play":
+            before = self.before_play
+            if before is None or all(c in self.hands[mover] for c in before.hands[mover]):
+                raise ValueError("an insist on the play needs the position before the play")
 
     # --- the turn's own facts -------------------------------------------------------------
 

@@ -1,0 +1,99 @@
+"""African Casino positions that play could never reach are refused when loaded.
+
+Found by the full mutation run (``CARDSUITE_FULL=1``, ``tests/contract/test_mutations.py``):
+each of these loaded and then left the seat to move with nothing to do, or failed inside an
+answer to a prompt. Positions come from random play (real positions, written by
+``to_json``), and one field is then set to what play could never leave there."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from cardsuite.games.african_casino.rules import GAME, CasinoState
+
+
+def find(
+    test: Callable[[CasinoState], bool], variant: str = "swazi", players: int = 2, **options: Any
+) -> CasinoState:
+    """The first position of random play (fixed seeds) that passes ``test``."""
+    for seed in range(400):
+        st = GAME.new_state(players=players, variant=variant, seed=seed, options=options)
+        rng = random.Random(seed)
+        while not st.is_over():
+            if test(st):
+                return st
+            legal = st.legal_actions()
+            st.apply(legal[int(rng.random() * len(legal))])
+    raise AssertionError("no such position in 400 games")
+
+
+def as_json(st: CasinoState) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(json.dumps(st.to_json()))
+    assert GAME.from_json(data).to_json() == data  # as written, it loads
+    return data
+
+
+def test_a_build_owned_by_the_player_to_move_who_cannot_capture_it_is_refused() -> None:
+    """CASINO-TAB-5: whoever owns a build holds a card to capture it, the player to move
+    too until a card is played this turn."""
+
+    def fits(st: CasinoState) -> bool:
+        mover = st.turn
+        return (
+            st.phase == "play"
+            and st.played is None
+            and any(
+                b.owner != mover and not any(c.rank == b.value for c in st.hands[mover])
+                for b in st.builds.values()
+            )
+        )
+
+    st = find(fits)
+    data = as_json(st)
+    mover = st.turn
+    for b in data["builds"]:
+        if b["owner"] != mover and not any(c.rank == b["value"] for c in st.hands[mover]):
+            b["owner"] = mover
+            break
+    with pytest.raises(ValueError, match="owns a build it holds no card to capture"):
+        GAME.from_json(data)
+
+
+def test_an_augmented_build_that_is_not_on_the_table_is_refused() -> None:
+    """CASINO-AUG-5: the opponent build augmented this turn is one of the builds."""
+    st = find(lambda s: s.phase == "play" and not s.builds)
+    data = as_json(st)
+    data["this_turn"]["aug_opp"] = 7
+    with pytest.raises(ValueError, match="augmented this turn"):
+        GAME.from_json(data)
+
+
+def test_an_insist_prompt_needs_its_mover_among_the_other_side() -> None:
+    """INSIST-3: an insist is asked of the mover's opponents; a prompt whose mover is lost
+    (it would fall back to the seat asked) is refused, as is one without the position
+    before the play it is about."""
+    st = find(lambda s: s.phase == "insist" and s.ask_about == "play", insist="ask")
+    data = as_json(st)
+    lost = json.loads(json.dumps(data))
+    lost["this_turn"]["mover"] = None
+    with pytest.raises(ValueError, match="answered by the mover's opponents"):
+        GAME.from_json(lost)
+    unmoored = json.loads(json.dumps(data))
+    unmoored["this_turn"]["before_play"] = None
+    with pytest.raises(ValueError, match="the position before the play"):
+        GAME.from_json(unmoored)
+
+
+def test_a_hold_prompt_is_answered_by_the_movers_partner() -> None:
+    """CASINO-PART-4: a capture of one's own side's build is put to the partner, not to an
+    opponent."""
+    st = find(lambda s: s.phase == "hold", variant="sotho", players=4)
+    data = as_json(st)
+    data["turn"] = (st.mover + 1) % 4  # an opponent in Sotho's partnerships
+    with pytest.raises(ValueError, match="answered by the mover's partner"):
+        GAME.from_json(data)
