@@ -124,7 +124,14 @@ class TableScreen(Screen[None]):
         self.call_after_refresh(self.advance)
 
     def on_resize(self) -> None:
-        self.call_after_refresh(self.refresh_table)
+        self.call_after_refresh(self._redraw_after_resize)
+
+    def _redraw_after_resize(self) -> None:
+        """A resize's redraw, run after the next refresh. Textual runs such a callback at
+        once for a screen that is no longer current, even one already taken down: a table
+        closed in between (back to the picker) has nothing left to draw on."""
+        if self._live():
+            self.refresh_table()
 
     def on_screen_resume(self) -> None:
         """Back from help, a dialog or the curtain: redraw if anything changed meanwhile (a
@@ -206,9 +213,10 @@ class TableScreen(Screen[None]):
             self.app.call_from_thread(self._bot_ready, seat, action, token, started)
 
     def _live(self) -> bool:
-        """False once the table is going (the app shutting down takes the widgets first):
-        a bot's answer or a timer arriving then has nothing to draw on, and is dropped."""
-        return self.is_attached and self.app.is_running
+        """False once the table is going (the app shutting down, or the table closed and
+        its widgets being taken down): a bot's answer, a timer or a queued redraw arriving
+        then has nothing to draw on, and is dropped."""
+        return self.is_attached and self.app.is_running and self in self.app.screen_stack
 
     def _bot_ready(self, seat: int, action: Action, token: int, started: float) -> None:
         if token != self._token or not self._live():

@@ -270,3 +270,28 @@ exit_if_crashed(app)
     assert "cardsuite stopped on an error; the details are in" in done.stderr
     [log] = (tmp_path / "home").glob("crash-*.log")
     assert "a planted bug" in log.read_text("utf-8")
+
+
+async def test_a_resize_just_before_the_table_leaves_is_no_crash(make_app) -> None:  # type: ignore[no-untyped-def]
+    """Found by the long monkey run: a resize queues the table's redraw for after the next
+    refresh, and Textual runs such a callback at once for a screen that is no longer
+    current, even one whose widgets are gone: if the table was closed in between (back to
+    the picker), the redraw failed (NoMatches). The queued redraw now draws only a table
+    still in the stack. (The race is forced here: the queued callback is caught and run
+    after the table has gone.)"""
+    from helpers import start
+
+    app = make_app(start=start("human,medium,medium,medium", seed=3))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        table = app.screen
+        queued = []
+        table.call_after_refresh = queued.append  # type: ignore[method-assign]
+        table.on_resize()  # (as Textual calls it on a resize)
+        assert len(queued) == 1
+        app.back_to_picker()
+        await pilot.pause()
+        await pilot.pause()
+        assert table not in app.screen_stack and not table.query("#table-header")
+        queued[0]()  # the redraw, landing late
+        assert app.is_running and isinstance(app.screen, PickerScreen)
