@@ -352,7 +352,8 @@ class MoneyScreen(TableScreen):
 
     def _on_timer(self) -> None:
         self._timer = None
-        self.pump(self.cs_app.clock())
+        if self._live():  # (a timer firing as the table closes has nothing to draw on)
+            self.pump(self.cs_app.clock())
 
     # --- the turn loop (money decisions) --------------------------------------------------
 
