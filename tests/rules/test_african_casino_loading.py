@@ -97,3 +97,14 @@ def test_a_hold_prompt_is_answered_by_the_movers_partner() -> None:
     data["turn"] = (st.mover + 1) % 4  # an opponent in Sotho's partnerships
     with pytest.raises(ValueError, match="answered by the mover's partner"):
         GAME.from_json(data)
+
+
+def test_a_granted_hold_needs_the_capture_it_was_asked_about() -> None:
+    """CASINO-PART-4: a hold granted on a build waits for the mover's capture of that build;
+    a hold with no such capture pending is refused (it used to load, then fail an internal
+    assertion when the steps were listed)."""
+    st = find(lambda s: s.phase == "play" and s.held is None and s.pending is None)
+    data = as_json(st)
+    data["this_turn"]["held"] = 1
+    with pytest.raises(ValueError, match="a hold needs the capture"):
+        GAME.from_json(data)

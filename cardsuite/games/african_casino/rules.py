@@ -629,7 +629,10 @@ class CasinoState(State):
         """A prompt as ``_ask`` and a partner's hold leave it (``_load_fields``): a hold is
         answered by the mover's partner (CASINO-PART-4), an insist by the mover's opponents
         (INSIST-3), and an insist on the play has the position it takes play back to, in
-        which the mover still held the card played."""
+        which the mover still held the card played. A hold granted (``held``) is on the
+        build of the capture it was asked about, which waits for the mover."""
+        if self.held is not None and (self.pending is None or self.pending.value != self.held):
+            raise ValueError("a hold needs the capture of that build it was asked about")
         if self.phase not in ("hold", "insist"):
             return
         mover, turn = self.mover, self.turn
