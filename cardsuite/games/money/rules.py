@@ -865,7 +865,7 @@ class MoneyState(State):
             self._log(
                 "buy",
                 m,
-                f"{{P{m}}} pays [{pay.code}] to the ground for {n} cards{tail}",
+                f"{{P{m}}} pays [{pay.code}] to the ground for {n} card{'s' * (n != 1)}{tail}",
                 pay=pay.code,
                 source=GROUND,
                 cards=n,
@@ -923,7 +923,7 @@ class MoneyState(State):
         self._log(
             "sell",
             seller,
-            f"{{P{seller}}} hands over {act.count} cards{tail}",
+            f"{{P{seller}}} hands over {act.count} card{'s' * (act.count != 1)}{tail}",
             cards=act.count,
             change=[c.code for c in change],
         )
@@ -1198,7 +1198,8 @@ def _capture_words(why: str) -> Wording:
     def words(seat: int | None, data: Mapping[str, Any]) -> str:
         money = data["money"]
         extra = f" and {' '.join(f'[{c}]' for c in money)}" if money else ""
-        return f"{{P{seat}}} {why}: {data['cards']} cards{extra}"
+        n = data["cards"]
+        return f"{{P{seat}}} {why}: {n} card{'s' * (n != 1)}{extra}"
 
     return words
 

@@ -420,9 +420,10 @@ class MoneyScreen(TableScreen):
             buyer, pay, _ = view["sale"]
             worth = view["values"][pay]
             title = f"{names[seat]}: {names[buyer]} paid {pay} ({worth})"
+            held = view["hand_sizes"][seat]
             info = Text(
                 f"Choose the split: cards from your stack plus change from your bank,"
-                f" {worth} in all. You hold {view['hand_sizes'][seat]} cards."
+                f" {worth} in all. You hold {held} card{'s' * (held != 1)}."
             )
         else:
             title = f"{names[seat]}: " + ("you must buy" if view["must_buy"] else "buy or exchange")
@@ -475,7 +476,7 @@ class MoneyScreen(TableScreen):
             out.append_text(cs.inline(c))
             out.append(" ")
         pile = len(view["pile"])
-        out.append(f"\nGround: {pile} cards", "bold")
+        out.append(f"\nGround: {pile} card{'s' * (pile != 1)}", "bold")
         out.append("; money under it: ")
         for c in _cards(view["under"]):
             out.append_text(cs.inline(c))
