@@ -2,13 +2,14 @@
 
 ``data/earlier_games.json`` was written by cardsuite before the trick-table frame and the
 explicit contract landed: random games from fixed seeds (a digest of each game's whole event
-log, its scores and winners) and saved matches with how they went on. Four Money digests were
-retaken when its log learned to say "1 card" (each checked to differ by that wording alone). Refactoring the engine
+log, its scores and winners) and saved matches with how they went on. Refactoring the engine
 must not change a single event of them, and a save written then must still load and continue
 exactly as it did. ``data/newer_games.json`` holds the same digests for the games written
-after it (Manni, Mensch, African Casino), taken at 1185e6c before their engines' speed work;
-six Manni and four Mensch digests were retaken when their score lines learned to say
-"1 trick" (each was checked to differ from the old one by that wording alone).
+after it (Manni, Mensch, African Casino), taken at 1185e6c before their engines' speed work.
+
+Some digests were retaken when a log line learned the singular, each checked to differ from
+the old one by that wording alone: four Money games ("1 card"), six Manni and four Mensch
+games ("1 trick").
 """
 
 from __future__ import annotations
