@@ -618,21 +618,22 @@ class CasinoState(State):
             positions.check_pack(before, n)  # the position an insist takes play back to
             before._check_consistent()
             self.before_play = before
-        if self.phase == "hold" and self.pending is None:
-            raise ValueError("a hold prompt needs the capture it is about")
-        if self.phase == "insist" and self.ask_about not in ("play", "additions"):
-            raise ValueError("an insist prompt needs what it is about")
         self._check_prompt()
         self._legal = None
 
     def _check_prompt(self) -> None:
-        """A prompt as ``_ask`` and a partner's hold leave it (``_load_fields``): a hold is
-        answered by the mover's partner (CASINO-PART-4), an insist by the mover's opponents
+        """A prompt as ``_ask`` and a partner's hold leave it (``_load_fields``): about a
+        capture (a hold) or the play or the additions (an insist); a hold is answered by the
+        mover's partner (CASINO-PART-4), an insist by the mover's opponents
         (INSIST-3), and an insist on the play has the position it takes play back to, in
         which the mover still held the card played. A hold granted (``held``) is on the
         build of the capture it was asked about, which waits for the mover."""
         if self.held is not None and (self.pending is None or self.pending.value != self.held):
             raise ValueError("a hold needs the capture of that build it was asked about")
+        if self.phase == "hold" and self.pending is None:
+            raise ValueError("a hold prompt needs the capture it is about")
+        if self.phase == "insist" and self.ask_about not in ("play", "additions"):
+            raise ValueError("an insist prompt needs what it is about")
         if self.phase not in ("hold", "insist"):
             return
         mover, turn = self.mover, self.turn

@@ -354,7 +354,7 @@ class MannState(TurnState):
         self.winners_list: list[int] = []
         self.events: list[Event] = []
         self._legal: Sequence[Action] | None = None
-        # Per seat: (the hand list, its plays, its sort keys), for legal_actions (``_index``);
+        # Per seat: (the hand list, its plays, its sort keys), for the plays' listings (``_index``);
         # the plays are None from the deal to the seat's exchange (``_EXCHANGERS``)
         self._idx: list[Any] = [_UNINDEXED] * 3
         # What sample_hidden works out for a position: (the log's length when worked out, per
@@ -425,44 +425,13 @@ class MannState(TurnState):
     def deals_played(self) -> int:
         return self.hand_no
 
-    def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
-        """``TurnState.legal_actions`` with the plays listed inline (one call a move instead
-        of two): slices of the hand's index (``_index``), the hand's run of the suit led if
-        it has one (MANNI-GEN-6), else every play; an exchange's discards likewise (two calls
-        fewer). The rest is ``_legal_for``'s. In the tricks the play path has mostly listed
-        them already (``_list_follows``, ``_list_leads``), as it made the position."""
-        legal = self._legal
-        if seat is None:
-            if legal is not None:
-                return legal
-            if self.phase == "play":  # a play-out's step
-                turn = self.turn
-                hand = self.hands[turn]  # type: ignore[index]
-                ent = self._idx[turn]  # type: ignore[index]
-                if ent[0] is not hand:  # known by identity (``_index``)
-                    ent = self._index(turn)  # type: ignore[arg-type]
-                if self.trick:
-                    keys = ent[2]
-                    base = self._led_base
-                    i = bisect_left(keys, base)
-                    j = bisect_left(keys, base + 16, i)
-                    legal = self._legal = ent[1][i:j] if i < j else ent[1].copy()
-                else:
-                    legal = self._legal = ent[1].copy()
-                return legal
-            if self.phase == "exchange":  # ``_legal_for``'s, without its two calls
-                turn = self.turn
-                legal = self._legal = DiscardChoices(
-                    self.hands[turn],  # type: ignore[index]
-                    self.exchange_sizes(turn),  # type: ignore[arg-type]
-                )
-                return legal
-        return TurnState.legal_actions(self, seat)  # listed already, or another phase
-
     def _legal_for(self, turn: int) -> Sequence[Action]:
-        """The legal actions of ``turn``, once a position (``TurnState.legal_actions``): the
-        plays as ``legal_actions`` lists them inline, constant lists for the swap, the
-        contracts owed, or the discards, lazily."""
+        """The legal actions of ``turn``, once a position (``TurnState.legal_actions``), for
+        a position no move made (loaded, copied, sampled): every move lists the next one
+        itself (the play path the next seat's plays, each phase its next choice). The plays
+        are slices of the hand's index (``_index``): the hand's run of the suit led if it
+        has one (MANNI-GEN-6), else every play; constant lists for the swap, the contracts
+        owed, or the discards, lazily."""
         phase = self.phase
         if phase == "play":
             hand = self.hands[turn]
@@ -555,72 +524,61 @@ class MannState(TurnState):
                     self._led_base = base
                     self._power = power = self._powers[base]
                     self._best_power = power[card]
-                    self.turn = nxt = _NEXT[turn]
-                    # the next seat's plays, listed here where the suit led is at hand
-                    # (``_list_follows`` inline: a move in three)
-                    h = self.hands[nxt]
-                    e = self._idx[nxt]
-                    if e[0] is not h:
-                        e = self._index(nxt)
-                    k = e[2]
-                    i = bisect_left(k, base)
-                    j = bisect_left(k, base + 16, i)
-                    self._legal = e[1][i:j] if i < j else e[1].copy()
-                    self.events.append(lead_ev)
-                    return [lead_ev]
-                if base != self._led_base:  # a void shown, or a revoke: does it hold the suit led?
-                    base = self._led_base
-                    i = bisect_left(keys, base)
-                    if i < len(keys) and keys[i] < base + 16:
-                        raise IllegalAction(f"you must follow {SUIT_NAMES[trick[0][1].suit]}")
-                # MANNI-GEN-6: the highest trump, else the highest of the suit led (``_POWERS``)
-                power = self._power[card]
-                takes = power > self._best_power
-                del hand[at], plays[at], keys[at]
-                if len(trick) == 1:
+                    ev = lead_ev
+                else:
+                    if base != self._led_base:  # a void shown, or a revoke: is the suit led held?
+                        base = self._led_base
+                        i = bisect_left(keys, base)
+                        if i < len(keys) and keys[i] < base + 16:
+                            raise IllegalAction(f"you must follow {SUIT_NAMES[trick[0][1].suit]}")
+                    # MANNI-GEN-6: the highest trump, else the highest of the suit led
+                    power = self._power[card]
+                    takes = power > self._best_power
+                    del hand[at], plays[at], keys[at]
                     trick.append(entry)
+                    if len(trick) == 3:  # it closes the trick: the best play takes it
+                        (s0, c0), (s1, c1), _ = trick
+                        self.played += (c0, c1, card)
+                        if takes:
+                            winner = turn
+                        elif self.trick_best:
+                            winner, card = s1, c1
+                        else:
+                            winner, card = s0, c0
+                        self.tricks.append({"plays": trick, "winner": winner})  # never mutated
+                        self.trick = []
+                        self.tricks_won[winner] += 1
+                        won = _WIN_EVENTS[winner][card]
+                        events = self.events
+                        events += (ev, won)
+                        if hand:  # every hand holds as many cards after a trick
+                            self.turn = self.trick_leader = winner
+                            h = self.hands[winner]  # the winner leads: any of its plays
+                            e = self._idx[winner]
+                            if e[0] is not h:
+                                e = self._index(winner)
+                            self._legal = e[1].copy()
+                            return [ev, won]
+                        self._legal = None
+                        mark = len(events) - 2
+                        self._score()
+                        return events[mark:]
                     if takes:
                         self.trick_best = 1
                         self._best_power = power
-                    self.turn = nxt = _NEXT[turn]
-                    h = self.hands[nxt]  # its plays (as after the lead)
-                    e = self._idx[nxt]
-                    if e[0] is not h:
-                        e = self._index(nxt)
-                    k = e[2]
-                    i = bisect_left(k, base)
-                    j = bisect_left(k, base + 16, i)
-                    self._legal = e[1][i:j] if i < j else e[1].copy()
-                    self.events.append(ev)
-                    return [ev]
-                # the trick's third card closes it (MANNI-GEN-6: the best play takes it)
-                (s0, c0), (s1, c1) = trick
-                trick.append(entry)
-                self.played += (c0, c1, card)
-                if takes:
-                    winner = turn
-                elif self.trick_best:
-                    winner, card = s1, c1
-                else:
-                    winner, card = s0, c0
-                self.tricks.append({"plays": trick, "winner": winner})  # never mutated again
-                self.trick = []
-                self.tricks_won[winner] += 1
-                won = _WIN_EVENTS[winner][card]
-                events = self.events
-                events += (ev, won)
-                if hand:  # every hand holds as many cards after a trick
-                    self.turn = self.trick_leader = winner
-                    h = self.hands[winner]  # the winner leads: any of its plays
-                    e = self._idx[winner]
-                    if e[0] is not h:
-                        e = self._index(winner)
-                    self._legal = e[1].copy()
-                    return [ev, won]
-                self._legal = None
-                mark = len(events) - 2
-                self._score()
-                return events[mark:]
+                # After a lead or a trick's second card: the next seat's plays, listed here
+                # where the suit led is at hand (its run of that suit, else its whole hand)
+                self.turn = nxt = _NEXT[turn]
+                h = self.hands[nxt]
+                e = self._idx[nxt]
+                if e[0] is not h:
+                    e = self._index(nxt)
+                k = e[2]
+                i = bisect_left(k, base)
+                j = bisect_left(k, base + 16, i)
+                self._legal = e[1][i:j] if i < j else e[1].copy()
+                self.events.append(ev)
+                return [ev]
         if turn is None:
             raise IllegalAction("the game is over")
         if seat is not None and seat != turn:
@@ -725,7 +683,7 @@ class MannState(TurnState):
         self.phase = "exchange"
         self.exchange_queue = [seat]
         self.events.append(_CONTRACT_EVENTS[seat][act.kind, trump])
-        # the declarer's discards, listed here (``legal_actions``'s, a call fewer)
+        # the declarer's discards, listed here (as ``_legal_for`` would)
         self._legal = DiscardChoices(self.hands[seat], self.exchange_sizes(seat))
 
     def _exchange(self, seat: int, act: Discard, at: tuple[int, ...] | None = None) -> None:
@@ -861,7 +819,7 @@ class MannState(TurnState):
         self.tricks_won = [0, 0, 0]
         self.events.append(_tnew(Event, ("deal", d, _W_DEALS, data)))
         self.turn = e
-        # eldest's first move, listed here (``legal_actions``'s)
+        # eldest's first move, listed here (as ``_legal_for`` would)
         if variant == TRJAMANN:
             self._legal = self._offers(e)
         elif variant == BASIC:
@@ -877,7 +835,7 @@ class MannState(TurnState):
         self.trick_best = 0
         self._powers = _POWERS[self.trump, self._low_aces]
         self._records = _RECORDS[self._low_aces]
-        hand = self.hands[e]  # eldest's plays, listed here (``legal_actions``'s)
+        hand = self.hands[e]  # eldest's plays, listed here (as ``_legal_for`` would)
         ent = self._idx[e]
         if ent[0] is not hand:
             ent = self._index(e)
