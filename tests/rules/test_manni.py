@@ -304,7 +304,7 @@ def trick_winner(st, plays) -> int:
     for c in plays:
         st.apply(f"play {c}")
     assert not st.trick
-    return st.tricks[-1]["winner"]
+    return st.tricks[-1][1]
 
 
 # --- MANNI-GEN ------------------------------------------------------------------------------
@@ -340,7 +340,7 @@ def test_MANNI_GEN_1_seats_and_clockwise_order(variant, dealer):
         order.append(st.to_move())
         st.apply(st.legal_actions()[0])
     assert order == [e, m, d]
-    assert st.to_move() == st.tricks[0]["winner"]
+    assert st.to_move() == st.tricks[0][1]
 
 
 def test_MANNI_GEN_1_only_three_players():
@@ -502,13 +502,13 @@ def test_MANNI_GEN_6_follow_suit_B_6():
     st.apply("play 4H")
     assert legal_codes(st) == {"play QS", "play JC", "play 10D"}
     st.apply("play JC")  # a trump, though nobody must trump
-    assert st.tricks[-1]["winner"] == C
+    assert st.tricks[-1][1] == C
     # a player without hearts may equally discard a non-trump
     st = build(BASIC, [["9H", "9D", "9C"], ["4H", "AS", "KS"], ["QS", "JC", "10D"]], hand_no=4)
     st.apply("play 9H")
     st.apply("play 4H")
     st.apply("play QS")
-    assert st.tricks[-1]["winner"] == A
+    assert st.tricks[-1][1] == A
 
 
 def test_MANNI_GEN_6_refusals_leave_state_unchanged():
@@ -1039,9 +1039,9 @@ def test_TRJ_OPT_3_grand_hearts():
     """TRJ-OPT-3: off by default Grand is no-trump (KS wins over a discarded 2H); with
     grand-hearts Grand has hearts as trumps (the 2H wins)."""
     st = _grand_trick(None)
-    assert st.trump is None and st.tricks[0]["winner"] == A
+    assert st.trump is None and st.tricks[0][1] == A
     st = _grand_trick({"grand_hearts": True})
-    assert st.trump == "H" and st.tricks[0]["winner"] == B
+    assert st.trump == "H" and st.tricks[0][1] == B
     assert st.view(C)["trump"] == "H"
     # the option changes nothing but Grand
     st = new(TRJ, options={"grand_hearts": True})

@@ -68,13 +68,15 @@ def test_hands_stay_sorted_with_their_index_through_play() -> None:
                 key = rules._KEY_LOW if st._low_aces else rules._KEY_HIGH
                 assert st.hands[s] == sorted(st.hands[s], key=key.__getitem__)
                 ent = st._idx[s]
-                if ent is not None and ent[0] is st.hands[s]:
+                if ent[0] is st.hands[s]:
                     if ent[1] is None:  # listed by the exchange still to come (_EXCHANGERS)
                         assert st.phase in ("contract", "exchange")
                         assert s in st.exchange_queue or st.phase == "contract"
-                    else:
-                        assert [p.card for p in ent[1]] == st.hands[s]
-                    assert ent[2] == [key[c] for c in st.hands[s]]
+                        assert ent[2] == [key[c] for c in st.hands[s]]  # the deal's keys
+                    else:  # the hand's plays, suit by suit in SUIT_ORDER
+                        assert [p.card for run in ent[1] for p in run] == st.hands[s]
+                        for suit, run in zip(rules.SUIT_ORDER, ent[1], strict=True):
+                            assert all(p.card.suit == suit for p in run)
             st.apply(rng.choice(st.legal_actions()))
 
 
@@ -160,7 +162,7 @@ def test_the_deal_lists_plays_only_for_seats_that_keep_their_cards() -> None:
                 if pos in later:
                     assert ent[1] is None
                 else:
-                    assert [p.card for p in ent[1]] == st.hands[seat]
+                    assert [p.card for run in ent[1] for p in run] == st.hands[seat]
 
 
 def test_the_sampling_facts_are_worked_out_anew_after_every_move() -> None:

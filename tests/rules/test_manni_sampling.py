@@ -71,7 +71,7 @@ def check_sample(st, observer: int, sample) -> None:
 def replay_hand(sample) -> None:
     """Independent check of the voids: give each seat back the cards it played this hand,
     rewind to the first lead, and replay every play of the hand through ``apply``."""
-    plays = [p for t in sample.tricks for p in t["plays"]] + list(sample.trick)
+    plays = [p for t, _ in sample.tricks for p in t] + list(sample.trick)
     if not plays:
         return
     data = sample.to_json()

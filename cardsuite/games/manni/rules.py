@@ -193,11 +193,12 @@ class Manni(Game):
                 dealer = getrandbits(2)
         elif isinstance(dealer, bool) or not (isinstance(dealer, int) and 0 <= dealer < PLAYERS):
             raise ValueError("dealer must be a seat from 0 to 2")
-        if deck is None:  # pack_order's own shuffle of the pack, on a pack made once
-            order = list(_PACKS[variant_id == BASIC])
+        if deck is None:  # pack_order's own shuffle of the pack (as sort keys), made once
+            order = list(_PACK_KEYS[variant_id == BASIC])
             shuffle(rng, order)
         else:
-            order = pack_order(self.pack_for(variant_id), deck, rng)
+            cards = pack_order(self.pack_for(variant_id), deck, rng)
+            order = list(map(_KEY_HIGH.__getitem__, cards))
         st.dealer = dealer
         st._deal(order)
         return st
@@ -262,11 +263,10 @@ class MannState(TurnState):
     """A Manni position (any of the three variants)."""
 
     __slots__ = (
-        "_best_power",
         "_four_or_none",
         "_grand_hearts",
         "_idx",
-        "_led_base",
+        "_led",
         "_legal",
         "_low_aces",
         "_no_spades",
@@ -299,7 +299,6 @@ class MannState(TurnState):
         "points",
         "rng",
         "trick",
-        "trick_best",
         "trick_leader",
         "tricks",
         "tricks_won",
@@ -327,7 +326,7 @@ class MannState(TurnState):
         self.contract_card: Card | None = None
         self._low_aces = False
         self._rv = _RV_HIGH  # each card's rank for winning tricks this hand
-        # the play path's look-up, aces high or low (``_RECORDS``); empty outside the play
+        # the play path's look-up (``_RECORDS``); empty outside the play
         self._records: Any = _NO_RECORDS
         self.hands: list[list[Card]] = [[], [], []]
         self.discards: list[list[Card]] = [[], [], []]
@@ -337,13 +336,12 @@ class MannState(TurnState):
         self.exchange_queue: list[int] = []
         self.trick: list[tuple[int, Card]] = []
         self.trick_leader = 0
-        self.trick_best = 0
-        self._led_base = 0  # the first sort key of the suit led (``_SUIT_BASE``)
-        # what each card is worth to this trick (``_POWERS``), and the best play's worth
-        self._powers: dict[int, dict[Card, int]] = _POWERS[None, False]
+        self._led = 0  # the suit led, as its place in ``SUIT_ORDER``
+        # what each card is worth to this trick, per suit led and for the suit led (``_POWERS``)
+        self._powers: list[dict[Card, int]] = _POWERS[None, False]
         self._power: dict[Card, int] = self._powers[0]
-        self._best_power = 0
-        self.tricks: list[dict[str, Any]] = []
+        # this hand's finished tricks, each (its plays, its winner): a tuple, made once a trick
+        self.tricks: list[tuple[list[tuple[int, Card]], int]] = []
         self.played: list[Card] = []
         self.tricks_won = [0, 0, 0]
         self.points = [0, 0, 0]
@@ -354,7 +352,7 @@ class MannState(TurnState):
         self.winners_list: list[int] = []
         self.events: list[Event] = []
         self._legal: Sequence[Action] | None = None
-        # Per seat: (the hand list, its plays, its sort keys), for the plays' listings (``_index``);
+        # Per seat: (the hand list, its plays by suit), for the plays' listings (``_index``);
         # the plays are None from the deal to the seat's exchange (``_EXCHANGERS``)
         self._idx: list[Any] = [_UNINDEXED] * 3
         # What sample_hidden works out for a position: (the log's length when worked out, per
@@ -429,39 +427,41 @@ class MannState(TurnState):
         """The legal actions of ``turn``, once a position (``TurnState.legal_actions``), for
         a position no move made (loaded, copied, sampled): every move lists the next one
         itself (the play path the next seat's plays, each phase its next choice). The plays
-        are slices of the hand's index (``_index``): the hand's run of the suit led if it
-        has one (MANNI-GEN-6), else every play; constant lists for the swap, the contracts
-        owed, or the discards, lazily."""
+        come from the hand's index (``_index``): its run of the suit led if it has one
+        (MANNI-GEN-6), else every play; constant lists for the swap, the contracts owed, or
+        the discards, lazily."""
         phase = self.phase
         if phase == "play":
             hand = self.hands[turn]
             ent = self._idx[turn]
-            if ent[0] is not hand or len(ent[1]) != len(hand):
+            if ent[0] is not hand or ent[1] is None or sum(map(len, ent[1])) != len(hand):
                 ent = self._index(turn)
-            if self.trick:  # MANNI-GEN-6: the hand's run of the suit led, if it has one
-                keys = ent[2]
-                base = self._led_base
-                i = bisect_left(keys, base)
-                j = bisect_left(keys, base + 16, i)
-                return ent[1][i:j] if i < j else ent[1].copy()
-            return ent[1].copy()
+            runs = ent[1]
+            if self.trick and runs[self._led]:  # MANNI-GEN-6: the hand's run of the suit led
+                return runs[self._led].copy()
+            r0, r1, r2, r3 = runs
+            return [*r0, *r1, *r2, *r3]
         if phase == "swap":
             return _SWAP_OR_KEEP
         if phase == "contract":
             return self._offers(turn)
         return DiscardChoices(self.hands[turn], self.exchange_sizes(turn))
 
-    def _index(self, seat: int) -> tuple[list[Card], list[Play], list[int]]:
-        """``seat``'s index: (the hand list, its plays, their sort keys), in the hand's order
-        (hands are kept sorted by suit, so a suit is one run, found by bisection). Kept in
-        step by the play path and made with the hand when it is dealt, swapped or
-        exchanged; rebuilt here when the hand is a new list (a sample, a copy, a hand set
-        by a test). Only the rules change a hand in place, so the play path knows the index
-        by the hand's identity alone (two ``len`` calls a move saved); a play whose card is
-        not where its key says is still found (``apply`` falls back to ``hand.index``)."""
+    def _index(self, seat: int) -> tuple[list[Card], list[list[Play]]]:
+        """``seat``'s index: (the hand list, its plays by suit), four runs in ``SUIT_ORDER``,
+        each in the hand's order. A follow's listing is then its run of the suit led, copied
+        (MANNI-GEN-6), and a lead's the four runs joined: no search of the hand; a card
+        lies in the hand after the runs of the suits before it. Kept in step by the play
+        path and made with the hand when it is dealt, swapped or exchanged; rebuilt here
+        when the hand is a new list (a sample, a copy, a hand set by a test), which is
+        sorted first (a test's may come in any order). Only the rules change a hand in
+        place, so the play path knows the index by the hand's identity alone."""
         hand = self.hands[seat]
-        key = _KEY_LOW if self._low_aces else _KEY_HIGH
-        ent = self._idx[seat] = (hand, [PLAY[c] for c in hand], [key[c] for c in hand])
+        hand.sort(key=(_KEY_LOW if self._low_aces else _KEY_HIGH).__getitem__)
+        runs: list[list[Play]] = [[], [], [], []]
+        for c in hand:
+            runs[_SUIT_AT[c]].append(PLAY[c])
+        ent = self._idx[seat] = (hand, runs)
         return ent
 
     def _set_hand(self, seat: int, cards: Sequence[Card]) -> None:
@@ -483,7 +483,7 @@ class MannState(TurnState):
             hand = [card_at[k] for k in keys]
             plays = [play_at[k] for k in keys]
         self.hands[seat] = hand
-        self._idx[seat] = (hand, plays, keys)
+        self._idx[seat] = (hand, _runs(keys, plays))
 
     # --- contract: apply ------------------------------------------------------------------
 
@@ -495,9 +495,8 @@ class MannState(TurnState):
             # card)`` tuple) and the suit's first sort key. ``_records`` is empty
             # outside the play, so a play then (or of no card of a pack) fails the look-up
             # and the general path below refuses it: the phase needs no test of its own.
-            card = action.card
             try:
-                lead_ev, ev, entry, base = self._records[turn][card]
+                lead_ev, ev, entry, si = self._records[turn][action]
             except LookupError:
                 pass
             else:
@@ -505,47 +504,44 @@ class MannState(TurnState):
                 ent = self._idx[turn]
                 if ent[0] is not hand:  # known by identity (``_index``)
                     ent = self._index(turn)
-                _, plays, keys = ent
-                # the card's place: its play's among the hand's plays (plays are interned,
-                # so ``index`` tests pointers in C)
-                try:
-                    at = plays.index(action)
-                except ValueError:
-                    if card not in hand:
-                        raise IllegalAction(f"you do not hold {card.code}") from None
-                    _, plays, keys = self._index(turn)  # a hand changed in place: anew
-                    at = hand.index(card)
+                runs = ent[1]
+                run = runs[si]
                 trick = self.trick
-                if not trick:
-                    del hand[at], plays[at], keys[at]  # the index stays in step with the hand
+                if trick:
+                    led = self._led
+                    if si != led and runs[led]:  # MANNI-GEN-6: the suit led is held
+                        if action not in run:
+                            raise IllegalAction(f"you do not hold {action.card.code}")
+                        raise IllegalAction(f"you must follow {SUIT_NAMES[trick[0][1].suit]}")
+                # the card out of its run (plays are interned, so the search tests pointers
+                # in C) and out of the hand: the index stays in step with the hand
+                try:
+                    run.remove(action)
+                except ValueError:
+                    raise IllegalAction(f"you do not hold {action.card.code}") from None
+                hand.remove(entry[1])
+                if not trick:  # a lead (by ``trick_leader``, set as the last trick closed)
                     trick.append(entry)
-                    self.trick_leader = turn
-                    self.trick_best = 0
-                    self._led_base = base
-                    self._power = power = self._powers[base]
-                    self._best_power = power[card]
+                    self._led = led = si
+                    self._power = self._powers[si]
                     ev = lead_ev
                 else:
-                    if base != self._led_base:  # a void shown, or a revoke: is the suit led held?
-                        base = self._led_base
-                        i = bisect_left(keys, base)
-                        if i < len(keys) and keys[i] < base + 16:
-                            raise IllegalAction(f"you must follow {SUIT_NAMES[trick[0][1].suit]}")
-                    # MANNI-GEN-6: the highest trump, else the highest of the suit led
-                    power = self._power[card]
-                    takes = power > self._best_power
-                    del hand[at], plays[at], keys[at]
                     trick.append(entry)
                     if len(trick) == 3:  # it closes the trick: the best play takes it
-                        (s0, c0), (s1, c1), _ = trick
+                        # MANNI-GEN-6: the highest trump, else the highest of the suit led
+                        (s0, c0), (s1, c1), (_, card) = trick
                         self.played += (c0, c1, card)
-                        if takes:
+                        power = self._power
+                        p0 = power[c0]
+                        p1 = power[c1]
+                        p2 = power[card]
+                        if p2 > p0 and p2 > p1:
                             winner = turn
-                        elif self.trick_best:
+                        elif p1 > p0:
                             winner, card = s1, c1
                         else:
                             winner, card = s0, c0
-                        self.tricks.append({"plays": trick, "winner": winner})  # never mutated
+                        self.tricks.append((trick, winner))  # never mutated
                         self.trick = []
                         self.tricks_won[winner] += 1
                         won = _WIN_EVENTS[winner][card]
@@ -557,15 +553,13 @@ class MannState(TurnState):
                             e = self._idx[winner]
                             if e[0] is not h:
                                 e = self._index(winner)
-                            self._legal = e[1].copy()
+                            r0, r1, r2, r3 = e[1]
+                            self._legal = [*r0, *r1, *r2, *r3]
                             return [ev, won]
                         self._legal = None
                         mark = len(events) - 2
                         self._score()
                         return events[mark:]
-                    if takes:
-                        self.trick_best = 1
-                        self._best_power = power
                 # After a lead or a trick's second card: the next seat's plays, listed here
                 # where the suit led is at hand (its run of that suit, else its whole hand)
                 self.turn = nxt = _NEXT[turn]
@@ -573,10 +567,13 @@ class MannState(TurnState):
                 e = self._idx[nxt]
                 if e[0] is not h:
                     e = self._index(nxt)
-                k = e[2]
-                i = bisect_left(k, base)
-                j = bisect_left(k, base + 16, i)
-                self._legal = e[1][i:j] if i < j else e[1].copy()
+                runs = e[1]
+                run = runs[led]
+                if run:
+                    self._legal = run.copy()
+                else:
+                    r0, r1, r2, r3 = runs
+                    self._legal = [*r0, *r1, *r2, *r3]
                 self.events.append(ev)
                 return [ev]
         if turn is None:
@@ -707,22 +704,22 @@ class MannState(TurnState):
                 )
             at = tuple(sorted(map(hand.index, cards)))
         k = len(cards)
+        if self._low_aces:
+            key, card_at, play_at = _KEY_LOW, _CARD_AT_LOW, _PLAY_AT_LOW
+        else:
+            key, card_at, play_at = _KEY_HIGH, _CARD_AT_HIGH, _PLAY_AT_HIGH
         ent = self._idx[seat]
-        if ent[0] is not hand or len(ent[2]) != len(hand):
-            ent = self._index(seat)
-        keys = ent[2]  # the index is made anew below: its keys may change in place
+        if ent[0] is hand and ent[1] is None:  # as dealt: the deal's sort keys (``_deal``)
+            keys = ent[2]
+        else:
+            keys = list(map(key.__getitem__, hand))
         for i in reversed(at):
             del keys[i]
         manni = self.manni
         got = manni[:k]
         del manni[:k]
         # the hand keeps its list (and its order: by suit, high to low), new cards and all
-        if self._low_aces:
-            keys += map(_KEY_LOW.__getitem__, got)
-            card_at, play_at = _CARD_AT_LOW, _PLAY_AT_LOW
-        else:
-            keys += map(_KEY_HIGH.__getitem__, got)
-            card_at, play_at = _CARD_AT_HIGH, _PLAY_AT_HIGH
+        keys += map(key.__getitem__, got)
         keys.sort()
         if len(keys) > 1:  # one itemgetter reads both (``_set_hand``)
             get = itemgetter(*keys)
@@ -731,7 +728,7 @@ class MannState(TurnState):
         else:
             hand[:] = [card_at[k] for k in keys]
             plays = [play_at[k] for k in keys]
-        self._idx[seat] = (hand, plays, keys)
+        self._idx[seat] = (hand, _runs(keys, plays))
         self.discards[seat] = self.discards[seat] + list(cards)
         self.drawn[seat] = got
         self.decisions[seat] = k
@@ -746,9 +743,11 @@ class MannState(TurnState):
 
     # --- dealing and scoring --------------------------------------------------------------
 
-    def _deal(self, order: list[Card]) -> None:
-        """MANNI-DEAL-1, TRJ-DEAL-1, HORN-DEAL-1 / HORN-CUT-1, from the top of ``order``:
-        each packet's cards are picked by position (``_DEALS``), in one call per hand."""
+    def _deal(self, order: list[int]) -> None:
+        """MANNI-DEAL-1, TRJ-DEAL-1, HORN-DEAL-1 / HORN-CUT-1, from the top of ``order``, the
+        shuffled pack as its cards' sort keys (``_KEY_HIGH``: a hand is sorted as numbers and
+        read back as cards and plays): each packet's cards are picked by position
+        (``_DEALS``), in one call per hand."""
         self.hand_no = hand_no = self.hand_no + 1
         d = self.dealer
         e = _NEXT[d]
@@ -756,14 +755,14 @@ class MannState(TurnState):
         variant = self.variant
         self.contract_card = None
         self.declarer = None
-        pick, n, get_manni = _DEALS[variant]
+        picks, get_manni = _DEALS[variant]
         if variant == HORN:
-            card = order[-1]  # HORN-CUT-1: the bottom card, turned for all to see
+            card = _CARD_AT_HIGH[order[-1]]  # HORN-CUT-1: the bottom card, turned for all to see
             self.contract, self.trump = contract, trump = horn_contract(card)
             self._low_aces = low = contract == "nullo"  # HORN-RANK-1
             self._rv = _RV_LOW if low else _RV_HIGH
             self.contract_card = card
-            manni = list(get_manni(order))
+            manni = list(itemgetter(*get_manni(order))(_CARD_AT_HIGH))
             data: dict[str, Any] = {
                 "hand": hand_no,
                 "manni": len(manni),
@@ -776,7 +775,7 @@ class MannState(TurnState):
         else:
             self._low_aces = low = False
             self._rv = _RV_HIGH
-            manni = order[get_manni:]
+            manni = list(itemgetter(*order[get_manni:])(_CARD_AT_HIGH))
             if variant == BASIC:
                 self.contract = "trumps"
                 self.trump = trump = TRUMP_CYCLE[(hand_no - 1) % 4]  # MANNI-TRUMP-1
@@ -789,23 +788,23 @@ class MannState(TurnState):
                 data = {"hand": hand_no, "manni": len(manni)}
                 self.phase = "contract"
                 self.exchange_queue = []
-        # each hand sorted as numbers (its sort keys) and read back as cards and plays
+        # each hand's cards as sort keys (aces low: read anew), sorted as numbers and read
+        # back as cards and plays
         if low:
-            key, card_at, play_at = _KEY_LOW, _CARD_AT_LOW, _PLAY_AT_LOW
+            card_at, play_at = _CARD_AT_LOW, _PLAY_AT_LOW
         else:
-            key, card_at, play_at = _KEY_HIGH, _CARD_AT_HIGH, _PLAY_AT_HIGH
+            card_at, play_at = _CARD_AT_HIGH, _PLAY_AT_HIGH
         hands: list[list[Card]] = [[], [], []]
         idx: list[Any] = [None, None, None]
-        # eldest's cards, middle's, the dealer's, as sort keys: one itemgetter maps them
-        dealt = itemgetter(*pick(order))(key)
         # a seat whose exchange comes before the play gets its plays there (``_exchange``
-        # lists them anew whatever it discards): none are listed for it here
+        # lists them anew whatever it discards): it keeps its sort keys for that instead
         le, lm, ld = _EXCHANGERS[variant]
-        for seat, start, later in ((e, 0, le), (m, n, lm), (d, n + n, ld)):
-            keys = sorted(dealt[start : start + n])
+        pe, pm, pd = picks
+        for seat, pick, later in ((e, pe, le), (m, pm, lm), (d, pd, ld)):
+            keys = sorted(itemgetter(*pick(order))(_HIGH_TO_LOW) if low else pick(order))
             get = itemgetter(*keys)  # a dealt hand holds 12 or 16 cards: a tuple of each
             hands[seat] = hand = list(get(card_at))
-            idx[seat] = (hand, None if later else list(get(play_at)), keys)
+            idx[seat] = (hand, None, keys) if later else (hand, _runs(keys, list(get(play_at))))
         self.hands = hands
         self._idx = idx
         self._records = _NO_RECORDS  # a play is refused until the play (``_start_play``)
@@ -832,27 +831,19 @@ class MannState(TurnState):
         self.phase = "play"
         self.exchange_queue = []
         self.turn = self.trick_leader = e = _NEXT[self.dealer]
-        self.trick_best = 0
         self._powers = _POWERS[self.trump, self._low_aces]
-        self._records = _RECORDS[self._low_aces]
+        self._records = _RECORDS
         hand = self.hands[e]  # eldest's plays, listed here (as ``_legal_for`` would)
         ent = self._idx[e]
-        if ent[0] is not hand:
+        if ent[0] is not hand or ent[1] is None:
             ent = self._index(e)
-        self._legal = ent[1].copy()
+        r0, r1, r2, r3 = ent[1]
+        self._legal = [*r0, *r1, *r2, *r3]
 
     def _score(self) -> None:
         """MANNI-SCORE-1, TRJ-SCORE-1..4, HORN-SCORE-1/2, then the end of the game."""
         t = self.tricks_won[:]
         variant = self.variant
-        rec: dict[str, Any] = {
-            "hand": self.hand_no,
-            "dealer": self.dealer,
-            "contract": self.contract,
-            "trump": self.trump,
-            "declarer": self.declarer,
-            "tricks": t,
-        }
         if variant == BASIC:
             t0, t1, t2 = t
             results = [t0 - 4 if t0 > 4 else 0, t1 - 4 if t1 > 4 else 0, t2 - 4 if t2 > 4 else 0]
@@ -860,13 +851,23 @@ class MannState(TurnState):
             points[0] += results[0]
             points[1] += results[1]
             points[2] += results[2]
-            rec["gains"] = results
-            rec["totals"] = points[:]
+            rec: dict[str, Any] = {
+                "hand": self.hand_no,
+                "dealer": self.dealer,
+                "contract": self.contract,
+                "trump": self.trump,
+                "declarer": self.declarer,
+                "tricks": t,
+                "gains": results,
+                "totals": points[:],
+            }
             ends = max(points) >= GAME_POINTS  # MANNI-END-1
         else:
-            nullo = self.contract == "nullo"
+            contract = self.contract
+            nullo = contract == "nullo"
+            declarer = self.declarer
             if variant == TRJAMANN:
-                targets = list(_TRJ_TARGETS[nullo, self.declarer])  # TRJ-SCORE-1
+                targets = list(_TRJ_TARGETS[nullo, declarer])  # TRJ-SCORE-1
             else:
                 targets = [4, 4, 4]  # HORN-SCORE-1
             if nullo:
@@ -887,13 +888,21 @@ class MannState(TurnState):
                 plus[2] += r2
             elif r2 < 0:
                 minus[2] -= r2
-            rec["targets"] = targets
-            rec["results"] = results
-            rec["plus"] = plus[:]
-            rec["minus"] = minus[:]
+            rec = {
+                "hand": self.hand_no,
+                "dealer": self.dealer,
+                "contract": contract,
+                "trump": self.trump,
+                "declarer": declarer,
+                "tricks": t,
+                "targets": targets,
+                "results": results,
+                "plus": plus[:],
+                "minus": minus[:],
+            }
             if variant == TRJAMANN:
-                if self.declarer is not None:
-                    rec["cost"] = CONTRACT_VALUE[self.contract]
+                if declarer is not None:
+                    rec["cost"] = CONTRACT_VALUE[contract]
                 ends = self.hand_no >= TRJ_HANDS  # TRJ-END-1
             else:
                 ends = max(plus) >= GAME_POINTS  # HORN-END-1
@@ -919,7 +928,9 @@ class MannState(TurnState):
             self._records = _NO_RECORDS
             self.hand_no += 1
             return
-        order = self._collect()
+        # MANNI-GEN-3: the whole pack shuffled (as sort keys), from the pack's own order: the
+        # shuffle alone decides the deal, so where the cards lay before it needs no gathering
+        order = list(_PACK_KEYS[variant == BASIC])
         shuffle(self.rng, order)
         self.dealer = _NEXT[self.dealer]  # MANNI-GEN-2
         self._deal(order)
@@ -930,22 +941,6 @@ class MannState(TurnState):
         if self.variant == TRJAMANN:
             return self.hand_no >= TRJ_HANDS  # TRJ-END-1
         return max(self.plus) >= GAME_POINTS  # HORN-END-1
-
-    def _collect(self) -> list[Card]:
-        """The pack gathered for the next shuffle, in a fixed order: the tricks, then each
-        seat's hand and discards, then the manni. The list of the cards played becomes the
-        pack; the zones are left as they are, since the ``_deal`` that follows at once sets
-        every one anew."""
-        cards = self.played
-        hands, discards = self.hands, self.discards
-        cards += hands[0]
-        cards += discards[0]
-        cards += hands[1]
-        cards += discards[1]
-        cards += hands[2]
-        cards += discards[2]
-        cards += self.manni
-        return cards
 
     def _end(self, winners: list[int]) -> None:
         """MANNI-END-2, TRJ-END-2, HORN-END-2: the highest total wins; ties share."""
@@ -969,7 +964,7 @@ class MannState(TurnState):
         """What ``seat`` sees: own hand, discards and draws, every public fact, no other
         hand and no manni card. ``None``: a spectator, who sees no hand at all."""
         mine = seat is not None
-        best = self.trick[self.trick_best][0] if self.trick else None
+        best = _trick_winner(self.trick, self.trump, self._low_aces) if self.trick else None
         return {
             "game": self.game.id,
             "variant": self.variant,
@@ -1009,8 +1004,8 @@ class MannState(TurnState):
                 "best": best,
             },
             "tricks": [
-                {"plays": [[s, [c.code]] for s, c in t["plays"]], "winner": t["winner"]}
-                for t in self.tricks
+                {"plays": [[s, [c.code]] for s, c in plays], "winner": w}
+                for plays, w in self.tricks
             ],
             "tricks_won": list(self.tricks_won),
             "played": [c.code for c in self.played],
@@ -1028,23 +1023,23 @@ class MannState(TurnState):
         for name in _SHARED_SLOTS:
             object.__setattr__(new, name, getattr(self, name))
         new.rng = positions.copy_rng(self.rng) if rng is None else rng
-        new.hands = [h[:] for h in self.hands]
-        new.discards = [d[:] for d in self.discards]
-        new.drawn = [d[:] for d in self.drawn]
-        new.manni = self.manni[:]
-        new.decisions = self.decisions[:]
-        new.exchange_queue = self.exchange_queue[:]
-        new.trick = self.trick[:]
-        new.tricks = self.tricks[:]
-        new.played = self.played[:]
-        new.tricks_won = self.tricks_won[:]
-        new.points = self.points[:]
-        new.plus = self.plus[:]
-        new.minus = self.minus[:]
-        new.owed = [o[:] for o in self.owed]
-        new.history = self.history[:]
-        new.winners_list = self.winners_list[:]
-        new.events = self.events[:] if events else []
+        new.hands = [h.copy() for h in self.hands]
+        new.discards = [d.copy() for d in self.discards]
+        new.drawn = [d.copy() for d in self.drawn]
+        new.manni = self.manni.copy()
+        new.decisions = self.decisions.copy()
+        new.exchange_queue = self.exchange_queue.copy()
+        new.trick = self.trick.copy()
+        new.tricks = self.tricks.copy()
+        new.played = self.played.copy()
+        new.tricks_won = self.tricks_won.copy()
+        new.points = self.points.copy()
+        new.plus = self.plus.copy()
+        new.minus = self.minus.copy()
+        new.owed = [o.copy() for o in self.owed]
+        new.history = self.history.copy()
+        new.winners_list = self.winners_list.copy()
+        new.events = self.events.copy() if events else []
         new._legal = None
         new._idx = [_UNINDEXED] * 3
         new._samples = None
@@ -1077,7 +1072,7 @@ class MannState(TurnState):
 
     def voids(self) -> list[set[str]]:
         """The suits each seat has shown it lacks this hand (failing to follow, GEN-6)."""
-        return voids_shown((*(t["plays"] for t in self.tricks), self.trick), 3)
+        return voids_shown((*(plays for plays, _ in self.tricks), self.trick), 3)
 
     def sample_hidden(self, observer: int, rng: random.Random) -> MannState:
         """Re-deal what ``observer`` cannot see, consistent with the play (``sampling``)."""
@@ -1114,8 +1109,7 @@ class MannState(TurnState):
                 "plays": [[s, c.code] for s, c in self.trick],
             },
             "tricks": [
-                {"plays": [[s, c.code] for s, c in t["plays"]], "winner": t["winner"]}
-                for t in self.tricks
+                {"plays": [[s, c.code] for s, c in plays], "winner": w} for plays, w in self.tricks
             ],
             "played": [c.code for c in self.played],
             "points": list(self.points),
@@ -1167,7 +1161,7 @@ class MannState(TurnState):
         self.contract_card = None if cc is None else Card.parse(str(cc))
         self._low_aces = self.variant == HORN and self.contract == "nullo"
         self._rv = _RV_LOW if self._low_aces else _RV_HIGH
-        self._records = _RECORDS[self._low_aces] if self.phase == "play" else _NO_RECORDS
+        self._records = _RECORDS if self.phase == "play" else _NO_RECORDS
         key = (_KEY_LOW if self._low_aces else _KEY_HIGH).__getitem__
         self.hands = [sorted(h, key=key) for h in positions.per_seat(data["hands"], n, "hands")]
         self.discards = positions.per_seat(data["discards"], n, "discards")
@@ -1199,9 +1193,9 @@ class MannState(TurnState):
             ]
             if len(plays) != 3:
                 raise ValueError("a finished trick has three plays")
-            self.tricks.append({"plays": plays, "winner": seat_of(t["winner"], n, "a winner")})
+            self.tricks.append((plays, seat_of(t["winner"], n, "a winner")))
         self.played = cards(data["played"], "played")
-        self.tricks_won = [sum(t["winner"] == s for t in self.tricks) for s in range(n)]
+        self.tricks_won = [sum(w == s for _, w in self.tricks) for s in range(n)]
         for name in ("points", "plus", "minus"):
             vals = data.get(name, [0, 0, 0])
             if not isinstance(vals, list) or len(vals) != n:
@@ -1225,15 +1219,12 @@ class MannState(TurnState):
         self._recompute_best()
 
     def _recompute_best(self) -> None:
-        """The current trick's best play, for a loaded position (play keeps it up to date)."""
-        self.trick_best = 0
+        """The suit led and the cards' worth to the trick, for a loaded position (the play
+        sets them as it leads)."""
         self._powers = _POWERS[self.trump, self._low_aces]
         if self.trick:
-            self._led_base = _BASE_OF[self.trick[0][1]]
-            best = _trick_winner(self.trick, self.trump, self._low_aces)
-            self.trick_best = next(i for i, (s, _) in enumerate(self.trick) if s == best)
-            self._power = self._powers[self._led_base]
-            self._best_power = self._power[self.trick[self.trick_best][1]]
+            self._led = _SUIT_AT[self.trick[0][1]]
+            self._power = self._powers[self._led]
 
     def _check_consistent(self) -> None:
         """Refuse positions the rules could never reach in a way that would break play."""
@@ -1276,14 +1267,13 @@ class MannState(TurnState):
             raise ValueError("the exchange comes after the contract")
         if self.phase != "play" and (self.trick or self.tricks):
             raise ValueError("tricks are only played after the exchange")
-        done = [c for t in self.tricks for _, c in t["plays"]]
+        done = [c for plays, _ in self.tricks for _, c in plays]
         if Counter(done) != Counter(self.played):
             raise ValueError("the cards played are not the cards of the finished tricks")
-        for t in self.tricks:
-            plays = t["plays"]
+        for plays, won in self.tricks:
             if any(plays[i][0] != (plays[0][0] + i) % 3 for i in range(3)):
                 raise ValueError("a finished trick's plays are out of turn")
-            if t["winner"] != _trick_winner(plays, self.trump, self._low_aces):
+            if won != _trick_winner(plays, self.trump, self._low_aces):
                 raise ValueError("a finished trick names the wrong winner")
         sizes = [len(h) for h in self.hands]
         if self.phase == "play":
@@ -1297,7 +1287,7 @@ class MannState(TurnState):
                     raise ValueError("the seat to move is not the next to play to the trick")
                 want = [sizes[s] + (1 if s in seats else 0) for s in range(3)]
             else:
-                leader = self.tricks[-1]["winner"] if self.tricks else self.eldest
+                leader = self.tricks[-1][1] if self.tricks else self.eldest
                 if self.turn != leader:
                     raise ValueError("the last trick's winner leads (eldest to the first)")
                 want = sizes
@@ -1336,37 +1326,38 @@ _SHARED_SLOTS = (
     "declarer",
     "contract_card",
     "trick_leader",
-    "trick_best",
-    "_led_base",
+    "_led",
     "_powers",
     "_power",
-    "_best_power",
 )
 
 _SWAP_OR_KEEP: Sequence[Action] = (SWAP, KEEP)
-#: The 52 and the 48 cards (basic Manni) in ``pack`` order, for every new game.
-_PACKS = (tuple(pack()), tuple(pack_without_twos()))
 #: The contracts offered (``MannState._offers``), by the contracts owed and No spades.
 _OFFERS: dict[tuple[Any, ...], list[Contract]] = {}
 #: Per variant, where the hands' cards lie in the shuffled pack (MANNI-DEAL-1: packets of
 #: four to E, M, D; TRJ-DEAL-1 likewise, four rounds; HORN-DEAL-1: rounds of 13, four to
-#: the manni, then three each): one picker of eldest's cards, then middle's, then the
-#: dealer's, the size of a hand, and the manni's (a picker, or where the manni starts: the
-#: rest of the pack).
-_DEALS: dict[str, tuple[Any, int, Any]] = {
+#: the manni, then three each): a picker of eldest's cards, of middle's and of the
+#: dealer's, and the manni's (a picker, or where the manni starts: the rest of the pack).
+_DEALS: dict[str, tuple[tuple[Any, Any, Any], Any]] = {
     BASIC: (
-        itemgetter(*(12 * r + i for lo in (0, 4, 8) for r in range(3) for i in range(lo, lo + 4))),
-        12,
+        tuple(
+            itemgetter(*(12 * r + i for r in range(3) for i in range(lo, lo + 4)))
+            for lo in (0, 4, 8)
+        ),
         36,
     ),
     TRJAMANN: (
-        itemgetter(*(12 * r + i for lo in (0, 4, 8) for r in range(4) for i in range(lo, lo + 4))),
-        16,
+        tuple(
+            itemgetter(*(12 * r + i for r in range(4) for i in range(lo, lo + 4)))
+            for lo in (0, 4, 8)
+        ),
         48,
     ),
     HORN: (
-        itemgetter(*(13 * r + i for lo in (4, 7, 10) for r in range(4) for i in range(lo, lo + 3))),
-        12,
+        tuple(
+            itemgetter(*(13 * r + i for r in range(4) for i in range(lo, lo + 3)))
+            for lo in (4, 7, 10)
+        ),
         itemgetter(*(13 * r + i for r in range(4) for i in range(0, 4))),
     ),
 }
@@ -1387,10 +1378,8 @@ _NEXT = (1, 2, 0)
 #: A play's event data, one per card, shared by every event of it: event data is read, never
 #: written, and a play-out logs one per card played.
 _CARD_DATA = {c: {"cards": [c.code]} for c in pack()}
-#: The first sort key of each suit's run in a hand (``_KEY_HIGH``, ``_KEY_LOW``).
-_SUIT_BASE = {s: SUIT_ORDER[s] * 16 for s in SUIT_ORDER}
-#: Each card's suit's first sort key: what a lead sets as the suit to follow.
-_BASE_OF = {c: _SUIT_BASE[c.suit] for c in pack()}
+#: Each card's suit as its place in ``SUIT_ORDER``: its run in a hand's index (``_index``).
+_SUIT_AT = {c: SUIT_ORDER[c.suit] for c in pack()}
 #: Each card's rank for winning tricks (aces high; low in Hornafjarðarmanni Nullo), and its
 #: place in a sorted hand: looked up, never worked out, in play-outs.
 _RV_HIGH = {c: c.rank for c in pack()}
@@ -1405,6 +1394,13 @@ for _c in pack():
     _CARD_AT_LOW[_KEY_LOW[_c]] = _c
 _PLAY_AT_HIGH = [None if c is None else PLAY[c] for c in _CARD_AT_HIGH]
 _PLAY_AT_LOW = [None if c is None else PLAY[c] for c in _CARD_AT_LOW]
+#: Each card's sort key, aces high, as its key aces low (Hornafjarðarmanni's Nullo deal).
+_HIGH_TO_LOW: list[Any] = [None] * 64
+for _c in pack():
+    _HIGH_TO_LOW[_KEY_HIGH[_c]] = _KEY_LOW[_c]
+#: The 52 and the 48 cards (basic Manni) in ``pack`` order, as sort keys (``_KEY_HIGH``):
+#: the pack every deal shuffles.
+_PACK_KEYS = (tuple(_KEY_HIGH[c] for c in pack()), tuple(_KEY_HIGH[c] for c in pack_without_twos()))
 #: What each Trjámann contract is worth on average to its declarer, played as the medium
 #: bot plays it from a random hand (``scripts/measure_manni_contracts.py``). Declaring one now
 #: gives up that average later: the search and the bots weigh a contract by its result now
@@ -1505,44 +1501,49 @@ _EXCHANGE_EVENTS = [
     [Event("exchange", s, _W_EXCHANGES, {"count": k}) for k in range(53)] for s in range(3)
 ]
 _WIN_EVENTS = [{c: Event("trick", s, _W_WINS, _CARD_DATA[c]) for c in pack()} for s in range(3)]
-#: What the play path needs of a card, in one look-up (``_RECORDS[low_aces][seat][card]``):
+#: What the play path needs of a play, in one look-up (``_RECORDS[seat][play]``):
 #: its lead's and its follow's events, its entry in the trick (a ``(seat, card)`` tuple,
-#: shared: a trick never changes it) and its suit's first sort key.
-_RECORDS: dict[bool, list[dict[Card, Any]]] = {
-    low: [
-        {
-            c: (
-                _LEAD_EVENTS[s][c],
-                _PLAY_EVENTS[s][c],
-                (s, c),
-                _BASE_OF[c],
-            )
-            for c in pack()
-        }
-        for s in range(3)
-    ]
-    for low in (False, True)
-}
+#: shared: a trick never changes it) and its suit (``_SUIT_AT``).
+_RECORDS: list[dict[Play, Any]] = [
+    {
+        PLAY[c]: (
+            _LEAD_EVENTS[s][c],
+            _PLAY_EVENTS[s][c],
+            (s, c),
+            _SUIT_AT[c],
+        )
+        for c in pack()
+    }
+    for s in range(3)
+]
 
 
 #: ``_idx``'s entry for a seat not indexed yet: no hand is its hand, so the identity test
 #: alone sends it to ``_index`` (no test for None a move).
-_UNINDEXED = (None, None, None)
+_UNINDEXED = (None, None)
 #: ``_records`` outside the play: every look-up fails (``apply``).
 _NO_RECORDS: dict[Any, Any] = {}
 
 
-def _powers(trump: str | None, low_aces: bool) -> dict[int, dict[Card, int]]:
-    """Per suit led (its first sort key), each card's worth to the trick (MANNI-GEN-6): a
-    trump above every other card, a card of the suit led by its rank, any other card
-    nothing. The highest worth takes the trick, so the play path compares two numbers."""
+def _powers(trump: str | None, low_aces: bool) -> list[dict[Card, int]]:
+    """Per suit led (its place in ``SUIT_ORDER``), each card's worth to the trick
+    (MANNI-GEN-6): a trump above every other card, a card of the suit led by its rank, any
+    other card nothing. The highest worth takes the trick, so the play path compares
+    numbers."""
     rv = _RV_LOW if low_aces else _RV_HIGH
-    return {
-        _SUIT_BASE[led]: {
-            c: 100 + rv[c] if c.suit == trump else rv[c] if c.suit == led else 0 for c in pack()
-        }
+    return [
+        {c: 100 + rv[c] if c.suit == trump else rv[c] if c.suit == led else 0 for c in pack()}
         for led in SUIT_ORDER
-    }
+    ]
+
+
+def _runs(keys: list[int], plays: list[Play]) -> list[list[Play]]:
+    """A sorted hand's plays (its sort keys ``keys``) as the four runs of ``_index``: each
+    suit's sort keys lie in a band of 16 (``_KEY_HIGH``), found by bisection."""
+    b1 = bisect_left(keys, 16)
+    b2 = bisect_left(keys, 32, b1)
+    b3 = bisect_left(keys, 48, b2)
+    return [plays[:b1], plays[b1:b2], plays[b2:b3], plays[b3:]]
 
 
 #: ``_powers`` for every trump suit (None: no trumps) and ace ranking, made once.
