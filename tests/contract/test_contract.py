@@ -30,7 +30,7 @@ from typing import Any
 import pytest
 from hidden import redeal
 from roundtrip import check_round_trip
-from scale import FULL
+from scale import FULL, seed
 
 from cardsuite.bots import LEVELS, make_bot
 from cardsuite.engine import VIEW_KEYS, IllegalAction, State, check_event
@@ -148,7 +148,7 @@ def test_random_games_keep_the_contract(game, variant, players) -> None:  # type
     tally: Counter[str] = Counter()
     for g in range(GAMES_PER_CASE):
         tally["games"] += 1
-        rng = random.Random(f"{game.id}:{variant}:{players}:{g}")
+        rng = random.Random(seed(f"{game.id}:{variant}:{players}:{g}"))
         state = game.new_state(players=players, variant=variant, seed=rng.getrandbits(32))
         pack = pack_of(state, players)
         assert state.variant == variant
@@ -194,7 +194,7 @@ def test_random_games_keep_the_contract(game, variant, players) -> None:  # type
 @pytest.mark.parametrize("level", LEVELS)
 def test_bots_choose_only_legal_actions(game, level) -> None:  # type: ignore[no-untyped-def]
     options = {"iterations": 12, "time_budget": 1.0} if level == "hard" else {}
-    rng = random.Random(f"{game.id}:{level}")
+    rng = random.Random(seed(f"{game.id}:{level}"))
     for players in sorted({min(game.players), min(max(game.players), 4)}):
         for variant in game.variants:
             state = game.new_state(players=players, variant=variant, seed=rng.getrandbits(32))

@@ -16,7 +16,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from scale import FULL
+from scale import FULL, seed
 
 from cardsuite.engine import IllegalAction
 from cardsuite.games import all_games
@@ -131,7 +131,7 @@ def play_to_the_end(state: Any, rng: random.Random) -> None:
 
 @pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
 def test_a_mutated_position_loads_and_plays_or_is_refused(game: Any) -> None:
-    rng = random.Random(f"mutate:{game.id}")
+    rng = random.Random(seed(f"mutate:{game.id}"))
     originals = positions(game, rng, 12)
     outcomes: Counter[str] = Counter()
     for i in range(MUTATIONS):
@@ -158,12 +158,12 @@ def test_a_mutated_save_resumes_and_plays_or_is_refused(game: Any) -> None:
     """The same for a whole saved match (seats, bots and their generators, the record)."""
     from cardsuite.match import Match, SeatSpec
 
-    rng = random.Random(f"save:{game.id}")
+    rng = random.Random(seed(f"save:{game.id}"))
     players = min(game.players)
     seats = [SeatSpec("human", "A")] + [SeatSpec("random", f"B{i}") for i in range(players - 1)]
     saves = []
-    for seed in range(4):
-        match = Match.new(game.id, seats, seed=seed, bot_options={"hard": {"iterations": 5}})
+    for n in range(4):
+        match = Match.new(game.id, seats, seed=n, bot_options={"hard": {"iterations": 5}})
         for _ in range(rng.randrange(0, 40)):
             if match.is_over():
                 break

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
+import scale
 from test_privacy import table_hides
 
 from cardsuite.games.manni.rules import GAME
@@ -56,7 +57,7 @@ def moments(variant: str, options: dict, rng: random.Random):  # type: ignore[no
 
 @pytest.mark.parametrize("variant,options", CASES, ids=lambda x: str(x))
 async def test_manni_table_shows_nothing_hidden(make_app, variant, options) -> None:  # type: ignore[no-untyped-def]
-    rng = random.Random(f"manni-privacy:{variant}:{sorted(options)}")
+    rng = random.Random(scale.seed(f"manni-privacy:{variant}:{sorted(options)}"))
     checked = moved = 0
     for state in moments(variant, options, rng):
         assert state.to_move() is not None

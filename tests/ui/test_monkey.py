@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from helpers import INPUT_PIECES, start, wait_for
 from scale import FULL
+from scale import seed as salted
 from textual import events
 from textual._xterm_parser import XTermParser
 from textual.drivers import linux_driver
@@ -86,7 +87,7 @@ class Monkey:
 
     def __init__(self, app: Any, pilot: Any, seed: int, keys: list[str]) -> None:
         self.app, self.pilot = app, pilot
-        self.rng = random.Random(seed)
+        self.rng = random.Random(salted(seed))
         self.keys = keys
         self.counts: Counter[str] = Counter()
         self.size = app.size

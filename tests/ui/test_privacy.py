@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import scale
 from helpers import wait_for
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "contract"))
@@ -102,7 +103,7 @@ async def table_hides(make_app, state, rng: random.Random, what: str) -> tuple[i
 
 @pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
 async def test_the_table_shows_nothing_hidden_from_its_seat(make_app, game) -> None:  # type: ignore[no-untyped-def]
-    rng = random.Random(f"privacy:{game.id}")
+    rng = random.Random(scale.seed(f"privacy:{game.id}"))
     checked = moved = 0
     for players in player_counts(game):
         for state in positions(game, players, 3, rng):
