@@ -1,13 +1,16 @@
 """African Casino's samples of the unseen cards (``african-casino.md`` §18, public
 information): the other hands and the stock dealt again, sizes kept, so that what everyone
 knows stays true. A build's owner holds a different capturing card for each build he owns
-(CASINO-TAB-5), a proven player holds a card of that rank (CASINO-PART-2), and a partner who
-sent a hold request holds one of the build's value (CASINO-PART-4).
+(CASINO-TAB-5), a player who has added to an opponent's build this turn and not yet played
+holds one more for that build (CASINO-AUG-5: his play must capture it), a proven player
+holds a card of that rank (CASINO-PART-2), and a partner who sent a hold request holds one
+of the build's value (CASINO-PART-4).
 
-Those demands are met first, each by a card drawn at random from the unseen ones that would
-do; the rest is dealt at random. A draw that cannot meet them all (rare: the demands compete
-for the same few cards) is tried again, and after ``TRIES`` the demands the draw could not
-meet are dropped rather than a real hand copied.
+Those demands are met first, by the cards everyone knows a hand holds and then each by a
+card drawn at random from the unseen ones that would do; the rest is dealt at random. A
+draw that cannot meet them all (rare: the demands compete for the same few cards) is tried
+again, and after ``TRIES`` the demands the draw could not meet are dropped rather than a
+real hand copied.
 """
 
 from __future__ import annotations
@@ -27,12 +30,15 @@ TRIES = 20
 
 def demands(st: CasinoState, observer: int) -> dict[int, list[int]]:
     """Per unseen hand, the values it must hold a capturing card for: each build its owner
-    owns (distinct cards), then each proven rank not covered already."""
+    owns and the opponent's build the mover added to before playing (distinct cards), then
+    each proven rank not covered already."""
     out: dict[int, list[int]] = {}
     for s in range(st.n):
         if s == observer:
             continue
         need = [b.value for b in st.owns(s)]
+        if s == st.mover and st.played is None and st.aug_opp is not None:
+            need.append(st.aug_opp)  # CASINO-AUG-5, as ``_cannot_end`` asks it
         for seat, rank in sorted(st.proofs):
             value = 1 if rank == ACE else rank
             if seat == s and not any(v == rank or (rank == ACE and v in (1, 14)) for v in need):
@@ -55,6 +61,12 @@ def sample_hidden(
     ] + st.stock
     sizes = {s: len(st.hands[s]) - len(shown.get(s, ())) for s in others}
     want = demands(st, observer)
+    for s, known in shown.items():  # a card everyone knows of meets a demand itself
+        need = want.get(s)
+        for c in known:
+            v = next((v for v in need or () if worth(c, v, st.ace_high)), None)
+            if v is not None:
+                need.remove(v)  # type: ignore[union-attr]
     for attempt in range(TRIES + 1):
         pool = unseen[:]
         shuffle(rng, pool)

@@ -1,0 +1,71 @@
+"""African Casino's samples of the unseen cards keep what every player knows (§18).
+
+Found by a salted full run (``CARDSUITE_SEED=5c06f420 CARDSUITE_FULL=1``, the contract's
+search copies): a player who had added to an opponent's build this turn and not yet played
+was dealt, in a sample, no card to capture it with (CASINO-AUG-5), and the search's copy
+had no legal step. A test of every sample then found a second hole: a card everyone knows
+a hand holds (an insisted play taken back) did not count toward that hand's demands, so a
+second card was drawn for it and another hand's demand went unmet. Every sample must be a
+position the rules could reach: one that ``from_json`` accepts, whose player to move has a
+legal step.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+
+from cardsuite.games.african_casino.rules import GAME, CasinoState
+
+
+def positions(players: int, games: int, seed: int) -> Iterator[CasinoState]:
+    """Every position of ``games`` random games (fixed seeds)."""
+    rng = random.Random(f"casino-samples:{players}:{seed}")
+    for _ in range(games):
+        variant = rng.choice(list(GAME.variants))
+        st = GAME.new_state(players=players, variant=variant, seed=rng.getrandbits(32))
+        while not st.is_over():
+            yield st
+            legal = st.legal_actions()
+            st.apply(legal[int(rng.random() * len(legal))])
+
+
+def reachable(st: CasinoState) -> None:
+    """``st`` is a position play could reach (``from_json`` checks it whole)."""
+    GAME.from_json(json.loads(json.dumps(st.to_json())))
+    assert st.legal_actions()
+
+
+def test_a_player_who_added_to_an_opponents_build_is_dealt_a_card_to_take_it() -> None:
+    """CASINO-AUG-5: until his play, the mover holds a card for the opponent's build he
+    added to, besides one for each build he owns; every other seat's samples say so."""
+    seen = 0
+    for players in (2, 3, 4):
+        for st in positions(players, 15, 1):
+            if st.phase != "play" or st.played is not None or st.aug_opp is None:
+                continue
+            mover = st.mover
+            assert mover is not None
+            for observer in range(st.n):
+                if observer == mover:
+                    continue
+                for k in range(8):
+                    sample = st.sample_hidden(observer, random.Random(k))
+                    assert sample._cannot_end(mover) is None
+                    reachable(sample)
+            seen += 1
+    assert seen >= 5, "too few positions with an opponent's build added to: nothing proved"
+
+
+def test_every_sample_is_a_position_play_could_reach() -> None:
+    rng = random.Random(7)
+    checked = 0
+    for players in (2, 3, 4):
+        for i, st in enumerate(positions(players, 4, 2)):
+            if i % 5:
+                continue
+            for observer in range(st.n):
+                reachable(st.sample_hidden(observer, random.Random(rng.getrandbits(32))))
+                checked += 1
+    assert checked > 300
