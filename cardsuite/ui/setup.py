@@ -13,6 +13,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
@@ -236,9 +237,16 @@ class SetupScreen(Screen[None]):
                 seat["kind"] = kind
 
     def _read_options(self) -> dict[str, Any] | None:
+        """The options as set on screen. An option whose widget is not there (a variant just
+        chosen: its rows are still being made, and a start key can come in between) is
+        the value the row will show: the variant's default, or what was remembered."""
         out: dict[str, Any] = {}
         for opt in self.game.variants[self.variant].options:
-            widget = self.query_one(f"#opt-{opt.id}")
+            try:
+                widget = self.query_one(f"#opt-{opt.id}")
+            except NoMatches:
+                out[opt.id] = self.options.get(opt.id, opt.default)
+                continue
             if isinstance(widget, (Checkbox, Select)):
                 out[opt.id] = widget.value
             elif isinstance(widget, Input):

@@ -295,3 +295,31 @@ async def test_a_resize_just_before_the_table_leaves_is_no_crash(make_app) -> No
         assert table not in app.screen_stack and not table.query("#table-header")
         queued[0]()  # the redraw, landing late
         assert app.is_running and isinstance(app.screen, PickerScreen)
+
+
+async def test_start_while_a_new_variants_options_are_being_made(make_app) -> None:  # type: ignore[no-untyped-def]
+    """Found by a salted monkey run (``CARDSUITE_SEED=5c06f420``): a variant chosen, then the
+    start key before its option rows were mounted; reading an option whose row was not
+    there yet crashed (``NoMatches: #opt-insist``). The game starts with the options the
+    rows were about to show."""
+    from textual.containers import Vertical
+
+    from cardsuite.ui.setup import SetupScreen
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+        app.open_setup("african-casino")
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        await wait_for(pilot, lambda: bool(setup.query("#opt-insist")))  # swazi's rows, made
+        setup.variant = "sotho"  # what _variant_changed sets before it makes the rows
+        setup.options = dict(setup.game.variants["sotho"].defaults())
+        await setup.query_one("#options", Vertical).remove_children()
+        setup.action_start()
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        match = app.screen.match
+        assert match.state.variant == "sotho"
+        assert match.state.options == setup.game.variants["sotho"].defaults()
+    assert not app.return_code
