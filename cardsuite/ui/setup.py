@@ -57,6 +57,9 @@ class SetupScreen(Screen[None]):
                 self.options[k] = v
         self.seats: list[dict[str, str]] = list(remembered.get("seats", []))
         self.seed_text = str(remembered.get("seed") or "")
+        #: Set once the rows are made (``on_mount``): a start key that comes sooner (the
+        #: screen was just opened) is not taken, as a click on a button not drawn yet.
+        self.ready = False
 
     @property
     def cs_app(self) -> CardSuiteApp:
@@ -118,6 +121,7 @@ class SetupScreen(Screen[None]):
         await self._build_options()
         await self._build_seats()
         self.query_one("#start", Button).focus()
+        self.ready = True
 
     async def _build_options(self) -> None:
         box = self.query_one("#options", Vertical)
@@ -271,8 +275,8 @@ class SetupScreen(Screen[None]):
         self.action_start()
 
     def action_start(self) -> None:
-        if self.app.screen is not self:  # a second start key while the table opens
-            return
+        if self.app.screen is not self or not self.ready:  # a second start key while the
+            return  # table opens, or a first before this screen is made
         self._read_seats()
         options = self._read_options()
         if options is None:

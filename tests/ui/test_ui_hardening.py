@@ -323,3 +323,24 @@ async def test_start_while_a_new_variants_options_are_being_made(make_app) -> No
         assert match.state.variant == "sotho"
         assert match.state.options == setup.game.variants["sotho"].defaults()
     assert not app.return_code
+
+
+async def test_start_before_the_setup_screen_is_made(make_app) -> None:  # type: ignore[no-untyped-def]
+    """Found by a salted monkey run (``CARDSUITE_SEED=5c06f420``, after the fix above): the
+    start key reached a setup screen just pushed, before its widgets were made
+    (``NoMatches: #seed``). It is not taken; once the screen is made, start starts."""
+    from cardsuite.ui.setup import SetupScreen
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+        app.open_setup("manni")
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        setup.action_start()  # nothing made yet
+        await wait_for(pilot, lambda: bool(setup.query("#kind-0")))
+        await pilot.pause()
+        assert app.screen is setup  # the early key was not taken
+        setup.action_start()
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+    assert not app.return_code
