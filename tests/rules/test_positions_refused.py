@@ -57,3 +57,32 @@ def test_a_position_that_would_crash_later_is_refused(name: str) -> None:
     with pytest.raises(ValueError) as info:
         T22.from_json(change(data, CASES[name]))
     assert str(info.value)
+
+
+def test_a_money_position_whose_mover_has_bought_with_nothing_to_turn_is_refused() -> None:
+    """Found by a salted full mutation run (``CARDSUITE_SEED=083a88b5``): ``bought`` set to 1
+    in a position whose mover holds no card loaded (as true), and left the mover nothing to
+    do: he has bought this turn, yet holds no card to turn (what is bought goes to the hand,
+    MONEY-BUY-11). ``bought`` is a boolean, that position is refused, and so, as a catch-all,
+    is any whose player to move has no legal step."""
+    import random
+
+    money = get_game("money")
+    found = None
+    for seed in range(200):
+        st = money.new_state(players=2, variant="egyptian", seed=seed)
+        rng = random.Random(seed)
+        while not st.is_over():
+            if st.phase == "play" and not st.hands[st.mover] and not st.bought:
+                found = json.loads(json.dumps(st.to_json()))
+                break
+            legal = st.legal_actions()
+            st.apply(legal[int(rng.random() * len(legal))])
+        if found:
+            break
+    assert found, "no position with the mover out of cards"
+    money.from_json(found)  # the real one loads: the mover buys
+    with pytest.raises(ValueError, match="bought is true or false"):
+        money.from_json({**found, "bought": 1})
+    with pytest.raises(ValueError, match="holds no card to turn"):
+        money.from_json({**found, "bought": True})

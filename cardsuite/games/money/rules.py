@@ -1112,6 +1112,8 @@ class MoneyState(State):
             positions.check_pack(st, 2)
             st._check_consistent()
             st._settle()
+            if st.phase != "over" and not st.legal_actions():  # (the rest, caught whole)
+                raise ValueError("the player to move would have no legal step")
         return st
 
     def _load_fields(self, data: Mapping[str, Any]) -> None:
@@ -1137,7 +1139,10 @@ class MoneyState(State):
             else None
         )
         self.exchanges = whole(data.get("exchanges", 0), "exchanges", 0, MAX_EXCHANGES)
-        self.bought = bool(data.get("bought", False))
+        bought = data.get("bought", False)
+        if not isinstance(bought, bool):
+            raise ValueError(f"bought is true or false, not {positions.text(bought)}")
+        self.bought = bought
         sale = data.get("sale")
         self.sale = (
             (
@@ -1168,6 +1173,9 @@ class MoneyState(State):
                 raise ValueError("the sale's money is not money in this variant")
         elif self.sale is not None:
             raise ValueError("a sale is recorded outside the sale phase")
+        if self.phase == "play" and self.bought and not self.hands[self.mover]:
+            # MONEY-BUY-11: what is bought goes to the buyer's hand, to be turned
+            raise ValueError("the player to move has bought this turn, yet holds no card to turn")
 
 
 def _codes(cards: Sequence[Card]) -> str:
