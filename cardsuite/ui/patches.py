@@ -35,6 +35,13 @@ table and quit at once (enter then ctrl+q in one read). Shutdown removes the new
 widgets while its task is still on its way to ``on_mount``, whose ``query_one`` then raises
 ``NoMatches``: a clean quit became a crash (exit 1, a traceback). Once the app has stopped
 running, a ``NoMatches`` is only the DOM being taken down, and is not an error.
+
+**A screen closed before it mounts** (found by a salted monkey run, ``CARDSUITE_SEED=dd20201b``):
+open a modal (the keys dialog) and close it in the same read (escape right behind the key
+that opened it). The pop takes the screen's widgets while its ``Mount`` is still queued; its
+``on_mount`` then runs on an empty screen, and ``query_one`` raises ``NoMatches``. A
+``NoMatches`` raised by the ``on_mount`` of a screen that has already left the stack is only
+that, and is not an error (the screen's message loop ends with it, as it would have).
 """
 
 from __future__ import annotations
@@ -69,9 +76,22 @@ _original_handle_exception = App._handle_exception
 
 
 def _handle_exception(self: App[Any], error: Exception) -> None:
-    if isinstance(error, NoMatches) and not self._running:  # shutting down: widgets gone first
-        return
+    if isinstance(error, NoMatches) and (not self._running or _mount_of_a_gone_screen(self, error)):
+        return  # shutting down (widgets go first), or a screen closed before it mounted
     _original_handle_exception(self, error)
+
+
+def _mount_of_a_gone_screen(app: App[Any], error: Exception) -> bool:
+    """Was ``error`` raised inside the ``on_mount`` of a screen no longer in the stack?"""
+    tb = error.__traceback__
+    while tb is not None:
+        frame = tb.tb_frame
+        if frame.f_code.co_name == "on_mount":
+            owner = frame.f_locals.get("self")
+            if isinstance(owner, Screen) and owner not in app.screen_stack:
+                return True
+        tb = tb.tb_next
+    return False
 
 
 def _safe_dismiss(self: Screen[Any], result: Any = None) -> AwaitComplete:

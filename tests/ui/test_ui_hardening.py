@@ -344,3 +344,29 @@ async def test_start_before_the_setup_screen_is_made(make_app) -> None:  # type:
         setup.action_start()
         await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
     assert not app.return_code
+
+
+async def test_a_screen_closed_before_it_mounts_is_no_crash(make_app) -> None:  # type: ignore[no-untyped-def]
+    """Found by a salted monkey run (``CARDSUITE_SEED=dd20201b``): the keys dialog opened and
+    closed in one read; its ``on_mount`` then ran on a screen whose widgets were gone
+    (``NoMatches: OptionList``, the app died). The help screen the same way."""
+    from cardsuite.ui.help import HelpScreen
+    from cardsuite.ui.keys import KeysScreen
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+        keys = KeysScreen({"turn": "Turn"}, {"turn": "t"}, lambda action, key: None)
+        app.push_screen(keys)
+        keys.action_close()  # before it mounts
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, PickerScreen)
+        app.open_help("manni")
+        assert isinstance(app.screen, HelpScreen)
+        app.pop_screen()
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, PickerScreen)
+        await pilot.press("down")  # and it still takes keys
+    assert not app.return_code
