@@ -184,3 +184,24 @@ def test_the_sampling_facts_are_worked_out_anew_after_every_move() -> None:
             moves += 1
             if st.turn is not None:
                 assert sampling.facts(st, observer) == sampling._work_out(st, observer)
+
+
+def test_a_card_gone_from_a_hand_changed_in_place_is_refused_and_changes_nothing() -> None:
+    """Only the rules change a hand in place; should anything else take a card out of the
+    hand list itself, the index (which still lists it) is made anew from the hand and the
+    play is refused as of a card not held, the position as it was."""
+    st = GAME.new_state(variant="basic", seed=3)
+    while st.phase != "play":
+        st.apply("keep")
+    seat = st.turn
+    assert seat is not None
+    hand = st.hands[seat]
+    card = hand.pop(0)  # the same list: its index still lists the card
+    before = st.to_json()
+    with pytest.raises(IllegalAction, match=f"you do not hold {card.code}"):
+        st.apply(actions.PLAY[card])
+    assert st.to_json() == before
+    assert [p.card for run in st._idx[seat][1] for p in run] == hand
+    st._legal = None
+    st.apply(st.legal_actions()[0])  # and play goes on from the hand it holds
+    assert len(st.hands[seat]) == len(before["hands"][seat]) - 1

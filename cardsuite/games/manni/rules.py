@@ -450,9 +450,9 @@ class MannState(TurnState):
     def _index(self, seat: int) -> tuple[list[Card], list[list[Play]]]:
         """``seat``'s index: (the hand list, its plays by suit), four runs in ``SUIT_ORDER``,
         each in the hand's order. A follow's listing is then its run of the suit led, copied
-        (MANNI-GEN-6), and a lead's the four runs joined: no search of the hand; a card
-        lies in the hand after the runs of the suits before it. Kept in step by the play
-        path and made with the hand when it is dealt, swapped or exchanged; rebuilt here
+        (MANNI-GEN-6), and a lead's the four runs joined: no listing searches the hand.
+        Kept in step by the play path and made with the hand when it is dealt, swapped or
+        exchanged; rebuilt here
         when the hand is a new list (a sample, a copy, a hand set by a test), which is
         sorted first (a test's may come in any order). Only the rules change a hand in
         place, so the play path knows the index by the hand's identity alone."""
@@ -492,7 +492,7 @@ class MannState(TurnState):
         if type(action) is Play and (seat is None or seat == turn):
             # MANNI-GEN-6, inline: the move of nearly every step of a play-out. One look-up
             # gives the lead's and the follow's events, the trick's entry (a shared ``(seat,
-            # card)`` tuple) and the suit's first sort key. ``_records`` is empty
+            # card)`` tuple) and its suit (``_SUIT_AT``). ``_records`` is empty
             # outside the play, so a play then (or of no card of a pack) fails the look-up
             # and the general path below refuses it: the phase needs no test of its own.
             try:
@@ -519,7 +519,11 @@ class MannState(TurnState):
                     run.remove(action)
                 except ValueError:
                     raise IllegalAction(f"you do not hold {action.card.code}") from None
-                hand.remove(entry[1])
+                try:
+                    hand.remove(entry[1])
+                except ValueError:  # a hand changed in place, its index stale: made anew
+                    self._index(turn)
+                    raise IllegalAction(f"you do not hold {action.card.code}") from None
                 if not trick:  # a lead (by ``trick_leader``, set as the last trick closed)
                     trick.append(entry)
                     self._led = led = si
