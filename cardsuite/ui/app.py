@@ -198,12 +198,16 @@ class CardSuiteApp(App[None]):
 
     def action_command_palette(self) -> None:
         """Textual's own opens a second palette when one is in the stack but not on top (the
-        small-terminal notice over it, or one still closing): two widgets with one id, and
-        the app died. One palette at a time."""
+        small-terminal notice over it), or when the last one has left the stack but is
+        still being taken down (closed and opened again in one read): two widgets with one
+        id, and the app died. One palette at a time."""
         from textual.command import CommandPalette
 
-        if not any(isinstance(s, CommandPalette) for s in self.screen_stack):
-            super().action_command_palette()
+        if any(isinstance(s, CommandPalette) for s in self.screen_stack):
+            return
+        if any(node.id == "--command-palette" for node in self._nodes):  # the app's screens
+            return  # the last one is still closing: this key is not taken
+        super().action_command_palette()
 
     # --- results, off the UI thread -------------------------------------------------------
 

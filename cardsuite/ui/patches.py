@@ -21,6 +21,11 @@ worker goes on and sets ``_list_visible`` / ``_show_busy``, whose watchers look 
 palette's list and input, which were removed with it: ``NoMatches`` from the worker, and the
 app died. The watchers do nothing once those widgets are gone.
 
+Its search worker (``_gather_commands``) starts by looking its list up; a palette opened
+and closed in one read (ctrl+p then escape) can start it after the close took the list away
+(``NoMatches`` in a worker: ``WorkerFailed``, the app died). A search begun on a palette
+without its list does nothing.
+
 **A screen dismissed twice** (found by tests/ui/test_monkey.py): ``Screen.dismiss`` pops
 whatever screen is on top, without checking that it is itself. Two clicks queued on the
 command palette's backdrop: the first closes the palette, the second, delivered to the closed
@@ -50,6 +55,7 @@ import codecs
 import functools
 from typing import Any
 
+from textual import work
 from textual.app import App
 from textual.await_complete import AwaitComplete
 from textual.command import CommandPalette
@@ -110,6 +116,17 @@ def _safe_list_visible(self: CommandPalette) -> None:
         return
 
 
+_original_gather = CommandPalette._gather_commands.__wrapped__  # (under its @work)
+
+
+@work(exclusive=True, group=CommandPalette._GATHER_COMMANDS_GROUP)
+async def _safe_gather_commands(self: CommandPalette, search_value: str) -> None:
+    try:
+        await _original_gather(self, search_value)
+    except NoMatches:  # the palette closed before its search began
+        return
+
+
 async def _safe_show_busy(self: CommandPalette) -> None:
     try:
         await _original_show_busy(self)
@@ -143,5 +160,6 @@ def apply() -> None:
     if CommandPalette._watch__list_visible is not _safe_list_visible:
         CommandPalette._watch__list_visible = _safe_list_visible  # type: ignore[method-assign]
         CommandPalette._watch__show_busy = _safe_show_busy  # type: ignore[method-assign]
+        CommandPalette._gather_commands = _safe_gather_commands  # type: ignore[method-assign]
     for driver in (linux_driver, linux_inline_driver, web_driver):
         driver.getincrementaldecoder = lenient_decoder  # type: ignore[attr-defined]

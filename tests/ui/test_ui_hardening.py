@@ -370,3 +370,27 @@ async def test_a_screen_closed_before_it_mounts_is_no_crash(make_app) -> None:  
         assert isinstance(app.screen, PickerScreen)
         await pilot.press("down")  # and it still takes keys
     assert not app.return_code
+
+
+async def test_a_palette_opened_again_while_the_last_one_closes(make_app) -> None:  # type: ignore[no-untyped-def]
+    """Found by a salted monkey run (``CARDSUITE_SEED=883f0cf1``): the palette closed and
+    opened again in one read; the closed one was off the stack but not yet taken down, and
+    the new one took its id (``DuplicateIds: '--command-palette'``, the app died). The key
+    is not taken; once the old one is gone, the palette opens. (Closed that fast, the old
+    palette's search could also start after its list was gone: ``WorkerFailed``; a search
+    on a palette without its list now does nothing, ``ui/patches.py``.)"""
+    from textual.command import CommandPalette
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await pilot.press("ctrl+p")
+        await wait_for(pilot, lambda: CommandPalette.is_open(app))
+        app.screen._action_escape()  # closing: off the stack, its widgets not yet removed
+        app.action_command_palette()
+        await pilot.pause()
+        await pilot.pause()
+        assert app.is_running and isinstance(app.screen, PickerScreen)
+        app.action_command_palette()
+        await wait_for(pilot, lambda: CommandPalette.is_open(app))
+    assert not app.return_code
