@@ -86,3 +86,20 @@ def test_a_money_position_whose_mover_has_bought_with_nothing_to_turn_is_refused
         money.from_json({**found, "bought": 1})
     with pytest.raises(ValueError, match="holds no card to turn"):
         money.from_json({**found, "bought": True})
+
+
+def test_a_trjamann_position_in_play_with_no_contract_is_refused() -> None:
+    """Found by a salted full mutation run (``CARDSUITE_SEED=ddcc66ae``): a Trjámann position
+    in the tricks whose contract was blanked loaded, and scoring its hand failed
+    (``KeyError: ''``). The exchange and the tricks come after the contract (TRJ-CONTRACT-1)."""
+    import random
+
+    manni = get_game("manni")
+    st = manni.new_state(variant="trjamann", seed=4)
+    rng = random.Random(4)
+    while st.phase != "play":
+        st.apply(rng.choice(st.legal_actions()))
+    data = json.loads(json.dumps(st.to_json()))
+    manni.from_json(data)  # the real one loads
+    with pytest.raises(ValueError, match="come after the contract"):
+        manni.from_json({**data, "contract": ""})

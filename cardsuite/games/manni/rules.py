@@ -1267,8 +1267,8 @@ class MannState(TurnState):
                 raise ValueError("the declarer owes no contract")
         if self.phase == "exchange" and self.variant == BASIC:
             raise ValueError("basic Manni swaps; it has no exchange of cards")
-        if self.phase == "exchange" and self.variant == TRJAMANN and not self.contract:
-            raise ValueError("the exchange comes after the contract")
+        if self.phase in ("exchange", "play") and self.variant == TRJAMANN and not self.contract:
+            raise ValueError("the exchange and the tricks come after the contract")
         if self.phase != "play" and (self.trick or self.tricks):
             raise ValueError("tricks are only played after the exchange")
         done = [c for plays, _ in self.tricks for _, c in plays]
