@@ -275,8 +275,9 @@ class SetupScreen(Screen[None]):
         self.action_start()
 
     def action_start(self) -> None:
-        if self.app.screen is not self or not self.ready:  # a second start key while the
-            return  # table opens, or a first before this screen is made
+        # a second start key while the table opens, or a first before this screen is made
+        if self.app.screen is not self or not self.ready:
+            return
         self._read_seats()
         options = self._read_options()
         if options is None:

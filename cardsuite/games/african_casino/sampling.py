@@ -62,11 +62,11 @@ def sample_hidden(
     sizes = {s: len(st.hands[s]) - len(shown.get(s, ())) for s in others}
     want = demands(st, observer)
     for s, known in shown.items():  # a card everyone knows of meets a demand itself
-        need = want.get(s)
+        need = want.get(s, [])  # (none for the observer's own hand)
         for c in known:
-            v = next((v for v in need or () if worth(c, v, st.ace_high)), None)
+            v = next((v for v in need if worth(c, v, st.ace_high)), None)
             if v is not None:
-                need.remove(v)  # type: ignore[union-attr]
+                need.remove(v)
     for attempt in range(TRIES + 1):
         pool = unseen[:]
         shuffle(rng, pool)

@@ -465,25 +465,12 @@ class MannState(TurnState):
         return ent
 
     def _set_hand(self, seat: int, cards: Sequence[Card]) -> None:
-        """Give ``seat`` ``cards`` as a new hand, sorted, with its index (``_index``): the
-        sort keys are worked out once, sorted as numbers and read back as cards and plays
-        (by one ``itemgetter`` of the keys: a third the cost of two ``map`` calls)."""
-        if self._low_aces:
-            keys = list(map(_KEY_LOW.__getitem__, cards))
-            card_at, play_at = _CARD_AT_LOW, _PLAY_AT_LOW
-        else:
-            keys = list(map(_KEY_HIGH.__getitem__, cards))
-            card_at, play_at = _CARD_AT_HIGH, _PLAY_AT_HIGH
-        keys.sort()
-        if len(keys) > 1:
-            get = itemgetter(*keys)
-            hand = list(get(card_at))
-            plays = list(get(play_at))
-        else:
-            hand = [card_at[k] for k in keys]
-            plays = [play_at[k] for k in keys]
+        """Give ``seat`` ``cards`` as a new hand, sorted, with its index (``_index``), read
+        back from the cards' sort keys (``_read_back``)."""
+        key = _KEY_LOW if self._low_aces else _KEY_HIGH
+        hand, runs = _read_back(list(map(key.__getitem__, cards)), self._low_aces)
         self.hands[seat] = hand
-        self._idx[seat] = (hand, _runs(keys, plays))
+        self._idx[seat] = (hand, runs)
 
     # --- contract: apply ------------------------------------------------------------------
 
@@ -708,10 +695,7 @@ class MannState(TurnState):
                 )
             at = tuple(sorted(map(hand.index, cards)))
         k = len(cards)
-        if self._low_aces:
-            key, card_at, play_at = _KEY_LOW, _CARD_AT_LOW, _PLAY_AT_LOW
-        else:
-            key, card_at, play_at = _KEY_HIGH, _CARD_AT_HIGH, _PLAY_AT_HIGH
+        key = _KEY_LOW if self._low_aces else _KEY_HIGH
         ent = self._idx[seat]
         if ent[0] is hand and ent[1] is None:  # as dealt: the deal's sort keys (``_deal``)
             keys = ent[2]
@@ -724,15 +708,9 @@ class MannState(TurnState):
         del manni[:k]
         # the hand keeps its list (and its order: by suit, high to low), new cards and all
         keys += map(key.__getitem__, got)
-        keys.sort()
-        if len(keys) > 1:  # one itemgetter reads both (``_set_hand``)
-            get = itemgetter(*keys)
-            hand[:] = get(card_at)
-            plays = list(get(play_at))
-        else:
-            hand[:] = [card_at[k] for k in keys]
-            plays = [play_at[k] for k in keys]
-        self._idx[seat] = (hand, _runs(keys, plays))
+        held, runs = _read_back(keys, self._low_aces)
+        hand[:] = held
+        self._idx[seat] = (hand, runs)
         self.discards[seat] = self.discards[seat] + list(cards)
         self.drawn[seat] = got
         self.decisions[seat] = k
@@ -1539,6 +1517,21 @@ def _powers(trump: str | None, low_aces: bool) -> list[dict[Card, int]]:
         {c: 100 + rv[c] if c.suit == trump else rv[c] if c.suit == led else 0 for c in pack()}
         for led in SUIT_ORDER
     ]
+
+
+def _read_back(keys: list[int], low_aces: bool) -> tuple[list[Card], list[list[Play]]]:
+    """A hand given as its cards' sort keys (``_KEY_LOW`` with ``low_aces``): the keys sorted
+    in place as numbers and read back as the sorted cards and the index's runs, one
+    ``itemgetter`` reading both tables (a third the cost of two ``map`` calls)."""
+    keys.sort()
+    if low_aces:
+        card_at, play_at = _CARD_AT_LOW, _PLAY_AT_LOW
+    else:
+        card_at, play_at = _CARD_AT_HIGH, _PLAY_AT_HIGH
+    if len(keys) > 1:
+        get = itemgetter(*keys)
+        return list(get(card_at)), _runs(keys, list(get(play_at)))
+    return [card_at[k] for k in keys], _runs(keys, [play_at[k] for k in keys])
 
 
 def _runs(keys: list[int], plays: list[Play]) -> list[list[Play]]:
