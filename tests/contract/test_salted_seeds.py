@@ -29,6 +29,22 @@ def test_a_salt_gives_other_inputs(monkeypatch: pytest.MonkeyPatch) -> None:
     assert random.Random(scale.seed(1)).random() != random.Random(1).random()
 
 
+def test_int_seeds_are_the_base_unsalted_and_stable_numbers_salted(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The property tests' games take int seeds: unsalted, the default run's own; salted,
+    other numbers, the same for the same salt and base, distinct across bases."""
+    monkeypatch.setattr(scale, "SALT", "")
+    assert [scale.int_seed(b) for b in range(5)] == [0, 1, 2, 3, 4]
+    monkeypatch.setattr(scale, "SALT", "ab12")
+    salted = [scale.int_seed(b) for b in range(200)]
+    assert salted == [scale.int_seed(b) for b in range(200)]
+    assert len(set(salted)) == 200 and all(0 <= s < 2**63 for s in salted)
+    assert not set(salted) & set(range(200))
+    monkeypatch.setattr(scale, "SALT", "ab13")
+    assert scale.int_seed(0) != salted[0]
+
+
 def _run(tmp_path: Path, env: dict[str, str]) -> str:
     """A failing test under the suite's own conftest, in a pytest of its own (one process:
     the salt's passing to xdist's workers is the environment's, as any variable's)."""

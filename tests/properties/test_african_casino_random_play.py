@@ -11,6 +11,7 @@ from collections import Counter
 
 import pytest
 from roundtrip import check_round_trip
+from scale import int_seed
 
 from cardsuite.games.african_casino.rules import GAME
 
@@ -29,9 +30,9 @@ CONFIGS = [
 
 @pytest.mark.parametrize(("players", "variant", "options"), CONFIGS, ids=lambda c: str(c))
 def test_random_games_keep_every_card_and_end(players, variant, options) -> None:  # type: ignore[no-untyped-def]
-    rng = random.Random(7)
+    rng = random.Random(int_seed(7))
     for g in range(GAMES):
-        st = GAME.new_state(players=players, variant=variant, options=options, seed=g)
+        st = GAME.new_state(players=players, variant=variant, options=options, seed=int_seed(g))
         pack = Counter(GAME.full_pack(players, st.options, variant))
         steps = 0
         while not st.is_over():

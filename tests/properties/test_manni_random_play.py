@@ -123,6 +123,7 @@ def _check_hand(st: MannState, rec: dict) -> None:
 
 
 def play_checked(variant: str, options: dict, seed: int) -> MannState:
+    seed = scale.int_seed(seed)
     rng = random.Random(seed * 7919 + len(options))
     st = GAME.new_state(variant=variant, options=options, seed=seed)
     _conserved(st)

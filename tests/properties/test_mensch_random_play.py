@@ -199,6 +199,7 @@ def _choose(st: MenschState, legal, rng: random.Random):
 
 
 def play_checked(variant: str, seed: int) -> MenschState:
+    seed = scale.int_seed(seed)
     rng = random.Random(seed * 7919 + len(variant))
     st = GAME.new_state(players=4, variant=variant, options={"deals": DEALS}, seed=seed)
     _conserved(st)

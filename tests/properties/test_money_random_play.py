@@ -16,7 +16,7 @@ import random
 from collections import Counter
 
 import pytest
-from scale import PROPERTY_GAMES, sample
+from scale import PROPERTY_GAMES, int_seed, sample
 
 from cardsuite.engine import IllegalAction
 from cardsuite.games import get_game
@@ -65,6 +65,7 @@ def snapshot(st: MoneyState) -> dict:
 
 
 def play_checked(options: dict, seed: int) -> MoneyState:
+    seed = int_seed(seed)
     rng = random.Random(seed)
     st = GAME.new_state(options=options | {"turn_limit": LIMIT}, seed=seed)
     pack = _pack(st)

@@ -139,6 +139,7 @@ def _check_sample(st: TwentyTwoState, rng: random.Random) -> None:
 
 
 def play_checked(variant: str, options: dict, players: int, seed: int) -> TwentyTwoState:
+    seed = scale.int_seed(seed)
     rng = random.Random(seed * 7919 + players)
     st = GAME.new_state(players=players, variant=variant, options=options, seed=seed)
     _conserved(st)

@@ -14,6 +14,7 @@ before. Pytest's header prints the salt, and so does every failed test's report:
 
 from __future__ import annotations
 
+import hashlib
 import os
 
 FULL = os.environ.get("CARDSUITE_FULL") == "1"
@@ -36,3 +37,13 @@ def seed(base: object) -> object:
     """``base`` as a seed salted for this run; ``base`` itself when there is no salt, so the
     default run's inputs never change."""
     return f"{base}:{SALT}" if SALT else base
+
+
+def int_seed(base: int) -> int:
+    """``seed`` for what takes an int (a game's ``new_state``, a property test's driver):
+    ``base`` itself when there is no salt, else a 63-bit number made from ``base`` and the
+    salt, the same on every run with that salt."""
+    if not SALT:
+        return base
+    digest = hashlib.sha256(f"{base}:{SALT}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
