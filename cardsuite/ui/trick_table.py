@@ -512,14 +512,19 @@ class TrickTableScreen(TableScreen):
         chosen = [hand[i] for i in sorted(self.selected)]
         self.play_action(self.make_action(self._view, chosen, hand[self.cursor]), seat)
 
+    def hint_text(self, action: Action) -> Text:
+        """The status line's words for a hint (``show_hint``): they fit its two lines at
+        80 columns, as every prompt does."""
+        if not hasattr(action, "cards"):  # a bid, a contract, a call: nothing to select
+            how = " (the medium bot's; enter takes it)"
+        else:
+            how = " (the medium bot's; selected, enter plays it)"
+        return Text.assemble(("Hint: ", "bold"), (self.say(action), "bold"), how)
+
     def show_hint(self, action: Action) -> None:
         if not hasattr(action, "cards"):  # a bid, a contract, a call: nothing to select
             self._hinted_action = action
-            self._hint = Text.assemble(
-                ("Hint: ", "bold"),
-                (self.say(action), "bold"),
-                " (the medium bot's choice; enter takes it)",
-            )
+            self._hint = self.hint_text(action)
             self.query_one("#status", Static).update(self._hint)
             self.refresh_hand()
             return
@@ -532,11 +537,7 @@ class TrickTableScreen(TableScreen):
                     break
         self.selected = set(picked)
         self.hinted = picked
-        self._hint = Text.assemble(
-            ("Hint: ", "bold"),
-            (self.say(action), "bold"),
-            " (the medium bot's choice; it is selected for you: enter plays it)",
-        )
+        self._hint = self.hint_text(action)
         self.query_one("#status", Static).update(self._hint)
         self.refresh_hand()
 

@@ -213,19 +213,19 @@ class ManniScreen(TrickTableScreen):
         if phase == "contract":
             owed = ", ".join(view["owed"][view["seat"]])
             return Text.assemble(
-                (f"{name}, you declare: ", "bold"),
-                f"c (or enter) chooses the contract; you still owe {owed}.",
+                (f"{name}, declare: ", "bold"),
+                f"c or enter picks the contract; you owe {owed}.",
             )
         if phase == "exchange":
             sizes = view["exchange_sizes"] or [0]
             most = max(sizes)
             if len(sizes) == 2 and most > 1:
-                what = f"select exactly {most} cards, or none"
+                what = f"exactly {most} cards or none"
             else:
-                what = f"select up to {most} card{'s' * (most != 1)}"
+                what = f"up to {most} card{'s' * (most != 1)}"
             return Text.assemble(
                 (f"{name}, exchange: ", "bold"),
-                f"{what} to throw away; enter draws as many from the manni (none: keep).",
+                f"pick {what} to discard; enter draws as many (none: keep).",
             )
         trick = view["trick"]
         if not trick["plays"]:

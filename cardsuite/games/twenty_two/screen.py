@@ -130,8 +130,8 @@ class TwentyTwoScreen(TrickTableScreen):
             k = min(len(hand), view["stock"])
             return Text.assemble(
                 (f"{name}, exchange: ", "bold"),
-                f"select up to {k} card{'s' * (k != 1)} to throw away; enter draws as many"
-                " (nothing selected: keep).",
+                f"pick up to {k} card{'s' * (k != 1)} to discard; enter draws as many"
+                " (none: keep).",
             )
         trick = view["trick"]
         if not trick["plays"]:
@@ -147,12 +147,12 @@ class TwentyTwoScreen(TrickTableScreen):
             lead = _ranks_text(effective(_ranks(trick["plays"][0][1])))
             return Text.assemble(
                 (f"{name}, follow with {n}: ", "bold"),
-                f"cover the lead {lead} if you can; if not, play your lowest ({low}).",
+                f"cover the lead {lead} if you can, else your lowest ({low}).",
             )
         best = _ranks_text(effective(_ranks(plays[trick["best"]])))
         return Text.assemble(
             (f"{name}, follow with {n}: ", "bold"),
-            f"cover {best} (the best so far), or play your lowest ({low}).",
+            f"cover {best}, the best, or play your lowest ({low}).",
         )
 
     def make_action(self, view: dict[str, Any], chosen: list[Card], cursor: Card) -> Action:

@@ -1,0 +1,83 @@
+"""The trick table's status line is two lines tall: at the smallest size the app plays at
+(80x24), with the longest name a seat may have (16 characters), every prompt and every hint
+a game shows there fits, so no instruction loses its end (a Trjámann declarer once read "you
+still owe nullo, grand, spades," and no more).
+
+The prompts come from random play of every variant and table size of every game on the
+trick-table frame, read by the mounted table screen itself (``prompt`` and ``hint_text``);
+the width is the status line's own, as laid out."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from helpers import wait_for
+from rich.console import Console
+from textual.widgets import Static
+
+from cardsuite.bots import make_bot
+from cardsuite.games import REGISTRY, get_game
+from cardsuite.match import SeatSpec
+from cardsuite.ui.app import StartRequest
+from cardsuite.ui.trick_table import TrickTableScreen
+
+#: Each game on the frame: the player counts to play (all of them but the largest tables,
+#: whose prompts are the same words) and how many games of each variant.
+TABLES = {"twenty-two": (2, 4, 6, 8), "manni": (3,), "mensch": (4,)}
+GAMES = 3
+#: The longest name the setup screen takes, one per seat (names must differ).
+NAMES = [f"Abcdefghijklmn{i:02d}" for i in range(12)]
+
+
+def test_every_trick_table_game_is_covered() -> None:
+    on_frame = {
+        gid for gid, e in REGISTRY.items() if issubclass(e.screen_class(), TrickTableScreen)
+    }
+    assert on_frame == set(TABLES)
+
+
+def _lines(console: Console, text: Any, width: int) -> int:
+    return len(text.wrap(console, width))
+
+
+@pytest.mark.parametrize("game_id", sorted(TABLES))
+async def test_prompts_and_hints_fit_two_lines_at_80x24(make_app, game_id: str) -> None:  # type: ignore[no-untyped-def]
+    game = get_game(game_id)
+    players = TABLES[game_id]
+    seats = [SeatSpec("human", NAMES[i]) for i in range(players[0])]
+    app = make_app(start=StartRequest(game_id, seats, None, {}, 1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        tables = lambda: [s for s in app.screen_stack if isinstance(s, TrickTableScreen)]  # noqa: E731
+        await wait_for(pilot, lambda: bool(tables()))
+        await pilot.pause()
+        table = tables()[0]
+        width = table.query_one("#status", Static).content_region.width
+        assert 40 <= width <= 60, width  # the narrow layout, beside the side panel
+        console = Console(width=200)
+        too_long: dict[str, str] = {}
+        checked = 0
+        for variant in game.variants:
+            for n in players:
+                for g in range(GAMES):
+                    rng = random.Random(g)
+                    state = game.new_state(players=n, variant=variant, seed=g)
+                    table.match.state = state  # prompt reads the match (Mensch's legal bids)
+                    medium = make_bot(game_id, "medium", seed=g)
+                    steps = 0
+                    while not state.is_over() and steps < 300:
+                        seat = state.to_move()
+                        assert seat is not None
+                        name = NAMES[seat]
+                        words = [table.prompt(state.view(seat), name)]
+                        if steps % 5 == 0:
+                            words.append(table.hint_text(medium.choose(state.clone(), seat)))
+                        for text in words:
+                            checked += 1
+                            if _lines(console, text, width) > 2:
+                                too_long.setdefault(f"{variant}/{n}", text.plain)
+                        state.apply(rng.choice(list(state.legal_actions())))
+                        steps += 1
+        assert checked > 100
+        assert not too_long, f"status text over two lines at width {width}: {too_long}"
