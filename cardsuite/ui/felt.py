@@ -142,6 +142,40 @@ class _Around:
             return [Text(f"{n} card{'s' * (n != 1)}", style="dim"), *spot.lines]
         return [back_strip(spot.backs, self.cs), *spot.lines]
 
+    def _south_rows(self, spot: SeatSpot) -> list[Text]:
+        """South's lines; when nobody's hand is showing, its backs first, as a strip."""
+        rows = list(spot.lines)
+        if spot.backs is not None:
+            rows.insert(0, back_strip(spot.backs, self.cs))
+        return rows
+
+    def _south_line(self, spot: SeatSpot, compact: bool = False) -> Text:
+        """South's title and lines on one row, spaced wide, or closer together."""
+        line = spot.title.copy()
+        rows = self._south_rows(spot)
+        if rows:
+            sep = " · " if compact else "  ·  "
+            line.append(sep)
+            line.append_text(_join(rows, sep))
+        return line
+
+    def _south(self, spot: SeatSpot) -> list[Text]:
+        """South's info: one row, spaced wide where it fits, else closer together; where
+        even that is too wide (a narrow felt, a long name, many lines), as many rows as it
+        takes, each filled in turn, so the end of them is not cut off."""
+        for compact in (False, True):
+            line = self._south_line(spot, compact)
+            if line.cell_len <= self.w - 2:
+                return [line]
+        out = [spot.title.copy()]
+        for row in self._south_rows(spot):
+            if out[-1].cell_len + 3 + row.cell_len <= self.w - 2:
+                out[-1].append(" · ")
+                out[-1].append_text(row)
+            else:
+                out.append(row.copy())
+        return out
+
     def _fan_rows(self, spot: SeatSpot) -> int:
         return SMALL.h if self.fans and spot.backs else 0
 
@@ -155,8 +189,13 @@ class _Around:
         if north:
             n_fan = self._fan_rows(where["N"])
             bands += [("n_info", 2 + n_fan), ("n_play", size.h)]
-        bands += [("mid", max(size.h, side_lines)), ("s_play", size.h), ("s_info", 1)]
+        south = self._south(where["S"])
+        bands += [("mid", max(size.h, side_lines)), ("s_play", size.h), ("s_info", len(south))]
         need = sum(h for _, h in bands)
+        if need > self.h and len(south) > 1:  # no room for more rows: one, cut at the edge
+            need -= len(south) - 1
+            south = [self._south_line(where["S"], compact=True)]
+            bands[-1] = ("s_info", 1)
         if need > self.h:
             return None
         each, extra = divmod(self.h - need, len(bands) + 1)  # spare rows, spread evenly
@@ -189,23 +228,10 @@ class _Around:
             starts.append(self._centre(canvas, y + 1, _join(self._rows(spot))))
             if top["n_info"] == 0:
                 free_top = min(starts) - 1
-        # South: one line at the bottom (its cards are the hand below the felt)
-        spot = where["S"]
-        line = spot.title.copy()
-        rows = list(spot.lines)
-        if spot.backs is not None:  # nobody's hand is showing: South's as a strip
-            rows.insert(0, back_strip(spot.backs, cs))
-        if rows:
-            wide = line.copy()
-            wide.append("  ·  ")
-            wide.append_text(_join(rows))
-            if wide.cell_len <= self.w - 2:
-                line = wide
-            else:  # narrow felts: the same lines, closer together
-                line.append(" · ")
-                line.append_text(_join(rows, " · "))
-        free_bottom = self._centre(canvas, top["s_info"], line) - 2
-        if top["s_info"] != self.h - 1:
+        # South: its line(s) at the bottom (its cards are the hand below the felt)
+        for i, line in enumerate(south):
+            free_bottom = self._centre(canvas, top["s_info"] + i, line) - 2
+        if top["s_info"] + len(south) != self.h:
             free_bottom = self.w - 2
         # the title where it has room: top left, beside North's play, else bottom left
         title = scene.title

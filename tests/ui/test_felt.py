@@ -69,3 +69,39 @@ def test_three_seats_have_no_north() -> None:
     lines = canvas.text().plain.split("\n")
     west, east = where(lines, "7♥"), where(lines, "8♣")
     assert west[0] == east[0] and west[1] < east[1]
+
+
+def _south_with(lines: list[str], name: str = "▶ Abcdefghijklmn01 (you)") -> FeltScene:
+    s = scene({0: ["5S"], 1: ["6H"]}, seats=3)
+    s.seats[0] = SeatSpot(0, Text(name), [Text(t) for t in lines], None)
+    return s
+
+
+def test_south_lines_too_wide_for_one_row_go_on_the_next_not_off_the_edge() -> None:
+    """A long name and many lines on a narrow felt (80x24): South's info takes two rows,
+    filled in turn, and ends with its last line whole, still below South's play."""
+    lines = ["tricks 0/8", "+3 net", "to exchange", "owes NGO"]
+    canvas = _Around(53, 15, SMALL, CS, fans=False).draw(_south_with(lines))
+    assert canvas is not None
+    rows = canvas.text().plain.split("\n")
+    name_row = where(rows, "Abcdefghijklmn01")[0]
+    assert name_row > where(rows, "5♠")[0]
+    shown = " ".join(rows[name_row : name_row + 2])
+    assert all(t in shown for t in lines), shown
+    assert "owes NGO" in rows[name_row + 1]
+    # a line that fits is one row, as before
+    canvas = _Around(53, 15, SMALL, CS, fans=False).draw(_south_with(["= 0"], "South"))
+    assert canvas is not None
+    rows = canvas.text().plain.split("\n")
+    assert "South  ·  = 0" in rows[where(rows, "South")[0]]
+
+
+def test_south_keeps_one_row_when_the_felt_has_no_room_for_two() -> None:
+    """Where the felt is only just tall enough for the cards, South keeps its one row (cut
+    at the edge) rather than the table giving up its faces."""
+    lines = ["tricks 0/8", "+3 net", "to exchange", "owes NGO"]
+    tight = SMALL.h * 2 + 1  # the middle band and South's play, a card each, and one row
+    canvas = _Around(53, tight, SMALL, CS, fans=False).draw(_south_with(lines))
+    assert canvas is not None
+    rows = canvas.text().plain.split("\n")
+    assert where(rows, "Abcdefghijklmn01")[0] == tight - 1
