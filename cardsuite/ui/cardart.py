@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from rich.style import Style
 from rich.text import Text
+from textual.color import Color, ColorParseError
 
 from ..cards import RANK_CODES, SUIT_SYMBOLS, Card
 
@@ -38,19 +39,25 @@ class CardStyle:
 
     @classmethod
     def from_variables(cls, v: dict[str, str], ascii: bool = False) -> CardStyle:
+        """The theme's card colours, each in Rich's notation (``rich_colour``): a theme may
+        write them as Textual reads them (``ansi_red``, ``hsl(...)``), and Rich draws them."""
         d = cls()
+
+        def get(name: str, default: str) -> str:
+            return rich_colour(v.get(name, default), default)
+
         return cls(
-            face=v.get("card-face", d.face),
-            edge=v.get("card-edge", d.edge),
-            back=v.get("card-back", d.back),
-            back_pattern=v.get("card-back-pattern", d.back_pattern),
-            cursor=v.get("card-cursor", d.cursor),
-            select=v.get("card-select", d.select),
-            hearts=v.get("suit-hearts", d.hearts),
-            diamonds=v.get("suit-diamonds", d.diamonds),
-            spades=v.get("suit-spades", d.spades),
-            clubs=v.get("suit-clubs", d.clubs),
-            felt=v.get("felt", d.felt),
+            face=get("card-face", d.face),
+            edge=get("card-edge", d.edge),
+            back=get("card-back", d.back),
+            back_pattern=get("card-back-pattern", d.back_pattern),
+            cursor=get("card-cursor", d.cursor),
+            select=get("card-select", d.select),
+            hearts=get("suit-hearts", d.hearts),
+            diamonds=get("suit-diamonds", d.diamonds),
+            spades=get("suit-spades", d.spades),
+            clubs=get("suit-clubs", d.clubs),
+            felt=get("felt", d.felt),
             ascii=ascii,
         )
 
@@ -80,6 +87,25 @@ class CardStyle:
             f"{self.label(card)}",
             style=Style(color=self.suit_colour(card), bgcolor=self.face, bold=True),
         )
+
+
+def rich_colour(value: str, fallback: str) -> str:
+    """A theme's colour in Rich's notation, or ``fallback`` for one that cannot be drawn.
+
+    Theme variables are written as Textual reads them, and Rich reads colours differently:
+    the ansi themes (``ansi-dark``, ``ansi-light``) give ``ansi_green`` and ``ansi_default``,
+    which Rich refuses (``ColorParseError`` inside ``Style()``: the app died); ``hsl(...)``
+    is Textual's alone; and a plain name is another colour in each (Textual's ``red`` is
+    #ff0000, Rich's the terminal's own red). So the value is read as Textual reads it and
+    written as Rich writes it: ``#rrggbb``, ``color(n)`` for a terminal colour, ``default``.
+    ``transparent``, and what Textual cannot read either, give ``fallback``."""
+    try:
+        colour = Color.parse(value)
+    except ColorParseError:
+        return fallback
+    if colour.a == 0 and colour.ansi is None:
+        return fallback  # transparent: Rich would draw it black
+    return colour.rich_color.name
 
 
 BOX = {"tl": "╭", "tr": "╮", "bl": "╰", "br": "╯", "h": "─", "v": "│"}

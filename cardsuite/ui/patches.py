@@ -47,14 +47,28 @@ that opened it). The pop takes the screen's widgets while its ``Mount`` is still
 ``on_mount`` then runs on an empty screen, and ``query_one`` raises ``NoMatches``. A
 ``NoMatches`` raised by the ``on_mount`` of a screen that has already left the stack is only
 that, and is not an error (the screen's message loop ends with it, as it would have).
+
+**A crash report that crashes** (found by a salted monkey run, ``CARDSUITE_SEED=b16a9668``):
+Textual reports an unhandled error with Rich's ``Traceback(show_locals=True)``, which shows
+every frame's variables. An error raised inside an ``__init__`` leaves its object half made
+in that frame (``Style(color="ansi_green")`` raised before ``_color`` was set), and Rich's
+pretty printer, asking that object for its fields, raised in turn (Rich issue #3339, open).
+That error took the real one's place: the app died with a traceback about ``_color`` and
+wrote no crash log. When the report fails, the same report is made without the variables,
+with a line that says why.
 """
 
 from __future__ import annotations
 
 import codecs
 import functools
+import sys
 from typing import Any
 
+import rich
+from rich.console import Group
+from rich.segment import Segments
+from rich.text import Text
 from textual import work
 from textual.app import App
 from textual.await_complete import AwaitComplete
@@ -79,12 +93,33 @@ _original_list_visible = CommandPalette._watch__list_visible
 _original_show_busy = CommandPalette._watch__show_busy
 _original_dismiss = Screen.dismiss
 _original_handle_exception = App._handle_exception
+_original_fatal_error = App._fatal_error
 
 
 def _handle_exception(self: App[Any], error: Exception) -> None:
     if isinstance(error, NoMatches) and (not self._running or _mount_of_a_gone_screen(self, error)):
         return  # shutting down (widgets go first), or a screen closed before it mounted
     _original_handle_exception(self, error)
+
+
+def _safe_fatal_error(self: App[Any]) -> None:
+    """Textual's crash report; if that report fails, the same report without the locals."""
+    error = sys.exc_info()[1]  # Textual reports the exception being handled
+    try:
+        _original_fatal_error(self)
+    except Exception as failed:
+        if error is None:
+            raise
+        from rich.traceback import Traceback  # (as Textual does: only on a crash)
+
+        report = Traceback.from_exception(
+            type(error), error, error.__traceback__, width=None, suppress=[rich]
+        )
+        note = Text(f"(the variables of these frames could not be shown: {failed!r})", style="dim")
+        self._exit_renderables.append(
+            Segments(self.console.render(Group(report, note), self.console.options))
+        )
+        self._close_messages_no_wait()
 
 
 def _mount_of_a_gone_screen(app: App[Any], error: Exception) -> bool:
@@ -155,6 +190,7 @@ def apply() -> None:
         OptionList._on_click = _safe_option_click  # type: ignore[method-assign]
     if App._handle_exception is not _handle_exception:
         App._handle_exception = _handle_exception  # type: ignore[method-assign]
+        App._fatal_error = _safe_fatal_error  # type: ignore[method-assign]
     if Screen.dismiss is not _safe_dismiss:
         Screen.dismiss = _safe_dismiss  # type: ignore[method-assign]
     if CommandPalette._watch__list_visible is not _safe_list_visible:

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
-from helpers import lift_curtain, wait_for
+from helpers import lift_curtain, start, wait_for
 
+import cardsuite
 from cardsuite.games import all_games
 from cardsuite.match import Match, SeatSpec
 from cardsuite.store import SAVE_KIND, SCHEMA_VERSION, PlayerResult, Store
@@ -238,14 +242,14 @@ async def test_quitting_while_a_table_opens_is_a_clean_quit(make_app, game) -> N
     assert not app.return_code  # run_test would also re-raise the error
 
 
-def test_a_crash_exits_non_zero_and_says_where_the_log_is(tmp_path: Path) -> None:
-    """Issue 9 #7: a crashed app exited 0. Run for real (headless) in a child process."""
-    import subprocess
-    import sys
-
+def run_broken_app(home: Path, planted: str) -> subprocess.CompletedProcess[str]:
+    """The app run for real (headless) in a child process, ``planted`` raising in its
+    ``on_mount``. The child imports this checkout's ``cardsuite``, not whichever one is
+    installed (an editable install may point at another worktree)."""
     script = f"""
 from pathlib import Path
 import cardsuite.ui.app
+from rich.style import Style
 from cardsuite.store import Store
 from cardsuite.ui.app import CardSuiteApp, exit_if_crashed
 
@@ -255,21 +259,52 @@ class Broken(CardSuiteApp):
 
     def on_mount(self):
         super().on_mount()
-        raise RuntimeError("a planted bug")
+        {planted}
 
-app = Broken(store=Store(Path({str(tmp_path / "home")!r})), theme="felt")
+app = Broken(store=Store(Path({str(home)!r})), theme="felt")
 app.run(headless=True)
 exit_if_crashed(app)
 """
-    path = tmp_path / "broken_app.py"
+    path = home.parent / "broken_app.py"
     path.write_text(script)
-    done = subprocess.run(
-        [sys.executable, str(path)], capture_output=True, text=True, timeout=60, check=False
+    checkout = str(Path(cardsuite.__file__).resolve().parents[1])
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([checkout, os.environ.get("PYTHONPATH", "")]),
+    }
+    return subprocess.run(
+        [sys.executable, str(path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        env=env,
     )
+
+
+def test_a_crash_exits_non_zero_and_says_where_the_log_is(tmp_path: Path) -> None:
+    """Issue 9 #7: a crashed app exited 0."""
+    done = run_broken_app(tmp_path / "home", 'raise RuntimeError("a planted bug")')
     assert done.returncode == 1
     assert "cardsuite stopped on an error; the details are in" in done.stderr
     [log] = (tmp_path / "home").glob("crash-*.log")
     assert "a planted bug" in log.read_text("utf-8")
+
+
+def test_a_crash_report_that_cannot_show_its_variables_shows_the_error(tmp_path: Path) -> None:
+    """Found by a salted monkey run (``CARDSUITE_SEED=b16a9668``): an error raised inside
+    ``Style()`` leaves a half-made ``Style`` among that frame's variables; Textual's crash
+    report, showing them, raised ``AttributeError: ... '_color'`` in its turn, which took the
+    real error's place: the player saw a traceback about ``_color``, and no crash log was
+    written. The report shows the real error (without the variables) and the log has it."""
+    done = run_broken_app(tmp_path / "home", 'Style(color="ansi_green")')
+    said = " ".join(done.stderr.split())  # as one line: the report wraps at its width
+    assert done.returncode == 1
+    assert "cardsuite stopped on an error; the details are in" in said
+    [log] = (tmp_path / "home").glob("crash-*.log")
+    assert "ColorParseError: 'ansi_green' is not a valid color" in log.read_text("utf-8")
+    assert "ColorParseError: 'ansi_green' is not a valid color" in said
+    assert "the variables of these frames could not be shown" in said
 
 
 async def test_a_resize_just_before_the_table_leaves_is_no_crash(make_app) -> None:  # type: ignore[no-untyped-def]
@@ -393,4 +428,78 @@ async def test_a_palette_opened_again_while_the_last_one_closes(make_app) -> Non
         assert app.is_running and isinstance(app.screen, PickerScreen)
         app.action_command_palette()
         await wait_for(pilot, lambda: CommandPalette.is_open(app))
+    assert not app.return_code
+
+
+@pytest.mark.parametrize("theme", ["ansi-dark", "ansi-light"])
+async def test_a_casino_verdict_in_an_ansi_theme(make_app, theme: str) -> None:  # type: ignore[no-untyped-def]
+    """Found by a salted monkey run (``CARDSUITE_SEED=b16a9668``, after the keys chose
+    ansi-dark): the verdict under a composed play is coloured with the theme's success or
+    error colour, which the ansi themes give as ``ansi_green`` / ``ansi_red``: Rich's
+    ``Style`` refused them (``ColorParseError``) and the app died. It is drawn in the
+    terminal's own green and red."""
+    from rich.style import Style
+    from test_african_casino_app import open_table, shown, stacked, to
+
+    app = make_app(theme=theme)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_table(app, pilot, stacked())
+
+        def colours() -> set[str]:
+            spans = screen.query_one("#ac-preview").content.spans  # type: ignore[attr-defined]
+            return {
+                s.style.color.name for s in spans if isinstance(s.style, Style) and s.style.color
+            }
+
+        await pilot.press(*to(screen, "9D"), "c", "b")  # 9♦ cannot take the 5♥ alone
+        assert "rule CAP-1" in shown(screen, "#ac-preview")
+        assert "color(1)" in colours()  # the terminal's red
+        await pilot.press("c")  # 5♥+4♣ is a unit of 9 after all
+        assert "the game takes it" in shown(screen, "#ac-preview")
+        assert "color(2)" in colours()  # the terminal's green
+        assert app.screen is screen and app.is_running
+    assert not app.return_code
+
+
+async def test_card_colours_in_textuals_notation(make_app) -> None:  # type: ignore[no-untyped-def]
+    """A theme's card colours are read as Textual reads them (a theme file is Textual's):
+    ``ansi_red``, ``hsl(...)`` and ``ansi_default`` are drawn, not refused by Rich (they
+    made the app die as soon as a card was drawn); ``transparent`` and what Textual cannot
+    read either leave the default."""
+    from rich.style import Style
+    from textual.theme import Theme
+
+    from cardsuite.cards import Card
+    from cardsuite.ui.cardart import CardStyle
+    from cardsuite.ui.widgets import HandView
+
+    app = make_app(start=start("human,easy", seed=4))
+    cards = {
+        "suit-hearts": "ansi_red",
+        "suit-diamonds": "ansi_bright_red",
+        "suit-spades": "hsl(0, 0%, 10%)",
+        "card-face": "ansi_default",
+        "card-edge": "transparent",
+        "card-back": "no such colour",
+    }
+    app.register_theme(Theme(name="terminal-cards", primary="ansi_blue", variables=cards))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        app.theme = "terminal-cards"
+        await pilot.pause()
+        cs, default = app.card_style, CardStyle()
+        assert (cs.hearts, cs.diamonds, cs.spades) == ("color(1)", "color(9)", "#1a1a1a")
+        assert cs.face == "default"
+        assert (cs.edge, cs.back) == (default.edge, default.back)
+        assert cs.inline(Card.parse("QH")).style == Style(
+            color="color(1)", bgcolor="default", bold=True
+        )
+        hand = app.screen.query_one(HandView)
+        drawn = {
+            s.style.color.name
+            for s in hand.render().spans
+            if isinstance(s.style, Style) and s.style.color
+        }
+        assert drawn & {"color(1)", "color(9)", "#1a1a1a"}  # the hand's suits, as the theme says
+        assert app.is_running
     assert not app.return_code

@@ -19,6 +19,7 @@ from textual.widgets import Static
 
 from ...cards import RANK_CODES, Card
 from ...engine import Action, Event
+from ...ui.cardart import rich_colour
 from ...ui.widgets import HandView, card_style, event_text
 from .actions import Word
 from .screen_composer import (
@@ -359,13 +360,14 @@ class CasinoDrawing:
         self._put("#ac-preview", out)
 
     def _mood_colour(self, mood: str) -> str:
-        """The theme's success or error colour (looked up once per card style)."""
+        """The theme's success or error colour, as Rich writes it (``rich_colour``: the ansi
+        themes' ``ansi_green`` made ``Style`` raise), looked up once per card style."""
         key = (id(self.cs_app.card_style), mood)
         if self._moods.get("key") != key[0]:
             self._moods = {"key": key[0]}
             variables = self.app.get_css_variables()
-            self._moods["-ok"] = variables.get("success", "#4caf50")
-            self._moods["-bad"] = variables.get("error", "#e5534b")
+            self._moods["-ok"] = rich_colour(variables.get("success", "#4caf50"), "#4caf50")
+            self._moods["-bad"] = rich_colour(variables.get("error", "#e5534b"), "#e5534b")
         return str(self._moods[mood])
 
     def _preview(
