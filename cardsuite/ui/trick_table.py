@@ -516,9 +516,9 @@ class TrickTableScreen(TableScreen):
         """The status line's words for a hint (``show_hint``): they fit its two lines at
         80 columns, as every prompt does."""
         if not hasattr(action, "cards"):  # a bid, a contract, a call: nothing to select
-            how = " (the medium bot's; enter takes it)"
+            how = " (medium bot's pick: enter takes it)"
         else:
-            how = " (the medium bot's; selected, enter plays it)"
+            how = " (medium bot's pick: enter plays it)"
         return Text.assemble(("Hint: ", "bold"), (self.say(action), "bold"), how)
 
     def show_hint(self, action: Action) -> None:
