@@ -13,6 +13,10 @@ games ("1 trick"). The six Manni digests were retaken again when each hand came 
 the pack from its own order instead of gathering the last hand's cards: the code before
 that change, given that one change alone, plays these six games (and 160 more, over every
 variant and option) to the same events, scores and histories as the code after it.
+Four African Casino games of four players (Swazi and Sotho, seeds 11 and 12) were retaken
+when an insisted capture came to bind over a partner's hold (INSIST-3, PART-4): each of
+them first differs from the old code exactly where the old code put a hold to the partner
+of a mover who owed an insisted capture.
 """
 
 from __future__ import annotations

@@ -188,6 +188,29 @@ def test_INSIST_3_ask_a_challenged_trail_passed_or_insisted() -> None:
     assert (st.phase, st.turn) == ("play", 1)
 
 
+def test_INSIST_3_an_insisted_capture_binds_over_a_partners_hold_PART_4() -> None:
+    """An insist leaves the mover a maximal capture with the card (INSIST-3); a partner's
+    hold (PART-4) would let the mover add that card to the build instead, so it is not
+    asked: the capture of the side's own build goes ahead, and the demand is then met. (It
+    used to be asked; after ``hold`` the mover could add, and the demand stayed owed with its
+    card already played.)"""
+    st = position(
+        players=4,
+        hands={0: "9D 3C", 1: "QH 2S", 2: "9S 4H", 3: "JH 2D"},
+        loose="9H",
+        builds=((9, 2, ["5C 4D"]),),
+        insist="ask",
+    )
+    st.apply("trail 9D")
+    assert (st.phase, st.turn) == ("insist", 1)
+    st.apply("insist")
+    assert (st.turn, legal(st)) == (0, {"capture 9D: B9 9H"})
+    events = st.apply("capture 9D: B9 9H")
+    assert not [e for e in events if e.kind == "ask"]  # no hold prompt for the partner
+    assert (st.comply, st.comply_card) == ("", None)
+    assert (st.phase, st.turn) == ("play", 1)  # nothing left but end: the turn passed on
+
+
 def test_EX12_never_abandon_a_build_TAB_5() -> None:
     st = position(hands={0: "9D 4C"}, builds=((9, 0, ["5C 4D"]),))
     assert "TAB-5" in refused(st, "trail 9D")

@@ -14,7 +14,8 @@ from typing import Any
 
 import pytest
 
-from cardsuite.games.african_casino.rules import GAME, CasinoState
+from cardsuite.engine import IllegalAction
+from cardsuite.games.african_casino.rules import GAME, HOLD, CasinoState, _match, worth
 
 
 def find(
@@ -108,3 +109,60 @@ def test_a_granted_hold_needs_the_capture_it_was_asked_about() -> None:
     data["this_turn"]["held"] = 1
     with pytest.raises(ValueError, match="a hold needs the capture"):
         GAME.from_json(data)
+
+
+def test_an_insisted_capture_names_its_card_and_only_it_does() -> None:
+    """INSIST-3: after an insist on a trail, the mover owes a maximal capture with the card
+    trailed (``comply`` "capture" with ``comply_card``). Found by a salted full mutation run
+    (``CARDSUITE_SEED=25abf526``): a position owing that capture with its card blanked
+    loaded as far as listing its steps and failed an internal assertion. Each half without
+    the other, an unknown demand, or a card the mover does not hold, is refused."""
+    st = find(lambda s: s.phase == "play" and s.comply == "capture", insist="ask")
+    data = as_json(st)
+    mover = data["this_turn"]["mover"]
+
+    def changed(**fields: Any) -> dict[str, Any]:
+        out = json.loads(json.dumps(data))
+        out["this_turn"].update(fields)
+        return out
+
+    with pytest.raises(ValueError, match="names the card"):
+        GAME.from_json(changed(comply_card=None))
+    elsewhere = next(c for s, h in enumerate(data["hands"]) if s != mover for c in h)
+    with pytest.raises(ValueError, match="does not hold"):
+        GAME.from_json(changed(comply_card=elsewhere))
+    with pytest.raises(ValueError, match="what an insist demands"):
+        GAME.from_json(changed(comply="everything"))
+    calm = find(lambda s: s.phase == "play" and s.comply == "" and s.played is None)
+    quiet = as_json(calm)
+    quiet["this_turn"]["comply"] = "capture"
+    with pytest.raises(ValueError, match="names the card"):
+        GAME.from_json(quiet)
+    quiet["this_turn"].update(comply="", comply_card=quiet["hands"][calm.mover][0])
+    with pytest.raises(ValueError, match="names the card"):
+        GAME.from_json(quiet)
+
+
+def test_a_hold_is_offered_only_to_a_partner_who_could_keep_the_build() -> None:
+    """CASINO-PART-4 with TAB-5: after ``hold`` and the mover's add, the partner owns the
+    build, and must keep a different card to capture each build it owns. A partner who owns
+    B1 and holds one ace could not also own B14: the hold used to be offered, the add made
+    the partner owner of both, and the partner was then left with no legal step (a position
+    that would be refused if loaded). Found by random play of the insist fix below."""
+
+    def cannot_keep(s: CasinoState) -> bool:
+        if s.phase != "hold":
+            return False
+        assert s.turn is not None and s.pending is not None
+        value = s.pending.value
+        owned = sorted({b.value for b in s.owns(s.turn)} | {value})
+        holds_one = any(worth(c, value, s.ace_high) for c in s.hands[s.turn])
+        return holds_one and not _match(owned, s.hands[s.turn], s.ace_high)
+
+    st = find(cannot_keep, players=4, insist="ask")
+    assert st.pending is not None
+    assert HOLD[st.pending.value] not in st.legal_actions()
+    with pytest.raises(IllegalAction):
+        st.apply(f"hold B{st.pending.value}")
+    st.apply("pass")  # the capture goes ahead
+    assert st.phase == "play" and st.held is None

@@ -604,6 +604,13 @@ class CasinoState(State):
         self.ask_about = str(t["ask_about"])
         self.comply = str(t["comply"])
         self.comply_card = code(t["comply_card"])
+        if self.comply not in ("", "capture", "additions"):
+            raise ValueError(f"what an insist demands is capture or additions, not {self.comply!r}")
+        if (self.comply == "capture") != (self.comply_card is not None):
+            raise ValueError("an insisted capture names the card it is made with (INSIST-3)")
+        card, mover = self.comply_card, self.mover
+        if card is not None and (mover is None or card not in self.hands[mover]):
+            raise ValueError("the mover does not hold the card an insisted capture is made with")
         if t["pending"] is not None:
             saved_turn = self.turn
             self.turn = self.mover
@@ -678,8 +685,14 @@ class CasinoState(State):
             partner = self.turn
             assert partner is not None and self.pending is not None
             yield PASS
-            if any(worth(c, self.pending.value, self.ace_high) for c in self.hands[partner]):
-                yield HOLD[self.pending.value]
+            # the partner would own the build: a card to capture it, and a different one for
+            # each other build it owns (TAB-5: one ace cannot keep both B1 and B14)
+            value = self.pending.value
+            values = [b.value for b in self.owns(partner)]
+            if value not in values:
+                values.append(value)
+            if _match(values, self.hands[partner], self.ace_high):
+                yield HOLD[value]
             return
         if self.phase == "insist":
             yield PASS
@@ -687,7 +700,9 @@ class CasinoState(State):
             return
         seat = self.turn
         assert seat is not None
-        if self.held is not None:  # PART-4: the mover confirms the capture, or adds
+        # PART-4: the mover confirms the capture, or adds; but an opponent's insist binds
+        # (INSIST-3: a hold granted before an insisted play is taken back changes nothing)
+        if self.held is not None and self.comply != "capture":
             assert self.pending is not None
             yield self.pending
             add = Add(self.held, [Unit([], self.pending.card)])
@@ -1147,6 +1162,8 @@ class CasinoState(State):
         partner (every time, so the prompt itself tells nothing)."""
         if self.n != 4 or not isinstance(act, Capture) or not act.build or self.held is not None:
             return False
+        if self.comply == "capture":  # an opponent insisted (INSIST-3): a hold changes nothing
+            return False
         return self.team(self.builds[act.value].owner, seat)
 
     def _step(self, act: Action, seat: int) -> None:
@@ -1165,13 +1182,13 @@ class CasinoState(State):
             self._finish_turn(seat)
             self._legal = None
             return
+        if self.comply == "capture" and isinstance(act, Capture):  # the insist is met
+            self.comply = ""
+            self.comply_card = None
         if before is not None:
             self.before_play = before
             self._ask(seat, "play")
             return
-        if self.comply == "capture" and isinstance(act, Capture):
-            self.comply = ""
-            self.comply_card = None
         if self.played is not None:
             legal = self.legal_actions()
             if len(legal) == 1 and legal[0] is END:
@@ -1206,6 +1223,8 @@ class CasinoState(State):
         if self.phase in ("hold", "insist"):
             return "answer first: " + " or ".join(str(a) for a in self.legal_actions())
         if self.held is not None:
+            if self.comply == "capture":
+                return "an opponent insisted: capture with that card (a hold cannot change it)"
             return "your partner asked you to hold: capture anyway, or add your card to the build"
         if isinstance(act, Word) and act.word == "end" and self.played is None:
             return "play a card from your hand first (CASINO-TURN-1)"
