@@ -116,7 +116,8 @@ def test_an_insisted_capture_names_its_card_and_only_it_does() -> None:
     trailed (``comply`` "capture" with ``comply_card``). Found by a salted full mutation run
     (``CARDSUITE_SEED=25abf526``): a position owing that capture with its card blanked
     loaded as far as listing its steps and failed an internal assertion. Each half without
-    the other, an unknown demand, or a card the mover does not hold, is refused."""
+    the other, an unknown demand, a card the mover does not hold, or a partner's hold beside
+    it (the insist binds), is refused."""
     st = find(lambda s: s.phase == "play" and s.comply == "capture", insist="ask")
     data = as_json(st)
     mover = data["this_turn"]["mover"]
@@ -133,6 +134,8 @@ def test_an_insisted_capture_names_its_card_and_only_it_does() -> None:
         GAME.from_json(changed(comply_card=elsewhere))
     with pytest.raises(ValueError, match="what an insist demands"):
         GAME.from_json(changed(comply="everything"))
+    with pytest.raises(ValueError, match="a hold cannot stand"):
+        GAME.from_json(changed(held=5))
     calm = find(lambda s: s.phase == "play" and s.comply == "" and s.played is None)
     quiet = as_json(calm)
     quiet["this_turn"]["comply"] = "capture"

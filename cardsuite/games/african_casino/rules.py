@@ -608,6 +608,8 @@ class CasinoState(State):
             raise ValueError(f"what an insist demands is capture or additions, not {self.comply!r}")
         if (self.comply == "capture") != (self.comply_card is not None):
             raise ValueError("an insisted capture names the card it is made with (INSIST-3)")
+        if self.comply == "capture" and self.held is not None:
+            raise ValueError("a hold cannot stand against an insisted capture (INSIST-3)")
         card, mover = self.comply_card, self.mover
         if card is not None and (mover is None or card not in self.hands[mover]):
             raise ValueError("the mover does not hold the card an insisted capture is made with")
@@ -700,9 +702,7 @@ class CasinoState(State):
             return
         seat = self.turn
         assert seat is not None
-        # PART-4: the mover confirms the capture, or adds; but an opponent's insist binds
-        # (INSIST-3: a hold granted before an insisted play is taken back changes nothing)
-        if self.held is not None and self.comply != "capture":
+        if self.held is not None:  # PART-4: the mover confirms the capture, or adds
             assert self.pending is not None
             yield self.pending
             add = Add(self.held, [Unit([], self.pending.card)])
@@ -1223,8 +1223,6 @@ class CasinoState(State):
         if self.phase in ("hold", "insist"):
             return "answer first: " + " or ".join(str(a) for a in self.legal_actions())
         if self.held is not None:
-            if self.comply == "capture":
-                return "an opponent insisted: capture with that card (a hold cannot change it)"
             return "your partner asked you to hold: capture anyway, or add your card to the build"
         if isinstance(act, Word) and act.word == "end" and self.played is None:
             return "play a card from your hand first (CASINO-TURN-1)"
@@ -1671,6 +1669,10 @@ class CasinoState(State):
             self.mover = mover
             self.comply = "capture"
             self.comply_card = card
+            # an opponent's insist binds (INSIST-3): a hold granted before the play taken
+            # back changes nothing, so the mover cannot add the card instead (PART-4)
+            self.held = None
+            self.pending = None
         else:
             self.comply = "additions"
         self.phase = "play"
