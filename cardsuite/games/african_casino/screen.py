@@ -261,7 +261,7 @@ class CasinoScreen(CasinoDrawing, TableScreen):
         names = self.match.names()
         self._put("#ac-header", self._header(view, names))
         self.query_one(CasinoFelt).show(self._scene(view, table, names), self.card_size)
-        self._put("#ac-status", self._status(view, names))
+        self._draw_status(view, names)
         self._draw_preview(view, table, names)
         self._draw_plays(view, table, names)
         self._draw_hand(view, table)
@@ -568,10 +568,10 @@ class CasinoScreen(CasinoDrawing, TableScreen):
             if str(a) == str(action):
                 self.pick = i
                 break
+        # the step itself is in the preview just below (it is the play highlighted): the
+        # status says only whose choice it is, so a long step is not written twice
         self._hint = Text.assemble(
-            ("Hint: ", "bold"),
-            template_text(words(action, table), self.match.names(), card_style(self)),
-            (" (the medium bot's choice: enter plays it)", "dim"),
+            ("Hint: ", "bold"), "the medium bot's choice, below", (" · ⏎ plays it", "dim")
         )
         self.refresh_table()
 

@@ -9,9 +9,10 @@ seat's own legal steps; a widget is updated only when what it shows changes.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
-from rich.console import RenderableType
+from rich.console import Console, RenderableType
 from rich.style import Style
 from rich.table import Table as RichTable
 from rich.text import Text
@@ -99,46 +100,64 @@ class CasinoDrawing:
         if widget.border_title != title:
             widget.border_title = title
 
-    def _side_names(self, view: dict[str, Any], names: list[str]) -> list[str]:
+    def _side_names(self, view: dict[str, Any], names: list[str], short: bool = False) -> list[str]:
+        """Who scores: each player, or in four the two sides, by both names (``short``: by
+        the first, ``X's side``, for a header short of room)."""
         if view["players"] == 4:
+            if short:
+                return [f"{names[0]}'s side", f"{names[1]}'s side"]
             return [f"{names[0]}+{names[2]}", f"{names[1]}+{names[3]}"]
         return list(names)
 
-    def _header(self, view: dict[str, Any], names: list[str]) -> Text:
-        variant = self.match.game.variants[view["variant"]].name
-        n = view["players"]
-        deal = len(view["history"]) + (0 if view["phase"] == "over" else 1)
-        parts = ["African Casino", variant, f"{n} players", f"deal {max(1, deal)}"]
-        if n == 2 and view["phase"] != "over":
-            parts[-1] += ", first half" if view["half"] == 1 else ", second half"
-        if "target" in view["options"] and view["variant"] != "south-african":
-            parts.append(f"to {view['options']['target']}")
-        sides = self._side_names(view, names)
+    def _scores_text(self, view: dict[str, Any], sides: list[str]) -> Text:
         right = Text()
         for i, (side, total) in enumerate(zip(sides, view["totals"], strict=True)):
             if i:
                 right.append(" : " if len(sides) == 2 else " · ", style="bold")
-            if len(sides) == 2:
-                if i == 0:
-                    right.append(f"{side} ")
-                    right.append(str(total), style="bold")
-                else:
-                    right.append(str(total), style="bold")
-                    right.append(f" {side}")
+            if len(sides) == 2 and i == 1:
+                right.append(str(total), style="bold")
+                right.append(f" {side}")
             else:
                 right.append(f"{side} ")
                 right.append(str(total), style="bold")
+        return right
+
+    def _header(self, view: dict[str, Any], names: list[str]) -> Text:
+        """The game, variant, players, deal and target on the left, the scores by name on
+        the right. Short of room (80 columns, 16-letter names), the header gives up, in
+        turn, the target, the player count, the long "first half", the game's name, the
+        sides' second names (four players: ``X's side``) and the variant, so the scores
+        always show whole."""
+        variant = self.match.game.variants[view["variant"]].name
+        n = view["players"]
+        deal = len(view["history"]) + (0 if view["phase"] == "over" else 1)
+        game, count = "African Casino", f"{n} players"
+        when = brief_when = f"deal {max(1, deal)}"
+        if n == 2 and view["phase"] != "over":
+            first = view["half"] == 1
+            when += ", first half" if first else ", second half"
+            brief_when += ", 1st half" if first else ", 2nd half"
+        target = ""
+        if "target" in view["options"] and view["variant"] != "south-african":
+            target = f"to {view['options']['target']}"
         width = self.size.width - 2
-        left = " · ".join(parts)
-        for drop in ("to ", " players"):  # what goes first when the line is short of room
-            if len(left) + 2 + len(right.plain) <= width:
+        full = self._scores_text(view, self._side_names(view, names))
+        brief = self._scores_text(view, self._side_names(view, names, short=True))
+        forms = [
+            ([game, variant, count, when, target], full),
+            ([game, variant, count, when], full),
+            ([game, variant, when], full),
+            ([game, variant, brief_when], full),
+            ([variant, brief_when], full),
+            ([variant, brief_when], brief),
+            ([brief_when], brief),
+        ]
+        for parts, right in forms:
+            left = " · ".join(p for p in parts if p)
+            if len(left) + 2 + right.cell_len <= width:
                 break
-            parts = [p for p in parts if drop not in p]
-            left = " · ".join(parts)
-        if len(left) + 2 + len(right.plain) > width:
-            left = left.replace(", first half", ", 1st half").replace(", second half", ", 2nd half")
         out = Text(left, style="bold")
-        out.append(" " * max(2, width - len(left) - len(right.plain)))
+        out.append(" " * max(2, width - len(left) - right.cell_len))
         out.append_text(right)
         return out
 
@@ -193,6 +212,8 @@ class CasinoDrawing:
         shared = [s for s in sharers if view["pile_of"][s] == view["pile_of"][seat]]
         if shared:
             note = "shared" if shared[0] == self.bottom else f"with {names[shared[0]]}"
+            if own and table.partner(seat) == shared[0]:
+                note = ""  # the partner's pile says "shared": the room is the line's own
         return SeatBox(
             seat,
             self._seat_title(view, seat, names),
@@ -234,129 +255,246 @@ class CasinoDrawing:
         marked: set[Key] = set()
         if self.comp is None and self._plays and self.mine() is not None:
             marked = material(self._plays[self.pick])
-        title = Text("Layout", style="bold")
-        notes = []
+        # the title's notes, each in a long and a short form; the felt draws the first form
+        # of the title that fits its width (the short restriction fits 80 columns alone)
+        restricted = ("restricted: one build each, no trail while you own one", "")
         if _restricted(view):
-            notes.append("restricted: one build each, no trail while you own one")
+            restricted = (restricted[0], "one build each, no trail while you own one")
+        else:
+            restricted = ("", "")
+        stock = ("", "")
         if view["stock"]:
-            notes.append(f"{view['stock']} cards wait for the second half")
-        if notes:
-            title.append(" · " + " · ".join(notes), style="dim")
-        banner = None
+            stock = (f"{view['stock']} cards wait for the second half", f"{view['stock']} to come")
+        titles = []
+        for notes in (
+            (restricted[0], stock[0]),
+            (restricted[1], stock[0]),
+            (restricted[1], stock[1]),
+            (restricted[1],),
+        ):
+            title = Text("Layout", style="bold")
+            if any(notes):
+                title.append(" · " + " · ".join(n for n in notes if n), style="dim")
+            if title not in titles:
+                titles.append(title)
         if self.holding and view["history"]:
-            banner = self._deal_banner(view, names)
-        return CasinoScene(opponents, me, loose, builds, picked, marked, title, banner)
-
-    def _deal_banner(self, view: dict[str, Any], names: list[str]) -> Text:
-        rec = view["history"][-1]
-        sides = self._side_names(view, names)
-        out = Text(f"Deal {rec['deal']} scored: ", style="bold reverse")
-        out.append(
-            "  ·  ".join(f"{s} {p}" for s, p in zip(sides, rec["points"], strict=True)),
-            style="bold",
+            titles = self._deal_banners(view, names)
+        return CasinoScene(
+            opponents, me, loose, builds, picked, marked, titles[0], titles=tuple(titles[1:])
         )
-        totals = " : ".join(str(t) for t in rec["totals"])
-        out.append(f"   (totals {totals})", style="dim")
+
+    def _deal_banners(self, view: dict[str, Any], names: list[str]) -> list[Text]:
+        """The last deal's points, on the felt's title row while the table pauses on them:
+        by name with the totals, then closer together without them (the header has them),
+        then four players' sides by one name, then the points alone in the header's order
+        (three 16-letter names do not fit 80 columns)."""
+        rec = view["history"][-1]
+        out = []
+        for brief, sep, totals in (
+            (False, "  ·  ", True),
+            (False, " · ", False),
+            (True, " · ", False),
+        ):
+            sides = self._side_names(view, names, short=brief)
+            line = Text(f"Deal {rec['deal']} scored: ", style="bold reverse")
+            line.append(
+                sep.join(f"{s} {p}" for s, p in zip(sides, rec["points"], strict=True)),
+                style="bold",
+            )
+            if totals:
+                line.append(f"   (totals {' : '.join(str(t) for t in rec['totals'])})", style="dim")
+            out.append(line)
+        line = Text(f"Deal {rec['deal']} scored: ", style="bold reverse")
+        line.append(" · ".join(str(p) for p in rec["points"]), style="bold")
+        line.append(" (in the header's order)", style="dim")
+        out.append(line)
         return out
 
-    def _status(self, view: dict[str, Any], names: list[str]) -> Text:
+    def _draw_status(self, view: dict[str, Any], names: list[str]) -> None:
+        """The status line, one row: the first form of the prompt that fits it. The felt
+        above has no row to spare at 80x24 (a taller status hid a build), so at 80 columns,
+        with a 16-letter name, the prompts say it shorter rather than lose their ends."""
+        forms = self._status(view, names)
+        width = self.query_one("#ac-status", Static).content_region.width
+        text = forms[-1]
+        for form in forms:
+            if width <= 0 or form.cell_len <= width:
+                text = form
+                break
+        self._put("#ac-status", text)
+
+    def _status(self, view: dict[str, Any], names: list[str]) -> list[Text]:
+        """What the status line says, in its forms from the fullest to the shortest."""
         if self.holding:
-            return Text(self.hold_note(), style="italic")
+            return [Text(self.hold_note(), style="italic")]
         mover = view["to_move"]
         if mover is None:
-            return Text("The game is over: g shows the result, q the menu.")
+            return [Text("The game is over: g shows the result, q the menu.")]
         seat = self.mine()
         if seat is None:
+            who = names[mover]
             if self._thinking == mover:
-                return Text(f"{self.match.seats[mover].label()} is thinking…", style="italic")
+                return [Text(f"{self.match.seats[mover].label()} is thinking…", style="italic")]
             if view["phase"] == "hold":
-                return Text(f"{names[mover]} is deciding whether to ask for a hold…", "italic")
+                return [
+                    Text(f"{who} is deciding whether to ask for a hold…", "italic"),
+                    Text(f"{who} may ask for a hold…", "italic"),
+                ]
             if view["phase"] == "insist":
-                return Text(f"{names[mover]} is deciding whether to insist…", style="italic")
-            return Text(f"Waiting for {names[mover]}…", style="italic")
+                return [Text(f"{who} is deciding whether to insist…", style="italic")]
+            return [Text(f"Waiting for {who}…", style="italic")]
         if self._hint is not None:
-            return self._hint
+            return [self._hint]
         if view["phase"] == "hold":
             return self._hold_prompt(view, seat, names)
         if view["phase"] == "insist":
             return self._insist_prompt(view, seat, names)
         if view["held"] is not None:
-            partner = (seat + 2) % 4
-            return Text.assemble(
-                (f"{names[partner]} asks you to hold build {view['held']}: ", "bold"),
-                "capture it anyway, or add your card to it (the list).",
-            )
+            partner = names[(seat + 2) % 4]
+            return [
+                Text.assemble(
+                    (f"{partner} asks you to hold build {view['held']}: ", "bold"),
+                    "capture it anyway, or add your card to it (the list).",
+                ),
+                Text(f"{partner} asks you to hold build {view['held']}.", style="bold"),
+            ]
         log = self.match.public_log()
         if self.comp is None and log and log[-1].kind == "insist" and log[-1].seat is not None:
             who = names[log[-1].seat]
             if view["played"]:
-                demand = "add what you can to your side's builds (the list)."
+                demand = (
+                    "add what you can to your side's builds (the list).",
+                    "add to your side's builds",
+                )
             else:
-                demand = "capture everything you can with that card (the list)."
-            return Text.assemble((f"{who} insists: ", "bold"), demand)
+                demand = (
+                    "capture everything you can with that card (the list).",
+                    "take all you can with it",
+                )
+            return [Text.assemble((f"{who} insists: ", "bold"), d) for d in demand]
         if self.comp is not None:
             kind = "free step" if self.comp.card is None else self.comp.kind
             if kind == "auto":
                 kind = "play"
-            narrow = self.size.width < 110
-            keys = (
-                "letters pick · / unit · v value · tab kind · ⏎ · esc"
-                if narrow
-                else "letters pick · / next unit · v value · tab kind · enter · esc cancels"
-            )
-            return Text.assemble((f"Composing a {kind}: ", "bold"), (keys, "dim"))
+            brief = "free" if self.comp.card is None else kind
+            return [
+                Text.assemble(
+                    (f"Composing a {kind}: ", "bold"),
+                    (
+                        "letters pick · / next unit · v value · tab kind · enter · esc cancels",
+                        "dim",
+                    ),
+                ),
+                Text.assemble(
+                    (f"Composing a {kind}: ", "bold"),
+                    ("letters pick · / unit · v value · tab kind · ⏎ · esc", "dim"),
+                ),
+                Text.assemble(
+                    (f"{capital(brief)}: ", "bold"),
+                    ("letters · / next · v ace · tab kind · esc", "dim"),
+                ),
+            ]
         if view["played"]:
             reason = self._end_refusal()
             if reason is None:
-                return Text.assemble(
-                    ("Your card is played. ", "bold"),
-                    "Free builds and additions, or end your turn: e",
-                )
-            return Text.assemble(("Card played; not yet done: ", "bold"), (capital(reason), "dim"))
-        narrow = self.size.width < 110
-        keys = (
-            "←→ card · ↑↓ ⏎ play · c b a r t compose · m all"
-            if narrow
-            else "←→ pick a card · ↑↓ enter play · c b a r t f compose · m all moves · : type"
-        )
-        return Text.assemble((f"{names[seat]}, your turn: ", "bold"), (keys, "dim"))
+                return [
+                    Text.assemble(
+                        ("Your card is played. ", "bold"),
+                        "Free builds and additions, or end your turn: e",
+                    ),
+                    Text.assemble(
+                        ("Card played: ", "bold"), "free builds and additions, or e ends"
+                    ),
+                ]
+            return [
+                Text.assemble(("Card played; not yet done: ", "bold"), (capital(reason), "dim")),
+                Text.assemble(("Not yet done: ", "bold"), (capital(reason), "dim")),
+                Text(capital(reason), style="dim"),
+                Text(capital(reason.split(_RULE)[0]), style="dim"),  # without its rule's ID
+            ]
+        return [
+            Text.assemble(
+                (f"{names[seat]}, your turn: ", "bold"),
+                (
+                    "←→ pick a card · ↑↓ enter play · c b a r t f compose · m all moves · : type",
+                    "dim",
+                ),
+            ),
+            Text.assemble(
+                (f"{names[seat]}, your turn: ", "bold"),
+                ("←→ card · ↑↓ ⏎ play · c b a r t compose · m all", "dim"),
+            ),
+            Text.assemble(
+                ("Your turn: ", "bold"), ("←→ card · ↑↓ ⏎ play · c b a r t · m all", "dim")
+            ),
+        ]
 
-    def _hold_prompt(self, view: dict[str, Any], seat: int, names: list[str]) -> Text:
-        partner = (seat + 2) % 4
+    def _hold_prompt(self, view: dict[str, Any], seat: int, names: list[str]) -> list[Text]:
+        partner = names[(seat + 2) % 4]
         value = next((a.value for a in self._plays if isinstance(a, Word) and a.value), None)
         ask = _last_ask(self.match.public_log())
         v = value if value is not None else ask
-        out = Text.assemble(
-            (f"{names[partner]} means to capture build {v}, your side's. ", "bold"),
-        )
+        out = Text(f"{partner} means to capture build {v}, your side's. ", style="bold")
         if value is not None:
             out.append("Ask to hold it? y hold · n pass")
-        else:
-            out.append("You hold no card of it: n lets it go ahead.")
-        return out
+            return [out, Text(f"Ask {partner} to hold build {v}? y · n", style="bold")]
+        out.append("You hold no card of it: n lets it go ahead.")
+        return [out, Text(f"You cannot hold build {v} (no card of it): n", style="bold")]
 
-    def _insist_prompt(self, view: dict[str, Any], seat: int, names: list[str]) -> Text:
+    def _insist_prompt(self, view: dict[str, Any], seat: int, names: list[str]) -> list[Text]:
         mover, last = _last_play(self.match.public_log(), seat)
         who = names[mover] if mover is not None else "The player"
         about = view.get("asking_about") or "additions"  # "play" or "additions"
         if about == "play" and last is not None and last["kind"] == "trail":
-            what = f"{who} trailed a card that could have captured."
+            what = (
+                f"{who} trailed a card that could have captured.",
+                f"{who} could have captured:",
+            )
         elif about == "play":
-            what = f"{who} left something their card could also have taken."
+            what = (
+                f"{who} left something their card could also have taken.",
+                f"{who} left cards to take:",
+            )
         else:
-            what = f"{who} could still add cards to their side's builds."
-        return Text.assemble((what + " ", "bold"), "Insist? y insist · n pass")
+            what = (
+                f"{who} could still add cards to their side's builds.",
+                f"{who} could add more:",
+            )
+        return [
+            Text.assemble((what[0] + " ", "bold"), "Insist? y insist · n pass"),
+            Text.assemble((what[1] + " ", "bold"), "insist? y · n"),
+        ]
 
     def _draw_preview(self, view: dict[str, Any], table: Table, names: list[str]) -> None:
         """Three rows: the step in words (wrapping to a second row if it must), then the
         game's verdict in the theme's success or error colour (wrapping when the words left
-        it room), or what enter does."""
-        line, verdict, mood = self._preview(view, table, names)
+        it room), or what enter does. Where the three rows cannot hold it all (a narrow
+        column, long names, a build of many units), the shorter forms of each part are
+        tried, the words' first, so nothing is cut off: the verdict without the step's
+        notation, then the words without the builds' units (the felt shows them), the
+        count of cards taken and a free step's note."""
+        lines, verdicts, mood = self._preview(view, table, names)
+        width = self.query_one("#ac-preview", Static).content_region.width
+        line, verdict = lines[0], verdicts[0]
+        if width > 0:
+            console = self.app.console
+            fits = [
+                (li, ve)
+                for li in lines
+                for ve in verdicts
+                if _rows(console, li, width) + (_rows(console, ve, width) if ve else 0) <= 3
+            ]
+            if fits:
+                line, verdict = fits[0]
+            else:
+                line, verdict = lines[-1], verdicts[-1]
+        verdict = verdict.copy()
         if mood:
             verdict.stylize(Style(color=self._mood_colour(mood)))
         out = line.copy()
-        out.append("\n")
-        out.append_text(verdict)
+        if verdict:  # (the last event alone, while nobody here is to move, has three rows)
+            out.append("\n")
+            out.append_text(verdict)
         self._put("#ac-preview", out)
 
     def _mood_colour(self, mood: str) -> str:
@@ -372,30 +510,34 @@ class CasinoDrawing:
 
     def _preview(
         self, view: dict[str, Any], table: Table, names: list[str]
-    ) -> tuple[Text, Text, str]:
+    ) -> tuple[list[Text], list[Text], str]:
         """The step being made, or the play highlighted, in words; the game's verdict or what
-        enter does; and the verdict's mood (its colour class)."""
+        enter does; and the verdict's mood (its colour class). The words and the verdict
+        each come in their forms from the fullest to the shortest."""
         cs = card_style(self)
         seat = self.mine()
         if self._resolved is not None:
             cand, reason = self._resolved
             tag = KIND_LETTER.get(cand.kind, "?")
-            line = Text.assemble((f"{tag} ", "bold reverse"), " ")
-            line.append_text(template_text(cand.words, names, cs))
+            lines = _word_forms(tag, cand.words, names, cs)
             if reason is not None:
-                return line, _reason_text(reason), "-bad"
-            out = Text("✓ the game takes it: enter commits (or click here)", style="bold")
+                return lines, _reason_forms(reason), "-bad"
+            takes = "✓ the game takes it: enter commits"
+            out = Text(f"{takes} (or click here)", style="bold")
+            forms = [out, Text(takes, style="bold")]
             if cand.text:
-                out.append(f"   {cand.text}", style="dim")
-            return line, out, "-ok"
+                full = out.copy()
+                full.append(f"   {cand.text}", style="dim")
+                forms.insert(0, full)
+            return lines, forms, "-ok"
         if seat is not None and self._plays:
             act = self._plays[self.pick]
-            line = Text.assemble((f"{KIND_LETTER.get(kind_of(act), '·')} ", "bold reverse"), " ")
-            line.append_text(template_text(words(act, table), names, cs))
-            return line, Text(f"enter plays it · ↑↓ other plays   {act}", style="dim"), ""
+            lines = _word_forms(KIND_LETTER.get(kind_of(act), "·"), words(act, table), names, cs)
+            keys = "enter plays it · ↑↓ other plays"
+            return lines, [Text(f"{keys}   {act}", style="dim"), Text(keys, style="dim")], ""
         log = self.match.public_log()
         last = next((e for e in reversed(log) if e.kind != "deal"), None)
-        return (event_text(last, names, cs) if last is not None else Text()), Text(), ""
+        return [event_text(last, names, cs) if last is not None else Text()], [Text()], ""
 
     def _draw_plays(self, view: dict[str, Any], table: Table, names: list[str]) -> None:
         cs = card_style(self)
@@ -475,17 +617,49 @@ class CasinoDrawing:
         return table
 
 
-def _reason_text(reason: str) -> Text:
-    """A refusal in words, its rule's ID after it, dimmed: ``✗ You must keep … · TAB-5``."""
+def _reason_forms(reason: str) -> list[Text]:
+    """A refusal in words, its rule's ID after it, dimmed: ``✗ You must keep … · TAB-5``;
+    then the words alone (the shorter form, for a narrow preview)."""
     out = Text("✗ ", style="bold")
     at = reason.find(_RULE)
     if at >= 0 and reason.endswith(")"):
         rule = reason[at + len(_RULE) : -1]
         out.append(capital(reason[:at]), style="bold")
+        bare = out.copy()
         out.append(f"   rule {rule}", style="dim")
-    else:
-        out.append(capital(reason), style="bold")
+        return [out, bare]
+    out.append(capital(reason), style="bold")
+    return [out]
+
+
+#: A build's units in a step's words, ``([9S]+[4S] | [KH])`` (the felt shows them too).
+_UNITS = re.compile(r" \((?:\[[0-9A-Z]+\]|\+| \| )+\)")
+#: The count of cards a capture takes, at the end of its words.
+_TAKEN = re.compile(r" — \d+ cards to your pile$")
+#: A free step's note (the list of plays says "free" too).
+_FREE = re.compile(r" \(a free step[^)]*\)$")
+
+
+def _word_forms(tag: str, template: str, names: list[str], cs: Any) -> list[Text]:
+    """A step's preview line, its kind's letter first: in full words, then without the
+    builds' units, then without the count of cards taken or the free step's note too (each
+    only when it is shorter)."""
+    forms = [template]
+    for pattern in (_UNITS, _TAKEN, _FREE):
+        shorter = pattern.sub("", forms[-1])
+        if shorter != forms[-1]:
+            forms.append(shorter)
+    out = []
+    for words_ in forms:
+        line = Text.assemble((f"{tag} ", "bold reverse"), " ")
+        line.append_text(template_text(words_, names, cs))
+        out.append(line)
     return out
+
+
+def _rows(console: Console, text: Text, width: int) -> int:
+    """How many rows ``text`` takes, wrapped at ``width`` as a Static wraps it."""
+    return len(text.wrap(console, width)) if text.plain else 1
 
 
 def _restricted(view: dict[str, Any]) -> bool:

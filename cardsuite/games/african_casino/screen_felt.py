@@ -91,7 +91,8 @@ class CasinoScene:
     picked: dict[Key, int] = field(default_factory=dict)  # key -> unit (one-based)
     marked: set[Key] = field(default_factory=set)  # the highlighted play's material
     title: Text = field(default_factory=Text)
-    banner: Text | None = None
+    #: Shorter forms of the title, tried in turn where it is too wide for the felt.
+    titles: tuple[Text, ...] = ()
 
 
 class CasinoFelt(Widget):
@@ -168,8 +169,14 @@ class _Drawing:
         build_rows = self._build_rows(boxes)
         if build_rows is None:
             return None
-        me_h = 1 if sc.me is not None else 0
-        need = opp_h + 1 + loose_h + build_rows + me_h
+        me_rows = self._me_rows() if sc.me is not None else []
+        need = opp_h + 1 + loose_h + build_rows + len(me_rows)
+        if need > self.h and len(me_rows) > 1 and not squeeze:
+            return None  # a layout with room for them all (builds as lines), if there is one
+        if need > self.h and len(me_rows) > 1:  # no room for more rows: one, cut at the edge
+            need -= len(me_rows) - 1
+            me_rows = me_rows[:1]
+            me_rows[0] = self._me_line(compact=True)
         spare = self.h - need
         if spare < 0 and not squeeze:
             return None
@@ -183,7 +190,12 @@ class _Drawing:
         if sc.opponents:
             self._opponents(y, opp_h, faces)
             y += opp_h + gaps[0]
-        self.canvas.put_text(1, y, sc.banner if sc.banner is not None else sc.title, self.w - 2)
+        title = sc.title
+        for t in sc.titles:
+            if title.cell_len <= self.w - 2:
+                break
+            title = t
+        self.canvas.put_text(1, y, title, self.w - 2)
         y += 1
         if step is None:
             self._loose_text(y)
@@ -194,8 +206,11 @@ class _Drawing:
             self._build_boxes(y)
         else:
             self._build_lines(y)
-        if sc.me is not None:
-            self._me(self.h - 1 if not squeeze else min(self.h - 1, y + build_rows + gaps[2]))
+        if me_rows:
+            bottom = self.h - len(me_rows)
+            if squeeze:
+                bottom = min(bottom, y + build_rows + gaps[2])
+            self._me(bottom, me_rows)
         return self.canvas, self.regions
 
     # --- the other seats ------------------------------------------------------------------
@@ -429,20 +444,56 @@ class _Drawing:
 
     # --- the shown seat -------------------------------------------------------------------
 
-    def _me(self, y: int) -> None:
+    def _me_parts(self) -> list[tuple[Text, tuple[int, int] | None]]:
+        """The shown seat's title, pile and holding, each with where its pile top is."""
         me = self.scene.me
         assert me is not None
-        line = me.title.copy()
-        line.append("   ")
-        pile, span = self._pile_text(me)
-        at = len(line.plain)
-        line.append_text(pile)
+        parts: list[tuple[Text, tuple[int, int] | None]] = [(me.title.copy(), None)]
+        parts.append(self._pile_text(me))
         if me.info.plain:
-            line.append("   ")
-            line.append_text(me.info)
-        self.canvas.put_text(1, y, line, self.w - 2)
-        if span is not None and me.top_key is not None:
-            self.regions.append((1 + at + span[0], y, 1 + at + span[1], y + 1, me.top_key))
+            parts.append((me.info.copy(), None))
+        return parts
+
+    def _me_line(self, compact: bool = False) -> tuple[Text, tuple[int, int] | None]:
+        """The shown seat on one row, spaced wide, or closer together."""
+        line, where = Text(), None
+        for i, (part, span) in enumerate(self._me_parts()):
+            if i:
+                line.append("  " if compact else "   ")
+            if span is not None:
+                where = (len(line.plain) + span[0], len(line.plain) + span[1])
+            line.append_text(part)
+        return line, where
+
+    def _me_rows(self) -> list[tuple[Text, tuple[int, int] | None]]:
+        """The shown seat's line: one row where it fits, else (a narrow felt, a long name, a
+        shared pile, a proof) as many rows as it takes, each filled in turn, so its end is
+        not cut off."""
+        room = self.w - 2
+        for compact in (False, True):
+            line = self._me_line(compact)
+            if line[0].cell_len <= room:
+                return [line]
+        rows: list[tuple[Text, tuple[int, int] | None]] = []
+        for part, span in self._me_parts():
+            if rows and rows[-1][0].cell_len + 2 + part.cell_len <= room:
+                line, where = rows[-1]
+                line.append("  ")
+                if span is not None:
+                    where = (len(line.plain) + span[0], len(line.plain) + span[1])
+                line.append_text(part)
+                rows[-1] = (line, where)
+            else:
+                rows.append((part, span))
+        return rows
+
+    def _me(self, y: int, rows: list[tuple[Text, tuple[int, int] | None]]) -> None:
+        me = self.scene.me
+        assert me is not None
+        for i, (line, span) in enumerate(rows):
+            self.canvas.put_text(1, y + i, line, self.w - 2)
+            if span is not None and me.top_key is not None:
+                self.regions.append((1 + span[0], y + i, 1 + span[1], y + i + 1, me.top_key))
 
 
 class PlaysView(Widget):
