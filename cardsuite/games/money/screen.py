@@ -543,13 +543,12 @@ class MoneyScreen(TableScreen):
         names = self.match.names()
         variant = self.match.game.variants[view["variant"]].name
         throw = int(self.referee.throw_time * 1000)
-        self.query_one("#mn-header", Static).update(
-            Text(
-                f"Money · {variant}  ·  card {view['turns']}  ·  throw {throw} ms"
-                f"  ·  {self._values_text(view)}",
-                style="bold",
-            )
-        )
+        parts = [f"Money · {variant}", f"card {view['turns']}", f"throw {throw} ms"]
+        parts.append(self._values_text(view))
+        header = "  ·  ".join(parts)
+        if len(header) > self.size.width - 2:  # (Syrian's four values past card 99, at 80)
+            header = " · ".join(parts)
+        self.query_one("#mn-header", Static).update(Text(header, style="bold"))
         top, bottom = self._seats_top_bottom()
         self.query_one("#mn-top", Static).update(self._seat_panel(view, top))
         self.query_one("#mn-bottom", Static).update(self._seat_panel(view, bottom))
@@ -572,13 +571,22 @@ class MoneyScreen(TableScreen):
         the player's keys and their reaction times."""
         cs = card_style(self)
         values = values_of(view)
-        bank = _cards(view["banks"][seat])
+        bank = sorted(_cards(view["banks"][seat]), key=lambda c: -values[c.rank])
+        room = self.query_one("#mn-top", Static).content_region.width or self.size.width
         out = Text("bank ", style="bold")
-        for c in sorted(bank, key=lambda c: -values[c.rank]):
+        for c in bank:
             out.append_text(cs.inline(c))
             out.append(" ")
-        out.append(f"= {sum(values[c.rank] for c in bank)}", style="bold")
-        out.append(f"   worth {view['scores'][seat]}", style="dim")
+        tail = Text(f"= {sum(values[c.rank] for c in bank)}", style="bold")
+        tail.append(f"   worth {view['scores'][seat]}", style="dim")
+        if out.cell_len + tail.cell_len > room:
+            # ten money cards or more do not fit one row of the panel beside the log (at
+            # 80 columns the row wrapped and pushed the hand and the keys out of it): by
+            # rank, a count each (a money card's suit buys nothing)
+            out = Text("bank ", style="bold")
+            for rank, n in Counter(c.rank for c in bank).items():
+                out.append(f"{rank_name(rank)}×{n} ", style="bold")
+        out.append_text(tail)
         out.append("\n")
         mover = view["to_move"] == seat
         out.append(
@@ -593,7 +601,8 @@ class MoneyScreen(TableScreen):
         if times:
             wide = self.size.width >= 110
             median = f" · median {statistics.median(times):.0f}" if wide else ""
-            out.append(f"   {times[-1]:.0f} ms (best {min(times):.0f}{median})", style="italic")
+            gap = "   " if wide else "  "  # (four-figure times at 80 columns)
+            out.append(f"{gap}{times[-1]:.0f} ms (best {min(times):.0f}{median})", style="italic")
         return out
 
     def _ground(self, view: dict[str, Any], names: list[str]) -> Text:
@@ -630,8 +639,12 @@ class MoneyScreen(TableScreen):
         if shown:
             draw_fan(canvas, 2, mid, shown, cs, raised=[len(shown) - 1], highlight=cs.cursor)
             if view["top_is_last"]:
+                who = names[view["last"][0]]
                 x = 2 + (len(shown) - 1) * 4 + 7
-                canvas.put(x, mid + 2, f"← {names[view['last'][0]]}", Style(italic=True))
+                if x + 2 + len(who) <= width or mid + 5 >= height:
+                    canvas.put(x, mid + 2, f"← {who}", Style(italic=True))
+                else:  # a long name beside a long fan ran off the ground: under the fan
+                    canvas.put(2, mid + 5, f"↑ {who}", Style(italic=True))
         else:
             canvas.put(2, mid + 2, "(empty: the next card starts a pile)", Style(italic=True))
         out = canvas.text()
