@@ -644,7 +644,7 @@ class MoneyScreen(TableScreen):
                 if x + 2 + len(who) <= width or mid + 5 >= height:
                     canvas.put(x, mid + 2, f"← {who}", Style(italic=True))
                 else:  # a long name beside a long fan ran off the ground: under the fan
-                    canvas.put(2, mid + 5, f"↑ {who}", Style(italic=True))
+                    canvas.put(2, mid + 5, f"top card: {who}", Style(italic=True))
         else:
             canvas.put(2, mid + 2, "(empty: the next card starts a pile)", Style(italic=True))
         out = canvas.text()
