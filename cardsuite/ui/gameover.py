@@ -1,20 +1,44 @@
-"""The end of a game: who won, the final scores, and what next (rematch or the picker)."""
+"""The end of a game: who won, the final scores, and what next (rematch or the picker).
+
+It must fit the smallest terminal the app plays at (80x24) with 16-letter names, however
+long the game was: the dialog takes the terminal's width (up to a limit), lays the game's
+final sheet out at that width (``ui/sheet.py``), and when it would be taller than the
+screen it takes the screen's height (the ``-full`` class) and lets the scores and the
+sheet's rows scroll (to their last rows at first), the sheet's header and totals and the
+buttons always in sight."""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
-from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ..match import Match
 from .closing import close_once
+from .sheet import Sheet, sheet_lines
+
+
+class Resized(Message):
+    """A part of the dialog changed its size (or its content's): the screen fits the
+    dialog again. Textual's own Resize does not bubble, and comes only after the layout
+    that a new content asks for, which a callback after the next refresh may precede."""
+
+
+class _Box(Vertical):
+    def on_resize(self) -> None:
+        self.post_message(Resized())
+
+
+class _Scroll(VerticalScroll):
+    def on_resize(self) -> None:
+        self.post_message(Resized())
 
 
 class GameOverScreen(ModalScreen[str | None]):
@@ -29,7 +53,7 @@ class GameOverScreen(ModalScreen[str | None]):
         Binding("v,escape", "choose(None)", "View table"),
     ]
 
-    def __init__(self, match: Match, sheet: RenderableType | None = None) -> None:
+    def __init__(self, match: Match, sheet: Sheet | None = None) -> None:
         super().__init__()
         self.match = match
         self.sheet = sheet  # the game's final score sheet, when it keeps one
@@ -51,16 +75,22 @@ class GameOverScreen(ModalScreen[str | None]):
         humans = m.humans
         if len(humans) == 1:
             headline += "  You won." if humans[0] in winners else "  Better luck next time."
-        with Vertical(id="dialog", classes="gameover"):
+        with _Box(id="dialog", classes="gameover"):
             yield Static(Text(headline, style="bold"), id="gameover-title")
             yield Static(
                 "r rematch · p picker · v or esc: look at the table (g brings this back)",
                 id="gameover-keys",
                 classes="dim-note",
             )
-            yield Static(self._scores(), id="gameover-scores")
+            with _Scroll(id="gameover-scores"):
+                yield Static(self._scores())
             if self.sheet is not None:
-                yield Static(self.sheet, id="gameover-sheet", classes="panel")
+                with Vertical(id="gameover-sheet", classes="panel") as panel:
+                    panel.border_title = self.sheet.title
+                    yield Static(id="gameover-sheet-head")
+                    with _Scroll(id="gameover-sheet-body"):
+                        yield Static(id="gameover-sheet-rows")
+                    yield Static(id="gameover-sheet-foot")
             with Horizontal(id="dialog-buttons"):
                 yield Button("Rematch (r)", id="rematch", variant="success")
                 yield Button("Picker (p)", id="picker", variant="primary")
@@ -84,6 +114,55 @@ class GameOverScreen(ModalScreen[str | None]):
 
     def on_mount(self) -> None:
         self.query_one("#view", Button).focus()
+        self.call_after_refresh(self._lay_out)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._lay_out)
+
+    def _lay_out(self) -> None:
+        """The sheet at the panel's width (less a column for the rows' scroll bar); the
+        height is fitted when the parts' new sizes are known (``Resized``)."""
+        if not self.is_attached:
+            return
+        if self.sheet is not None:
+            panel = self.query_one("#gameover-sheet")
+            lines = sheet_lines(self.sheet, max(8, panel.content_size.width - 1))
+            self.query_one("#gameover-sheet-head", Static).update(lines.head)
+            self.query_one("#gameover-sheet-rows", Static).update(Text("\n").join(lines.body))
+            foot = self.query_one("#gameover-sheet-foot", Static)
+            foot.update(lines.foot or "")
+            foot.display = lines.foot is not None
+
+    def on_resized(self, event: Resized) -> None:
+        event.stop()
+        self._fit()
+
+    def _fit(self) -> None:
+        """Taller than the screen: take its height and let the scroll areas share what the
+        rest leaves (``-full``); short enough again: back to the dialog's own height.
+
+        The height it needs is its parts' heights, with each scroll area's content in
+        place of its own height: the same sum from the sizes of either form, so a late
+        ``Resized`` from the form just left cannot flip it back. (The two forms differ
+        only in those heights: a form that saved rows elsewhere would flip back and
+        forth.)"""
+        if not self.is_attached:
+            return
+        dialog = self.query_one("#dialog")
+        natural = dialog.styles.gutter.height
+        natural += sum(c.outer_size.height for c in dialog.children if c.display)
+        natural += sum(s.virtual_size.height - s.size.height for s in self.query(_Scroll))
+        full = natural > self.size.height
+        self.set_class(full, "-full")
+        self.call_after_refresh(self._to_the_end)
+
+    def _to_the_end(self) -> None:
+        """The last deals in sight: they decided the game. (A sheet with a row per seat
+        shows its last deals already, and its first seats first.)"""
+        if self.is_attached and self.sheet is not None and len(self.sheet.columns) <= 4:
+            self.query_one("#gameover-sheet-body", _Scroll).scroll_end(
+                animate=False, immediate=True
+            )
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         close_once(self, None if event.button.id == "view" else event.button.id)

@@ -30,7 +30,6 @@ import inspect
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
-from rich.console import RenderableType
 from textual import events, work
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -40,6 +39,7 @@ from textual.worker import get_current_worker
 from ..engine import Action, Event, IllegalAction
 from ..match import Match
 from ..store import PlayerResult, StoreError
+from .sheet import Sheet
 
 if TYPE_CHECKING:
     from .app import CardSuiteApp
@@ -422,8 +422,9 @@ class TableScreen(Screen[None]):
 
         self.app.push_screen(GameOverScreen(self.match, self.final_sheet()), chosen)
 
-    def final_sheet(self) -> RenderableType | None:
-        """The score sheet the game-over dialog shows under the scores (None: none)."""
+    def final_sheet(self) -> Sheet | None:
+        """The score sheet the game-over dialog shows under the scores (None: none); the
+        dialog lays it out at its own width and height (``ui/sheet.py``)."""
         return None
 
     def action_result(self) -> None:

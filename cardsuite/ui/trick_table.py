@@ -27,7 +27,7 @@ and, where ``SHOW_TRICKS`` is on, ``tricks_won``.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from rich.console import RenderableType
@@ -45,21 +45,9 @@ from ..match import Match
 from .cardart import SMALL, CardSize, back_strip, size_for
 from .choice import ChoiceScreen
 from .felt import POSITIONS, FeltScene, Play, SeatSpot, TrickFelt
+from .sheet import Sheet
 from .table import TableScreen
 from .widgets import CardGroup, HandView, LogView, card_style
-
-
-@dataclass
-class Sheet:
-    """A score sheet as a game gives it: a column per seat, a row per deal, the totals."""
-
-    title: str
-    columns: list[str]
-    rows: list[tuple[str, list[str]]] = field(default_factory=list)
-    totals: list[str] = field(default_factory=list)
-    #: Seats whose total is marked (out of the game, say) with ``mark``.
-    marked: set[int] = field(default_factory=set)
-    mark: str = "✗"
 
 
 @dataclass
@@ -372,10 +360,9 @@ class TrickTableScreen(TableScreen):
             return self._hint
         return self.prompt(view, names[mover])
 
-    def final_sheet(self) -> RenderableType | None:
-        """The whole sheet (up to its last 16 rows) for the game-over dialog."""
-        sheet = self.sheet(self.view(), self.match.names())
-        return None if sheet is None else self._sheet_table(sheet, last=16)
+    def final_sheet(self) -> Sheet | None:
+        """The whole sheet, for the game-over dialog to lay out at its own width."""
+        return self.sheet(self.view(), self.match.names())
 
     def _sheet_table(self, sheet: Sheet, last: int = 8) -> RenderableType:
         """Up to four seats: a column each, a row per deal (the ``last`` ones). More: a row

@@ -12,15 +12,15 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from rich.console import Console, RenderableType
+from rich.console import Console
 from rich.style import Style
-from rich.table import Table as RichTable
 from rich.text import Text
 from textual.widgets import Static
 
 from ...cards import RANK_CODES, Card
 from ...engine import Action, Event
 from ...ui.cardart import rich_colour
+from ...ui.sheet import Sheet
 from ...ui.widgets import HandView, card_style, event_text
 from .actions import Word
 from .screen_composer import (
@@ -602,19 +602,20 @@ class CasinoDrawing:
             [Card.parse(c) for c in table.hand], cursor=cursor, dimmed=dimmed, size=self.card_size
         )
 
-    def final_sheet(self) -> RenderableType | None:
+    def final_sheet(self) -> Sheet | None:
+        """Each deal's points by side, and the totals; the short ``X's side`` headers for
+        a dialog short of room for both names of a side."""
         view = self.view()
-        sides = self._side_names(view, self.match.names())
-        table = RichTable(box=None, padding=(0, 1), show_edge=False, expand=True)
-        table.add_column("deal", justify="right", style="dim")
-        for s in sides:
-            table.add_column(Text(s), justify="right", no_wrap=True)
-        for h in view["history"][-16:]:
-            table.add_row(str(h["deal"]), *(str(p) for p in h["points"]))
-        table.add_row(
-            Text("Σ", style="bold"), *(Text(str(t), style="bold") for t in view["totals"])
+        names = self.match.names()
+        four = view["players"] == 4
+        return Sheet(
+            "Scores",
+            self._side_names(view, names),
+            [(str(h["deal"]), [str(p) for p in h["points"]]) for h in view["history"]],
+            [str(t) for t in view["totals"]],
+            label="deal",
+            short_columns=self._side_names(view, names, short=True) if four else None,
         )
-        return table
 
 
 def _reason_forms(reason: str) -> list[Text]:
