@@ -2,7 +2,10 @@
 after a long game of every game: the result, the final sheet's header and totals (and its
 last deals) and the buttons are all on screen, and the buttons answer the mouse. The fixed
 64-column dialog cut African Casino's four-player headers ("Abcdefghijklmn00+Abcdefg…"),
-lost the deal column at three, and ran off the bottom of the screen from five deals on."""
+lost the deal column at three, and ran off the bottom of the screen from five deals on.
+
+Also African Casino's other seats at a four-player table: their 15 columns lost the dealer's
+``D`` and the ``partner`` mark behind a 16-letter name; the name is cut instead."""
 
 from __future__ import annotations
 
@@ -14,7 +17,10 @@ from textual.geometry import Region
 from textual.widgets import Static
 
 from cardsuite.games import get_game
+from cardsuite.games.african_casino.screen import CasinoScreen
+from cardsuite.games.african_casino.screen_felt import CasinoFelt
 from cardsuite.match import Match, SeatSpec
+from cardsuite.ui.app import StartRequest
 from cardsuite.ui.gameover import GameOverScreen
 from cardsuite.ui.sheet import Sheet
 
@@ -105,3 +111,31 @@ async def test_the_result_fits_at_80x24(
                 assert head.split()[-1] == "Σ" and sheet.rows[-1][0] in head.split()
         await pilot.click("#view")  # the mouse reaches the buttons
         await wait_for(pilot, lambda: app.screen is table)
+
+
+async def test_casino_seats_show_dealer_and_partner_at_80x24(make_app) -> None:  # type: ignore[no-untyped-def]
+    game = get_game("african-casino")
+    seats = [SeatSpec("human", NAMES[i]) for i in range(4)]
+    app = make_app(start=StartRequest("african-casino", seats, "sotho", {}, 1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        tables = lambda: [s for s in app.screen_stack if isinstance(s, CasinoScreen)]  # noqa: E731
+        await wait_for(pilot, lambda: bool(tables()))
+        await pilot.pause()
+        table = tables()[0]
+        felt = table.query_one(CasinoFelt)
+        for dealer in (1, 2, 3):  # beside, across (the partner), the other side
+            table.match.state = game.new_state(players=4, variant="sotho", seed=4, dealer=dealer)
+            table.shown, table.holding = 0, []
+            table.refresh_table()
+            titles = felt.render().plain.split("\n")[0]
+            blocks = [
+                titles[i * (felt.size.width // 3) :][: felt.size.width // 3] for i in range(3)
+            ]
+            assert len(blocks) == 3
+            for seat, block in zip((1, 2, 3), blocks, strict=True):
+                words = block.split()
+                name = words[1] if words[0] == "▶" else words[0]
+                head, _, tail = name.partition("…")  # cut in the middle: the end tells apart
+                assert tail and NAMES[seat].startswith(head) and NAMES[seat].endswith(tail)
+                assert ("D" in words) == (seat == dealer), block
+                assert ("partner" in words) == (seat == 2), block

@@ -168,21 +168,29 @@ class CasinoDrawing:
     def _seat_title(
         self, view: dict[str, Any], seat: int, names: list[str], short: bool = False
     ) -> Text:
+        before, name, after = self._title_parts(view, seat, names, short)
+        return before + Text(name, Style(bold=True)) + after
+
+    def _title_parts(
+        self, view: dict[str, Any], seat: int, names: list[str], short: bool = False
+    ) -> tuple[Text, str, Text]:
+        """A seat's title in three parts: the turn's marker, the name, and the marks after
+        it (you, the kind, the dealer's ``D``, ``partner``), so that a narrow felt can cut
+        the name instead of the marks."""
         spec = self.match.seats[seat]
-        out = Text()
+        before, after = Text(), Text()
         if view["to_move"] == seat and not self.holding:
-            out.append("▶ ", Style(bold=True))
-        out.append(names[seat], Style(bold=True))
+            before.append("▶ ", Style(bold=True))
         if seat == self.shown and len(self.match.humans) == 1 and names[seat].lower() != "you":
-            out.append(" (you)", Style(bold=True))
+            after.append(" (you)", Style(bold=True))
         elif not spec.is_human and not short:
-            out.append(f" {spec.kind}", Style(dim=True))
+            after.append(f" {spec.kind}", Style(dim=True))
         if view["dealer"] == seat:
-            out.append(" ")
-            out.append("D", Style(reverse=True, dim=True))
+            after.append(" ")
+            after.append("D", Style(reverse=True, dim=True))
         if view["players"] == 4 and seat != self.bottom and seat % 2 == self.bottom % 2:
-            out.append(" partner", Style(italic=True, bold=True))
-        return out
+            after.append(" partner", Style(italic=True, bold=True))
+        return before, names[seat], after
 
     def _seat_box(
         self, view: dict[str, Any], table: Table, seat: int, names: list[str], own: bool
@@ -225,6 +233,7 @@ class CasinoDrawing:
             note,
             self._seat_title(view, seat, names, short=True),
             short,
+            self._title_parts(view, seat, names, short=True),
         )
 
     def _scene(self, view: dict[str, Any], table: Table, names: list[str]) -> CasinoScene:

@@ -23,6 +23,7 @@ from textual.widgets import Static
 
 from ...cards import Card
 from ...ui.cardart import MEDIUM, SMALL, Canvas, CardSize, CardStyle, back_strip, draw_face
+from ...ui.sheet import shorten
 from ...ui.widgets import card_style
 from .screen_composer import Key
 
@@ -69,6 +70,20 @@ class SeatBox:
     #: The title and holding line for a narrow block (three seats across a small felt).
     short_title: Text | None = None
     short_info: Text | None = None
+    #: The short title as (marker, name, marks): narrower still, the name is cut in the
+    #: middle (``Abc…n02 partner``) so the dealer and partner marks always show.
+    title_parts: tuple[Text, str, Text] | None = None
+
+    def fit_title(self, room: int) -> Text:
+        """The title in ``room`` cells: whole, or short, or with the name cut."""
+        title = self.title
+        if title.cell_len > room and self.short_title is not None:
+            title = self.short_title
+        if title.cell_len > room and self.title_parts is not None:
+            before, name, after = self.title_parts
+            keep = max(2, room - before.cell_len - after.cell_len)
+            title = before + Text(shorten(name, keep), Style(bold=True)) + after
+        return title
 
 
 @dataclass
@@ -226,9 +241,7 @@ class _Drawing:
                 text_w = min(room - self.size.w - 2, 30)
                 face_x = x + text_w + 1
                 room = text_w
-            title, info = box.title, box.info
-            if len(title.plain) > room and box.short_title is not None:
-                title = box.short_title
+            title, info = box.fit_title(room), box.info
             if len(info.plain) > room and box.short_info is not None:
                 info = box.short_info
             line, _ = self._pile_text(box)
