@@ -295,7 +295,10 @@ class _Around:
                 size=size,
             )
         if scene.center is not None and not scene.plays:
-            self._center(canvas, scene.center, mid + (band - size.h) // 2, cx)
+            # between the side seats' lines, which it must not draw over
+            lo = 1 + (used["W"] + 1 if "W" in used else 0)
+            hi = self.w - 1 - (used["E"] + 1 if "E" in used else 0)
+            self._center(canvas, scene.center, mid + (band - size.h) // 2, cx, lo, hi)
         return canvas
 
     def _side(self, canvas: Canvas, pos: str, y: int, row: Text, info_w: int) -> None:
@@ -328,21 +331,31 @@ class _Around:
                         return left, step
         return None
 
-    def _center(self, canvas: Canvas, group: CardGroup, y: int, cx: int) -> None:
+    def _center(self, canvas: Canvas, group: CardGroup, y: int, cx: int, lo: int, hi: int) -> None:
         """A group in the middle of the table (a stock, Manni's manni): backs, then any
-        face-up cards of the group (a turned cut card), its label beside them."""
+        face-up cards of the group (a turned cut card), its label beside them, all between
+        columns ``lo`` and ``hi`` (the side seats' lines). Where the label does not fit on
+        one row there, its parts go one under another ("manni" / "16 cards" / "cut
+        card")."""
         size = self.size
         label = f"{group.label} {group.note}".strip()
         backs = min(group.backs, 3)
         width = size.fan_width(backs, 2) if backs else 0
         faces = size.fan_width(len(group.cards)) if group.cards else 0
         gap = 2 if backs and faces else 0
-        x = cx - (width + gap + faces + 1 + len(label)) // 2
+        lines = [label]
+        if width + gap + faces + 1 + len(label) > hi - lo:
+            parts = [group.label, *group.note.split(" · ")]
+            lines = [p for p in parts if p][: size.h]
+        total = width + gap + faces + 1 + max(map(len, lines))
+        x = max(lo, min(cx - total // 2, hi - total))
         if backs:
             draw_backs(canvas, x, y, group.backs, self.cs, step=2, size=size)
         if faces:
             draw_fan(canvas, x + width + gap, y, group.cards, self.cs, size=size)
-        canvas.put(x + width + gap + faces + 1, y + size.h // 2, label, Style(italic=True))
+        top = y + size.h // 2 if len(lines) == 1 else y + (size.h - len(lines)) // 2
+        for i, line in enumerate(lines):
+            canvas.put(x + width + gap + faces + 1, top + i, line, Style(italic=True))
 
     def _centre(self, canvas: Canvas, y: int, text: Text) -> int:
         """Text centred on row ``y``; returns the column it starts at."""

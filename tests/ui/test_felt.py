@@ -7,6 +7,7 @@ from rich.text import Text
 from cardsuite.cards import Card
 from cardsuite.ui.cardart import LARGE, MEDIUM, SMALL, CardStyle, size_for
 from cardsuite.ui.felt import FeltScene, Play, SeatSpot, _Around, _compact
+from cardsuite.ui.widgets import CardGroup
 
 CS = CardStyle()
 NAMES = ["South", "West", "North", "East"]
@@ -105,3 +106,30 @@ def test_south_keeps_one_row_when_the_felt_has_no_room_for_two() -> None:
     assert canvas is not None
     rows = canvas.text().plain.split("\n")
     assert where(rows, "Abcdefghijklmn01")[0] == tight - 1
+
+
+def test_the_middle_group_keeps_off_the_side_seats_lines_at_80x24() -> None:
+    """Hornafjarðarmanni's exchange at 80x24: the manni's backs, the cut card and "manni 16
+    cards · cut card" were wider than the room between the side seats, and drew over their
+    lines ("to e", "tric"). The group now stays between them, its label in parts."""
+    sides = [Text("tricks 0"), Text("+0 net"), Text("to exchange")]
+    s = FeltScene(
+        title="Exchange with the manni",
+        seats=[
+            SeatSpot(0, Text("West"), [Text("to exchange")], None),
+            SeatSpot(1, Text("East medium"), sides, 12),
+            SeatSpot(2, Text("South D"), [*sides, Text("has cut card")], 12),
+        ],
+        center=CardGroup("manni", [Card.parse("KD")], note="16 cards · cut card", backs=16),
+    )
+    canvas = _Around(53, 15, SMALL, CS, fans=False).draw(s)
+    assert canvas is not None
+    rows = canvas.text().plain.split("\n")
+    text = "\n".join(rows)
+    for line in ("tricks 0", "+0 net", "to exchange"):  # East's lines whole, at the left
+        assert any(r[1:].startswith(line + " ") for r in rows), text
+        assert any(r.rstrip().endswith(" " + line) for r in rows), text  # and South's
+    for part in ("manni", "16 cards", "cut card"):
+        x = where(rows, part)[1]
+        assert x >= 13 and x + len(part) <= 53 - 14, text  # between the side seats' lines
+    assert "K♦" in text

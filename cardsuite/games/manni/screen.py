@@ -122,7 +122,7 @@ class ManniScreen(TrickTableScreen):
             and view["contract_card_live"]
             and view["contract_card"]
         ):
-            lines.append(Text("dealt the cut card", style="dim italic"))
+            lines.append(Text("has cut card", style="dim italic"))  # (13 columns at 80x24)
         return lines
 
     @staticmethod
