@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from textual.pilot import Pilot
 
@@ -18,6 +19,21 @@ async def wait_for(pilot: Pilot, test: Callable[[], bool], timeout: float = 10.0
             raise AssertionError(f"condition not met after {timeout} s")
         await pilot.pause(0.01)
         waited += 0.01 + 0.005
+
+
+#: The longest names a seat may have (16 letters), all different, as the setup screen allows:
+#: the 80x24 fit tests seat them.
+LONG_NAMES = [f"Abcdefghijklmn{i:02d}" for i in range(12)]
+
+
+async def screen_of(pilot: Pilot, kind: type[Any]) -> Any:
+    """The first screen of ``kind`` in the stack, once there and settled (a table may open
+    under a hot-seat curtain)."""
+    app = pilot.app
+    found = lambda: [s for s in app.screen_stack if isinstance(s, kind)]  # noqa: E731
+    await wait_for(pilot, lambda: bool(found()))
+    await pilot.pause()
+    return found()[0]
 
 
 def start(

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from helpers import wait_for
+from helpers import LONG_NAMES, screen_of
 from rich.console import Console
 from rich.text import Text
 from textual.widgets import Static
@@ -26,7 +26,7 @@ from cardsuite.games.african_casino.screen_felt import CasinoFelt
 from cardsuite.match import SeatSpec
 from cardsuite.ui.app import StartRequest
 
-NAMES = [f"Abcdefghijklmn{i:02d}" for i in range(4)]
+NAMES = LONG_NAMES[:4]
 ROWS = {"#ac-status": 1, "#ac-preview": 3, "#ac-header": 1}
 STEPS = 120
 
@@ -43,10 +43,7 @@ async def test_casino_texts_fit_at_80x24(make_app, players: int) -> None:  # typ
     seats = [SeatSpec("human", NAMES[i]) for i in range(players)]
     app = make_app(start=StartRequest("african-casino", seats, None, {}, 1))
     async with app.run_test(size=(80, 24)) as pilot:
-        tables = lambda: [s for s in app.screen_stack if isinstance(s, CasinoScreen)]  # noqa: E731
-        await wait_for(pilot, lambda: bool(tables()))
-        await pilot.pause()
-        table = tables()[0]
+        table = await screen_of(pilot, CasinoScreen)
         felt = table.query_one(CasinoFelt)
         assert table.query_one("#ac-status", Static).content_region.width == 51  # narrow
         console = Console(width=200)

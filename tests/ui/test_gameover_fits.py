@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from helpers import wait_for
+from helpers import LONG_NAMES, screen_of, wait_for
 from textual.geometry import Region
 from textual.widgets import Static
 
@@ -24,7 +24,7 @@ from cardsuite.ui.app import StartRequest
 from cardsuite.ui.gameover import GameOverScreen
 from cardsuite.ui.sheet import Sheet
 
-NAMES = [f"Abcdefghijklmn{i:02d}" for i in range(12)]
+NAMES = LONG_NAMES
 SCREEN = Region(0, 0, 80, 24)
 
 
@@ -118,10 +118,7 @@ async def test_casino_seats_show_dealer_and_partner_at_80x24(make_app) -> None: 
     seats = [SeatSpec("human", NAMES[i]) for i in range(4)]
     app = make_app(start=StartRequest("african-casino", seats, "sotho", {}, 1))
     async with app.run_test(size=(80, 24)) as pilot:
-        tables = lambda: [s for s in app.screen_stack if isinstance(s, CasinoScreen)]  # noqa: E731
-        await wait_for(pilot, lambda: bool(tables()))
-        await pilot.pause()
-        table = tables()[0]
+        table = await screen_of(pilot, CasinoScreen)
         felt = table.query_one(CasinoFelt)
         for dealer in (1, 2, 3):  # beside, across (the partner), the other side
             table.match.state = game.new_state(players=4, variant="sotho", seed=4, dealer=dealer)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from helpers import wait_for
+from helpers import LONG_NAMES, wait_for
 from rich.console import Console
 from rich.text import Text
 from textual.widgets import Static
@@ -21,7 +21,7 @@ from cardsuite.games.money.screen import MoneyScreen
 from cardsuite.match import SeatSpec
 from cardsuite.ui.app import StartRequest
 
-NAMES = ["Abcdefghijklmn00", "Abcdefghijklmn01"]
+NAMES = LONG_NAMES[:2]
 ROWS = {"#mn-header": 1, "#mn-top": 2, "#mn-bottom": 2}
 
 

@@ -13,7 +13,7 @@ import random
 from typing import Any
 
 import pytest
-from helpers import wait_for
+from helpers import LONG_NAMES, screen_of
 from rich.console import Console
 from textual.widgets import Static
 
@@ -28,7 +28,7 @@ from cardsuite.ui.trick_table import TrickTableScreen
 TABLES = {"twenty-two": (2, 4, 6, 8), "manni": (3,), "mensch": (4,)}
 GAMES = 3
 #: The longest name the setup screen takes, one per seat (names must differ).
-NAMES = [f"Abcdefghijklmn{i:02d}" for i in range(12)]
+NAMES = LONG_NAMES
 
 
 def test_every_trick_table_game_is_covered() -> None:
@@ -49,10 +49,7 @@ async def test_prompts_and_hints_fit_two_lines_at_80x24(make_app, game_id: str) 
     seats = [SeatSpec("human", NAMES[i]) for i in range(players[0])]
     app = make_app(start=StartRequest(game_id, seats, None, {}, 1))
     async with app.run_test(size=(80, 24)) as pilot:
-        tables = lambda: [s for s in app.screen_stack if isinstance(s, TrickTableScreen)]  # noqa: E731
-        await wait_for(pilot, lambda: bool(tables()))
-        await pilot.pause()
-        table = tables()[0]
+        table = await screen_of(pilot, TrickTableScreen)
         width = table.query_one("#status", Static).content_region.width
         assert 40 <= width <= 60, width  # the narrow layout, beside the side panel
         console = Console(width=200)
