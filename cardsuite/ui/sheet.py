@@ -55,6 +55,18 @@ def shorten(name: str, width: int) -> str:
     return name[: width - 1 - tail] + "…" + (name[-tail:] if tail else "")
 
 
+def column_heads(names: list[str]) -> list[str]:
+    """Short heads for a narrow sheet's columns: the names' first three letters, or, where
+    two would read alike ("Abcdefghijklmn00", "...01"), the names cut in the middle to the
+    fewest cells that tell them apart ("Ab…0", "Ab…1")."""
+    heads = [name[:3] for name in names]
+    for width in (4, 5, 6):
+        if len(set(heads)) == len(heads):
+            break
+        heads = [shorten(name, width) for name in names]
+    return heads
+
+
 def _totals(sheet: Sheet) -> list[str]:
     return [t + (sheet.mark if s in sheet.marked else "") for s, t in enumerate(sheet.totals)]
 

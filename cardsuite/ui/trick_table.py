@@ -45,7 +45,7 @@ from ..match import Match
 from .cardart import SMALL, CardSize, back_strip, size_for
 from .choice import ChoiceScreen
 from .felt import POSITIONS, FeltScene, Play, SeatSpot, TrickFelt
-from .sheet import Sheet
+from .sheet import Sheet, column_heads
 from .table import TableScreen
 from .widgets import CardGroup, HandView, LogView, card_style
 
@@ -371,8 +371,8 @@ class TrickTableScreen(TableScreen):
         if len(sheet.columns) <= 4:
             table = Table(box=None, padding=(0, 1), show_edge=False, expand=True)
             table.add_column("#", justify="right", style="dim")
-            for name in sheet.columns:  # players' names: text, never markup
-                table.add_column(Text(name[:3]), justify="right", no_wrap=True)
+            for head in column_heads(sheet.columns):  # players' names: text, never markup
+                table.add_column(Text(head), justify="right", no_wrap=True)
             for label, cells in sheet.rows[-last:]:
                 table.add_row(label, *cells)
             if totals:

@@ -78,3 +78,18 @@ async def test_prompts_and_hints_fit_two_lines_at_80x24(make_app, game_id: str) 
                         steps += 1
         assert checked > 100
         assert not too_long, f"status text over two lines at width {width}: {too_long}"
+
+
+async def test_the_sheet_panel_tells_long_names_apart(make_app) -> None:  # type: ignore[no-untyped-def]
+    """The side panel's sheet heads each column with a name's first three letters; names
+    that share them ("Abcdefghijklmn00", "...01", "...02" all read "Abc") are cut in the
+    middle instead, so each column says whose it is."""
+    seats = [SeatSpec("human", NAMES[i]) for i in range(3)]
+    app = make_app(start=StartRequest("manni", seats, "trjamann", {}, 1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await screen_of(pilot, TrickTableScreen)
+        panel = table.query_one("#sheet", Static)
+        console = Console(width=panel.content_region.width, record=True)
+        console.print(panel.content)
+        head = console.export_text().splitlines()[0].split()
+        assert head == ["#", "Ab…0", "Ab…1", "Ab…2"], head
