@@ -21,8 +21,12 @@ from textual.widget import Widget
 
 from ..cards import Card
 from .cardart import SIZES, SMALL, Canvas, CardSize, CardStyle, back_strip, draw_backs, draw_fan
+from .fill import fill_rows, one_row
 from .widgets import CardGroup, card_style, render_groups
 
+#: South's parts joined, spaced wide where they fit, else closer together (``fill_rows``).
+_SEPS = ("  ·  ", " · ")
+_DIM = Style(dim=True)
 #: Where seats sit, by how many there are, starting from the bottom and going round in
 #: play order: the next seat to play after South is on its left.
 POSITIONS: dict[int, tuple[str, ...]] = {
@@ -142,39 +146,13 @@ class _Around:
             return [Text(f"{n} card{'s' * (n != 1)}", style="dim"), *spot.lines]
         return [back_strip(spot.backs, self.cs), *spot.lines]
 
-    def _south_rows(self, spot: SeatSpot) -> list[Text]:
-        """South's lines; when nobody's hand is showing, its backs first, as a strip."""
-        rows = list(spot.lines)
+    def _south_parts(self, spot: SeatSpot) -> list[Text]:
+        """South's title and lines; when nobody's hand is showing, its backs first, as a
+        strip. They go on one row, or on as many as it takes (``fill_rows``)."""
+        parts = [spot.title, *spot.lines]
         if spot.backs is not None:
-            rows.insert(0, back_strip(spot.backs, self.cs))
-        return rows
-
-    def _south_line(self, spot: SeatSpot, compact: bool = False) -> Text:
-        """South's title and lines on one row, spaced wide, or closer together."""
-        line = spot.title.copy()
-        rows = self._south_rows(spot)
-        if rows:
-            sep = " · " if compact else "  ·  "
-            line.append(sep)
-            line.append_text(_join(rows, sep))
-        return line
-
-    def _south(self, spot: SeatSpot) -> list[Text]:
-        """South's info: one row, spaced wide where it fits, else closer together; where
-        even that is too wide (a narrow felt, a long name, many lines), as many rows as it
-        takes, each filled in turn, so the end of them is not cut off."""
-        for compact in (False, True):
-            line = self._south_line(spot, compact)
-            if line.cell_len <= self.w - 2:
-                return [line]
-        out = [spot.title.copy()]
-        for row in self._south_rows(spot):
-            if out[-1].cell_len + 3 + row.cell_len <= self.w - 2:
-                out[-1].append(" · ")
-                out[-1].append_text(row)
-            else:
-                out.append(row.copy())
-        return out
+            parts.insert(1, back_strip(spot.backs, self.cs))
+        return parts
 
     def _fan_rows(self, spot: SeatSpot) -> int:
         return SMALL.h if self.fans and spot.backs else 0
@@ -189,12 +167,13 @@ class _Around:
         if north:
             n_fan = self._fan_rows(where["N"])
             bands += [("n_info", 2 + n_fan), ("n_play", size.h)]
-        south = self._south(where["S"])
+        parts = self._south_parts(where["S"])
+        south = [row for row, _ in fill_rows(parts, self.w - 2, _SEPS, _DIM)]
         bands += [("mid", max(size.h, side_lines)), ("s_play", size.h), ("s_info", len(south))]
         need = sum(h for _, h in bands)
         if need > self.h and len(south) > 1:  # no room for more rows: one, cut at the edge
             need -= len(south) - 1
-            south = [self._south_line(where["S"], compact=True)]
+            south = [one_row(parts, _SEPS[-1], _DIM)[0]]
             bands[-1] = ("s_info", 1)
         if need > self.h:
             return None
@@ -368,7 +347,7 @@ def _join(lines: Sequence[Text], sep: str = "  ·  ") -> Text:
     out = Text()
     for i, t in enumerate(lines):
         if i:
-            out.append(sep, Style(dim=True))
+            out.append(sep, _DIM)
         out.append_text(t)
     return out
 

@@ -7,6 +7,7 @@ from rich.text import Text
 from cardsuite.cards import Card
 from cardsuite.ui.cardart import LARGE, MEDIUM, SMALL, CardStyle, size_for
 from cardsuite.ui.felt import FeltScene, Play, SeatSpot, _Around, _compact
+from cardsuite.ui.fill import fill_rows
 from cardsuite.ui.widgets import CardGroup
 
 CS = CardStyle()
@@ -133,3 +134,18 @@ def test_the_middle_group_keeps_off_the_side_seats_lines_at_80x24() -> None:
         x = where(rows, part)[1]
         assert x >= 13 and x + len(part) <= 53 - 14, text  # between the side seats' lines
     assert "K♦" in text
+
+
+def test_fill_rows_one_row_where_it_fits_else_rows_filled_in_turn() -> None:
+    """The shared layout of a seat's parts (the trick felt's South, Casino's own seat): the
+    wide spacing, then the close one, then rows filled in turn; each part's start column
+    (Casino's pile top is a click target)."""
+    parts = [Text("South"), Text("tricks 3"), Text("+2 net")]
+    assert [(r.plain, s) for r, s in fill_rows(parts, 40, ("  ·  ", " · "))] == [
+        ("South  ·  tricks 3  ·  +2 net", [0, 10, 23])
+    ]
+    assert [r.plain for r, _ in fill_rows(parts, 26, ("  ·  ", " · "))] == [
+        "South · tricks 3 · +2 net"
+    ]
+    rows = fill_rows(parts, 16, ("  ·  ", " · "))
+    assert [(r.plain, s) for r, s in rows] == [("South · tricks 3", [0, 8]), ("+2 net", [0])]

@@ -23,10 +23,13 @@ from textual.widgets import Static
 
 from ...cards import Card
 from ...ui.cardart import MEDIUM, SMALL, Canvas, CardSize, CardStyle, back_strip, draw_face
+from ...ui.fill import fill_rows, one_row
 from ...ui.sheet import shorten
 from ...ui.widgets import card_style
 from .screen_composer import Key
 
+#: The shown seat's parts joined, spaced wide where they fit, else closer (``fill_rows``).
+_ME_SEPS = ("   ", "  ")
 _TOKEN = re.compile(r"\{P(\d+)\}|\[(JK|(?:10|[2-9AJQKT])[SHDC])\]")
 
 
@@ -190,8 +193,7 @@ class _Drawing:
             return None  # a layout with room for them all (builds as lines), if there is one
         if need > self.h and len(me_rows) > 1:  # no room for more rows: one, cut at the edge
             need -= len(me_rows) - 1
-            me_rows = me_rows[:1]
-            me_rows[0] = self._me_line(compact=True)
+            me_rows = self._me_rows(one=True)
         spare = self.h - need
         if spare < 0 and not squeeze:
             return None
@@ -467,38 +469,24 @@ class _Drawing:
             parts.append((me.info.copy(), None))
         return parts
 
-    def _me_line(self, compact: bool = False) -> tuple[Text, tuple[int, int] | None]:
-        """The shown seat on one row, spaced wide, or closer together."""
-        line, where = Text(), None
-        for i, (part, span) in enumerate(self._me_parts()):
-            if i:
-                line.append("  " if compact else "   ")
-            if span is not None:
-                where = (len(line.plain) + span[0], len(line.plain) + span[1])
-            line.append_text(part)
-        return line, where
-
-    def _me_rows(self) -> list[tuple[Text, tuple[int, int] | None]]:
+    def _me_rows(self, one: bool = False) -> list[tuple[Text, tuple[int, int] | None]]:
         """The shown seat's line: one row where it fits, else (a narrow felt, a long name, a
         shared pile, a proof) as many rows as it takes, each filled in turn, so its end is
-        not cut off."""
-        room = self.w - 2
-        for compact in (False, True):
-            line = self._me_line(compact)
-            if line[0].cell_len <= room:
-                return [line]
-        rows: list[tuple[Text, tuple[int, int] | None]] = []
-        for part, span in self._me_parts():
-            if rows and rows[-1][0].cell_len + 2 + part.cell_len <= room:
-                line, where = rows[-1]
-                line.append("  ")
+        not cut off (``fill_rows``); ``one``: one row, closer together, however wide. Each
+        row with where its pile top is, if it is there."""
+        parts = self._me_parts()
+        texts = [part for part, _ in parts]
+        rows = [one_row(texts, _ME_SEPS[-1])] if one else fill_rows(texts, self.w - 2, _ME_SEPS)
+        out: list[tuple[Text, tuple[int, int] | None]] = []
+        spans = iter(span for _, span in parts)
+        for line, starts in rows:
+            where = None
+            for start in starts:
+                span = next(spans)
                 if span is not None:
-                    where = (len(line.plain) + span[0], len(line.plain) + span[1])
-                line.append_text(part)
-                rows[-1] = (line, where)
-            else:
-                rows.append((part, span))
-        return rows
+                    where = (start + span[0], start + span[1])
+            out.append((line, where))
+        return out
 
     def _me(self, y: int, rows: list[tuple[Text, tuple[int, int] | None]]) -> None:
         me = self.scene.me
