@@ -67,7 +67,8 @@ def column_heads(names: list[str]) -> list[str]:
     return heads
 
 
-def _totals(sheet: Sheet) -> list[str]:
+def marked_totals(sheet: Sheet) -> list[str]:
+    """The totals, each marked seat's with the sheet's mark (out of the game: ``✗``)."""
     return [t + (sheet.mark if s in sheet.marked else "") for s, t in enumerate(sheet.totals)]
 
 
@@ -93,7 +94,7 @@ def _by_columns(sheet: Sheet, width: int) -> SheetLines:
     """A column per seat, a row per deal, the totals under them. The headers are the
     names, then the game's shorter headers, each with wide gaps and then narrow ones; then
     the names cut to share what is left."""
-    totals = _totals(sheet)
+    totals = marked_totals(sheet)
     n = len(sheet.columns)
     label_w = max([len(sheet.label), 1] + [Text(lb).cell_len for lb, _ in sheet.rows])
     values = [
@@ -142,7 +143,7 @@ def _by_columns(sheet: Sheet, width: int) -> SheetLines:
 def _by_rows(sheet: Sheet, width: int) -> SheetLines:
     """A row per seat: its name, the last deals that fit, its total last (so the totals
     are in every row, and always in sight)."""
-    totals = _totals(sheet)
+    totals = marked_totals(sheet)
     gap = _GAPS[-1]
     name_w = max(len(c) for c in sheet.columns)
     total_w = max([1] + [len(t) for t in totals])

@@ -45,7 +45,7 @@ from ..match import Match
 from .cardart import SMALL, CardSize, back_strip, size_for
 from .choice import ChoiceScreen
 from .felt import POSITIONS, FeltScene, Play, SeatSpot, TrickFelt
-from .sheet import Sheet, column_heads
+from .sheet import Sheet, column_heads, marked_totals
 from .table import TableScreen
 from .widgets import CardGroup, HandView, LogView, card_style
 
@@ -364,16 +364,17 @@ class TrickTableScreen(TableScreen):
         """The whole sheet, for the game-over dialog to lay out at its own width."""
         return self.sheet(self.view(), self.match.names())
 
-    def _sheet_table(self, sheet: Sheet, last: int = 8) -> RenderableType:
-        """Up to four seats: a column each, a row per deal (the ``last`` ones). More: a row
-        per seat, a column for each of the last deals that fit, then the total."""
-        totals = [t + (sheet.mark if s in sheet.marked else "") for s, t in enumerate(sheet.totals)]
+    def _sheet_table(self, sheet: Sheet) -> RenderableType:
+        """The side panel's sheet. Up to four seats: a column each, a row per deal (the last
+        eight; the game-over dialog shows them all). More: a row per seat, a column for each
+        of the last deals that fit, then the total."""
+        totals = marked_totals(sheet)
         if len(sheet.columns) <= 4:
             table = Table(box=None, padding=(0, 1), show_edge=False, expand=True)
             table.add_column("#", justify="right", style="dim")
             for head in column_heads(sheet.columns):  # players' names: text, never markup
                 table.add_column(Text(head), justify="right", no_wrap=True)
-            for label, cells in sheet.rows[-last:]:
+            for label, cells in sheet.rows[-8:]:
                 table.add_row(label, *cells)
             if totals:
                 table.add_row(Text("Σ", style="bold"), *(Text(t, style="bold") for t in totals))
