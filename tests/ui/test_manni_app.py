@@ -87,8 +87,9 @@ async def test_swap_key_takes_the_manni_and_raises_what_was_drawn(make_app) -> N
 
 
 async def test_contract_dialog_offers_only_what_is_owed(make_app) -> None:  # type: ignore[no-untyped-def]
-    """TRJ-CONTRACT-2, TRJ-OPT-1 at the table: c opens the dialog; every choice is owed."""
-    opts = {"no_spades_in_other": True}
+    """TRJ-CONTRACT-2, TRJ-OPT-1 at the table: c opens the dialog; every choice is owed.
+    TRJ-OPT-3: with Grand's trumps hearts, the dialog says so (it said no trumps)."""
+    opts = {"no_spades_in_other": True, "grand_hearts": True}
     app = make_app(start=manni("human,medium,medium", SOUTH_ELDEST, "trjamann", opts))
     async with app.run_test(size=(120, 36)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, ManniScreen))
@@ -100,11 +101,13 @@ async def test_contract_dialog_offers_only_what_is_owed(make_app) -> None:  # ty
         labels = [label for label, _ in app.screen.choices]
         assert len(labels) == 6  # nullo, grand, spades, other hearts / diamonds / clubs
         assert not any("Other: ♠" in x for x in labels)
+        assert labels[1].startswith("Grand: ♥ hearts are trumps") and "no trumps" not in labels[1]
+        assert screen.say(app.screen.choices[1][1]) == "declare Grand (hearts trumps)"  # a hint
         await pilot.press("2")  # Grand
         await wait_for(pilot, lambda: screen.match.view(0)["phase"] == "exchange")
         view = screen.match.view(0)
         assert view["contract"] == "grand" and view["owed"][0] == ["nullo", "spades", "other"]
-        assert "Grand" in str(screen.query_one("#table-header").render())
+        assert "Grand (hearts trumps)" in str(screen.query_one("#table-header").render())
         # four or none is off: up to four cards; two selected, enter exchanges them
         await pilot.press("space", "right", "space", "enter")
         await wait_for(pilot, lambda: screen.match.view(0)["decisions"][0] == 2)

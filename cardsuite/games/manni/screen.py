@@ -301,11 +301,17 @@ class ManniScreen(TrickTableScreen):
         )
         self.open_choices("Declare a contract", info, self._contract_label)
 
-    @staticmethod
-    def _contract_label(c: Contract) -> str:
+    def _grand_trump(self) -> str | None:
+        """Grand's trumps: none, or hearts with TRJ-OPT-3 (``grand_hearts``) on."""
+        return "H" if self.view()["options"].get("grand_hearts") else None
+
+    def _contract_label(self, c: Contract) -> str:
         if c.kind == "nullo":
             return "Nullo: no trumps, take few tricks (target 4)"
         if c.kind == "grand":
+            trump = self._grand_trump()
+            if trump:
+                return f"Grand: {SUIT_SYMBOLS[trump]} {SUIT_NAMES[trump]} are trumps (target 8)"
             return "Grand: no trumps, take tricks (target 8)"
         if c.kind == "spades":
             return "Spades: spades are trumps (target 8)"
@@ -347,7 +353,8 @@ class ManniScreen(TrickTableScreen):
         if isinstance(action, Discard) and not action.cards:
             return "keep all your cards"
         if isinstance(action, Contract):
-            return "declare " + contract_name(action.kind, action.suit)
+            trump = self._grand_trump() if action.kind == "grand" else action.suit
+            return "declare " + contract_name(action.kind, trump)
         return super().say(action)
 
 
