@@ -17,9 +17,13 @@ a screen loads its bases' sheets first. This base decides what happens next:
 - the end: record the result and show the game-over dialog; "view table" closes it and the
   table stays as it is until ``g`` brings the result back.
 
-Keys that cannot work in this match (undo and hints in hot-seat) are not offered; a curtain
-lifts only on enter, and for a moment after it lifts the table takes no keys, so a double
-tap cannot make a move nobody saw.
+The footer offers a key only while it does something (Textual's dynamic bindings,
+``check_action``): a key that cannot work in this match or at this moment of the game (undo
+and hints in hot-seat, a phase's own keys outside it) is left out; one that works at
+another moment of the same phase (a hint, a card on your own turn) is shown dimmed. The
+footer is recomposed when that changes (``refresh_keys``), and a key pressed while it does
+nothing says why (its action's own words). A curtain lifts only on enter, and for a moment
+after it lifts the table takes no keys, so a double tap cannot make a move nobody saw.
 
 Illegal input is refused with the reason from ``IllegalAction`` and changes nothing.
 """
@@ -31,9 +35,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from textual import events, work
+from textual.actions import parse as parse_action
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.timer import Timer
+from textual.widgets import Footer
 from textual.worker import get_current_worker
 
 from ..engine import Action, Event, IllegalAction
@@ -67,7 +73,7 @@ class TableScreen(Screen[None]):
     PAUSE_AFTER: ClassVar[frozenset[str]] = frozenset({"trick", "showdown"})
 
     #: This class's own stylesheet, a file beside its module; see ``__init_subclass__``.
-    TCSS: ClassVar[str | None] = None
+    TCSS: ClassVar[str | None] = "table.tcss"
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Gather the stylesheets of the class and its bases, bases first, into CSS_PATH:
@@ -98,6 +104,7 @@ class TableScreen(Screen[None]):
         self._curtain_up = False
         self._guard_until = float("-inf")  # the curtain's key guard, on the app's clock
         self._picture_key: tuple[object, ...] | None = None  # what the last full redraw showed
+        self._offered: tuple[object, ...] | None = None  # the keys the footer shows, and how
 
     @property
     def cs_app(self) -> CardSuiteApp:
@@ -118,6 +125,8 @@ class TableScreen(Screen[None]):
     # --- flow -----------------------------------------------------------------------------
 
     def on_mount(self) -> None:
+        for footer in self.query(Footer):  # every key and its word in 80 columns
+            footer.compact = True
         if self.match.started is None:
             self.match.started = self.cs_app.store.now()
         self.refresh_table()
@@ -154,6 +163,22 @@ class TableScreen(Screen[None]):
     def mark_drawn(self) -> None:
         """Called by ``refresh_table`` when it has drawn everything."""
         self._picture_key = self._drawn_key()
+        self.refresh_keys()
+
+    def refresh_keys(self) -> None:
+        """Recompose the footer if the keys it offers, or which of them are dimmed, changed
+        (a new phase, whose turn it is, a pause): Textual asks ``check_action`` again only
+        when told, and recomposing the footer at every redraw would cost."""
+        if not self.is_mounted:
+            return
+        offered = tuple(
+            (key, active.binding.action, active.enabled)
+            for key, active in self.active_bindings.items()
+            if active.binding.show
+        )
+        if offered != self._offered:
+            self._offered = offered
+            self.refresh_bindings()
 
     def advance(self) -> None:
         """Decide what happens next (see the module docstring)."""
@@ -176,6 +201,7 @@ class TableScreen(Screen[None]):
         self.refresh_table()
         if mover is not None and mover in m.bots:  # (a remote seat is played elsewhere)
             self._start_bot(mover)
+        self.refresh_keys()
 
     def _curtain(self) -> None:
         from .curtain import CurtainScreen
@@ -304,6 +330,30 @@ class TableScreen(Screen[None]):
             event.stop()
             event.prevent_default()
             self.release_hold()
+            return
+        self._say_why_not(event)
+
+    def _say_why_not(self, event: events.Key) -> None:
+        """A key of this table that does nothing now (dimmed in the footer, or left out of
+        it) runs its action anyway, which refuses with the reason ("It is not your turn."),
+        rather than doing nothing at all. A key some binding of it takes now is left to
+        that binding."""
+        states = []
+        for binding in self._bindings.key_to_bindings.get(event.key, ()):
+            _, name, params = parse_action(binding.action)
+            state = self.check_action(name, params)
+            if state:
+                return
+            states.append((state is None, name, params))
+        if not states:
+            return
+        _, name, params = max(states, key=lambda s: s[0])  # a dimmed key's action first
+        method = getattr(self, f"action_{name}", None)
+        if method is None:
+            return
+        event.stop()
+        event.prevent_default()
+        method(*params)
 
     # --- actions --------------------------------------------------------------------------
 
@@ -435,14 +485,20 @@ class TableScreen(Screen[None]):
         self._game_over()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Offer only the keys that can work in this match."""
+        """Offer only the keys that work (see the module docstring): True shows a key,
+        None shows it dimmed (it works at another moment: a hint on your own turn), False
+        leaves it out (not in this match, or not now: the result before the end)."""
         m = self.match
         if action == "undo":
             return len(m.humans) == 1
         if action == "hint":
-            return bool(m.humans) and not m.hot_seat
+            if not m.humans or m.hot_seat or m.is_over():
+                return False
+            return True if self.human_to_move() is not None and not self.holding else None
         if action == "result":
             return m.is_over()
+        if action == "save":
+            return not m.is_over()
         return True
 
     def _record_result(self) -> None:

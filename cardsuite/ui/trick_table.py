@@ -26,6 +26,7 @@ and, where ``SHOW_TRICKS`` is on, ``tricks_won``.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -86,17 +87,26 @@ class TrickTableScreen(TableScreen):
     """Base of the trick games' table screens (see the module docstring)."""
 
     TCSS = "trick_table.tcss"
+    #: Enter is one of three keys by what the hand is for (``hand_use``): it plays, it
+    #: exchanges, or it opens the dialog of a decision that is not a card (shown as the
+    #: game's own key for it: Manni's ``c``, Mensch's ``b``). The arrows move over the hand
+    #: the cursor is drawn on, so they take no room in the footer.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "cursor(-1)", "Card", key_display="←→"),
+        Binding("left", "cursor(-1)", "Card", key_display="←→", show=False),
         Binding("right", "cursor(1)", "Card", show=False),
         Binding("home", "cursor_to(0)", "First", show=False),
         Binding("end", "cursor_to(-1)", "Last", show=False),
         Binding("space", "toggle", "Select"),
         Binding("enter", "play", "Play"),
+        Binding("enter", "exchange", "Exchange"),
+        Binding("enter", "decide", "Choose", show=False),
         Binding("l", "last_trick", "Last trick"),
     ]
     #: Show each seat's tricks won this deal (games where tricks count).
     SHOW_TRICKS: ClassVar[bool] = True
+    #: A play may be several cards, chosen with space (Twenty-Two's sets); else enter plays
+    #: the card under the cursor and space selects only for an exchange.
+    SELECT_TO_PLAY: ClassVar[bool] = True
 
     def __init__(self, match: Match) -> None:
         super().__init__(match)
@@ -112,6 +122,8 @@ class TrickTableScreen(TableScreen):
         self._hint: Text | None = None  # the hint, said in the status line until a move
         self._hinted_action: Action | None = None  # a hint that is not cards: enter takes it
         self._drawn_for: int | None = self.shown  # whose hand the last refresh drew
+        self._drawn: list[str] = []  # what the shown person last drew (raised until they move)
+        self._fresh_draw = False  # ... and they drew it with the move just made
 
     # --- hooks for the game's screen ------------------------------------------------------
 
@@ -140,6 +152,12 @@ class TrickTableScreen(TableScreen):
         """Something for the middle of the table while no trick is on (a stock)."""
         return None
 
+    def hand_use(self, view: dict[str, Any]) -> str | None:
+        """What the hand is for now: ``"play"`` (enter plays), ``"exchange"`` (enter
+        discards the selected cards and draws as many) or None (a decision that is not a
+        card, such as a bid: enter opens its dialog). The footer offers the keys that fit."""
+        return "play"
+
     def trick_title(self, view: dict[str, Any]) -> str:
         trick = view["trick"]
         if trick["plays"]:
@@ -160,7 +178,7 @@ class TrickTableScreen(TableScreen):
         yield Static(id="table-header", classes="table-header")
         with Horizontal(id="table-main"):
             with Vertical(id="table-left"):
-                with VerticalScroll(id="seat-list-box", classes="panel"):
+                with VerticalScroll(id="seat-list-box", classes="panel", can_focus=False):
                     yield Static(id="seat-list")
                 yield TrickFelt(id="felt", classes="felt")
                 yield Static(id="status", classes="status")
@@ -202,6 +220,42 @@ class TrickTableScreen(TableScreen):
         self._hint = None
         if self._before is not None and any(e.kind in self.PAUSE_AFTER for e in events_):
             self._held = _held_view(self._before, events_, self.shown)
+        self._note_drawn(events_)
+
+    def _note_drawn(self, events_: list[Event]) -> None:
+        """The cards the shown person draws (an exchange, Manni's swap) are raised in the
+        hand until they move again (the hand only ever gains cards by drawing), so a
+        dealer whose draw starts the play still sees what came (HORN-EXCH-2). A new deal,
+        another person's hand or a new selection ends it."""
+        self._fresh_draw = False
+        if self.shown is None or any(e.kind == "deal" for e in events_):
+            self._drawn = []
+            return
+        hand = self.view().get("hand")
+        if not isinstance(hand, list):
+            return
+        if any(e.seat == self.shown for e in events_) and self._before is not None:
+            before = self._before.get("hand")
+            gained = Counter(hand) - Counter(before if isinstance(before, list) else [])
+            self._drawn = list(gained.elements())
+            self._fresh_draw = bool(self._drawn)
+        drawn = set(self._drawn)
+        self.hinted = {i for i, c in enumerate(hand) if c in drawn}
+
+    def pause_for(self, new: list[Event]) -> tuple[bool, float | None]:
+        """In hot-seat, a person who has just drawn sees the cards before the table goes
+        on (and the curtain comes down for the next person): it holds until a key."""
+        if self._fresh_draw and self.match.hot_seat:
+            return True, None
+        return super().pause_for(new)
+
+    def hold_note(self) -> str:
+        if self._fresh_draw and not self._held:
+            cs = card_style(self)
+            cards = " ".join(cs.label(Card.parse(c)) for c in self._drawn)
+            then = "the curtain comes next" if self.match.needs_curtain(self.shown) else "go on"
+            return f"You drew {cards} (raised). Press any key; {then}."
+        return super().hold_note()
 
     def release_hold(self) -> None:
         self._held = None
@@ -210,6 +264,8 @@ class TrickTableScreen(TableScreen):
     def after_undo(self) -> None:
         self._held = None
         self._hint = None
+        self._drawn = []
+        self._fresh_draw = False
         self.selected.clear()
         self.hinted.clear()
         log = self.query_one(LogView)
@@ -236,6 +292,7 @@ class TrickTableScreen(TableScreen):
             self._drawn_for = self.shown
             self.selected.clear()
             self.hinted.clear()
+            self._drawn = []
             self.cursor = 0
         self._pick_size()
         view = self._view = self.table_view()
@@ -444,9 +501,14 @@ class TrickTableScreen(TableScreen):
     def action_toggle(self) -> None:
         if self.my_hand():
             self.selected ^= {self.cursor}
-            self.hinted.clear()
+            self.unraise()
             self._drop_hint()
             self.refresh_hand()
+
+    def unraise(self) -> None:
+        """A selection of the player's own: the hint's or the draw's raised cards go down."""
+        self.hinted.clear()
+        self._drawn = []
 
     def _drop_hint(self) -> None:
         """A changed selection is no longer the hint: the status says the prompt again."""
@@ -459,7 +521,7 @@ class TrickTableScreen(TableScreen):
             return
         self.cursor = message.index
         self.selected ^= {message.index}
-        self.hinted.clear()
+        self.unraise()
         self._drop_hint()
         self.refresh_hand()
 
@@ -487,6 +549,42 @@ class TrickTableScreen(TableScreen):
 
         legal = self.match.legal_actions(seat)
         self.app.push_screen(ChoiceScreen(title, info, [(label(a), a) for a in legal]), done)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The hand's keys by what the hand is for (``hand_use``): the ones that fit are
+        shown, lit on the person's own turn and dimmed meanwhile; the others left out."""
+        if action in ("cursor", "cursor_to", "toggle", "play", "exchange", "decide"):
+            if self.match.is_over():
+                return False
+            use = self.hand_use(self._view or self.view())
+            fits = {
+                "cursor": True,
+                "cursor_to": True,
+                "toggle": use == "exchange" or (use == "play" and self.SELECT_TO_PLAY),
+                "play": use == "play",
+                "exchange": use == "exchange",
+                "decide": use is None,
+            }[action]
+            return self.now_or_dimmed(fits)
+        if action == "last_trick":  # while tricks are played (pressed anyway, it works)
+            if self._tricks.last is None:
+                return False
+            return self.match.is_over() or self.hand_use(self._view or self.view()) == "play"
+        return super().check_action(action, parameters)
+
+    def now_or_dimmed(self, fits: bool) -> bool | None:
+        """A key of the phase (``fits``): lit when the person shown may act now, dimmed
+        while others act or the table pauses; left out (False) if it is not the phase's."""
+        if not fits:
+            return False
+        return True if self.my_hand() is not None else None
+
+    def action_exchange(self) -> None:
+        self.action_play()
+
+    def action_decide(self) -> None:
+        """Enter in a decision that is not a card: the game opens its dialog."""
+        self.action_play()
 
     def action_play(self) -> None:
         seat = self.human_to_move()

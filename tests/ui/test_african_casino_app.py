@@ -89,8 +89,8 @@ async def test_a_refused_composition_says_why(make_app) -> None:  # type: ignore
     app = make_app()
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
         screen = await open_table(app, pilot, stacked())
-        await pilot.press("e")  # dimmed: the turn cannot end before a card is played
-        assert screen.check_action("end_turn", ()) is None
+        await pilot.press("e")  # not offered before a card is played; pressed, it says why
+        assert screen.check_action("end_turn", ()) is False
         assert any("Play a card from your hand first" in n.message for n in app._notifications)
         await pilot.press(*to(screen, "9D"), "c", "b")  # 9♦ cannot take the 5♥ alone
         verdict = shown(screen, "#ac-preview")

@@ -134,7 +134,8 @@ async def test_hot_seat_offers_no_hint_or_undo_keys(make_app) -> None:  # type: 
         assert screen.check_action("undo", ()) is False
         await pilot.pause()
         footer = " ".join(str(w.render()) for w in screen.query_one(Footer).query("*"))
-        assert "Hint" not in footer and "Undo" not in footer and "Play" in footer
+        # (the hand's key in the exchange is enter's "Exchange")
+        assert "Hint" not in footer and "Undo" not in footer and "Exchange" in footer
 
 
 async def test_the_hint_speaks_in_symbols_in_the_status_line_until_the_move(make_app) -> None:  # type: ignore[no-untyped-def]

@@ -77,7 +77,7 @@ class CasinoScreen(CasinoDrawing, TableScreen):
     TCSS = "screen.tcss"
     PAUSE_AFTER: ClassVar[frozenset[str]] = frozenset({"score"})
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "cursor(-1)", "Card", key_display="←→"),
+        Binding("left", "cursor(-1)", "Card", key_display="←→", show=False),
         Binding("right", "cursor(1)", "Card", show=False),
         Binding("home", "cursor_to(0)", "First", show=False),
         Binding("end", "cursor_to(-1)", "Last", show=False),
@@ -92,8 +92,8 @@ class CasinoScreen(CasinoDrawing, TableScreen):
         Binding("f", "compose('free')", "Free step", show=False),
         Binding("e", "end_turn", "End turn"),
         Binding("m", "moves", "Moves"),
-        Binding("y,H", "answer(True)", "Yes", show=False),
-        Binding("n", "answer(False)", "No", show=False),
+        Binding("y,H", "answer(True)", "Yes"),
+        Binding("n", "answer(False)", "No"),
         Binding("colon", "command", "Type a step", show=False),
     ]
 
@@ -309,13 +309,28 @@ class CasinoScreen(CasinoDrawing, TableScreen):
     # --- keys -----------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A key is offered only where it does something (lit on the person's own turn,
+        dimmed meanwhile): composing a step with the hand's card until it is played,
+        ending the turn after it, yes and no when a question is asked."""
+        view = self._view
+        phase = view.get("phase")
+        if self.match.is_over() and action in ("pick", "play", "compose", "moves", "command"):
+            return False
         if action == "end_turn":
-            if self.mine() is None or self._view.get("phase") != "play":
-                return None
+            if self.mine() is None or phase != "play" or not view.get("played"):
+                return False
             return True if self._end_refusal() is None else None
         if action == "answer":
-            return self.mine() is not None and self._view.get("phase") in ("hold", "insist")
-        return super().check_action(action, parameters)
+            fits = phase in ("hold", "insist")
+        elif action == "compose" and parameters != ("free",):
+            fits = phase == "play" and view.get("held") is None and not view.get("played")
+        elif action in ("pick", "play", "compose", "moves", "command"):
+            fits = True
+        else:
+            return super().check_action(action, parameters)
+        if not fits:
+            return False
+        return True if self.mine() is not None else None
 
     def on_key(self, event: events.Key) -> None:
         """While composing, letters are the table's labels and ``/`` ``v`` tab backspace

@@ -6,9 +6,9 @@ or plus and minus; its target; where it stands in the exchange; the contracts it
 in Trjámann), the manni face down in the middle with its count (and the cut card face up
 beside it), the score sheet, the prompts, and the decisions that are not a card: ``s`` swap
 and ``k`` keep in basic Manni, the contract dialog (``c`` or enter) offering only the
-contracts the declarer still owes. After the shown person's exchange the cards drawn are
-raised in the hand; in hot-seat the table waits for a key before the curtain, so they are
-seen. Everything is drawn from the view of the seat being shown.
+contracts the declarer still owes; each key is offered only in its phase. The cards an
+exchange draws are raised by the frame (``TrickTableScreen._note_drawn``). Everything is
+drawn from the view of the seat being shown.
 """
 
 from __future__ import annotations
@@ -21,8 +21,7 @@ from rich.text import Text
 from textual.binding import Binding, BindingType
 
 from ...cards import SUIT_NAMES, SUIT_SYMBOLS, Card
-from ...engine import Action, Event
-from ...match import Match
+from ...engine import Action
 from ...ui.trick_table import Sheet, TrickTableScreen
 from ...ui.widgets import CardGroup, card_style
 from .actions import CONTRACT_KINDS, KEEP, NO_DISCARD, PLAY, SWAP, Contract, Discard, Swap
@@ -56,11 +55,7 @@ class ManniScreen(TrickTableScreen):
         Binding("c", "contract", "Contract"),
     ]
     SHOW_TRICKS = False  # the seat lines show tricks against the target
-
-    def __init__(self, match: Match) -> None:
-        super().__init__(match)
-        self._drawn_cards: list[str] = []  # what the shown person's exchange just drew
-        self._variant = match.view(None)["variant"]
+    SELECT_TO_PLAY = False  # one card a trick: enter plays the cursor's
 
     # --- the frame's hooks ----------------------------------------------------------------
 
@@ -236,6 +231,10 @@ class ManniScreen(TrickTableScreen):
             f"follow {SUIT_NAMES[led]} if you can; if not, any card.",
         )
 
+    def hand_use(self, view: dict[str, Any]) -> str | None:
+        phase = view["phase"]
+        return {"exchange": "exchange", "play": "play"}.get(phase)
+
     def make_action(self, view: dict[str, Any], chosen: list[Card], cursor: Card) -> Action:
         if view["phase"] == "exchange":
             return Discard(tuple(chosen)) if chosen else NO_DISCARD
@@ -246,17 +245,21 @@ class ManniScreen(TrickTableScreen):
     # --- decisions that are not a card ----------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Swap and keep only in basic Manni, the contract key only in Trjámann."""
-        variant = self._variant
+        """Swap and keep only in basic Manni's swap, the contract key only in Trjámann's
+        contract phase (lit for the person to decide, dimmed while a bot decides)."""
+        view = self._view or self.view()
+        phase, variant = view["phase"], view["variant"]
         if action in ("swap", "keep"):
-            return variant == BASIC
+            return self.now_or_dimmed(variant == BASIC and phase == "swap")
         if action == "contract":
-            return variant == TRJAMANN
+            return self.now_or_dimmed(variant == TRJAMANN and phase == "contract")
         return super().check_action(action, parameters)
 
-    def action_play(self) -> None:
+    def action_decide(self) -> None:
+        """Enter in the swap or the contract: takes a hint shown for it, else opens the
+        decision's dialog."""
         phase = self._view.get("phase") if self._view else None
-        if phase in ("swap", "contract") and self.take_hint():
+        if self.take_hint():
             return
         if phase == "swap" and self.human_to_move() is not None:
             self.open_choices(
@@ -265,10 +268,10 @@ class ManniScreen(TrickTableScreen):
                 lambda a: "Swap with the manni" if isinstance(a, Swap) else "Keep my hand",
             )
             return
-        if phase == "contract" and self.human_to_move() is not None:
+        if phase == "contract":
             self.action_contract()
             return
-        super().action_play()
+        super().action_decide()
 
     def action_swap(self) -> None:
         self._decide(SWAP)
@@ -277,21 +280,29 @@ class ManniScreen(TrickTableScreen):
         self._decide(KEEP)
 
     def _decide(self, action: Action) -> None:
-        seat = self.human_to_move()
-        if seat is None or self.holding:
-            if not self.holding:
-                self.notify("It is not your turn.", severity="warning")
+        if self.holding:
             return
         if self._view.get("phase") != "swap":
-            self.notify("Swapping with the manni is basic Manni's exchange.", severity="warning")
+            if self._view.get("variant") == BASIC:
+                why = "You swap or keep before the hand's first trick."
+            else:
+                why = "Swapping with the manni is basic Manni's exchange."
+            self.notify(why, severity="warning")
+            return
+        seat = self.human_to_move()
+        if seat is None:
+            self.notify("It is not your turn.", severity="warning")
             return
         self.play_action(action, seat)
 
     def action_contract(self) -> None:
-        seat = self.human_to_move()
-        if seat is None or self.holding or self._view.get("phase") != "contract":
-            if not self.holding:
-                self.notify("There is no contract to declare now.", severity="warning")
+        if self.holding:
+            return
+        if self._view.get("phase") != "contract":
+            self.notify("There is no contract to declare now.", severity="warning")
+            return
+        if self.human_to_move() is None:
+            self.notify("It is not your turn.", severity="warning")
             return
         view = self._view
         names = self.match.names()
@@ -317,37 +328,6 @@ class ManniScreen(TrickTableScreen):
             return "Spades: spades are trumps (target 8)"
         assert c.suit is not None
         return f"Other: {SUIT_SYMBOLS[c.suit]} {SUIT_NAMES[c.suit]} are trumps (target 8)"
-
-    # --- the cards an exchange drew -------------------------------------------------------
-
-    def on_new_events(self, events_: list[Event]) -> None:
-        """After the shown person's exchange or swap, the cards drawn are raised in the
-        hand; in hot-seat the table waits for a key before the curtain, so they are seen."""
-        super().on_new_events(events_)
-        self._drawn_cards = []
-        mine = [
-            e
-            for e in events_
-            if e.seat == self.shown
-            and ((e.kind == "exchange" and e.data["count"]) or e.kind == "swap")
-        ]
-        if mine:
-            view = self.view()
-            self._drawn_cards = list(view["my_drawn"] or [])
-            drawn = set(self._drawn_cards)
-            self.hinted = {i for i, c in enumerate(view["hand"] or []) if c in drawn}
-
-    def pause_for(self, new: list[Event]) -> tuple[bool, float | None]:
-        if self._drawn_cards and self.match.needs_curtain(self.shown):
-            return True, None
-        return super().pause_for(new)
-
-    def hold_note(self) -> str:
-        if self._drawn_cards and not any(e.kind == "trick" for e in self.holding):
-            cs = card_style(self)
-            cards = " ".join(cs.label(Card.parse(c)) for c in self._drawn_cards)
-            return f"You drew {cards} (raised). Press any key; the curtain comes next."
-        return super().hold_note()
 
     def say(self, action: Action) -> str:
         if isinstance(action, Discard) and not action.cards:

@@ -50,6 +50,7 @@ class MenschScreen(TrickTableScreen):
         Binding("c", "call", "Call"),
     ]
     SHOW_TRICKS = True
+    SELECT_TO_PLAY = False  # one card a trick: enter plays the cursor's
 
     def __init__(self, match: Match) -> None:
         super().__init__(match)
@@ -143,20 +144,33 @@ class MenschScreen(TrickTableScreen):
     def make_action(self, view: dict[str, Any], chosen: list[Card], cursor: Card) -> Action:
         return PLAY[chosen[0]] if len(chosen) == 1 else PLAY[cursor]
 
+    def hand_use(self, view: dict[str, Any]) -> str | None:
+        return "play" if view["phase"] == "play" else None
+
     # --- decisions that are not a card ----------------------------------------------------
 
-    def action_play(self) -> None:
+    #: Each decision's key, offered only in its phase.
+    _PHASE_OF = {"bid": "bid", "trump": "trump", "call": "call"}
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in self._PHASE_OF:
+            phase = (self._view or self.view())["phase"]
+            return self.now_or_dimmed(phase == self._PHASE_OF[action])
+        return super().check_action(action, parameters)
+
+    def action_decide(self) -> None:
+        """Enter in the auction, the trump or the call: takes a hint shown for it, else
+        opens the phase's dialog."""
         phase = self._view.get("phase") if self._view else None
-        if phase in ("bid", "trump", "call"):
-            if not self.take_hint() and self.human_to_move() is not None:
-                {"bid": self.action_bid, "trump": self.action_trump, "call": self.action_call}[
-                    phase
-                ]()
+        if self.take_hint():
             return
-        super().action_play()
+        if phase in ("bid", "trump", "call") and self.human_to_move() is not None:
+            {"bid": self.action_bid, "trump": self.action_trump, "call": self.action_call}[phase]()
+            return
+        super().action_decide()  # not their turn: the frame says so
 
     def _menu(self, phase: str, title: str, info: str, label: Any) -> None:
-        if self._view.get("phase") != phase and self.human_to_move() is not None:
+        if self._view.get("phase") != phase and not self.holding:
             word = title.split()[0].lower()
             self.notify(f"There is nothing to {word} now.", severity="warning")
             return

@@ -523,6 +523,8 @@ class MoneyScreen(TableScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("undo", "hint"):  # a race has no undo, and no hints
             return False
+        if action == "shop":  # a forced purchase opens its menu itself: b is for buying at will
+            return bool(self.match.view(None)["options"]["buy_at_will"])
         return super().check_action(action, parameters)
 
     def action_undo(self) -> None:

@@ -10,7 +10,6 @@ of the seat being shown.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -19,8 +18,7 @@ from rich.text import Text
 from textual.binding import Binding, BindingType
 
 from ...cards import JOKER_RANK, RANK_CODES, Card
-from ...engine import Action, Event
-from ...match import Match
+from ...engine import Action
 from ...ui.trick_table import Sheet, TrickTableScreen
 from ...ui.widgets import CardGroup, card_style
 from .actions import Exchange, Play
@@ -38,12 +36,9 @@ def _ranks(codes: Sequence[str]) -> list[int]:
 
 
 class TwentyTwoScreen(TrickTableScreen):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("a", "same_rank", "Same rank")]
+    #: (a short word: with every key of a trick, the footer has 80 columns to the word)
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("a", "same_rank", "Rank")]
     SHOW_TRICKS = False  # tricks only decide who leads; the last card is what counts
-
-    def __init__(self, match: Match) -> None:
-        super().__init__(match)
-        self._drawn_cards: list[str] = []  # what the shown person's exchange just drew
 
     # --- the frame's hooks ----------------------------------------------------------------
 
@@ -155,38 +150,20 @@ class TwentyTwoScreen(TrickTableScreen):
             f"cover {best}, the best, or play your lowest ({low}).",
         )
 
+    def hand_use(self, view: dict[str, Any]) -> str | None:
+        return "exchange" if view["phase"] == "exchange" else "play"
+
     def make_action(self, view: dict[str, Any], chosen: list[Card], cursor: Card) -> Action:
         if view["phase"] == "exchange":
             return Exchange(tuple(chosen))
         return Play(tuple(chosen) or (cursor,))
 
-    # --- the cards an exchange drew -------------------------------------------------------
-
-    def on_new_events(self, events_: list[Event]) -> None:
-        """After the shown person's exchange, the cards drawn are raised in the hand; in
-        hot-seat the table waits for a key before the curtain, so they are seen."""
-        super().on_new_events(events_)
-        self._drawn_cards = []
-        mine = [e for e in events_ if e.kind == "exchange" and e.seat == self.shown]
-        if mine and mine[0].data["count"] and self._before is not None:
-            drawn = Counter(self.view()["hand"] or []) - Counter(self._before["hand"] or [])
-            self._drawn_cards = list(drawn.elements())
-            hand = self.view()["hand"] or []
-            self.hinted = {i for i, c in enumerate(hand) if c in drawn}
-
-    def pause_for(self, new: list[Event]) -> tuple[bool, float | None]:
-        if self._drawn_cards and self.match.needs_curtain(self.shown):
-            return True, None
-        return super().pause_for(new)
-
-    def hold_note(self) -> str:
-        if self._drawn_cards and not any(e.kind == "trick" for e in self.holding):
-            cs = card_style(self)
-            cards = " ".join(cs.label(Card.parse(c)) for c in self._drawn_cards)
-            return f"You drew {cards} (raised). Press any key; the curtain comes next."
-        return super().hold_note()
-
     # --- Twenty-Two's own key -------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "same_rank":  # wherever space selects
+            return super().check_action("toggle", ())
+        return super().check_action(action, parameters)
 
     def action_same_rank(self) -> None:
         hand = self.my_hand()
@@ -195,7 +172,7 @@ class TwentyTwoScreen(TrickTableScreen):
         rank = hand[self.cursor].rank
         same = {i for i, c in enumerate(hand) if c.rank == rank}
         self.selected = set() if same <= self.selected else same
-        self.hinted.clear()
+        self.unraise()
         self._drop_hint()
         self.refresh_hand()
 
