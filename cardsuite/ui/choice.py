@@ -1,8 +1,11 @@
 """A numbered menu as a modal dialog: digits pick, arrows and enter pick, escape cancels.
 
 Games use it for decisions that are lists (Money's purchases, exchanges and the seller's
-split). ``passthrough`` sees every key first: a table whose other keys must keep working
-while the menu is open (Money's snap keys) handles them there and returns True.
+split; the trick games' bids, contracts and calls). ``passthrough`` sees every key first: a
+table whose other keys must keep working while the menu is open (Money's snap keys) handles
+them there and returns True. ``keep_clear`` keeps that many rows at the bottom of the screen
+uncovered (a trick table's hand: a player chooses a contract or a bid seeing their cards);
+the dialog then sits, compact, in the rows above, its list scrolling if it must.
 """
 
 from __future__ import annotations
@@ -21,6 +24,9 @@ from textual.widgets.option_list import Option
 
 from .closing import close_once
 
+#: The fewest rows a dialog above the hand takes, however little room the hand leaves.
+_MIN_ROOM = 10
+
 #: Choices on one page: each has a digit.
 PAGE = 9
 
@@ -28,9 +34,11 @@ PAGE = 9
 class ChoiceScreen(ModalScreen[Any]):
     """Dismisses with the chosen value, or None when cancelled (if ``cancel`` is allowed).
 
-    Nine choices a page, each with its digit; ``0`` (or page down) turns to the next page.
-    ``update`` rebuilds the menu when the position under it changes, so it never offers what
-    is no longer there."""
+    Nine choices a page, each with its digit; ``0`` (or page down) turns to the next page,
+    from the last back to the first. ``update`` rebuilds the menu when the position under it
+    changes, so it never offers what is no longer there."""
+
+    CSS_PATH = "choice.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel"),
@@ -46,8 +54,11 @@ class ChoiceScreen(ModalScreen[Any]):
         *,
         cancel: bool = True,
         passthrough: Callable[[events.Key], bool] | None = None,
+        keep_clear: int = 0,
     ) -> None:
         super().__init__()
+        self.keep_clear = keep_clear
+        self.placed = not keep_clear  # laid out above what it keeps clear (tests wait for it)
         self.heading = title
         self.info = info
         self.choices = list(choices)
@@ -67,8 +78,45 @@ class ChoiceScreen(ModalScreen[Any]):
             yield Static(id="choice-hint", classes="dim-note")
 
     def on_mount(self) -> None:
+        self.set_class(self.keep_clear > 0, "-above")
         self._fill()
         self.query_one(OptionList).focus()
+        self._place()
+
+    def on_resize(self) -> None:
+        self._place()
+
+    def _room(self) -> int:
+        """The rows above what must stay uncovered."""
+        return max(_MIN_ROOM, self.app.size.height - self.keep_clear)
+
+    def _place(self) -> None:
+        """Above the hand: the dialog no taller than the rows above it, its list as long as
+        they allow once the dialog's other parts are laid out, then the dialog centred in
+        them (by its top margin: the table shows through a margin, not through a widget)."""
+        if not self.keep_clear:
+            return
+        self.query_one("#choice").styles.max_height = self._room()
+        self.call_after_refresh(self._fit_list)
+
+    def _fit_list(self) -> None:
+        if not self.is_attached:
+            return
+        dialog = self.query_one("#choice")
+        others = sum(
+            w.outer_size.height
+            for w in (self.query_one(f"#choice-{part}") for part in ("title", "info", "hint"))
+        )
+        chrome = dialog.styles.gutter.height  # its border and padding
+        self.query_one(OptionList).styles.max_height = max(3, self._room() - chrome - others)
+        self.call_after_refresh(self._centre)
+
+    def _centre(self) -> None:
+        if self.is_attached:
+            dialog = self.query_one("#choice")
+            top = max(0, (self._room() - dialog.outer_size.height) // 2)
+            dialog.styles.margin = (top, 0, 0, 0)
+            self.placed = True
 
     def _fill(self) -> None:
         lst = self.query_one(OptionList)
@@ -80,7 +128,8 @@ class ChoiceScreen(ModalScreen[Any]):
             lst.highlighted = 0
         hint = "digits or ↑↓ and enter choose"
         if self.pages > 1:
-            hint += f" · page {self.page + 1} of {self.pages}: 0 or page down for more"
+            more = "back to the first" if self.page == self.pages - 1 else "for more"
+            hint += f" · page {self.page + 1} of {self.pages}: 0 or page down {more}"
         if self.cancellable:
             hint += " · esc cancels"
         self.query_one("#choice-hint", Static).update(hint)

@@ -548,7 +548,10 @@ class TrickTableScreen(TableScreen):
                 self.play_action(choice, seat)
 
         legal = self.match.legal_actions(seat)
-        self.app.push_screen(ChoiceScreen(title, info, [(label(a), a) for a in legal]), done)
+        choices = [(label(a), a) for a in legal]
+        # the hand (and the footer under it) stays in sight: a player chooses seeing the cards
+        keep = self.size.height - self.query_one(HandView).region.y
+        self.app.push_screen(ChoiceScreen(title, info, choices, keep_clear=keep), done)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The hand's keys by what the hand is for (``hand_use``): the ones that fit are

@@ -46,6 +46,7 @@ def test_mensch_bidding_panel(snap_compare, make_app) -> None:  # type: ignore[n
         await wait_for(pilot, lambda: screen.human_to_move() == 0)
         await pilot.press("b")
         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        await wait_for(pilot, lambda: app.screen.placed)  # above the hand
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
