@@ -144,3 +144,44 @@ async def test_hot_seat_exchange_is_private_behind_the_curtain(make_app) -> None
         assert not set(drawn) & set(west["hand"])  # South's draw is nowhere in West's view
         assert west["decisions"][0] == 3  # only the count is public
         assert west["my_drawn"] == []
+
+
+async def test_the_dealers_draw_stays_raised_into_the_first_trick(make_app) -> None:  # type: ignore[no-untyped-def]
+    """HORN-EXCH-1/2: the dealer exchanges last and play starts at once; the cards drawn
+    stay raised until the dealer plays (they were lowered by the first bot's lead)."""
+    app = make_app(start=manni("human,medium,medium", SOUTH_DEALS, "hornafjardarmanni"))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ManniScreen))
+        screen = table(app)
+        await wait_for(pilot, lambda: screen.human_to_move() == 0)
+        assert screen.match.view(0)["phase"] == "exchange"
+        await pilot.press("space", "right", "space", "enter")  # two cards
+        await wait_for(pilot, lambda: screen.match.view(0)["decisions"][0] == 2)
+        drawn = set(screen.match.view(0)["my_drawn"])
+        await wait_for(pilot, lambda: screen.human_to_move() == 0)  # the bots led and played
+        view = screen.match.view(0)
+        assert view["phase"] == "play" and view["trick"]["plays"]
+        assert {view["hand"][i] for i in screen.hinted} == drawn
+        await pilot.press("h", "enter")  # the dealer plays: the marks go down
+        await wait_for(pilot, lambda: screen.match.view(0)["hand"] != view["hand"])
+        assert not screen.hinted
+
+
+async def test_hot_seat_draw_is_held_when_a_bot_moves_next(make_app) -> None:  # type: ignore[no-untyped-def]
+    """HORN-EXCH-2 in hot-seat with a bot between the people: the table holds on the draw
+    until a key (the bot's move, then the next person's curtain, came at once)."""
+    app = make_app(start=manni("human,medium,human", SOUTH_ELDEST, "hornafjardarmanni"))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, CurtainScreen))
+        await lift_curtain(pilot)
+        screen = table(app)
+        assert screen.shown == 0 and screen.human_to_move() == 0
+        await pilot.press("space", "enter")  # one card; West, a bot, exchanges next
+        await wait_for(pilot, lambda: bool(screen.holding))
+        assert screen.match.to_move() == 1  # the bot waits for the key
+        status = str(screen.query_one("#status").render())
+        assert "You drew" in status and "go on" in status
+        assert len(screen.hinted) == 1
+        await pilot.press("x")
+        await wait_for(pilot, lambda: isinstance(app.screen, CurtainScreen))
+        assert screen.shown is None
