@@ -20,7 +20,17 @@ from rich.text import Text
 from textual.widget import Widget
 
 from ..cards import Card
-from .cardart import SIZES, SMALL, Canvas, CardSize, CardStyle, back_strip, draw_backs, draw_fan
+from .cardart import (
+    SIZES,
+    SMALL,
+    Canvas,
+    CardSize,
+    CardStyle,
+    back_strip,
+    draw_backs,
+    draw_fan,
+    fan_width,
+)
 from .fill import fill_rows, one_row
 from .widgets import CardGroup, card_style, render_groups
 
@@ -118,7 +128,9 @@ class TrickFelt(Widget):
         ]
         if scene.center is not None and not groups:
             groups = [scene.center]
-        return render_groups(width, max(height, 7), scene.title, groups, cs)
+        if _groups_width(groups) <= width - 2:
+            return render_groups(width, max(height, 7), scene.title, groups, cs)
+        return _plays_text(scene.title, groups, width, cs)
 
 
 def _sizes_from(size: CardSize) -> list[CardSize]:
@@ -341,6 +353,42 @@ class _Around:
         x = max(1, (self.w - text.cell_len) // 2)
         canvas.put_text(x, y, text, self.w - 2)
         return x
+
+
+def _groups_width(groups: Sequence[CardGroup]) -> int:
+    """How wide ``render_groups`` lays the groups out as faces, side by side."""
+    widths = []
+    for g in groups:
+        if g.cards:
+            cards = fan_width(len(g.cards))
+        else:
+            cards = fan_width(min(g.backs, 3), 2) if g.backs else 0
+        widths.append(max(len(g.label), len(g.note), cards))
+    return sum(widths) + 3 * max(0, len(widths) - 1)
+
+
+def _plays_text(title: str, groups: Sequence[CardGroup], width: int, cs: CardStyle) -> Text:
+    """Plays too many for faces (a big table's trick): the title, then each play as its
+    player's name and inline cards, whole plays to a row, a column in from each edge as
+    everything on the felt is."""
+    parts = []
+    for g in groups:
+        part = Text()
+        part.append(f"{g.label}:", Style(bold=True, reverse=g.highlight))
+        for c in g.cards:
+            part.append(" ")
+            part.append_text(cs.inline(c))
+        if g.note:
+            part.append(f" ({g.note})", Style(italic=True))
+        parts.append(part)
+    out = Text(no_wrap=True, overflow="ellipsis")
+    if title:
+        out.append(" ")
+        out.append(title[: max(0, width - 2)], Style(bold=True, italic=True))
+    for row, _ in fill_rows(parts, width - 2, ("   ", "  ")):
+        out.append("\n ")
+        out.append_text(row)
+    return out
 
 
 def _join(lines: Sequence[Text], sep: str = "  ·  ") -> Text:

@@ -101,6 +101,8 @@ class TrickTableScreen(TableScreen):
         Binding("enter", "exchange", "Exchange"),
         Binding("enter", "decide", "Choose", show=False),
         Binding("l", "last_trick", "Last trick"),
+        Binding("pageup", "seats(-1)", "Seats", show=False),
+        Binding("pagedown", "seats(1)", "Seats", show=False),
     ]
     #: Show each seat's tricks won this deal (games where tricks count).
     SHOW_TRICKS: ClassVar[bool] = True
@@ -124,6 +126,7 @@ class TrickTableScreen(TableScreen):
         self._drawn_for: int | None = self.shown  # whose hand the last refresh drew
         self._drawn: list[str] = []  # what the shown person last drew (raised until they move)
         self._fresh_draw = False  # ... and they drew it with the move just made
+        self._seat_in_sight: int | None = None  # the seat the big table's list scrolled to
 
     # --- hooks for the game's screen ------------------------------------------------------
 
@@ -190,7 +193,9 @@ class TrickTableScreen(TableScreen):
 
     def on_mount(self) -> None:
         self.set_class(len(self.match.seats) not in POSITIONS, "-seat-list")
-        self.query_one("#seat-list-box").border_title = "Table"
+        box = self.query_one("#seat-list-box", VerticalScroll)
+        box.border_title = "Table"
+        self.watch(box, "scroll_y", lambda _: self._say_more_seats(), init=False)
         self.query_one("#log").border_title = "Log"
         log = self.match.public_log()
         self.query_one(LogView).add_events(log, self.match.names())
@@ -301,6 +306,7 @@ class TrickTableScreen(TableScreen):
         self.query_one(TrickFelt).show(self._scene(view, names), self.card_size)
         if self.has_class("-seat-list"):
             self.query_one("#seat-list", Static).update(self._seat_list(view, names))
+            self.call_after_refresh(self._follow_seat, view)
         self.query_one("#status", Static).update(self._status(view, names))
         sheet = self.sheet(view, names)
         panel = self.query_one("#sheet", Static)
@@ -401,6 +407,47 @@ class TrickTableScreen(TableScreen):
                 extras.append("  thinking…", "italic")
             table.add_row(marker, title, back_strip(view["hand_sizes"][s], cs, most=6), extras)
         return table
+
+    def _follow_seat(self, view: dict[str, Any]) -> None:
+        """A list longer than its panel (twelve at 80x24) scrolls to the seat to move when
+        the turn passes (else the player's own scrolling stands), and says what is above
+        and below."""
+        if not self._live():
+            return
+        box = self.query_one("#seat-list-box", VerticalScroll)
+        seat = view.get("to_move")
+        if seat is None:
+            seat = self.bottom
+        if seat != self._seat_in_sight:
+            self._seat_in_sight = seat
+            rows = box.scrollable_content_region.height
+            top = round(box.scroll_y)
+            if seat < top:
+                box.scroll_to(y=seat, animate=False, immediate=True)
+            elif seat >= top + rows:
+                box.scroll_to(y=seat - rows + 1, animate=False, immediate=True)
+        self._say_more_seats()
+
+    def _say_more_seats(self) -> None:
+        box = self.query_one("#seat-list-box", VerticalScroll)
+        rows = box.scrollable_content_region.height
+        above = round(box.scroll_y)
+        below = max(0, len(self.match.seats) - above - rows)
+        if not (above or below):
+            box.border_subtitle = ""
+            return
+        more = []
+        if above:
+            more.append(f"▲ {above} more")
+        if below:
+            more.append(f"▼ {below} more")
+        box.border_subtitle = " · ".join(more) + " · PgUp PgDn"
+
+    def action_seats(self, step: int) -> None:
+        """PgUp and PgDn scroll a big table's list of seats by a panel's height."""
+        box = self.query_one("#seat-list-box", VerticalScroll)
+        rows = max(1, box.scrollable_content_region.height - 1)
+        box.scroll_to(y=box.scroll_y + step * rows, animate=False, immediate=True)
 
     def _status(self, view: dict[str, Any], names: list[str]) -> Text:
         m = self.match
@@ -569,6 +616,9 @@ class TrickTableScreen(TableScreen):
                 "decide": use is None,
             }[action]
             return self.now_or_dimmed(fits)
+        if action == "seats":
+            box = self.query_one("#seat-list-box", VerticalScroll)
+            return self.has_class("-seat-list") and box.max_scroll_y > 0
         if action == "last_trick":  # while tricks are played (pressed anyway, it works)
             if self._tricks.last is None:
                 return False
