@@ -133,6 +133,14 @@ class TrickFelt(Widget):
         return _plays_text(scene.title, groups, width, cs)
 
 
+def backs_text(count: int, cs: CardStyle, most: int = 8) -> Text:
+    """A seat's cards face down: a strip of backs and the count, or "no cards" (a bare
+    " 0" read as a stray number at the end of a hand)."""
+    if not count:
+        return Text("no cards", style="dim")
+    return back_strip(count, cs, most)
+
+
 def _sizes_from(size: CardSize) -> list[CardSize]:
     """The given face size, then smaller ones, for a felt that is short of room."""
     return [s for s in reversed(SIZES) if s.w <= size.w]
@@ -155,15 +163,16 @@ class _Around:
             return list(spot.lines)
         if self.fans:
             n = spot.backs
-            return [Text(f"{n} card{'s' * (n != 1)}", style="dim"), *spot.lines]
-        return [back_strip(spot.backs, self.cs), *spot.lines]
+            count = f"{n} card{'s' * (n != 1)}" if n else "no cards"
+            return [Text(count, style="dim"), *spot.lines]
+        return [backs_text(spot.backs, self.cs), *spot.lines]
 
     def _south_parts(self, spot: SeatSpot) -> list[Text]:
         """South's title and lines; when nobody's hand is showing, its backs first, as a
         strip. They go on one row, or on as many as it takes (``fill_rows``)."""
         parts = [spot.title, *spot.lines]
         if spot.backs is not None:
-            parts.insert(1, back_strip(spot.backs, self.cs))
+            parts.insert(1, backs_text(spot.backs, self.cs))
         return parts
 
     def _fan_rows(self, spot: SeatSpot) -> int:

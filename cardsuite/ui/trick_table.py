@@ -43,9 +43,9 @@ from textual.widgets import Footer, Static
 from ..cards import Card
 from ..engine import Action, Event
 from ..match import Match
-from .cardart import SMALL, CardSize, back_strip, size_for
+from .cardart import SMALL, CardSize, size_for
 from .choice import ChoiceScreen
-from .felt import POSITIONS, FeltScene, Play, SeatSpot, TrickFelt
+from .felt import POSITIONS, FeltScene, Play, SeatSpot, TrickFelt, backs_text
 from .sheet import Sheet, column_heads, marked_totals
 from .table import TableScreen
 from .widgets import CardGroup, HandView, LogView, card_style
@@ -130,8 +130,9 @@ class TrickTableScreen(TableScreen):
 
     # --- hooks for the game's screen ------------------------------------------------------
 
-    def header(self, view: dict[str, Any]) -> Text:
-        """The line at the top: the game, variant, deal, trumps or contract."""
+    def header(self, view: dict[str, Any]) -> Text | list[Text]:
+        """The line at the top: the game, variant, deal, trumps or contract; or its forms,
+        fullest first, of which the first that fits the line is shown."""
         return Text(self.match.game.name, style="bold")
 
     def seat_lines(self, view: dict[str, Any], seat: int) -> list[Text]:
@@ -302,7 +303,7 @@ class TrickTableScreen(TableScreen):
         self._pick_size()
         view = self._view = self.table_view()
         names = self.match.names()
-        self.query_one("#table-header", Static).update(self.header(view))
+        self.query_one("#table-header", Static).update(self._fit_header(self.header(view)))
         self.query_one(TrickFelt).show(self._scene(view, names), self.card_size)
         if self.has_class("-seat-list"):
             self.query_one("#seat-list", Static).update(self._seat_list(view, names))
@@ -316,6 +317,16 @@ class TrickTableScreen(TableScreen):
             panel.update(self._sheet_table(sheet))
         self.refresh_hand()
         self.mark_drawn()
+
+    def _fit_header(self, forms: Text | list[Text]) -> Text:
+        """The first of the header's forms that fits its line (else the shortest, which
+        the line then ends with "…")."""
+        if isinstance(forms, Text):
+            forms = [forms]
+        room = self.query_one("#table-header").content_region.width or self.app.size.width - 2
+        line = next((f for f in forms if f.cell_len <= room), forms[-1]).copy()
+        line.no_wrap, line.overflow = True, "ellipsis"
+        return line
 
     def _order(self, n: int) -> list[int]:
         return [(self.bottom + i) % n for i in range(n)]
@@ -405,7 +416,7 @@ class TrickTableScreen(TableScreen):
             extras = Text("  ").join(self.seat_lines(view, s))
             if s == self._thinking:
                 extras.append("  thinking…", "italic")
-            table.add_row(marker, title, back_strip(view["hand_sizes"][s], cs, most=6), extras)
+            table.add_row(marker, title, backs_text(view["hand_sizes"][s], cs, most=6), extras)
         return table
 
     def _follow_seat(self, view: dict[str, Any]) -> None:

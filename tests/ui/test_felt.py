@@ -149,3 +149,18 @@ def test_fill_rows_one_row_where_it_fits_else_rows_filled_in_turn() -> None:
     ]
     rows = fill_rows(parts, 16, ("  ·  ", " · "))
     assert [(r.plain, s) for r, s in rows] == [("South · tricks 3", [0, 8]), ("+2 net", [0])]
+
+
+def test_a_seat_with_no_cards_left_says_so() -> None:
+    """The end of a hand at 80x24 (Trjámann's last trick held on the table): the side seats'
+    strips of backs were a bare " 0"."""
+    spots = [
+        SeatSpot(s, Text(n), [Text("+0 net")], None if s == 0 else 0)
+        for s, n in enumerate(["South", "West", "East"])
+    ]
+    plays = [Play(s, [Card.parse(c)]) for s, c in enumerate(["5S", "6H", "9S"])]
+    canvas = _Around(53, 15, SMALL, CS, fans=False).draw(FeltScene("Trick 16", spots, plays))
+    assert canvas is not None
+    lines = [line.strip() for line in canvas.text().plain.split("\n")]
+    assert not any(line == "0" or line.endswith(" 0") for line in lines), lines
+    assert sum(line.count("no cards") for line in lines) == 2

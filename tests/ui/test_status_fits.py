@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from helpers import LONG_NAMES, screen_of
 from rich.console import Console
+from rich.text import Text
 from textual.widgets import Static
 
 from cardsuite.bots import make_bot
@@ -93,3 +94,35 @@ async def test_the_sheet_panel_tells_long_names_apart(make_app) -> None:  # type
         console.print(panel.content)
         head = console.export_text().splitlines()[0].split()
         assert head == ["#", "Ab…0", "Ab…1", "Ab…2"], head
+
+
+async def test_manni_header_fits_80_and_120_columns(make_app) -> None:  # type: ignore[no-untyped-def]
+    """Trjámann with every option (TRJ-OPT-1 to 3) and 16-letter names: the header is cut
+    at 120 columns no more ("... · Abcdefghijklmn00" and no "declares"), nor at 80: the
+    frame shows the first of its forms that fits."""
+    game = get_game("manni")
+    seats = [SeatSpec("human", NAMES[i]) for i in range(3)]
+    every = {o.id: True for o in game.variants["trjamann"].options}
+    app = make_app(start=StartRequest("manni", seats, "trjamann", every, 1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await screen_of(pilot, TrickTableScreen)
+        assert table.query_one("#table-header").content_region.width == 78
+        too_long: dict[str, str] = {}
+        checked = 0
+        for variant in game.variants:
+            opts = every if variant == "trjamann" else {}
+            for g in range(GAMES):
+                rng = random.Random(g)
+                state = game.new_state(players=3, variant=variant, options=opts, seed=g)
+                steps = 0
+                while not state.is_over() and steps < 120:
+                    forms = table.header(state.view(0))
+                    forms = [forms] if isinstance(forms, Text) else forms
+                    for room in (78, 118):
+                        checked += 1
+                        if not any(f.cell_len <= room for f in forms):
+                            too_long.setdefault(f"{variant}/{room}", forms[-1].plain)
+                    state.apply(rng.choice(list(state.legal_actions())))
+                    steps += 1
+        assert checked > 100
+        assert not too_long, too_long

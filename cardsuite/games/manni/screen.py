@@ -22,6 +22,7 @@ from textual.binding import Binding, BindingType
 
 from ...cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 from ...engine import Action
+from ...ui.sheet import shorten
 from ...ui.trick_table import Sheet, TrickTableScreen
 from ...ui.widgets import CardGroup, card_style
 from .actions import CONTRACT_KINDS, KEEP, NO_DISCARD, PLAY, SWAP, Contract, Discard, Swap
@@ -59,19 +60,31 @@ class ManniScreen(TrickTableScreen):
 
     # --- the frame's hooks ----------------------------------------------------------------
 
-    def header(self, view: dict[str, Any]) -> Text:
+    def header(self, view: dict[str, Any]) -> list[Text]:
+        """The header, fullest first (the frame shows the first that fits): Trjámann's
+        options by name, then counted ("+ 3 options": the dialog, the prompts and the
+        header's contract say what each changes) with the hand as "1/12", then the
+        declarer's name cut in the middle, shorter and shorter."""
+        return [self._header(view, level) for level in range(4)]
+
+    def _header(self, view: dict[str, Any], level: int) -> Text:
         variant = view["variant"]
         first = _VARIANT_NAMES[variant]  # the variant names the game (the cut card must fit)
         opts = [o.name for o in self.match.game.variants[variant].options if view["options"][o.id]]
-        if opts:
+        if opts and level == 0:
             first += " + " + ", ".join(opts).lower()
+        elif opts:
+            first += f" + {len(opts)} option{'s' * (len(opts) != 1)}"
         parts = [first]
         if view["hands_in_game"]:
-            parts.append(f"hand {view['hand_no']} of {view['hands_in_game']}")
+            of = " of " if level == 0 else "/"
+            parts.append(f"hand {view['hand_no']}{of}{view['hands_in_game']}")
         else:
             parts.append(f"hand {view['hand_no']}")
         parts.append(_trump_words(view))
         names = self.match.names()
+        if level >= 2:
+            names = [shorten(n, 10 if level == 2 else 6) for n in names]
         if view["declarer"] is not None and view["contract"]:
             parts.append(f"{names[view['declarer']]}'s contract")
         elif view["declarer"] is not None:
