@@ -56,6 +56,14 @@ class SeatSpot:
     title: Text
     lines: list[Text] = field(default_factory=list)
     backs: int | None = None
+    #: Shorter forms of the title, for a narrow place (a side seat at 80 columns): the
+    #: first that fits is shown, else the last, cut.
+    shorter: list[Text] = field(default_factory=list)
+
+    def title_in(self, width: int) -> Text:
+        """The fullest form of the title that fits ``width`` cells."""
+        forms = [self.title, *self.shorter]
+        return next((t for t in forms if t.cell_len <= width), forms[-1])
 
 
 @dataclass
@@ -208,7 +216,10 @@ class _Around:
         cx = self.w // 2
         info_w = max(10, min(24, self.w // 4))  # the most a side seat's lines may take
         used = {  # what each side seat's lines really take, for its play to come close
-            pos: min(info_w, max(r.cell_len for r in [where[pos].title, *self._rows(where[pos])]))
+            pos: min(
+                info_w,
+                max(r.cell_len for r in [where[pos].title_in(info_w), *self._rows(where[pos])]),
+            )
             for pos in "WE"
             if pos in where
         }
@@ -259,7 +270,7 @@ class _Around:
             rows = self._rows(spot)
             fan = self._fan_rows(spot)
             y0 = mid + max(0, (band - (1 + fan + len(rows))) // 2)
-            self._side(canvas, pos, y0, spot.title, info_w)
+            self._side(canvas, pos, y0, spot.title_in(info_w), info_w)
             if fan:
                 assert spot.backs is not None
                 step = max(1, min(2, (info_w - SMALL.w) // max(1, spot.backs - 1)))

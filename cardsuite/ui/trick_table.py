@@ -46,7 +46,7 @@ from ..match import Match
 from .cardart import SMALL, CardSize, size_for
 from .choice import ChoiceScreen
 from .felt import POSITIONS, FeltScene, Play, SeatSpot, TrickFelt, backs_text
-from .sheet import Sheet, column_heads, marked_totals
+from .sheet import Sheet, column_heads, marked_totals, shorten
 from .table import TableScreen
 from .widgets import CardGroup, HandView, LogView, card_style
 
@@ -332,17 +332,27 @@ class TrickTableScreen(TableScreen):
         return [(self.bottom + i) % n for i in range(n)]
 
     def _seat_title(
-        self, view: dict[str, Any], seat: int, names: list[str], marker: bool = True
+        self,
+        view: dict[str, Any],
+        seat: int,
+        names: list[str],
+        marker: bool = True,
+        kind: bool = True,
+        name_w: int | None = None,
     ) -> Text:
+        """A seat's name and marks: the turn's marker, "(you)" or the bot's kind, the
+        dealer's D. Shorter forms leave out the kind (``kind``) and cut the name in the
+        middle (``name_w``), so two long names still read apart and the D stays."""
         m = self.match
         spec = m.seats[seat]
         out = Text()
         if marker and view.get("to_move") == seat and not self.holding:
             out.append("▶ ", Style(bold=True))
-        out.append(names[seat], Style(bold=True))
+        name = names[seat] if name_w is None else shorten(names[seat], name_w)
+        out.append(name, Style(bold=True))
         if seat == self.shown and len(m.humans) == 1:
             out.append(" (you)", Style(bold=True))
-        elif not spec.is_human:
+        elif not spec.is_human and kind:
             out.append(f" {spec.kind}", Style(dim=True))
         if view.get("dealer") == seat:
             out.append(" ")
@@ -362,7 +372,10 @@ class TrickTableScreen(TableScreen):
             lines.append(Text(notes[seat], style="bold reverse"))
         # the shown seat's cards are the hand below the felt
         backs = None if seat == self.shown else view["hand_sizes"][seat]
-        return SeatSpot(seat, self._seat_title(view, seat, names), lines, backs)
+        shorter = [self._seat_title(view, seat, names, kind=False)] + [
+            self._seat_title(view, seat, names, kind=False, name_w=w) for w in (10, 8, 6)
+        ]
+        return SeatSpot(seat, self._seat_title(view, seat, names), lines, backs, shorter)
 
     def _scene(self, view: dict[str, Any], names: list[str]) -> FeltScene:
         plays: list[Play] = []
@@ -485,10 +498,13 @@ class TrickTableScreen(TableScreen):
         of the last deals that fit, then the total."""
         totals = marked_totals(sheet)
         if len(sheet.columns) <= 4:
-            table = Table(box=None, padding=(0, 1), show_edge=False, expand=True)
-            table.add_column("#", justify="right", style="dim")
+            # every label and head whole ("plus", "Ab…0"): the columns touch the panel's
+            # edges rather than squeeze them
+            table = Table(box=None, padding=(0, 1), pad_edge=False, show_edge=False, expand=True)
+            label_w = max([1] + [Text(label).cell_len for label, _ in sheet.rows[-8:]])
+            table.add_column("#", justify="right", style="dim", no_wrap=True, min_width=label_w)
             for head in column_heads(sheet.columns):  # players' names: text, never markup
-                table.add_column(Text(head), justify="right", no_wrap=True)
+                table.add_column(Text(head), justify="right", no_wrap=True, min_width=len(head))
             for label, cells in sheet.rows[-8:]:
                 table.add_row(label, *cells)
             if totals:

@@ -22,6 +22,7 @@ from cardsuite.bots import make_bot
 from cardsuite.games import REGISTRY, get_game
 from cardsuite.match import SeatSpec
 from cardsuite.ui.app import StartRequest
+from cardsuite.ui.felt import TrickFelt
 from cardsuite.ui.trick_table import TrickTableScreen
 
 #: Each game on the frame: the player counts to play (all of them but the largest tables,
@@ -92,8 +93,22 @@ async def test_the_sheet_panel_tells_long_names_apart(make_app) -> None:  # type
         panel = table.query_one("#sheet", Static)
         console = Console(width=panel.content_region.width, record=True)
         console.print(panel.content)
-        head = console.export_text().splitlines()[0].split()
+        lines = console.export_text().splitlines()
+        head = lines[0].split()
         assert head == ["#", "Ab…0", "Ab…1", "Ab…2"], head
+        assert [line.split()[0] for line in lines[1:]] == ["plus", "minus", "Σ"]  # not "pl…"
+
+
+async def test_side_seats_read_apart_at_80x24(make_app) -> None:  # type: ignore[no-untyped-def]
+    """Two 16-letter names beside the felt's 13 columns both read "Abcdefghijklm" and lost
+    the dealer's D: they give up the bot's kind, then are cut in the middle."""
+    seats = [SeatSpec("human", NAMES[0])] + [SeatSpec("medium", n) for n in NAMES[1:3]]
+    app = make_app(start=StartRequest("manni", seats, "trjamann", {}, 5))  # East deals
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await screen_of(pilot, TrickTableScreen)
+        assert table.view()["dealer"] == 2
+        felt = table.query_one(TrickFelt).render().plain
+        assert "Abcdef…n01" in felt and "Abcdef…n02 D" in felt, felt
 
 
 async def test_manni_header_fits_80_and_120_columns(make_app) -> None:  # type: ignore[no-untyped-def]
