@@ -346,12 +346,16 @@ def serve(host: str, port: int, public: bool) -> None:
         "serve",
     )
     import shlex
+    from pathlib import Path
 
     from textual_serve.server import Server
 
     command = f"{shlex.quote(sys.executable)} -m cardsuite"
     click.echo(f"cardsuite in your browser: http://{host}:{port}  (ctrl+c stops)")
-    Server(command, host=host, port=port, title="cardsuite").serve()
+    # Our own page (cardsuite/web/app_index.html): no outside requests, a favicon, and the
+    # keyboard on the terminal from the start; textual-serve's static files as they are.
+    page = Path(__file__).parent / "web"
+    Server(command, host=host, port=port, title="cardsuite", templates_path=page).serve()
 
 
 @main.command()
