@@ -6,7 +6,10 @@ actions and the public log, all of which a ``RemoteMatch`` takes from the server
 The mixin changes only where moves go and where they come from:
 
 - a move is sent to the server (``play_action``) and the table waits for the answer: the
-  next update, or a refusal with the rule's reason, said as at home;
+  next update, or a refusal with the rule's reason, said as at home; until it comes the
+  table still shows the position before the move, so nothing is decided from that
+  (``awaiting_answer``: Money's purchase menu opened again on it), and a refusal lets the
+  table go on from where it was (``advance``);
 - updates are taken one at a time, each like a move at home (the view just before it, its
   events, the pause on a finished trick or showdown); while the table pauses, later updates
   wait, so every player sees every trick;
@@ -70,6 +73,12 @@ class RemoteTable:
     # --- messages from the server ---------------------------------------------------------
 
     _rt_ready = False
+    #: the ``seq`` of the update a move of ours was sent from, until the server answers
+    _rt_asked: int | None = None
+
+    def awaiting_answer(self) -> bool:
+        """A move of ours is on its way and the table still shows the position before it."""
+        return self._rt_asked is not None and self._rt_asked == self.remote.seq
 
     def _rt_drawable(self) -> bool:
         """Composed and not going: a message may draw (the app shutting down takes the
@@ -87,6 +96,10 @@ class RemoteTable:
                 self._rt_next_update()
         elif kind == "refused":
             table.notify(str(msg.get("reason")), title="Not allowed", severity="error")
+            if self._rt_asked is not None:  # our move was refused: decide again, here
+                self._rt_asked = None
+                if not table.holding:
+                    table.advance()
         elif kind == "hint":
             self._rt_hint_answer(msg)
         elif kind == "explained":
@@ -97,6 +110,7 @@ class RemoteTable:
                 table._thinking = seat  # "thinking…" by that seat until its move arrives
                 table.refresh_table()
         elif kind == "welcome":
+            self._rt_asked = None  # a move sent before the break may never have arrived
             table.notify("Back at the table.", title="Connected")
         elif kind is not None:
             self.remote_message(msg)
@@ -196,6 +210,7 @@ class RemoteTable:
             if not quiet:
                 self._table.notify(e.reason, title="Not allowed", severity="error")
             return False
+        self._rt_asked = self.remote.seq
         return True
 
     def action_hint(self) -> None:

@@ -274,3 +274,46 @@ def test_joined_table_snapshot(snap_compare, make_app, game, size, port) -> None
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+async def test_remote_money_goes_straight_on_after_a_forced_purchase(make_app) -> None:  # type: ignore[no-untyped-def]
+    """Issue 32 #3. Ann has no card and must buy (MONEY-BUY-1); her purchase goes to the
+    host, and until its update comes her table still shows the position before it: a menu
+    opened again from that offered only "turn without buying", and held the turn key.
+    After the purchase she turns at once with her key (MONEY-BUY-12), as at home. A refused
+    purchase opens the menu again (she still must buy); enter in the menu chooses (it was
+    also her snap key, a false snap)."""
+    from money_helpers import position
+
+    from cardsuite.games import get_game
+    from cardsuite.match import Match
+    from cardsuite.remote.server import TableServer
+    from cardsuite.ui.choice import ChoiceScreen
+
+    state = position(
+        hands=((), ("5", "6", "7")), banks=(("Q",), ()), pile=("2", "3", "4", "8", "9", "10") * 3
+    )
+    seats = [SeatSpec("remote", "Ann"), SeatSpec("remote", "Bob")]  # (Bob never comes)
+    server = TableServer(Match(get_game("money"), state, seats), port=0, bot_delay=0, hold=0)
+    await server.start()
+    apply = server.apply
+    refuse = ["the table refuses this one, for the test"]
+    server.apply = lambda *a, **k: refuse.pop() if refuse else apply(*a, **k)  # type: ignore[method-assign]
+    try:
+        app = make_app(start=JoinRequest(server.address, "Ann"))
+        async with app.run_test(size=(110, 34)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+            await pilot.press("1")  # refused: the menu comes back, its purchase still to make
+            await wait_for(pilot, lambda: "for the test" in " ".join(_notes(app)))
+            await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+            await pilot.press("enter")  # the first choice: pay Q to the ground
+            table = next(s for s in app.screen_stack if isinstance(s, RemoteTable))
+            await wait_for(pilot, lambda: table.match.seq == server.version)
+            await pilot.pause()
+            assert [m.text for m in server.match.record] == ["buy Q from ground"]
+            assert app.screen is table  # no menu: nothing is left to decide
+            await pilot.press("a")  # Ann's turn key
+            await wait_for(pilot, lambda: len(server.match.record) == 2)
+            assert server.match.record[-1].text == "turn"
+    finally:
+        await server.close()
