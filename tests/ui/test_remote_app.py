@@ -257,11 +257,13 @@ def test_joined_table_snapshot(snap_compare, make_app, game, size, port) -> None
     names = ("Ann", "Bob", "Cy", "Dee")
     match = Match.new(game, [SeatSpec("remote", n) for n in names], seed=3)
     server = TableServer(match, secret="snap-shot", port=port, ping_every=3600.0)
-    app = make_app(start=JoinRequest(Address("127.0.0.1", port, "snap-shot"), "Ann"))
+    app = make_app()
 
     async def serve() -> None:  # the table lives as long as the app: closed as it exits
         try:
             await server.start()
+            # joined once the table listens (a join where nothing listens gives up at once)
+            app.open_remote(JoinRequest(Address("127.0.0.1", port, "snap-shot"), "Ann"))
             await asyncio.Event().wait()
         finally:
             await server.close()
@@ -317,3 +319,20 @@ async def test_remote_money_goes_straight_on_after_a_forced_purchase(make_app) -
             assert server.match.record[-1].text == "turn"
     finally:
         await server.close()
+
+
+async def test_joining_where_nothing_answers_says_so_at_once(make_app) -> None:  # type: ignore[no-untyped-def]
+    """Issue 32 #8: the picker said "Joining…" for 15 s, then "trying again" when it had
+    given up."""
+    import socket
+
+    with socket.socket() as probe:  # a port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    app = make_app(start=JoinRequest(Address("127.0.0.1", port, "abcd-efgh"), "Ann"))
+    async with app.run_test(size=(110, 34)) as pilot:
+        await wait_for(pilot, lambda: any("Could not join" in m for m in _notes(app)), timeout=3)
+        [said] = [m for m in _notes(app) if "Could not join" in m]
+        assert f"nothing answers at 127.0.0.1:{port}" in said
+        assert "Not trying again" in said and "trying again;" not in said
+        assert isinstance(app.screen, PickerScreen)
