@@ -14,7 +14,8 @@ The mixin changes only where moves go and where they come from:
   events, the pause on a finished trick or showdown); while the table pauses, later updates
   wait, so every player sees every trick;
 - no bot plays here, no undo, no save (the host keeps the game and its record); the hint is
-  asked of the host; a bot thinking on the host shows "thinking…" here too;
+  asked of the host; a bot thinking on the host shows "thinking…" here too; a watcher's
+  footer offers only what a watcher can do (``WATCHER_ACTIONS``);
 - a bar at the top says where the table is, who you are, whether you are connected (and the
   round trip), and who at the table is here or away; a dropped connection is said there and
   mended by the client, which takes the same seat back.
@@ -35,6 +36,11 @@ from .table import TableScreen
 if TYPE_CHECKING:
     from ..remote.remote_match import RemoteMatch
     from .app import CardSuiteApp
+
+
+#: A table's own actions a watcher (no seat) can use: they look, read and leave; every other
+#: (select, play, bid, buy, hint...) is a player's, and hidden from a watcher's footer.
+WATCHER_ACTIONS = frozenset({"rules", "leave", "result", "last_trick"})
 
 
 class RemoteTable:
@@ -286,6 +292,8 @@ class RemoteTable:
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("undo", "save"):
             return False
+        if self.remote.seat is None and action not in WATCHER_ACTIONS:
+            return False  # a watcher's footer offers only what a watcher can do
         if action == "hint":
             return self.remote.seat is not None and not self.remote.game.realtime
         return super().check_action(action, parameters)  # type: ignore[misc,no-any-return]

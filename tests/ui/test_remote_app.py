@@ -209,6 +209,9 @@ async def test_a_spectator_sees_the_public_table_only(make_app) -> None:  # type
         await wait_for(pilot, lambda: len(server.match.record) > 4)
         assert screen.view()["hand"] is None
         assert not screen.check_action("hint", ())
+        # the footer offers only what a watcher can do (issue 32 #9: select, play, ...)
+        offered = {b.binding.action for b in screen.active_bindings.values() if b.binding.show}
+        assert offered == {"rules", "leave", "last_trick"}
         screen.play_action("keep")
         await wait_for(pilot, lambda: any("watching" in m for m in _notes(app)))
 
