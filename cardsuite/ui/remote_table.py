@@ -15,7 +15,8 @@ The mixin changes only where moves go and where they come from:
   wait, so every player sees every trick;
 - no bot plays here, no undo, no save (the host keeps the game and its record); the hint is
   asked of the host; a bot thinking on the host shows "thinking…" here too; a watcher's
-  footer offers only what a watcher can do (``WATCHER_ACTIONS``);
+  footer offers only what a watcher can do (``WATCHER_ACTIONS``); a seat taken by a new
+  player is named so at once, in the log too;
 - a bar at the top says where the table is, who you are, whether you are connected (and the
   round trip), and who at the table is here or away; a dropped connection is said there and
   mended by the client, which takes the same seat back.
@@ -32,6 +33,7 @@ from textual.widgets import Static
 
 from ..engine import Action, IllegalAction
 from .table import TableScreen
+from .widgets import LogView
 
 if TYPE_CHECKING:
     from ..remote.remote_match import RemoteMatch
@@ -65,6 +67,7 @@ class RemoteTable:
     def on_mount(self) -> None:
         """(Textual calls the game's own ``on_mount`` after this one.)"""
         self._rt_ready = True  # composed: messages may draw from now on
+        self._rt_names = self.remote.names()  # (the game's own on_mount gives its log these)
         self.remote.listener = self._rt_message
         self.remote.client.on_status = self._rt_status
         self._table.call_after_refresh(self._rt_bar)
@@ -143,9 +146,23 @@ class RemoteTable:
                     table.holding = new
                     if hold is not None:
                         table._hold_timer = table.set_timer(hold, table.release_hold)
+        self._rt_rename_logs()
         table.refresh_table()
         self._rt_bar()
         table.advance()
+
+    _rt_names: list[str] | None = None
+
+    def _rt_rename_logs(self) -> None:
+        """A seat changed hands (Bob took the seat called Right): the log names its new
+        player at once. Events name seats, and a log draws them with the names it was last
+        given, which were otherwise renewed only with the next move."""
+        names = self.remote.names()
+        if names == self._rt_names:
+            return
+        self._rt_names = names
+        for log in self._table.query(LogView):
+            log.add_events([], names)
 
     def release_hold(self) -> None:
         super().release_hold()  # type: ignore[misc]

@@ -4,6 +4,7 @@ mended, a wrong secret refused."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 
 import pytest
@@ -339,3 +340,29 @@ async def test_joining_where_nothing_answers_says_so_at_once(make_app) -> None: 
         assert f"nothing answers at 127.0.0.1:{port}" in said
         assert "Not trying again" in said and "trying again;" not in said
         assert isinstance(app.screen, PickerScreen)
+
+
+async def test_the_log_names_a_seats_new_player(make_app) -> None:  # type: ignore[no-untyped-def]
+    """Issue 32 #10: Bob took the seat called Right; the log still said "Right turns first"
+    (a log draws its lines with the names it was last given, with the next move)."""
+    from cardsuite.remote.client import TableClient
+    from cardsuite.ui.widgets import LogView
+
+    seats = [SeatSpec("remote", "Ann"), SeatSpec("remote", "Right")]
+    async with joined(make_app, "money", seats, seed=9, name="Ann") as (server, app, pilot):
+        screen = app.screen
+
+        def log() -> str:
+            return str(screen.query_one(LogView).query_one("Static").render())
+
+        await wait_for(pilot, lambda: "Right" in log())
+        bob = TableClient(server.address, name="Bob")
+        runner = asyncio.ensure_future(bob.run())
+        try:
+            await wait_for(pilot, lambda: screen.match.names() == ["Ann", "Bob"])
+            await pilot.pause()
+            assert not server.match.record  # nothing moved: the log was given no new line
+            assert "Bob" in log() and "Right" not in log()
+        finally:
+            await bob.close()
+            await runner
