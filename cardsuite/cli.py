@@ -594,23 +594,33 @@ def list_games(as_json: bool) -> None:
             click.echo(f"    option  {setting:<30} {o.help}{where}")
 
 
-@main.command()
+@main.command(
+    help=f"Show the rules of GAME (paged when long). GAME is one of: {', '.join(game_ids())}.",
+    short_help="Show the rules of GAME (paged when long).",
+)
 @click.argument("game")
 @click.option("--no-pager", is_flag=True, help="Print straight to the terminal.")
 def rules(game: str, no_pager: bool) -> None:
-    """Show the rules of GAME (paged when long)."""
     g = _game(game)
     from rich.console import Console
     from rich.markdown import Markdown
 
     console = Console()
-    text = Markdown(g.help_text())
-    long = console.is_terminal and g.help_text().count("\n") > console.height
-    if long and not no_pager:
-        with console.pager(styles=True):
-            console.print(text)
+    if no_pager or not console.is_terminal:
+        console.print(Markdown(g.help_text()))
+        return
+    # Laid out at the terminal's width, at word boundaries, then paged by Click: it gives
+    # `less` the -R it needs to show colours (when LESS does not decide otherwise), and
+    # hands any other pager, or a `less` told not to, plain text. Rich's own pager sent the
+    # escape codes to every pager, and `less` without -R printed them as text ("ESC[1m"),
+    # longer than the line, so it broke the words where the line overflowed.
+    with console.capture() as capture:
+        console.print(Markdown(g.help_text()))
+    text = capture.get()
+    if text.count("\n") < console.height:
+        click.echo(text, nl=False, color=True)
     else:
-        console.print(text)
+        click.echo_via_pager(text)
 
 
 @main.command()
