@@ -26,6 +26,7 @@ from textual.screen import Screen
 from ..engine import Game
 from ..games import all_games, entry, get_game
 from ..match import Match, SeatSpec
+from ..paces import PACE_DELAYS
 from ..store import PACES, Store, StoreError
 from . import output_times, patches
 from .cardart import CardStyle
@@ -35,16 +36,6 @@ patches.apply()
 output_times.apply()
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
-
-#: Seconds a bot waits before its move, and a finished trick stays up, per pace; "wait"
-#: moves bots at the normal pace and keeps a finished trick up until a key (None).
-PACE_DELAYS: dict[str, tuple[float, float | None]] = {
-    "instant": (0.0, 0.0),
-    "fast": (0.25, 0.8),
-    "normal": (0.6, 1.6),
-    "slow": (1.2, 3.0),
-    "wait": (0.6, None),
-}
 
 
 @dataclass
