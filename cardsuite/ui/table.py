@@ -57,6 +57,10 @@ class TableScreen(Screen[None]):
         Binding("g", "result", "Result"),
     ]
 
+    #: No text selection on a table: a double-click on a card chose the card and selected
+    #: the text under the mouse too (Textual selects a widget's text on a double-click).
+    ALLOW_SELECT: ClassVar[bool] = False
+
     #: Seconds after a curtain lifts during which the table ignores keys (key repeats and
     #: double taps meant for the curtain).
     CURTAIN_GUARD: ClassVar[float] = 0.4
