@@ -1,9 +1,10 @@
 """The command palette (ctrl+p): its provider, and the commands of cardsuite's own settings.
 
 Textual's own provider lists the commands sorted as text (Money's throw times came out
-0, 1000, 1500, 250 ms) and searches titles only. ``CardSuiteCommands`` lists them in natural
-order (numbers as numbers) and finds a command by the words of its description too, after
-the commands whose title matches. A game's preferences are offered on that game's screens;
+0, 1000, 1500, 250 ms) and searches titles only. ``CardSuiteCommands`` lists them by group
+('Pace', 'Money'), each group in its own order (paces from instant to wait, numbers from
+the least), and finds a command by the words of its description too, after the commands
+whose title matches. A game's preferences are offered on that game's screens;
 on screens of no game (the picker, statistics, history) every game's, named with the game.
 """
 
@@ -36,6 +37,18 @@ def natural_key(title: str) -> tuple[Any, ...]:
     """Sort key that reads runs of digits as numbers: 'throw time 250 ms' before '1000 ms'."""
     parts = _NUMBER.split(title.casefold())
     return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in parts)
+
+
+def in_order(commands: Iterable[SystemCommand]) -> list[SystemCommand]:
+    """The commands by their group (the title up to its colon: 'Pace', 'Money'), groups in
+    natural order, and within a group as they were made: paces from instant to wait, a
+    preference's presets from the least."""
+    listed = list(commands)
+
+    def key(i: int) -> tuple[Any, ...]:
+        return (natural_key(listed[i].title.split(":", 1)[0]), i)
+
+    return [listed[i] for i in sorted(range(len(listed)), key=key)]
 
 
 def matches_words(query: str, text: str) -> bool:
@@ -80,7 +93,7 @@ def preference_commands(app: CardSuiteApp, screen: Screen[Any]) -> Iterator[Syst
     game = screen_game(screen)
     for g in [game] if game is not None else all_games():
         for option in g.preferences:
-            for value in option.presets:
+            for value in sorted(option.presets):
                 yield SystemCommand(
                     f"{g.name}: {option.name.lower()} {option.show(value)}",
                     option.help,
@@ -92,21 +105,17 @@ class CardSuiteCommands(Provider):
     """The app's commands (``App.get_system_commands``) in natural order, found by title or
     by the words of their description."""
 
-    def _commands(self) -> Iterable[SystemCommand]:
-        return self.app.get_system_commands(self.screen)
+    def _commands(self) -> list[SystemCommand]:
+        return in_order(self.app.get_system_commands(self.screen))
 
     async def discover(self) -> Hits:
-        for title, help_text, callback, discover in sorted(
-            self._commands(), key=lambda c: natural_key(c.title)
-        ):
+        for title, help_text, callback, discover in self._commands():
             if discover:
                 yield DiscoveryHit(title, callback, help=help_text)
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
-        for title, help_text, callback, _ in sorted(
-            self._commands(), key=lambda c: natural_key(c.title)
-        ):
+        for title, help_text, callback, _ in self._commands():
             score = matcher.match(title)
             if score > 0:
                 yield Hit(score, matcher.highlight(title), callback, help=help_text)

@@ -45,6 +45,8 @@ async def test_preferences_of_the_game_shown_in_numeric_order(make_app) -> None:
         throws = [t for t in titles if t.startswith("Money: throw time")]
         # the picker shows no one game: every game's, named with the game, in number order
         assert throws == [f"Money: throw time {t} ms" for t in (0, 250, 500, 750, 1000, 1500)]
+        paces = [t for t in titles if t.startswith("Pace: ")]
+        assert paces == [f"Pace: {p}" for p in PACES]  # from instant to wait
 
         app.open_setup("twenty-two")
         await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
