@@ -24,10 +24,11 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from ..engine import Game
-from ..games import all_games, entry, get_game
+from ..games import entry, get_game
 from ..match import Match, SeatSpec
-from ..store import PACES, Store, StoreError
-from . import output_times, patches
+from ..paces import PACE_DELAYS
+from ..store import Store, StoreError
+from . import output_times, palette, patches
 from .cardart import CardStyle
 from .themes import DEFAULT_THEME, VARIABLE_DEFAULTS, load_themes
 
@@ -35,16 +36,6 @@ patches.apply()
 output_times.apply()
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
-
-#: Seconds a bot waits before its move, and a finished trick stays up, per pace; "wait"
-#: moves bots at the normal pace and keeps a finished trick up until a key (None).
-PACE_DELAYS: dict[str, tuple[float, float | None]] = {
-    "instant": (0.0, 0.0),
-    "fast": (0.25, 0.8),
-    "normal": (0.6, 1.6),
-    "slow": (1.2, 3.0),
-    "wait": (0.6, None),
-}
 
 
 @dataclass
@@ -73,6 +64,8 @@ class ReplayRequest:
 class CardSuiteApp(App[None]):
     CSS_PATH = "styles/app.tcss"
     TITLE = "cardsuite"
+    #: Our commands in natural order, found by their descriptions too (``ui/palette.py``).
+    COMMANDS: ClassVar[set[Any]] = {palette.CardSuiteCommands}
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
     ]
@@ -396,21 +389,8 @@ class CardSuiteApp(App[None]):
             "Draw suits as symbols or as letters",
             lambda: self.set_ascii(not ascii_now),
         )
-        for pace in PACES:
-            yield SystemCommand(
-                f"Pace: {pace}",
-                "How fast bots move and how long a finished trick stays up"
-                + (" (wait: until a key)" if pace == "wait" else ""),
-                lambda pace=pace: self.set_pace(pace),  # type: ignore[misc]
-            )
-        for game in all_games():
-            for option in game.preferences:
-                for value in option.presets:
-                    yield SystemCommand(
-                        f"{game.name}: {option.name.lower()} {option.show(value)}",
-                        option.help,
-                        lambda g=game.id, o=option.id, v=value: self.set_preference(g, o, v),  # type: ignore[misc]
-                    )
+        yield from palette.pace_commands(self)
+        yield from palette.preference_commands(self, screen)
         yield SystemCommand("Statistics", "Games played and won", self.open_stats)
         yield SystemCommand("History", "The records of games played: replay one", self.open_history)
 

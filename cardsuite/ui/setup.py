@@ -14,7 +14,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
+from textual.geometry import Size
 from textual.screen import Screen
+from textual.visual import visualize
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 from ..engine import Game, Option
@@ -22,6 +24,8 @@ from ..match import HUMAN, REMOTE, Match, SeatSpec
 from .closing import close_once
 
 if TYPE_CHECKING:
+    from textual.css.styles import RulesMap
+
     from .app import CardSuiteApp
 
 SEAT_CHOICES = [
@@ -31,6 +35,28 @@ SEAT_CHOICES = [
     ("bot: hard", "hard"),
     ("remote: joins", REMOTE),
 ]
+
+
+#: What the seats mean, under them (``SetupScreen.seat_note``).
+NOTE_REMOTE = (
+    "remote seats: Start opens your table here, and shows the command the others join with"
+    " (this machine only; `cardsuite host --public` for a network)"
+)
+NOTE_CURTAIN = "hot-seat: a curtain hides hands between people"
+NOTE_HOT_SEAT = "hot-seat: everyone at one keyboard"
+NOTE_BOTS = "all bots: watch them play"
+NOTE_SOLO = "one person against bots"
+
+
+class SeatNote(Static):
+    """The note under the seats, as tall as the longest it can say at its width: choosing a
+    remote seat (the longest) moves nothing under it, so Start stays where the mouse is."""
+
+    NOTES = (NOTE_REMOTE, NOTE_CURTAIN, NOTE_HOT_SEAT, NOTE_BOTS, NOTE_SOLO)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        rules = cast("RulesMap", self.styles)
+        return max(visualize(self, note).get_height(rules, width) for note in self.NOTES)
 
 
 class SetupScreen(Screen[None]):
@@ -120,7 +146,10 @@ class SetupScreen(Screen[None]):
     async def on_mount(self) -> None:
         await self._build_options()
         await self._build_seats()
-        self.query_one("#start", Button).focus()
+        # At the top, on the first field: a player reads the form from Players down (F5,
+        # shown in the footer, starts from anywhere; Start waits at the bottom).
+        self.query_one("#players", Select).focus(scroll_visible=False)
+        self.query_one("#setup-form", VerticalScroll).scroll_home(animate=False)
         self.ready = True
 
     async def _build_options(self) -> None:
@@ -186,7 +215,7 @@ class SetupScreen(Screen[None]):
                     classes="setup-row",
                 )
             )
-        rows.append(Static(self._seat_note(), id="seat-note", classes="setup-help"))
+        rows.append(SeatNote(self._seat_note(), id="seat-note", classes="setup-help"))
         await box.mount_all(rows)
 
     # --- changes --------------------------------------------------------------------------
@@ -218,15 +247,10 @@ class SetupScreen(Screen[None]):
         """What the seats mean: hot-seat (with a curtain where hands are secret), or bots."""
         humans = sum(1 for i in range(self.players) if self._seat(i)["kind"] == HUMAN)
         if any(self._seat(i)["kind"] == REMOTE for i in range(self.players)):
-            return (
-                "remote seats: Start opens your table here, and shows the command the others"
-                " join with (this machine only; `cardsuite host --public` for a network)"
-            )
+            return NOTE_REMOTE
         if humans > 1:
-            if self.game.hidden_hands:
-                return "hot-seat: a curtain hides hands between people"
-            return "hot-seat: everyone at one keyboard"
-        return "all bots: watch them play" if humans == 0 else ""
+            return NOTE_CURTAIN if self.game.hidden_hands else NOTE_HOT_SEAT
+        return NOTE_BOTS if humans == 0 else NOTE_SOLO
 
     def _read_seats(self) -> None:
         for i in range(self.players):

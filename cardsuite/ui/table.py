@@ -57,6 +57,10 @@ class TableScreen(Screen[None]):
         Binding("g", "result", "Result"),
     ]
 
+    #: No text selection on a table: a double-click on a card chose the card and selected
+    #: the text under the mouse too (Textual selects a widget's text on a double-click).
+    ALLOW_SELECT: ClassVar[bool] = False
+
     #: Seconds after a curtain lifts during which the table ignores keys (key repeats and
     #: double taps meant for the curtain).
     CURTAIN_GUARD: ClassVar[float] = 0.4
@@ -350,7 +354,13 @@ class TableScreen(Screen[None]):
     def after_undo(self) -> None:
         """Reset the game screen's own selection after an undo."""
 
+    #: The moves as they stood at this table's last save (None: not saved here): leaving
+    #: with nothing played since needs no question about saving.
+    _saved_moves: tuple[Any, ...] | None = None
+
     def action_save(self) -> None:
+        """ctrl+s, here or behind the hot-seat curtain (``CurtainScreen``): a save shows
+        no cards, so the person at the keyboard may save whoever is next."""
         if self.match.is_over():
             self.notify("The game is over; nothing to save.", severity="warning")
             return
@@ -359,6 +369,7 @@ class TableScreen(Screen[None]):
         except StoreError as e:
             self.notify(str(e), title="Not saved", severity="error")
             return
+        self._saved_moves = tuple(self.match.record)
         self.notify(f"Saved as {path.stem}. Resume it from the picker.", title="Saved")
         self.write_record()
 
@@ -380,8 +391,8 @@ class TableScreen(Screen[None]):
     def action_leave(self) -> None:
         from .confirm import ConfirmScreen
 
-        if self.match.is_over():
-            self._leave()
+        if self.match.is_over() or self._saved_moves == tuple(self.match.record):
+            self._leave()  # over, or saved with nothing played since: nothing to lose
             return
 
         def answer(yes: bool | None) -> None:

@@ -80,8 +80,9 @@ _FIRST = Option(
     "choice",
     "auto",
     choices=("auto", "1", "2", "3", "4"),
-    help="auto: the player on the dealer's right; a seat: that player plays first (a match"
-    " passes the last game's loser in, CASINO-VAR-SA 3).",
+    # A match passes the last game's loser in (CASINO-VAR-SA 3); players read no rule ids.
+    help="auto: the player on the dealer's right; a seat: that player plays first (how a"
+    " match lets the last game's loser lead).",
 )
 
 
