@@ -154,7 +154,7 @@ class PickerScreen(Screen[None]):
         Binding("y", "history", "History"),
         Binding("question_mark,f1", "rules", "Rules", key_display="?"),
         Binding("ctrl+p", "command_palette", "Themes & settings", show=True),
-        Binding("q", "quit", "Quit"),
+        Binding("q", "app.quit", "Quit"),
     ]
 
     def __init__(self) -> None:

@@ -50,3 +50,13 @@ async def test_the_footer_says_enter_plays(make_app) -> None:  # type: ignore[no
         await pilot.press("down", "enter")
         await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
         assert app.screen.game.id == all_games()[1].id
+
+
+async def test_q_quits_from_the_picker(make_app) -> None:  # type: ignore[no-untyped-def]
+    """The footer's "q Quit" quits (its binding named an action the picker did not have, so
+    q did nothing and only ctrl+q worked)."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await pilot.press("q")
+        await wait_for(pilot, lambda: not app.is_running)
