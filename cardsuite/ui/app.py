@@ -64,10 +64,12 @@ class StartRequest:
 class ReplayRequest:
     """``cardsuite replay FILE``: go straight to the replay of a game record (a
     ``records.Record``); ``seat`` is whose hand shows (a seat, ``"all"``, or None: the one
-    person's, else every hand)."""
+    person's, else every hand); ``reveal``: the players of an unfinished hot-seat game agree
+    to show its hidden cards (``replay --reveal``)."""
 
     record: Any
     seat: int | str | None = None
+    reveal: bool = False
 
 
 class CardSuiteApp(App[None]):
@@ -288,7 +290,8 @@ class CardSuiteApp(App[None]):
         for w in self._startup_warnings:
             self.notify(w, severity="warning", timeout=8)
         if isinstance(self.start_request, ReplayRequest):
-            self.open_replay(self.start_request.record, self.start_request.seat)
+            req = self.start_request
+            self.open_replay(req.record, req.seat, reveal=req.reveal)
         elif type(self.start_request).__name__ in ("HostRequest", "JoinRequest"):
             self.open_remote(self.start_request)
         elif self.start_request is not None:
@@ -341,11 +344,11 @@ class CardSuiteApp(App[None]):
         else:
             self.push_screen(screen)
 
-    def open_replay(self, record: Any, seat: int | str | None = None) -> None:
+    def open_replay(self, record: Any, seat: int | str | None = None, reveal: bool = False) -> None:
         """The replay of a game record (``ui/replay.py``)."""
         from .replay import replay_screen
 
-        self.push_screen(replay_screen(self, record, seat))
+        self.push_screen(replay_screen(self, record, seat, reveal=reveal))
 
     def open_remote(self, request: Any) -> None:
         """Host a table (``remote_start.HostRequest``) or join one (``JoinRequest``); the

@@ -24,6 +24,13 @@ sees it); ``l`` the last trick (trick games); ``r`` the hard bot's review of the
 change are marked in the list (✗, the worst three numbered, with their cost), ``1`` ``2``
 ``3`` go to the worst and ``n`` to the next one, and the bar says what it prefers there;
 ``?`` the rules; ``q`` or escape back.
+
+A *private* record (``Record.private``: an unfinished game that two or more people played at
+one keyboard) shows only what every one of them saw: the spectator's table, the public log,
+and each move as the log tells it (``move_words``: an exchange's count, not its discards).
+``s`` and ``r`` (the review tells the bot's choice from a hand) first ask, in a dialog that
+says why, whether every player agrees to show the hidden cards; ``replay_screen``'s
+``reveal`` is that agreement given already (``cardsuite replay --reveal``).
 """
 
 from __future__ import annotations
@@ -56,7 +63,7 @@ from .cardart import SMALL, Canvas, CardStyle, draw_fan
 from .closing import close_once
 from .replay_data import Replay
 from .table import TableScreen
-from .widgets import HandView, LogView, card_style
+from .widgets import HandView, LogView, card_style, event_text
 
 if TYPE_CHECKING:
     from .app import CardSuiteApp
@@ -81,6 +88,24 @@ def move_text(text: str, cs: CardStyle) -> Text:
         pos = m.end()
     out.append(text[pos:])
     return out
+
+
+def move_words(replay: Replay, k: int, cs: CardStyle, public: bool = False) -> Text:
+    """What move ``k`` (1-based) did, for the list and the bar: its notation with the cards
+    drawn, or with ``public``, only what the game's public log says of it (its first event:
+    an exchange's count, never its discards), since a move's text may name cards that only
+    its player saw."""
+    move = replay.move(k)
+    if move is None:
+        return Text()
+    if not public:
+        return move_text(move.text, cs)
+    names = replay.names()
+    evs = replay.events_of(k)
+    if evs:
+        return event_text(evs[0], names, cs)
+    who = names[move.seat] if 0 <= move.seat < len(names) else "Somebody"
+    return Text.assemble((who, "bold"), " moves")
 
 
 class ReplayMatch(Match):
@@ -119,10 +144,18 @@ class MovesList(OptionList):
         super().__init__(id=id, classes=classes)
         self.can_focus = False  # the replay's keys move it; a click jumps
 
-    def fill(self, replay: Replay, cs: CardStyle, marks: dict[int, Text] | None = None) -> None:
-        """List the moves; ``marks`` (by move number) are the review's notes on them."""
+    def fill(
+        self,
+        replay: Replay,
+        cs: CardStyle,
+        marks: dict[int, Text] | None = None,
+        public: bool = False,
+    ) -> None:
+        """List the moves; ``marks`` (by move number) are the review's notes on them;
+        ``public``: each move as the public log tells it (``move_words``)."""
         self.replay = replay
         self.marks = marks or {}
+        self.public = public
         names = replay.names()
         width = len(str(replay.last))
         start = Text(f"{'':>{width}} the start", style="italic", no_wrap=True)
@@ -130,10 +163,11 @@ class MovesList(OptionList):
         for k, move in enumerate(replay.moves, start=1):
             line = Text(no_wrap=True, overflow="ellipsis")
             line.append(f"{k:>{width}} ", style="dim")
-            who = names[move.seat] if 0 <= move.seat < len(names) else "—"
-            line.append(who, style="bold")
-            line.append(" ")
-            line.append_text(move_text(move.text, cs))
+            if not public:
+                who = names[move.seat] if 0 <= move.seat < len(names) else "—"
+                line.append(who, style="bold")
+                line.append(" ")
+            line.append_text(move_words(replay, k, cs, public))
             if move.note:
                 line.append(f"  {move.note}", style="italic")
             if k in self.marks:
@@ -145,7 +179,8 @@ class MovesList(OptionList):
             rest = replay.record.moves[replay.last :]
             bad = rest[0] if rest else None
             label = Text(f"{'✗':>{width}} ", style="bold", no_wrap=True, overflow="ellipsis")
-            label.append(f"line {err.line}: {bad.text if bad else err.reason}", style="dim")
+            said = bad.text if bad and not public else err.reason
+            label.append(f"line {err.line}: {said}", style="dim")
             options.append(Option(label, id="bad", disabled=True))
         self.clear_options()
         self.add_options(options)
@@ -155,7 +190,7 @@ class MovesList(OptionList):
         replay = getattr(self, "replay", None)
         if replay is not None:
             at = self.highlighted
-            self.fill(replay, card_style(self), self.marks)
+            self.fill(replay, card_style(self), self.marks, self.public)
             if at is not None:
                 self.highlighted = at
 
@@ -265,13 +300,27 @@ class ReplayTable:
         def on_new_events(self, events_: list[Event]) -> None: ...
         def refresh_bindings(self) -> None: ...
 
-    def __init__(self, replay: Replay, seat: int | str | None = None, at: int | None = None):
+    def __init__(
+        self,
+        replay: Replay,
+        seat: int | str | None = None,
+        at: int | None = None,
+        reveal: bool = False,
+    ):
         match = ReplayMatch(replay)
         super().__init__(match)  # type: ignore[call-arg]
         self.replay = replay
-        self.rp_modes: list[int | str] = (
-            [*range(match.players), ALL, NONE] if match.game.hidden_hands else [NONE]
-        )
+        #: an unfinished hot-seat game (``Record.private``): only the public table and log
+        #: show, until the players agree to show the hidden cards (``reveal``, or ``s``/``r``
+        #: and the confirmation)
+        self.rp_private = replay.record.private and not reveal
+        #: the hands asked for (``replay_screen``'s ``seat``) that a private record shows
+        #: only once the players agree: asked as the screen opens
+        self._rp_ask_for: int | str | None = None
+        self.rp_modes = self._modes()
+        if self.rp_private and seat not in (None, NONE):
+            self._rp_ask_for = seat
+            seat = NONE
         if seat is None:
             humans = match.humans
             seat = humans[0] if len(humans) == 1 else ALL
@@ -286,6 +335,13 @@ class ReplayTable:
         #: the hard bot's review of one seat (``r``), and how far a running one has got
         self.rp_review: Review | None = None
         self.rp_reviewing: tuple[int, int, int] | None = None  # seat, done, of
+
+    def _modes(self) -> list[int | str]:
+        """Whose hands ``s`` may show: each seat, every hand, none; only none (the public
+        table) where nobody's hand shows (Money) or the record is private."""
+        if not self.match.game.hidden_hands or self.rp_private:
+            return [NONE]
+        return [*range(self.match.players), ALL, NONE]
 
     # --- what the screen is ---------------------------------------------------------------
 
@@ -315,19 +371,39 @@ class ReplayTable:
         """(Textual calls the game's own ``on_mount`` after this one.)"""
         moves = self.query_one(MovesList)
         moves.border_title = "Moves"
-        moves.fill(self.replay, card_style(cast(Widget, self)))
+        moves.fill(self.replay, card_style(cast(Widget, self)), public=self.rp_private)
         for box in self.query("#rp-hands-box"):
             box.border_title = "Every hand, face up"
             box.can_focus = False
         self.call_after_refresh(self.rp_goto, self.rp_at)
         if self.replay.error is not None:
             self.notify(
-                f"The record stops replaying at {self.replay.error}. It shows the game up "
-                "to the last move that replays.",
+                f"The record stops replaying at {self._rp_error_words()}. It shows the game "
+                "up to the last move that replays.",
                 title="Record",
                 severity="warning",
                 timeout=10,
             )
+        if self._rp_ask_for is not None:
+            wanted, self._rp_ask_for = self._rp_ask_for, None
+            self.call_after_refresh(self._rp_ask_to_reveal, wanted)
+        elif self.rp_private:
+            self.notify(
+                f"{self.replay.record.private_why()}: the table shows only what everyone "
+                "saw. s asks to show the hands.",
+                title="Hands hidden",
+                timeout=10,
+            )
+
+    def _rp_error_words(self) -> str:
+        """The record's error, where it is: a private record's refused line is not quoted
+        (it may name hidden cards)."""
+        err = self.replay.error
+        if err is None:
+            return ""
+        if self.rp_private:
+            return f"line {err.line}" if err.line else "a move that does not replay"
+        return str(err)
 
     # --- the turn loop, off ---------------------------------------------------------------
 
@@ -357,10 +433,10 @@ class ReplayTable:
         phase = view.get("phase")
         if phase and phase != "play":
             out.append(f" ({phase})", style="dim")
-        nxt = self.replay.move(self.rp_at + 1)
-        if nxt is not None:
+        if self.replay.move(self.rp_at + 1) is not None:
             out.append("   next: ", style="dim")
-            out.append_text(move_text(nxt.text, card_style(cast(Widget, self))))
+            cs = card_style(cast(Widget, self))
+            out.append_text(move_words(self.replay, self.rp_at + 1, cs, self.rp_private))
         return out
 
     def on_key(self, event: events.Key) -> None:
@@ -426,23 +502,29 @@ class ReplayTable:
         if move is None:
             left.append(" · the start", style="italic")
         else:
-            who = names[move.seat] if 0 <= move.seat < len(names) else "—"
             left.append(" · ")
-            left.append(who, style="bold")
-            left.append(": ")
-            left.append_text(move_text(move.text, cs))
+            if not self.rp_private:
+                who = names[move.seat] if 0 <= move.seat < len(names) else "—"
+                left.append(who, style="bold")
+                left.append(": ")
+            left.append_text(move_words(r, self.rp_at, cs, self.rp_private))
             if move.note:
                 left.append(f"  ({move.note})", style="italic")
         if self.rp_at == r.last and self.match.is_over() and r.record.finished:
             left.append(f" · {r.record.result}", style="italic")
-        right = Text(f"s: {self._mode_name()}", style="dim") if len(self.rp_modes) > 1 else Text()
+        if self.rp_private:
+            right = Text("hands hidden (s)", style="dim")
+        elif len(self.rp_modes) > 1:
+            right = Text(f"s: {self._mode_name()}", style="dim")
+        else:
+            right = Text()
         grid = Table.grid(expand=True)
         grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
         grid.add_column(no_wrap=True, justify="right")
         grid.add_row(left, right)
         lines = [left.plain, right.plain]
         if r.error is not None:
-            wrong = Text(f"✗ The record stops at {r.error}", style="bold")
+            wrong = Text(f"✗ The record stops at {self._rp_error_words()}", style="bold")
             grid.add_row(wrong, Text(""))
             lines.append(wrong.plain)
         note = self._rp_review_line(cs)
@@ -499,6 +581,9 @@ class ReplayTable:
         self.rp_goto(self.replay.last if k < 0 else k)
 
     def action_rp_seat(self) -> None:
+        if self.rp_private:
+            self._rp_ask_to_reveal(None)
+            return
         if len(self.rp_modes) == 1:
             self.notify(
                 f"In {self.match.game.name} every seat sees the same table.", severity="warning"
@@ -520,6 +605,53 @@ class ReplayTable:
     def action_rp_back(self) -> None:
         close_once(cast(Any, self))
 
+    # --- a private record's hands (``Record.private``) --------------------------------------
+
+    def _rp_ask_to_reveal(self, then: int | str | None) -> None:
+        """Ask the players whether every hand may show; on yes, show ``then`` (a seat,
+        ``ALL``, ``"review"`` to start the review, or None: the first seat to review)."""
+        from .confirm import ConfirmScreen
+
+        if not (self.rp_private and self.is_attached):
+            return
+        question = (
+            f"Show the hidden cards?\n\n{self.replay.record.private_why()}.\n\n"
+            "Showing the hands (or the review, which tells the bot's choices from a hand) "
+            "shows each player's cards to everyone at this screen. Show them only if every "
+            "player agrees."
+        )
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.rp_reveal(then)
+
+        self.app.clear_notifications()  # the dialog says it all; a toast would cover it
+        cast(Any, self).app.push_screen(
+            ConfirmScreen(question, yes="Show them", no="Keep hidden"), answer
+        )
+
+    def rp_reveal(self, then: int | str | None = None) -> None:
+        """The players agreed: every route to the hidden cards opens (``s`` cycles every
+        mode, moves are listed in full, ``r`` reviews)."""
+        if not self.rp_private or not self.is_attached:
+            return
+        self.rp_private = False
+        self.rp_modes = self._modes()
+        review = then == "review"
+        if then not in self.rp_modes:
+            people = self.match.humans
+            then = people[0] if people else self.rp_modes[0]
+        self.rp_mode = then
+        self._apply_mode()
+        moves = self.query_one(MovesList)
+        at = moves.highlighted
+        moves.fill(self.replay, card_style(cast(Widget, self)), moves.marks)
+        if at is not None:
+            moves.highlighted = at
+        self.rp_goto(self.rp_at)
+        if review:
+            self.action_rp_review()
+
     # --- the review (``review.py``) --------------------------------------------------------
 
     def _rp_review_seat(self) -> int | None:
@@ -537,6 +669,9 @@ class ReplayTable:
         return 3 * iterations, 3 * seconds
 
     def action_rp_review(self) -> None:
+        if self.rp_private:
+            self._rp_ask_to_reveal("review")
+            return
         if self.rp_reviewing is not None:
             self.notify("The review is still going.", severity="warning")
             return
@@ -608,7 +743,7 @@ class ReplayTable:
             marks[d.index + 1] = Text(f"✗{n or ''} {d.cost:.1f}", style=style)
         moves = self.query_one(MovesList)
         at = moves.highlighted
-        moves.fill(self.replay, card_style(cast(Widget, self)), marks)
+        moves.fill(self.replay, card_style(cast(Widget, self)), marks, self.rp_private)
         if at is not None:
             moves.highlighted = at
         name = self.match.seats[report.seat].name
@@ -752,15 +887,21 @@ def replay_screen_class(
 
 
 def replay_screen(
-    app: CardSuiteApp, record: Record, seat: int | str | None = None, at: int | None = None
+    app: CardSuiteApp,
+    record: Record,
+    seat: int | str | None = None,
+    at: int | None = None,
+    reveal: bool = False,
 ) -> TableScreen:
     """The replay screen of ``record`` for ``app`` (``seat``: a seat's number, ``ALL`` or
-    ``NONE``; by default the one person's seat, else every hand)."""
+    ``NONE``; by default the one person's seat, else every hand). A private record
+    (``Record.private``) shows only the public table and asks before showing any hand, unless
+    ``reveal``: the players agreed already (``cardsuite replay --reveal``)."""
     replay = Replay.of(record)
     game = get_game(record.game)
     base = app.table_screen_class(game)
     cls = replay_screen_class(base, replay.rounds.name, replay.deals.name, game.hidden_hands)
-    screen: TableScreen = cls(replay, seat, at)
+    screen: TableScreen = cls(replay, seat, at, reveal)
     return screen
 
 
