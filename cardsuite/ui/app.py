@@ -63,8 +63,8 @@ class StartRequest:
 @dataclass
 class ReplayRequest:
     """``cardsuite replay FILE``: go straight to the replay of a game record (a
-    ``records.Record``); ``seat`` is whose hand shows (a seat, ``"all"``, or None: the one
-    person's, else every hand); ``reveal``: the players of an unfinished hot-seat game agree
+    ``records.Record``); ``seat`` is whose hand shows (a seat, ``"all"``, or None: the first
+    person's, the seat to review); ``reveal``: the players of an unfinished hot-seat game agree
     to show its hidden cards (``replay --reveal``)."""
 
     record: Any

@@ -47,7 +47,7 @@ from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.widget import Widget
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
@@ -197,6 +197,24 @@ class MovesList(OptionList):
     def follow(self, k: int) -> None:
         if self.highlighted != k:
             self.highlighted = k
+        # once the layout has settled: the bar above may have grown a line (the review's
+        # word on this move) and shrunk the list after the highlight scrolled into view
+        self.call_after_refresh(self.keep_in_view)
+
+    def keep_in_view(self) -> None:
+        """Scroll so the highlighted position and the move after it (the one about to be
+        made, where a jump to a review's decision lands) both show."""
+        k = self.highlighted
+        if k is None or not self.is_mounted:
+            return
+        lines = self._index_to_line
+        top, bottom = lines.get(k), lines.get(min(k + 1, self.option_count - 1))
+        if top is None or bottom is None:
+            self.scroll_to_highlight()
+            return
+        height = bottom - top + self._heights[min(k + 1, self.option_count - 1)]
+        region = Region(0, top, self.scrollable_content_region.width, height)
+        self.scroll_to_region(region, force=True, animate=False, immediate=True)
 
 
 class HandsPanel(Widget):
@@ -321,9 +339,8 @@ class ReplayTable:
         if self.rp_private and seat not in (None, NONE):
             self._rp_ask_for = seat
             seat = NONE
-        if seat is None:
-            humans = match.humans
-            seat = humans[0] if len(humans) == 1 else ALL
+        if seat is None:  # the seat to review: the first person's (``r`` works at once)
+            seat = self._first_seat()
         if seat not in self.rp_modes:
             seat = self.rp_modes[0]
         self.rp_mode = seat
@@ -335,6 +352,11 @@ class ReplayTable:
         #: the hard bot's review of one seat (``r``), and how far a running one has got
         self.rp_review: Review | None = None
         self.rp_reviewing: tuple[int, int, int] | None = None  # seat, done, of
+
+    def _first_seat(self) -> int:
+        """The seat a replay opens on: the first person's, else (bots only) the first."""
+        people = self.match.humans
+        return people[0] if people else 0
 
     def _modes(self) -> list[int | str]:
         """Whose hands ``s`` may show: each seat, every hand, none; only none (the public
@@ -639,8 +661,7 @@ class ReplayTable:
         self.rp_modes = self._modes()
         review = then == "review"
         if then not in self.rp_modes:
-            people = self.match.humans
-            then = people[0] if people else self.rp_modes[0]
+            then = self._first_seat()
         self.rp_mode = then
         self._apply_mode()
         moves = self.query_one(MovesList)
@@ -894,7 +915,7 @@ def replay_screen(
     reveal: bool = False,
 ) -> TableScreen:
     """The replay screen of ``record`` for ``app`` (``seat``: a seat's number, ``ALL`` or
-    ``NONE``; by default the one person's seat, else every hand). A private record
+    ``NONE``; by default the first person's seat, the one to review). A private record
     (``Record.private``) shows only the public table and asks before showing any hand, unless
     ``reveal``: the players agreed already (``cardsuite replay --reveal``)."""
     replay = Replay.of(record)

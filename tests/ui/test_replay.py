@@ -20,7 +20,7 @@ from cardsuite.cards import Card
 from cardsuite.cli import main
 from cardsuite.games import all_games, get_game
 from cardsuite.records import Record, parse, replay
-from cardsuite.review import Review
+from cardsuite.review import Decision, Review
 from cardsuite.simulate import GameSpec, play_one
 from cardsuite.store import Store
 from cardsuite.ui import app as ui_app
@@ -502,3 +502,35 @@ def test_the_command_line_keeps_a_private_record_private(
     assert result.exit_code == 0 and reviewed == [0]
     result = runner.invoke(main, ["records", str(path), "--json"])
     assert result.exit_code == 0 and "discard" not in result.output
+
+
+async def test_a_replay_opens_on_the_seat_to_review_and_the_list_follows_a_jump(
+    make_app, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    """Issue 32: ``cardsuite replay FILE`` opens on the first person's hand (not every hand),
+    so r reviews it at once; a jump to a decision (1-3) scrolls the moves list to show it,
+    even on a short terminal where the review's line in the bar shrinks the list."""
+    rec = make_record(tmp_path, players=3)
+    rec.seats[1].kind = rec.seats[2].kind = "human"  # a finished hot-seat game
+    assert rec.finished and not rec.private
+    app = make_app(start=ReplayRequest(rec))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_replay(app, pilot)
+        assert screen.rp_mode == 1 == screen.shown and screen._rp_review_seat() == 1
+        report = Review(rec, 1, reviewed=40)
+        for cost, index in ((3.0, 5), (2.0, 60), (1.0, 120)):
+            report.differs.append(Decision(index, 0, "play X", "play Y", cost, "points", 3, 1, 1))
+        screen._rp_review_done(report)
+        moves = screen.query_one(MovesList)
+        for key, index in (("3", 120), ("1", 5), ("2", 60)):
+            await pilot.press(key)
+            await pilot.pause()
+            assert screen.rp_at == index == moves.highlighted
+            top, rows = moves.scroll_y, moves.scrollable_content_region.height
+            # the position and the decision made in it (the next move, marked) both show
+            assert top <= index and index + 1 < top + rows, (key, top, rows)
+    # a record of bots alone opens on the first seat
+    app = make_app(start=ReplayRequest(make_record(tmp_path / "bots", moves=10)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_replay(app, pilot)
+        assert screen.rp_mode == 0 == screen.shown
