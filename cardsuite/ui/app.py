@@ -291,7 +291,7 @@ class CardSuiteApp(App[None]):
             self.notify(w, severity="warning", timeout=8)
         if isinstance(self.start_request, ReplayRequest):
             req = self.start_request
-            self.open_replay(req.record, req.seat, reveal=req.reveal)
+            self.open_replay(req.record, req.seat, reveal=req.reveal, alone=True)
         elif type(self.start_request).__name__ in ("HostRequest", "JoinRequest"):
             self.open_remote(self.start_request)
         elif self.start_request is not None:
@@ -344,11 +344,13 @@ class CardSuiteApp(App[None]):
         else:
             self.push_screen(screen)
 
-    def open_replay(self, record: Any, seat: int | str | None = None, reveal: bool = False) -> None:
-        """The replay of a game record (``ui/replay.py``)."""
+    def open_replay(
+        self, record: Any, seat: int | str | None = None, reveal: bool = False, alone: bool = False
+    ) -> None:
+        """The replay of a game record (``ui/replay.py``); ``alone``: q quits the app."""
         from .replay import replay_screen
 
-        self.push_screen(replay_screen(self, record, seat, reveal=reveal))
+        self.push_screen(replay_screen(self, record, seat, reveal=reveal, alone=alone))
 
     def open_remote(self, request: Any) -> None:
         """Host a table (``remote_start.HostRequest``) or join one (``JoinRequest``); the

@@ -23,7 +23,7 @@ sees it); ``l`` the last trick (trick games); ``r`` the hard bot's review of the
 (``review.py``, in a thread, three times the hard bot's budget in play): the moves it would
 change are marked in the list (✗, the worst three numbered, with their cost), ``1`` ``2``
 ``3`` go to the worst and ``n`` to the next one, and the bar says what it prefers there;
-``?`` the rules; ``q`` or escape back.
+``?`` the rules; ``q`` or escape back (to the shell when ``cardsuite replay FILE`` opened it).
 
 A *private* record (``Record.private``: an unfinished game that two or more people played at
 one keyboard) shows only what every one of them saw: the spectator's table, the public log,
@@ -324,10 +324,14 @@ class ReplayTable:
         seat: int | str | None = None,
         at: int | None = None,
         reveal: bool = False,
+        alone: bool = False,
     ):
         match = ReplayMatch(replay)
         super().__init__(match)  # type: ignore[call-arg]
         self.replay = replay
+        #: opened by ``cardsuite replay FILE``: q ends the app (back to the shell), as the
+        #: command was its whole errand; from the history q goes back to it
+        self.rp_alone = alone
         #: an unfinished hot-seat game (``Record.private``): only the public table and log
         #: show, until the players agree to show the hidden cards (``reveal``, or ``s``/``r``
         #: and the confirmation)
@@ -625,6 +629,9 @@ class ReplayTable:
         self.set_class(mode == ALL, "-rp-all")
 
     def action_rp_back(self) -> None:
+        if self.rp_alone:
+            self.app.exit()
+            return
         close_once(cast(Any, self))
 
     # --- a private record's hands (``Record.private``) --------------------------------------
@@ -836,7 +843,9 @@ class ReplayTable:
                 self.rp_goto(event.option_index)
 
 
-def _bindings(game_cls: type, rounds: str, deals: str, hands: bool) -> list[BindingType]:
+def _bindings(
+    game_cls: type, rounds: str, deals: str, hands: bool, alone: bool
+) -> list[BindingType]:
     out: list[BindingType] = [
         Binding("left", "rp_step(-1)", "Move", key_display="←→", priority=True),
         Binding("right", "rp_step(1)", "Move", show=False, priority=True),
@@ -880,21 +889,21 @@ def _bindings(game_cls: type, rounds: str, deals: str, hands: bool) -> list[Bind
     ]
     out += [
         Binding("question_mark,f1", "rules", "Rules", key_display="?", show=False),
-        Binding("q,escape", "rp_back", "Back"),
+        Binding("q,escape", "rp_back", "Quit" if alone else "Back"),
     ]
     return out
 
 
 @cache
 def replay_screen_class(
-    game_cls: type[TableScreen], rounds: str, deals: str, hands: bool = True
+    game_cls: type[TableScreen], rounds: str, deals: str, hands: bool = True, alone: bool = False
 ) -> type:
     """The replay screen of a game: ``ReplayTable`` in front of its table screen class,
     with only the replay's keys (``rounds`` and ``deals`` name the jumps in the footer;
-    ``hands``: the game hides hands, so ``s`` chooses whose show). Every one is called
-    ``ReplayScreen``, which its stylesheet's rules start with."""
+    ``hands``: the game hides hands, so ``s`` chooses whose show; ``alone``: q quits).
+    Every one is called ``ReplayScreen``, which its stylesheet's rules start with."""
     namespace = {
-        "BINDINGS": _bindings(game_cls, rounds, deals, hands),
+        "BINDINGS": _bindings(game_cls, rounds, deals, hands, alone),
         "AUTO_FOCUS": "",  # no widget takes the keys (nor orders the footer)
         "VERTICAL_BREAKPOINTS": [(0, "-rp-short"), (30, "-rp-tall")],
         "__module__": __name__,
@@ -913,16 +922,18 @@ def replay_screen(
     seat: int | str | None = None,
     at: int | None = None,
     reveal: bool = False,
+    alone: bool = False,
 ) -> TableScreen:
     """The replay screen of ``record`` for ``app`` (``seat``: a seat's number, ``ALL`` or
     ``NONE``; by default the first person's seat, the one to review). A private record
     (``Record.private``) shows only the public table and asks before showing any hand, unless
-    ``reveal``: the players agreed already (``cardsuite replay --reveal``)."""
+    ``reveal``: the players agreed already (``cardsuite replay --reveal``). ``alone``: the
+    replay is the app's whole errand (``cardsuite replay FILE``), so q quits."""
     replay = Replay.of(record)
     game = get_game(record.game)
     base = app.table_screen_class(game)
-    cls = replay_screen_class(base, replay.rounds.name, replay.deals.name, game.hidden_hands)
-    screen: TableScreen = cls(replay, seat, at, reveal)
+    cls = replay_screen_class(base, replay.rounds.name, replay.deals.name, game.hidden_hands, alone)
+    screen: TableScreen = cls(replay, seat, at, reveal, alone)
     return screen
 
 

@@ -225,8 +225,12 @@ async def test_money_shows_a_claims_reaction_time(make_app, tmp_path: Path) -> N
         screen.rp_goto(claim)
         await pilot.pause()
         assert rec.moves[claim - 1].note in screen.rp_bar_text
-        await pilot.press("s", "q")  # every seat sees the same table; q goes back
-        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await pilot.press("s")  # every seat sees the same table
+        assert isinstance(app.screen, ReplayTable)
+        # issue 32: q ends ``cardsuite replay FILE`` (back to the shell, not the picker)
+        assert app.screen.active_bindings["q"].binding.description == "Quit"  # the footer
+        await pilot.press("q")
+        await wait_for(pilot, lambda: not app.is_running)
 
 
 @pytest.mark.parametrize("game", [g.id for g in all_games()])
