@@ -58,7 +58,7 @@ from ..engine import Action, Event, IllegalAction
 from ..games import get_game
 from ..match import Match, SeatSpec
 from ..records import Record
-from ..review import ITERATIONS, TIME_BUDGET, Review, review
+from ..review import ITERATIONS, TIME_BUDGET, Review, agrees, plural, review
 from .cardart import SMALL, Canvas, CardStyle, draw_fan
 from .closing import close_once
 from .replay_data import Replay
@@ -767,29 +767,49 @@ class ReplayTable:
         marks: dict[int, Text] = {}
         for d in report.differs:
             n = rank.get(d.index)
+            # the worst (sure) ones numbered and bold; an unsure one with a question mark
             style = "bold" if n else "dim"
-            marks[d.index + 1] = Text(f"✗{n or ''} {d.cost:.1f}", style=style)
+            unsure = "" if d.sure_enough else "?"
+            marks[d.index + 1] = Text(f"✗{n or ''} {d.cost:.1f}{unsure}", style=style)
         moves = self.query_one(MovesList)
         at = moves.highlighted
         moves.fill(self.replay, card_style(cast(Widget, self)), marks, self.rp_private)
         if at is not None:
             moves.highlighted = at
-        name = self.match.seats[report.seat].name
-        if not worst:
-            self.notify(
-                f"The hard bot agrees with each of {name}'s {report.reviewed} decisions.",
-                title="Review",
-            )
-        else:
-            costs = ", ".join(f"{d.cost:.1f}" for d in worst)
-            self.notify(
-                f"{report.reviewed} decisions of {name} searched; {len(report.differs)} the bot"
-                f" would change. The worst cost about {costs} {worst[0].unit}: 1, 2, 3 go"
-                " to them, n to the next one.",
-                title="Review",
-                timeout=10,
-            )
+        self.notify(self._rp_review_summary(report), title="Review", timeout=10)
         self._rp_bar()
+
+    def _rp_review_summary(self, report: Review) -> str:
+        """What the review found, in words that fit: nothing to review, nothing to change,
+        changes none of which is sure, or the worst sure ones and their keys."""
+        name = self.match.seats[report.seat].name
+        worst = report.worst()
+        if not report.reviewed:
+            return f"Nothing to review: each of {name}'s moves was the only choice."
+        if not report.differs:
+            return agrees(name, report.reviewed)
+        changes = (
+            f"The hard bot would choose otherwise in {len(report.differs)} of {name}'s "
+            f"{plural(report.reviewed, 'decision')}"
+            if report.reviewed > 1
+            else f"The hard bot would choose otherwise in {name}'s one decision"
+        )
+        if not worst:
+            return (
+                f"{changes}, but is sure of none (marked ✗ with a ?): the differences are "
+                "small enough to be chance. n goes to the next one."
+            )
+        unit = worst[0].unit
+        if len(worst) == 1:
+            return (
+                f"{changes}; it is sure of one, which costs about {worst[0].cost:.1f} {unit}:"
+                " 1 goes to it, n to the next one."
+            )
+        costs = ", ".join(f"{d.cost:.1f}" for d in worst)
+        return (
+            f"{changes}; the worst {len(worst)} it is sure of cost about {costs} {unit}:"
+            f" 1-{len(worst)} go to them, n to the next one."
+        )
 
     def action_rp_worst(self, n: int) -> None:
         report = self.rp_review
@@ -798,7 +818,12 @@ class ReplayTable:
             return
         worst = report.worst()
         if n > len(worst):
-            self.notify(f"The review found {len(worst)} decisions to change.", severity="warning")
+            found = plural(len(worst), "decision")
+            self.notify(
+                f"The review is sure of {found} to change"
+                + (" (n goes to the unsure ones)." if report.differs else "."),
+                severity="warning",
+            )
             return
         self.rp_goto(worst[n - 1].index)  # the position the decision was made in
 
@@ -827,8 +852,10 @@ class ReplayTable:
         if d is None:
             return None
         when = "next move" if d.index == self.rp_at else "this move"
-        out = Text(f"Review, {when}: ", style="bold")
-        out.append("played ‘")
+        out = Text(f"Review, {when}", style="bold")
+        if d.where:
+            out.append(f" ({d.where})", style="bold")
+        out.append(": played ‘")
         out.append_text(move_text(d.played, cs))
         out.append("’, the bot: ‘")
         out.append_text(move_text(d.best, cs))

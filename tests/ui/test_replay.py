@@ -374,7 +374,7 @@ async def test_r_reviews_the_seat_shown_and_marks_its_worst_moves(make_app) -> N
         assert "✗" not in str(moves.get_option_at_index(2).prompt)
         await pilot.press("1")
         assert screen.rp_at == 0  # the position the decision was made in
-        assert "Review, next move: played ‘trail" in screen.rp_bar_text
+        assert "Review, next move (deal 1): played ‘trail" in screen.rp_bar_text
 
 
 # --- an unfinished hot-seat game (issue 32) -------------------------------------------------
@@ -518,14 +518,27 @@ async def test_a_replay_opens_on_the_seat_to_review_and_the_list_follows_a_jump(
     rec.seats[1].kind = rec.seats[2].kind = "human"  # a finished hot-seat game
     assert rec.finished and not rec.private
     app = make_app(start=ReplayRequest(rec))
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
         screen = await open_replay(app, pilot)
         assert screen.rp_mode == 1 == screen.shown and screen._rp_review_seat() == 1
         report = Review(rec, 1, reviewed=40)
-        for cost, index in ((3.0, 5), (2.0, 60), (1.0, 120)):
-            report.differs.append(Decision(index, 0, "play X", "play Y", cost, "points", 3, 1, 1))
+        for cost, index, sure in ((3.0, 5, 3), (9.0, 30, 0.2), (2.0, 60, 3), (1.0, 120, 3)):
+            report.differs.append(
+                Decision(index, 0, "play X", "play Y", cost, "points", sure, 1, 1, "hand 1")
+            )
         screen._rp_review_done(report)
+        await pilot.pause()
         moves = screen.query_one(MovesList)
+        # the worst are the sure ones; the unsure one is marked with a question mark
+        said = app._notifications
+        assert any(
+            f"would choose otherwise in 4 of {rec.seats[1].name}'s 40 decisions; the worst 3 it"
+            " is sure of cost"
+            " about 3.0, 2.0, 1.0 points: 1-3 go to them" in n.message
+            for n in said
+        ), [n.message for n in said]
+        assert "✗ 9.0?" in str(moves.get_option_at_index(31).prompt)
+        assert "✗1 3.0" in str(moves.get_option_at_index(6).prompt)
         for key, index in (("3", 120), ("1", 5), ("2", 60)):
             await pilot.press(key)
             await pilot.pause()
