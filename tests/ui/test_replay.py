@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from helpers import wait_for
+from helpers import LONG_NAMES, screen_of, wait_for
 from textual.widgets import DataTable
 
 from cardsuite.cards import Card
@@ -551,3 +551,22 @@ async def test_a_replay_opens_on_the_seat_to_review_and_the_list_follows_a_jump(
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_replay(app, pilot)
         assert screen.rp_mode == 0 == screen.shown
+
+
+async def test_the_history_marks_a_cut_name_with_an_ellipsis(make_app, private_home: Path) -> None:  # type: ignore[no-untyped-def]
+    """Issue 32: at 80 columns a cell too long for its column ends in "…", as everywhere."""
+    records = private_home / "records"
+    records.mkdir(parents=True)
+    rec = make_record(private_home / "made", moves=4)
+    for seat, name in zip(rec.seats, LONG_NAMES, strict=False):
+        seat.name = name
+    (records / "long.txt").write_text(rec.to_text(), "utf-8")
+    app = make_app(store=Store(private_home))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_history()
+        history = await screen_of(pilot, HistoryScreen)
+        table = history.query_one(DataTable)
+        players = table.get_row_at(0)[3]
+        width = table.ordered_columns[3].width
+        assert players.plain.endswith("…") and len(players.plain) == width
+        assert players.plain[:-1] in ", ".join(LONG_NAMES)
