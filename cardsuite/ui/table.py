@@ -14,8 +14,10 @@ a screen loads its bases' sheets first. This base decides what happens next:
   first, and only then show their cards;
 - a finished trick or a showdown stays on the table for the pace's delay or until a key
   (the "wait" pace: until a key), the last one of the game too;
-- the end: record the result and show the game-over dialog; "view table" closes it and the
-  table stays as it is until ``g`` brings the result back.
+- the end: record the result, remove the game's save (``Match.save_path``: the one it was
+  resumed from or last saved to; saving again replaces it rather than adding one) and show
+  the game-over dialog; "view table" closes it and the table stays as it is until ``g``
+  brings the result back.
 
 Keys that cannot work in this match (undo and hints in hot-seat) are not offered; a curtain
 lifts only on enter, and for a moment after it lifts the table takes no keys, so a double
@@ -354,13 +356,26 @@ class TableScreen(Screen[None]):
         if self.match.is_over():
             self.notify("The game is over; nothing to save.", severity="warning")
             return
+        m = self.match
+        store = self.cs_app.store
+        old = m.save_path  # the save this game continues: saving again replaces it
         try:
-            path = self.cs_app.store.save_game(self.match.to_save())
+            path = store.save_game(m.to_save(), old.stem if old is not None else None)
         except StoreError as e:
             self.notify(str(e), title="Not saved", severity="error")
             return
+        if old is not None and path != old:  # a save whose name the store would not keep
+            self._drop_save(old)
+        m.save_path = path
         self.notify(f"Saved as {path.stem}. Resume it from the picker.", title="Saved")
         self.write_record()
+
+    def _drop_save(self, path: Path) -> None:
+        """Remove a save this game no longer needs (it ended, or was saved anew)."""
+        try:
+            self.cs_app.store.delete_save(path)
+        except StoreError as e:
+            self.notify(str(e), title="The old save stays", severity="warning")
 
     def write_record(self) -> None:
         """The game's record, beside the saves (``records.py``): written when the game is
@@ -404,6 +419,9 @@ class TableScreen(Screen[None]):
             self._recorded = True
             self._record_result()
             self.write_record()
+            if self.match.save_path is not None:  # a finished game has nothing to resume
+                self._drop_save(self.match.save_path)
+                self.match.save_path = None
         if self._over_shown or self._viewing_final:
             return
         self._over_shown = True
