@@ -887,10 +887,32 @@ def bench(
         click.echo(_json([r.to_json() for r in reports], indent=2))
 
 
+def _reveal_option(command: Any) -> Any:
+    return click.option(
+        "--reveal",
+        is_flag=True,
+        help="Show the hidden cards of an unfinished game played by two or more people at "
+        "one keyboard: only when every one of them agrees.",
+    )(command)
+
+
+def _check_private(rec: Any, reveal: bool, flag: str) -> None:
+    """Refuse to show the hidden cards of a private record (``Record.private``: an
+    unfinished hot-seat game) without the players' ``--reveal``."""
+    if rec.private and not reveal:
+        raise click.UsageError(
+            f"{rec.private_why()}, so its hidden cards stay hidden: {flag} would show the "
+            "players each other's cards. If "
+            f"every player agrees, add --reveal; without {flag} the replay shows the table "
+            "as everyone saw it."
+        )
+
+
 @main.command(short_help="Replay a game record FILE, move by move.")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--seat", type=int, default=None, help="Show this seat's hand (1 is the first).")
 @click.option("--all", "all_hands", is_flag=True, help="Show every hand face up.")
+@_reveal_option
 @click.option("--theme", default=None, help="Colour theme (remembered).")
 @click.option("--ascii/--unicode", "ascii_", default=None, help="Suits as letters S H D C.")
 @click.pass_context
@@ -899,12 +921,14 @@ def replay(
     file: str,
     seat: int | None,
     all_hands: bool,
+    reveal: bool,
     theme: str | None,
     ascii_: bool | None,
 ) -> None:
     """Replay the game record FILE at its own table, move by move (arrows step, s chooses
     whose hand shows). A record that cannot be read is refused with the line at fault;
-    one whose later move does not replay opens up to the last move that does."""
+    one whose later move does not replay opens up to the last move that does. An unfinished
+    game of two or more people at one keyboard shows no hidden card unless they agree."""
     from .records import RecordError
     from .store import Store, StoreError
 
@@ -924,11 +948,13 @@ def replay(
                 f"the record has seats 1 to {rec.players}", param_hint="--seat"
             )
         chosen = seat - 1
+    if chosen is not None:
+        _check_private(rec, reveal, "--all" if all_hands else "--seat")
     parent = (ctx.obj or {}) if isinstance(ctx.obj, dict) else {}
     from .ui import app as ui_app
 
     ui_app.run_app(
-        start=ui_app.ReplayRequest(rec, chosen),
+        start=ui_app.ReplayRequest(rec, chosen, reveal),
         theme=theme or parent.get("theme"),
         ascii=ascii_ if ascii_ is not None else parent.get("ascii"),
     )
@@ -1026,8 +1052,11 @@ def _check_record(store: Any, file: str, as_json: bool) -> None:
     callback=lambda ctx, param, value: _finite(value, "--budget"),
     help="Seconds of search per decision.",
 )
+@_reveal_option
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def review(file: str, seat: int, iterations: int, budget: float, as_json: bool) -> None:
+def review(
+    file: str, seat: int, iterations: int, budget: float, reveal: bool, as_json: bool
+) -> None:
     """Go through one seat's decisions in a game record with the hard bot: where it would
     have chosen otherwise, and what the move played cost (worst three first)."""
     from .records import RecordError
@@ -1044,6 +1073,13 @@ def review(file: str, seat: int, iterations: int, budget: float, as_json: bool) 
         raise click.BadParameter(
             f"a seat from 1 to {rec.players} (the record has {rec.players} players)",
             param_hint="--seat",
+        )
+    if rec.private and not reveal:
+        raise click.UsageError(
+            f"{rec.private_why()}, so its hidden cards stay hidden: the review tells the "
+            "bot's choices from that seat's "
+            "hand, which would show its cards to the others. If every player agrees, add "
+            "--reveal."
         )
     bar = None
     if not as_json and sys.stderr.isatty():

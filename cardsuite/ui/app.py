@@ -54,11 +54,13 @@ class StartRequest:
 @dataclass
 class ReplayRequest:
     """``cardsuite replay FILE``: go straight to the replay of a game record (a
-    ``records.Record``); ``seat`` is whose hand shows (a seat, ``"all"``, or None: the one
-    person's, else every hand)."""
+    ``records.Record``); ``seat`` is whose hand shows (a seat, ``"all"``, or None: the first
+    person's, the seat to review); ``reveal``: the players of an unfinished hot-seat game agree
+    to show its hidden cards (``replay --reveal``)."""
 
     record: Any
     seat: int | str | None = None
+    reveal: bool = False
 
 
 class CardSuiteApp(App[None]):
@@ -281,7 +283,8 @@ class CardSuiteApp(App[None]):
         for w in self._startup_warnings:
             self.notify(w, severity="warning", timeout=8)
         if isinstance(self.start_request, ReplayRequest):
-            self.open_replay(self.start_request.record, self.start_request.seat)
+            req = self.start_request
+            self.open_replay(req.record, req.seat, reveal=req.reveal, alone=True)
         elif type(self.start_request).__name__ in ("HostRequest", "JoinRequest"):
             self.open_remote(self.start_request)
         elif self.start_request is not None:
@@ -334,11 +337,13 @@ class CardSuiteApp(App[None]):
         else:
             self.push_screen(screen)
 
-    def open_replay(self, record: Any, seat: int | str | None = None) -> None:
-        """The replay of a game record (``ui/replay.py``)."""
+    def open_replay(
+        self, record: Any, seat: int | str | None = None, reveal: bool = False, alone: bool = False
+    ) -> None:
+        """The replay of a game record (``ui/replay.py``); ``alone``: q quits the app."""
         from .replay import replay_screen
 
-        self.push_screen(replay_screen(self, record, seat))
+        self.push_screen(replay_screen(self, record, seat, reveal=reveal, alone=alone))
 
     def open_remote(self, request: Any) -> None:
         """Host a table (``remote_start.HostRequest``) or join one (``JoinRequest``); the

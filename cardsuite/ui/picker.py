@@ -231,7 +231,14 @@ class PickerScreen(Screen[None]):
             if info.error:
                 label = Text(f"{info.title}: cannot be resumed ({info.error})", style="dim")
             else:
-                label = Text.assemble((info.title, "bold"), f"  saved {_ago(info.saved_at)}")
+                # two lines, each cut with "…" rather than wrapped: the game, variant and how
+                # far it got; when it was saved and the players with their scores (an older
+                # save has its title alone)
+                label = Text(no_wrap=True, overflow="ellipsis")
+                label.append(info.title, style="bold")
+                label.append(f"\nsaved {_ago(info.saved_at)}", style="dim")
+                if info.subtitle:
+                    label.append(f" · {info.subtitle}")
             saves.add_option(Option(label, id=f"save-{i}"))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -285,6 +292,7 @@ class PickerScreen(Screen[None]):
         except (StoreError, ValueError) as e:
             self.notify(f"{e}. The file is left as it is.", title="Cannot resume", severity="error")
             return
+        match.save_path = info.path  # saving replaces it; the game's end removes it
         self.cs_app.open_table(match)
 
     def action_delete_save(self) -> None:
