@@ -8,10 +8,14 @@ from __future__ import annotations
 from typing import Any
 
 from helpers import wait_for
+from rich.text import Text
+from textual.app import App, ComposeResult
 
 from cardsuite.games.african_casino.rules import GAME, CasinoState
 from cardsuite.games.african_casino.screen import CasinoScreen
-from cardsuite.games.african_casino.screen_felt import CasinoFelt
+from cardsuite.games.african_casino.screen_composer import Table
+from cardsuite.games.african_casino.screen_felt import CasinoFelt, PlaysView, hang
+from cardsuite.games.african_casino.screen_why import no_play_reasons
 from cardsuite.match import Match, SeatSpec
 from cardsuite.ui.app import StartRequest
 from cardsuite.ui.picker import PickerScreen
@@ -192,6 +196,125 @@ async def test_a_hold_question_answered_with_y(make_app) -> None:  # type: ignor
         await wait_for(pilot, lambda: any(e.kind == "hold" for e in screen.match.public_log()))
         await wait_for(pilot, lambda: screen.match.to_move() != 2)
         assert screen.match.view(0)["phase"] == "play"
+
+
+def a_build_to_keep() -> CasinoState:
+    """Two players, the first half (restricted, CASINO-TWO-1): you own the build of 9
+    (5♣+4♦) and the layout holds K♥ and J♥ only, so your Q♣ can neither capture, build,
+    add nor raise, and may not be trailed while you own a build."""
+    data = GAME.new_state(players=2, seed=1, dealer=1).to_json()
+    zones = [*data["hands"], data["loose"], data["stock"], *data["piles"]]
+
+    def put(card: str, target: list[str], at: int) -> None:  # swap it into place
+        src = next(z for z in zones if card in z)
+        src[src.index(card)], target[at] = target[at], card
+
+    put("9D", data["hands"][0], 0)
+    put("QC", data["hands"][0], 1)
+    for at, card in enumerate(("KH", "5C", "4D")):
+        put(card, data["loose"], at)
+    data["loose"] = [data["loose"][0], *data["loose"][3:]]
+    data["builds"] = [{"value": 9, "owner": 0, "units": [["5C", "4D"]]}]
+    data["events"] = []
+    return GAME.from_json(data)
+
+
+async def test_a_card_with_no_play_says_which_rule_stops_each_kind(make_app) -> None:  # type: ignore[no-untyped-def]
+    """Issue 32, item 27: the panel said "Plays with Q♣ (0)" over nothing; now it says, kind
+    by kind, the rule that stops each play with the card (the trail first), at 80x24."""
+    app = make_app()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await open_table(app, pilot, a_build_to_keep())
+        await pilot.press(*to(screen, "QC"))
+        box = screen.query_one("#ac-plays-box")
+        assert box.border_title == "No play with Q♣"
+        panel = " ".join(r.plain.strip() for r in screen.query_one(PlaysView).note_rows())
+        assert panel.startswith("Trail: while you own a build you may not trail now (TWO-1)")
+        assert "Capture: nothing worth 12 (CAP-1)" in panel
+        assert "Build: over 14 with any loose card (BUILD-1)" in panel
+        assert "Raise: no opponent's build (RAISE-1)" in panel
+        assert screen.query_one(PlaysView).note_hidden() == 0  # all of it shows at 80x24
+        await pilot.press("enter")  # nothing to play: the first reason, not a bare refusal
+        assert any(
+            n.title == "No play with Q♣" and "may not trail now" in n.message
+            for n in app._notifications
+        )
+        assert screen.match.record == []
+        await pilot.press(*to(screen, "9D"))  # a card with a play: the list as before
+        assert box.border_title == "Plays with 9♦ (1)" and screen._why == []
+
+
+def test_the_reasons_come_from_the_game_kind_by_kind() -> None:
+    """``no_play_reasons`` asks the game about the steps the card could make and groups the
+    kinds by the rule that refused them: those the game refused first, then the kinds no
+    step of which could even be written. A card with a play has no reasons."""
+    state = a_build_to_keep()
+    match = Match(GAME, state, [SeatSpec("human", "You"), SeatSpec("medium", "Bot")])
+    table = Table.of(match.view(0))
+
+    def explain(text: str) -> str | None:
+        return match.explain(text, 0)
+
+    assert no_play_reasons("9D", table, explain) == []
+    whys = no_play_reasons("QC", table, explain)
+    assert [(w.kinds, w.tried) for w in whys] == [
+        (("trail",), True),
+        (("capture",), False),
+        (("build",), False),
+        (("add",), False),
+        (("raise",), False),
+    ]
+    assert whys[0].reason.endswith("(CASINO-TWO-1)")
+
+
+def test_an_opponents_build_added_to_stops_every_other_play_AUG_5() -> None:
+    """EX-9: after a free addition to an opponent's build, the play must capture it: the 2♦
+    may not be trailed (TURN-6, AUG-5), and the build, now augmented, cannot be raised."""
+    data = GAME.new_state(players=2, seed=1, dealer=1).to_json()
+    placed = {"9S", "2D", "9H", "5H", "4C", "6C", "3D"}
+    rest = [c for z in (*data["hands"], data["loose"], data["stock"]) for c in z if c not in placed]
+    data.update(half=2, hands=[["9S", "2D"], ["9H"]], loose=["5H", "4C"], stock=[])
+    data.update(piles=[rest, []], events=[])  # the rest captured by you: no top to use
+    data["builds"] = [{"value": 9, "owner": 1, "units": [["6C", "3D"]]}]
+    state = GAME.from_json(data)
+    state.apply("add B9: 5H+4C")
+    match = Match(GAME, state, [SeatSpec("human", "You"), SeatSpec("medium", "Bot")])
+    whys = no_play_reasons("2D", Table.of(match.view(0)), lambda t: match.explain(t, 0))
+    said = {k: w.reason for w in whys for k in w.kinds}
+    assert said["trail"].endswith("(CASINO-AUG-5)")
+    assert said["raise"].endswith("(CASINO-RAISE-4)")
+
+
+def test_paragraphs_wrap_at_word_boundaries_with_a_hanging_indent() -> None:
+    rows = hang(Text("Trail: while you own a build you may not trail now"), 23)
+    assert [r.plain for r in rows] == [
+        "Trail: while you own a",
+        "  build you may not",
+        "  trail now",
+    ]
+    assert all(r.cell_len <= 23 for r in rows)
+
+
+async def test_reasons_longer_than_the_panel_scroll() -> None:
+    """A note taller than the panel is a window with a row that says how much more, moved
+    by ``scroll_note`` (↑↓ while there is no play to pick, and the mouse wheel)."""
+
+    class One(App[None]):
+        def compose(self) -> ComposeResult:
+            yield PlaysView()
+
+    app = One()
+    async with app.run_test(size=(23, 4)) as pilot:
+        view = app.query_one(PlaysView)
+        para = Text("Trail: while you own a build you may not trail now (TWO-1)")
+        view.show([], None, [para, Text("Capture: nothing worth 12 (CAP-1)")])
+        await pilot.pause()
+        assert len(view.note_rows()) == 5 and view.note_hidden() == 2
+        rows = view.render().plain.split("\n")
+        assert rows[0] == "Trail: while you own a" and rows[-1] == "  ▲ 0 more · ▼ 2 more"
+        assert view.scroll_note(1) and view.scroll_note(5) and not view.scroll_note(1)
+        rows = view.render().plain.split("\n")
+        assert rows[-2] == "  12 (CAP-1)" and rows[-1] == "  ▲ 2 more · ▼ 0 more"
 
 
 async def test_a_whole_deal_taking_hints(make_app) -> None:  # type: ignore[no-untyped-def]

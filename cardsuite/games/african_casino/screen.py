@@ -71,6 +71,7 @@ from .screen_felt import (
     template_text,
 )
 from .screen_moves import CasinoCommandScreen, CasinoMovesScreen, Entry
+from .screen_why import Why, no_play_reasons
 
 
 class CasinoScreen(CasinoDrawing, TableScreen):
@@ -117,6 +118,8 @@ class CasinoScreen(CasinoDrawing, TableScreen):
         self._drawn: dict[str, object] = {}  # what each widget shows (see ``_put``)
         self._moods: dict[str, object] = {}
         self._reseat = True  # at the next turn, put the cursor on a card that can play
+        self._why: list[Why] = []  # why the card picked has no play (``_no_play``)
+        self._why_for: tuple[tuple[object, ...], list[Why]] | None = None  # the last worked out
 
     # --- layout ---------------------------------------------------------------------------
 
@@ -201,6 +204,29 @@ class CasinoScreen(CasinoDrawing, TableScreen):
         free = [a for a in ordered if hand_card(a) is None]
         return mine + free
 
+    def _no_play(self, view: dict[str, Any], table: Table) -> list[Why]:
+        """Why the card picked has no play, kind by kind (``screen_why``), while the list
+        of plays would say none: worked out once per position and card. An answer a remote
+        table has still to give ("checking with the table…") is asked again next time."""
+        seat, card = self.mine(), self._cursor_card()
+        if (
+            seat is None
+            or card is None
+            or self.comp is not None
+            or view["phase"] != "play"
+            or view["played"]
+            or view["held"] is not None
+            or any(hand_card(a) == card for a in self._plays)
+        ):
+            return []
+        key = (*self._position(), card)
+        if self._why_for is None or self._why_for[0] != key:
+            why = no_play_reasons(card, table, lambda text: self.match.explain(text, seat))
+            if any(w.reason.endswith("…") for w in why):
+                return why
+            self._why_for = (key, why)
+        return self._why_for[1]
+
     def _resolve(self, table: Table) -> tuple[Candidate, str | None] | None:
         """The composition read as a step: the first reading the game takes, else the first
         with its reason."""
@@ -257,6 +283,7 @@ class CasinoScreen(CasinoDrawing, TableScreen):
         self._labels = dict(labelled(table)) if playing else {}
         self._plays = self._current_plays(view, table)
         self.pick = max(0, min(self.pick, len(self._plays) - 1))
+        self._why = self._no_play(view, table)
         self._resolved = self._resolve(table)
         names = self.match.names()
         self._put("#ac-header", self._header(view, names))
@@ -414,7 +441,10 @@ class CasinoScreen(CasinoDrawing, TableScreen):
         self.refresh_table()
 
     def action_pick(self, step: int) -> None:
-        if self.mine() is None or self.comp is not None or not self._plays:
+        if self.mine() is None or self.comp is not None:
+            return
+        if not self._plays:  # the reasons why the card has no play, when they run long
+            self.query_one(PlaysView).scroll_note(step)
             return
         self.pick = (self.pick + step) % len(self._plays)
         self._hint = self._hint_action = None
@@ -432,6 +462,12 @@ class CasinoScreen(CasinoDrawing, TableScreen):
             self.play_action(self._hint_action, seat)  # the hint on screen
         elif self._plays:
             self.play_action(self._plays[self.pick], seat)
+        elif self._why:
+            card = self._cursor_card()
+            label = card_style(self).label(Card.parse(card)) if card else "This card"
+            self.notify(
+                capital(self._why[0].reason), title=f"No play with {label}", severity="warning"
+            )
         else:
             self.notify("Nothing to play here: m lists every step.", severity="warning")
 

@@ -10,6 +10,7 @@ seat's own legal steps; a widget is updated only when what it shows changes.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
@@ -43,6 +44,7 @@ from .screen_felt import (
     back_strip,
     template_text,
 )
+from .screen_why import Why
 
 if TYPE_CHECKING:
     from ...match import Match
@@ -67,6 +69,7 @@ class CasinoDrawing:
     _plays: list[Action]
     _resolved: tuple[Candidate, str | None] | None
     _hint: Text | None
+    _why: list[Why]
     _table: Table | None
     _view: dict[str, Any]
     _drawn: dict[str, object]
@@ -554,15 +557,18 @@ class CasinoDrawing:
         seat = self.mine()
         if seat is None:
             self._set_title("#ac-plays-box", "Plays")
+            self.query_one("#ac-plays-box").set_class(False, "-why")
             over = view["phase"] == "over"
             note = "the game is over" if over else "not your turn"
             plays.show([], None, Text(note, style="dim italic"))
             return
         lines = [self._play_line(a, table, names, cs) for a in self._plays]
+        note: list[Text] | None = None
         if view["phase"] != "play":
             title = "Your answer"
         elif self.comp is not None:
             self._set_title("#ac-plays-box", f"Plays with these ({len(lines)})")
+            self.query_one("#ac-plays-box").set_class(False, "-why")
             plays.show(lines, None, None if lines else Text("none listed", style="dim italic"))
             return
         elif view["played"]:
@@ -572,8 +578,12 @@ class CasinoDrawing:
             label = cs.label(Card.parse(card)) if card else "?"
             count = sum(1 for a in self._plays if hand_card(a) is not None)
             title = f"Plays with {label} ({count})"
+            if self._why:
+                title = f"No play with {label}"
+                note = why_paragraphs(self._why)
         self._set_title("#ac-plays-box", title)
-        plays.show(lines, self.pick if lines else None)
+        self.query_one("#ac-plays-box").set_class(note is not None, "-why")
+        plays.show(lines, self.pick if lines else None, note)
 
     def _play_line(self, act: Action, table: Table, names: list[str], cs: Any) -> Text:
         kind = kind_of(act)
@@ -625,6 +635,35 @@ class CasinoDrawing:
             label="deal",
             short_columns=self._side_names(view, names, short=True) if four else None,
         )
+
+
+#: The kinds of play as the list of reasons names them.
+_NOUNS = {
+    "capture": "capture",
+    "build": "build",
+    "add": "addition",
+    "raise": "raise",
+    "trail": "trail",
+}
+
+
+def why_paragraphs(whys: Sequence[Why]) -> list[Text]:
+    """Why a card has no play, one paragraph a reason: the kinds it stops, the reason in
+    words and its rule's ID dimmed after it, as the game cites it (without ``CASINO-``, as
+    the preview): ``Trail: while you own a build you may not trail now (TWO-1)``."""
+    out = []
+    for why in whys:
+        kinds = [_NOUNS.get(k, k) for k in why.kinds]
+        said = "every play" if len(kinds) == len(_NOUNS) else ", ".join(kinds)
+        para = Text(f"{capital(said)}: ", style="bold")
+        at = why.reason.find(_RULE)
+        if at >= 0 and why.reason.endswith(")"):
+            para.append(why.reason[:at])
+            para.append(f" ({why.reason[at + len(_RULE) : -1]})", style="dim")
+        else:
+            para.append(why.reason)
+        out.append(para)
+    return out
 
 
 def _reason_forms(reason: str) -> list[Text]:

@@ -14,6 +14,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -497,9 +498,42 @@ class _Drawing:
                 self.regions.append((1 + span[0], y + i, 1 + span[1], y + i + 1, me.top_key))
 
 
+def hang(text: Text, width: int, indent: int = 2) -> list[Text]:
+    """``text`` wrapped at word boundaries to ``width`` cells, the rows after the first
+    indented by ``indent`` (a paragraph of a list); a word longer than a row is cut."""
+    plain = text.plain
+    rows: list[Text] = []
+    start, room = 0, max(1, width)
+    while start < len(plain):
+        end, used, last_space = start, 0, -1
+        while end < len(plain):
+            cells = cell_len(plain[end])
+            if used + cells > room:
+                break
+            if plain[end] == " ":
+                last_space = end
+            used += cells
+            end += 1
+        if end < len(plain) and last_space > start:
+            end = last_space  # break at the last space that fits
+        piece = text[start:end]
+        piece.rstrip()
+        if rows:
+            piece = Text(" " * indent) + piece
+        rows.append(piece)
+        start = end
+        while start < len(plain) and plain[start] == " ":
+            start += 1
+        room = max(1, width - indent)
+    return rows or [Text()]
+
+
 class PlaysView(Widget):
     """The plays on offer, one a line, the highlighted one reversed; a window round it when
-    they do not all fit. A click on a line posts ``Chosen``."""
+    they do not all fit. Above them, a note: one line, or paragraphs wrapped to the width
+    (why the card picked has no play), itself a window that ``scroll_note`` (↑↓ while
+    there is no play to pick, or the mouse wheel) moves when it is longer than its room.
+    A click on a line posts ``Chosen``."""
 
     DEFAULT_CSS = """
     PlaysView { height: 1fr; width: 1fr; text-wrap: nowrap; text-overflow: ellipsis; }
@@ -514,24 +548,82 @@ class PlaysView(Widget):
         super().__init__(id=id, classes=classes)
         self.lines: list[Text] = []
         self.cursor: int | None = None
-        self.note: Text | None = None
+        self.note: Text | list[Text] | None = None
+        self.note_first = 0  # the first row of the note shown
         self._first = 0
         self._rows: list[int | None] = []  # what each drawn row is (a line's index)
 
-    def show(self, lines: list[Text], cursor: int | None, note: Text | None = None) -> None:
+    def show(
+        self, lines: list[Text], cursor: int | None, note: Text | list[Text] | None = None
+    ) -> None:
         if (lines, cursor, note) == (self.lines, self.cursor, self.note):
             return
+        if note != self.note:
+            self.note_first = 0
         self.lines, self.cursor, self.note = lines, cursor, note
         self.refresh()
+
+    def note_rows(self, width: int | None = None) -> list[Text]:
+        """The note as drawn: a line as it is; paragraphs wrapped to the width."""
+        if self.note is None:
+            return []
+        if isinstance(self.note, Text):
+            return [self.note]
+        width = self.size.width if width is None else width
+        return [row for para in self.note for row in hang(para, width)]
+
+    def _note_room(self, height: int) -> int:
+        """Rows for the note: all of them with no plays below it, else room is left for
+        up to three plays (and the row that says how many more)."""
+        n = len(self.lines)
+        return height if n == 0 else max(1, height - min(n, 3) - (1 if n > 3 else 0))
+
+    def note_hidden(self) -> int:
+        """How many rows of the note the window does not show."""
+        rows = len(self.note_rows())
+        room = self._note_room(max(1, self.size.height))
+        return 0 if rows <= room else rows - max(1, room - 1)
+
+    def scroll_note(self, step: int) -> bool:
+        """Move the note's window by ``step`` rows; False when it cannot move."""
+        first = max(0, min(self.note_first + step, self.note_hidden()))
+        if first == self.note_first:
+            return False
+        self.note_first = first
+        self.refresh()
+        return True
+
+    def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
+        if self.scroll_note(1):
+            event.stop()
+
+    def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
+        if self.scroll_note(-1):
+            event.stop()
 
     def render(self) -> Text:
         height = max(1, self.size.height)
         out = Text(no_wrap=True, overflow="ellipsis")
         rows: list[int | None] = []
-        if self.note is not None:
-            out.append_text(self.note)
+        note = self.note_rows()
+        room = self._note_room(height)
+        shown, more = note, ""
+        if len(note) > room:
+            window = max(1, room - 1)  # one row says how many more
+            first = self.note_first = min(self.note_first, len(note) - window)
+            shown = note[first : first + window]
+            more = f"  ▲ {first} more · ▼ {len(note) - first - window} more"
+        for row in shown:
+            if rows:
+                out.append("\n")
+            out.append_text(row)
             rows.append(None)
-            height -= 1
+        if more:
+            if rows:
+                out.append("\n")
+            out.append(more, style="dim italic")
+            rows.append(None)
+        height = max(1, height - len(rows))
         n = len(self.lines)
         if n > height:
             window = max(1, height - 1)  # one row says how many more
@@ -585,6 +677,7 @@ __all__ = [
     "PreviewLine",
     "SeatBox",
     "back_strip",
+    "hang",
     "label_style",
     "template_text",
 ]
