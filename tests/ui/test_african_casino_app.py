@@ -13,7 +13,7 @@ from textual.app import App, ComposeResult
 
 from cardsuite.games.african_casino.rules import GAME, CasinoState
 from cardsuite.games.african_casino.screen import CasinoScreen
-from cardsuite.games.african_casino.screen_composer import Table
+from cardsuite.games.african_casino.screen_composer import Composition, Table, candidates
 from cardsuite.games.african_casino.screen_felt import CasinoFelt, PlaysView, hang
 from cardsuite.games.african_casino.screen_why import no_play_reasons
 from cardsuite.match import Match, SeatSpec
@@ -53,6 +53,11 @@ def to(screen: CasinoScreen, card: str) -> list[str]:
 
 def shown(screen: CasinoScreen, selector: str) -> str:
     return str(screen.query_one(selector).render())
+
+
+def status(screen: CasinoScreen) -> str:
+    """The status line's fullest form (a narrow one says it shorter)."""
+    return screen._status(screen._view, screen.match.names())[0].plain
 
 
 def labels(screen: CasinoScreen) -> dict[Any, str]:
@@ -315,6 +320,81 @@ async def test_reasons_longer_than_the_panel_scroll() -> None:
         assert view.scroll_note(1) and view.scroll_note(5) and not view.scroll_note(1)
         rows = view.render().plain.split("\n")
         assert rows[-2] == "  12 (CAP-1)" and rows[-1] == "  ▲ 2 more · ▼ 0 more"
+
+
+async def open_full_table(app: Any, pilot: Any) -> CasinoScreen:
+    """The snapshots' full layout (ten loose cards a-j, builds k l m, Bot's pile top n: A♣),
+    the second half of a two-player deal, you to move."""
+    from test_african_casino_snapshots import full_table
+
+    return await open_table(app, pilot, full_table())
+
+
+async def test_a_pile_top_for_a_new_build_keeps_the_work_and_takes_the_route(make_app) -> None:  # type: ignore[no-untyped-def]
+    """Issue 32, item 28: a unit with a pile top in a new build (CASINO-PILE-2) cleared the
+    preview to "Build" and lost the work. Now the composer reads it as the legal route,
+    the build and then the addition of the other unit (AUG-3, AUG-6): enter makes the
+    build and the composer goes on with the addition, the picks kept."""
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_full_table(app, pilot)
+        # 2♦ with 3♥ 5♦ (a build of 10), then 7♥ 2♣ and Bot's top A♣ (a unit of 10)
+        await pilot.press(*to(screen, "2D"), "b", "b", "d", "slash", "f", "a", "n")
+        preview = shown(screen, "#ac-preview")
+        assert "Build 10 from 3♥ 5♦ and your 2♦, then add 7♥+2♣+A♣ from Bot's pile" in preview
+        assert "the game takes the build: enter makes it, then the addition" in preview
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(screen.match.record) == 1)
+        assert screen.match.record[0][:2] == (0, "build 10: 3H 5D 2D")
+        assert screen.comp is not None and screen.comp.kind == "add"
+        assert screen.comp.keys() == {("build", 10), ("loose", "7H"), ("loose", "2C"), ("top", 1)}
+        assert "Composing a free addition" in status(screen)
+        assert "the game takes it" in shown(screen, "#ac-preview")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(screen.match.record) == 2)
+        assert screen.match.record[1][:2] == (0, "add B10: 7H+2C+top:P2")
+        assert [b["kind"] for b in screen.match.view(0)["builds"] if b["value"] == 10] == [
+            "augmented"
+        ]
+
+
+async def test_a_refused_reading_still_shows_the_picks_and_says_an_addition(make_app) -> None:  # type: ignore[no-untyped-def]
+    """A pile top in the same unit as a new build's cards: the preview keeps every pick in
+    words and says how to go on (its own unit, CASINO-PILE-2); tab says "an addition"."""
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_full_table(app, pilot)
+        await pilot.press(*to(screen, "2D"), "b", "b", "n")  # 3♥ and Bot's A♣, one unit
+        preview = shown(screen, "#ac-preview")
+        assert "Build with 3♥+A♣ from Bot's pile and your 2♦" in preview
+        assert "give it a unit of its own (/)" in preview and "PILE-2" in preview
+        assert "Composing a build" in status(screen)
+        await pilot.press("tab")
+        assert "Composing an addition" in status(screen)
+        assert screen.comp is not None and len(screen.comp.picks) == 2  # the work kept
+
+
+def test_the_route_is_offered_only_where_every_unit_is_worth_the_build() -> None:
+    """The composer's readings of a build of several units (no Textual): the build, then
+    the others added, where each is worth its value (AUG-1); else the reason, the picks
+    still in words. The addition reads the same picks the same way (tab keeps the work)."""
+    from test_african_casino_snapshots import full_table
+
+    table = Table.of(full_table().view(0))
+    comp = Composition("build", "2D")
+    for unit, keys in ((0, ["3H", "5D"]), (1, ["7H", "2C"])):
+        comp.picks += [(unit, ("loose", k)) for k in keys]
+    comp.picks.append((1, ("top", 1)))  # Bot's A♣: 7+2+1 = 10
+    first = candidates(comp, table)[0]
+    assert first.text == "build 10: 3H 5D 2D" and first.then is not None
+    assert first.then.kind == "add" and first.then.card is None
+    comp.kind = "add"
+    assert [c.text for c in candidates(comp, table)][-1] == "build 10: 3H 5D 2D"
+    comp.kind = "build"
+    comp.picks.remove((1, ("loose", "2C")))  # 7+1 is not 10, nor is 7+1+2 with the 2♦ in it
+    (only,) = [c for c in candidates(comp, table) if c.text is None]
+    assert only.reason is not None and only.reason.endswith("(CASINO-AUG-1)")
+    assert only.words == "Build with [3H]+[5D] | [7H]+[AC] from {P1}'s pile and your [2D]"
 
 
 async def test_a_whole_deal_taking_hints(make_app) -> None:  # type: ignore[no-untyped-def]

@@ -120,6 +120,8 @@ class CasinoScreen(CasinoDrawing, TableScreen):
         self._reseat = True  # at the next turn, put the cursor on a card that can play
         self._why: list[Why] = []  # why the card picked has no play (``_no_play``)
         self._why_for: tuple[tuple[object, ...], list[Why]] | None = None  # the last worked out
+        # the rest of a two-step composition (a build, then an addition to it), and for whom
+        self._then: tuple[Composition, int] | None = None
 
     # --- layout ---------------------------------------------------------------------------
 
@@ -322,6 +324,9 @@ class CasinoScreen(CasinoDrawing, TableScreen):
         self.query_one(LogView).add_events(events_, self.match.names())
         self._reseat = True
         self.comp = None
+        then, self._then = self._then, None
+        if then is not None and any(e.kind == "build" and e.seat == then[1] for e in events_):
+            self.comp = then[0]  # the first step of a route is made: compose on with the rest
         self.pick = 0
         self._hint = self._hint_action = None
 
@@ -490,7 +495,9 @@ class CasinoScreen(CasinoDrawing, TableScreen):
             )
             return
         self.comp = None
-        self.play_action(cand.text, seat)
+        self._then = (cand.then, seat) if cand.then is not None else None
+        if not self.play_action(cand.text, seat):
+            self._then = None
 
     def action_compose(self, kind: str) -> None:
         seat = self.mine()

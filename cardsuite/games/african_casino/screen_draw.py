@@ -33,6 +33,7 @@ from .screen_composer import (
     hand_card,
     kind_of,
     material,
+    noun,
     short,
     words,
 )
@@ -385,20 +386,18 @@ class CasinoDrawing:
                 )
             return [Text.assemble((f"{who} insists: ", "bold"), d) for d in demand]
         if self.comp is not None:
-            kind = "free step" if self.comp.card is None else self.comp.kind
-            if kind == "auto":
-                kind = "play"
-            brief = "free" if self.comp.card is None else kind
+            kind = noun(self.comp)  # "an addition", "a free build"
+            brief = "free" if self.comp.card is None else kind.split(" ", 1)[1]
             return [
                 Text.assemble(
-                    (f"Composing a {kind}: ", "bold"),
+                    (f"Composing {kind}: ", "bold"),
                     (
                         "letters pick · / next unit · v value · tab kind · enter · esc cancels",
                         "dim",
                     ),
                 ),
                 Text.assemble(
-                    (f"Composing a {kind}: ", "bold"),
+                    (f"Composing {kind}: ", "bold"),
                     ("letters pick · / unit · v value · tab kind · ⏎ · esc", "dim"),
                 ),
                 Text.assemble(
@@ -534,6 +533,14 @@ class CasinoDrawing:
             lines = _word_forms(tag, cand.words, names, cs)
             if reason is not None:
                 return lines, _reason_forms(reason), "-bad"
+            if cand.then is not None:  # a route of two steps: the game judges the first
+                first = "✓ the game takes the build: enter makes it, then the addition is next"
+                forms = [
+                    Text.assemble((first, "bold"), (f"   {cand.text}", "dim")),
+                    Text(first, style="bold"),
+                    Text("✓ enter makes the build; the addition comes next", style="bold"),
+                ]
+                return lines, forms, "-ok"
             takes = "✓ the game takes it: enter commits"
             out = Text(f"{takes} (or click here)", style="bold")
             forms = [out, Text(takes, style="bold")]
@@ -685,8 +692,8 @@ def _reason_forms(reason: str) -> list[Text]:
 _UNITS = re.compile(r" \((?:\[[0-9A-Z]+\]|\+| \| )+\)")
 #: The count of cards a capture takes, at the end of its words.
 _TAKEN = re.compile(r" — \d+ cards to your pile$")
-#: A free step's note (the list of plays says "free" too).
-_FREE = re.compile(r" \(a free step[^)]*\)$")
+#: A free step's note, or a route's of free steps (the list of plays says "free" too).
+_FREE = re.compile(r" \((?:a )?free step[^)]*\)$")
 
 
 def _word_forms(tag: str, template: str, names: list[str], cs: Any) -> list[Text]:
