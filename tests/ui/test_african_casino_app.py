@@ -374,6 +374,24 @@ async def test_a_refused_reading_still_shows_the_picks_and_says_an_addition(make
         assert screen.comp is not None and len(screen.comp.picks) == 2  # the work kept
 
 
+async def test_the_plays_beside_the_table_are_whole_at_80x24(make_app) -> None:  # type: ignore[no-untyped-def]
+    """Issue 32, item 33: the list of plays cut a long capture ("c capture A♠ J♥+3♥ 7♥+…");
+    each play now wraps whole, and a click on any of its rows plays it."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_full_table(app, pilot)  # A♥ picked: 156 plays, long captures
+        view = screen.query_one(PlaysView)
+        rows = view.render().plain.split("\n")
+        assert not any("…" in r for r in rows) and all(len(r) <= view.size.width for r in rows)
+        first = screen._plays[0]
+        whole = " ".join(r.strip() for y, r in enumerate(rows) if view._rows[y] == 0)
+        assert whole == view.lines[0].plain == "c capture A♠ J♥+3♥ 7♥+5♦+2♣ 10♦+4♠ 8♠+6♣ (11)"
+        assert view._rows[:3] == [0, 0, 0]  # three rows, all the first play's
+        await pilot.click(PlaysView, offset=(4, 2))  # its last row
+        await wait_for(pilot, lambda: bool(screen.match.record))
+        assert screen.match.record[0][:2] == (0, str(first))
+
+
 def test_the_route_is_offered_only_where_every_unit_is_worth_the_build() -> None:
     """The composer's readings of a build of several units (no Textual): the build, then
     the others added, where each is worth its value (AUG-1); else the reason, the picks

@@ -63,7 +63,7 @@ from .screen_composer import (
     order_key,
     words,
 )
-from .screen_draw import CasinoDrawing, capital
+from .screen_draw import CasinoDrawing, capital, kind_tag
 from .screen_felt import (
     CasinoFelt,
     PlaysView,
@@ -562,7 +562,7 @@ class CasinoScreen(CasinoDrawing, TableScreen):
         legal = sorted(self.match.legal_actions(seat), key=lambda a: order_key(a, table))
 
         def entry(a: Action) -> Entry:
-            label = Text(f"{KIND_LETTER.get(kind_of(a), '·')} ", style="bold")
+            label = kind_tag(KIND_LETTER.get(kind_of(a), "·"))
             label.append_text(template_text(words(a, table), names, cs))
             return (label, f"{kind_of(a)} {label.plain} {a}".lower(), a)
 

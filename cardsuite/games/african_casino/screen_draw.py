@@ -596,7 +596,7 @@ class CasinoDrawing:
         kind = kind_of(act)
         letter = KIND_LETTER.get(kind, "·")
         free = kind in ("build", "add") and hand_card(act) is None
-        out = Text(f"{letter} ", style="bold")
+        out = kind_tag(letter)
         if isinstance(act, Word):
             out.append_text(template_text(words(act, table), names, cs))
         else:
@@ -642,6 +642,12 @@ class CasinoDrawing:
             label="deal",
             short_columns=self._side_names(view, names, short=True) if four else None,
         )
+
+
+def kind_tag(letter: str) -> Text:
+    """A step's kind letter as a key's tag (reversed, as the preview shows it), so that
+    ``a`` before ``add`` reads as the key, not an article."""
+    return Text.assemble((letter, "bold reverse"), " ")
 
 
 #: The kinds of play as the list of reasons names them.
@@ -750,4 +756,4 @@ def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-__all__ = ["CasinoDrawing", "capital"]
+__all__ = ["CasinoDrawing", "capital", "kind_tag"]

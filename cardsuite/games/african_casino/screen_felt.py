@@ -529,11 +529,12 @@ def hang(text: Text, width: int, indent: int = 2) -> list[Text]:
 
 
 class PlaysView(Widget):
-    """The plays on offer, one a line, the highlighted one reversed; a window round it when
-    they do not all fit. Above them, a note: one line, or paragraphs wrapped to the width
-    (why the card picked has no play), itself a window that ``scroll_note`` (↑↓ while
-    there is no play to pick, or the mouse wheel) moves when it is longer than its room.
-    A click on a line posts ``Chosen``."""
+    """The plays on offer, each whole (wrapped at word boundaries, the rows after its first
+    indented: a long capture was cut to "c capture A♠ J♥+3♥ 7♥+…"), the highlighted one
+    reversed; a window round it when they do not all fit. Above them, a note: one line, or
+    paragraphs wrapped to the width (why the card picked has no play), itself a window that
+    ``scroll_note`` (↑↓ while there is no play to pick, or the mouse wheel) moves when it is
+    longer than its room. A click on any row of a play posts ``Chosen``."""
 
     DEFAULT_CSS = """
     PlaysView { height: 1fr; width: 1fr; text-wrap: nowrap; text-overflow: ellipsis; }
@@ -550,7 +551,6 @@ class PlaysView(Widget):
         self.cursor: int | None = None
         self.note: Text | list[Text] | None = None
         self.note_first = 0  # the first row of the note shown
-        self._first = 0
         self._rows: list[int | None] = []  # what each drawn row is (a line's index)
 
     def show(
@@ -625,29 +625,45 @@ class PlaysView(Widget):
             rows.append(None)
         height = max(1, height - len(rows))
         n = len(self.lines)
-        if n > height:
-            window = max(1, height - 1)  # one row says how many more
-            at = self.cursor or 0
-            first = min(max(0, at - window // 2), n - window)
-        else:
-            window, first = n, 0
-        self._first = first
-        for i in range(first, min(n, first + window)):
+        wrapped = [hang(line, self.size.width) for line in self.lines]
+        first, last = self._window(wrapped, height)
+        for i in range(first, last):
+            for row in wrapped[i]:
+                if rows:
+                    out.append("\n")
+                row = row.copy()
+                if i == self.cursor:
+                    row.stylize("reverse")
+                out.append_text(row)
+                rows.append(i)
+        if first > 0 or last < n:
             if rows:
                 out.append("\n")
-            line = self.lines[i].copy()
-            if i == self.cursor:
-                line.stylize("reverse")
-            out.append_text(line)
-            rows.append(i)
-        if n > window:
-            if rows:
-                out.append("\n")
-            above, below = first, n - first - window
-            out.append(f"  ▲ {above} more · ▼ {below} more", style="dim italic")
+            out.append(f"  ▲ {first} more · ▼ {n - last} more", style="dim italic")
             rows.append(None)
         self._rows = rows
         return out
+
+    def _window(self, wrapped: list[list[Text]], height: int) -> tuple[int, int]:
+        """Which plays show, ``first`` to ``last`` (excluded), each whole in its rows: all
+        of them where they fit, else the highlighted one with as many before it as half the
+        room holds and after it what is left (one row says how many more)."""
+        n = len(wrapped)
+        if sum(len(w) for w in wrapped) <= height:
+            return 0, n
+        room = max(1, height - 1)
+        at = min(self.cursor or 0, n - 1) if n else 0
+        first, last, used = at, at + 1, len(wrapped[at]) if n else 0
+        while first > 0 and used + len(wrapped[first - 1]) <= room // 2:
+            first -= 1
+            used += len(wrapped[first])
+        while last < n and used + len(wrapped[last]) <= room:
+            used += len(wrapped[last])
+            last += 1
+        while first > 0 and used + len(wrapped[first - 1]) <= room:
+            first -= 1
+            used += len(wrapped[first])
+        return first, last
 
     def on_click(self, event: events.Click) -> None:
         if 0 <= event.y < len(self._rows):
