@@ -392,6 +392,22 @@ async def test_the_plays_beside_the_table_are_whole_at_80x24(make_app) -> None: 
         assert screen.match.record[0][:2] == (0, str(first))
 
 
+async def test_the_list_of_every_step_finds_additions_by_that_word(make_app) -> None:  # type: ignore[no-untyped-def]
+    """``m``: typing "addition" keeps the additions (the steps' words say "Add" and "Make
+    ... a base", the notation "add")."""
+    from cardsuite.games.african_casino.actions import Add
+    from cardsuite.games.african_casino.screen_moves import CasinoMovesScreen
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_full_table(app, pilot)
+        await pilot.press("m")
+        await wait_for(pilot, lambda: isinstance(app.screen, CasinoMovesScreen))
+        await pilot.press(*"addition")
+        shown_ = app.screen.shown
+        assert shown_ and all(isinstance(e[2], Add) for e in shown_)
+
+
 def test_the_route_is_offered_only_where_every_unit_is_worth_the_build() -> None:
     """The composer's readings of a build of several units (no Textual): the build, then
     the others added, where each is worth its value (AUG-1); else the reason, the picks

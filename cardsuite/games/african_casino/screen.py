@@ -51,6 +51,7 @@ from .screen_composer import (
     CARD_KINDS,
     FREE_KINDS,
     KIND_LETTER,
+    KIND_NOUN,
     Candidate,
     Composition,
     Key,
@@ -564,7 +565,8 @@ class CasinoScreen(CasinoDrawing, TableScreen):
         def entry(a: Action) -> Entry:
             label = kind_tag(KIND_LETTER.get(kind_of(a), "·"))
             label.append_text(template_text(words(a, table), names, cs))
-            return (label, f"{kind_of(a)} {label.plain} {a}".lower(), a)
+            kind = kind_of(a)  # found by "addition" too
+            return (label, f"{kind} {KIND_NOUN.get(kind, '')} {label.plain} {a}".lower(), a)
 
         all_entries = [entry(a) for a in legal]
         card = self._cursor_card()
