@@ -18,6 +18,7 @@ from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.geometry import Size
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
@@ -581,7 +582,7 @@ class PlaysView(Widget):
     def note_hidden(self) -> int:
         """How many rows of the note the window does not show."""
         rows = len(self.note_rows())
-        room = self._note_room(max(1, self.size.height))
+        room = self._note_room(self._room())
         return 0 if rows <= room else rows - max(1, room - 1)
 
     def scroll_note(self, step: int) -> bool:
@@ -601,8 +602,22 @@ class PlaysView(Widget):
         if self.scroll_note(-1):
             event.stop()
 
+    def _room(self) -> int:
+        """The rows that show: the view's own, or fewer where its box holds it shorter (a
+        box as tall as the view's content up to a limit, the reasons' ``-why``)."""
+        height = self.size.height
+        box = self.parent
+        if isinstance(box, Widget) and box.content_region.height:
+            height = min(height, box.content_region.height)
+        return max(1, height)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """All its rows (asked only where its height is ``auto``)."""
+        rows = len(self.note_rows(width))
+        return rows + sum(len(hang(line, width)) for line in self.lines)
+
     def render(self) -> Text:
-        height = max(1, self.size.height)
+        height = self._room()
         out = Text(no_wrap=True, overflow="ellipsis")
         rows: list[int | None] = []
         note = self.note_rows()
