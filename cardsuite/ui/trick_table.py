@@ -472,9 +472,16 @@ class TrickTableScreen(TableScreen):
         self.play_action(hinted, seat)
         return True
 
-    def open_choices(self, title: str, info: Text | str, label: Callable[[Any], str]) -> None:
+    def open_choices(
+        self,
+        title: str,
+        info: Text | str,
+        label: Callable[[Any], str],
+        order: Callable[[Any], Any] | None = None,
+    ) -> None:
         """The legal actions of the person to move as a numbered dialog (a bid, a contract,
-        a call); the chosen one is played. Refused with a word when it is not their turn."""
+        a call), in the rules' order or sorted by ``order`` (Mensch's customary calls
+        first); the chosen one is played. Refused with a word when it is not their turn."""
         seat = self.human_to_move()
         if seat is None or self.holding:
             if not self.holding:
@@ -486,6 +493,8 @@ class TrickTableScreen(TableScreen):
                 self.play_action(choice, seat)
 
         legal = self.match.legal_actions(seat)
+        if order is not None:
+            legal = sorted(legal, key=order)
         self.app.push_screen(ChoiceScreen(title, info, [(label(a), a) for a in legal]), done)
 
     def action_play(self) -> None:
