@@ -29,7 +29,7 @@ from ..match import Match, SeatSpec
 from ..store import PACES, Store, StoreError
 from . import output_times, patches
 from .cardart import CardStyle
-from .themes import DEFAULT_THEME, VARIABLE_DEFAULTS, load_themes
+from .themes import DEFAULT_THEME, VARIABLE_DEFAULTS, load_themes, table_variables
 
 patches.apply()
 output_times.apply()
@@ -124,6 +124,14 @@ class CardSuiteApp(App[None]):
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return dict(VARIABLE_DEFAULTS)
+
+    def get_css_variables(self) -> dict[str, str]:
+        """The theme's variables and the table's, derived from them (``themes.table_variables``:
+        a felt of the theme's own surface where it names none, text readable on it)."""
+        variables = super().get_css_variables()
+        variables.update(table_variables(variables, self.current_theme.variables))
+        self.theme_variables = variables
+        return variables
 
     @property
     def card_style(self) -> CardStyle:
