@@ -19,7 +19,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding, BindingType
 
-from ...cards import SUIT_NAMES, SUIT_SYMBOLS, Card
+from ...cards import SUIT_NAMES, Card
 from ...engine import Action
 from ...match import Match
 from ...ui.trick_table import Sheet, TrickTableScreen
@@ -66,7 +66,9 @@ class MenschScreen(TrickTableScreen):
             parts.append(f"{names[view['declarer']]} plays {_NAMES[view['contract']]}")
             trump = view["trump"]
             parts.append(
-                f"trumps {SUIT_SYMBOLS[trump]} {SUIT_NAMES[trump]}" if trump else "trumps to come"
+                f"trumps {card_style(self).suit(trump)} {SUIT_NAMES[trump]}"
+                if trump
+                else "trumps to come"
             )
         out = Text(" · ".join(parts), style=Style(bold=True))
         if view["called"]:
@@ -175,7 +177,7 @@ class MenschScreen(TrickTableScreen):
             "trump",
             "Name trumps",
             "The queen of clubs is always the highest trump.",
-            lambda a: f"{SUIT_SYMBOLS[a.suit]} {SUIT_NAMES[a.suit]}",
+            lambda a: f"{card_style(self).suit(a.suit)} {SUIT_NAMES[a.suit]}",
         )
 
     def action_call(self) -> None:
