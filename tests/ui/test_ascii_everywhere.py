@@ -5,8 +5,8 @@ the card art goes through the card style (``cardart.suit_text``, ``CardStyle.sui
 ``text`` / ``back_glyph``). These tests walk screens as drawn (the compositor's strips, what
 reaches the terminal) in ASCII mode and look for any card glyph: the picker and the
 command palette's own entry, the setup (Money's "Al-kommi 7♦"), the rules, the tables
-(Manni's header and sheet with trumps, Mensch's header, Money's hand), a choice dialog and a
-message naming a card.
+(Manni's header and sheet with trumps, Mensch's header, Money's hand, Twenty-Two's and
+African Casino's), a choice dialog and a message naming a card.
 """
 
 from __future__ import annotations
@@ -70,6 +70,8 @@ TABLES = {
     "manni": _manni_after_a_hand,
     "mensch": _mensch_with_trumps,
     "money": lambda: _table("money", "human,easy"),
+    "twenty-two": lambda: _table("twenty-two", "human,medium,medium"),
+    "african-casino": lambda: _table("african-casino", "human,easy"),
 }
 
 
