@@ -29,8 +29,8 @@ from ..match import Match, SeatSpec
 from ..paces import PACE_DELAYS
 from ..store import Store, StoreError
 from . import output_times, palette, patches
-from .cardart import CardStyle
-from .themes import DEFAULT_THEME, VARIABLE_DEFAULTS, load_themes
+from .cardart import CardStyle, suit_text
+from .themes import DEFAULT_THEME, VARIABLE_DEFAULTS, load_themes, table_variables
 
 patches.apply()
 output_times.apply()
@@ -120,6 +120,14 @@ class CardSuiteApp(App[None]):
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return dict(VARIABLE_DEFAULTS)
 
+    def get_css_variables(self) -> dict[str, str]:
+        """The theme's variables and the table's, derived from them (``themes.table_variables``:
+        a felt of the theme's own surface where it names none, text readable on it)."""
+        variables = super().get_css_variables()
+        variables.update(table_variables(variables, self.current_theme.variables))
+        self.theme_variables = variables
+        return variables
+
     @property
     def card_style(self) -> CardStyle:
         if self._card_style is None:
@@ -186,7 +194,10 @@ class CardSuiteApp(App[None]):
         """Every notification is shown as plain text: messages carry file names, paths, save
         titles and players' names, and ``[games]`` or ``[/]`` in any of them must be shown,
         not read as Textual markup (which hid text, or crashed the app). A message already on
-        screen is not stacked again: a key pressed ten times says its refusal once."""
+        screen is not stacked again: a key pressed ten times says its refusal once. A suit
+        symbol in it (a rule's reason names cards) is a letter in ASCII mode."""
+        ascii = self.settings.ascii
+        message, title = suit_text(message, ascii), suit_text(title, ascii)
         if any(n.message == message and n.title == title for n in self._notifications):
             return
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
@@ -363,12 +374,14 @@ class CardSuiteApp(App[None]):
 
     def open_help(self, game_id: str) -> None:
         """The game's rules. Each game's help screen is built once (parsing and laying out
-        the Markdown is what costs) and kept installed, so it opens at once after that."""
+        the Markdown is what costs) and kept installed, so it opens at once after that (one
+        for each card style: in ASCII mode its suit symbols are letters)."""
         from .help import HelpScreen
 
-        name = f"help-{game_id}"
+        ascii = self.settings.ascii
+        name = f"help-{game_id}{'-ascii' if ascii else ''}"
         if not self.is_screen_installed(name):
-            self.install_screen(HelpScreen(get_game(game_id)), name)
+            self.install_screen(HelpScreen(get_game(game_id), ascii), name)
         self.push_screen(name)
 
     def open_stats(self) -> None:
@@ -390,7 +403,9 @@ class CardSuiteApp(App[None]):
         yield from super().get_system_commands(screen)
         ascii_now = self.settings.ascii
         yield SystemCommand(
-            "Cards: " + ("symbols (♠ ♥ ♦ ♣)" if ascii_now else "ASCII suits (S H D C)"),
+            # (in ASCII mode no suit symbol is drawn, this entry's own included)
+            "Cards: "
+            + ("suit symbols instead of letters" if ascii_now else "ASCII suits (S H D C)"),
             "Draw suits as symbols or as letters",
             lambda: self.set_ascii(not ascii_now),
         )

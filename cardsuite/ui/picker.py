@@ -182,8 +182,8 @@ class PickerScreen(Screen[None]):
         yield Footer()
 
     def _banner(self) -> Text:
-        ascii_cards = card_style(self).ascii
-        left, right = ("S H ", " D C") if ascii_cards else ("♠ ♥ ", " ♦ ♣")
+        cs = card_style(self)
+        left, right = f"{cs.suit('S')} {cs.suit('H')} ", f" {cs.suit('D')} {cs.suit('C')}"
         t = Text(justify="center")
         t.append(left, Style(bold=True))
         t.append("cardsuite", Style(bold=True))

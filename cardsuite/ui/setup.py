@@ -22,6 +22,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 from ..engine import Game, Option
 from ..match import HUMAN, REMOTE, Match, SeatSpec
 from .closing import close_once
+from .widgets import card_style
 
 if TYPE_CHECKING:
     from textual.css.styles import RulesMap
@@ -117,14 +118,14 @@ class SetupScreen(Screen[None]):
             with Horizontal(classes="setup-row"):
                 yield Label("Variant", classes="setup-label")
                 yield Select(
-                    [(v.name, vid) for vid, v in self.game.variants.items()],
+                    [(self._words(v.name), vid) for vid, v in self.game.variants.items()],
                     value=self.variant,
                     allow_blank=False,
                     compact=True,
                     id="variant",
                 )
                 yield Static(
-                    self.game.variants[self.variant].summary,
+                    self._words(self.game.variants[self.variant].summary),
                     id="variant-summary",
                     classes="setup-help",
                 )
@@ -160,20 +161,26 @@ class SetupScreen(Screen[None]):
             rows.append(self._option_row(opt))
         await box.mount_all(rows)
 
+    def _words(self, text: str) -> str:
+        """A game's own words (an option's name, ``Al-kommi 7♦``) in the card style: a suit
+        symbol is a letter in ASCII mode."""
+        return card_style(self).text(text)
+
     def _option_row(self, opt: Option) -> Horizontal:
         value = self.options.get(opt.id, opt.default)
         widget: Checkbox | Select[str] | Input
+        name, help_ = self._words(opt.name), self._words(opt.help)
         if opt.kind == "bool":
-            widget = Checkbox(opt.name, bool(value), id=f"opt-{opt.id}", compact=True)
+            widget = Checkbox(name, bool(value), id=f"opt-{opt.id}", compact=True)
             return Horizontal(
                 Label("", classes="setup-label"),
                 widget,
-                Static(opt.help, classes="setup-help"),
+                Static(help_, classes="setup-help"),
                 classes="setup-row",
             )
         if opt.kind == "choice":
             widget = Select(
-                [(c, c) for c in opt.choices],
+                [(self._words(c), c) for c in opt.choices],
                 value=value,
                 allow_blank=False,
                 id=f"opt-{opt.id}",
@@ -182,9 +189,9 @@ class SetupScreen(Screen[None]):
         else:
             widget = Input(str(value), type="integer", id=f"opt-{opt.id}", compact=True)
         return Horizontal(
-            Label(opt.name, classes="setup-label"),
+            Label(name, classes="setup-label"),
             widget,
-            Static(opt.help, classes="setup-help"),
+            Static(help_, classes="setup-help"),
             classes="setup-row",
         )
 
@@ -233,7 +240,7 @@ class SetupScreen(Screen[None]):
             self.variant = event.value
             self.options = dict(self.game.variants[self.variant].defaults())
             self.query_one("#variant-summary", Static).update(
-                self.game.variants[self.variant].summary
+                self._words(self.game.variants[self.variant].summary)
             )
             await self._build_options()
 

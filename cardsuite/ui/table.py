@@ -123,6 +123,12 @@ class TableScreen(Screen[None]):
     def on_new_events(self, events_: list[Event]) -> None:
         """Called with the events of every move, before the table is redrawn."""
 
+    def cards_changed(self) -> None:
+        """The theme or the card style changed (``app.refresh_cards``): the table's words
+        hold suits too (a header's trumps), so all of it is drawn again, not only the cards."""
+        if self.is_mounted:
+            self.refresh_table()
+
     # --- flow -----------------------------------------------------------------------------
 
     def on_mount(self) -> None:

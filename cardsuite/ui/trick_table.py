@@ -495,7 +495,9 @@ class TrickTableScreen(TableScreen):
         legal = self.match.legal_actions(seat)
         if order is not None:
             legal = sorted(legal, key=order)
-        self.app.push_screen(ChoiceScreen(title, info, [(label(a), a) for a in legal]), done)
+        cs = card_style(self)  # (a label with a suit symbol: a letter in ASCII mode)
+        choices = [(cs.text(label(a)), a) for a in legal]
+        self.app.push_screen(ChoiceScreen(title, info, choices), done)
 
     def action_play(self) -> None:
         seat = self.human_to_move()

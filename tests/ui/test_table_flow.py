@@ -141,7 +141,7 @@ async def test_theme_choice_is_remembered(make_app, private_home) -> None:  # ty
     async with again.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert again.theme == "four-colour"
-        assert again.card_style.diamonds.lower() == "#0072b2"  # four colours: blue diamonds
+        assert again.card_style.diamonds.lower() == "#0068a3"  # four colours: blue diamonds
 
 
 async def test_ascii_mode_from_the_command(make_app, private_home) -> None:  # type: ignore[no-untyped-def]

@@ -269,7 +269,8 @@ class _Drawing:
         cs = self.cs
         if box.pile_size == 0:
             return Text("pile empty", style="dim"), None
-        line = Text(f"pile {box.pile_size}", style="dim")
+        line = Text()  # (no dim base style: the top's letter and card must not be dimmed)
+        line.append(f"pile {box.pile_size}", style="dim")
         if box.pile_note and not narrow:
             line.append(f" ({box.pile_note})", style="dim")
         span = None

@@ -25,7 +25,7 @@ from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
-from ...cards import SUIT_NAMES, SUIT_SYMBOLS, Card
+from ...cards import SUIT_NAMES, Card
 from ...engine import Action
 from ...match import Match
 from ...ui.sheet import column_heads, sheet_lines, shorten
@@ -101,7 +101,7 @@ class MenschScreen(TrickTableScreen):
             plays = f"{name} plays {_NAMES[view['contract']]}"
             trump = view["trump"]
             trumps = f"trumps {SUIT_NAMES[trump]}" if trump else "trumps to come"
-            full = f"trumps {SUIT_SYMBOLS[trump]} {SUIT_NAMES[trump]}" if trump else trumps
+            full = f"trumps {card_style(self).suit(trump)} {SUIT_NAMES[trump]}" if trump else trumps
             # last, the name cut in the middle to the room left
             room = width - called.cell_len - len(f"{deal} · {plays} · {trumps}") + len(name)
             cut = shorten(name, max(5, room)) + plays[len(name) :]
@@ -258,7 +258,7 @@ class MenschScreen(TrickTableScreen):
             "trump",
             "Name trumps",
             "The queen of clubs is always the highest trump.",
-            lambda a: f"{SUIT_SYMBOLS[a.suit]} {SUIT_NAMES[a.suit]}",
+            lambda a: f"{card_style(self).suit(a.suit)} {SUIT_NAMES[a.suit]}",
         )
 
     def action_call(self) -> None:

@@ -595,7 +595,7 @@ class MoneyScreen(TableScreen):
         out.append("\n")
         mover = view["to_move"] == seat
         out.append(
-            ("▶ " if mover else "  ") + f"hand ▚ {view['hand_sizes'][seat]}",
+            ("▶ " if mover else "  ") + f"hand {cs.back_glyph} {view['hand_sizes'][seat]}",
             style="bold" if mover else "",
         )
         if self.match.is_human(seat):
