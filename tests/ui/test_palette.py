@@ -64,11 +64,11 @@ async def test_preferences_of_the_game_shown_in_numeric_order(make_app) -> None:
 
 
 async def test_search_finds_descriptions_and_paces_say_what_they_do(make_app) -> None:  # type: ignore[no-untyped-def]
-    app = make_app(ascii=True)  # the card command's title is then "Cards: symbols (...)"
+    app = make_app(ascii=True)  # the card command's title: "Cards: suit symbols instead of ..."
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
-        found = await _hits(app.screen, "suits")
-        assert found and found[0][0].startswith("Cards: symbols")
+        found = await _hits(app.screen, "draw")  # in its description only
+        assert found and found[0][0].startswith("Cards: suit symbols")
         helps = dict(await _hits(app.screen))
         for pace in PACES:
             assert helps[f"Pace: {pace}"].startswith("Bots move")
@@ -84,7 +84,7 @@ async def test_search_finds_descriptions_and_paces_say_what_they_do(make_app) ->
             pilot,
             lambda: (
                 options.option_count > 0
-                and "Cards: symbols" in str(options.get_option_at_index(0).prompt)
+                and "Cards: suit symbols" in str(options.get_option_at_index(0).prompt)
             ),
         )
         await pilot.press("escape")
