@@ -8,7 +8,9 @@ what is allowed.
 from __future__ import annotations
 
 import math
+import shutil
 import sys
+import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -17,7 +19,7 @@ import click
 from . import __version__
 from .bots import LEVELS
 from .games import UnknownGame, all_games, game_ids, get_game
-from .paces import PACES
+from .paces import PACES, overview
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -131,7 +133,7 @@ _deal_options = _option_set(
 _look_options = _option_set(
     click.option("--theme", default=None, help="Colour theme (remembered)."),
     click.option("--ascii/--unicode", "ascii_", default=None, help="Suits as letters S H D C."),
-    click.option("--pace", type=click.Choice(PACES), default=None, help="How fast bots move."),
+    click.option("--pace", type=click.Choice(PACES), default=None, help=overview()),
 )
 
 
@@ -173,7 +175,8 @@ def _check_theme(theme: str | None) -> None:
     "--seats",
     "-s",
     default=None,
-    help="Per seat: human or a bot level, comma-separated (default: you and bots).",
+    help=f"Per seat: human or a bot level ({', '.join(LEVELS)}), comma-separated; one for"
+    " every seat (default: you and medium bots).",
 )
 @_deal_options
 @_look_options
@@ -325,7 +328,13 @@ def _start_request(
 
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
-@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
+@click.option(
+    "--port",
+    type=click.IntRange(1, 65535),
+    default=8000,
+    show_default=True,
+    help="Port to listen on (the browser's address ends with it).",
+)
 @click.option(
     "--public",
     is_flag=True,
@@ -346,15 +355,19 @@ def serve(host: str, port: int, public: bool) -> None:
         "serve",
     )
     import shlex
+    from pathlib import Path
 
     from textual_serve.server import Server
 
     command = f"{shlex.quote(sys.executable)} -m cardsuite"
     click.echo(f"cardsuite in your browser: http://{host}:{port}  (ctrl+c stops)")
-    Server(command, host=host, port=port, title="cardsuite").serve()
+    # Our own page (cardsuite/web/app_index.html): no outside requests, a favicon, and the
+    # keyboard on the terminal from the start; textual-serve's static files as they are.
+    page = Path(__file__).parent / "web"
+    Server(command, host=host, port=port, title="cardsuite", templates_path=page).serve()
 
 
-@main.command()
+@main.command(short_help="Host GAME for players at other terminals.")
 @click.argument("game")
 @click.option("--players", "-p", type=int, default=None, help="Number of players.")
 @click.option(
@@ -362,11 +375,17 @@ def serve(host: str, port: int, public: bool) -> None:
     "-s",
     default=None,
     help="Per seat: human (you, here), remote (joins from elsewhere) or a bot level"
-    " (default: you, and remote seats).",
+    f" ({', '.join(LEVELS)}), comma-separated (default: you, and remote seats).",
 )
 @_deal_options
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
-@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True)
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=8765,
+    show_default=True,
+    help="Port to listen on (0: any free one); it is part of the address players join.",
+)
 @click.option(
     "--public",
     is_flag=True,
@@ -491,7 +510,7 @@ def _reachable_address(host: str) -> str:
             return "127.0.0.1"
 
 
-@main.command()
+@main.command(short_help="Join a table hosted with `cardsuite host`.")
 @click.argument("address")
 @click.option("--name", default="", help="Your name at the table.")
 @click.option("--watch", is_flag=True, help="Watch the table (the public view only).")
@@ -546,6 +565,13 @@ def screenshots(out: str, png: bool) -> None:
     """Regenerate the README screenshots from seeded games."""
     from .ui.screenshots import take_screenshots
 
+    if png and shutil.which("rsvg-convert") is None:  # said first: the pictures take a while
+        click.echo(
+            "No PNGs: rsvg-convert is not installed (it comes with librsvg, e.g. the"
+            " librsvg2-bin package); writing the SVGs only.",
+            err=True,
+        )
+        png = False
     for path in take_screenshots(out, png=png):
         click.echo(path)
 
@@ -577,43 +603,80 @@ def list_games(as_json: bool) -> None:
         ]
         click.echo(_json(out, indent=2))
         return
+    # Every game's variant and option lines share one column for their words, just past
+    # the longest variant id (hornafjardarmanni); a longer label (an option's settings) has
+    # its words on the next line. The words wrap at the terminal's width, under their column.
+    rows = {g.id: _list_rows(g) for g in games}
+    column = 2 + max(len(f"    variant {vid}") for g in games for vid in g.variants)
+    width = max(60, min(shutil.get_terminal_size().columns, 100))
+
+    def wrap(text: str, indent: int) -> list[str]:
+        return textwrap.wrap(text, width - indent, break_on_hyphens=False) or [""]
+
     for g in games:
-        click.secho(f"{g.id}", bold=True, nl=False)
-        click.echo(f"  {g.name}, {_players_text(g)} players. {g.summary}")
-        for vid, v in g.variants.items():
-            click.echo(f"    variant {vid:<16} {v.summary}")
-        # every option once, with the variants that have it when not all do (Manni's
-        # options are Trjámann's own)
-        having: dict[str, tuple[Any, list[str]]] = {}
-        for vid, v in g.variants.items():
-            for o in v.options:
-                having.setdefault(o.id, (o, []))[1].append(vid)
-        for o, vids in having.values():
-            setting = f"{o.id}={o.describe()}"
-            where = "" if len(vids) == len(g.variants) else f" ({', '.join(vids)} only)"
-            click.echo(f"    option  {setting:<30} {o.help}{where}")
+        indent = len(g.id) + 2
+        head = wrap(f"{g.name}, {_players_text(g)} players. {g.summary}", indent)
+        click.secho(g.id, bold=True, nl=False)
+        click.echo("  " + head[0])
+        for line in head[1:]:
+            click.echo(" " * indent + line)
+        for label, words in rows[g.id]:
+            lines = wrap(words, column)
+            if len(label) + 2 > column:
+                click.echo(label)
+                first = " " * column
+            else:
+                first = label.ljust(column)
+            click.echo(first + lines[0])
+            for line in lines[1:]:
+                click.echo(" " * column + line)
 
 
-@main.command()
+def _list_rows(g: Game) -> list[tuple[str, str]]:
+    """``cardsuite list``'s lines for one game: (label, words), variants then options."""
+    out = [(f"    variant {vid}", v.summary) for vid, v in g.variants.items()]
+    # every option once, with the variants that have it when not all do (Manni's options
+    # are Trjámann's own)
+    having: dict[str, tuple[Any, list[str]]] = {}
+    for vid, v in g.variants.items():
+        for o in v.options:
+            having.setdefault(o.id, (o, []))[1].append(vid)
+    for o, vids in having.values():
+        where = "" if len(vids) == len(g.variants) else f" ({', '.join(vids)} only)"
+        out.append((f"    option  {o.id}={o.describe()}", f"{o.help}{where}"))
+    return out
+
+
+@main.command(
+    help=f"Show the rules of GAME (paged when long). GAME is one of: {', '.join(game_ids())}.",
+    short_help="Show the rules of GAME (paged when long).",
+)
 @click.argument("game")
 @click.option("--no-pager", is_flag=True, help="Print straight to the terminal.")
 def rules(game: str, no_pager: bool) -> None:
-    """Show the rules of GAME (paged when long)."""
     g = _game(game)
     from rich.console import Console
     from rich.markdown import Markdown
 
     console = Console()
-    text = Markdown(g.help_text())
-    long = console.is_terminal and g.help_text().count("\n") > console.height
-    if long and not no_pager:
-        with console.pager(styles=True):
-            console.print(text)
+    if no_pager or not console.is_terminal:
+        console.print(Markdown(g.help_text()))
+        return
+    # Laid out at the terminal's width, at word boundaries, then paged by Click: it gives
+    # `less` the -R it needs to show colours (when LESS does not decide otherwise), and
+    # hands any other pager, or a `less` told not to, plain text. Rich's own pager sent the
+    # escape codes to every pager, and `less` without -R printed them as text ("ESC[1m"),
+    # longer than the line, so it broke the words where the line overflowed.
+    with console.capture() as capture:
+        console.print(Markdown(g.help_text()))
+    text = capture.get()
+    if text.count("\n") < console.height:
+        click.echo(text, nl=False, color=True)
     else:
-        console.print(text)
+        click.echo_via_pager(text)
 
 
-@main.command()
+@main.command(short_help="Bots play GAME against each other: wins and scores.")
 @click.argument("game")
 @click.option("--players", "-p", type=int, default=None, help="Number of players.")
 @click.option("--variant", "-v", default=None, help="Variant id (see `cardsuite list`).")
@@ -773,7 +836,7 @@ def _options_note(game: Game, variant: str, options: Mapping[str, Any]) -> str:
     return f" ({', '.join(changed)})" if changed else ""
 
 
-@main.command()
+@main.command(short_help="Time play-outs and bot thinking for GAMES.")
 @click.argument("games", nargs=-1)
 @click.option(
     "--seconds",
@@ -824,10 +887,32 @@ def bench(
         click.echo(_json([r.to_json() for r in reports], indent=2))
 
 
-@main.command()
+def _reveal_option(command: Any) -> Any:
+    return click.option(
+        "--reveal",
+        is_flag=True,
+        help="Show the hidden cards of an unfinished game played by two or more people at "
+        "one keyboard: only when every one of them agrees.",
+    )(command)
+
+
+def _check_private(rec: Any, reveal: bool, flag: str) -> None:
+    """Refuse to show the hidden cards of a private record (``Record.private``: an
+    unfinished hot-seat game) without the players' ``--reveal``."""
+    if rec.private and not reveal:
+        raise click.UsageError(
+            f"{rec.private_why()}, so its hidden cards stay hidden: {flag} would show the "
+            "players each other's cards. If "
+            f"every player agrees, add --reveal; without {flag} the replay shows the table "
+            "as everyone saw it."
+        )
+
+
+@main.command(short_help="Replay a game record FILE, move by move.")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--seat", type=int, default=None, help="Show this seat's hand (1 is the first).")
 @click.option("--all", "all_hands", is_flag=True, help="Show every hand face up.")
+@_reveal_option
 @click.option("--theme", default=None, help="Colour theme (remembered).")
 @click.option("--ascii/--unicode", "ascii_", default=None, help="Suits as letters S H D C.")
 @click.pass_context
@@ -836,12 +921,14 @@ def replay(
     file: str,
     seat: int | None,
     all_hands: bool,
+    reveal: bool,
     theme: str | None,
     ascii_: bool | None,
 ) -> None:
     """Replay the game record FILE at its own table, move by move (arrows step, s chooses
     whose hand shows). A record that cannot be read is refused with the line at fault;
-    one whose later move does not replay opens up to the last move that does."""
+    one whose later move does not replay opens up to the last move that does. An unfinished
+    game of two or more people at one keyboard shows no hidden card unless they agree."""
     from .records import RecordError
     from .store import Store, StoreError
 
@@ -861,17 +948,19 @@ def replay(
                 f"the record has seats 1 to {rec.players}", param_hint="--seat"
             )
         chosen = seat - 1
+    if chosen is not None:
+        _check_private(rec, reveal, "--all" if all_hands else "--seat")
     parent = (ctx.obj or {}) if isinstance(ctx.obj, dict) else {}
     from .ui import app as ui_app
 
     ui_app.run_app(
-        start=ui_app.ReplayRequest(rec, chosen),
+        start=ui_app.ReplayRequest(rec, chosen, reveal),
         theme=theme or parent.get("theme"),
         ascii=ascii_ if ascii_ is not None else parent.get("ascii"),
     )
 
 
-@main.command()
+@main.command(short_help="List the game records, or check one FILE.")
 @click.argument("file", required=False, type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def records(file: str | None, as_json: bool) -> None:
@@ -945,7 +1034,7 @@ def _check_record(store: Any, file: str, as_json: bool) -> None:
     click.echo(f"{len(rec.moves)} moves replayed; result: {rec.result}")
 
 
-@main.command()
+@main.command(short_help="Review a seat's decisions in a game record with a bot.")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--seat", "-s", type=click.IntRange(1), required=True, help="The seat (from 1).")
 @click.option(
@@ -963,8 +1052,11 @@ def _check_record(store: Any, file: str, as_json: bool) -> None:
     callback=lambda ctx, param, value: _finite(value, "--budget"),
     help="Seconds of search per decision.",
 )
+@_reveal_option
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def review(file: str, seat: int, iterations: int, budget: float, as_json: bool) -> None:
+def review(
+    file: str, seat: int, iterations: int, budget: float, reveal: bool, as_json: bool
+) -> None:
     """Go through one seat's decisions in a game record with the hard bot: where it would
     have chosen otherwise, and what the move played cost (worst three first)."""
     from .records import RecordError
@@ -981,6 +1073,13 @@ def review(file: str, seat: int, iterations: int, budget: float, as_json: bool) 
         raise click.BadParameter(
             f"a seat from 1 to {rec.players} (the record has {rec.players} players)",
             param_hint="--seat",
+        )
+    if rec.private and not reveal:
+        raise click.UsageError(
+            f"{rec.private_why()}, so its hidden cards stay hidden: the review tells the "
+            "bot's choices from that seat's "
+            "hand, which would show its cards to the others. If every player agrees, add "
+            "--reveal."
         )
     bar = None
     if not as_json and sys.stderr.isatty():

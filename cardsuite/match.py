@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from .bots import LEVELS, Bot, make_bot
@@ -92,6 +93,9 @@ class Match:
         )
         #: when the game began (the store's clock), set by the table that first shows it
         self.started = started
+        #: the saved game this match continues or was last saved to (set by whoever reads or
+        #: writes it): saving again replaces it, and the end of the game removes it
+        self.save_path: Path | None = None
         self._undo: list[_Snapshot] = []
 
     @classmethod
@@ -260,10 +264,36 @@ class Match:
         return self.state.winners()
 
     def describe(self) -> str:
-        """A line for the saved-games list: "Twenty-Two, hand 3 (South, West, North)"."""
-        deals = self.state.deals_played()
-        where = f", deal {deals}" if deals > 1 else ""
-        return f"{self.game.name}{where} ({', '.join(self.names())})"
+        """The saved-games list's first line: the game, its variant (unless it is the game's
+        own name, as Mensch's) and how far it got: "Manni · Trjámann · hand 3 of 12"."""
+        parts = [self.game.name]
+        variant = self.game.variants.get(self.state.variant)
+        if variant is not None and variant.name != self.game.name:
+            parts.append(variant.name)
+        where = self.progress()
+        if where:
+            parts.append(where)
+        return " · ".join(parts)
+
+    def progress(self) -> str:
+        """How far the game got, in its table's words: the hand or deal under way (the
+        public view's ``hand_no`` or ``deal_no``), of how many where that is fixed; "" for a
+        game of one deal (Money)."""
+        view = self.state.view(None)
+        for key, total, word in (
+            ("hand_no", "hands_in_game", "hand"),
+            ("deal_no", "deals", "deal"),
+        ):
+            n = view.get(key)
+            if isinstance(n, int) and not isinstance(n, bool):
+                of = view.get(total)
+                return f"{word} {n} of {of}" if isinstance(of, int) else f"{word} {n}"
+        return ""
+
+    def standing(self) -> str:
+        """The saved-games list's second line: each player and their score so far."""
+        scores = self.state.scores()
+        return ", ".join(f"{s.name} {sc}" for s, sc in zip(self.seats, scores, strict=True))
 
     # --- saving ---------------------------------------------------------------------------
 
@@ -273,6 +303,7 @@ class Match:
             "match_schema": MATCH_SCHEMA,
             "game": self.game.id,
             "title": self.describe(),
+            "subtitle": self.standing(),
             "seed": self.seed,
             "seats": [{"kind": s.kind, "name": s.name} for s in self.seats],
             "bot_options": self.bot_options,

@@ -99,6 +99,33 @@ class Record:
     def finished(self) -> bool:
         return self.result != UNFINISHED
 
+    @property
+    def people(self) -> list[int]:
+        """The seats a person played at this keyboard (kind ``human``; ``remote`` seats
+        played elsewhere)."""
+        return [i for i, s in enumerate(self.seats) if s.kind == "human"]
+
+    @property
+    def private(self) -> bool:
+        """The hidden cards of this record must stay hidden: the game is not finished (it
+        may still be resumed) and two or more people shared the keyboard in a game whose
+        hands are secret (``Match.hot_seat``). Whoever looks at its replay or review is one
+        of them, so any hand shown, or any move whose text names hidden cards (an exchange's
+        discards), would show someone the others' cards. Only the public table and log may
+        show, until the game ends or every player agrees (``replay --reveal``, or the
+        replay's confirmation)."""
+        return not self.finished and len(self.people) > 1 and get_game(self.game).hidden_hands
+
+    def private_why(self) -> str:
+        """Why a private record's hands stay hidden, in words: who played at the keyboard and
+        that the game is not over."""
+        names = [self.seats[i].name for i in self.people]
+        who = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
+        return (
+            f"{who} played this game at one keyboard and it is not finished (it may still be "
+            "resumed)"
+        )
+
     # --- writing --------------------------------------------------------------------------
 
     def to_text(self) -> str:

@@ -9,7 +9,10 @@ Each root choice ends with a mean reward over its visits. Where the most visited
 not the one played, the cost is the difference of the two means, turned into the game's own
 units by ``Game.reward_units`` (points, chips, penalty points...), and how sure that is: the
 difference over its standard error (rewards lie in [0, 1], so a choice's spread is at most
-``sqrt(m (1 - m))``). The worst three come first.
+``sqrt(m (1 - m))``). The worst three of those at least two standard errors apart (sure:
+a smaller difference may be the search's chance) come first; every difference follows, in
+game order, each with where it was (the hand and trick, in the table's words) and the move
+as the record has it.
 
 A game may add notes of its own (``bots.review_notes(record, seat)``): Money compares the
 seat's reaction times, from the record's claims, with the bot levels' ranges.
@@ -53,6 +56,14 @@ class Decision:
     sure: float  # the difference in standard errors
     played_visits: int
     best_visits: int
+    #: where in the game, in the game's own words: "hand 2, trick 3", "deal 1, bid" ("" when
+    #: the game has neither hands nor tricks to tell, as Money)
+    where: str = ""
+
+    @property
+    def sure_enough(self) -> bool:
+        """The difference is at least two standard errors: a mistake, not noise."""
+        return self.sure >= 2.0
 
     @property
     def confidence(self) -> str:
@@ -75,7 +86,10 @@ class Review:
     stopped: bool = False  # cancelled before the end
 
     def worst(self, k: int = 3) -> list[Decision]:
-        return sorted(self.differs, key=lambda d: (-d.cost, d.index))[:k]
+        """The costliest ``k`` differences the search is sure of (an unsure one may be
+        noise: it is listed with every difference, never among the worst)."""
+        sure = [d for d in self.differs if d.sure_enough]
+        return sorted(sure, key=lambda d: (-d.cost, d.index))[:k]
 
     def to_json(self) -> dict[str, Any]:
         seat = self.record.seats[self.seat]
@@ -99,20 +113,33 @@ class Review:
         seat = rec.seats[self.seat]
         who = seat.name if seat.kind == "human" else f"{seat.name} ({seat.kind})"
         per = self.seconds / self.reviewed if self.reviewed else 0.0
-        out = [
-            f"Review of seat {self.seat + 1}, {who}: {self.reviewed} decisions searched"
-            f" in {self.seconds:.1f} s ({per:.2f} s each, {self.iterations:,} iterations)",
-        ]
+        head = f"Review of seat {self.seat + 1}, {who}: {plural(self.reviewed, 'decision')}"
+        if self.reviewed:
+            head += f" searched in {self.seconds:.1f} s ({per:.2f} s each)"
+        out = [head]
         if self.stopped:
             out.append("(stopped before the end)")
-        if not self.differs:
-            out.append("The hard bot agrees with every decision it could tell apart.")
+        worst = self.worst()
+        if not self.reviewed:
+            out.append(
+                "There was nothing to review: each move of this seat was its only choice."
+                if not self.stopped
+                else "Nothing was reviewed."
+            )
+        elif not self.differs:
+            out.append(agrees(who, self.reviewed))
         else:
-            out.append("")
-            out.append("Worst decisions:")
-            for n, d in enumerate(self.worst(), 1):
-                out.append(f"  {n}. {describe(d)}")
-            if len(self.differs) > 3:
+            if worst:
+                out.append("")
+                out.append("Worst decisions (those the bot is sure of):")
+                for n, d in enumerate(worst, 1):
+                    out.append(f"  {n}. {describe(d)}")
+            else:
+                out.append(
+                    f"The hard bot would choose otherwise {plural(len(self.differs), 'time')},"
+                    " but is sure of none: the differences are small enough to be chance."
+                )
+            if len(self.differs) > len(worst):
                 out.append("")
                 out.append("Every difference, in game order:")
                 for d in self.differs:
@@ -123,13 +150,75 @@ class Review:
         return "\n".join(out)
 
 
+def plural(n: int, word: str) -> str:
+    """``1 decision``, ``2 decisions``, ``no decision``."""
+    if n == 0:
+        return f"no {word}"
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def agrees(who: str, reviewed: int) -> str:
+    """The review found nothing to change, in words that fit how much there was."""
+    if reviewed == 1:
+        return f"The hard bot agrees with {who}'s one decision."
+    return f"The hard bot agrees with each of {who}'s {reviewed} decisions."
+
+
 def describe(d: Decision) -> str:
-    where = f"move {d.index + 1}" + (f" (line {d.line})" if d.line else "")
+    """One difference: where it was (the hand and trick, then the move's number in the
+    replay's list), the move played as the record has it, the bot's choice, what it cost
+    and how sure that is."""
+    where = f"{d.where} (move {d.index + 1})" if d.where else f"move {d.index + 1}"
     return (
-        f"{where}: played `{d.played}`, the bot prefers `{d.best}`:"
-        f" about {d.cost:.2f} {d.unit} ({d.confidence}, {d.sure:.1f} standard errors;"
-        f" {d.played_visits} and {d.best_visits} visits)"
+        f"{where[0].upper()}{where[1:]}: played `{d.played}`, the bot prefers `{d.best}`:"
+        f" about {d.cost:.2f} {d.unit} ({d.confidence})"
     )
+
+
+def in_hand_order(text: str, state: State, seat: int) -> str:
+    """A move's text with its cards in the order of the seat's hand, as a player would
+    write it and as the record writes moves made at the table (``discard 10D 10C 6S`` became
+    ``discard 6S 10C 10D``): only a run of cards all from the hand, and only when the
+    reordered text is the same decision."""
+    words = text.split(" ")
+    hand = state.view(seat).get("hand")
+    if not isinstance(hand, list) or len(words) < 3:
+        return text
+    place = {code: i for i, code in enumerate(hand)}
+    cards = [i for i, w in enumerate(words) if w in place]
+    if len(cards) < 2 or cards != list(range(cards[0], cards[-1] + 1)):
+        return text  # not one run of hand cards (a build of layout cards, a pile top ...)
+    run = sorted((words[i] for i in cards), key=place.__getitem__)
+    out = " ".join([*words[: cards[0]], *run, *words[cards[-1] + 1 :]])
+    try:
+        same = state.game.parse_action(out).key == state.game.parse_action(text).key
+    except ValueError:
+        same = False
+    return out if same else text
+
+
+def where_in_game(state: State, seat: int) -> str:
+    """Where ``state`` is in its game, in the words its table uses: the hand or deal
+    (``hand_no``/``deal_no`` of the view), then the trick under way while cards are played
+    (the game's ``trick`` events since the hand's ``deal``), else the phase (``exchange``,
+    ``bid`` ...). Empty for a game that has none of these (Money)."""
+    view = state.view(seat)
+    parts = []
+    for key, word in (("hand_no", "hand"), ("deal_no", "deal")):
+        if isinstance(view.get(key), int):
+            parts.append(f"{word} {view[key]}")
+            break
+    phase = view.get("phase")
+    if "trick" in view and phase == "play":
+        tricks = 0
+        for e in reversed(state.events):
+            if e.kind == "deal":
+                break
+            tricks += e.kind == "trick"
+        parts.append(f"trick {tricks + 1}")
+    elif parts and isinstance(phase, str) and phase not in ("play", "over"):
+        parts.append(phase)
+    return ", ".join(parts)
 
 
 def decisions(rec: Record, seat: int) -> list[int]:
@@ -272,17 +361,31 @@ def _compare(
     scale, unit = state.game.reward_units(state, seat)
     legal = {a.key: a for a in state.legal_actions(seat)}
     best_action = legal.get(best.action)
+    best_text = str(best_action) if best_action is not None else str(best.action)
     return Decision(
         index=index,
         line=rec.lines[index] if index < len(rec.lines) else 0,
-        played=str(played),
-        best=str(best_action) if best_action is not None else str(best.action),
+        played=rec.moves[index].text,  # as the record has it (its cards in its order)
+        best=in_hand_order(best_text, state, seat),
         cost=diff * scale,
         unit=unit,
         sure=diff / spread,
         played_visits=mine.visits,
         best_visits=best.visits,
+        where=where_in_game(state, seat),
     )
 
 
-__all__ = ["ITERATIONS", "TIME_BUDGET", "Decision", "Review", "decisions", "describe", "review"]
+__all__ = [
+    "ITERATIONS",
+    "TIME_BUDGET",
+    "Decision",
+    "Review",
+    "agrees",
+    "decisions",
+    "describe",
+    "in_hand_order",
+    "plural",
+    "review",
+    "where_in_game",
+]

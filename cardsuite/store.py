@@ -122,6 +122,9 @@ class SaveInfo:
     title: str  # the file's "title" field, or the file name without ".json"
     saved_at: float  # the file's "saved_at" (epoch seconds), else the file's mtime
     error: str | None = None  # why the file cannot be resumed, else None
+    #: the list's second line (the players and their scores; ``Match.standing``), None for
+    #: a save from before it was written
+    subtitle: str | None = None
 
 
 @dataclass(frozen=True)
@@ -302,13 +305,15 @@ MAX_SAVE_BYTES = 32 * 1024 * 1024
 #: How much of a save the saves list reads: its listing fields are written first.
 _HEAD_BYTES = 4096
 _HEAD_FIELD = re.compile(
-    r'"(kind|game|title)"\s*:\s*("(?:[^"\\\n]|\\.)*")|"(schema|saved_at)"\s*:\s*([0-9.eE+-]+)'
+    r'"(kind|game|title|subtitle)"\s*:\s*("(?:[^"\\\n]|\\.)*")'
+    r'|"(schema|saved_at)"\s*:\s*([0-9.eE+-]+)'
 )
 
 
 def _head_fields(head: bytes) -> dict[str, Any]:
     """The listing fields found in the first bytes of a save written by this version:
-    ``{"kind": ..., "game": ..., "title": ..., "saved_at": ...}`` (the ones present)."""
+    ``{"kind": ..., "game": ..., "title": ..., "subtitle": ..., "saved_at": ...}`` (the ones
+    present)."""
     text = head.decode("utf-8", errors="replace")
     out: dict[str, Any] = {}
     for m in _HEAD_FIELD.finditer(text[: text.find('"state"') if '"state"' in text else None]):
@@ -562,8 +567,9 @@ class Store:
         now = self._clock()
         # What the saves list needs comes first, so listing reads only a file's head.
         head = {"kind": SAVE_KIND, "schema": SCHEMA_VERSION, "saved_at": now, "game": game}
-        if isinstance(data.get("title"), str):
-            head["title"] = data["title"]
+        for key in ("title", "subtitle"):
+            if isinstance(data.get(key), str):
+                head[key] = data[key]
         payload = {**head, **{k: v for k, v in data.items() if k not in head}}
         # Check everything before touching the disk, so a bad save writes nothing at all.
         _check_json(payload, "the saved game")
@@ -603,6 +609,7 @@ class Store:
                 fields, error = self._head(path)
             game = fields.get("game")
             title = fields.get("title")
+            subtitle = fields.get("subtitle")
             saved_at = fields.get("saved_at")
             infos.append(
                 SaveInfo(
@@ -611,6 +618,7 @@ class Store:
                     title=title if isinstance(title, str) and title else path.stem,
                     saved_at=float(saved_at) if _is_number(saved_at) else mtime,
                     error=error,
+                    subtitle=subtitle if isinstance(subtitle, str) and subtitle else None,
                 )
             )
         infos.sort(key=lambda info: info.path.name)
@@ -652,7 +660,7 @@ class Store:
         except StoreError as exc:
             data, error = (self._peek(path) if size <= MAX_SAVE_BYTES else None), str(exc)
         data = data if isinstance(data, dict) else {}
-        return {k: data.get(k) for k in ("game", "title", "saved_at")}, error
+        return {k: data.get(k) for k in ("game", "title", "subtitle", "saved_at")}, error
 
     def load_save(self, path: Path | str) -> dict[str, Any]:
         """Read and check a whole saved game; ``StoreError`` with a clear message if it cannot

@@ -5,14 +5,17 @@ after the first time, the seat's token, so a dropped connection takes the same s
 answers the server's pings with its own clock, and hands every other message to
 ``on_message``. When the connection drops it says so (``status``) and tries again, a little
 later each time, until the table answers or refuses for good (a wrong secret, a full table,
-a seat that is no longer ours). Nothing here draws: the table screen's ``RemoteMatch`` and
-the tests' scripted players both sit on it.
+a seat that is no longer ours). A table never reached is not tried again: nothing listening
+at the address, no such machine, or something there that is not a table is said at once
+(``fatal``, with ``unreached`` set), since waiting would not mend it. Nothing here draws:
+the table screen's ``RemoteMatch`` and the tests' scripted players both sit on it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import socket
 import time
 from collections.abc import Callable
 from typing import Any
@@ -54,6 +57,7 @@ class TableClient:
         self.status = "connecting"
         self.welcome: dict[str, Any] | None = None
         self.fatal: str | None = None  # why the table will not have us (no more retries)
+        self.unreached = False  # ...because no table was ever reached at the address
         self.ended: str | None = None  # why the table closed for good (the host left)
         self.rtt: float | None = None  # the last round trip the server measured, seconds
         self._ws: aiohttp.ClientWebSocketResponse | None = None
@@ -78,7 +82,11 @@ class TableClient:
                     if self._welcomed.is_set():
                         delay = self.retry_first  # it was up: try again soon
                 except (TimeoutError, aiohttp.ClientError, OSError) as e:
-                    self._say(f"no connection ({_short(e)}); trying again")
+                    if self.welcome is None:  # never at this table: nothing to come back to
+                        self.fatal = unreached(self.address, e)
+                        self.unreached = True
+                    else:
+                        self._say(f"no connection ({_short(e)}); trying again")
                 finally:
                     self._ws = None
                 if self._stop or self.fatal is not None:
@@ -88,22 +96,28 @@ class TableClient:
                 await asyncio.sleep(delay)
                 delay = min(RETRY_MOST, delay * 2)
         if self.fatal is not None:
-            self._say(f"refused: {self.fatal}")
+            self._say(self.fatal if self.unreached else f"refused: {self.fatal}")
         elif self.ended is not None:
             self._say(self.ended)
         elif self._stop:
             self._say("left the table")
 
     async def wait_welcome(self, within: float = 10.0) -> dict[str, Any]:
-        """The welcome (seat, token, game), once the table has admitted us."""
+        """The welcome (seat, token, game), once the table has admitted us. Else
+        ``ConnectionRefusedError`` (the table refused us), ``ConnectionError`` (no table
+        there) or ``TimeoutError`` (no answer within ``within`` seconds), saying why."""
         waiter = asyncio.ensure_future(self._welcomed.wait())
         end = self.clock() + within
         try:
             while not waiter.done():
                 if self.fatal is not None:
-                    raise ConnectionRefusedError(self.fatal)
+                    raise (ConnectionError if self.unreached else ConnectionRefusedError)(
+                        self.fatal
+                    )
                 if self.clock() > end:
-                    raise TimeoutError(f"no answer from {self.address} ({self.status})")
+                    raise TimeoutError(
+                        f"no answer from {self.address.where} within {within:g} seconds"
+                    )
                 await asyncio.sleep(0.02)
         finally:
             waiter.cancel()
@@ -211,9 +225,22 @@ class TableClient:
             self.on_status(status)
 
 
+def unreached(address: P.Address, e: BaseException) -> str:
+    """Why no table was reached at ``address``, in a player's words."""
+    where = address.where
+    if isinstance(e, aiohttp.WSServerHandshakeError):
+        return f"something answers at {where}, but it is not a cardsuite table"
+    cause = e.os_error if isinstance(e, aiohttp.ClientConnectorError) else e
+    if isinstance(cause, socket.gaierror):
+        return f"no machine called {address.host} was found"
+    if isinstance(cause, ConnectionRefusedError):
+        return f"nothing answers at {where}: no table is open there"
+    return f"cannot reach {where} ({_short(e)})"
+
+
 def _short(e: BaseException) -> str:
     text = str(e) or type(e).__name__
     return text if len(text) < 80 else text[:77] + "…"
 
 
-__all__ = ["TableClient"]
+__all__ = ["TableClient", "unreached"]

@@ -84,8 +84,13 @@ class Address:
     secret: str
 
     def __str__(self) -> str:
+        return f"{self.where}/{self.secret}"
+
+    @property
+    def where(self) -> str:
+        """``host:port``, without the secret (for messages)."""
         host = f"[{self.host}]" if ":" in self.host else self.host
-        return f"{host}:{self.port}/{self.secret}"
+        return f"{host}:{self.port}"
 
     @property
     def url(self) -> str:

@@ -59,6 +59,7 @@ class RemoteMatch(Match):
     def __init__(self, client: TableClient, welcome: Mapping[str, Any]) -> None:
         # Not Match.__init__: nothing here deals, and no bot plays on a client.
         self.client = client
+        self.save_path = None  # a joined table keeps no save: the host holds the game
         self.game = get_game(str(welcome["game"]))
         self.seat: int | None = welcome.get("seat")
         self.variant = str(welcome["variant"])

@@ -24,27 +24,18 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from ..engine import Game
-from ..games import all_games, entry, get_game
+from ..games import entry, get_game
 from ..match import Match, SeatSpec
-from ..store import PACES, Store, StoreError
-from . import output_times, patches
-from .cardart import CardStyle
-from .themes import DEFAULT_THEME, VARIABLE_DEFAULTS, load_themes
+from ..paces import PACE_DELAYS
+from ..store import Store, StoreError
+from . import output_times, palette, patches
+from .cardart import CardStyle, suit_text
+from .themes import DEFAULT_THEME, VARIABLE_DEFAULTS, load_themes, table_variables
 
 patches.apply()
 output_times.apply()
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
-
-#: Seconds a bot waits before its move, and a finished trick stays up, per pace; "wait"
-#: moves bots at the normal pace and keeps a finished trick up until a key (None).
-PACE_DELAYS: dict[str, tuple[float, float | None]] = {
-    "instant": (0.0, 0.0),
-    "fast": (0.25, 0.8),
-    "normal": (0.6, 1.6),
-    "slow": (1.2, 3.0),
-    "wait": (0.6, None),
-}
 
 
 @dataclass
@@ -63,16 +54,20 @@ class StartRequest:
 @dataclass
 class ReplayRequest:
     """``cardsuite replay FILE``: go straight to the replay of a game record (a
-    ``records.Record``); ``seat`` is whose hand shows (a seat, ``"all"``, or None: the one
-    person's, else every hand)."""
+    ``records.Record``); ``seat`` is whose hand shows (a seat, ``"all"``, or None: the first
+    person's, the seat to review); ``reveal``: the players of an unfinished hot-seat game agree
+    to show its hidden cards (``replay --reveal``)."""
 
     record: Any
     seat: int | str | None = None
+    reveal: bool = False
 
 
 class CardSuiteApp(App[None]):
     CSS_PATH = "styles/app.tcss"
     TITLE = "cardsuite"
+    #: Our commands in natural order, found by their descriptions too (``ui/palette.py``).
+    COMMANDS: ClassVar[set[Any]] = {palette.CardSuiteCommands}
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
     ]
@@ -124,6 +119,14 @@ class CardSuiteApp(App[None]):
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return dict(VARIABLE_DEFAULTS)
+
+    def get_css_variables(self) -> dict[str, str]:
+        """The theme's variables and the table's, derived from them (``themes.table_variables``:
+        a felt of the theme's own surface where it names none, text readable on it)."""
+        variables = super().get_css_variables()
+        variables.update(table_variables(variables, self.current_theme.variables))
+        self.theme_variables = variables
+        return variables
 
     @property
     def card_style(self) -> CardStyle:
@@ -191,7 +194,10 @@ class CardSuiteApp(App[None]):
         """Every notification is shown as plain text: messages carry file names, paths, save
         titles and players' names, and ``[games]`` or ``[/]`` in any of them must be shown,
         not read as Textual markup (which hid text, or crashed the app). A message already on
-        screen is not stacked again: a key pressed ten times says its refusal once."""
+        screen is not stacked again: a key pressed ten times says its refusal once. A suit
+        symbol in it (a rule's reason names cards) is a letter in ASCII mode."""
+        ascii = self.settings.ascii
+        message, title = suit_text(message, ascii), suit_text(title, ascii)
         if any(n.message == message and n.title == title for n in self._notifications):
             return
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
@@ -288,7 +294,8 @@ class CardSuiteApp(App[None]):
         for w in self._startup_warnings:
             self.notify(w, severity="warning", timeout=8)
         if isinstance(self.start_request, ReplayRequest):
-            self.open_replay(self.start_request.record, self.start_request.seat)
+            req = self.start_request
+            self.open_replay(req.record, req.seat, reveal=req.reveal, alone=True)
         elif type(self.start_request).__name__ in ("HostRequest", "JoinRequest"):
             self.open_remote(self.start_request)
         elif self.start_request is not None:
@@ -341,11 +348,13 @@ class CardSuiteApp(App[None]):
         else:
             self.push_screen(screen)
 
-    def open_replay(self, record: Any, seat: int | str | None = None) -> None:
-        """The replay of a game record (``ui/replay.py``)."""
+    def open_replay(
+        self, record: Any, seat: int | str | None = None, reveal: bool = False, alone: bool = False
+    ) -> None:
+        """The replay of a game record (``ui/replay.py``); ``alone``: q quits the app."""
         from .replay import replay_screen
 
-        self.push_screen(replay_screen(self, record, seat))
+        self.push_screen(replay_screen(self, record, seat, reveal=reveal, alone=alone))
 
     def open_remote(self, request: Any) -> None:
         """Host a table (``remote_start.HostRequest``) or join one (``JoinRequest``); the
@@ -365,12 +374,14 @@ class CardSuiteApp(App[None]):
 
     def open_help(self, game_id: str) -> None:
         """The game's rules. Each game's help screen is built once (parsing and laying out
-        the Markdown is what costs) and kept installed, so it opens at once after that."""
+        the Markdown is what costs) and kept installed, so it opens at once after that (one
+        for each card style: in ASCII mode its suit symbols are letters)."""
         from .help import HelpScreen
 
-        name = f"help-{game_id}"
+        ascii = self.settings.ascii
+        name = f"help-{game_id}{'-ascii' if ascii else ''}"
         if not self.is_screen_installed(name):
-            self.install_screen(HelpScreen(get_game(game_id)), name)
+            self.install_screen(HelpScreen(get_game(game_id), ascii), name)
         self.push_screen(name)
 
     def open_stats(self) -> None:
@@ -392,25 +403,14 @@ class CardSuiteApp(App[None]):
         yield from super().get_system_commands(screen)
         ascii_now = self.settings.ascii
         yield SystemCommand(
-            "Cards: " + ("symbols (♠ ♥ ♦ ♣)" if ascii_now else "ASCII suits (S H D C)"),
+            # (in ASCII mode no suit symbol is drawn, this entry's own included)
+            "Cards: "
+            + ("suit symbols instead of letters" if ascii_now else "ASCII suits (S H D C)"),
             "Draw suits as symbols or as letters",
             lambda: self.set_ascii(not ascii_now),
         )
-        for pace in PACES:
-            yield SystemCommand(
-                f"Pace: {pace}",
-                "How fast bots move and how long a finished trick stays up"
-                + (" (wait: until a key)" if pace == "wait" else ""),
-                lambda pace=pace: self.set_pace(pace),  # type: ignore[misc]
-            )
-        for game in all_games():
-            for option in game.preferences:
-                for value in option.presets:
-                    yield SystemCommand(
-                        f"{game.name}: {option.name.lower()} {option.show(value)}",
-                        option.help,
-                        lambda g=game.id, o=option.id, v=value: self.set_preference(g, o, v),  # type: ignore[misc]
-                    )
+        yield from palette.pace_commands(self)
+        yield from palette.preference_commands(self, screen)
         yield SystemCommand("Statistics", "Games played and won", self.open_stats)
         yield SystemCommand("History", "The records of games played: replay one", self.open_history)
 

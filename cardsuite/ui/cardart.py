@@ -19,6 +19,23 @@ from textual.color import Color, ColorParseError
 
 from ..cards import RANK_CODES, SUIT_SYMBOLS, Card
 
+#: A card back's pattern, as a cell of a seat's strip or a fan of backs (``#`` in ASCII).
+BACK_GLYPH, ASCII_BACK_GLYPH = "▚", "#"
+#: Every suit glyph a text may hold (the white ones too), and its letter in ASCII mode.
+SUIT_LETTERS = {
+    **{sym: suit for suit, sym in SUIT_SYMBOLS.items()},
+    **{"♤": "S", "♡": "H", "♢": "D", "♧": "C"},
+}
+_TO_ASCII = str.maketrans({**SUIT_LETTERS, BACK_GLYPH: ASCII_BACK_GLYPH})
+
+
+def suit_text(text: str, ascii: bool) -> str:
+    """Words as the card style writes them: in ASCII mode each suit symbol becomes its letter
+    (``trumps ♥ hearts`` → ``trumps H hearts``, ``Al-kommi 7♦`` → ``Al-kommi 7D``) and a card
+    back's glyph ``#``. Every text on screen that may hold a suit symbol and is not card art
+    (headers, option names, the rules, messages) goes through here or ``CardStyle.text``."""
+    return text.translate(_TO_ASCII) if ascii else text
+
 
 @dataclass(frozen=True)
 class CardStyle:
@@ -69,17 +86,28 @@ class CardStyle:
             "C": self.clubs,
         }.get(card.suit, "#7b2d8e")
 
+    def suit(self, suit: str) -> str:
+        """A suit (``H``) as this style draws it: ``♥``, or ``H`` in ASCII mode."""
+        return suit if self.ascii else SUIT_SYMBOLS[suit]
+
+    def text(self, text: str) -> str:
+        """Words with suit symbols in them, in this style (``suit_text``)."""
+        return suit_text(text, self.ascii)
+
+    @property
+    def back_glyph(self) -> str:
+        return ASCII_BACK_GLYPH if self.ascii else BACK_GLYPH
+
     def label(self, card: Card) -> str:
         """Rank and suit as drawn on a face: ``10♥``, ``Q♠``, ``JK``."""
         if card.is_joker:
             return "JK"
-        suit = card.suit if self.ascii else SUIT_SYMBOLS[card.suit]
-        return RANK_CODES[card.rank] + suit
+        return RANK_CODES[card.rank] + self.suit(card.suit)
 
     def pip(self, card: Card) -> str:
         if card.is_joker:
             return "*"
-        return card.suit if self.ascii else SUIT_SYMBOLS[card.suit]
+        return self.suit(card.suit)
 
     def inline(self, card: Card, on: str | None = None) -> Text:
         """A card as a short coloured label for text lines (log, scores): `` Q♠ ``."""
@@ -275,7 +303,7 @@ def draw_back(
     box = ASCII_BOX if cs.ascii else BOX
     style = Style(color=cs.back_pattern, bgcolor=cs.back)
     inner = size.w - 2
-    fill = ("#" if cs.ascii else "▚") * inner
+    fill = cs.back_glyph * inner
     rows = [box["tl"] + box["h"] * inner + box["tr"]]
     rows += [box["v"] + fill + box["v"] for _ in range(size.h - 2)]
     rows.append(box["bl"] + box["h"] * inner + box["br"])
@@ -346,7 +374,7 @@ def back_strip(count: int, cs: CardStyle, most: int = 8) -> Text:
     out = Text()
     if count:
         out.append(
-            ("#" if cs.ascii else "▚") * min(count, most),
+            cs.back_glyph * min(count, most),
             Style(color=cs.back_pattern, bgcolor=cs.back),
         )
     out.append(f" {count}", Style(bold=True))

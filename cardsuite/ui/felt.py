@@ -91,8 +91,9 @@ class FeltScene:
 class TrickFelt(Widget):
     """The middle of a trick table (see the module docstring)."""
 
+    #: no wrapping: the text list's long lines end in "…" rather than run onto the next
     DEFAULT_CSS = """
-    TrickFelt { width: 1fr; height: 1fr; }
+    TrickFelt { width: 1fr; height: 1fr; text-wrap: nowrap; text-overflow: ellipsis; }
     """
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
@@ -120,7 +121,7 @@ class TrickFelt(Widget):
                 canvas = _Around(width, height, size, cs, fans).draw(scene)
                 if canvas is not None:
                     return canvas.text()
-        return _compact(scene, cs)
+        return _compact(scene, cs, width)
 
     def _row(self, width: int, height: int, cs: CardStyle) -> Text:
         """Bigger tables: the plays as a row of groups labelled with the players' names."""
@@ -183,6 +184,20 @@ class _Around:
             parts.insert(1, backs_text(spot.backs, self.cs))
         return parts
 
+    def _north_rows(self, spot: SeatSpot) -> tuple[Text, Text]:
+        """North's name row and lines row. Lines too wide for their row (Mensch's declarer,
+        best so far and thinking at 80x24) share both rows with the name, each part whole,
+        rather than lose the end of a part at the edge."""
+        rows = self._rows(spot)
+        one = fill_rows(rows, self.w - 2, _SEPS, _DIM)
+        if len(one) == 1:
+            return spot.title, one[0][0]
+        if not self._fan_rows(spot):  # with fanned backs between them, the name stays alone
+            both = fill_rows([spot.title, *rows], self.w - 2, _SEPS[-1:], _DIM)
+            if len(both) == 2:
+                return both[0][0], both[1][0]
+        return spot.title, one_row(rows, _SEPS[-1], _DIM)[0]
+
     def _fan_rows(self, spot: SeatSpot) -> int:
         return SMALL.h if self.fans and spot.backs else 0
 
@@ -198,12 +213,22 @@ class _Around:
             bands += [("n_info", 2 + n_fan), ("n_play", size.h)]
         parts = self._south_parts(where["S"])
         south = [row for row, _ in fill_rows(parts, self.w - 2, _SEPS, _DIM)]
-        bands += [("mid", max(size.h, side_lines)), ("s_play", size.h), ("s_info", len(south))]
+        band = max(size.h, side_lines)
+        bands += [("mid", band), ("s_play", size.h), ("s_info", len(south))]
         need = sum(h for _, h in bands)
         if need > self.h and len(south) > 1:  # no room for more rows: one, cut at the edge
             need -= len(south) - 1
-            south = [one_row(parts, _SEPS[-1], _DIM)[0]]
+            south = [_one_row_whole(parts, self.w - 2)]
             bands[-1] = ("s_info", 1)
+        if need > self.h:
+            # the side seats' lines run on beside North's and South's plays, which lie in the
+            # middle columns, rather than the table giving up its seats round it (Mensch's
+            # four seats at 80x24 have room for three lines under a side seat's name)
+            reach = size.h * (2 if north else 1)
+            short = min(need - self.h, band - max(size.h, side_lines - reach))
+            band -= short
+            need -= short
+            bands[-3] = ("mid", band)
         if need > self.h:
             return None
         each, extra = divmod(self.h - need, len(bands) + 1)  # spare rows, spread evenly
@@ -230,13 +255,14 @@ class _Around:
         if north:
             spot = where["N"]
             y = top["n_info"]
-            starts = [self._centre(canvas, y, spot.title)]
+            name, line = self._north_rows(spot)
+            starts = [self._centre(canvas, y, name)]
             if self._fan_rows(spot):
                 assert spot.backs is not None
                 width = SMALL.fan_width(spot.backs, 2)
                 draw_backs(canvas, cx - width // 2, y + 1, spot.backs, cs, 2, spot.backs)
                 y += SMALL.h
-            starts.append(self._centre(canvas, y + 1, _join(self._rows(spot))))
+            starts.append(self._centre(canvas, y + 1, line))
             if top["n_info"] == 0:
                 free_top = min(starts) - 1
         # South: its line(s) at the bottom (its cards are the hand below the felt)
@@ -244,12 +270,29 @@ class _Around:
             free_bottom = self._centre(canvas, top["s_info"] + i, line) - 2
         if top["s_info"] + len(south) != self.h:
             free_bottom = self.w - 2
+        # the side seats' blocks: centred on the middle band, running on beside North's and
+        # South's plays where the band is shorter than they are
+        mid = top["mid"]
+        lo, hi = (top["n_play"] if north else mid), top["s_play"] + size.h
+        blocks: dict[str, tuple[int, int]] = {}  # each side seat's first row and row count
+        for pos in "WE":
+            if pos in where:
+                tall = 1 + self._fan_rows(where[pos]) + len(self._rows(where[pos]))
+                blocks[pos] = (max(lo, min(mid + (band - tall) // 2, hi - tall)), tall)
+
+        def clear(pos: str, y: int, h: int) -> bool:
+            """Whether rows ``y`` to ``y + h`` are free of side seat ``pos``'s block."""
+            if pos not in blocks:
+                return True
+            y0, tall = blocks[pos]
+            return y + h <= y0 or y >= y0 + tall
+
         # the title where it has room: top left, beside North's play, else bottom left
         title = scene.title
         if title:
             style = Style(bold=True, italic=True)
             spots = [(0, free_top)]
-            if north:
+            if north and clear("W", top["n_play"], 1):
                 spots.append((top["n_play"], cx - size.w // 2 - 3))
             spots.append((self.h - 1, free_bottom))
             for y, room in spots:
@@ -261,15 +304,13 @@ class _Around:
                 if room > 3:
                     canvas.put(1, y, title[: room - 1] + "…", style)
 
-        # the sides: the seat's title, backs and lines in its corner of the middle band
-        mid = top["mid"]
-        band = max(size.h, side_lines)
+        # the sides: the seat's title, backs and lines in its corner of the table
         for pos, spot in (("W", where.get("W")), ("E", where.get("E"))):
             if spot is None:
                 continue
             rows = self._rows(spot)
             fan = self._fan_rows(spot)
-            y0 = mid + max(0, (band - (1 + fan + len(rows))) // 2)
+            y0 = blocks[pos][0]
             self._side(canvas, pos, y0, spot.title_in(info_w), info_w)
             if fan:
                 assert spot.backs is not None
@@ -286,14 +327,17 @@ class _Around:
             play = plays.get(spot.seat)
             if play is None or not play.cards:
                 continue
-            fitted = self._fit(play.cards, used.get(pos, info_w), pos, cx, half)
-            if fitted is None:
-                return None
-            x, step = fitted
             if pos in "WE":
                 y = mid + (band - size.h) // 2
             else:
                 y = top["n_play"] if pos == "N" else top["s_play"]
+            # North's and South's plays keep off a side seat's lines running on beside them
+            left = 1 if clear("W", y, size.h) else used["W"] + 2
+            right = self.w - 1 if clear("E", y, size.h) else self.w - used["E"] - 2
+            fitted = self._fit(play.cards, used.get(pos, info_w), pos, cx, half, left, right)
+            if fitted is None:
+                return None
+            x, step = fitted
             draw_fan(
                 canvas,
                 x,
@@ -319,17 +363,26 @@ class _Around:
             canvas.put_text(self.w - 1 - min(info_w, row.cell_len), y, row, info_w)
 
     def _fit(
-        self, cards: list[Card], info_w: int, pos: str, cx: int, half: int
+        self,
+        cards: list[Card],
+        info_w: int,
+        pos: str,
+        cx: int,
+        half: int,
+        left: int = 1,
+        right: int | None = None,
     ) -> tuple[int, int] | None:
-        """Where a play's fan starts and its step: N and S centred; W and E beside the middle
-        column, or up to it for a wide play (N and S are in rows of their own), closing up
-        (down to three columns a card) if they must. ``info_w``: the side seat's lines."""
+        """Where a play's fan starts and its step: N and S centred, between columns ``left``
+        and ``right``; W and E beside the middle column, or up to it for a wide play (N and S
+        are in rows of their own), closing up (down to three columns a card) if they must.
+        ``info_w``: the side seat's lines."""
         size = self.size
+        right = self.w - 1 if right is None else right
         for step in range(size.step, 2, -1):
             width = size.fan_width(len(cards), step)
             if pos in "NS":
                 x = cx - width // 2
-                if x >= 1 and x + width <= self.w - 1:
+                if x >= left and x + width <= right:
                     return x, step
                 continue
             if pos == "W":
@@ -373,6 +426,22 @@ class _Around:
         x = max(1, (self.w - text.cell_len) // 2)
         canvas.put_text(x, y, text, self.w - 2)
         return x
+
+
+def _one_row_whole(parts: Sequence[Text], room: int) -> Text:
+    """``parts`` on one row of ``room`` cells: the first (the seat's name) cut with "…"
+    so that the others (its marks: "declarer") stay whole; cut at the edge only when even
+    a short name would not leave them room."""
+    sep = _SEPS[-1]
+    line = one_row(parts, sep, _DIM)[0]
+    if line.cell_len <= room or len(parts) < 2:
+        return line
+    keep = room - one_row(parts[1:], sep, _DIM)[0].cell_len - len(sep)
+    if keep < 6:
+        return line
+    name = parts[0].copy()
+    name.truncate(keep, overflow="ellipsis")
+    return one_row([name, *parts[1:]], sep, _DIM)[0]
 
 
 def _groups_width(groups: Sequence[CardGroup]) -> int:
@@ -420,17 +489,25 @@ def _join(lines: Sequence[Text], sep: str = "  ·  ") -> Text:
     return out
 
 
-def _compact(scene: FeltScene, cs: CardStyle) -> Text:
-    """When even small faces do not fit: every seat on a line, plays as inline cards."""
+def _compact(scene: FeltScene, cs: CardStyle, width: int | None = None) -> Text:
+    """When even small faces do not fit: every seat on a line (with its card count, as its
+    backs say round the table), its parts closer together where the line is wider than
+    ``width``; plays as inline cards."""
     plays = {p.seat: p for p in scene.plays}
     out = Text(no_wrap=True, overflow="ellipsis")
     if scene.title:
         out.append(scene.title + "\n", Style(bold=True, italic=True))
     for spot in reversed(scene.seats):
         out.append_text(spot.title)
-        if spot.lines:
+        lines = list(spot.lines)
+        if spot.backs is not None:
+            lines.insert(0, Text(f"{spot.backs} card{'s' * (spot.backs != 1)}", style="dim"))
+        if lines:
             out.append("  ")
-            out.append_text(_join(spot.lines))
+            joined = _join(lines)
+            if width is not None and spot.title.cell_len + 2 + joined.cell_len > width:
+                joined = _join(lines, _SEPS[-1])
+            out.append_text(joined)
         play = plays.get(spot.seat)
         if play is not None:
             out.append("  ▸ ")

@@ -24,6 +24,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..engine import Game
+from .cardart import suit_text
 from .closing import close_once
 
 _HEADING = re.compile(r"^(#{1,3})\s+(.*)$")
@@ -54,10 +55,11 @@ class HelpScreen(Screen[None]):
         Binding("t", "toggle_toc", "Contents"),
     ]
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, ascii: bool = False) -> None:
+        """``ascii``: the rules' suit symbols (``10♦``) drawn as letters, as the cards are."""
         super().__init__()
         self.game = game
-        self.source = game.help_text()
+        self.source = suit_text(game.help_text(), ascii)
         self.parts = sections(self.source)
 
     def compose(self) -> ComposeResult:

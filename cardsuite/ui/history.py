@@ -63,6 +63,8 @@ class HistoryScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.records: list[RecordInfo] = []
+        #: each column's width (``_columns``), to cut cells to with "…"
+        self.widths: dict[str, int] = {}
 
     @property
     def cs_app(self) -> CardSuiteApp:
@@ -85,11 +87,22 @@ class HistoryScreen(Screen[None]):
     def _columns(self, table: DataTable[Any]) -> None:
         """The players and the result share what the date, game and moves leave."""
         room = max(30, self.size.width - 16 - 14 - 5 - 2 * 5 - 2)
-        table.add_column("started", width=16)
-        table.add_column("game", width=14)
-        table.add_column("moves", width=5)
-        table.add_column("players", width=room * 9 // 20)
-        table.add_column("result", width=room - room * 9 // 20)
+        self.widths = {
+            "started": 16,
+            "game": 14,
+            "moves": 5,
+            "players": room * 9 // 20,
+            "result": room - room * 9 // 20,
+        }
+        for name, width in self.widths.items():
+            table.add_column(name, width=width)
+
+    def _fit(self, text: Text | str, column: str) -> Text:
+        """A cell cut to its column with "…" (the table itself cuts without a mark), so a
+        cut name shows that it is cut, as everywhere else."""
+        out = text.copy() if isinstance(text, Text) else Text(text)
+        out.truncate(self.widths[column], overflow="ellipsis")
+        return out
 
     def reload(self) -> None:
         table = self.query_one(DataTable)
@@ -110,17 +123,20 @@ class HistoryScreen(Screen[None]):
                     _when(info.started),
                     Text("?", style="dim"),
                     "",
-                    Text(info.path.name, style="dim"),  # names and reasons: text, not markup
-                    Text(f"cannot be replayed: {info.error}", style="dim italic"),
+                    # names and reasons: text, not markup
+                    self._fit(Text(info.path.name, style="dim"), "players"),
+                    self._fit(
+                        Text(f"cannot be replayed: {info.error}", style="dim italic"), "result"
+                    ),
                     key=str(i),
                 )
                 continue
             table.add_row(
                 _when(info.started),
-                _game_name(info.game),
+                self._fit(_game_name(info.game), "game"),
                 Text(str(info.moves), justify="right"),
-                Text(_players(info.players)),
-                Text(info.result),
+                self._fit(_players(info.players), "players"),
+                self._fit(info.result, "result"),
                 key=str(i),
             )
         if row and self.records:

@@ -56,6 +56,17 @@ pretty printer, asking that object for its fields, raised in turn (Rich issue #3
 That error took the real one's place: the app died with a traceback about ``_color`` and
 wrote no crash log. When the report fails, the same report is made without the variables,
 with a line that says why.
+
+**An expired notification left painted for good** (issue 32: "It is not your turn." over the
+log and the hand). After a scroll the compositor lays out only what is visible
+(``reflow_visible``) and marks its full map stale; the next lookup of a widget outside the
+visible map rebuilds the full map from the DOM as it is *now* (``Compositor.full_map``). A
+toast's removal asks for its rack's size (the rack is ``visibility: hidden``, never in the
+visible map) after the toast has left the DOM: the rebuilt map already lacks the toast, so
+the layout that follows compares that map with itself, finds nothing changed and never
+repaints where the toast was. (A toast shown the same way was never painted.) A rebuild of
+the full map now marks what it changed as needing a repaint, as ``reflow`` does;
+``tests/ui/test_toasts.py`` watches the frames sent to the terminal.
 """
 
 from __future__ import annotations
@@ -70,6 +81,7 @@ from rich.console import Group
 from rich.segment import Segments
 from rich.text import Text
 from textual import work
+from textual._compositor import Compositor, CompositorMap
 from textual.app import App
 from textual.await_complete import AwaitComplete
 from textual.command import CommandPalette
@@ -176,6 +188,24 @@ def _safe_move_page(self: OptionList, direction: Any) -> None:
         return
 
 
+_original_full_map = Compositor.full_map.fget
+
+
+def _full_map_repainting_changes(self: Compositor) -> CompositorMap:
+    """``Compositor.full_map``; a rebuild of a stale map marks the regions of the widgets it
+    added, moved or dropped as dirty (what ``reflow`` does with the map it replaces)."""
+    if self.root is None or not self._full_map_invalidated:
+        return _original_full_map(self)  # type: ignore[no-any-return]
+    old = self._full_map
+    new: CompositorMap = _original_full_map(self)
+    if self.size.region not in self._dirty_regions:
+        changed = (
+            geometry.clip.intersection(geometry.region) for _, geometry in old.items() ^ new.items()
+        )
+        self._dirty_regions.update(region for region in changed if region)
+    return new
+
+
 def lenient_decoder(encoding: str) -> Any:
     """``codecs.getincrementaldecoder``, but UTF-8 replaces invalid bytes instead of raising."""
     decoder = codecs.getincrementaldecoder(encoding)
@@ -197,5 +227,7 @@ def apply() -> None:
         CommandPalette._watch__list_visible = _safe_list_visible  # type: ignore[method-assign]
         CommandPalette._watch__show_busy = _safe_show_busy  # type: ignore[method-assign]
         CommandPalette._gather_commands = _safe_gather_commands  # type: ignore[method-assign]
+    if Compositor.full_map.fget is not _full_map_repainting_changes:
+        Compositor.full_map = property(_full_map_repainting_changes)  # type: ignore[method-assign,assignment]
     for driver in (linux_driver, linux_inline_driver, web_driver):
         driver.getincrementaldecoder = lenient_decoder  # type: ignore[attr-defined]

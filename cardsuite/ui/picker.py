@@ -1,9 +1,10 @@
 """The game picker: every registered game drawn with its cards, saved games to resume,
 statistics, rules and quit.
 
-Everything fits at 80x24: one line a game (its summary cut to the width; the paragraph under
-the list tells more), the saved games always on screen, and ``r`` resumes the highlighted
-save at once (or says there is none)."""
+Everything fits at 80x24: one line a game (its summary cut to the width, but the highlighted
+game's whole; the paragraph under the list tells more), the saved games always on screen,
+``enter`` sets up the highlighted game and ``r`` resumes the highlighted save at once (or
+says there is none)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,9 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.geometry import Size
 from textual.screen import Screen
+from textual.visual import visualize
 from textual.widget import Widget
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
@@ -31,6 +34,8 @@ from .cardart import Canvas, draw_fan
 from .widgets import card_style
 
 if TYPE_CHECKING:
+    from textual.css.styles import RulesMap
+
     from .app import CardSuiteApp
 
 
@@ -97,19 +102,59 @@ class Emblem(Widget):
         return out
 
 
+def game_row(game: Game, whole: bool) -> Table:
+    """A game's line in the list: name, players and summary; ``whole``: the summary wrapped
+    onto as many lines as it takes (the highlighted game), else cut to the width."""
+    grid = Table.grid(padding=(0, 2), expand=True)
+    grid.add_column(min_width=14, no_wrap=True)
+    grid.add_column(min_width=12, no_wrap=True)  # "2-12 players"
+    grid.add_column(ratio=1, no_wrap=not whole, overflow="fold" if whole else "ellipsis")
+    grid.add_row(Text(game.name, style="bold"), _players(game), game.summary)
+    return grid
+
+
+class GameList(OptionList):
+    """The games, one line each but the highlighted one, whose summary shows whole. The list
+    keeps room for the longest summary, so nothing under it moves as the highlight does."""
+
+    def __init__(self, games: list[Game], *, id: str | None = None) -> None:
+        super().__init__(*[Option(game_row(g, False), id=g.id) for g in games], id=id)
+        self.games = games
+        self._whole: int | None = None
+
+    def show_whole(self, index: int) -> None:
+        if index == self._whole:
+            return
+        if self._whole is not None:
+            self.replace_option_prompt_at_index(
+                self._whole, game_row(self.games[self._whole], False)
+            )
+        self._whole = index
+        self.replace_option_prompt_at_index(index, game_row(self.games[index], True))
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        rules = cast("RulesMap", self.styles)
+        inner = width - self.get_component_styles("option-list--option").padding.width
+        extra = max(
+            visualize(self, game_row(g, True)).get_height(rules, inner) - 1 for g in self.games
+        )
+        return len(self.games) + extra
+
+
 class PickerScreen(Screen[None]):
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (100, "-wide")]
     VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-short"), (32, "-tall")]
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "play", "Play", show=False),
+        # priority: the lists' own enter (hidden) would hide this one from the footer
+        Binding("enter", "play", "Play", priority=True),
         Binding("r", "resume", "Resume"),
         Binding("d", "delete_save", "Delete save", show=False),
         Binding("s", "stats", "Statistics"),
         Binding("y", "history", "History"),
         Binding("question_mark,f1", "rules", "Rules", key_display="?"),
         Binding("ctrl+p", "command_palette", "Themes & settings", show=True),
-        Binding("q", "quit", "Quit"),
+        Binding("q", "app.quit", "Quit"),
     ]
 
     def __init__(self) -> None:
@@ -126,19 +171,19 @@ class PickerScreen(Screen[None]):
         with Horizontal(id="picker-main"):
             yield Emblem(id="picker-emblem")
             with Vertical(id="picker-lists"):
-                yield OptionList(*[self._game_option(g) for g in self.games], id="games")
+                yield GameList(self.games, id="games")
                 yield Static(id="picker-about")
                 yield OptionList(id="saves")
                 yield Static(
                     "enter set up a game · r resume a save · d delete a save · s statistics ·"
-                    " ? rules · ctrl+p themes, ASCII cards, pace · q quit",
+                    " y history · ? rules · ctrl+p themes, ASCII cards, pace · q quit",
                     id="picker-keys",
                 )
         yield Footer()
 
     def _banner(self) -> Text:
-        ascii_cards = card_style(self).ascii
-        left, right = ("S H ", " D C") if ascii_cards else ("♠ ♥ ", " ♦ ♣")
+        cs = card_style(self)
+        left, right = f"{cs.suit('S')} {cs.suit('H')} ", f" {cs.suit('D')} {cs.suit('C')}"
         t = Text(justify="center")
         t.append(left, Style(bold=True))
         t.append("cardsuite", Style(bold=True))
@@ -150,18 +195,11 @@ class PickerScreen(Screen[None]):
         """ASCII mode or the theme changed: the banner's suits follow."""
         self.query_one("#picker-banner", Static).update(self._banner())
 
-    def _game_option(self, g: Game) -> Option:
-        grid = Table.grid(padding=(0, 2), expand=True)
-        grid.add_column(min_width=14, no_wrap=True)
-        grid.add_column(min_width=11, no_wrap=True)
-        grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
-        grid.add_row(Text(g.name, style="bold"), _players(g), g.summary)
-        return Option(grid, id=g.id)
-
     def on_mount(self) -> None:
         self.query_one("#games").border_title = "Games"
         self.query_one("#saves").border_title = "Saved games"
-        self.query_one("#games", OptionList).highlighted = 0
+        self.query_one(GameList).highlighted = 0
+        self.query_one(GameList).show_whole(0)
         self.query_one("#games", OptionList).focus()
         self._show_game(self.games[0])
         self.reload()
@@ -193,13 +231,20 @@ class PickerScreen(Screen[None]):
             if info.error:
                 label = Text(f"{info.title}: cannot be resumed ({info.error})", style="dim")
             else:
-                label = Text.assemble((info.title, "bold"), f"  saved {_ago(info.saved_at)}")
+                # two lines, each cut with "…" rather than wrapped: the game, variant and how
+                # far it got; when it was saved and the players with their scores (an older
+                # save has its title alone)
+                label = Text(no_wrap=True, overflow="ellipsis")
+                label.append(info.title, style="bold")
+                label.append(f"\nsaved {_ago(info.saved_at)}", style="dim")
+                if info.subtitle:
+                    label.append(f" · {info.subtitle}")
             saves.add_option(Option(label, id=f"save-{i}"))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        if event.option_list.id == "games" and event.option.id:
-            game = next(g for g in self.games if g.id == event.option.id)
-            self._show_game(game)
+        if isinstance(event.option_list, GameList) and event.option_index is not None:
+            event.option_list.show_whole(event.option_index)
+            self._show_game(self.games[event.option_index])
 
     def _show_game(self, game: Game) -> None:
         self.query_one(Emblem).show(game)
@@ -247,6 +292,7 @@ class PickerScreen(Screen[None]):
         except (StoreError, ValueError) as e:
             self.notify(f"{e}. The file is left as it is.", title="Cannot resume", severity="error")
             return
+        match.save_path = info.path  # saving replaces it; the game's end removes it
         self.cs_app.open_table(match)
 
     def action_delete_save(self) -> None:

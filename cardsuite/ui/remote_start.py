@@ -24,6 +24,10 @@ if TYPE_CHECKING:
     from .app import CardSuiteApp, StartRequest
 
 
+#: Seconds a join waits for a table that does not answer (a connection that hangs).
+JOIN_WAIT = 15.0
+
+
 @dataclass
 class JoinRequest:
     """``cardsuite join ADDRESS``: sit at a table someone hosts (or watch it)."""
@@ -56,13 +60,16 @@ async def join(app: CardSuiteApp, req: JoinRequest) -> None:
         req.address, name=req.name, watch=req.watch, seat=req.seat, on_message=early.append
     )
     runner = asyncio.ensure_future(client.run())
-    app.notify(f"Joining {req.address.host}:{req.address.port}…", title="Remote table")
+    app.notify(f"Joining {req.address.where}…", title="Remote table")
     try:
-        welcome = await client.wait_welcome(within=15.0)
-    except (ConnectionRefusedError, TimeoutError) as e:
+        welcome = await client.wait_welcome(within=JOIN_WAIT)
+    except (ConnectionError, TimeoutError) as e:  # (a refusal is a ConnectionError too)
         await client.close(bye=False)
         runner.cancel()
-        app.notify(f"Could not join: {e}", title="Remote table", severity="error", timeout=12)
+        say = f"Could not join: {e}."
+        if not isinstance(e, ConnectionRefusedError):  # no table reached: the player's move
+            say += " Not trying again: check the address, and join again once the table is open."
+        app.notify(say, title="Remote table", severity="error", timeout=12)
         return
     await _open(app, client, welcome, early, invite=None)
     with contextlib.suppress(asyncio.CancelledError):

@@ -6,12 +6,17 @@ actions and the public log, all of which a ``RemoteMatch`` takes from the server
 The mixin changes only where moves go and where they come from:
 
 - a move is sent to the server (``play_action``) and the table waits for the answer: the
-  next update, or a refusal with the rule's reason, said as at home;
+  next update, or a refusal with the rule's reason, said as at home; until it comes the
+  table still shows the position before the move, so nothing is decided from that
+  (``awaiting_answer``: Money's purchase menu opened again on it), and a refusal lets the
+  table go on from where it was (``advance``);
 - updates are taken one at a time, each like a move at home (the view just before it, its
   events, the pause on a finished trick or showdown); while the table pauses, later updates
   wait, so every player sees every trick;
 - no bot plays here, no undo, no save (the host keeps the game and its record); the hint is
-  asked of the host; a bot thinking on the host shows "thinking…" here too;
+  asked of the host; a bot thinking on the host shows "thinking…" here too; a watcher's
+  footer offers only what a watcher can do (``WATCHER_ACTIONS``); a seat taken by a new
+  player is named so at once, in the log too;
 - a bar at the top says where the table is, who you are, whether you are connected (and the
   round trip), and who at the table is here or away; a dropped connection is said there and
   mended by the client, which takes the same seat back.
@@ -28,10 +33,16 @@ from textual.widgets import Static
 
 from ..engine import Action, IllegalAction
 from .table import TableScreen
+from .widgets import LogView
 
 if TYPE_CHECKING:
     from ..remote.remote_match import RemoteMatch
     from .app import CardSuiteApp
+
+
+#: A table's own actions a watcher (no seat) can use: they look, read and leave; every other
+#: (select, play, bid, buy, hint...) is a player's, and hidden from a watcher's footer.
+WATCHER_ACTIONS = frozenset({"rules", "leave", "result", "last_trick"})
 
 
 class RemoteTable:
@@ -56,6 +67,7 @@ class RemoteTable:
     def on_mount(self) -> None:
         """(Textual calls the game's own ``on_mount`` after this one.)"""
         self._rt_ready = True  # composed: messages may draw from now on
+        self._rt_names = self.remote.names()  # (the game's own on_mount gives its log these)
         self.remote.listener = self._rt_message
         self.remote.client.on_status = self._rt_status
         self._table.call_after_refresh(self._rt_bar)
@@ -70,6 +82,12 @@ class RemoteTable:
     # --- messages from the server ---------------------------------------------------------
 
     _rt_ready = False
+    #: the ``seq`` of the update a move of ours was sent from, until the server answers
+    _rt_asked: int | None = None
+
+    def awaiting_answer(self) -> bool:
+        """A move of ours is on its way and the table still shows the position before it."""
+        return self._rt_asked is not None and self._rt_asked == self.remote.seq
 
     def _rt_drawable(self) -> bool:
         """Composed and not going: a message may draw (the app shutting down takes the
@@ -87,6 +105,10 @@ class RemoteTable:
                 self._rt_next_update()
         elif kind == "refused":
             table.notify(str(msg.get("reason")), title="Not allowed", severity="error")
+            if self._rt_asked is not None:  # our move was refused: decide again, here
+                self._rt_asked = None
+                if not table.holding:
+                    table.advance()
         elif kind == "hint":
             self._rt_hint_answer(msg)
         elif kind == "explained":
@@ -97,6 +119,7 @@ class RemoteTable:
                 table._thinking = seat  # "thinking…" by that seat until its move arrives
                 table.refresh_table()
         elif kind == "welcome":
+            self._rt_asked = None  # a move sent before the break may never have arrived
             table.notify("Back at the table.", title="Connected")
         elif kind is not None:
             self.remote_message(msg)
@@ -123,9 +146,23 @@ class RemoteTable:
                     table.holding = new
                     if hold is not None:
                         table._hold_timer = table.set_timer(hold, table.release_hold)
+        self._rt_rename_logs()
         table.refresh_table()
         self._rt_bar()
         table.advance()
+
+    _rt_names: list[str] | None = None
+
+    def _rt_rename_logs(self) -> None:
+        """A seat changed hands (Bob took the seat called Right): the log names its new
+        player at once. Events name seats, and a log draws them with the names it was last
+        given, which were otherwise renewed only with the next move."""
+        names = self.remote.names()
+        if names == self._rt_names:
+            return
+        self._rt_names = names
+        for log in self._table.query(LogView):
+            log.add_events([], names)
 
     def release_hold(self) -> None:
         super().release_hold()  # type: ignore[misc]
@@ -196,6 +233,7 @@ class RemoteTable:
             if not quiet:
                 self._table.notify(e.reason, title="Not allowed", severity="error")
             return False
+        self._rt_asked = self.remote.seq
         return True
 
     def action_hint(self) -> None:
@@ -271,6 +309,8 @@ class RemoteTable:
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("undo", "save"):
             return False
+        if self.remote.seat is None and action not in WATCHER_ACTIONS:
+            return False  # a watcher's footer offers only what a watcher can do
         if action == "hint":
             return self.remote.seat is not None and not self.remote.game.realtime
         return super().check_action(action, parameters)  # type: ignore[misc,no-any-return]

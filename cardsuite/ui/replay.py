@@ -23,7 +23,14 @@ sees it); ``l`` the last trick (trick games); ``r`` the hard bot's review of the
 (``review.py``, in a thread, three times the hard bot's budget in play): the moves it would
 change are marked in the list (✗, the worst three numbered, with their cost), ``1`` ``2``
 ``3`` go to the worst and ``n`` to the next one, and the bar says what it prefers there;
-``?`` the rules; ``q`` or escape back.
+``?`` the rules; ``q`` or escape back (to the shell when ``cardsuite replay FILE`` opened it).
+
+A *private* record (``Record.private``: an unfinished game that two or more people played at
+one keyboard) shows only what every one of them saw: the spectator's table, the public log,
+and each move as the log tells it (``move_words``: an exchange's count, not its discards).
+``s`` and ``r`` (the review tells the bot's choice from a hand) first ask, in a dialog that
+says why, whether every player agrees to show the hidden cards; ``replay_screen``'s
+``reveal`` is that agreement given already (``cardsuite replay --reveal``).
 """
 
 from __future__ import annotations
@@ -40,7 +47,7 @@ from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.widget import Widget
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
@@ -51,12 +58,12 @@ from ..engine import Action, Event, IllegalAction
 from ..games import get_game
 from ..match import Match, SeatSpec
 from ..records import Record
-from ..review import ITERATIONS, TIME_BUDGET, Review, review
+from ..review import ITERATIONS, TIME_BUDGET, Review, agrees, plural, review
 from .cardart import SMALL, Canvas, CardStyle, draw_fan
 from .closing import close_once
 from .replay_data import Replay
 from .table import TableScreen
-from .widgets import HandView, LogView, card_style
+from .widgets import HandView, LogView, card_style, event_text
 
 if TYPE_CHECKING:
     from .app import CardSuiteApp
@@ -81,6 +88,24 @@ def move_text(text: str, cs: CardStyle) -> Text:
         pos = m.end()
     out.append(text[pos:])
     return out
+
+
+def move_words(replay: Replay, k: int, cs: CardStyle, public: bool = False) -> Text:
+    """What move ``k`` (1-based) did, for the list and the bar: its notation with the cards
+    drawn, or with ``public``, only what the game's public log says of it (its first event:
+    an exchange's count, never its discards), since a move's text may name cards that only
+    its player saw."""
+    move = replay.move(k)
+    if move is None:
+        return Text()
+    if not public:
+        return move_text(move.text, cs)
+    names = replay.names()
+    evs = replay.events_of(k)
+    if evs:
+        return event_text(evs[0], names, cs)
+    who = names[move.seat] if 0 <= move.seat < len(names) else "Somebody"
+    return Text.assemble((who, "bold"), " moves")
 
 
 class ReplayMatch(Match):
@@ -119,10 +144,18 @@ class MovesList(OptionList):
         super().__init__(id=id, classes=classes)
         self.can_focus = False  # the replay's keys move it; a click jumps
 
-    def fill(self, replay: Replay, cs: CardStyle, marks: dict[int, Text] | None = None) -> None:
-        """List the moves; ``marks`` (by move number) are the review's notes on them."""
+    def fill(
+        self,
+        replay: Replay,
+        cs: CardStyle,
+        marks: dict[int, Text] | None = None,
+        public: bool = False,
+    ) -> None:
+        """List the moves; ``marks`` (by move number) are the review's notes on them;
+        ``public``: each move as the public log tells it (``move_words``)."""
         self.replay = replay
         self.marks = marks or {}
+        self.public = public
         names = replay.names()
         width = len(str(replay.last))
         start = Text(f"{'':>{width}} the start", style="italic", no_wrap=True)
@@ -130,10 +163,11 @@ class MovesList(OptionList):
         for k, move in enumerate(replay.moves, start=1):
             line = Text(no_wrap=True, overflow="ellipsis")
             line.append(f"{k:>{width}} ", style="dim")
-            who = names[move.seat] if 0 <= move.seat < len(names) else "—"
-            line.append(who, style="bold")
-            line.append(" ")
-            line.append_text(move_text(move.text, cs))
+            if not public:
+                who = names[move.seat] if 0 <= move.seat < len(names) else "—"
+                line.append(who, style="bold")
+                line.append(" ")
+            line.append_text(move_words(replay, k, cs, public))
             if move.note:
                 line.append(f"  {move.note}", style="italic")
             if k in self.marks:
@@ -145,7 +179,8 @@ class MovesList(OptionList):
             rest = replay.record.moves[replay.last :]
             bad = rest[0] if rest else None
             label = Text(f"{'✗':>{width}} ", style="bold", no_wrap=True, overflow="ellipsis")
-            label.append(f"line {err.line}: {bad.text if bad else err.reason}", style="dim")
+            said = bad.text if bad and not public else err.reason
+            label.append(f"line {err.line}: {said}", style="dim")
             options.append(Option(label, id="bad", disabled=True))
         self.clear_options()
         self.add_options(options)
@@ -155,13 +190,31 @@ class MovesList(OptionList):
         replay = getattr(self, "replay", None)
         if replay is not None:
             at = self.highlighted
-            self.fill(replay, card_style(self), self.marks)
+            self.fill(replay, card_style(self), self.marks, self.public)
             if at is not None:
                 self.highlighted = at
 
     def follow(self, k: int) -> None:
         if self.highlighted != k:
             self.highlighted = k
+        # once the layout has settled: the bar above may have grown a line (the review's
+        # word on this move) and shrunk the list after the highlight scrolled into view
+        self.call_after_refresh(self.keep_in_view)
+
+    def keep_in_view(self) -> None:
+        """Scroll so the highlighted position and the move after it (the one about to be
+        made, where a jump to a review's decision lands) both show."""
+        k = self.highlighted
+        if k is None or not self.is_mounted:
+            return
+        lines = self._index_to_line
+        top, bottom = lines.get(k), lines.get(min(k + 1, self.option_count - 1))
+        if top is None or bottom is None:
+            self.scroll_to_highlight()
+            return
+        height = bottom - top + self._heights[min(k + 1, self.option_count - 1)]
+        region = Region(0, top, self.scrollable_content_region.width, height)
+        self.scroll_to_region(region, force=True, animate=False, immediate=True)
 
 
 class HandsPanel(Widget):
@@ -265,16 +318,33 @@ class ReplayTable:
         def on_new_events(self, events_: list[Event]) -> None: ...
         def refresh_bindings(self) -> None: ...
 
-    def __init__(self, replay: Replay, seat: int | str | None = None, at: int | None = None):
+    def __init__(
+        self,
+        replay: Replay,
+        seat: int | str | None = None,
+        at: int | None = None,
+        reveal: bool = False,
+        alone: bool = False,
+    ):
         match = ReplayMatch(replay)
         super().__init__(match)  # type: ignore[call-arg]
         self.replay = replay
-        self.rp_modes: list[int | str] = (
-            [*range(match.players), ALL, NONE] if match.game.hidden_hands else [NONE]
-        )
-        if seat is None:
-            humans = match.humans
-            seat = humans[0] if len(humans) == 1 else ALL
+        #: opened by ``cardsuite replay FILE``: q ends the app (back to the shell), as the
+        #: command was its whole errand; from the history q goes back to it
+        self.rp_alone = alone
+        #: an unfinished hot-seat game (``Record.private``): only the public table and log
+        #: show, until the players agree to show the hidden cards (``reveal``, or ``s``/``r``
+        #: and the confirmation)
+        self.rp_private = replay.record.private and not reveal
+        #: the hands asked for (``replay_screen``'s ``seat``) that a private record shows
+        #: only once the players agree: asked as the screen opens
+        self._rp_ask_for: int | str | None = None
+        self.rp_modes = self._modes()
+        if self.rp_private and seat not in (None, NONE):
+            self._rp_ask_for = seat
+            seat = NONE
+        if seat is None:  # the seat to review: the first person's (``r`` works at once)
+            seat = self._first_seat()
         if seat not in self.rp_modes:
             seat = self.rp_modes[0]
         self.rp_mode = seat
@@ -286,6 +356,18 @@ class ReplayTable:
         #: the hard bot's review of one seat (``r``), and how far a running one has got
         self.rp_review: Review | None = None
         self.rp_reviewing: tuple[int, int, int] | None = None  # seat, done, of
+
+    def _first_seat(self) -> int:
+        """The seat a replay opens on: the first person's, else (bots only) the first."""
+        people = self.match.humans
+        return people[0] if people else 0
+
+    def _modes(self) -> list[int | str]:
+        """Whose hands ``s`` may show: each seat, every hand, none; only none (the public
+        table) where nobody's hand shows (Money) or the record is private."""
+        if not self.match.game.hidden_hands or self.rp_private:
+            return [NONE]
+        return [*range(self.match.players), ALL, NONE]
 
     # --- what the screen is ---------------------------------------------------------------
 
@@ -315,19 +397,39 @@ class ReplayTable:
         """(Textual calls the game's own ``on_mount`` after this one.)"""
         moves = self.query_one(MovesList)
         moves.border_title = "Moves"
-        moves.fill(self.replay, card_style(cast(Widget, self)))
+        moves.fill(self.replay, card_style(cast(Widget, self)), public=self.rp_private)
         for box in self.query("#rp-hands-box"):
             box.border_title = "Every hand, face up"
             box.can_focus = False
         self.call_after_refresh(self.rp_goto, self.rp_at)
         if self.replay.error is not None:
             self.notify(
-                f"The record stops replaying at {self.replay.error}. It shows the game up "
-                "to the last move that replays.",
+                f"The record stops replaying at {self._rp_error_words()}. It shows the game "
+                "up to the last move that replays.",
                 title="Record",
                 severity="warning",
                 timeout=10,
             )
+        if self._rp_ask_for is not None:
+            wanted, self._rp_ask_for = self._rp_ask_for, None
+            self.call_after_refresh(self._rp_ask_to_reveal, wanted)
+        elif self.rp_private:
+            self.notify(
+                f"{self.replay.record.private_why()}: the table shows only what everyone "
+                "saw. s asks to show the hands.",
+                title="Hands hidden",
+                timeout=10,
+            )
+
+    def _rp_error_words(self) -> str:
+        """The record's error, where it is: a private record's refused line is not quoted
+        (it may name hidden cards)."""
+        err = self.replay.error
+        if err is None:
+            return ""
+        if self.rp_private:
+            return f"line {err.line}" if err.line else "a move that does not replay"
+        return str(err)
 
     # --- the turn loop, off ---------------------------------------------------------------
 
@@ -357,10 +459,10 @@ class ReplayTable:
         phase = view.get("phase")
         if phase and phase != "play":
             out.append(f" ({phase})", style="dim")
-        nxt = self.replay.move(self.rp_at + 1)
-        if nxt is not None:
+        if self.replay.move(self.rp_at + 1) is not None:
             out.append("   next: ", style="dim")
-            out.append_text(move_text(nxt.text, card_style(cast(Widget, self))))
+            cs = card_style(cast(Widget, self))
+            out.append_text(move_words(self.replay, self.rp_at + 1, cs, self.rp_private))
         return out
 
     def on_key(self, event: events.Key) -> None:
@@ -426,23 +528,29 @@ class ReplayTable:
         if move is None:
             left.append(" · the start", style="italic")
         else:
-            who = names[move.seat] if 0 <= move.seat < len(names) else "—"
             left.append(" · ")
-            left.append(who, style="bold")
-            left.append(": ")
-            left.append_text(move_text(move.text, cs))
+            if not self.rp_private:
+                who = names[move.seat] if 0 <= move.seat < len(names) else "—"
+                left.append(who, style="bold")
+                left.append(": ")
+            left.append_text(move_words(r, self.rp_at, cs, self.rp_private))
             if move.note:
                 left.append(f"  ({move.note})", style="italic")
         if self.rp_at == r.last and self.match.is_over() and r.record.finished:
             left.append(f" · {r.record.result}", style="italic")
-        right = Text(f"s: {self._mode_name()}", style="dim") if len(self.rp_modes) > 1 else Text()
+        if self.rp_private:
+            right = Text("hands hidden (s)", style="dim")
+        elif len(self.rp_modes) > 1:
+            right = Text(f"s: {self._mode_name()}", style="dim")
+        else:
+            right = Text()
         grid = Table.grid(expand=True)
         grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
         grid.add_column(no_wrap=True, justify="right")
         grid.add_row(left, right)
         lines = [left.plain, right.plain]
         if r.error is not None:
-            wrong = Text(f"✗ The record stops at {r.error}", style="bold")
+            wrong = Text(f"✗ The record stops at {self._rp_error_words()}", style="bold")
             grid.add_row(wrong, Text(""))
             lines.append(wrong.plain)
         note = self._rp_review_line(cs)
@@ -499,6 +607,9 @@ class ReplayTable:
         self.rp_goto(self.replay.last if k < 0 else k)
 
     def action_rp_seat(self) -> None:
+        if self.rp_private:
+            self._rp_ask_to_reveal(None)
+            return
         if len(self.rp_modes) == 1:
             self.notify(
                 f"In {self.match.game.name} every seat sees the same table.", severity="warning"
@@ -518,7 +629,56 @@ class ReplayTable:
         self.set_class(mode == ALL, "-rp-all")
 
     def action_rp_back(self) -> None:
+        if self.rp_alone:
+            self.app.exit()
+            return
         close_once(cast(Any, self))
+
+    # --- a private record's hands (``Record.private``) --------------------------------------
+
+    def _rp_ask_to_reveal(self, then: int | str | None) -> None:
+        """Ask the players whether every hand may show; on yes, show ``then`` (a seat,
+        ``ALL``, ``"review"`` to start the review, or None: the first seat to review)."""
+        from .confirm import ConfirmScreen
+
+        if not (self.rp_private and self.is_attached):
+            return
+        question = (
+            f"Show the hidden cards?\n\n{self.replay.record.private_why()}.\n\n"
+            "Showing the hands (or the review, which tells the bot's choices from a hand) "
+            "shows each player's cards to everyone at this screen. Show them only if every "
+            "player agrees."
+        )
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.rp_reveal(then)
+
+        self.app.clear_notifications()  # the dialog says it all; a toast would cover it
+        cast(Any, self).app.push_screen(
+            ConfirmScreen(question, yes="Show them", no="Keep hidden"), answer
+        )
+
+    def rp_reveal(self, then: int | str | None = None) -> None:
+        """The players agreed: every route to the hidden cards opens (``s`` cycles every
+        mode, moves are listed in full, ``r`` reviews)."""
+        if not self.rp_private or not self.is_attached:
+            return
+        self.rp_private = False
+        self.rp_modes = self._modes()
+        review = then == "review"
+        if then not in self.rp_modes:
+            then = self._first_seat()
+        self.rp_mode = then
+        self._apply_mode()
+        moves = self.query_one(MovesList)
+        at = moves.highlighted
+        moves.fill(self.replay, card_style(cast(Widget, self)), moves.marks)
+        if at is not None:
+            moves.highlighted = at
+        self.rp_goto(self.rp_at)
+        if review:
+            self.action_rp_review()
 
     # --- the review (``review.py``) --------------------------------------------------------
 
@@ -537,6 +697,9 @@ class ReplayTable:
         return 3 * iterations, 3 * seconds
 
     def action_rp_review(self) -> None:
+        if self.rp_private:
+            self._rp_ask_to_reveal("review")
+            return
         if self.rp_reviewing is not None:
             self.notify("The review is still going.", severity="warning")
             return
@@ -604,29 +767,49 @@ class ReplayTable:
         marks: dict[int, Text] = {}
         for d in report.differs:
             n = rank.get(d.index)
+            # the worst (sure) ones numbered and bold; an unsure one with a question mark
             style = "bold" if n else "dim"
-            marks[d.index + 1] = Text(f"✗{n or ''} {d.cost:.1f}", style=style)
+            unsure = "" if d.sure_enough else "?"
+            marks[d.index + 1] = Text(f"✗{n or ''} {d.cost:.1f}{unsure}", style=style)
         moves = self.query_one(MovesList)
         at = moves.highlighted
-        moves.fill(self.replay, card_style(cast(Widget, self)), marks)
+        moves.fill(self.replay, card_style(cast(Widget, self)), marks, self.rp_private)
         if at is not None:
             moves.highlighted = at
-        name = self.match.seats[report.seat].name
-        if not worst:
-            self.notify(
-                f"The hard bot agrees with each of {name}'s {report.reviewed} decisions.",
-                title="Review",
-            )
-        else:
-            costs = ", ".join(f"{d.cost:.1f}" for d in worst)
-            self.notify(
-                f"{report.reviewed} decisions of {name} searched; {len(report.differs)} the bot"
-                f" would change. The worst cost about {costs} {worst[0].unit}: 1, 2, 3 go"
-                " to them, n to the next one.",
-                title="Review",
-                timeout=10,
-            )
+        self.notify(self._rp_review_summary(report), title="Review", timeout=10)
         self._rp_bar()
+
+    def _rp_review_summary(self, report: Review) -> str:
+        """What the review found, in words that fit: nothing to review, nothing to change,
+        changes none of which is sure, or the worst sure ones and their keys."""
+        name = self.match.seats[report.seat].name
+        worst = report.worst()
+        if not report.reviewed:
+            return f"Nothing to review: each of {name}'s moves was the only choice."
+        if not report.differs:
+            return agrees(name, report.reviewed)
+        changes = (
+            f"The hard bot would choose otherwise in {len(report.differs)} of {name}'s "
+            f"{plural(report.reviewed, 'decision')}"
+            if report.reviewed > 1
+            else f"The hard bot would choose otherwise in {name}'s one decision"
+        )
+        if not worst:
+            return (
+                f"{changes}, but is sure of none (marked ✗ with a ?): the differences are "
+                "small enough to be chance. n goes to the next one."
+            )
+        unit = worst[0].unit
+        if len(worst) == 1:
+            return (
+                f"{changes}; it is sure of one, which costs about {worst[0].cost:.1f} {unit}:"
+                " 1 goes to it, n to the next one."
+            )
+        costs = ", ".join(f"{d.cost:.1f}" for d in worst)
+        return (
+            f"{changes}; the worst {len(worst)} it is sure of cost about {costs} {unit}:"
+            f" 1-{len(worst)} go to them, n to the next one."
+        )
 
     def action_rp_worst(self, n: int) -> None:
         report = self.rp_review
@@ -635,7 +818,12 @@ class ReplayTable:
             return
         worst = report.worst()
         if n > len(worst):
-            self.notify(f"The review found {len(worst)} decisions to change.", severity="warning")
+            found = plural(len(worst), "decision")
+            self.notify(
+                f"The review is sure of {found} to change"
+                + (" (n goes to the unsure ones)." if report.differs else "."),
+                severity="warning",
+            )
             return
         self.rp_goto(worst[n - 1].index)  # the position the decision was made in
 
@@ -664,8 +852,10 @@ class ReplayTable:
         if d is None:
             return None
         when = "next move" if d.index == self.rp_at else "this move"
-        out = Text(f"Review, {when}: ", style="bold")
-        out.append("played ‘")
+        out = Text(f"Review, {when}", style="bold")
+        if d.where:
+            out.append(f" ({d.where})", style="bold")
+        out.append(": played ‘")
         out.append_text(move_text(d.played, cs))
         out.append("’, the bot: ‘")
         out.append_text(move_text(d.best, cs))
@@ -680,7 +870,9 @@ class ReplayTable:
                 self.rp_goto(event.option_index)
 
 
-def _bindings(game_cls: type, rounds: str, deals: str, hands: bool) -> list[BindingType]:
+def _bindings(
+    game_cls: type, rounds: str, deals: str, hands: bool, alone: bool
+) -> list[BindingType]:
     out: list[BindingType] = [
         Binding("left", "rp_step(-1)", "Move", key_display="←→", priority=True),
         Binding("right", "rp_step(1)", "Move", show=False, priority=True),
@@ -724,21 +916,21 @@ def _bindings(game_cls: type, rounds: str, deals: str, hands: bool) -> list[Bind
     ]
     out += [
         Binding("question_mark,f1", "rules", "Rules", key_display="?", show=False),
-        Binding("q,escape", "rp_back", "Back"),
+        Binding("q,escape", "rp_back", "Quit" if alone else "Back"),
     ]
     return out
 
 
 @cache
 def replay_screen_class(
-    game_cls: type[TableScreen], rounds: str, deals: str, hands: bool = True
+    game_cls: type[TableScreen], rounds: str, deals: str, hands: bool = True, alone: bool = False
 ) -> type:
     """The replay screen of a game: ``ReplayTable`` in front of its table screen class,
     with only the replay's keys (``rounds`` and ``deals`` name the jumps in the footer;
-    ``hands``: the game hides hands, so ``s`` chooses whose show). Every one is called
-    ``ReplayScreen``, which its stylesheet's rules start with."""
+    ``hands``: the game hides hands, so ``s`` chooses whose show; ``alone``: q quits).
+    Every one is called ``ReplayScreen``, which its stylesheet's rules start with."""
     namespace = {
-        "BINDINGS": _bindings(game_cls, rounds, deals, hands),
+        "BINDINGS": _bindings(game_cls, rounds, deals, hands, alone),
         "AUTO_FOCUS": "",  # no widget takes the keys (nor orders the footer)
         "VERTICAL_BREAKPOINTS": [(0, "-rp-short"), (30, "-rp-tall")],
         "__module__": __name__,
@@ -752,15 +944,23 @@ def replay_screen_class(
 
 
 def replay_screen(
-    app: CardSuiteApp, record: Record, seat: int | str | None = None, at: int | None = None
+    app: CardSuiteApp,
+    record: Record,
+    seat: int | str | None = None,
+    at: int | None = None,
+    reveal: bool = False,
+    alone: bool = False,
 ) -> TableScreen:
     """The replay screen of ``record`` for ``app`` (``seat``: a seat's number, ``ALL`` or
-    ``NONE``; by default the one person's seat, else every hand)."""
+    ``NONE``; by default the first person's seat, the one to review). A private record
+    (``Record.private``) shows only the public table and asks before showing any hand, unless
+    ``reveal``: the players agreed already (``cardsuite replay --reveal``). ``alone``: the
+    replay is the app's whole errand (``cardsuite replay FILE``), so q quits."""
     replay = Replay.of(record)
     game = get_game(record.game)
     base = app.table_screen_class(game)
-    cls = replay_screen_class(base, replay.rounds.name, replay.deals.name, game.hidden_hands)
-    screen: TableScreen = cls(replay, seat, at)
+    cls = replay_screen_class(base, replay.rounds.name, replay.deals.name, game.hidden_hands, alone)
+    screen: TableScreen = cls(replay, seat, at, reveal, alone)
     return screen
 
 

@@ -14,14 +14,19 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
+from textual.geometry import Size
 from textual.screen import Screen
+from textual.visual import visualize
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 from ..engine import Game, Option
 from ..match import HUMAN, REMOTE, Match, SeatSpec
 from .closing import close_once
+from .widgets import card_style
 
 if TYPE_CHECKING:
+    from textual.css.styles import RulesMap
+
     from .app import CardSuiteApp
 
 SEAT_CHOICES = [
@@ -31,6 +36,28 @@ SEAT_CHOICES = [
     ("bot: hard", "hard"),
     ("remote: joins", REMOTE),
 ]
+
+
+#: What the seats mean, under them (``SetupScreen.seat_note``).
+NOTE_REMOTE = (
+    "remote seats: Start opens your table here, and shows the command the others join with"
+    " (this machine only; `cardsuite host --public` for a network)"
+)
+NOTE_CURTAIN = "hot-seat: a curtain hides hands between people"
+NOTE_HOT_SEAT = "hot-seat: everyone at one keyboard"
+NOTE_BOTS = "all bots: watch them play"
+NOTE_SOLO = "one person against bots"
+
+
+class SeatNote(Static):
+    """The note under the seats, as tall as the longest it can say at its width: choosing a
+    remote seat (the longest) moves nothing under it, so Start stays where the mouse is."""
+
+    NOTES = (NOTE_REMOTE, NOTE_CURTAIN, NOTE_HOT_SEAT, NOTE_BOTS, NOTE_SOLO)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        rules = cast("RulesMap", self.styles)
+        return max(visualize(self, note).get_height(rules, width) for note in self.NOTES)
 
 
 class SetupScreen(Screen[None]):
@@ -91,14 +118,14 @@ class SetupScreen(Screen[None]):
             with Horizontal(classes="setup-row"):
                 yield Label("Variant", classes="setup-label")
                 yield Select(
-                    [(v.name, vid) for vid, v in self.game.variants.items()],
+                    [(self._words(v.name), vid) for vid, v in self.game.variants.items()],
                     value=self.variant,
                     allow_blank=False,
                     compact=True,
                     id="variant",
                 )
                 yield Static(
-                    self.game.variants[self.variant].summary,
+                    self._words(self.game.variants[self.variant].summary),
                     id="variant-summary",
                     classes="setup-help",
                 )
@@ -120,7 +147,10 @@ class SetupScreen(Screen[None]):
     async def on_mount(self) -> None:
         await self._build_options()
         await self._build_seats()
-        self.query_one("#start", Button).focus()
+        # At the top, on the first field: a player reads the form from Players down (F5,
+        # shown in the footer, starts from anywhere; Start waits at the bottom).
+        self.query_one("#players", Select).focus(scroll_visible=False)
+        self.query_one("#setup-form", VerticalScroll).scroll_home(animate=False)
         self.ready = True
 
     async def _build_options(self) -> None:
@@ -131,20 +161,26 @@ class SetupScreen(Screen[None]):
             rows.append(self._option_row(opt))
         await box.mount_all(rows)
 
+    def _words(self, text: str) -> str:
+        """A game's own words (an option's name, ``Al-kommi 7♦``) in the card style: a suit
+        symbol is a letter in ASCII mode."""
+        return card_style(self).text(text)
+
     def _option_row(self, opt: Option) -> Horizontal:
         value = self.options.get(opt.id, opt.default)
         widget: Checkbox | Select[str] | Input
+        name, help_ = self._words(opt.name), self._words(opt.help)
         if opt.kind == "bool":
-            widget = Checkbox(opt.name, bool(value), id=f"opt-{opt.id}", compact=True)
+            widget = Checkbox(name, bool(value), id=f"opt-{opt.id}", compact=True)
             return Horizontal(
                 Label("", classes="setup-label"),
                 widget,
-                Static(opt.help, classes="setup-help"),
+                Static(help_, classes="setup-help"),
                 classes="setup-row",
             )
         if opt.kind == "choice":
             widget = Select(
-                [(c, c) for c in opt.choices],
+                [(self._words(c), c) for c in opt.choices],
                 value=value,
                 allow_blank=False,
                 id=f"opt-{opt.id}",
@@ -153,9 +189,9 @@ class SetupScreen(Screen[None]):
         else:
             widget = Input(str(value), type="integer", id=f"opt-{opt.id}", compact=True)
         return Horizontal(
-            Label(opt.name, classes="setup-label"),
+            Label(name, classes="setup-label"),
             widget,
-            Static(opt.help, classes="setup-help"),
+            Static(help_, classes="setup-help"),
             classes="setup-row",
         )
 
@@ -186,7 +222,7 @@ class SetupScreen(Screen[None]):
                     classes="setup-row",
                 )
             )
-        rows.append(Static(self._seat_note(), id="seat-note", classes="setup-help"))
+        rows.append(SeatNote(self._seat_note(), id="seat-note", classes="setup-help"))
         await box.mount_all(rows)
 
     # --- changes --------------------------------------------------------------------------
@@ -204,7 +240,7 @@ class SetupScreen(Screen[None]):
             self.variant = event.value
             self.options = dict(self.game.variants[self.variant].defaults())
             self.query_one("#variant-summary", Static).update(
-                self.game.variants[self.variant].summary
+                self._words(self.game.variants[self.variant].summary)
             )
             await self._build_options()
 
@@ -218,15 +254,10 @@ class SetupScreen(Screen[None]):
         """What the seats mean: hot-seat (with a curtain where hands are secret), or bots."""
         humans = sum(1 for i in range(self.players) if self._seat(i)["kind"] == HUMAN)
         if any(self._seat(i)["kind"] == REMOTE for i in range(self.players)):
-            return (
-                "remote seats: Start opens your table here, and shows the command the others"
-                " join with (this machine only; `cardsuite host --public` for a network)"
-            )
+            return NOTE_REMOTE
         if humans > 1:
-            if self.game.hidden_hands:
-                return "hot-seat: a curtain hides hands between people"
-            return "hot-seat: everyone at one keyboard"
-        return "all bots: watch them play" if humans == 0 else ""
+            return NOTE_CURTAIN if self.game.hidden_hands else NOTE_HOT_SEAT
+        return NOTE_BOTS if humans == 0 else NOTE_SOLO
 
     def _read_seats(self) -> None:
         for i in range(self.players):

@@ -14,8 +14,10 @@ a screen loads its bases' sheets first. This base decides what happens next:
   first, and only then show their cards;
 - a finished trick or a showdown stays on the table for the pace's delay or until a key
   (the "wait" pace: until a key), the last one of the game too;
-- the end: record the result and show the game-over dialog; "view table" closes it and the
-  table stays as it is until ``g`` brings the result back.
+- the end: record the result, remove the game's save (``Match.save_path``: the one it was
+  resumed from or last saved to; saving again replaces it rather than adding one) and show
+  the game-over dialog; "view table" closes it and the table stays as it is until ``g``
+  brings the result back.
 
 The footer offers a key only while it does something (Textual's dynamic bindings,
 ``check_action``): a key that cannot work in this match or at this moment of the game (undo
@@ -63,6 +65,10 @@ class TableScreen(Screen[None]):
         Binding("g", "result", "Result"),
     ]
 
+    #: No text selection on a table: a double-click on a card chose the card and selected
+    #: the text under the mouse too (Textual selects a widget's text on a double-click).
+    ALLOW_SELECT: ClassVar[bool] = False
+
     #: Seconds after a curtain lifts during which the table ignores keys (key repeats and
     #: double taps meant for the curtain).
     CURTAIN_GUARD: ClassVar[float] = 0.4
@@ -105,6 +111,8 @@ class TableScreen(Screen[None]):
         self._guard_until = float("-inf")  # the curtain's key guard, on the app's clock
         self._picture_key: tuple[object, ...] | None = None  # what the last full redraw showed
         self._offered: tuple[object, ...] | None = None  # the keys the footer shows, and how
+        # A resumed game is as its save left it: leaving before a move asks nothing.
+        self._saved_moves = tuple(match.record) if match.save_path is not None else None
 
     @property
     def cs_app(self) -> CardSuiteApp:
@@ -121,6 +129,12 @@ class TableScreen(Screen[None]):
 
     def on_new_events(self, events_: list[Event]) -> None:
         """Called with the events of every move, before the table is redrawn."""
+
+    def cards_changed(self) -> None:
+        """The theme or the card style changed (``app.refresh_cards``): the table's words
+        hold suits too (a header's trumps), so all of it is drawn again, not only the cards."""
+        if self.is_mounted:
+            self.refresh_table()
 
     # --- flow -----------------------------------------------------------------------------
 
@@ -401,16 +415,32 @@ class TableScreen(Screen[None]):
         """Reset the game screen's own selection after an undo."""
 
     def action_save(self) -> None:
+        """ctrl+s, here or behind the hot-seat curtain (``CurtainScreen``): a save shows
+        no cards, so the person at the keyboard may save whoever is next."""
         if self.match.is_over():
             self.notify("The game is over; nothing to save.", severity="warning")
             return
+        m = self.match
+        store = self.cs_app.store
+        old = m.save_path  # the save this game continues: saving again replaces it
         try:
-            path = self.cs_app.store.save_game(self.match.to_save())
+            path = store.save_game(m.to_save(), old.stem if old is not None else None)
         except StoreError as e:
             self.notify(str(e), title="Not saved", severity="error")
             return
+        if old is not None and path != old:  # a save whose name the store would not keep
+            self._drop_save(old)
+        m.save_path = path
+        self._saved_moves = tuple(self.match.record)
         self.notify(f"Saved as {path.stem}. Resume it from the picker.", title="Saved")
         self.write_record()
+
+    def _drop_save(self, path: Path) -> None:
+        """Remove a save this game no longer needs (it ended, or was saved anew)."""
+        try:
+            self.cs_app.store.delete_save(path)
+        except StoreError as e:
+            self.notify(str(e), title="The old save stays", severity="warning")
 
     def write_record(self) -> None:
         """The game's record, beside the saves (``records.py``): written when the game is
@@ -430,8 +460,8 @@ class TableScreen(Screen[None]):
     def action_leave(self) -> None:
         from .confirm import ConfirmScreen
 
-        if self.match.is_over():
-            self._leave()
+        if self.match.is_over() or self._saved_moves == tuple(self.match.record):
+            self._leave()  # over, or saved with nothing played since: nothing to lose
             return
 
         def answer(yes: bool | None) -> None:
@@ -454,6 +484,9 @@ class TableScreen(Screen[None]):
             self._recorded = True
             self._record_result()
             self.write_record()
+            if self.match.save_path is not None:  # a finished game has nothing to resume
+                self._drop_save(self.match.save_path)
+                self.match.save_path = None
         if self._over_shown or self._viewing_final:
             return
         self._over_shown = True

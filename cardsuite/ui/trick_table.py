@@ -608,9 +608,16 @@ class TrickTableScreen(TableScreen):
         self.play_action(hinted, seat)
         return True
 
-    def open_choices(self, title: str, info: Text | str, label: Callable[[Any], str]) -> None:
+    def open_choices(
+        self,
+        title: str,
+        info: Text | str,
+        label: Callable[[Any], str],
+        order: Callable[[Any], Any] | None = None,
+    ) -> None:
         """The legal actions of the person to move as a numbered dialog (a bid, a contract,
-        a call); the chosen one is played. Refused with a word when it is not their turn."""
+        a call), in the rules' order or sorted by ``order`` (Mensch's customary calls
+        first); the chosen one is played. Refused with a word when it is not their turn."""
         seat = self.human_to_move()
         if seat is None or self.holding:
             if not self.holding:
@@ -622,7 +629,10 @@ class TrickTableScreen(TableScreen):
                 self.play_action(choice, seat)
 
         legal = self.match.legal_actions(seat)
-        choices = [(label(a), a) for a in legal]
+        if order is not None:
+            legal = sorted(legal, key=order)
+        cs = card_style(self)  # (a label with a suit symbol: a letter in ASCII mode)
+        choices = [(cs.text(label(a)), a) for a in legal]
         # the hand (and the footer under it) stays in sight: a player chooses seeing the cards
         keep = self.size.height - self.query_one(HandView).region.y
         self.app.push_screen(ChoiceScreen(title, info, choices, keep_clear=keep), done)

@@ -201,3 +201,78 @@ def test_simulate_duplicate_plays_each_deal_from_every_seat(run) -> None:  # typ
     assert any(e["mean_score"] != 0.0 for e in dealt["entries"])  # dealt afresh, luck shows
     text = run("simulate", "twenty-two", "-s", "easy,medium", "-n", "4", "--duplicate").output
     assert "duplicate: 2 sets of the same cards" in text
+
+
+# --- issue 32 #18: what --help and `list` tell a new player --------------------------------
+
+
+def help_at(columns: int, *args: str) -> str:
+    r = CliRunner(env={"COLUMNS": str(columns)}).invoke(main, [*args, "--help"])
+    assert r.exit_code == 0, r.output
+    return r.output
+
+
+def test_the_command_list_cuts_no_description() -> None:
+    out = help_at(80)
+    commands = out.split("Commands:")[1].splitlines()[1:]
+    assert len(commands) == len(main.commands)  # one line each, none wrapped
+    for line in commands:
+        assert len(line) <= 78 and not line.endswith("..."), line
+
+
+@pytest.mark.parametrize("command", ["host", "serve"])
+def test_port_says_what_it_is(command: str) -> None:
+    out = " ".join(help_at(100, command).split())
+    assert "--port INTEGER RANGE Port to listen on" in out
+
+
+@pytest.mark.parametrize("command", ["play", "host"])
+def test_seats_lists_the_bot_levels(command: str) -> None:
+    out = " ".join(help_at(100, command).split())
+    assert "a bot level (random, easy, medium, hard)" in out
+
+
+def test_pace_says_what_each_pace_does() -> None:
+    out = " ".join(help_at(100, "play").split())
+    assert "normal (0.6 s, 1.6 s)" in out and "wait (0.6 s, until a key)" in out
+
+
+def test_list_aligns_every_variant_and_wraps_at_the_width() -> None:
+    out = CliRunner(env={"COLUMNS": "80"}).invoke(main, ["list"]).output
+    lines = out.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    variants = [line for line in lines if line.startswith("    variant ")]
+    # the words of every variant start in one column, hornafjardarmanni's too
+    starts = {len(line) - len(line[12:].split(" ", 1)[1].lstrip()) for line in variants}
+    assert len(starts) == 1
+    assert any("variant hornafjardarmanni  The cut card" in line for line in lines)
+
+
+def test_players_read_no_rule_ids() -> None:
+    """The words a player reads about games, variants, options and preferences (in `list`,
+    the setup and the palette) cite no rule ids: those are for the code and the tests."""
+    import re
+
+    from cardsuite.games import all_games
+
+    rule_id = re.compile(r"\b[A-Z][A-Z0-9]+(-[A-Z0-9]+)+\b")
+    for g in all_games():
+        texts = [g.name, g.summary]
+        for v in g.variants.values():
+            texts += [v.name, v.summary, *(o.help for o in v.options)]
+        texts += [o.help for o in g.preferences]
+        assert [t for t in texts if rule_id.search(t)] == [], g.id
+
+
+def test_screenshots_say_when_they_cannot_make_pngs(monkeypatch: pytest.MonkeyPatch) -> None:
+    import shutil
+
+    import cardsuite.ui.screenshots as shots
+
+    asked: list[bool] = []
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    monkeypatch.setattr(shots, "take_screenshots", lambda out, png: asked.append(png) or [])
+    r = CliRunner().invoke(main, ["screenshots"])
+    assert r.exit_code == 0
+    assert "No PNGs: rsvg-convert is not installed" in r.output
+    assert asked == [False]

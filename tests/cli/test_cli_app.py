@@ -97,8 +97,12 @@ def served(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
     seen: dict[str, Any] = {}
 
     class FakeServer:
-        def __init__(self, command: str, host: str, port: int, title: str) -> None:
-            seen.update(command=command, host=host, port=port, title=title)
+        def __init__(
+            self, command: str, host: str, port: int, title: str, templates_path: Path
+        ) -> None:
+            seen.update(
+                command=command, host=host, port=port, title=title, templates=templates_path
+            )
 
         def serve(self) -> None:
             seen["served"] = True
@@ -115,6 +119,8 @@ def test_serve_runs_textual_serve(served: dict[str, Any]) -> None:
     assert r.exit_code == 0
     assert served["command"].endswith("-m cardsuite") and served["port"] == port
     assert served["host"] == "127.0.0.1" and served["served"]
+    # Our page (issue 32 #2, #19; tests/cli/test_serve_browser.py runs it in a browser).
+    assert (served["templates"] / "app_index.html").is_file()
     assert f"http://127.0.0.1:{port}" in r.output
     assert "Warning" not in r.output
 

@@ -17,6 +17,13 @@ Four African Casino games of four players (Swazi and Sotho, seeds 11 and 12) wer
 when an insisted capture came to bind over a partner's hold (INSIST-3, PART-4): each of
 them first differs from the old code exactly where the old code put a hold to the partner
 of a mover who owed an insisted capture.
+All eighteen African Casino digests were retaken when the log came to name the cards of
+every build, raise and addition ("P1 builds 10 with [2D]: [3H]+[5D]", not "P1 builds 10"),
+mark pile tops ("[AC] ({P1}'s pile)") and say "build 7" for "B7": the code before and after
+plays each of them to the same moves, scores, event kinds and seats, and the same data but
+for the keys the new lines read (``hand``, ``units``, ``size``, ``tops``, ``base``,
+``owner``, ``from``); only the texts of build, capture, ask and hold events differ. The
+digest hashes each event's text with its data, so a change of wording changes it.
 """
 
 from __future__ import annotations

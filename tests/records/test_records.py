@@ -287,3 +287,24 @@ def test_cli_records_says_which_line_is_wrong(cli, tmp_path: Path) -> None:  # t
     r = cli("records", str(tmp_path / "missing.txt"))
     assert r.exit_code == 1 and "no file" in r.output
     assert "No game records yet" in cli("records").output
+
+
+def test_only_an_unfinished_hot_seat_record_is_private() -> None:
+    """Issue 32: the hidden cards of a game that two or more people played at one keyboard
+    stay hidden while it can be resumed; a finished one, one person's, a remote table's or a
+    game without secret hands (Money) is not private."""
+
+    def record(game: str, kinds: list[str], result: str = "unfinished") -> Record:
+        g = get_game(game)
+        seats = [RecordSeat(f"P{i + 1}", k) for i, k in enumerate(kinds)]
+        return Record(g.id, g.default_variant, {}, seats, seed=1, result=result)
+
+    hot = record("twenty-two", ["human", "human", "easy"])
+    assert hot.private and hot.people == [0, 1]
+    assert "P1 and P2 played this game at one keyboard" in hot.private_why()
+    assert not record("twenty-two", ["human", "human", "easy"], "P1 3; won by P1").private
+    assert not record("twenty-two", ["human", "easy", "easy"]).private
+    assert not record("twenty-two", ["human", "remote", "easy"]).private
+    assert not record("money", ["human", "human"]).private
+    # read back from its text, it is still private (the header's seats and result say it)
+    assert parse(record("manni", ["human", "human", "human"]).to_text()).private

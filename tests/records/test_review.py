@@ -4,7 +4,9 @@ decisions and names the ones that cost, in the game's units."""
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from casino_records import casino_record
@@ -15,7 +17,15 @@ from cardsuite.cli import main
 from cardsuite.games import get_game
 from cardsuite.games.money.selfplay import play as money_selfplay
 from cardsuite.records import Move, Record, RecordSeat, parse, result_text
-from cardsuite.review import decisions, review
+from cardsuite.review import (
+    Decision,
+    Review,
+    _compare,
+    decisions,
+    describe,
+    in_hand_order,
+    review,
+)
 
 
 def test_a_clearly_worse_choice_is_named_with_its_cost() -> None:
@@ -28,7 +38,7 @@ def test_a_clearly_worse_choice_is_named_with_its_cost() -> None:
     assert worst.best != "trail 10H" and worst.unit == "points"
     assert worst.cost > 1.0 and worst.confidence == "sure"
     text = report.to_text()
-    assert "Worst decisions:" in text and "`trail 10H`" in text and "points" in text
+    assert "Worst decisions" in text and "`trail 10H`" in text and "points" in text
     good = review(casino_record("capture 10H: 10D"), 0, iterations=600, time_budget=60)
     assert all(d.cost < worst.cost for d in good.differs)
 
@@ -75,3 +85,86 @@ def test_cli_review_prints_text_and_json_and_refuses_a_bad_seat(cli, tmp_path: P
     path.write_text("nothing here\n")
     r = cli("review", str(path), "--seat", "1")
     assert r.exit_code == 1 and "line 1" in r.output
+
+
+# --- the review's words (issue 32) ------------------------------------------------------------
+
+
+def _decision(index: int, cost: float, sure: float) -> Decision:
+    return Decision(
+        index, 0, "play 7H", "play 8H", cost, "points", sure, 50, 150, "hand 1, trick 2"
+    )
+
+
+def _rec() -> Record:
+    return casino_record("trail 10H")
+
+
+def test_the_worst_are_only_those_the_bot_is_sure_of() -> None:
+    report = Review(_rec(), 0, reviewed=5)
+    report.differs = [_decision(1, 0.9, 0.2), _decision(3, 0.5, 2.5), _decision(5, 2.0, 1.2)]
+    assert [d.index for d in report.worst()] == [3]  # the costlier two are not sure
+    text = report.to_text()
+    worst, every = text.split("Every difference, in game order:")
+    assert "1. Hand 1, trick 2 (move 4): played `play 7H`" in worst and "(sure)" in worst
+    assert "move 2" not in worst and "move 6" not in worst
+    assert "(unsure)" in every and "(likely)" in every
+    assert "visits" not in text and "standard errors" not in text and "iterations" not in text
+    report.differs = [_decision(1, 0.9, 0.2)]
+    text = report.to_text()
+    assert "Worst decisions" not in text and "sure of none" in text and "(unsure)" in text
+
+
+def test_the_review_counts_in_words_and_says_when_there_was_nothing_to_review() -> None:
+    assert "no decision" in Review(_rec(), 1).to_text()
+    nothing = Review(_rec(), 1).to_text()
+    assert (
+        "nothing to review" in nothing and "agrees" not in nothing and "0 decisions" not in nothing
+    )
+    one = Review(_rec(), 0, reviewed=1).to_text()
+    assert "1 decision " in one + " " and "1 decisions" not in one
+    assert "agrees with Ann's one decision" in one
+    assert "3 decisions" in Review(_rec(), 0, reviewed=3).to_text()
+
+
+def test_a_difference_says_where_it_was_and_quotes_the_move_as_recorded() -> None:
+    """The move played is the record's text (its cards in the order written), not the legal
+    action's; the decision says which hand and trick it was in."""
+    game = get_game("twenty-two")
+    st = game.new_state(players=3, seed=5)
+    rng = random.Random(2)
+    moves: list[Move] = []
+    while True:
+        seat = st.to_move()
+        legal = st.legal_actions()
+        pairs = [a for a in legal if str(a).startswith("play ") and len(str(a).split()) == 3]
+        if pairs and st.view(seat)["phase"] == "play":
+            break
+        action = rng.choice(legal)
+        moves.append(Move(seat, str(action)))
+        st.apply(action)
+    pair = pairs[0]
+    other = next(a for a in legal if a.key != pair.key)
+    written = "play " + " ".join(reversed(str(pair).split()[1:]))
+    assert written != str(pair) and game.parse_action(written).key == pair.key
+    names = [RecordSeat(n, "human") for n in ("A", "B", "C")]
+    rec = Record("twenty-two", st.variant, dict(st.options), names, seed=5)
+    rec.moves = [*moves, Move(seat, written)]
+    node = lambda visits, reward, key: SimpleNamespace(visits=visits, reward=reward, action=key)  # noqa: E731
+    root = SimpleNamespace(
+        children={pair.key: node(100, 20.0, pair.key), other.key: node(300, 240.0, other.key)}
+    )
+    found = _compare(root, root.children[other.key], pair, st, seat, len(moves), rec)
+    assert found is not None and found.played == written
+    since_deal = []
+    for e in st.events:
+        since_deal = [] if e.kind == "deal" else [*since_deal, e.kind]
+    trick = since_deal.count("trick") + 1
+    assert found.where == f"hand {st.view(seat)['hand_no']}, trick {trick}"
+    assert describe(found).startswith(f"Hand {st.view(seat)['hand_no']}, trick {trick} (move ")
+    # the bot's choice names its cards in the order of the hand, as the table writes moves
+    hand = st.view(seat)["hand"]
+    cards = sorted(str(pair).split()[1:], key=hand.index)
+    for text in (written, str(pair)):
+        assert in_hand_order(text, st, seat) == "play " + " ".join(cards)
+    assert in_hand_order("play ZZ QQ", st, seat) == "play ZZ QQ"

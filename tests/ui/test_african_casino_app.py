@@ -8,10 +8,14 @@ from __future__ import annotations
 from typing import Any
 
 from helpers import wait_for
+from rich.text import Text
+from textual.app import App, ComposeResult
 
 from cardsuite.games.african_casino.rules import GAME, CasinoState
 from cardsuite.games.african_casino.screen import CasinoScreen
-from cardsuite.games.african_casino.screen_felt import CasinoFelt
+from cardsuite.games.african_casino.screen_composer import Composition, Table, candidates
+from cardsuite.games.african_casino.screen_felt import CasinoFelt, PlaysView, hang
+from cardsuite.games.african_casino.screen_why import no_play_reasons
 from cardsuite.match import Match, SeatSpec
 from cardsuite.ui.app import StartRequest
 from cardsuite.ui.picker import PickerScreen
@@ -49,6 +53,11 @@ def to(screen: CasinoScreen, card: str) -> list[str]:
 
 def shown(screen: CasinoScreen, selector: str) -> str:
     return str(screen.query_one(selector).render())
+
+
+def status(screen: CasinoScreen) -> str:
+    """The status line's fullest form (a narrow one says it shorter)."""
+    return screen._status(screen._view, screen.match.names())[0].plain
 
 
 def labels(screen: CasinoScreen) -> dict[Any, str]:
@@ -192,6 +201,234 @@ async def test_a_hold_question_answered_with_y(make_app) -> None:  # type: ignor
         await wait_for(pilot, lambda: any(e.kind == "hold" for e in screen.match.public_log()))
         await wait_for(pilot, lambda: screen.match.to_move() != 2)
         assert screen.match.view(0)["phase"] == "play"
+
+
+def a_build_to_keep() -> CasinoState:
+    """Two players, the first half (restricted, CASINO-TWO-1): you own the build of 9
+    (5♣+4♦) and the layout holds K♥ and J♥ only, so your Q♣ can neither capture, build,
+    add nor raise, and may not be trailed while you own a build."""
+    data = GAME.new_state(players=2, seed=1, dealer=1).to_json()
+    zones = [*data["hands"], data["loose"], data["stock"], *data["piles"]]
+
+    def put(card: str, target: list[str], at: int) -> None:  # swap it into place
+        src = next(z for z in zones if card in z)
+        src[src.index(card)], target[at] = target[at], card
+
+    put("9D", data["hands"][0], 0)
+    put("QC", data["hands"][0], 1)
+    for at, card in enumerate(("KH", "5C", "4D")):
+        put(card, data["loose"], at)
+    data["loose"] = [data["loose"][0], *data["loose"][3:]]
+    data["builds"] = [{"value": 9, "owner": 0, "units": [["5C", "4D"]]}]
+    data["events"] = []
+    return GAME.from_json(data)
+
+
+async def test_a_card_with_no_play_says_which_rule_stops_each_kind(make_app) -> None:  # type: ignore[no-untyped-def]
+    """Issue 32, item 27: the panel said "Plays with Q♣ (0)" over nothing; now it says, kind
+    by kind, the rule that stops each play with the card (the trail first), at 80x24."""
+    app = make_app()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await open_table(app, pilot, a_build_to_keep())
+        await pilot.press(*to(screen, "QC"))
+        box = screen.query_one("#ac-plays-box")
+        assert box.border_title == "No play with Q♣"
+        panel = " ".join(r.plain.strip() for r in screen.query_one(PlaysView).note_rows())
+        assert panel.startswith("Trail: while you own a build you may not trail now (TWO-1)")
+        assert "Capture: nothing worth 12 (CAP-1)" in panel
+        assert "Build: over 14 with any loose card (BUILD-1)" in panel
+        assert "Raise: no opponent's build (RAISE-1)" in panel
+        assert screen.query_one(PlaysView).note_hidden() == 0  # all of it shows at 80x24
+        await pilot.press("enter")  # nothing to play: the first reason, not a bare refusal
+        assert any(
+            n.title == "No play with Q♣" and "may not trail now" in n.message
+            for n in app._notifications
+        )
+        assert screen.match.record == []
+        await pilot.press(*to(screen, "9D"))  # a card with a play: the list as before
+        assert box.border_title == "Plays with 9♦ (1)" and screen._why == []
+
+
+def test_the_reasons_come_from_the_game_kind_by_kind() -> None:
+    """``no_play_reasons`` asks the game about the steps the card could make and groups the
+    kinds by the rule that refused them: those the game refused first, then the kinds no
+    step of which could even be written. A card with a play has no reasons."""
+    state = a_build_to_keep()
+    match = Match(GAME, state, [SeatSpec("human", "You"), SeatSpec("medium", "Bot")])
+    table = Table.of(match.view(0))
+
+    def explain(text: str) -> str | None:
+        return match.explain(text, 0)
+
+    assert no_play_reasons("9D", table, explain) == []
+    whys = no_play_reasons("QC", table, explain)
+    assert [(w.kinds, w.tried) for w in whys] == [
+        (("trail",), True),
+        (("capture",), False),
+        (("build",), False),
+        (("add",), False),
+        (("raise",), False),
+    ]
+    assert whys[0].reason.endswith("(CASINO-TWO-1)")
+
+
+def test_an_opponents_build_added_to_stops_every_other_play_AUG_5() -> None:
+    """EX-9: after a free addition to an opponent's build, the play must capture it: the 2♦
+    may not be trailed (TURN-6, AUG-5), and the build, now augmented, cannot be raised."""
+    data = GAME.new_state(players=2, seed=1, dealer=1).to_json()
+    placed = {"9S", "2D", "9H", "5H", "4C", "6C", "3D"}
+    rest = [c for z in (*data["hands"], data["loose"], data["stock"]) for c in z if c not in placed]
+    data.update(half=2, hands=[["9S", "2D"], ["9H"]], loose=["5H", "4C"], stock=[])
+    data.update(piles=[rest, []], events=[])  # the rest captured by you: no top to use
+    data["builds"] = [{"value": 9, "owner": 1, "units": [["6C", "3D"]]}]
+    state = GAME.from_json(data)
+    state.apply("add B9: 5H+4C")
+    match = Match(GAME, state, [SeatSpec("human", "You"), SeatSpec("medium", "Bot")])
+    whys = no_play_reasons("2D", Table.of(match.view(0)), lambda t: match.explain(t, 0))
+    said = {k: w.reason for w in whys for k in w.kinds}
+    assert said["trail"].endswith("(CASINO-AUG-5)")
+    assert said["raise"].endswith("(CASINO-RAISE-4)")
+
+
+def test_paragraphs_wrap_at_word_boundaries_with_a_hanging_indent() -> None:
+    rows = hang(Text("Trail: while you own a build you may not trail now"), 23)
+    assert [r.plain for r in rows] == [
+        "Trail: while you own a",
+        "  build you may not",
+        "  trail now",
+    ]
+    assert all(r.cell_len <= 23 for r in rows)
+
+
+async def test_reasons_longer_than_the_panel_scroll() -> None:
+    """A note taller than the panel is a window with a row that says how much more, moved
+    by ``scroll_note`` (↑↓ while there is no play to pick, and the mouse wheel)."""
+
+    class One(App[None]):
+        def compose(self) -> ComposeResult:
+            yield PlaysView()
+
+    app = One()
+    async with app.run_test(size=(23, 4)) as pilot:
+        view = app.query_one(PlaysView)
+        para = Text("Trail: while you own a build you may not trail now (TWO-1)")
+        view.show([], None, [para, Text("Capture: nothing worth 12 (CAP-1)")])
+        await pilot.pause()
+        assert len(view.note_rows()) == 5 and view.note_hidden() == 2
+        rows = view.render().plain.split("\n")
+        assert rows[0] == "Trail: while you own a" and rows[-1] == "  ▲ 0 more · ▼ 2 more"
+        assert view.scroll_note(1) and view.scroll_note(5) and not view.scroll_note(1)
+        rows = view.render().plain.split("\n")
+        assert rows[-2] == "  12 (CAP-1)" and rows[-1] == "  ▲ 2 more · ▼ 0 more"
+
+
+async def open_full_table(app: Any, pilot: Any) -> CasinoScreen:
+    """The snapshots' full layout (ten loose cards a-j, builds k l m, Bot's pile top n: A♣),
+    the second half of a two-player deal, you to move."""
+    from test_african_casino_snapshots import full_table
+
+    return await open_table(app, pilot, full_table())
+
+
+async def test_a_pile_top_for_a_new_build_keeps_the_work_and_takes_the_route(make_app) -> None:  # type: ignore[no-untyped-def]
+    """Issue 32, item 28: a unit with a pile top in a new build (CASINO-PILE-2) cleared the
+    preview to "Build" and lost the work. Now the composer reads it as the legal route,
+    the build and then the addition of the other unit (AUG-3, AUG-6): enter makes the
+    build and the composer goes on with the addition, the picks kept."""
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_full_table(app, pilot)
+        # 2♦ with 3♥ 5♦ (a build of 10), then 7♥ 2♣ and Bot's top A♣ (a unit of 10)
+        await pilot.press(*to(screen, "2D"), "b", "b", "d", "slash", "f", "a", "n")
+        preview = shown(screen, "#ac-preview")
+        assert "Build 10 from 3♥ 5♦ and your 2♦, then add 7♥+2♣+A♣ from Bot's pile" in preview
+        assert "the game takes the build: enter makes it, then the addition" in preview
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(screen.match.record) == 1)
+        assert screen.match.record[0][:2] == (0, "build 10: 3H 5D 2D")
+        assert screen.comp is not None and screen.comp.kind == "add"
+        assert screen.comp.keys() == {("build", 10), ("loose", "7H"), ("loose", "2C"), ("top", 1)}
+        assert "Composing a free addition" in status(screen)
+        assert "the game takes it" in shown(screen, "#ac-preview")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(screen.match.record) == 2)
+        assert screen.match.record[1][:2] == (0, "add B10: 7H+2C+top:P2")
+        assert [b["kind"] for b in screen.match.view(0)["builds"] if b["value"] == 10] == [
+            "augmented"
+        ]
+
+
+async def test_a_refused_reading_still_shows_the_picks_and_says_an_addition(make_app) -> None:  # type: ignore[no-untyped-def]
+    """A pile top in the same unit as a new build's cards: the preview keeps every pick in
+    words and says how to go on (its own unit, CASINO-PILE-2); tab says "an addition"."""
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_full_table(app, pilot)
+        await pilot.press(*to(screen, "2D"), "b", "b", "n")  # 3♥ and Bot's A♣, one unit
+        preview = shown(screen, "#ac-preview")
+        assert "Build with 3♥+A♣ from Bot's pile and your 2♦" in preview
+        assert "give it a unit of its own (/)" in preview and "PILE-2" in preview
+        assert "Composing a build" in status(screen)
+        await pilot.press("tab")
+        assert "Composing an addition" in status(screen)
+        assert screen.comp is not None and len(screen.comp.picks) == 2  # the work kept
+
+
+async def test_the_plays_beside_the_table_are_whole_at_80x24(make_app) -> None:  # type: ignore[no-untyped-def]
+    """Issue 32, item 33: the list of plays cut a long capture ("c capture A♠ J♥+3♥ 7♥+…");
+    each play now wraps whole, and a click on any of its rows plays it."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_full_table(app, pilot)  # A♥ picked: 156 plays, long captures
+        view = screen.query_one(PlaysView)
+        rows = view.render().plain.split("\n")
+        assert not any("…" in r for r in rows) and all(len(r) <= view.size.width for r in rows)
+        first = screen._plays[0]
+        whole = " ".join(r.strip() for y, r in enumerate(rows) if view._rows[y] == 0)
+        assert whole == view.lines[0].plain == "c capture A♠ J♥+3♥ 7♥+5♦+2♣ 10♦+4♠ 8♠+6♣ (11)"
+        assert view._rows[:3] == [0, 0, 0]  # three rows, all the first play's
+        await pilot.click(PlaysView, offset=(4, 2))  # its last row
+        await wait_for(pilot, lambda: bool(screen.match.record))
+        assert screen.match.record[0][:2] == (0, str(first))
+
+
+async def test_the_list_of_every_step_finds_additions_by_that_word(make_app) -> None:  # type: ignore[no-untyped-def]
+    """``m``: typing "addition" keeps the additions (the steps' words say "Add" and "Make
+    ... a base", the notation "add")."""
+    from cardsuite.games.african_casino.actions import Add
+    from cardsuite.games.african_casino.screen_moves import CasinoMovesScreen
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_full_table(app, pilot)
+        await pilot.press("m")
+        await wait_for(pilot, lambda: isinstance(app.screen, CasinoMovesScreen))
+        await pilot.press(*"addition")
+        shown_ = app.screen.shown
+        assert shown_ and all(isinstance(e[2], Add) for e in shown_)
+
+
+def test_the_route_is_offered_only_where_every_unit_is_worth_the_build() -> None:
+    """The composer's readings of a build of several units (no Textual): the build, then
+    the others added, where each is worth its value (AUG-1); else the reason, the picks
+    still in words. The addition reads the same picks the same way (tab keeps the work)."""
+    from test_african_casino_snapshots import full_table
+
+    table = Table.of(full_table().view(0))
+    comp = Composition("build", "2D")
+    for unit, keys in ((0, ["3H", "5D"]), (1, ["7H", "2C"])):
+        comp.picks += [(unit, ("loose", k)) for k in keys]
+    comp.picks.append((1, ("top", 1)))  # Bot's A♣: 7+2+1 = 10
+    first = candidates(comp, table)[0]
+    assert first.text == "build 10: 3H 5D 2D" and first.then is not None
+    assert first.then.kind == "add" and first.then.card is None
+    comp.kind = "add"
+    assert [c.text for c in candidates(comp, table)][-1] == "build 10: 3H 5D 2D"
+    comp.kind = "build"
+    comp.picks.remove((1, ("loose", "2C")))  # 7+1 is not 10, nor is 7+1+2 with the 2♦ in it
+    (only,) = [c for c in candidates(comp, table) if c.text is None]
+    assert only.reason is not None and only.reason.endswith("(CASINO-AUG-1)")
+    assert only.words == "Build with [3H]+[5D] | [7H]+[AC] from {P1}'s pile and your [2D]"
 
 
 async def test_a_whole_deal_taking_hints(make_app) -> None:  # type: ignore[no-untyped-def]

@@ -1,9 +1,11 @@
 """African Casino at the smallest size the app plays at (80x24), with the longest name a seat
 may have (16 characters): the status line's two rows hold every prompt and hint, the
 preview's three rows hold the step in words with the game's verdict (or what enter does),
-the header holds the scores whole, and the felt's title row holds its notes and the deal
-banner. At 80 columns the names, the keys and a long step once lost their ends ("your
-turn: ←→ card · ↑↓ ⏎ play ·", "Layout · restricted: one build each, no trail while").
+the header holds the scores whole, the felt's title row holds its notes and the deal
+banner, and the reasons why a card has no play are whole rows (a window where they run
+longer than the panel). At 80 columns the names, the keys and a long step once lost
+their ends ("your turn: ←→ card · ↑↓ ⏎ play ·", "Layout · restricted: one build each, no
+trail while").
 
 The texts come from random play of every variant and table size, drawn by the mounted table
 screen itself at the seat to move (and at the next seat, watching), with a composition of a
@@ -15,6 +17,7 @@ import random
 
 import pytest
 from helpers import LONG_NAMES, screen_of
+from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 from textual.widgets import Static
@@ -22,7 +25,7 @@ from textual.widgets import Static
 from cardsuite.games import get_game
 from cardsuite.games.african_casino.screen import CasinoScreen
 from cardsuite.games.african_casino.screen_composer import Composition, hand_card, material
-from cardsuite.games.african_casino.screen_felt import CasinoFelt
+from cardsuite.games.african_casino.screen_felt import CasinoFelt, PlaysView
 from cardsuite.match import SeatSpec
 from cardsuite.ui.app import StartRequest
 
@@ -48,15 +51,21 @@ async def test_casino_texts_fit_at_80x24(make_app, players: int) -> None:  # typ
         assert table.query_one("#ac-status", Static).content_region.width == 51  # narrow
         console = Console(width=200)
         too_long: dict[str, str] = {}
-        checked = 0
+        checked = reasons = 0
+        plays = table.query_one(PlaysView)
 
         def check(what: str) -> None:
-            nonlocal checked
+            nonlocal checked, reasons
             for selector, most in ROWS.items():
                 widget = table.query_one(selector, Static)
                 checked += 1
                 if _rows(console, widget) > most:
                     too_long.setdefault(f"{selector} {what}", str(widget.content))
+            if table._why:  # why the card picked has no play: in whole rows (a window of
+                reasons += 1  # them where they run longer than the panel: test_..._app)
+                rows = [r.plain for r in plays.note_rows()]
+                if any(cell_len(r) > plays.size.width for r in rows):
+                    too_long.setdefault(f"reasons {what}", "\n".join(rows))
             felt.render()
             title = felt.scene.title
             for shorter in getattr(felt.scene, "titles", ()):  # its shorter forms
@@ -101,5 +110,5 @@ async def test_casino_texts_fit_at_80x24(make_app, players: int) -> None:  # typ
                     table.refresh_table()
                     check(f"{variant}: the pause after a deal")
                 state.apply(rng.choice(legal))
-        assert checked > 300
+        assert checked > 300 and reasons > 0
         assert not too_long, f"cut off at 80x24: {too_long}"

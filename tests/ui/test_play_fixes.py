@@ -191,8 +191,9 @@ async def test_the_picker_fits_80x24_and_r_resumes_at_once(make_app, private_hom
         picker = app.screen
         games = picker.query_one("#games", OptionList)
         assert games.option_count == len(picker.games)
-        # one line a game, all inside their box, and the saves on screen
-        assert games.virtual_size.height == games.option_count
+        # one line a game (the highlighted one's summary whole), all inside their box, and
+        # the saves on screen
+        assert games.virtual_size.height <= games.scrollable_content_region.height
         assert games.region.bottom <= picker.query_one("#saves").region.y
         saves = picker.query_one("#saves", OptionList)
         assert saves.region.bottom <= 23 and saves.region.height >= 3
@@ -261,7 +262,7 @@ async def test_the_browser_splash_click_does_not_take_the_focus(make_app) -> Non
                 app._driver.send_message(event)  # type: ignore[union-attr]
                 await pilot.pause()
 
-        row = games.region.y + 2  # Twenty-Two's row
+        row = games.region.y + 2  # a row of the list
         app.click_guard_until = clock.now + app.WEB_CLICK_GUARD  # as in a browser
         await click_as_a_terminal_would(games.region.x + 5, row)  # the splash's click
         assert isinstance(app.screen, PickerScreen) and games.highlighted == 0

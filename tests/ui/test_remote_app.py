@@ -4,6 +4,7 @@ mended, a wrong secret refused."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 
 import pytest
@@ -209,6 +210,9 @@ async def test_a_spectator_sees_the_public_table_only(make_app) -> None:  # type
         await wait_for(pilot, lambda: len(server.match.record) > 4)
         assert screen.view()["hand"] is None
         assert not screen.check_action("hint", ())
+        # the footer offers only what a watcher can do (issue 32 #9: select, play, ...)
+        offered = {b.binding.action for b in screen.active_bindings.values() if b.binding.show}
+        assert offered == {"rules", "leave", "last_trick"}
         screen.play_action("keep")
         await wait_for(pilot, lambda: any("watching" in m for m in _notes(app)))
 
@@ -257,11 +261,13 @@ def test_joined_table_snapshot(snap_compare, make_app, game, size, port) -> None
     names = ("Ann", "Bob", "Cy", "Dee")
     match = Match.new(game, [SeatSpec("remote", n) for n in names], seed=3)
     server = TableServer(match, secret="snap-shot", port=port, ping_every=3600.0)
-    app = make_app(start=JoinRequest(Address("127.0.0.1", port, "snap-shot"), "Ann"))
+    app = make_app()
 
     async def serve() -> None:  # the table lives as long as the app: closed as it exits
         try:
             await server.start()
+            # joined once the table listens (a join where nothing listens gives up at once)
+            app.open_remote(JoinRequest(Address("127.0.0.1", port, "snap-shot"), "Ann"))
             await asyncio.Event().wait()
         finally:
             await server.close()
@@ -274,3 +280,89 @@ def test_joined_table_snapshot(snap_compare, make_app, game, size, port) -> None
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+async def test_remote_money_goes_straight_on_after_a_forced_purchase(make_app) -> None:  # type: ignore[no-untyped-def]
+    """Issue 32 #3. Ann has no card and must buy (MONEY-BUY-1); her purchase goes to the
+    host, and until its update comes her table still shows the position before it: a menu
+    opened again from that offered only "turn without buying", and held the turn key.
+    After the purchase she turns at once with her key (MONEY-BUY-12), as at home. A refused
+    purchase opens the menu again (she still must buy); enter in the menu chooses (it was
+    also her snap key, a false snap)."""
+    from money_helpers import position
+
+    from cardsuite.games import get_game
+    from cardsuite.match import Match
+    from cardsuite.remote.server import TableServer
+    from cardsuite.ui.choice import ChoiceScreen
+
+    state = position(
+        hands=((), ("5", "6", "7")), banks=(("Q",), ()), pile=("2", "3", "4", "8", "9", "10") * 3
+    )
+    seats = [SeatSpec("remote", "Ann"), SeatSpec("remote", "Bob")]  # (Bob never comes)
+    server = TableServer(Match(get_game("money"), state, seats), port=0, bot_delay=0, hold=0)
+    await server.start()
+    apply = server.apply
+    refuse = ["the table refuses this one, for the test"]
+    server.apply = lambda *a, **k: refuse.pop() if refuse else apply(*a, **k)  # type: ignore[method-assign]
+    try:
+        app = make_app(start=JoinRequest(server.address, "Ann"))
+        async with app.run_test(size=(110, 34)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+            await pilot.press("1")  # refused: the menu comes back, its purchase still to make
+            await wait_for(pilot, lambda: "for the test" in " ".join(_notes(app)))
+            await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+            await pilot.press("enter")  # the first choice: pay Q to the ground
+            table = next(s for s in app.screen_stack if isinstance(s, RemoteTable))
+            await wait_for(pilot, lambda: table.match.seq == server.version)
+            await pilot.pause()
+            assert [m.text for m in server.match.record] == ["buy Q from ground"]
+            assert app.screen is table  # no menu: nothing is left to decide
+            await pilot.press("a")  # Ann's turn key
+            await wait_for(pilot, lambda: len(server.match.record) == 2)
+            assert server.match.record[-1].text == "turn"
+    finally:
+        await server.close()
+
+
+async def test_joining_where_nothing_answers_says_so_at_once(make_app) -> None:  # type: ignore[no-untyped-def]
+    """Issue 32 #8: the picker said "Joining…" for 15 s, then "trying again" when it had
+    given up."""
+    import socket
+
+    with socket.socket() as probe:  # a port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    app = make_app(start=JoinRequest(Address("127.0.0.1", port, "abcd-efgh"), "Ann"))
+    async with app.run_test(size=(110, 34)) as pilot:
+        await wait_for(pilot, lambda: any("Could not join" in m for m in _notes(app)), timeout=3)
+        [said] = [m for m in _notes(app) if "Could not join" in m]
+        assert f"nothing answers at 127.0.0.1:{port}" in said
+        assert "Not trying again" in said and "trying again;" not in said
+        assert isinstance(app.screen, PickerScreen)
+
+
+async def test_the_log_names_a_seats_new_player(make_app) -> None:  # type: ignore[no-untyped-def]
+    """Issue 32 #10: Bob took the seat called Right; the log still said "Right turns first"
+    (a log draws its lines with the names it was last given, with the next move)."""
+    from cardsuite.remote.client import TableClient
+    from cardsuite.ui.widgets import LogView
+
+    seats = [SeatSpec("remote", "Ann"), SeatSpec("remote", "Right")]
+    async with joined(make_app, "money", seats, seed=9, name="Ann") as (server, app, pilot):
+        screen = app.screen
+
+        def log() -> str:
+            return str(screen.query_one(LogView).query_one("Static").render())
+
+        await wait_for(pilot, lambda: "Right" in log())
+        bob = TableClient(server.address, name="Bob")
+        runner = asyncio.ensure_future(bob.run())
+        try:
+            await wait_for(pilot, lambda: screen.match.names() == ["Ann", "Bob"])
+            await pilot.pause()
+            assert not server.match.record  # nothing moved: the log was given no new line
+            assert "Bob" in log() and "Right" not in log()
+        finally:
+            await bob.close()
+            await runner

@@ -7,21 +7,26 @@ knows the position the table must show: the state ``records.replay`` reaches at 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from helpers import wait_for
+from helpers import LONG_NAMES, screen_of, wait_for
 from textual.widgets import DataTable
 
+from cardsuite.cards import Card
 from cardsuite.cli import main
 from cardsuite.games import all_games, get_game
 from cardsuite.records import Record, parse, replay
+from cardsuite.review import Decision, Review
 from cardsuite.simulate import GameSpec, play_one
 from cardsuite.store import Store
 from cardsuite.ui import app as ui_app
 from cardsuite.ui.app import ReplayRequest
+from cardsuite.ui.cardart import CardStyle
+from cardsuite.ui.confirm import ConfirmScreen
 from cardsuite.ui.history import HistoryScreen
 from cardsuite.ui.picker import PickerScreen
 from cardsuite.ui.replay import ALL, NONE, HandsPanel, MovesList, ReplayTable
@@ -220,8 +225,12 @@ async def test_money_shows_a_claims_reaction_time(make_app, tmp_path: Path) -> N
         screen.rp_goto(claim)
         await pilot.pause()
         assert rec.moves[claim - 1].note in screen.rp_bar_text
-        await pilot.press("s", "q")  # every seat sees the same table; q goes back
-        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await pilot.press("s")  # every seat sees the same table
+        assert isinstance(app.screen, ReplayTable)
+        # issue 32: q ends ``cardsuite replay FILE`` (back to the shell, not the picker)
+        assert app.screen.active_bindings["q"].binding.description == "Quit"  # the footer
+        await pilot.press("q")
+        await wait_for(pilot, lambda: not app.is_running)
 
 
 @pytest.mark.parametrize("game", [g.id for g in all_games()])
@@ -365,4 +374,199 @@ async def test_r_reviews_the_seat_shown_and_marks_its_worst_moves(make_app) -> N
         assert "✗" not in str(moves.get_option_at_index(2).prompt)
         await pilot.press("1")
         assert screen.rp_at == 0  # the position the decision was made in
-        assert "Review, next move: played ‘trail" in screen.rp_bar_text
+        assert "Review, next move (deal 1): played ‘trail" in screen.rp_bar_text
+
+
+# --- an unfinished hot-seat game (issue 32) -------------------------------------------------
+
+
+def private_record(folder: Path, moves: int = 24) -> Record:
+    """A three-player Twenty-Two record, unfinished, with two people at the keyboard (the
+    issue's ``--seats human,human,easy``)."""
+    rec = make_record(folder, players=3, moves=moves)
+    for seat, name in zip(rec.seats, ("Ann", "Ben", "Cy"), strict=True):
+        seat.name = name
+    rec.seats[0].kind = rec.seats[1].kind = "human"
+    assert rec.private
+    return rec
+
+
+def secret_labels(rec: Record) -> set[str]:
+    """The labels of the cards that only their holders saw: named by the record's moves (the
+    exchanges' discards) and never by the public log."""
+    r = Replay.of(rec)
+    public = set()
+    for e in r.log:
+        public |= set(re.findall(r"\[(\w+)\]", e.text))
+    named = {c for m in rec.moves for c in m.text.split()[1:]}
+    return {CardStyle().label(Card.parse(c)) for c in named - public}
+
+
+def screen_text(app: Any) -> str:
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+async def test_an_unfinished_hot_seat_record_shows_no_hidden_card(make_app, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Issue 32: the replay of a game two people can still resume shows the table as both
+    saw it (no hand, each move as the public log tells it), at every move; s and r ask the
+    players first, in words, and only their yes shows the hands."""
+    rec = private_record(tmp_path)
+    secret = secret_labels(rec)
+    assert secret  # the exchanges' discards
+    app = make_app(start=ReplayRequest(rec))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_replay(app, pilot)
+        assert screen.rp_modes == [NONE] and screen.shown is None
+        moves = screen.query_one(MovesList)
+        hand = screen.query_one(HandView)
+        for k in range(screen.replay.last + 1):
+            screen.rp_goto(k)
+            await pilot.pause()
+            assert hand.face_down and not screen.query_one("#rp-hands-box").display
+            shown = screen_text(app) + screen.rp_bar_text
+            shown += "".join(str(o.prompt) for o in moves._options)
+            assert "discard" not in shown and not any(s in shown for s in secret), k
+        # s and r ask; "keep hidden" keeps everything as it was
+        screen.rp_goto(3)
+        for key in ("s", "r"):
+            await pilot.press(key)
+            await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+            question = str(app.screen.question)
+            assert "Ann and Ben played this game at one keyboard" in question
+            assert "every player agrees" in question
+            await pilot.press("n")
+            await wait_for(pilot, lambda: app.screen is screen)
+            assert screen.rp_private and screen.rp_mode == NONE
+            assert screen.rp_reviewing is None and screen.rp_review is None
+        # yes: the first person's hand, the moves in full, s cycles every mode
+        await pilot.press("s")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("y")
+        await wait_for(pilot, lambda: app.screen is screen and not screen.rp_private)
+        await pilot.pause()
+        assert screen.rp_mode == 0 == screen.shown
+        assert [c.code for c in hand.cards] == screen.match.view(0)["hand"]
+        assert "discard" in "".join(str(o.prompt) for o in moves._options)
+        assert ALL in screen.rp_modes
+
+
+async def test_the_history_asks_before_showing_every_hand_of_a_private_record(
+    make_app, private_home: Path
+) -> None:  # type: ignore[no-untyped-def]
+    records = private_home / "records"
+    records.mkdir(parents=True)
+    rec = private_record(private_home / "made", moves=6)
+    (records / "hot.txt").write_text(rec.to_text(), "utf-8")
+    app = make_app(store=Store(private_home))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await pilot.press("y")
+        await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen))
+        await pilot.press("a")  # replay, every hand
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        replay_screen = app.screen_stack[-2]
+        assert isinstance(replay_screen, ReplayTable) and replay_screen.rp_mode == NONE
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is replay_screen)
+        assert replay_screen.rp_private and replay_screen.shown is None
+
+
+def test_the_command_line_keeps_a_private_record_private(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 32: ``replay --all``/``--seat`` and ``review`` refuse an unfinished hot-seat
+    record, saying why and how to agree (``--reveal``); plain ``replay`` opens the public
+    table; ``records FILE`` names no move."""
+    import cardsuite.review as review_module
+
+    calls: list[dict[str, Any]] = []
+    monkeypatch.setattr(ui_app, "run_app", lambda **kw: calls.append(kw))
+    reviewed: list[int] = []
+    monkeypatch.setattr(
+        review_module, "review", lambda rec, seat, **kw: reviewed.append(seat) or Review(rec, seat)
+    )
+    rec = private_record(tmp_path / "made")
+    path = tmp_path / "hot.txt"
+    path.write_text(rec.to_text(), "utf-8")
+    runner = CliRunner()
+    for args in (["replay", "--all"], ["replay", "--seat", "2"], ["review", "--seat", "1"]):
+        result = runner.invoke(main, [args[0], str(path), *args[1:]])
+        assert result.exit_code == 2, (args, result.output)
+        words = " ".join(result.output.split())
+        assert "Ann and Ben played this game at one keyboard" in words
+        assert "it is not finished" in words and "add --reveal" in words
+    assert not calls and not reviewed
+    result = runner.invoke(main, ["replay", str(path)])
+    assert result.exit_code == 0 and calls[-1]["start"].seat is None
+    assert not calls[-1]["start"].reveal
+    result = runner.invoke(main, ["replay", str(path), "--all", "--reveal"])
+    assert result.exit_code == 0 and calls[-1]["start"].seat == ALL
+    assert calls[-1]["start"].reveal
+    result = runner.invoke(main, ["review", str(path), "--seat", "1", "--reveal"])
+    assert result.exit_code == 0 and reviewed == [0]
+    result = runner.invoke(main, ["records", str(path), "--json"])
+    assert result.exit_code == 0 and "discard" not in result.output
+
+
+async def test_a_replay_opens_on_the_seat_to_review_and_the_list_follows_a_jump(
+    make_app, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    """Issue 32: ``cardsuite replay FILE`` opens on the first person's hand (not every hand),
+    so r reviews it at once; a jump to a decision (1-3) scrolls the moves list to show it,
+    even on a short terminal where the review's line in the bar shrinks the list."""
+    rec = make_record(tmp_path, players=3)
+    rec.seats[1].kind = rec.seats[2].kind = "human"  # a finished hot-seat game
+    assert rec.finished and not rec.private
+    app = make_app(start=ReplayRequest(rec))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await open_replay(app, pilot)
+        assert screen.rp_mode == 1 == screen.shown and screen._rp_review_seat() == 1
+        report = Review(rec, 1, reviewed=40)
+        for cost, index, sure in ((3.0, 5, 3), (9.0, 30, 0.2), (2.0, 60, 3), (1.0, 120, 3)):
+            report.differs.append(
+                Decision(index, 0, "play X", "play Y", cost, "points", sure, 1, 1, "hand 1")
+            )
+        screen._rp_review_done(report)
+        await pilot.pause()
+        moves = screen.query_one(MovesList)
+        # the worst are the sure ones; the unsure one is marked with a question mark
+        said = app._notifications
+        assert any(
+            f"would choose otherwise in 4 of {rec.seats[1].name}'s 40 decisions; the worst 3 it"
+            " is sure of cost"
+            " about 3.0, 2.0, 1.0 points: 1-3 go to them" in n.message
+            for n in said
+        ), [n.message for n in said]
+        assert "✗ 9.0?" in str(moves.get_option_at_index(31).prompt)
+        assert "✗1 3.0" in str(moves.get_option_at_index(6).prompt)
+        for key, index in (("3", 120), ("1", 5), ("2", 60)):
+            await pilot.press(key)
+            await pilot.pause()
+            assert screen.rp_at == index == moves.highlighted
+            top, rows = moves.scroll_y, moves.scrollable_content_region.height
+            # the position and the decision made in it (the next move, marked) both show
+            assert top <= index and index + 1 < top + rows, (key, top, rows)
+    # a record of bots alone opens on the first seat
+    app = make_app(start=ReplayRequest(make_record(tmp_path / "bots", moves=10)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_replay(app, pilot)
+        assert screen.rp_mode == 0 == screen.shown
+
+
+async def test_the_history_marks_a_cut_name_with_an_ellipsis(make_app, private_home: Path) -> None:  # type: ignore[no-untyped-def]
+    """Issue 32: at 80 columns a cell too long for its column ends in "…", as everywhere."""
+    records = private_home / "records"
+    records.mkdir(parents=True)
+    rec = make_record(private_home / "made", moves=4)
+    for seat, name in zip(rec.seats, LONG_NAMES, strict=False):
+        seat.name = name
+    (records / "long.txt").write_text(rec.to_text(), "utf-8")
+    app = make_app(store=Store(private_home))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_history()
+        history = await screen_of(pilot, HistoryScreen)
+        table = history.query_one(DataTable)
+        players = table.get_row_at(0)[3]
+        width = table.ordered_columns[3].width
+        assert players.plain.endswith("…") and len(players.plain) == width
+        assert players.plain[:-1] in ", ".join(LONG_NAMES)

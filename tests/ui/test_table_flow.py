@@ -86,7 +86,7 @@ async def test_rematch_and_statistics(make_app) -> None:  # type: ignore[no-unty
         await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
         await pilot.press("s")
         await wait_for(pilot, lambda: isinstance(app.screen, StatsScreen))
-        rows = app.screen.query_one("#stats").row_count
+        rows = app.screen.query_one("#stats-twenty-two").row_count
         assert rows == 1
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
@@ -106,10 +106,10 @@ async def test_statistics_screen_lists_players(make_app, private_home) -> None: 
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("s")
         await wait_for(pilot, lambda: isinstance(app.screen, StatsScreen))
-        table = app.screen.query_one("#stats")
+        table = app.screen.query_one("#stats-twenty-two")
+        assert table.border_title == "Twenty-Two"
         row = [str(cell) for cell in table.get_row_at(0)]  # names are Text (never markup)
-        assert row[:6] == ["Twenty-Two", "Ada", "4", "3", "75%", "1"]
-        assert row[7:] == ["", ""]  # no snaps in Twenty-Two
+        assert row == ["Ada", "4", "3", "75%", "1", "2"]  # no snap columns in Twenty-Two
 
 
 async def test_statistics_show_snap_times(make_app, private_home) -> None:  # type: ignore[no-untyped-def]
@@ -127,8 +127,8 @@ async def test_statistics_show_snap_times(make_app, private_home) -> None:  # ty
     async with app.run_test(size=(120, 30)) as pilot:
         await pilot.press("s")
         await wait_for(pilot, lambda: isinstance(app.screen, StatsScreen))
-        row = app.screen.query_one("#stats").get_row_at(0)
-        assert row[0] == "Money" and row[7:] == ["287 ms", "350 ms"]
+        row = app.screen.query_one("#stats-money").get_row_at(0)
+        assert row[6:] == ["287 ms", "350 ms"]
 
 
 async def test_theme_choice_is_remembered(make_app, private_home) -> None:  # type: ignore[no-untyped-def]
@@ -141,7 +141,7 @@ async def test_theme_choice_is_remembered(make_app, private_home) -> None:  # ty
     async with again.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert again.theme == "four-colour"
-        assert again.card_style.diamonds.lower() == "#0072b2"  # four colours: blue diamonds
+        assert again.card_style.diamonds.lower() == "#0068a3"  # four colours: blue diamonds
 
 
 async def test_ascii_mode_from_the_command(make_app, private_home) -> None:  # type: ignore[no-untyped-def]

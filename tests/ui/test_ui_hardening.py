@@ -63,7 +63,7 @@ async def test_names_with_markup_play_and_show(make_app, private_home: Path) -> 
         await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
         await pilot.press("s")
         await wait_for(pilot, lambda: isinstance(app.screen, StatsScreen))
-        assert app.screen.query_one("#stats").get_row_at(0)[1].plain == MARKUP
+        assert app.screen.query_one("#stats-twenty-two").get_row_at(0)[0].plain == MARKUP
 
 
 async def test_a_second_command_palette_never_opens(make_app) -> None:  # type: ignore[no-untyped-def]

@@ -395,7 +395,7 @@ def _parse(text: str) -> Action:
     base_text, value = _with_value(target)
     units = [_part(u) for u in body.split("|")]
     if any(not cs and not ts for cs, ts in units):
-        raise ValueError("every unit of an add needs cards")
+        raise ValueError("every unit of an addition needs cards")
     if base_text.lower().startswith("b") and base_text[1:].isdigit():
         return Partial("add", _build_id(base_text), owner=owner, units=units)
     base = Card.parse(base_text)

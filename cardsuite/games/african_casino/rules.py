@@ -80,8 +80,9 @@ _FIRST = Option(
     "choice",
     "auto",
     choices=("auto", "1", "2", "3", "4"),
-    help="auto: the player on the dealer's right; a seat: that player plays first (a match"
-    " passes the last game's loser in, CASINO-VAR-SA 3).",
+    # A match passes the last game's loser in (CASINO-VAR-SA 3); players read no rule ids.
+    help="auto: the player on the dealer's right; a seat: that player plays first (how a"
+    " match lets the last game's loser lead).",
 )
 
 
@@ -215,11 +216,20 @@ _SA_5_HAND = "a pile card joins your build only with a card from your hand (CASI
 
 
 def _means(seat: int | None, d: Mapping[str, Any]) -> str:
-    return f"{{P{seat}}} means to capture B{d['value']}"
+    return f"{{P{seat}}} means to capture build {d['value']}"
+
+
+def _pile_card(code: str, tops: Any) -> str:
+    """A card of a step, ``[AC] ({P1}'s pile)`` when it was the top of a player's pile."""
+    for s, top in tops:
+        if top == code:
+            return f"[{code}] ({{P{s}}}'s pile)"
+    return f"[{code}]"
 
 
 def _captures_words(seat: int | None, d: Mapping[str, Any]) -> str:
-    taken = " ".join(f"[{c}]" for c in d["cards"][1:])
+    tops = d.get("tops", ())
+    taken = " ".join(_pile_card(c, tops) for c in d["cards"][1:])
     return f"{{P{seat}}} captures with [{d['cards'][0]}]: {taken}"
 
 
@@ -228,7 +238,25 @@ def _trails(seat: int | None, d: Mapping[str, Any]) -> str:
 
 
 def _builds_words(seat: int | None, d: Mapping[str, Any]) -> str:
-    return f"{{P{seat}}} {d['verb']} {d['value']}"
+    """A build, raise or addition with the cards it used, as a capture names its cards: the
+    card played from the hand after "with" (a free step has none), then the units it put
+    in (``|`` between units), the hand card left out of them, a pile top with its pile:
+    ``{P0} adds to build 10 with [2D]: [7H]+[AC] ({P1}'s pile) | [10C]``."""
+    hand, tops = d.get("hand"), d.get("tops", ())
+    with_ = f" with [{hand}]" if hand else ""
+    units = ["+".join(_pile_card(c, tops) for c in u if c != hand) for u in d.get("units", ())]
+    listed = " | ".join(u for u in units if u)
+    listed = f": {listed}" if listed else ""
+    who = f"{{P{seat}}}" + (f" for {{P{d['owner']}}}" if d.get("owner") is not None else "")
+    grown = f" (now {d['size']} units)" if d.get("size", 1) > 1 else ""
+    v = d["value"]
+    if d["verb"] == "raises to":
+        return f"{{P{seat}}} raises build {d['from']} to {v}{with_}{grown}"
+    if d["verb"] == "builds":
+        return f"{who} builds {v}{with_}{listed}{grown}"
+    if d.get("base"):
+        return f"{who} makes [{d['base']}] a base of {v}{with_}{listed}"
+    return f"{{P{seat}}} adds to build {v}{with_}{listed}"
 
 
 def _lets_go(seat: int | None, d: Mapping[str, Any]) -> str:
@@ -236,7 +264,7 @@ def _lets_go(seat: int | None, d: Mapping[str, Any]) -> str:
 
 
 def _asks_hold(seat: int | None, d: Mapping[str, Any]) -> str:
-    return f"{{P{seat}}} asks to hold B{d['value']}"
+    return f"{{P{seat}}} asks to hold build {d['value']}"
 
 
 def _no_insist(seat: int | None, d: Mapping[str, Any]) -> str:
@@ -1380,14 +1408,14 @@ class CasinoState(State):
             batch = [*sorted(taken, key=order_key, reverse=True), card]
         self.piles[self.pile_of[seat]] += batch
         self.last_capturer = seat
-        self.events.append(
-            Event(
-                "capture",
-                seat,
-                _captures_words,
-                {"cards": [card.code, *(c.code for c in taken)], "value": v, "build": act.build},
-            )
-        )
+        data: dict[str, Any] = {
+            "cards": [card.code, *(c.code for c in taken)],
+            "value": v,
+            "build": act.build,
+        }
+        if act.tops:  # VAR-SA 4: the log says whose pile each top came from
+            data["tops"] = [[s, c.code] for c, s in items if s is not None]
+        self.events.append(Event("capture", seat, _captures_words, data))
 
     def _check_value(self, v: int) -> None:
         if not 1 <= v <= self.top_value:
@@ -1438,7 +1466,7 @@ class CasinoState(State):
         if act.hand is not None:
             self._use_hand(seat, act.hand)
         self._new_unit(seat, v, tuple(cards), act.owner)
-        self._log_build(seat, "builds", v)
+        self._log_build(seat, "builds", v, act.hand, (tuple(cards),), owner=act.owner)
 
     def _raise(self, act: Raise, seat: int) -> None:
         """CASINO-RAISE-1..4."""
@@ -1465,7 +1493,7 @@ class CasinoState(State):
             old.units.append(unit)  # merge: the existing owner keeps it
         else:
             self.builds[new] = Pile(new, seat, [unit])
-        self._log_build(seat, "raises to", new)
+        self._log_build(seat, "raises to", new, act.card, ((act.card,),), old=act.value)
 
     def _add(self, act: Add, seat: int) -> None:
         """CASINO-AUG-1..6, PILE-1..3, VAR-SA 5."""
@@ -1486,6 +1514,7 @@ class CasinoState(State):
         if len(hands_used) > 1:
             raise IllegalAction("an addition takes at most one card from your hand (CASINO-AUG-2)")
         units: list[tuple[Card, ...]] = []
+        used_tops: list[tuple[int, Card]] = []
         for u in act.units:
             self._take_loose(u.loose)
             if u.hand is not None:
@@ -1506,6 +1535,7 @@ class CasinoState(State):
             elif sum(set_value(c) for c in cards) != v:
                 raise IllegalAction(f"a unit must add up to {v} (CASINO-AUG-1)")
             units.append(cards)
+            used_tops += zip(u.tops, tops, strict=True)
         if self.sa and any(u.tops for u in act.units) and self.played is None:
             raise IllegalAction(_SA_5_HAND)
         if act.base is not None:
@@ -1531,7 +1561,16 @@ class CasinoState(State):
                 assert partner is not None
                 build.owner = partner  # PART-4: the partner who asked owns it now
             build.units += units
-        self._log_build(seat, "adds to", v)
+        self._log_build(
+            seat,
+            "adds to",
+            v,
+            hands_used[0] if hands_used else None,
+            units,
+            used_tops,
+            base=act.base,
+            owner=act.owner,
+        )
 
     def _trail(self, act: Trail, seat: int) -> None:
         """CASINO-TRAIL-1, TWO-1, INSIST-3 ``always``."""
@@ -1552,9 +1591,40 @@ class CasinoState(State):
             values = [card.rank]
         return any(v in self.builds or self._capture_units(seat, v) for v in values)
 
-    def _log_build(self, seat: int, verb: str, v: int) -> None:
+    def _log_build(
+        self,
+        seat: int,
+        verb: str,
+        v: int,
+        hand: Card | None,
+        units: Sequence[tuple[Card, ...]],
+        tops: Sequence[tuple[int, Card]] = (),
+        *,
+        base: Card | None = None,
+        owner: int | None = None,
+        old: int | None = None,
+    ) -> None:
+        """The log's line for a build, raise or addition (``_builds_words``): the build's
+        cards now, and what this step put in: the hand card (None: a free step), the units,
+        the pile tops among them (seat, card), a base, the owner it was made for, the value
+        raised from, and how many units the build has now (a merge)."""
         b = self.builds.get(v)
-        data = {"value": v, "verb": verb, "cards": [c.code for c in b.cards()] if b else []}
+        data: dict[str, Any] = {
+            "value": v,
+            "verb": verb,
+            "cards": [c.code for c in b.cards()] if b else [],
+            "hand": hand.code if hand is not None else None,
+            "units": [[c.code for c in u] for u in units],
+            "size": len(b.units) if b else 0,
+        }
+        if tops:
+            data["tops"] = [[s, c.code] for s, c in tops]
+        if base is not None:
+            data["base"] = base.code
+        if owner is not None and owner != seat:
+            data["owner"] = owner
+        if old is not None:
+            data["from"] = old
         self.events.append(Event("build", seat, _builds_words, data))
 
     def _word(self, act: Word, seat: int) -> None:

@@ -51,6 +51,7 @@ from .screen_composer import (
     CARD_KINDS,
     FREE_KINDS,
     KIND_LETTER,
+    KIND_NOUN,
     Candidate,
     Composition,
     Key,
@@ -63,7 +64,7 @@ from .screen_composer import (
     order_key,
     words,
 )
-from .screen_draw import CasinoDrawing, capital
+from .screen_draw import CasinoDrawing, capital, kind_tag
 from .screen_felt import (
     CasinoFelt,
     PlaysView,
@@ -71,6 +72,7 @@ from .screen_felt import (
     template_text,
 )
 from .screen_moves import CasinoCommandScreen, CasinoMovesScreen, Entry
+from .screen_why import Why, no_play_reasons
 
 
 class CasinoScreen(CasinoDrawing, TableScreen):
@@ -117,6 +119,10 @@ class CasinoScreen(CasinoDrawing, TableScreen):
         self._drawn: dict[str, object] = {}  # what each widget shows (see ``_put``)
         self._moods: dict[str, object] = {}
         self._reseat = True  # at the next turn, put the cursor on a card that can play
+        self._why: list[Why] = []  # why the card picked has no play (``_no_play``)
+        self._why_for: tuple[tuple[object, ...], list[Why]] | None = None  # the last worked out
+        # the rest of a two-step composition (a build, then an addition to it), and for whom
+        self._then: tuple[Composition, int] | None = None
 
     # --- layout ---------------------------------------------------------------------------
 
@@ -201,6 +207,29 @@ class CasinoScreen(CasinoDrawing, TableScreen):
         free = [a for a in ordered if hand_card(a) is None]
         return mine + free
 
+    def _no_play(self, view: dict[str, Any], table: Table) -> list[Why]:
+        """Why the card picked has no play, kind by kind (``screen_why``), while the list
+        of plays would say none: worked out once per position and card. An answer a remote
+        table has still to give ("checking with the table…") is asked again next time."""
+        seat, card = self.mine(), self._cursor_card()
+        if (
+            seat is None
+            or card is None
+            or self.comp is not None
+            or view["phase"] != "play"
+            or view["played"]
+            or view["held"] is not None
+            or any(hand_card(a) == card for a in self._plays)
+        ):
+            return []
+        key = (*self._position(), card)
+        if self._why_for is None or self._why_for[0] != key:
+            why = no_play_reasons(card, table, lambda text: self.match.explain(text, seat))
+            if any(w.reason.endswith("…") for w in why):
+                return why
+            self._why_for = (key, why)
+        return self._why_for[1]
+
     def _resolve(self, table: Table) -> tuple[Candidate, str | None] | None:
         """The composition read as a step: the first reading the game takes, else the first
         with its reason."""
@@ -257,6 +286,7 @@ class CasinoScreen(CasinoDrawing, TableScreen):
         self._labels = dict(labelled(table)) if playing else {}
         self._plays = self._current_plays(view, table)
         self.pick = max(0, min(self.pick, len(self._plays) - 1))
+        self._why = self._no_play(view, table)
         self._resolved = self._resolve(table)
         names = self.match.names()
         self._put("#ac-header", self._header(view, names))
@@ -295,6 +325,9 @@ class CasinoScreen(CasinoDrawing, TableScreen):
         self.query_one(LogView).add_events(events_, self.match.names())
         self._reseat = True
         self.comp = None
+        then, self._then = self._then, None
+        if then is not None and any(e.kind == "build" and e.seat == then[1] for e in events_):
+            self.comp = then[0]  # the first step of a route is made: compose on with the rest
         self.pick = 0
         self._hint = self._hint_action = None
 
@@ -429,7 +462,10 @@ class CasinoScreen(CasinoDrawing, TableScreen):
         self.refresh_table()
 
     def action_pick(self, step: int) -> None:
-        if self.mine() is None or self.comp is not None or not self._plays:
+        if self.mine() is None or self.comp is not None:
+            return
+        if not self._plays:  # the reasons why the card has no play, when they run long
+            self.query_one(PlaysView).scroll_note(step)
             return
         self.pick = (self.pick + step) % len(self._plays)
         self._hint = self._hint_action = None
@@ -447,6 +483,12 @@ class CasinoScreen(CasinoDrawing, TableScreen):
             self.play_action(self._hint_action, seat)  # the hint on screen
         elif self._plays:
             self.play_action(self._plays[self.pick], seat)
+        elif self._why:
+            card = self._cursor_card()
+            label = card_style(self).label(Card.parse(card)) if card else "This card"
+            self.notify(
+                capital(self._why[0].reason), title=f"No play with {label}", severity="warning"
+            )
         else:
             self.notify("Nothing to play here: m lists every step.", severity="warning")
 
@@ -469,7 +511,9 @@ class CasinoScreen(CasinoDrawing, TableScreen):
             )
             return
         self.comp = None
-        self.play_action(cand.text, seat)
+        self._then = (cand.then, seat) if cand.then is not None else None
+        if not self.play_action(cand.text, seat):
+            self._then = None
 
     def action_compose(self, kind: str) -> None:
         seat = self.mine()
@@ -534,9 +578,10 @@ class CasinoScreen(CasinoDrawing, TableScreen):
         legal = sorted(self.match.legal_actions(seat), key=lambda a: order_key(a, table))
 
         def entry(a: Action) -> Entry:
-            label = Text(f"{KIND_LETTER.get(kind_of(a), '·')} ", style="bold")
+            label = kind_tag(KIND_LETTER.get(kind_of(a), "·"))
             label.append_text(template_text(words(a, table), names, cs))
-            return (label, f"{kind_of(a)} {label.plain} {a}".lower(), a)
+            kind = kind_of(a)  # found by "addition" too
+            return (label, f"{kind} {KIND_NOUN.get(kind, '')} {label.plain} {a}".lower(), a)
 
         all_entries = [entry(a) for a in legal]
         card = self._cursor_card()

@@ -203,12 +203,35 @@ class Composition:
 @dataclass
 class Candidate:
     """One reading of a composition: the action text (None when the notation cannot say it,
-    with the composer's own ``reason``) and the step in words."""
+    with the composer's own ``reason``) and the step in words. ``then``: the rest of the
+    work, when the composition takes two steps (a build, then units added to it): what the
+    composer holds once this step is taken."""
 
     kind: str
     text: str | None
     words: str
     reason: str | None = None
+    then: Composition | None = None
+
+
+#: How the composer and the list name each kind of step, with its article ("Composing an
+#: addition"), and a free step's (no hand card).
+KIND_NOUN = {
+    "capture": "a capture",
+    "build": "a build",
+    "add": "an addition",
+    "raise": "a raise",
+    "trail": "a trail",
+    "auto": "a play",
+}
+FREE_NOUN = {"build": "a free build", "add": "a free addition"}
+
+
+def noun(comp: Composition) -> str:
+    """What is being composed, with its article: ``an addition``, ``a free build``."""
+    if comp.card is None:
+        return FREE_NOUN.get(comp.kind, "a free step")
+    return KIND_NOUN.get(comp.kind, "a step")
 
 
 def candidates(comp: Composition, table: Table) -> list[Candidate]:
@@ -350,6 +373,34 @@ def _for_partner(table: Table) -> list[tuple[str, str]]:
     return [("", ""), (f" for P{partner + 1}", f" for {{P{partner}}}")]
 
 
+def _units_words(units: Sequence[Sequence[Key]], table: Table) -> str:
+    """Units in words, ``[7H]+[2C]+[AC] from {P1}'s pile | [9D]``: each pile top as it will
+    be when its unit is added (the card under it, for a later unit)."""
+    depth: dict[int, int] = {}
+    out = []
+    for u in units:
+        ws = []
+        for k in u:
+            if k[0] == "build":
+                ws.append(_build_words(table, k[1]))
+            elif k[0] == "top":
+                ws.append(_top_words(table, k[1], depth.get(k[1], 0)))
+                depth[k[1]] = depth.get(k[1], 0) + 1
+            else:
+                ws.append(_word_card(k[1]))
+        out.append("+".join(ws))
+    return " | ".join(out)
+
+
+def _picked_words(comp: Composition, table: Table) -> str:
+    """Everything picked, unit by unit, and the hand card: what a reading the game cannot
+    take still shows, so the work is never lost from sight."""
+    out = _units_words(comp.groups(), table)
+    if comp.card:
+        out = f"{out} and your {_word_card(comp.card)}" if out else f"your {_word_card(comp.card)}"
+    return out
+
+
 def _build(comp: Composition, table: Table) -> list[Candidate]:
     keys = [k for _, k in comp.picks]
     loose, builds, tops = _split(keys)
@@ -358,26 +409,30 @@ def _build(comp: Composition, table: Table) -> list[Candidate]:
     words_cards = " ".join(_word_card(c) for c in loose)
     if hand:
         words_cards = f"{words_cards} and your {_word_card(hand)}"
-    if tops:
-        return [
-            Candidate(
-                "build",
-                None,
-                "Build",
-                "a pile card goes only into an addition to a build, never into a single build"
-                " (CASINO-PILE-2)",
-            )
-        ]
+    picked = f"Build with {_picked_words(comp, table)}"
+    # units after the first: the build, then an addition of them to it (two steps)
+    routes = _build_then_add(comp, table) if len(comp.groups()) > 1 else []
     if builds:
         return [
+            *routes,
             Candidate(
                 "build",
                 None,
-                "Build",
+                picked,
                 "a build counts only as itself: to put cards onto it, add (a) instead"
                 " (CASINO-TAB-3)",
-            )
+            ),
         ]
+    if tops:
+        reason = (
+            "a pile card never goes into a new build: give it a unit of its own (/), added"
+            " once the build is made (CASINO-PILE-2)"
+        )
+        if len(comp.groups()) > 1 and not routes:
+            reason = (
+                "each unit added after the build must be worth the build's value (CASINO-AUG-1)"
+            )
+        return [*routes, Candidate("build", None, picked, reason)]
     if not loose:
         return [
             Candidate(
@@ -387,6 +442,8 @@ def _build(comp: Composition, table: Table) -> list[Candidate]:
                 "pick the loose cards to build with: type their letters",
             )
         ]
+    if routes:
+        return routes
     total = sum(set_value(Card.parse(c)) for c in cards)
     free = "" if hand else " (a free step: you still play a card)"
     out = []
@@ -398,6 +455,87 @@ def _build(comp: Composition, table: Table) -> list[Candidate]:
                 f"Build {total}{owner} from {words_cards}{free}",
             )
         )
+    return out
+
+
+def _worth_key(key: Key, v: int, table: Table, depth: dict[int, int]) -> tuple[int, bool]:
+    """A picked item's value in a set and whether it alone is worth ``v`` (an ace 1 or
+    14), a pile top as it will be when its unit is added (``depth`` taken before)."""
+    if key[0] == "top":
+        code = table.top_card(key[1], depth.get(key[1], 0))
+        depth[key[1]] = depth.get(key[1], 0) + 1
+    else:
+        code = key[1]
+    if code is None:
+        return 0, False
+    card = Card.parse(code)
+    alone = card.rank == v or (card.rank == ACE and (v == 1 or (v == 14 and table.ace_high)))
+    return set_value(card), alone
+
+
+def _is_unit(unit: Sequence[Key], v: int, table: Table, depth: dict[int, int]) -> bool:
+    """CASINO-AUG-1: one card worth ``v``, or two or more adding up to it."""
+    worths = [_worth_key(k, v, table, depth) for k in unit]
+    if len(worths) == 1:
+        return worths[0][1]
+    return sum(w for w, _ in worths) == v
+
+
+def _build_then_add(comp: Composition, table: Table) -> list[Candidate]:
+    """The legal route for units that no one step can make (a pile top added to a new
+    build, CASINO-PILE-2; a build of several units): a unit of loose cards (with the hand
+    card, or without it) is built first, and the other units are then added to it, the
+    hand card joining the first it completes (or going alone). Offered only where every
+    unit is worth the build's value; the game judges the build, then the addition."""
+    groups = comp.groups()
+    hand = comp.card
+    hv = set_value(Card.parse(hand)) if hand else 0
+    top = 14 if table.ace_high else 10
+    out: list[Candidate] = []
+    for i, g in enumerate(groups):
+        if any(k[0] != "loose" for k in g):
+            continue
+        rest = [list(u) for j, u in enumerate(groups) if j != i]
+        if any(k[0] == "build" for u in rest for k in u):
+            continue  # a build is never part of a unit (CASINO-TAB-3)
+        total = sum(set_value(Card.parse(k[1])) for k in g)
+        options = [(total + hv, True)] if hand else []
+        options.append((total, False))
+        for v, with_hand in options:
+            if v > top or len(g) + with_hand < 2:
+                continue
+            units: list[list[Key]] = [list(u) for u in rest]
+            if hand and not with_hand:
+                depth: dict[int, int] = {}
+                for u in units:
+                    if sum(_worth_key(k, v, table, depth)[0] for k in u) + hv == v:
+                        u.append(("hand", hand))
+                        break
+                else:
+                    units.append([("hand", hand)])
+            depth = {}
+            if not all(_is_unit(u, v, table, depth) for u in units):
+                continue
+            cards = [k[1] for k in g] + ([hand] if hand and with_hand else [])
+            made = " ".join(_word_card(k[1]) for k in g)
+            if hand and with_hand:
+                made += f" and your {_word_card(hand)}"
+            added = _units_words(units, table)
+            free = "" if hand else " (free steps: you still play a card)"
+            then = Composition(
+                "add",
+                None if with_hand else hand,
+                [(0, ("build", v))] + [(j, k) for j, u in enumerate(rest) for k in u],
+                unit=max(0, len(rest) - 1),
+            )
+            out.append(
+                Candidate(
+                    "build",
+                    f"build {v}: {' '.join(cards)}",
+                    f"Build {v} from {made}, then add {added} to it{free}",
+                    then=then,
+                )
+            )
     return out
 
 
@@ -447,6 +585,12 @@ def _add(comp: Composition, table: Table) -> list[Candidate]:
     groups = [[k for k in g if k != target] for g in comp.groups()]
     groups = [g for g in groups if g]
     out = []
+    if target[0] == "loose" and len(comp.groups()) > 1:
+        # no build picked: the first unit may be one to build, the others added after it
+        # (tried after the base's readings: the table takes the first the game accepts)
+        routes = _build_then_add(comp, table)
+    else:
+        routes = []
     for v in values:
         units = _add_units(groups, v, table)
         hand = comp.card
@@ -493,7 +637,7 @@ def _add(comp: Composition, table: Table) -> list[Candidate]:
             if not hand:
                 words += " (a free step)"
             out.append(Candidate("add", f"add {head}{who}: {body}", words))
-    return out
+    return out + routes
 
 
 def _add_units(groups: list[list[Key]], v: int, table: Table) -> list[list[Key]]:
@@ -743,7 +887,9 @@ def short(act: Action, table: Table) -> str:
 __all__ = [
     "CARD_KINDS",
     "FREE_KINDS",
+    "FREE_NOUN",
     "KIND_LETTER",
+    "KIND_NOUN",
     "LETTERS",
     "Candidate",
     "Composition",
@@ -754,6 +900,7 @@ __all__ = [
     "kind_of",
     "labelled",
     "material",
+    "noun",
     "order_key",
     "short",
     "usable_tops",

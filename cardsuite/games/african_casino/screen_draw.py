@@ -10,6 +10,7 @@ seat's own legal steps; a widget is updated only when what it shows changes.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
@@ -32,6 +33,7 @@ from .screen_composer import (
     hand_card,
     kind_of,
     material,
+    noun,
     short,
     words,
 )
@@ -43,6 +45,7 @@ from .screen_felt import (
     back_strip,
     template_text,
 )
+from .screen_why import Why
 
 if TYPE_CHECKING:
     from ...match import Match
@@ -67,6 +70,7 @@ class CasinoDrawing:
     _plays: list[Action]
     _resolved: tuple[Candidate, str | None] | None
     _hint: Text | None
+    _why: list[Why]
     _table: Table | None
     _view: dict[str, Any]
     _drawn: dict[str, object]
@@ -382,20 +386,18 @@ class CasinoDrawing:
                 )
             return [Text.assemble((f"{who} insists: ", "bold"), d) for d in demand]
         if self.comp is not None:
-            kind = "free step" if self.comp.card is None else self.comp.kind
-            if kind == "auto":
-                kind = "play"
-            brief = "free" if self.comp.card is None else kind
+            kind = noun(self.comp)  # "an addition", "a free build"
+            brief = "free" if self.comp.card is None else kind.split(" ", 1)[1]
             return [
                 Text.assemble(
-                    (f"Composing a {kind}: ", "bold"),
+                    (f"Composing {kind}: ", "bold"),
                     (
                         "letters pick · / next unit · v value · tab kind · enter · esc cancels",
                         "dim",
                     ),
                 ),
                 Text.assemble(
-                    (f"Composing a {kind}: ", "bold"),
+                    (f"Composing {kind}: ", "bold"),
                     ("letters pick · / unit · v value · tab kind · ⏎ · esc", "dim"),
                 ),
                 Text.assemble(
@@ -531,6 +533,14 @@ class CasinoDrawing:
             lines = _word_forms(tag, cand.words, names, cs)
             if reason is not None:
                 return lines, _reason_forms(reason), "-bad"
+            if cand.then is not None:  # a route of two steps: the game judges the first
+                first = "✓ the game takes the build: enter makes it, then the addition is next"
+                forms = [
+                    Text.assemble((first, "bold"), (f"   {cand.text}", "dim")),
+                    Text(first, style="bold"),
+                    Text("✓ enter makes the build; the addition comes next", style="bold"),
+                ]
+                return lines, forms, "-ok"
             takes = "✓ the game takes it: enter commits"
             out = Text(f"{takes} (or click here)", style="bold")
             forms = [out, Text(takes, style="bold")]
@@ -554,15 +564,18 @@ class CasinoDrawing:
         seat = self.mine()
         if seat is None:
             self._set_title("#ac-plays-box", "Plays")
+            self.query_one("#ac-plays-box").set_class(False, "-why")
             over = view["phase"] == "over"
             note = "the game is over" if over else "not your turn"
             plays.show([], None, Text(note, style="dim italic"))
             return
         lines = [self._play_line(a, table, names, cs) for a in self._plays]
+        note: list[Text] | None = None
         if view["phase"] != "play":
             title = "Your answer"
         elif self.comp is not None:
             self._set_title("#ac-plays-box", f"Plays with these ({len(lines)})")
+            self.query_one("#ac-plays-box").set_class(False, "-why")
             plays.show(lines, None, None if lines else Text("none listed", style="dim italic"))
             return
         elif view["played"]:
@@ -572,14 +585,18 @@ class CasinoDrawing:
             label = cs.label(Card.parse(card)) if card else "?"
             count = sum(1 for a in self._plays if hand_card(a) is not None)
             title = f"Plays with {label} ({count})"
+            if self._why:
+                title = f"No play with {label}"
+                note = why_paragraphs(self._why)
         self._set_title("#ac-plays-box", title)
-        plays.show(lines, self.pick if lines else None)
+        self.query_one("#ac-plays-box").set_class(note is not None, "-why")
+        plays.show(lines, self.pick if lines else None, note)
 
     def _play_line(self, act: Action, table: Table, names: list[str], cs: Any) -> Text:
         kind = kind_of(act)
         letter = KIND_LETTER.get(kind, "·")
         free = kind in ("build", "add") and hand_card(act) is None
-        out = Text(f"{letter} ", style="bold")
+        out = kind_tag(letter)
         if isinstance(act, Word):
             out.append_text(template_text(words(act, table), names, cs))
         else:
@@ -627,6 +644,41 @@ class CasinoDrawing:
         )
 
 
+def kind_tag(letter: str) -> Text:
+    """A step's kind letter as a key's tag (reversed, as the preview shows it), so that
+    ``a`` before ``add`` reads as the key, not an article."""
+    return Text.assemble((letter, "bold reverse"), " ")
+
+
+#: The kinds of play as the list of reasons names them.
+_NOUNS = {
+    "capture": "capture",
+    "build": "build",
+    "add": "addition",
+    "raise": "raise",
+    "trail": "trail",
+}
+
+
+def why_paragraphs(whys: Sequence[Why]) -> list[Text]:
+    """Why a card has no play, one paragraph a reason: the kinds it stops, the reason in
+    words and its rule's ID dimmed after it, as the game cites it (without ``CASINO-``, as
+    the preview): ``Trail: while you own a build you may not trail now (TWO-1)``."""
+    out = []
+    for why in whys:
+        kinds = [_NOUNS.get(k, k) for k in why.kinds]
+        said = "every play" if len(kinds) == len(_NOUNS) else ", ".join(kinds)
+        para = Text(f"{capital(said)}: ", style="bold")
+        at = why.reason.find(_RULE)
+        if at >= 0 and why.reason.endswith(")"):
+            para.append(why.reason[:at])
+            para.append(f" ({why.reason[at + len(_RULE) : -1]})", style="dim")
+        else:
+            para.append(why.reason)
+        out.append(para)
+    return out
+
+
 def _reason_forms(reason: str) -> list[Text]:
     """A refusal in words, its rule's ID after it, dimmed: ``✗ You must keep … · TAB-5``;
     then the words alone (the shorter form, for a narrow preview)."""
@@ -646,8 +698,8 @@ def _reason_forms(reason: str) -> list[Text]:
 _UNITS = re.compile(r" \((?:\[[0-9A-Z]+\]|\+| \| )+\)")
 #: The count of cards a capture takes, at the end of its words.
 _TAKEN = re.compile(r" — \d+ cards to your pile$")
-#: A free step's note (the list of plays says "free" too).
-_FREE = re.compile(r" \(a free step[^)]*\)$")
+#: A free step's note, or a route's of free steps (the list of plays says "free" too).
+_FREE = re.compile(r" \((?:a )?free step[^)]*\)$")
 
 
 def _word_forms(tag: str, template: str, names: list[str], cs: Any) -> list[Text]:
@@ -704,4 +756,4 @@ def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-__all__ = ["CasinoDrawing", "capital"]
+__all__ = ["CasinoDrawing", "capital", "kind_tag"]

@@ -14,9 +14,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.geometry import Size
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
@@ -267,7 +269,8 @@ class _Drawing:
         cs = self.cs
         if box.pile_size == 0:
             return Text("pile empty", style="dim"), None
-        line = Text(f"pile {box.pile_size}", style="dim")
+        line = Text()  # (no dim base style: the top's letter and card must not be dimmed)
+        line.append(f"pile {box.pile_size}", style="dim")
         if box.pile_note and not narrow:
             line.append(f" ({box.pile_note})", style="dim")
         span = None
@@ -497,9 +500,43 @@ class _Drawing:
                 self.regions.append((1 + span[0], y + i, 1 + span[1], y + i + 1, me.top_key))
 
 
+def hang(text: Text, width: int, indent: int = 2) -> list[Text]:
+    """``text`` wrapped at word boundaries to ``width`` cells, the rows after the first
+    indented by ``indent`` (a paragraph of a list); a word longer than a row is cut."""
+    plain = text.plain
+    rows: list[Text] = []
+    start, room = 0, max(1, width)
+    while start < len(plain):
+        end, used, last_space = start, 0, -1
+        while end < len(plain):
+            cells = cell_len(plain[end])
+            if used + cells > room:
+                break
+            if plain[end] == " ":
+                last_space = end
+            used += cells
+            end += 1
+        if end < len(plain) and last_space > start:
+            end = last_space  # break at the last space that fits
+        piece = text[start:end]
+        piece.rstrip()
+        if rows:
+            piece = Text(" " * indent) + piece
+        rows.append(piece)
+        start = end
+        while start < len(plain) and plain[start] == " ":
+            start += 1
+        room = max(1, width - indent)
+    return rows or [Text()]
+
+
 class PlaysView(Widget):
-    """The plays on offer, one a line, the highlighted one reversed; a window round it when
-    they do not all fit. A click on a line posts ``Chosen``."""
+    """The plays on offer, each whole (wrapped at word boundaries, the rows after its first
+    indented: a long capture was cut to "c capture A♠ J♥+3♥ 7♥+…"), the highlighted one
+    reversed; a window round it when they do not all fit. Above them, a note: one line, or
+    paragraphs wrapped to the width (why the card picked has no play), itself a window that
+    ``scroll_note`` (↑↓ while there is no play to pick, or the mouse wheel) moves when it is
+    longer than its room. A click on any row of a play posts ``Chosen``."""
 
     DEFAULT_CSS = """
     PlaysView { height: 1fr; width: 1fr; text-wrap: nowrap; text-overflow: ellipsis; }
@@ -514,48 +551,135 @@ class PlaysView(Widget):
         super().__init__(id=id, classes=classes)
         self.lines: list[Text] = []
         self.cursor: int | None = None
-        self.note: Text | None = None
-        self._first = 0
+        self.note: Text | list[Text] | None = None
+        self.note_first = 0  # the first row of the note shown
         self._rows: list[int | None] = []  # what each drawn row is (a line's index)
 
-    def show(self, lines: list[Text], cursor: int | None, note: Text | None = None) -> None:
+    def show(
+        self, lines: list[Text], cursor: int | None, note: Text | list[Text] | None = None
+    ) -> None:
         if (lines, cursor, note) == (self.lines, self.cursor, self.note):
             return
+        if note != self.note:
+            self.note_first = 0
         self.lines, self.cursor, self.note = lines, cursor, note
         self.refresh()
 
+    def note_rows(self, width: int | None = None) -> list[Text]:
+        """The note as drawn: a line as it is; paragraphs wrapped to the width."""
+        if self.note is None:
+            return []
+        if isinstance(self.note, Text):
+            return [self.note]
+        width = self.size.width if width is None else width
+        return [row for para in self.note for row in hang(para, width)]
+
+    def _note_room(self, height: int) -> int:
+        """Rows for the note: all of them with no plays below it, else room is left for
+        up to three plays (and the row that says how many more)."""
+        n = len(self.lines)
+        return height if n == 0 else max(1, height - min(n, 3) - (1 if n > 3 else 0))
+
+    def note_hidden(self) -> int:
+        """How many rows of the note the window does not show."""
+        rows = len(self.note_rows())
+        room = self._note_room(self._room())
+        return 0 if rows <= room else rows - max(1, room - 1)
+
+    def scroll_note(self, step: int) -> bool:
+        """Move the note's window by ``step`` rows; False when it cannot move."""
+        first = max(0, min(self.note_first + step, self.note_hidden()))
+        if first == self.note_first:
+            return False
+        self.note_first = first
+        self.refresh()
+        return True
+
+    def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
+        if self.scroll_note(1):
+            event.stop()
+
+    def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
+        if self.scroll_note(-1):
+            event.stop()
+
+    def _room(self) -> int:
+        """The rows that show: the view's own, or fewer where its box holds it shorter (a
+        box as tall as the view's content up to a limit, the reasons' ``-why``)."""
+        height = self.size.height
+        box = self.parent
+        if isinstance(box, Widget) and box.content_region.height:
+            height = min(height, box.content_region.height)
+        return max(1, height)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """All its rows (asked only where its height is ``auto``)."""
+        rows = len(self.note_rows(width))
+        return rows + sum(len(hang(line, width)) for line in self.lines)
+
     def render(self) -> Text:
-        height = max(1, self.size.height)
+        height = self._room()
         out = Text(no_wrap=True, overflow="ellipsis")
         rows: list[int | None] = []
-        if self.note is not None:
-            out.append_text(self.note)
+        note = self.note_rows()
+        room = self._note_room(height)
+        shown, more = note, ""
+        if len(note) > room:
+            window = max(1, room - 1)  # one row says how many more
+            first = self.note_first = min(self.note_first, len(note) - window)
+            shown = note[first : first + window]
+            more = f"  ▲ {first} more · ▼ {len(note) - first - window} more"
+        for row in shown:
+            if rows:
+                out.append("\n")
+            out.append_text(row)
             rows.append(None)
-            height -= 1
+        if more:
+            if rows:
+                out.append("\n")
+            out.append(more, style="dim italic")
+            rows.append(None)
+        height = max(1, height - len(rows))
         n = len(self.lines)
-        if n > height:
-            window = max(1, height - 1)  # one row says how many more
-            at = self.cursor or 0
-            first = min(max(0, at - window // 2), n - window)
-        else:
-            window, first = n, 0
-        self._first = first
-        for i in range(first, min(n, first + window)):
+        wrapped = [hang(line, self.size.width) for line in self.lines]
+        first, last = self._window(wrapped, height)
+        for i in range(first, last):
+            for row in wrapped[i]:
+                if rows:
+                    out.append("\n")
+                row = row.copy()
+                if i == self.cursor:
+                    row.stylize("reverse")
+                out.append_text(row)
+                rows.append(i)
+        if first > 0 or last < n:
             if rows:
                 out.append("\n")
-            line = self.lines[i].copy()
-            if i == self.cursor:
-                line.stylize("reverse")
-            out.append_text(line)
-            rows.append(i)
-        if n > window:
-            if rows:
-                out.append("\n")
-            above, below = first, n - first - window
-            out.append(f"  ▲ {above} more · ▼ {below} more", style="dim italic")
+            out.append(f"  ▲ {first} more · ▼ {n - last} more", style="dim italic")
             rows.append(None)
         self._rows = rows
         return out
+
+    def _window(self, wrapped: list[list[Text]], height: int) -> tuple[int, int]:
+        """Which plays show, ``first`` to ``last`` (excluded), each whole in its rows: all
+        of them where they fit, else the highlighted one with as many before it as half the
+        room holds and after it what is left (one row says how many more)."""
+        n = len(wrapped)
+        if sum(len(w) for w in wrapped) <= height:
+            return 0, n
+        room = max(1, height - 1)
+        at = min(self.cursor or 0, n - 1) if n else 0
+        first, last, used = at, at + 1, len(wrapped[at]) if n else 0
+        while first > 0 and used + len(wrapped[first - 1]) <= room // 2:
+            first -= 1
+            used += len(wrapped[first])
+        while last < n and used + len(wrapped[last]) <= room:
+            used += len(wrapped[last])
+            last += 1
+        while first > 0 and used + len(wrapped[first - 1]) <= room:
+            first -= 1
+            used += len(wrapped[first])
+        return first, last
 
     def on_click(self, event: events.Click) -> None:
         if 0 <= event.y < len(self._rows):
@@ -585,6 +709,7 @@ __all__ = [
     "PreviewLine",
     "SeatBox",
     "back_strip",
+    "hang",
     "label_style",
     "template_text",
 ]

@@ -81,7 +81,7 @@ class ManniScreen(TrickTableScreen):
             parts.append(f"hand {view['hand_no']}{of}{view['hands_in_game']}")
         else:
             parts.append(f"hand {view['hand_no']}")
-        parts.append(_trump_words(view))
+        parts.append(card_style(self).text(_trump_words(view)))  # (ASCII: suits as letters)
         names = self.match.names()
         if level >= 2:
             names = [shorten(n, 10 if level == 2 else 6) for n in names]
@@ -158,7 +158,7 @@ class ManniScreen(TrickTableScreen):
         if view["variant"] == BASIC:
             rows = [
                 (
-                    f"{h['hand']}{SUIT_SYMBOLS[h['trump']]}",
+                    f"{h['hand']}{card_style(self).suit(h['trump'])}",
                     [str(g) if g else "·" for g in h["gains"]],
                 )
                 for h in hist
@@ -172,7 +172,7 @@ class ManniScreen(TrickTableScreen):
             else:
                 label += {"grand": "G", "nullo": "N"}.get(h["contract"], "")
                 if h["contract"] == "trumps":
-                    label += SUIT_SYMBOLS[h["trump"]]
+                    label += card_style(self).suit(h["trump"])
             rows.append((label, [f"{r:+d}" if r else "·" for r in h["results"]]))
         rows.append(("plus", [str(x) for x in view["plus"]]))
         rows.append(("minus", [str(x) for x in view["minus"]]))

@@ -61,6 +61,8 @@ from .rules import (
 #: The key preferences (``Money.preferences``), as "keys.<seat>.<turn|snap>".
 KEY_PREFS = ("keys.0.turn", "keys.0.snap", "keys.1.turn", "keys.1.snap")
 METRIC = "snap_ms"
+#: Keys a money menu (``ChoiceScreen``) uses itself, besides its digits.
+MENU_KEYS = frozenset({"enter", "escape", "up", "down", "pageup", "pagedown"})
 
 
 def values_of(view: dict[str, Any]) -> dict[int, int]:
@@ -193,7 +195,10 @@ class MoneyScreen(TableScreen):
         return fn(event) if fn is not None else event.time
 
     def snap_passthrough(self, event: events.Key) -> bool:
-        """While a menu is open, snap keys still reach the table."""
+        """While a menu is open, snap keys still reach the table, but not the menu's own
+        keys: enter (also the lone player's snap key) and digits choose in it."""
+        if event.key in MENU_KEYS or (event.character or "").isdigit():
+            return False
         role = self.key_role(event.key)
         if role is None or role[1] != "snap":
             return False
@@ -592,7 +597,7 @@ class MoneyScreen(TableScreen):
         out.append("\n")
         mover = view["to_move"] == seat
         out.append(
-            ("▶ " if mover else "  ") + f"hand ▚ {view['hand_sizes'][seat]}",
+            ("▶ " if mover else "  ") + f"hand {cs.back_glyph} {view['hand_sizes'][seat]}",
             style="bold" if mover else "",
         )
         if self.match.is_human(seat):

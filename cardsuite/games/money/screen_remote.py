@@ -154,8 +154,8 @@ class RemoteMoneyScreen(RemoteTable, MoneyScreen):
         return view.get("phase") == "sell" or bool(view.get("must_buy"))
 
     def advance(self) -> None:
-        if not self.is_attached:
-            return
+        if not self.is_attached or self.awaiting_answer():
+            return  # (the host's update, or its refusal, calls again)
         m = self.match
         if m.is_over():
             self.refresh_table()

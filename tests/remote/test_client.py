@@ -1,0 +1,58 @@
+"""``TableClient`` where no table is (issue 32 #8): said at once, in a player's words, and
+not tried again (a dropped connection to a table it has sat at still is: see
+``test_remote_seats.py``)."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+
+import pytest
+from aiohttp import web
+
+from cardsuite.remote.client import TableClient, unreached
+from cardsuite.remote.protocol import Address
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+async def test_nothing_listening_is_said_at_once_and_not_tried_again() -> None:
+    port = _free_port()
+    client = TableClient(Address("127.0.0.1", port, "abcd-efgh"), name="Ann")
+    runner = asyncio.ensure_future(client.run())
+    with pytest.raises(ConnectionError) as raised:
+        await client.wait_welcome(within=15)
+    assert not isinstance(raised.value, ConnectionRefusedError)  # (that is the table's "no")
+    await asyncio.wait_for(runner, 2)  # it stopped by itself: no more tries
+    says = f"nothing answers at 127.0.0.1:{port}: no table is open there"
+    assert str(raised.value) == says and client.status == says and client.unreached
+
+
+async def test_something_there_that_is_not_a_table_is_said() -> None:
+    site_runner = web.AppRunner(web.Application())  # answers every path with 404
+    await site_runner.setup()
+    site = web.TCPSite(site_runner, "127.0.0.1", 0)
+    await site.start()
+    port = site_runner.addresses[0][1]
+    try:
+        client = TableClient(Address("127.0.0.1", port, "abcd-efgh"))
+        runner = asyncio.ensure_future(client.run())
+        await asyncio.wait_for(runner, 5)
+        assert (
+            client.fatal
+            == f"something answers at 127.0.0.1:{port}, but it is not a cardsuite table"
+        )
+    finally:
+        await site_runner.cleanup()
+
+
+def test_a_name_that_names_no_machine_is_said() -> None:
+    address = Address("tabel.example", 8765, "abcd-efgh")
+    error = socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+    assert unreached(address, error) == "no machine called tabel.example was found"
+    timed_out = unreached(address, TimeoutError("timed out"))
+    assert timed_out == "cannot reach tabel.example:8765 (timed out)"

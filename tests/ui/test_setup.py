@@ -1,0 +1,49 @@
+"""The setup screen (issue 32 #15, #19): it opens at the top on the first field with the start
+key in the footer, and choosing a remote seat moves nothing under the seats."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import wait_for
+from textual.containers import VerticalScroll
+from textual.widgets import Button, Select
+
+from cardsuite.ui.picker import PickerScreen
+from cardsuite.ui.setup import SetupScreen
+
+
+async def open_setup(app, pilot, game: str) -> SetupScreen:  # type: ignore[no-untyped-def]
+    await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+    app.open_setup(game)
+    await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen) and app.screen.ready)
+    await pilot.pause()
+    return app.screen  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize("game", ["twenty-two", "money", "african-casino"])
+async def test_setup_opens_at_the_top_on_the_first_field(make_app, game: str) -> None:  # type: ignore[no-untyped-def]
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        setup = await open_setup(app, pilot, game)
+        assert setup.focused is setup.query_one("#players", Select)
+        form = setup.query_one("#setup-form", VerticalScroll)
+        assert form.scroll_y == 0 and form.max_scroll_y > 0  # the form is longer than 24 rows
+        start = setup.active_bindings["f5"].binding
+        assert start.show and start.description == "Start" and start.key_display == "F5"
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36)], ids=["80x24", "120x36"])
+async def test_a_remote_seat_moves_nothing_under_the_seats(make_app, size) -> None:  # type: ignore[no-untyped-def]
+    app = make_app()
+    async with app.run_test(size=size) as pilot:
+        setup = await open_setup(app, pilot, "manni")
+        setup.query_one("#setup-form", VerticalScroll).scroll_end(animate=False)
+        await pilot.pause()
+        start = setup.query_one("#start", Button)
+        where = start.region  # on the screen, where the mouse is
+        assert where.height == 1
+        for kind in ("remote", "easy", "human", "remote"):
+            setup.query_one("#kind-1", Select).value = kind
+            await pilot.pause()
+            assert start.region == where, kind
+        assert "remote seats" in str(setup.query_one("#seat-note").render())
