@@ -286,6 +286,20 @@ def _parse_json(raw: bytes) -> object:
         raise _BadJSON(f"not JSON we can read: {str(exc)[:80]}") from None
 
 
+#: How many remote tables' seat keys are kept, and for how many days (a table lasts an
+#: evening; a key kept longer would only wait for a table that is gone).
+SEAT_KEYS_KEPT = 50
+SEAT_KEYS_DAYS = 30
+
+
+def _table_id(table: str) -> str:
+    """A remote table's entry in ``seat-keys.json``: a hash, so the file names no address
+    and no table secret."""
+    import hashlib
+
+    return hashlib.sha256(table.encode("utf-8", "surrogatepass")).hexdigest()
+
+
 def _sanitise_name(name: str) -> str:
     """Reduce a save name to ``[A-Za-z0-9_-]`` so it can never leave the saves folder
     (no ``/``, ``..`` or drive letters) and is a valid file name on every OS."""
@@ -1081,6 +1095,63 @@ class Store:
                 except OSError:
                     continue
         return removed
+
+    # ---- the keys to seats at remote tables ------------------------------------------------
+
+    @property
+    def seat_keys_path(self) -> Path:
+        """``seat-keys.json``: the tokens of the seats this player holds at remote tables."""
+        return self.home / "seat-keys.json"
+
+    def seat_token(self, table: str) -> str | None:
+        """The reconnect token this player was given at the remote ``table`` (an id of the
+        table and the name joined with, ``remote_start.seat_key``), if one is kept:
+        ``cardsuite join`` sends it, so a client that crashed or was closed takes its seat
+        back. None when there is none, or the file cannot be read (a key is a convenience:
+        without it the host is asked)."""
+        entry = self._seat_keys().get(_table_id(table))
+        return entry["token"] if entry is not None else None
+
+    def keep_seat_token(self, table: str, token: str | None) -> str | None:
+        """Keep ``token`` for ``table`` (None: forget it) in ``seat-keys.json``, which only
+        this user can read (a token takes a seat, with its hand). The newest
+        ``SEAT_KEYS_KEPT`` tables are kept, none older than ``SEAT_KEYS_DAYS``. The
+        reason, in words, if the file could not be written."""
+        keys = self._seat_keys()
+        now = self._clock()
+        keys.pop(_table_id(table), None)
+        if token is not None:
+            keys[_table_id(table)] = {"token": token, "at": now}
+        fresh = [(k, v) for k, v in keys.items() if now - v["at"] < SEAT_KEYS_DAYS * 86400]
+        fresh.sort(key=lambda kv: kv[1]["at"], reverse=True)
+        data = {"version": 1, "tables": dict(fresh[:SEAT_KEYS_KEPT])}
+        try:
+            _atomic_write(self.seat_keys_path, json.dumps(data, indent=1) + "\n")
+        except OSError as exc:
+            return f"Could not keep the seat's key in {self.seat_keys_path}: {_os_reason(exc)}."
+        return None
+
+    def _seat_keys(self) -> dict[str, dict[str, Any]]:
+        """The kept keys, by table id; entries that are not ours are left out."""
+        path = self.seat_keys_path
+        try:  # a regular file of a sensible size only (not a FIFO, not /dev/zero)
+            if not path.is_file() or path.stat().st_size > 1 << 20:
+                return {}
+            data = _parse_json(path.read_bytes())
+        except (OSError, _BadJSON):
+            return {}
+        tables = data.get("tables") if isinstance(data, dict) and data.get("version") == 1 else {}
+        if not isinstance(tables, dict):
+            return {}
+        return {
+            k: {"token": v["token"], "at": float(v["at"])}
+            for k, v in tables.items()
+            if isinstance(v, dict)
+            and isinstance(v.get("token"), str)
+            and 0 < len(v["token"]) <= 64
+            and v["token"].isascii()
+            and _is_number(v.get("at"))
+        }
 
     # ---- database plumbing ---------------------------------------------------------------
 

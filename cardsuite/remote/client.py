@@ -5,7 +5,9 @@ after the first time, the seat's token, so a dropped connection takes the same s
 answers the server's pings with its own clock, and hands every other message to
 ``on_message``. When the connection drops it says so (``status``) and tries again, a little
 later each time, until the table answers or refuses for good (a wrong secret, a full table,
-a seat that is no longer ours). A table never reached is not tried again: nothing listening
+a seat that is no longer ours). Asking for a seat kept for a player who dropped, the client
+waits while the host is asked (``asking``), as long as the server lets the host think.
+A table never reached is not tried again: nothing listening
 at the address, no such machine, or something there that is not a table is said at once
 (``fatal``, with ``unreached`` set), since waiting would not mend it. Nothing here draws:
 the table screen's ``RemoteMatch`` and the tests' scripted players both sit on it.
@@ -57,6 +59,10 @@ class TableClient:
         self.status = "connecting"
         self.welcome: dict[str, Any] | None = None
         self.fatal: str | None = None  # why the table will not have us (no more retries)
+        self.fatal_code: str | None = None  # ...in a word, where the table gives one
+        #: the table is asking its host whether to let us into a kept seat (what it said)
+        self.asking: str | None = None
+        self._asked_at: float | None = None
         self.unreached = False  # ...because no table was ever reached at the address
         self.ended: str | None = None  # why the table closed for good (the host left)
         self.rtt: float | None = None  # the last round trip the server measured, seconds
@@ -114,6 +120,8 @@ class TableClient:
                     raise (ConnectionError if self.unreached else ConnectionRefusedError)(
                         self.fatal
                     )
+                if self._asked_at is not None:  # the host decides: as long as the server waits
+                    end = max(end, self._asked_at + P.ASK_TIMEOUT + within)
                 if self.clock() > end:
                     raise TimeoutError(
                         f"no answer from {self.address.where} within {within:g} seconds"
@@ -150,9 +158,9 @@ class TableClient:
             hello["name"] = self.name
         if self.watch:
             hello["watch"] = True
-        elif self.token:
+        if self.token:  # (a watching host's token: its own table never turns it away)
             hello["token"] = self.token
-        elif self.seat_wanted is not None:
+        elif self.seat_wanted is not None and not self.watch:
             hello["seat"] = self.seat_wanted
         await ws.send_str(P.encode("hello", **hello))
         admitted = False
@@ -171,10 +179,16 @@ class TableClient:
                 self.rtt = rtt if isinstance(rtt, (int, float)) else self.rtt
                 await ws.send_str(P.encode("pong", id=data["id"], c1=c1, c2=self.clock()))
                 continue
+            if kind == "asking" and not admitted:
+                self.asking = str(data.get("reason") or "asking the host to let you in")
+                self._asked_at = self.clock()
+                self._say(self.asking)
             if kind == "error":
                 reason = str(data.get("reason", "closed"))
                 if not admitted:
                     self.fatal = reason
+                    code = data.get("code")
+                    self.fatal_code = code if isinstance(code, str) else None
                 elif data.get("final"):
                     self.ended = reason  # the table is gone: nothing to come back to
                     self._stop = True
@@ -184,6 +198,7 @@ class TableClient:
                 break
             if kind == "welcome":
                 admitted = True
+                self.asking = self._asked_at = None
                 self.connections += 1
                 self.welcome = data
                 if data.get("token"):

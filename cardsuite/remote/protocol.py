@@ -25,16 +25,27 @@ Server to client: ``welcome`` (seat, token, the game, the seats), ``update`` (th
 the client's seat, its legal actions as text, the new public events, who is connected),
 ``refused`` (an action not taken, with the rule's reason), ``hint``, ``explained``, ``ping``,
 ``thinking`` (a bot has begun to think for a seat),
-``outcome`` (Money: a press judged, with reaction and network figures) and ``error`` (the
-reason the connection is being closed).
+``outcome`` (Money: a press judged, with reaction and network figures), ``asking`` (before
+a welcome: the seat asked for is kept for a player who dropped, and the host is being asked
+whether to let this client have it) and ``error`` (the reason the connection is being
+closed; ``code`` ``unknown-token`` when a seat's token is not known here, ``seat-given``
+when the host has given that seat to someone else).
+
+Text a client sends is checked as text: a string holding a lone surrogate (``"\\ud800"``,
+which JSON can spell but no UTF-8 can carry) is a bad field like any other, so nothing
+further in the server ever has to encode or compare one. Names are labels, never
+credentials: ``name_key`` is how the table tells whether two names are the same (case and
+look-alike letters folded), and a dropped seat is given back only to its token.
 """
 
 from __future__ import annotations
 
+import hmac
 import json
 import math
 import re
 import secrets
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -49,6 +60,8 @@ RATE = 40.0
 BURST = 80.0
 #: Seconds a new connection has to say hello.
 HELLO_TIMEOUT = 5.0
+#: Seconds the host has to answer a player who asks for a seat kept for someone else.
+ASK_TIMEOUT = 120.0
 DEFAULT_PORT = 8765
 
 _SECRET_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i
@@ -73,6 +86,59 @@ def new_secret() -> str:
 def new_token() -> str:
     """A seat's reconnect token: only its holder can take the seat back."""
     return secrets.token_urlsafe(18)
+
+
+def is_text(value: str) -> bool:
+    """Whether ``value`` is Unicode text that UTF-8 can carry (no lone surrogate: JSON's
+    ``"\\ud800"`` decodes to one)."""
+    if value.isascii():
+        return True
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def same_secret(given: str, known: str) -> bool:
+    """``given == known`` in constant time, for a secret or a token. Any string is safe here
+    (``hmac.compare_digest`` takes only ASCII ``str``, and UTF-8 cannot encode a lone
+    surrogate: both are compared as bytes that any code point can be spelt in)."""
+    return hmac.compare_digest(
+        given.encode("utf-8", "surrogatepass"), known.encode("utf-8", "surrogatepass")
+    )
+
+
+# --- names: labels, compared as a reader would ---------------------------------------------
+
+#: Letters of other scripts that look like a Latin letter (the common Cyrillic and Greek
+#: ones, and a few Latin variants), by how they look. Capitals are folded before casefold
+#: (Greek Eta looks like H, its small eta like n), small letters after it. A small list on
+#: purpose: Unicode's full confusables table (UTS #39) is large and would be a dependency;
+#: this one catches the names a player could mistake at a card table.
+_LOOKALIKE_CAPITALS = str.maketrans(
+    {
+        **dict(zip("АВЕЅІЈКМНОРСТХУҮԚԜӀ", "ABESIJKMHOPCTXYYQWI", strict=True)),  # Cyrillic
+        **dict(zip("ΑΒΕΖΗΙΚΜΝΟΡΤΥΧϹͿ", "ABEZHIKMNOPTYXCJ", strict=True)),  # Greek
+    }
+)
+_LOOKALIKE_SMALL = str.maketrans(
+    {
+        **dict(zip("асеорхуѕіјһԁԛԝӏүкмнтв", "aceopxysijhdqwlykmhtb", strict=True)),  # Cyrillic
+        **dict(zip("αοριυχνκτγϲϳ", "aopiuxvktycj", strict=True)),  # Greek
+        **dict(zip("ıɡɑ01", "igaol", strict=True)),  # Latin variants, digits like letters
+    }
+)
+
+
+def name_key(name: str) -> str:
+    """What two names must share to be the same name at a table: ``South``, ``SOUTH``,
+    ``ｓｏｕｔｈ`` and ``Ѕouth`` (a Cyrillic S) all give ``south``. Compatibility forms
+    (NFKC: full-width, ligatures, styled letters), case (casefold) and the look-alike letters
+    above are folded, spaces collapsed; accents are kept (``José`` is not ``Jose``)."""
+    text = unicodedata.normalize("NFKD", name).translate(_LOOKALIKE_CAPITALS)
+    text = text.casefold().translate(_LOOKALIKE_SMALL)
+    return " ".join(unicodedata.normalize("NFKC", text).split())
 
 
 @dataclass(frozen=True)
@@ -136,7 +202,7 @@ def encode(kind: str, /, **fields: Any) -> str:  # /: a press has a field "kind"
 
 
 def _text(limit: int) -> Callable[[Any], bool]:
-    return lambda v: isinstance(v, str) and len(v) <= limit
+    return lambda v: isinstance(v, str) and len(v) <= limit and is_text(v)
 
 
 def _int(lo: int, hi: int) -> Callable[[Any], bool]:
@@ -217,6 +283,10 @@ def decode_server(text: str | bytes) -> dict[str, Any]:
         raise ProtocolError("not JSON") from None
     if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
         raise ProtocolError("a message is a JSON object with a type")
+    # A lone surrogate can only come spelt as an escape; text holding one would break the
+    # screen that draws it (and a file that keeps it), so such a message is not read at all.
+    if "\\ud" in text.lower() and not is_text(json.dumps(msg, ensure_ascii=False)):
+        raise ProtocolError("text that is not Unicode (a lone surrogate)")
     if msg.get("v") != PROTOCOL:
         raise ProtocolError(f"the table speaks protocol {msg.get('v')!r}; this client {PROTOCOL}")
     return msg
@@ -259,6 +329,7 @@ def seat_status(kind: str, connected: bool, standin: bool) -> str:
 
 
 __all__ = [
+    "ASK_TIMEOUT",
     "BURST",
     "DEFAULT_PORT",
     "HELLO_TIMEOUT",
@@ -273,8 +344,11 @@ __all__ = [
     "decode_server",
     "encode",
     "event_json",
+    "is_text",
+    "name_key",
     "new_secret",
     "new_token",
     "parse_address",
+    "same_secret",
     "seat_status",
 ]

@@ -5,9 +5,15 @@ joins it over loopback like anyone else, with a token only the host process know
 server
 
 - admits a connection only with the table's secret (``protocol.new_secret``), then gives it
-  a seat (the one it asks for, or the first free remote seat), the seat it held before (its
-  reconnect token), the host's seat (the host's token) or, with ``watch``, the spectator's
-  place;
+  a seat (the one it asks for, the free remote seat the host named for it, or the first free
+  remote seat), the seat it held before (its reconnect token: the only way back to a seat
+  once it has been taken), the host's seat (the host's token) or, with ``watch``, a
+  spectator's place (at most ``max_watchers``). A name is a label, never a credential: a
+  name that reads as another seat's (``protocol.name_key``: case and look-alike letters
+  folded) is refused as taken, and a hello that names a dropped seat (or asks for it by
+  number) without its token is given it only if the host agrees (``on_ask``, a
+  ``SeatAsk``), then with a new token, the old one void. A token is sent to its seat's
+  player alone, in its welcome;
 - sends every connection, after every move, an ``update`` built from ``view(seat)`` of its
   own seat (``view(None)`` for spectators), its legal actions as text and the public events
   it has not had: nothing else of the state ever leaves this module;
@@ -31,8 +37,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hmac
 import logging
+import math
 import time
 import unicodedata
 from collections.abc import Callable
@@ -60,6 +66,16 @@ MAX_LEGAL = 50_000
 MAX_QUEUE = 2_000
 #: How often the server pings each client to measure its clock and round trip.
 PING_EVERY = 2.0
+#: Refusals a client acts on (``join`` forgets a kept token the table no longer takes), with
+#: the ``code`` their ``error`` carries.
+UNKNOWN_TOKEN = "that seat's token is not known here (the table may have restarted)"
+SEAT_GIVEN = "the host gave your seat to another player"
+REFUSAL_CODES = {UNKNOWN_TOKEN: "unknown-token", SEAT_GIVEN: "seat-given"}
+#: Spectators a table takes at most, unless told otherwise (``cardsuite host --max-watchers``).
+MAX_WATCHERS = 20
+#: After the host refuses someone a seat, more asks for that seat are refused for this long
+#: (a refused asker cannot keep the host's screen full of questions).
+ASK_COOLDOWN = 30.0
 
 
 @dataclass
@@ -76,6 +92,7 @@ class Conn:
     pings: dict[int, float] = field(default_factory=dict)  # ping id -> server send time
     closed: bool = False
     hinting: bool = False  # a hint is being worked out for it
+    host: bool = False  # the host's own client (the host's token): never turned away
 
 
 @dataclass
@@ -92,6 +109,57 @@ class Slot:
     @property
     def played_remotely(self) -> bool:
         return self.kind in (HUMAN, REMOTE)
+
+    @property
+    def dropped(self) -> bool:
+        """Taken by a player who is not connected now: kept for their token."""
+        return self.kind == REMOTE and self.token is not None and self.conn is None
+
+
+@dataclass(eq=False)
+class SeatAsk:
+    """Someone asks for a seat kept for a player who dropped, without that seat's token (the
+    same player whose cardsuite lost it, or anyone else who has the secret). Only the host
+    can let them in: ``answer(True)`` gives them the seat (with a new token: the old one no
+    longer counts), ``answer(False)`` refuses. The server refuses by itself when the host
+    does not answer within ``protocol.ASK_TIMEOUT``, when the asker leaves, or when the
+    seat's player comes back with the token meanwhile; ``done`` then, and ``why`` says so."""
+
+    seat: int
+    name: str  # the name the asker gave ("" for none)
+    held_by: str  # the seat's name
+    future: asyncio.Future[bool]
+    why: str = ""  # why it ended without the host's answer, or the host's no
+
+    @property
+    def done(self) -> bool:
+        return self.future.done()
+
+    @property
+    def question(self) -> str:
+        """The question for the host, in a player's words."""
+        who = repr(self.name) if self.name else "Someone without a name"
+        return (
+            f"{who} asks for {self.held_by}'s seat, without the key {self.held_by}'s"
+            " cardsuite keeps for it: it may be them, on another machine, or someone else"
+            f" with the table's secret. Let them in? They will see that seat's cards and"
+            f" play it; {self.held_by}'s key no longer counts."
+        )
+
+    def answer(self, yes: bool) -> bool:
+        """The host's answer; False if it came too late (the ask had ended: ``why``)."""
+        if self.future.done():
+            return False
+        if not yes:
+            self.why = f"the host did not let you into {self.held_by}'s seat"
+        self.future.set_result(bool(yes))
+        return True
+
+    def end(self, why: str) -> None:
+        """Ended without the host's answer: refused, for ``why``."""
+        if not self.future.done():
+            self.why = why
+            self.future.set_result(False)
 
 
 class TableServer:
@@ -114,9 +182,15 @@ class TableServer:
         throw_time: float | None = None,
         rate: float = P.RATE,
         burst: float = P.BURST,
+        max_watchers: int = MAX_WATCHERS,
     ) -> None:
         if standin_level not in LEVELS:
             raise ValueError(f"stand-in level {standin_level!r}; levels: {', '.join(LEVELS)}")
+        for what, number in (("standin_after", standin_after), ("bot_delay", bot_delay)):
+            if not (math.isfinite(number) and number >= 0):  # nan: no stand-in would ever come
+                raise ValueError(f"{what} must be a finite number of seconds, not {number}")
+        if max_watchers < 0:
+            raise ValueError(f"max_watchers must be 0 or more, not {max_watchers}")
         self.match = match
         self.secret = secret or P.new_secret()
         self.host = host
@@ -129,6 +203,13 @@ class TableServer:
         self.store = store
         self.ping_every = ping_every
         self.rate, self.burst = rate, burst  # each client's message allowance
+        self.max_watchers = max_watchers
+        #: The host's question when someone asks for a dropped seat without its token (the
+        #: host's table shows a dialog); None: nobody to ask, such a hello is refused.
+        self.on_ask: Callable[[SeatAsk], None] | None = None
+        self.asks: dict[int, SeatAsk] = {}  # seat -> the ask waiting for the host
+        self._refused_at: dict[int, float] = {}  # seat -> when the host last said no
+        self._void: set[str] = set()  # tokens of seats the host gave to someone else
         self.slots = [Slot(i, s.kind) for i, s in enumerate(match.seats)]
         #: the host's own seat is taken only with this token (the host's table holds it)
         self.host_token = P.new_token()
@@ -178,6 +259,8 @@ class TableServer:
     async def close(self) -> None:
         """Stop: every client told, the record written if the game got under way."""
         self.closing = True
+        for ask in list(self.asks.values()):
+            ask.end("the host closed the table")
         self._write_record()
         for conn in list(self.conns):
             await self._drop(conn, "the host closed the table", WSCloseCode.GOING_AWAY, final=True)
@@ -250,10 +333,11 @@ class TableServer:
         """Read the hello (within ``HELLO_TIMEOUT``) and seat the connection, or close it
         with the reason."""
 
-        async def refuse(why: str) -> None:
+        async def refuse(why: str, code: str | None = None) -> None:
+            fields = {"code": code} if code else {}
             with contextlib.suppress(Exception):
-                await ws.send_str(P.encode("error", reason=why))
-                await ws.close(code=WSCloseCode.POLICY_VIOLATION, message=why[:120].encode())
+                await ws.send_str(P.encode("error", reason=why, **fields))
+                await ws.close(code=WSCloseCode.POLICY_VIOLATION, message=close_reason(why))
 
         try:
             first = await asyncio.wait_for(ws.receive(), P.HELLO_TIMEOUT)  # pings do not extend it
@@ -271,30 +355,46 @@ class TableServer:
         if hello["type"] != "hello":
             await refuse("a connection starts with a hello message")
             return None
-        if not hmac.compare_digest(str(hello["secret"]).encode(), self.secret.encode()):
+        if not P.same_secret(hello["secret"], self.secret):
             await refuse("wrong table secret")
             return None
         name = clean_name(hello.get("name") or "")
         limiter = P.RateLimiter(self.clock, self.rate, self.burst)
         if hello.get("watch"):
-            conn = Conn(ws, None, name or "spectator", limiter)
+            token = hello.get("token")
+            host = bool(token) and P.same_secret(token, self.host_token)  # the host looks on
+            watching = sum(c.seat is None and not c.host for c in self.conns)
+            if watching >= self.max_watchers and not host:
+                await refuse(f"the table has all the spectators it takes ({self.max_watchers})")
+                return None
+            conn = Conn(ws, None, name or "spectator", limiter, host=host)
             self._attach(conn)
             self._send(conn, self._welcome(conn, None))
             self._send_update(conn)
             return conn
-        slot, why = self._seat_for(hello)
+        slot, why, ask = self._seat_for(hello, name)
+        if slot is not None and ask:
+            why = await self._ask_host(ws, slot, name)
+            if why is None:  # the host let them in: a new token, the old one void
+                if slot.token is not None:
+                    self._void.add(slot.token)
+                slot.token = None
+            else:
+                slot = None
         if slot is None:
-            await refuse(why)
+            await refuse(why, REFUSAL_CODES.get(why))
             return None
+        for asked in [a for a in self.asks.values() if a.seat == slot.seat]:
+            asked.end(f"{self.match.seats[slot.seat].name} came back to their seat")
         if slot.conn is not None:  # the same player again (a new connection): the old goes
             await self._drop(slot.conn, "replaced by a new connection", WSCloseCode.GOING_AWAY)
         if slot.token is None:
             slot.token = P.new_token()
         spec = self.match.seats[slot.seat]
-        if name and slot.kind == REMOTE and name != spec.name:
-            names = [s.name for i, s in enumerate(self.match.seats) if i != slot.seat]
-            if name not in names:
-                self.match.seats[slot.seat] = SeatSpec(spec.kind, name)
+        others = {P.name_key(s.name) for i, s in enumerate(self.match.seats) if i != slot.seat}
+        key = P.name_key(name)
+        if name and slot.kind == REMOTE and key != P.name_key(spec.name) and key not in others:
+            self.match.seats[slot.seat] = SeatSpec(spec.kind, name)  # the player's own name
         conn = Conn(ws, slot.seat, self.match.seats[slot.seat].name, limiter)
         slot.conn = conn
         slot.away_since = None
@@ -302,43 +402,101 @@ class TableServer:
         self._attach(conn)
         if self.realtime is not None:
             self.realtime.seated(conn)
-        self._send(conn, self._welcome(conn, slot.token))
+        self._send(conn, self._welcome(conn, slot.token))  # the token: to its player alone
         self._broadcast()
         self.wake()
         return conn
 
-    def _seat_for(self, hello: dict[str, Any]) -> tuple[Slot | None, str]:
+    def _seat_for(self, hello: dict[str, Any], name: str) -> tuple[Slot | None, str, bool]:
+        """The seat a hello gets: ``(slot, "", False)``; ``(slot, "", True)`` when it is a
+        dropped player's and only the host can give it; else ``(None, the reason, False)``.
+
+        A token gives back its own seat and nothing else. Without one, a name (compared by
+        ``name_key``) takes the free seat the host named for it, and may not be another
+        seat's; a seat asked for by number must be free."""
         token = hello.get("token")
         if token:
             for slot in self.slots:
-                if slot.token is not None and hmac.compare_digest(
-                    slot.token.encode(), str(token).encode()
-                ):
-                    return slot, ""
-            return None, "that seat's token is not known here (the table may have restarted)"
-        name = clean_name(hello.get("name") or "").casefold()
-        for slot in self.slots:  # a player whose client died (its token with it) comes back
-            if (
-                name
-                and slot.kind == REMOTE
-                and slot.conn is None
-                and slot.token is not None
-                and self.match.seats[slot.seat].name.casefold() == name
-            ):
-                return slot, ""
-        free = [s for s in self.slots if s.kind == REMOTE and s.token is None]
+                if slot.token is not None and P.same_secret(token, slot.token):
+                    return slot, "", False
+            if any(P.same_secret(token, void) for void in self._void):
+                return None, SEAT_GIVEN, False
+            return None, UNKNOWN_TOKEN, False
+        key = P.name_key(name)
+        named = [s for s in self.slots if key and P.name_key(self.match.seats[s.seat].name) == key]
         want = hello.get("seat")
         if want is not None:
             if want >= len(self.slots):
-                return None, f"there is no seat {want + 1} (seats 1 to {len(self.slots)})"
+                return None, f"there is no seat {want + 1} (seats 1 to {len(self.slots)})", False
             slot = self.slots[want]
-            if slot not in free:
-                return None, f"seat {want + 1} is not free"
-            return slot, ""
-        if not free:
-            return None, "the table is full: join with --watch to look on"
-        named = [s for s in free if self.match.seats[s.seat].name.casefold() == name]
-        return (named or free)[0], ""  # the seat the host named for this player, if any
+        elif named:
+            slot = named[0]
+        else:
+            free = [s for s in self.slots if s.kind == REMOTE and s.token is None]
+            if not free:
+                return None, "the table is full: join with --watch to look on", False
+            slot = free[0]
+        if any(s is not slot for s in named):
+            taken = self.match.seats[named[0].seat].name
+            return None, f"the name {taken} is taken at this table: join with another --name", False
+        if slot.kind == REMOTE and slot.token is None:
+            return slot, "", False
+        if slot.dropped:
+            return slot, "", True
+        if want is not None:
+            return None, f"seat {want + 1} is not free", False
+        taken = self.match.seats[slot.seat].name
+        return None, f"the name {taken} is taken at this table: join with another --name", False
+
+    async def _ask_host(self, ws: web.WebSocketResponse, slot: Slot, name: str) -> str | None:
+        """Ask the host whether this connection may have ``slot``, a dropped player's seat;
+        None if it may, else the reason it may not. The asker is told it waits; leaving
+        withdraws the ask."""
+        held = self.match.seats[slot.seat].name
+        kept = f"{held}'s seat is kept for its player"
+        if self.on_ask is None:
+            return f"{kept}: only their own cardsuite (which keeps its key) takes it back"
+        if slot.seat in self.asks:
+            return f"{kept}, and someone is already asking the host for it"
+        said_no = self._refused_at.get(slot.seat)
+        if said_no is not None and self.clock() - said_no < ASK_COOLDOWN:
+            return f"{kept}, and the host has just refused it to someone: try again later"
+        ask = SeatAsk(slot.seat, name, held, asyncio.get_running_loop().create_future())
+        self.asks[slot.seat] = ask
+        left = asyncio.ensure_future(ws.receive())  # the asker leaving (or talking) ends it
+        try:
+            await ws.send_str(P.encode("asking", reason=f"{kept}: asking the host to let you in"))
+            try:
+                self.on_ask(ask)
+            except Exception:  # (the host's screen failed to ask: a bug, said in the log)
+                log.exception("the host could not be asked for a seat")
+                ask.end(f"{kept}: the host could not be asked")
+            await asyncio.wait(
+                {ask.future, left}, timeout=P.ASK_TIMEOUT, return_when=asyncio.FIRST_COMPLETED
+            )
+        except (ConnectionError, RuntimeError):
+            ask.end("they stopped asking")
+        finally:
+            if self.asks.get(slot.seat) is ask:
+                del self.asks[slot.seat]
+            if left.done():
+                if not left.cancelled():
+                    left.exception()  # (retrieved: a closed socket's error is not news)
+                ask.end("they stopped asking")
+            else:  # (and wait for it: one receive at a time, and the seated loop reads next)
+                left.cancel()
+                try:
+                    await left
+                except asyncio.CancelledError:
+                    task = asyncio.current_task()
+                    if task is not None and task.cancelling():
+                        raise
+            ask.end("the host did not answer in time")
+        if ask.future.result() and slot.dropped and not self.closing:
+            return None
+        if ask.why.startswith("the host did not let you"):
+            self._refused_at[slot.seat] = self.clock()
+        return ask.why or f"{kept}"
 
     def _attach(self, conn: Conn) -> None:
         self.conns.append(conn)
@@ -368,7 +526,7 @@ class TableServer:
         conn.closed = True
         with contextlib.suppress(Exception):
             await conn.ws.send_str(P.encode("error", reason=why, final=final))
-            await conn.ws.close(code=code, message=why[:120].encode())
+            await conn.ws.close(code=code, message=close_reason(why))
         self._gone(conn)
 
     async def _writer(self, conn: Conn) -> None:
@@ -501,10 +659,15 @@ class TableServer:
             return
         version = self.version
         conn.hinting = True
+        # The copy is made here, on the loop: made in the thread, it could catch the state
+        # half-way through a move the loop is applying (the fuzz test found a hint bot
+        # crashing on such a copy). The same medium bot and seed as ``Match.hint``.
+        state = self.match.state.clone()
+        bot = make_bot(self.match.game.id, "medium", seed=1)
 
         async def think() -> None:
             try:
-                action = await asyncio.to_thread(self.match.hint, seat)
+                action = await asyncio.to_thread(bot.choose, state, seat)
             finally:
                 conn.hinting = False
             if self.version == version:
@@ -684,10 +847,28 @@ class TableServer:
         self._recorded = m.is_over()
 
 
+#: Characters that draw nothing but are not format characters (which ``clean_name`` drops
+#: anyway): combining grapheme joiner, variation selectors, Hangul fillers, Khmer and
+#: Mongolian invisibles, the braille blank. A name holding one would look like another.
+_INVISIBLE = frozenset(
+    "\u034f\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180f\u2800\u3164\uffa0"
+    + "".join(map(chr, range(0xFE00, 0xFE10)))
+    + "".join(map(chr, range(0xE0100, 0xE01F0)))
+)
+
+
 def clean_name(text: str) -> str:
-    """A player's name as others will see it: printable, one line, at most 24 characters."""
-    kept = "".join(c for c in text if unicodedata.category(c)[0] not in ("C",))
+    """A player's name as others will see it: printable, one line, at most 24 characters,
+    nothing invisible in it (no control or format character, no lone surrogate)."""
+    kept = "".join(c for c in text if unicodedata.category(c)[0] != "C" and c not in _INVISIBLE)
     return " ".join(kept.split())[:24]
 
 
-__all__ = ["Conn", "Slot", "TableServer", "clean_name"]
+def close_reason(why: str) -> bytes:
+    """A WebSocket close frame's reason: at most 123 bytes of UTF-8, cut between
+    characters (the reason itself goes first in an ``error`` message, whole)."""
+    data = why.encode("utf-8", "replace")[:123]
+    return data.decode("utf-8", "ignore").encode("utf-8")
+
+
+__all__ = ["Conn", "SeatAsk", "Slot", "TableServer", "clean_name", "close_reason"]

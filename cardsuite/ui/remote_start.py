@@ -6,6 +6,12 @@ screen behind ``RemoteTable``. The host's own seat joins its own server over loo
 the token only this process knows, so the host plays exactly as the others do; with no
 seat of their own, the host watches. The server lives as long as the app's worker that
 started it: leaving the table (or quitting) closes it, and every client is told.
+
+A joining player's seat token is kept in the data folder (``Store.keep_seat_token``, by
+``seat_key``: the table and the name joined with), and sent with every later hello to that
+table: a client that crashed, or was closed, takes its seat back by joining again the same
+way. Someone who asks for a dropped player's seat without its token is let in only if the
+host says yes (``ask_host``: a dialog on the host's table).
 """
 
 from __future__ import annotations
@@ -17,10 +23,11 @@ from typing import TYPE_CHECKING, Any
 
 from ..match import HUMAN, Match
 from ..remote.client import TableClient
-from ..remote.protocol import Address
+from ..remote.protocol import Address, name_key
 from ..remote.remote_match import RemoteMatch
 
 if TYPE_CHECKING:
+    from ..remote.server import SeatAsk
     from .app import CardSuiteApp, StartRequest
 
 
@@ -51,29 +58,89 @@ class HostRequest:
     standin_after: float = 60.0
     #: the setup screen's table: if the port is taken, any free one (the invite says which)
     fallback_port: bool = False
+    #: spectators the table takes at most (the host's own client aside)
+    max_watchers: int = 20
+
+
+def seat_key(address: Address, name: str) -> str:
+    """Which kept token a join sends: one per table (its address and secret) and name, so
+    two players joining one table from one data folder under their own names keep their
+    own seats."""
+    return f"{address.host.lower()}:{address.port}/{address.secret}#{name_key(name)}"
 
 
 async def join(app: CardSuiteApp, req: JoinRequest) -> None:
-    """Connect, wait to be seated, open the table; a refusal is said, and the picker stays."""
-    early: list[dict[str, Any]] = []  # what comes before the table is open
-    client = TableClient(
-        req.address, name=req.name, watch=req.watch, seat=req.seat, on_message=early.append
-    )
-    runner = asyncio.ensure_future(client.run())
+    """Connect, wait to be seated, open the table; a refusal is said, and the picker stays.
+    The seat's token this data folder keeps for the table goes with the hello; a token the
+    table no longer knows is forgotten, and the join tried once more without it."""
+    key = None if req.watch else seat_key(req.address, req.name)
+    token = app.store.seat_token(key) if key is not None else None
     app.notify(f"Joining {req.address.where}…", title="Remote table")
-    try:
-        welcome = await client.wait_welcome(within=JOIN_WAIT)
-    except (ConnectionError, TimeoutError) as e:  # (a refusal is a ConnectionError too)
-        await client.close(bye=False)
-        runner.cancel()
-        say = f"Could not join: {e}."
-        if not isinstance(e, ConnectionRefusedError):  # no table reached: the player's move
-            say += " Not trying again: check the address, and join again once the table is open."
-        app.notify(say, title="Remote table", severity="error", timeout=12)
-        return
+    while True:
+        early: list[dict[str, Any]] = []  # what comes before the table is open
+        client = TableClient(
+            req.address,
+            name=req.name,
+            watch=req.watch,
+            seat=req.seat,
+            token=token,
+            on_message=early.append,
+        )
+        client.on_status = lambda status, c=client: _asking(app, c, status)
+        runner = asyncio.ensure_future(client.run())
+        try:
+            welcome = await client.wait_welcome(within=JOIN_WAIT)
+        except (ConnectionError, TimeoutError) as e:  # (a refusal is a ConnectionError too)
+            await client.close(bye=False)
+            runner.cancel()
+            stale = client.fatal_code in ("unknown-token", "seat-given")
+            if key is not None and token is not None and stale:
+                app.store.keep_seat_token(key, None)  # a key to a seat that is not ours now
+                if client.fatal_code == "unknown-token":
+                    token = None
+                    continue  # (the table restarted, or the seat was given up): join anew
+            say = f"Could not join: {e}."
+            if not isinstance(e, ConnectionRefusedError):  # no table reached: the player's move
+                say += (
+                    " Not trying again: check the address, and join again once the table is open."
+                )
+            app.notify(say, title="Remote table", severity="error", timeout=12)
+            return
+        break
+    if key is not None and client.token and client.token != token:
+        problem = app.store.keep_seat_token(key, client.token)
+        if problem is not None:  # the game goes on; only a crash would need the key
+            app.notify(problem, title="Remote table", severity="warning", timeout=8)
     await _open(app, client, welcome, early, invite=None)
     with contextlib.suppress(asyncio.CancelledError):
         await runner
+
+
+def _asking(app: CardSuiteApp, client: TableClient, status: str) -> None:
+    """Before the table opens: the table is asking its host to let this player in."""
+    if client.asking is not None and status == client.asking:
+        app.notify(f"{status}…", title="Remote table", timeout=30)
+
+
+def ask_host(app: CardSuiteApp, ask: SeatAsk) -> None:
+    """The host's question (``TableServer.on_ask``): a dialog over whatever the host sees;
+    the answer goes back to the table. A question that ends first (the asker left, the time
+    ran out, the seat's player came back) closes its dialog and says why."""
+    from .closing import close_once
+    from .confirm import ConfirmScreen
+
+    dialog = ConfirmScreen(ask.question, yes="Let them in", no="Refuse")
+
+    def answered(yes: bool | None) -> None:
+        if not ask.answer(bool(yes)) and ask.why:
+            app.notify(f"No one let in: {ask.why}.", title="Your table", timeout=8)
+
+    def ended(_: Any) -> None:
+        if dialog.is_attached:
+            close_once(dialog, None)
+
+    app.push_screen(dialog, answered)
+    ask.future.add_done_callback(ended)
 
 
 async def host(app: CardSuiteApp, req: HostRequest) -> None:
@@ -91,7 +158,9 @@ async def host(app: CardSuiteApp, req: HostRequest) -> None:
         bot_delay=delay,
         hold=hold if hold is not None else 2.0,
         store=app.store,
+        max_watchers=req.max_watchers,
     )
+    server.on_ask = lambda ask: ask_host(app, ask)
     try:
         try:
             await server.start()
@@ -116,7 +185,7 @@ async def host(app: CardSuiteApp, req: HostRequest) -> None:
         Address("127.0.0.1" if ":" not in server.host else "::1", server.port, server.secret),
         name=t.seats[mine[0]].name if mine else "host",
         watch=not mine,
-        token=server.host_token if mine else None,
+        token=server.host_token,  # (watching, too: the host's own table is never full)
         on_message=early.append,
     )
     runner = asyncio.ensure_future(client.run())
@@ -161,4 +230,4 @@ async def _open(
     app.push_screen(cls(match))
 
 
-__all__ = ["HostRequest", "JoinRequest", "host", "join"]
+__all__ = ["HostRequest", "JoinRequest", "ask_host", "host", "join", "seat_key"]

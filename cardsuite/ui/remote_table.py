@@ -302,7 +302,7 @@ class RemoteTable:
         from asyncio import ensure_future
 
         # the seat is kept for this player's token: a bot stands in, and `cardsuite join`
-        # again takes it back (only while this process lives: the token is in its memory)
+        # again takes it back (the token is kept in the data folder: remote_start.join)
         self._rt_closing = ensure_future(self.remote.client.close(bye=False))
         cast("CardSuiteApp", self._table.app).back_to_picker()
 

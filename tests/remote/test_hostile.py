@@ -26,6 +26,7 @@ import contextlib
 import json
 import random
 import re
+import threading
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -39,7 +40,7 @@ from remote_players import ScriptedPlayer, hosted, pick, wait_for
 from cardsuite.match import SeatSpec
 from cardsuite.remote import protocol as P
 from cardsuite.remote.client import TableClient
-from cardsuite.remote.server import TableServer
+from cardsuite.remote.server import SeatAsk, TableServer
 
 NAMES = ("Ann", "Bob", "Cy")
 SEATS = [SeatSpec("remote", n) for n in NAMES]
@@ -258,9 +259,16 @@ class Raw:
                 return None
 
     async def next(self, kind: str, within: float = 3.0) -> dict[str, Any]:
-        """The next message of ``kind`` (others are kept in ``got``)."""
+        """The next message of ``kind`` within ``within`` seconds (others are kept in
+        ``got``)."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + within
         while True:
-            msg = await self.read(within)
+            try:
+                msg = await self.read(max(0.001, end - loop.time()))
+            except AssertionError:
+                kinds = [m["type"] for m in self.got]
+                raise AssertionError(f"no {kind} in {within} s, only {kinds}") from None
             if msg is None:
                 raise AssertionError(
                     f"closed ({self.ws.close_code}, {self.error!r}) while waiting for {kind}"
@@ -276,9 +284,16 @@ class Raw:
         return str(refused["reason"])
 
     async def closed(self, within: float = 3.0) -> tuple[str | None, int | None]:
-        """Read to the end: the reason the server gave and the close code."""
-        while await self.read(within) is not None:
-            pass
+        """Read to the end (within ``within`` seconds in all: a connection the server keeps
+        pinging is not closed): the reason the server gave and the close code."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + within
+        try:
+            while await self.read(max(0.001, end - loop.time())) is not None:
+                pass
+        except AssertionError:
+            kinds = [m["type"] for m in self.got]
+            raise AssertionError(f"still open after {within} s, having sent {kinds}") from None
         return self.error, self.ws.close_code
 
     @property
@@ -511,6 +526,19 @@ MALFORMED: list[tuple[str, str, str]] = [
         P.encode("hello", secret="", watch=True),
         "already seated: one hello per connection",
     ),
+    # a lone surrogate (JSON can spell it, UTF-8 cannot carry it) is no text: a bad field
+    ("an action of a lone surrogate", P.encode("act", action="\ud800", seq=6), "act: bad action"),
+    (
+        "a low surrogate in an action",
+        P.encode("act", action="play \udc00", seq=6),
+        "act: bad action",
+    ),
+    ("an explain's lone surrogate", P.encode("explain", action="x\udbff"), "explain: bad action"),
+    (
+        "a press key's lone surrogate",
+        P.encode("press", kind="snap", at=0.0, card=1, key="\udfff"),
+        "press: bad key",
+    ),
 ]
 
 
@@ -653,6 +681,17 @@ async def test_wrong_secrets_bad_seats_and_a_second_hello(
             "that seat's token is not known here (the table may have restarted)",
         ),
         ("a token and a wrong secret", {"secret": "x", "token": "x"}, wrong),
+        # issue 33 #2: a lone surrogate raised UnicodeEncodeError in the secret's comparison
+        ("a lone surrogate as secret", {"secret": "\ud800"}, "hello: bad secret"),
+        ("the secret and a surrogate", {"secret": secret + "\udfff"}, "hello: bad secret"),
+        ("a surrogate in the name", {"secret": secret, "name": "A\ud800"}, "hello: bad name"),
+        ("a surrogate as token", {"secret": secret, "token": "\udc80"}, "hello: bad token"),
+        ("a secret that is not ASCII", {"secret": "ñ" + secret[1:]}, wrong),
+        (
+            "a token that is not ASCII",
+            {"secret": secret, "token": "ñ" * 24},
+            "that seat's token is not known here (the table may have restarted)",
+        ),
     ]
     for what, hello, reason in cases:
         raw = await Raw.open(session, server)
@@ -695,13 +734,29 @@ async def take_seat(table: Table, session: aiohttp.ClientSession, seat: int) -> 
 
 
 async def give_back(table: Table, raw: Raw, seat: int) -> None:
-    token = raw.token
     await raw.close()
+    assert raw.token is not None
+    await come_back(table, seat, raw.token)
+
+
+async def come_back(table: Table, seat: int, token: str) -> None:
+    """The seat's player sits down again with the seat's token."""
     p = Player(table.server.address, NAMES[seat])
     p.client.token = token
     table.players.insert(seat, p.start())
     await wait_for(lambda: p.seat == seat and p.updates, 5, "the player to be back")
     await table.settle()
+
+
+async def drop(table: Table, seat: int) -> str:
+    """The seat's player drops without a goodbye (the seat is kept): the seat's token."""
+    p = table.player(seat)
+    token = p.client.token
+    assert token is not None
+    await p.close(bye=False)
+    table.players.remove(p)
+    await wait_for(lambda: table.server.slots[seat].conn is None, 5, "the seat to be left")
+    return token
 
 
 async def test_another_seats_turn_is_refused_and_the_connection_stays(
@@ -763,7 +818,6 @@ async def test_stale_and_illegal_actions_are_refused_on_ones_own_turn(
             re.compile(r"unknown action 'x+"),
         ),
         ("\x00\u202e", re.compile(r"unknown action .*; use swap, keep, contract .*")),
-        ("\ud800", re.compile(r"unknown action '\\ud800'.*")),  # a lone surrogate, escaped
     ]:
         got = await raw.refused(text, server.version)
         if isinstance(reason, str):
@@ -779,6 +833,34 @@ async def test_stale_and_illegal_actions_are_refused_on_ones_own_turn(
     await give_back(table, raw, 2)
     await table.assert_plays_on()
     await table.assert_admits()
+
+
+async def test_a_hint_is_thought_on_a_copy_made_on_the_tables_loop(
+    table: Table, session: aiohttp.ClientSession, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The hint's bot thinks in a thread. Its copy of the state was made there too, while
+    # the loop could be applying a move: the fuzz test once caught the bot crashing on a
+    # half-made copy. The copy is made on the loop, before the thread starts.
+    server = table.server
+    await table.play_until_turn(2)
+    raw = await take_seat(table, session, 2)
+    state = server.match.state
+    copied_on: list[threading.Thread] = []
+    real_clone = state.clone
+
+    def clone() -> Any:
+        copied_on.append(threading.current_thread())
+        return real_clone()
+
+    monkeypatch.setattr(state, "clone", clone)
+    await raw.send(P.encode("hint"))
+    hint = await raw.next("hint")
+    legal = next(m["legal"] for m in reversed(raw.got) if m["type"] == "update")
+    assert hint["action"] in legal
+    assert copied_on and all(t is threading.main_thread() for t in copied_on), copied_on
+    monkeypatch.undo()
+    await give_back(table, raw, 2)
+    await table.assert_plays_on()
 
 
 async def test_a_stand_in_does_not_move_for_a_player_who_is_back() -> None:
@@ -809,6 +891,196 @@ async def test_a_stand_in_does_not_move_for_a_player_who_is_back() -> None:
         await server.close()
 
 
+# --- a seat is its token's, never a name's (issue 33 #1) --------------------------------------
+
+
+async def knock(session: aiohttp.ClientSession, server: TableServer, **hello: Any) -> Raw:
+    """A raw connection that has said hello with the table's secret (not yet answered)."""
+    raw = await Raw.open(session, server)
+    await raw.send(P.encode("hello", secret=server.secret, **hello))
+    return raw
+
+
+def heard_nothing_of(raw: Raw, token: str, *kinds: str) -> None:
+    """``raw`` got only messages of ``kinds`` (no welcome, no update: no hand), and the
+    seat's token in none of them."""
+    assert [m["type"] for m in raw.got] == list(kinds), raw.got
+    assert token not in json.dumps(raw.got)
+
+
+#: Ways to say Cy's name that read as Cy's (case, full-width, look-alike letters of other
+#: scripts, an invisible character), and asking for her seat by its number.
+CY_AGAIN: list[tuple[str, dict[str, Any]]] = [
+    ("her name", {"name": "Cy"}),
+    ("in capitals", {"name": "CY"}),
+    ("small", {"name": "cy"}),
+    ("with a Cyrillic С", {"name": "Сy"}),
+    ("with a Greek Upsilon", {"name": "CΥ"}),
+    ("full-width", {"name": "Ｃｙ"}),
+    ("with a variation selector", {"name": "Cy\ufe0f"}),
+    ("with spaces around", {"name": "  cy "}),
+    ("her seat's number", {"seat": 2}),
+    ("her seat's number and another name", {"seat": 2, "name": "Mallory"}),
+]
+
+
+async def test_a_dropped_seat_is_given_back_to_its_token_never_to_its_name(
+    table: Table, session: aiohttp.ClientSession
+) -> None:
+    # issue 33 #1: Cy drops without a goodbye; anyone with the secret who says hello as
+    # "CY" was given her seat, her hand and her token. With no host to ask (a table server
+    # on its own), every such hello is refused, with the reason, and hears nothing else.
+    server = table.server
+    token = await drop(table, 2)
+    before = snapshot(server)
+    kept = (
+        "Cy's seat is kept for its player: only their own cardsuite (which keeps its key)"
+        " takes it back"
+    )
+    for what, hello in CY_AGAIN:
+        raw = await knock(session, server, **hello)
+        await assert_closed_with(raw, kept, what)
+        heard_nothing_of(raw, token, "error")
+        assert snapshot(server) == before, what
+        assert server.slots[2].dropped and server.slots[2].token == token, what
+    # the seat is still hers: her token takes it back, and the table plays on
+    await come_back(table, 2, token)
+    assert table.player(2).client.token == token
+    await table.assert_plays_on()
+    await table.assert_admits()
+
+
+async def test_names_that_read_as_a_seated_players_are_taken(
+    table: Table, session: aiohttp.ClientSession
+) -> None:
+    server = table.server
+    before = snapshot(server)
+    for name, owner in [
+        ("ANN", "Ann"),
+        ("Аnn", "Ann"),  # a Cyrillic A
+        ("ΑΝΝ", "Ann"),  # Greek Alpha and Nu
+        ("Ａｎｎ", "Ann"),  # full-width
+        ("an\u034fn", "Ann"),  # a combining grapheme joiner, which draws nothing
+        ("Bοb", "Bob"),  # a Greek omicron
+        ("B\u200bob", "Bob"),  # a zero-width space
+    ]:
+        for extra in ({}, {"seat": 2}):  # by name, and with a seat asked for
+            raw = await knock(session, server, name=name, **extra)
+            taken = f"the name {owner} is taken at this table: join with another --name"
+            await assert_closed_with(raw, taken, f"{name!r} {extra}")
+            assert [m["type"] for m in raw.got] == ["error"]
+    assert snapshot(server) == before
+    table.assert_honest_unharmed()
+    await table.assert_plays_on()
+
+
+async def test_the_host_is_asked_and_only_its_yes_gives_the_seat_with_a_new_token(
+    table: Table, session: aiohttp.ClientSession
+) -> None:
+    server = table.server
+    asks: list[SeatAsk] = []
+    server.on_ask = asks.append  # (the host's table shows a dialog: tests/ui)
+    token = await drop(table, 2)
+    before = snapshot(server)
+    kept = "Cy's seat is kept for its player"
+    # a hello as "cy" waits while the host is asked; a second asker meanwhile is refused
+    thief = await knock(session, server, name="cy")
+    assert (await thief.next("asking"))["reason"] == f"{kept}: asking the host to let you in"
+    await wait_for(lambda: len(asks) == 1, 5, "the host's question")
+    ask = asks[0]
+    assert (ask.seat, ask.name, ask.held_by, ask.done) == (2, "cy", "Cy", False)
+    assert "'cy' asks for Cy's seat" in ask.question and "see that seat's cards" in ask.question
+    second = await knock(session, server, seat=2, name="Eve")
+    await assert_closed_with(
+        second, f"{kept}, and someone is already asking the host for it", "2nd"
+    )
+    # the host says no: refused, and nothing of the seat was heard
+    assert ask.answer(False)
+    await assert_closed_with(thief, "the host did not let you into Cy's seat", "refused")
+    heard_nothing_of(thief, token, "asking", "error")
+    assert not ask.answer(True)  # (an answer after the end changes nothing)
+    # asking again at once is refused without troubling the host
+    again = await knock(session, server, name="CY")
+    await assert_closed_with(
+        again, f"{kept}, and the host has just refused it to someone: try again later", "again"
+    )
+    assert len(asks) == 1 and snapshot(server) == before
+    server._refused_at.clear()  # (the time is over)
+    # an asker who leaves before the answer withdraws the ask
+    leaver = await knock(session, server, name="Cy")
+    await leaver.next("asking")
+    await leaver.close()
+    await wait_for(lambda: len(asks) == 2 and asks[1].done, 5, "the ask to end")
+    assert asks[1].why == "they stopped asking" and not asks[1].answer(True)
+    assert server.slots[2].dropped and server.slots[2].token == token
+    # Cy herself comes back (her token) while someone is asking: the asker is refused
+    asker = await knock(session, server, name="Cy")
+    await asker.next("asking")
+    await wait_for(lambda: len(asks) == 3, 5, "the third question")
+    await come_back(table, 2, token)
+    await assert_closed_with(asker, "Cy came back to their seat", "Cy is back")
+    heard_nothing_of(asker, token, "asking", "error")
+    assert asks[2].done and not asks[2].answer(True)
+    # she drops again; Dee asks for seat 3 and the host says yes: the seat is Dee's, with
+    # a new token, and Cy's old one no longer counts
+    token = await drop(table, 2)
+    dee = await knock(session, server, seat=2, name="Dee")
+    await dee.next("asking")
+    await wait_for(lambda: len(asks) == 4, 5, "the fourth question")
+    assert asks[3].answer(True)
+    welcome = await dee.next("welcome")
+    assert welcome["seat"] == 2 and welcome["token"] and welcome["token"] != token
+    assert token not in json.dumps(dee.got)
+    update = await dee.next("update")
+    assert update["view"]["hand"] == server.match.state.view(2)["hand"]
+    assert server.match.seats[2].name == "Dee" and server.slots[2].token == welcome["token"]
+    old = await knock(session, server, token=token)
+    await assert_closed_with(old, "the host gave your seat to another player", "the old token")
+    heard_nothing_of(old, welcome["token"], "error")
+    # Dee plays the seat on (as the table's third player), the table with her
+    dee.token = welcome["token"]
+    await give_back(table, dee, 2)
+    await table.assert_plays_on()
+    await table.assert_admits()
+
+
+async def test_a_host_who_does_not_answer_in_time_lets_nobody_in(
+    table: Table, session: aiohttp.ClientSession, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(P, "ASK_TIMEOUT", 0.3)
+    server = table.server
+    asks: list[SeatAsk] = []
+    server.on_ask = asks.append
+    token = await drop(table, 2)
+    raw = await knock(session, server, name="cy")
+    await assert_closed_with(raw, "the host did not answer in time", "no answer")
+    heard_nothing_of(raw, token, "asking", "error")
+    assert asks[0].done and not asks[0].answer(True)
+    assert server.slots[2].dropped and server.slots[2].token == token and not server.asks
+    await come_back(table, 2, token)
+    await table.assert_plays_on()
+
+
+async def test_the_spectators_a_table_takes_are_capped(
+    table: Table, session: aiohttp.ClientSession
+) -> None:
+    server = table.server
+    server.max_watchers = 2
+    watchers = [await Raw.open(session, server, **WATCH) for _ in range(2)]
+    late = await knock(session, server, watch=True, name="Trudy")
+    await assert_closed_with(late, "the table has all the spectators it takes (2)", "a third")
+    # the host's own client, looking on with the host's token, is never turned away
+    host = await Raw.open(session, server, watch=True, token=server.host_token)
+    assert host.welcome is not None and host.welcome["seat"] is None
+    await watchers[0].close()
+    await wait_for(lambda: sum(c.seat is None for c in server.conns) == 2, 5, "one to leave")
+    again = await Raw.open(session, server, **WATCH)  # a place is free again
+    assert again.welcome is not None
+    for raw in (watchers[1], host, again):
+        await raw.close()
+    await table.assert_plays_on()
+
+
 # --- 10,000 fuzzed messages ------------------------------------------------------------------
 
 FUZZ_SEED = 15
@@ -826,7 +1098,9 @@ FUZZ_REASONS = re.compile(
     r"|a connection starts with a hello message|wrong table secret"
     r"|the table is full: join with --watch to look on|seat \d+ is not free"
     r"|there is no seat \d+ \(seats 1 to 3\)|replaced by a new connection"
-    r"|that seat's token is not known here \(the table may have restarted\)",
+    r"|that seat's token is not known here \(the table may have restarted\)"
+    r"|.*'s seat is kept for its player: only their own cardsuite \(which keeps its key\)"
+    r" takes it back|the name .* is taken at this table: join with another --name",
     re.DOTALL,
 )
 

@@ -161,14 +161,17 @@ async def test_the_host_keeps_a_record_of_a_remote_game(tmp_path) -> None:
     assert [m.text for m in rec.moves] == [m.text for m in server.match.record]
 
 
-async def test_a_killed_client_comes_back_by_its_name_and_the_stand_in_hands_over() -> None:
-    """A client process killed mid-game loses its token; joining again under the seat's name
-    takes the seat back from the stand-in (the table's secret is what is trusted)."""
+async def test_a_killed_client_comes_back_with_its_token_and_the_stand_in_hands_over() -> None:
+    """A client process killed mid-game comes back with its seat's token, which ``cardsuite
+    join`` keeps in the data folder (``test_remote_app.py``: the join itself); by its name
+    alone the seat is not its to take (issue 33 #1): a name is no credential."""
     seats = [SeatSpec("remote", "Ann"), SeatSpec("medium", "B"), SeatSpec("medium", "C")]
     server = await hosted("manni", seats, seed=12, variant="basic", standin_after=0.1)
     ann = ScriptedPlayer(server.address, "Ann").start()
     try:
         await wait_for(lambda: len(server.match.record) >= 3)
+        token = ann.client.token
+        assert token is not None
         ann.task.cancel()  # killed: no bye, no close
         await ann.client.drop()
         await wait_for(lambda: server.slots[0].standin is not None, what="the stand-in")
@@ -176,9 +179,15 @@ async def test_a_killed_client_comes_back_by_its_name_and_the_stand_in_hands_ove
         other.start()
         await wait_for(lambda: other.client.fatal is not None)
         assert "full" in other.client.fatal  # the seat is Ann's, not anyone's
-        again = ScriptedPlayer(server.address, "ann").start()
+        by_name = ScriptedPlayer(server.address, "ann").start()
+        await wait_for(lambda: by_name.client.fatal is not None, what="the name's refusal")
+        assert by_name.client.fatal.startswith("Ann's seat is kept for its player")
+        assert by_name.client.welcome is None and by_name.updates == []
+        again = ScriptedPlayer(server.address, "Ann")
+        again.client.token = token  # what the data folder kept
+        again.start()
         await wait_for(lambda: again.seat == 0, what="Ann back in her seat")
-        assert server.slots[0].standin is None
+        assert again.client.token == token and server.slots[0].standin is None
         mark = len(server.match.record)
         await wait_for(
             lambda: any(m.seat == 0 for m in server.match.record[mark:]) or server.match.is_over(),

@@ -366,3 +366,128 @@ async def test_the_log_names_a_seats_new_player(make_app) -> None:  # type: igno
         finally:
             await bob.close()
             await runner
+
+
+async def test_a_player_whose_cardsuite_crashed_comes_back_with_the_key_it_kept(
+    make_app, private_home
+) -> None:  # type: ignore[no-untyped-def]
+    """Issue 33 #1: a dropped seat is given back only to its token, so ``cardsuite join``
+    keeps the token in the data folder (owner-only) and sends it with the next join's
+    hello: a player whose client was killed joins again the same way and is back."""
+    import os
+    import stat
+
+    from cardsuite.store import Store
+    from cardsuite.ui.remote_start import seat_key
+
+    seats = [SeatSpec("remote", "Ann")] + [SeatSpec("medium", n) for n in ("B", "C")]
+    server = await hosted("manni", seats, seed=3, variant="basic")
+    try:
+        app = make_app(start=JoinRequest(server.address, "Ann"))
+        async with app.run_test(size=(110, 34)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, RemoteTable))
+            token = server.slots[0].token
+            assert token is not None and app.screen.match.client.token == token
+        # the app is gone without a goodbye (as if killed): the seat is kept for its token
+        await asyncio.sleep(0)
+        assert server.slots[0].token == token
+        store = Store(private_home)
+        assert store.seat_token(seat_key(server.address, "Ann")) == token
+        mode = stat.S_IMODE(os.stat(store.seat_keys_path).st_mode)
+        assert mode & 0o077 == 0, oct(mode)  # only this user can read a seat's key
+        assert server.secret not in store.seat_keys_path.read_text()  # nor the table's secret
+        again = make_app(start=JoinRequest(server.address, "ann"))  # (a name, any case)
+        async with again.run_test(size=(110, 34)) as pilot:
+            await wait_for(pilot, lambda: isinstance(again.screen, RemoteTable))
+            assert again.screen.match.seat == 0 and server.slots[0].token == token
+            assert server.slots[0].conn is not None
+    finally:
+        await server.close()
+
+
+async def test_a_kept_key_the_table_does_not_know_is_forgotten_and_the_join_goes_on(
+    make_app, private_home
+) -> None:  # type: ignore[no-untyped-def]
+    from cardsuite.store import Store
+    from cardsuite.ui.remote_start import seat_key
+
+    seats = [SeatSpec("remote", "Ann")] + [SeatSpec("medium", n) for n in ("B", "C")]
+    server = await hosted("manni", seats, seed=3, variant="basic")
+    store = Store(private_home)
+    key = seat_key(server.address, "Ann")
+    store.keep_seat_token(key, "a-key-from-an-older-table")
+    try:
+        app = make_app(start=JoinRequest(server.address, "Ann"))
+        async with app.run_test(size=(110, 34)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, RemoteTable))
+            assert app.screen.match.seat == 0
+            assert store.seat_token(key) == server.slots[0].token  # the new one, kept
+    finally:
+        await server.close()
+
+
+async def test_the_host_decides_whether_someone_without_the_key_takes_a_dropped_seat(
+    make_app, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    """Issue 33 #1: Bob drops; someone saying hello as "bob" without Bob's token is let in
+    only if the host says yes in the dialog on the host's table, then with a new token."""
+    from cardsuite.remote import protocol as P
+    from cardsuite.remote.client import TableClient
+    from cardsuite.ui.confirm import ConfirmScreen
+
+    seats = [SeatSpec("human", "Ann"), SeatSpec("remote", "Bob"), SeatSpec("medium", "Cy")]
+    req = HostRequest(StartRequest("manni", seats, "basic", {}, seed=5), port=0)
+    app = make_app(start=req)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, RemoteTable))
+        table = app.screen
+        server = table.match.server
+        bob = ScriptedPlayer(server.address, "Bob").start()
+        await wait_for(pilot, lambda: bob.seat == 1)
+        token = bob.client.token
+        await bob.close(bye=False)  # dropped, the seat kept for its token
+        await wait_for(pilot, lambda: server.slots[1].dropped)
+        clients: list[TableClient] = []
+        runs: list[asyncio.Future[None]] = []
+
+        async def knock() -> TableClient:
+            client = TableClient(server.address, name="bob")
+            clients.append(client)
+            runs.append(asyncio.ensure_future(client.run()))
+            await wait_for(pilot, lambda: client.asking is not None or client.fatal is not None)
+            return client
+
+        try:
+            # the host says no
+            asker = await knock()
+            await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+            assert "'bob' asks for Bob's seat" in app.screen.question
+            await pilot.press("n")
+            await wait_for(pilot, lambda: asker.fatal is not None)
+            assert asker.fatal == "the host did not let you into Bob's seat"
+            assert asker.welcome is None and app.screen is table
+            server._refused_at.clear()  # (the pause after a no is over)
+            # the host does not answer in time: the dialog goes, and says so
+            monkeypatch.setattr(P, "ASK_TIMEOUT", 0.5)
+            asker = await knock()
+            await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+            await wait_for(pilot, lambda: app.screen is table, timeout=5)
+            assert asker.fatal == "the host did not answer in time"
+            await wait_for(pilot, lambda: any("did not answer in time" in m for m in _notes(app)))
+            monkeypatch.setattr(P, "ASK_TIMEOUT", 120.0)
+            # the host says yes: the seat is the newcomer's, with a new token
+            asker = await knock()
+            await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+            await pilot.press("y")
+            await wait_for(pilot, lambda: asker.welcome is not None)
+            assert asker.welcome["seat"] == 1 and asker.token not in (None, token)
+            assert server.slots[1].token == asker.token and server.slots[1].conn is not None
+            old = TableClient(server.address, name="Bob", token=token)
+            clients.append(old)
+            runs.append(asyncio.ensure_future(old.run()))
+            await wait_for(pilot, lambda: old.fatal is not None)
+            assert old.fatal == "the host gave your seat to another player"
+        finally:
+            for client in clients:
+                await client.close(bye=False)
+            await asyncio.wait(runs, timeout=5)
