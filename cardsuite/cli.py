@@ -87,11 +87,22 @@ def _items(text: str | None, param_hint: str, what: str) -> list[str]:
     return items
 
 
-def _finite(value: float | None, name: str) -> float | None:
-    """Click's float ranges let nan through (every comparison with it is false)."""
-    if value is not None and not math.isfinite(value):
-        raise click.BadParameter(f"{value} is not a number of seconds", param_hint=name)
-    return value
+class Finite(click.FloatRange):
+    """The type of every float option: a finite number within ``min``..``max`` (Click's
+    float ranges let nan through, every comparison with it being false: ``host --standin
+    nan`` was taken, and no stand-in ever came). ``unit`` names what it counts, for the
+    message."""
+
+    def __init__(self, min: float | None = None, max: float | None = None, unit: str = ""):
+        super().__init__(min, max)
+        self.unit = unit
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if not math.isfinite(number):
+            unit = f" of {self.unit}" if self.unit else ""
+            self.fail(f"{value} is not a number{unit}", param, ctx)
+        return number
 
 
 def _seats(text: str, players: int) -> tuple[str, ...]:
@@ -394,10 +405,17 @@ def serve(host: str, port: int, public: bool) -> None:
 )
 @click.option(
     "--standin",
-    type=click.FloatRange(1, 3600),
+    type=Finite(1, 3600, "seconds"),
     default=60.0,
     show_default=True,
     help="Seconds a player who dropped keeps the seat before a bot moves for them.",
+)
+@click.option(
+    "--max-watchers",
+    type=click.IntRange(0, 1000),
+    default=20,
+    show_default=True,
+    help="Spectators the table takes at most (joining with --watch).",
 )
 @_look_options
 @click.pass_context
@@ -414,6 +432,7 @@ def host(
     port: int,
     public: bool,
     standin: float,
+    max_watchers: int,
     theme: str | None,
     ascii_: bool | None,
     pace: str | None,
@@ -433,6 +452,7 @@ def host(
     start = _start_request(
         g, players, seats, names, variant, opts, seed, allowed=SEAT_KINDS, default_others=REMOTE
     )
+    start.seats = _table_names(start.seats)
     kinds = [s.kind for s in start.seats]
     if kinds.count(HUMAN) > 1:
         raise click.BadParameter(
@@ -463,6 +483,7 @@ def host(
         port=port,
         shown_host=shown,
         standin_after=standin,
+        max_watchers=max_watchers,
     )
     ui_app.run_app(
         start=req,
@@ -470,6 +491,29 @@ def host(
         ascii=ascii_ if ascii_ is not None else parent.get("ascii"),
         pace=pace,
     )
+
+
+def _table_names(seats: Sequence[Any]) -> list[Any]:
+    """A hosted table's seat names as every player will see them (``clean_name``), each
+    its own: names that read the same (``SOUTH`` and ``South``, a Cyrillic ``Ѕ``) would
+    leave a joiner who gives that name no seat."""
+    from .match import SeatSpec
+    from .remote.protocol import name_key
+    from .remote.server import clean_name
+
+    cleaned = [SeatSpec(s.kind, clean_name(s.name)) for s in seats]
+    seen: dict[str, str] = {}
+    for raw, seat in zip(seats, cleaned, strict=True):
+        if not seat.name:
+            raise click.BadParameter(f"{raw.name!r} has no letters to show", param_hint="--names")
+        key = name_key(seat.name)
+        if key in seen:
+            raise click.BadParameter(
+                f"{seen[key]!r} and {raw.name!r} read as the same name: give each seat its own",
+                param_hint="--names",
+            )
+        seen[key] = seat.name
+    return cleaned
 
 
 def _listen_check(host: str, port: int, public: bool, risk: str, warning: str, verb: str) -> bool:
@@ -706,9 +750,8 @@ def rules(game: str, no_pager: bool) -> None:
 )
 @click.option(
     "--hard-budget",
-    type=click.FloatRange(0.01, 60),
+    type=Finite(0.01, 60, "seconds"),
     default=None,
-    callback=lambda ctx, param, value: _finite(value, "--hard-budget"),
     help="Time budget per decision for hard bots, in seconds (0.01-60).",
 )
 @click.option(
@@ -840,10 +883,9 @@ def _options_note(game: Game, variant: str, options: Mapping[str, Any]) -> str:
 @click.argument("games", nargs=-1)
 @click.option(
     "--seconds",
-    type=click.FloatRange(0.1, 3600),
+    type=Finite(0.1, 3600, "seconds"),
     default=3.0,
     show_default=True,
-    callback=lambda ctx, param, value: _finite(value, "--seconds"),
     help="How long to run the random play-outs of each game (0.1-3600).",
 )
 @click.option(
@@ -1046,10 +1088,9 @@ def _check_record(store: Any, file: str, as_json: bool) -> None:
 )
 @click.option(
     "--budget",
-    type=click.FloatRange(0.05, 600),
+    type=Finite(0.05, 600, "seconds"),
     default=3.0,
     show_default=True,
-    callback=lambda ctx, param, value: _finite(value, "--budget"),
     help="Seconds of search per decision.",
 )
 @_reveal_option

@@ -38,6 +38,42 @@ def test_host_money_defaults_to_you_against_one_remote_player(launched) -> None:
     assert r.exit_code == 0, r.output
     req = launched[0]["start"]
     assert [s.kind for s in req.table.seats] == ["human", "remote"] and req.standin_after == 5
+    assert req.max_watchers == 20
+    r = invoke("host", "money", "--port", str(_free_port()), "--max-watchers", "0")
+    assert r.exit_code == 0 and launched[1]["start"].max_watchers == 0
+
+
+#: For each float option of each command, the arguments that reach it (and nothing else
+#: wrong): every one is checked below, and a new one must be added here.
+FLOAT_OPTIONS = {
+    ("host", "--standin"): ["host", "manni"],
+    ("simulate", "--hard-budget"): ["simulate", "twenty-two"],
+    ("bench", "--seconds"): ["bench", "twenty-two"],
+    ("review", "--budget"): ["review", "a-record.txt", "--seat", "1"],
+}
+
+
+def test_every_float_option_of_every_command_refuses_what_is_not_a_number(launched) -> None:  # type: ignore[no-untyped-def]
+    # issue 33 #4: one type for them all (Click's float ranges take nan: every comparison
+    # with it is false); int options cannot be nan (int("nan") fails)
+    import click
+
+    from cardsuite.cli import Finite
+
+    floats = {
+        (name, param.opts[0]): param
+        for name, command in main.commands.items()
+        for param in command.params
+        if isinstance(param.type, click.types.FloatParamType)
+    }
+    assert set(floats) == set(FLOAT_OPTIONS)
+    for (name, option), param in floats.items():
+        assert isinstance(param.type, Finite), f"{name} {option}"
+        for text in ("nan", "NaN", "+nan", "-nan"):
+            r = invoke(*FLOAT_OPTIONS[name, option], option, text)
+            assert r.exit_code == 2, (name, option, text, r.output)
+            assert f"{text} is not a number of seconds" in r.output, r.output
+    assert launched == []
 
 
 @pytest.mark.parametrize(
@@ -54,6 +90,15 @@ def test_host_money_defaults_to_you_against_one_remote_player(launched) -> None:
         (["join", "127.0.0.1:8765/Bad Secret!"], "is not a table secret"),
         (["join", "127.0.0.1:8765/abcd-efgh", "--watch", "--seat", "2"], "spectator"),
         (["join", "127.0.0.1:8765/abcd-efgh", "--name", "\x07\x08"], "a name"),
+        # issue 33 #4: nan passed Click's range, and no stand-in ever came
+        (["host", "manni", "--standin", "nan"], "nan is not a number of seconds"),
+        (["host", "manni", "--standin", "-NaN"], "-NaN is not a number of seconds"),
+        (["host", "manni", "--standin", "inf"], "1<=x<=3600"),
+        (["host", "manni", "--max-watchers", "-1"], "0<=x<=1000"),
+        # issue 33 #1: seat names that read the same would leave a joiner no seat
+        (["host", "manni", "--names", "South,SOUTH,Cy"], "'South' and 'SOUTH' read as the same"),
+        (["host", "manni", "--names", "South,Ѕouth,Cy"], "'South' and 'Ѕouth' read as the same"),
+        (["host", "manni", "--names", "Ann,\x07,Cy"], "'\\x07' has no letters to show"),
     ],
 )
 def test_bad_arguments_are_usage_errors_that_say_what_is_allowed(launched, args, says) -> None:  # type: ignore[no-untyped-def]
