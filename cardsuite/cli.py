@@ -351,12 +351,20 @@ def _start_request(
     is_flag=True,
     help="Allow a host other than this machine (anyone who can reach it plays as you).",
 )
-def serve(host: str, port: int, public: bool) -> None:
+@click.option(
+    "--max-sessions",
+    type=click.IntRange(1, 64),
+    default=4,
+    show_default=True,
+    help="Browser tabs at once (each runs cardsuite); one more is told to close one.",
+)
+def serve(host: str, port: int, public: bool, max_sessions: int) -> None:
     """Serve the app to a web browser (one app per browser tab).
 
     Each tab runs the app with your rights on this machine, so only this machine may connect
-    unless you pass --public."""
-    _listen_check(
+    unless you pass --public, and only this server's own page may start one (a page on
+    another site, or reaching this machine by another site's name, is refused)."""
+    loopback = _listen_check(
         host,
         port,
         public,
@@ -366,16 +374,19 @@ def serve(host: str, port: int, public: bool) -> None:
         "serve",
     )
     import shlex
-    from pathlib import Path
+    import socket
 
-    from textual_serve.server import Server
+    from .web.serve import CardsuiteServer
 
     command = f"{shlex.quote(sys.executable)} -m cardsuite"
-    click.echo(f"cardsuite in your browser: http://{host}:{port}  (ctrl+c stops)")
-    # Our own page (cardsuite/web/app_index.html): no outside requests, a favicon, and the
-    # keyboard on the terminal from the start; textual-serve's static files as they are.
-    page = Path(__file__).parent / "web"
-    Server(command, host=host, port=port, title="cardsuite", templates_path=page).serve()
+    # The names a browser may reach it by, beyond IP addresses and localhost: beyond this
+    # machine, its own name too.
+    names = [] if loopback else [socket.gethostname(), socket.getfqdn()]
+    shown = host if loopback else _reachable_address(host)
+    shown = f"[{shown}]" if ":" in shown else shown
+    click.echo(f"cardsuite in your browser: http://{shown}:{port}  (ctrl+c stops)")
+    server = CardsuiteServer(command, host=host, port=port, names=names, max_sessions=max_sessions)
+    server.serve()
 
 
 @main.command(short_help="Host GAME for players at other terminals.")

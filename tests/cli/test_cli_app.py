@@ -93,23 +93,20 @@ def _free_port() -> int:
 
 @pytest.fixture
 def served(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
-    """textual-serve's Server replaced: what it was given, and whether it was started."""
+    """The server (textual-serve's, as ``cardsuite.web.serve`` guards it) replaced: what it
+    was given, and whether it was started."""
     seen: dict[str, Any] = {}
 
     class FakeServer:
-        def __init__(
-            self, command: str, host: str, port: int, title: str, templates_path: Path
-        ) -> None:
-            seen.update(
-                command=command, host=host, port=port, title=title, templates=templates_path
-            )
+        def __init__(self, command: str, *, host: str, port: int, **options: Any) -> None:
+            seen.update(command=command, host=host, port=port, **options)
 
         def serve(self) -> None:
             seen["served"] = True
 
-    import textual_serve.server
+    import cardsuite.web.serve
 
-    monkeypatch.setattr(textual_serve.server, "Server", FakeServer)
+    monkeypatch.setattr(cardsuite.web.serve, "CardsuiteServer", FakeServer)
     return seen
 
 
@@ -119,8 +116,11 @@ def test_serve_runs_textual_serve(served: dict[str, Any]) -> None:
     assert r.exit_code == 0
     assert served["command"].endswith("-m cardsuite") and served["port"] == port
     assert served["host"] == "127.0.0.1" and served["served"]
+    assert served["max_sessions"] == 4  # (issue 33 #3: tests/cli/test_serve_browser.py)
     # Our page (issue 32 #2, #19; tests/cli/test_serve_browser.py runs it in a browser).
-    assert (served["templates"] / "app_index.html").is_file()
+    from cardsuite.web.serve import PAGE
+
+    assert (PAGE / "app_index.html").is_file()
     assert f"http://127.0.0.1:{port}" in r.output
     assert "Warning" not in r.output
 

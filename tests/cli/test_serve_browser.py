@@ -1,5 +1,7 @@
 """``cardsuite serve`` in a real browser (issue 32 #2, #19): the keyboard reaches the app
-without a click, and the page asks nothing of any machine but the server's.
+without a click, and the page asks nothing of any machine but the server's; a page on
+another site starts no cardsuite, and a tab over ``--max-sessions`` says why (issue 33 #3;
+the server's checks themselves: ``test_serve_guard.py``).
 
 Needs the ``playwright`` Python package (the ``browser-test`` extra) and a Chromium already on
 the machine (``$CARDSUITE_CHROMIUM``, else ``chromium``, ``chromium-browser`` or
@@ -10,6 +12,7 @@ the reason, where either is missing.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import shutil
@@ -17,7 +20,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -67,6 +70,13 @@ def _free_port() -> int:
 def served(tmp_path: Path) -> Iterator[tuple[str, subprocess.Popen[str]]]:
     """``cardsuite serve`` of this checkout on a free port: its URL and its process (whose
     output is the server's request log)."""
+    with serving(tmp_path) as it:
+        yield it
+
+
+@contextlib.contextmanager
+def serving(tmp_path: Path, *options: str) -> Iterator[tuple[str, subprocess.Popen[str]]]:
+    """``cardsuite serve [options]`` (see ``served``)."""
     port = _free_port()
     checkout = str(Path(cardsuite.__file__).resolve().parents[1])
     env = {
@@ -75,7 +85,7 @@ def served(tmp_path: Path) -> Iterator[tuple[str, subprocess.Popen[str]]]:
         "PYTHONPATH": os.pathsep.join([checkout, os.environ.get("PYTHONPATH", "")]),
     }
     server = subprocess.Popen(
-        [sys.executable, "-m", "cardsuite", "serve", "--port", str(port)],
+        [sys.executable, "-m", "cardsuite", "serve", "--port", str(port), *options],
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
@@ -146,3 +156,79 @@ async def test_the_keyboard_reaches_the_app_at_once_and_nothing_leaves_the_machi
     server.terminate()
     log = server.communicate(timeout=10)[0]
     assert "favicon" not in log and " 404 " not in log
+
+
+@contextlib.asynccontextmanager
+async def elsewhere_serving(page: str) -> AsyncIterator[str]:
+    """Another web server on this machine, serving ``page`` at its root: its origin."""
+    from aiohttp import web
+
+    async def index(_: web.Request) -> web.Response:
+        return web.Response(text=page, content_type="text/html")
+
+    app = web.Application()
+    app.router.add_get("/", index)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    try:
+        yield f"http://127.0.0.1:{runner.addresses[0][1]}"
+    finally:
+        await runner.cleanup()
+
+
+async def test_a_tab_over_the_cap_says_why_and_a_page_elsewhere_starts_nothing(
+    tmp_path: Path,
+) -> None:
+    with serving(tmp_path, "--max-sessions", "1") as (url, server):
+        port = urlsplit(url).port
+        async with playwright_api.async_playwright() as pw:
+            browser = await pw.chromium.launch_persistent_context(
+                str(tmp_path / "profile"),
+                executable_path=CHROMIUM,
+                headless=True,
+                args=CHROMIUM_ARGS,
+            )
+            try:
+                first = await browser.new_page()
+                await first.goto(url)
+                await first.wait_for_selector("body.-first-byte", timeout=60_000)
+                # a second tab: the server takes one at a time, and the page says so
+                second = await browser.new_page()
+                await second.goto(url)
+                await second.wait_for_selector("body.-closed", state="attached", timeout=30_000)
+                said = await second.text_content(".closed-dialog .message")
+                assert said == (
+                    "1 cardsuite tab is open here, the most allowed (--max-sessions):"
+                    " close one, then Restart."
+                )
+                # the first tab's app ends (ctrl+q): its place is free
+                await first.keyboard.press("Control+q")
+                await first.wait_for_selector("body.-closed", state="attached", timeout=30_000)
+                await first.close()
+                # a page elsewhere (another port of this machine) opens a WebSocket to
+                # cardsuite: refused. (A page of a public site would be stopped by Chromium
+                # itself, whose local network rules keep it from 127.0.0.1 at all.)
+                script = (
+                    f"const ws = new WebSocket('ws://127.0.0.1:{port}/ws');"
+                    "ws.onopen = () => { document.title = 'opened'; };"
+                    "ws.onclose = () => { if (document.title !== 'opened')"
+                    " document.title = 'refused'; };"
+                )
+                page = f"<html><head><title>waiting</title></head><body><script>{script}</script>"
+                async with elsewhere_serving(page) as evil:
+                    elsewhere = await browser.new_page()
+                    await elsewhere.goto(evil)
+                    await elsewhere.wait_for_function(
+                        "document.title !== 'waiting'", timeout=10_000
+                    )
+                    assert await elsewhere.title() == "refused"
+            finally:
+                await browser.close()
+        server.terminate()
+        log = " ".join(server.communicate(timeout=10)[0].split())
+    assert f"a page from {evil} may not start cardsuite here" in log
+    # two sessions began (the first tab's, and the second's, only to be told why); the page
+    # elsewhere was refused before any
+    assert log.count('HTTP/1.1" 101') == 2 and log.count('HTTP/1.1" 403') == 1

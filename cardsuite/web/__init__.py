@@ -1,0 +1,1 @@
+"""``cardsuite serve``: the page (``app_index.html``) and the server (``serve.py``)."""
