@@ -87,7 +87,8 @@ class TableClient:
                         await self._session(ws)
                     if self._welcomed.is_set():
                         delay = self.retry_first  # it was up: try again soon
-                except (TimeoutError, aiohttp.ClientError, OSError) as e:
+                except (TimeoutError, aiohttp.ClientError, OSError, UnicodeError) as e:
+                    # (UnicodeError: a host name IDNA cannot spell, e.g. a label over 63)
                     if self.welcome is None:  # never at this table: nothing to come back to
                         self.fatal = unreached(self.address, e)
                         self.unreached = True

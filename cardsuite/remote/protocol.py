@@ -41,6 +41,7 @@ look-alike letters folded), and a dropped seat is given back only to its token.
 from __future__ import annotations
 
 import hmac
+import ipaddress
 import json
 import math
 import re
@@ -188,9 +189,28 @@ def parse_address(text: str) -> Address:
             host, port_text = where, str(DEFAULT_PORT)
     if not host:
         raise ValueError(f"{text!r} has no host; give {shape}")
+    if not _is_host(host):
+        raise ValueError(f"{host!r} is not a machine's name or address; give {shape}")
     if not port_text.isdigit() or not 1 <= int(port_text) <= 65535:
         raise ValueError(f"{port_text!r} is not a port (1-65535); give {shape}")
     return Address(host, int(port_text), secret)
+
+
+def _is_host(host: str) -> bool:
+    """A name a connection can be made to: an IP address, or a host name that IDNA can
+    spell (nothing blank, no control character, no lone surrogate, labels of at most 63)."""
+    try:
+        ipaddress.ip_address(host)
+        return True
+    except ValueError:
+        pass
+    if not is_text(host) or any(c.isspace() or not c.isprintable() for c in host):
+        return False
+    try:
+        host.encode("idna")
+    except UnicodeError:
+        return False
+    return True
 
 
 def encode(kind: str, /, **fields: Any) -> str:  # /: a press has a field "kind"

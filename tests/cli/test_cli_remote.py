@@ -90,6 +90,11 @@ def test_every_float_option_of_every_command_refuses_what_is_not_a_number(launch
         (["join", "127.0.0.1:8765/Bad Secret!"], "is not a table secret"),
         (["join", "127.0.0.1:8765/abcd-efgh", "--watch", "--seat", "2"], "spectator"),
         (["join", "127.0.0.1:8765/abcd-efgh", "--name", "\x07\x08"], "a name"),
+        # issue 33 #2: text that is not a host (an undecodable byte, a space, a label
+        # longer than IDNA spells) reached the connection
+        (["join", "h\udcffst:8765/abcd-efgh"], "'h\\udcffst' is not a machine's name"),
+        (["join", "my host:8765/abcd-efgh"], "'my host' is not a machine's name"),
+        (["join", "a" * 64 + ".example:8765/abcd-efgh"], "is not a machine's name or address"),
         # issue 33 #4: nan passed Click's range, and no stand-in ever came
         (["host", "manni", "--standin", "nan"], "nan is not a number of seconds"),
         (["host", "manni", "--standin", "-NaN"], "-NaN is not a number of seconds"),

@@ -56,3 +56,12 @@ def test_a_name_that_names_no_machine_is_said() -> None:
     assert unreached(address, error) == "no machine called tabel.example was found"
     timed_out = unreached(address, TimeoutError("timed out"))
     assert timed_out == "cannot reach tabel.example:8765 (timed out)"
+
+
+async def test_a_host_name_no_connection_can_spell_is_said_not_raised() -> None:
+    """A label over 63 letters raised UnicodeError from inside aiohttp (IDNA); ``cardsuite
+    join`` refuses such an address before, and the client says it if given one."""
+    client = TableClient(Address("a" * 64 + ".example", 8765, "abcd-efgh"))
+    await asyncio.wait_for(client.run(), 5)
+    assert client.unreached and client.fatal is not None
+    assert client.fatal.startswith("cannot reach " + "a" * 64 + ".example:8765")
