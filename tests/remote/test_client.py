@@ -65,3 +65,38 @@ async def test_a_host_name_no_connection_can_spell_is_said_not_raised() -> None:
     await asyncio.wait_for(client.run(), 5)
     assert client.unreached and client.fatal is not None
     assert client.fatal.startswith("cannot reach " + "a" * 64 + ".example:8765")
+
+
+async def test_a_join_waits_while_the_host_is_asked() -> None:
+    """Asking for a dropped player's seat, the client waits as long as the host may think
+    (``protocol.ASK_TIMEOUT``), not its own short wait for a welcome; it says it is asking."""
+    from remote_players import ScriptedPlayer, hosted, wait_for
+
+    from cardsuite.match import SeatSpec
+
+    seats = [SeatSpec("remote", "Ann"), SeatSpec("medium", "B"), SeatSpec("medium", "C")]
+    server = await hosted("manni", seats, seed=1, variant="basic")
+    asks: list = []
+    server.on_ask = asks.append
+    ann = ScriptedPlayer(server.address, "Ann").start()
+    statuses: list[str] = []
+    client = TableClient(server.address, name="ann", on_status=statuses.append)
+    runner: asyncio.Future[None] | None = None
+    try:
+        await wait_for(lambda: ann.seat == 0, 5, "Ann")
+        await ann.close(bye=False)
+        await wait_for(lambda: server.slots[0].dropped, 5, "Ann to be gone")
+        runner = asyncio.ensure_future(client.run())
+        waiting = asyncio.ensure_future(client.wait_welcome(within=0.2))
+        await wait_for(lambda: asks, 5, "the host's question")
+        await asyncio.sleep(0.5)  # longer than the join's own wait
+        assert not waiting.done() and client.asking is not None
+        assert statuses[-1] == "Ann's seat is kept for its player: asking the host to let you in"
+        asks[0].answer(True)
+        welcome = await asyncio.wait_for(waiting, 5)
+        assert welcome["seat"] == 0 and client.asking is None
+    finally:
+        await client.close(bye=False)
+        if runner is not None:
+            await asyncio.wait_for(runner, 5)
+        await server.close()
