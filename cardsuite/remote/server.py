@@ -384,7 +384,8 @@ class TableServer:
         if slot is None:
             await refuse(why, REFUSAL_CODES.get(why))
             return None
-        for asked in [a for a in self.asks.values() if a.seat == slot.seat]:
+        asked = self.asks.get(slot.seat)
+        if asked is not None:  # its player is back: whoever was asking for it is not let in
             asked.end(f"{self.match.seats[slot.seat].name} came back to their seat")
         if slot.conn is not None:  # the same player again (a new connection): the old goes
             await self._drop(slot.conn, "replaced by a new connection", WSCloseCode.GOING_AWAY)

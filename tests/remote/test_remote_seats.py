@@ -196,3 +196,14 @@ async def test_a_killed_client_comes_back_with_its_token_and_the_stand_in_hands_
         await again.close()
     finally:
         await server.close()
+
+
+@pytest.mark.parametrize("seconds", [float("nan"), float("inf"), -1.0])
+def test_a_table_takes_only_a_number_of_seconds_for_its_stand_ins(seconds: float) -> None:
+    """Issue 33 #4: with ``standin_after`` nan no stand-in ever came (every comparison with
+    nan is false); the CLI refuses it (``test_cli_remote.py``), and so does the table."""
+    from cardsuite.match import Match
+
+    m = Match.new("manni", [SeatSpec("remote", n) for n in "ABC"], variant="basic", seed=3)
+    with pytest.raises(ValueError, match="standin_after must be a finite number of seconds"):
+        TableServer(m, standin_after=seconds)
