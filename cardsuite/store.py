@@ -36,7 +36,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import platformdirs
 
@@ -46,6 +46,7 @@ __all__ = [
     "PACES",
     "SAVE_KIND",
     "SCHEMA_VERSION",
+    "PendingFlush",
     "PlayerResult",
     "SaveInfo",
     "Settings",
@@ -221,8 +222,9 @@ def _check_json(value: object, where: str, _active: set[int] | None = None) -> N
     raise StoreError(f"{where} is a {type(value).__name__}, which JSON cannot store.")
 
 
-def _atomic_write(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` so that readers see the old file or the new one, never a mix.
+def _atomic_write(path: Path, text: str | bytes) -> None:
+    """Write ``text`` (UTF-8 if it is a string) to ``path`` so that readers see the old file
+    or the new one, never a mix.
 
     The temporary file sits in the same folder (``os.replace`` is only atomic within one file
     system) and is fsynced before the rename, so a power cut cannot leave an empty file in place
@@ -232,8 +234,8 @@ def _atomic_write(path: Path, text: str) -> None:
     fd, tmp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     tmp = Path(tmp_name)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(text.encode("utf-8") if isinstance(text, str) else text)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, path)
@@ -298,6 +300,100 @@ def _sanitise_name(name: str) -> str:
 def _is_number(value: object) -> bool:
     """A finite JSON number (``bool`` is an ``int`` in Python but not a number in JSON)."""
     return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+class PendingFlush(NamedTuple):
+    """What ``flush_pending`` did with the journal of results kept for later."""
+
+    recorded: int  # now in the statistics
+    kept: int  # still waiting for the statistics (-1: the journal cannot be read)
+    set_aside: int  # damaged, moved to ``pending_damaged_path``
+
+
+#: Bounds of a journal line's values: far beyond any game of ours, and within what SQLite's
+#: columns hold (a score must fit its 64-bit integers).
+_MAX_TEXT = 200
+_MAX_PLAYERS = 64
+_MAX_SCORE = 2**63 - 1
+
+
+def _text_field(value: object, what: str, *, empty: bool = False) -> str:
+    """A string the database can store (UTF-8, so no lone surrogate), of a sane length."""
+    if not isinstance(value, str) or (not value and not empty) or len(value) > _MAX_TEXT:
+        raise ValueError(f"{what} is not a name of up to {_MAX_TEXT} letters")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError(f"{what} is not valid text") from None
+    return value
+
+
+def _whole_field(value: object, what: str, low: int, high: int) -> int:
+    """A whole number in ``low..high`` (a float only when it is a whole one, as 3.0)."""
+    if isinstance(value, float) and math.isfinite(value) and value.is_integer():
+        value = int(value)
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise ValueError(f"{what} is not a whole number from {low} to {high}")
+    return value
+
+
+def _finite_field(value: object, what: str) -> float:
+    if not _is_number(value):
+        raise ValueError(f"{what} is not a finite number")
+    return float(value)  # type: ignore[arg-type]
+
+
+def _checked_record(record: object) -> tuple[str, dict[str, Any]]:
+    """A journal entry checked whole, as ``(kind, arguments)`` for ``record_metric`` or
+    ``record_game``: ``ValueError`` says what is wrong with one that can never be recorded
+    (whatever it holds: a wrong type, an infinite or huge number, a missing field)."""
+    if not isinstance(record, Mapping):
+        raise ValueError(f"a kept result is {_describe_type(record)}, not an object")
+    kind = record.get("kind")
+    if kind == "metric":
+        return "metric", {
+            "game": _text_field(record.get("game"), "its game"),
+            "name": _text_field(record.get("name"), "its player", empty=True),
+            "metric": _text_field(record.get("metric"), "its measure"),
+            "value": _finite_field(record.get("value"), "its value"),
+            "at": _finite_field(record.get("at"), "its time"),
+        }
+    if kind != "game":
+        raise ValueError(f"unknown kind of record {str(kind)[:40]!r}")
+    players = _whole_field(record.get("players"), "its number of players", 1, _MAX_PLAYERS)
+    seed = record.get("seed")
+    if isinstance(seed, int) and not isinstance(seed, bool):
+        seed = str(seed)
+    if seed is not None:
+        seed = _text_field(seed, "its seed")
+    rows = record.get("results")
+    if not isinstance(rows, list) or len(rows) > players:
+        raise ValueError("its results are not a list of at most one result a player")
+    results: list[PlayerResult] = []
+    for row in rows:
+        if not isinstance(row, Mapping):
+            raise ValueError("a player's result is not an object")
+        won = row.get("won")
+        if won not in (True, False) or isinstance(won, float):
+            raise ValueError("a player's result does not say true or false for won")
+        result = PlayerResult(
+            _whole_field(row.get("seat"), "a seat", 0, players - 1),
+            _text_field(row.get("name"), "a player's name", empty=True),
+            _text_field(row.get("kind"), "a player's kind"),
+            bool(won),
+            _whole_field(row.get("score"), "a score", -_MAX_SCORE, _MAX_SCORE),
+        )
+        if any(r.seat == result.seat for r in results):
+            raise ValueError(f"seat {result.seat} has two results")
+        results.append(result)
+    return "game", {
+        "game": _text_field(record.get("game"), "its game"),
+        "variant": _text_field(record.get("variant"), "its variant", empty=True),
+        "players": players,
+        "seed": seed,
+        "results": results,
+        "finished_at": _finite_field(record.get("finished_at"), "its time"),
+    }
 
 
 #: No save of ours comes near this; a bigger file is refused, never read into memory.
@@ -454,6 +550,8 @@ class Store:
         self.records_dir: Path = self.home / "records"
         #: Results the statistics could not take yet (JSON lines), added on a later start.
         self.pending_path: Path = self.home / "pending-results.jsonl"
+        #: Journal lines that can never be recorded (damaged), set aside for the player.
+        self.pending_damaged_path: Path = self.home / "pending-results.damaged.jsonl"
         self._clock = clock
         self._db_timeout = db_timeout  # how long a write waits for another process's lock
         self._pending_lock = threading.Lock()
@@ -953,84 +1051,105 @@ class Store:
         try:
             self._record(record)
             return None
-        except (StoreError, ValueError, TypeError, KeyError) as exc:
+        except (StoreError, ValueError) as exc:
             reason = str(exc)
         self._keep([dict(record)])
         return reason
 
-    def flush_pending(self) -> tuple[int, int]:
-        """Record what the pending journal keeps: ``(recorded, still kept)``. A line that
-        cannot be recorded stays in the journal, so no result is ever lost."""
+    def flush_pending(self) -> PendingFlush:
+        """Record what the pending journal keeps: ``(recorded, kept, set_aside)``.
+
+        A line the statistics cannot take now (a locked or damaged database) stays in the
+        journal for a later start; once the database refuses one, the rest wait too (each
+        try would wait the whole write timeout). A line that can never be recorded (not
+        JSON, bad UTF-8, a result of the wrong shape, an infinite score) is set aside,
+        byte for byte, in ``pending_damaged_path`` beside the journal, so it neither stops
+        the others nor is lost. ``kept`` is -1 when the journal itself cannot be read.
+        """
         with self._pending_lock:
             try:
-                lines = self.pending_path.read_text("utf-8").splitlines()
+                raw = self.pending_path.read_bytes()
             except FileNotFoundError:
-                return 0, 0
-            except (OSError, UnicodeDecodeError):
-                return 0, -1
-            kept: list[str] = []
+                return PendingFlush(0, 0, 0)
+            except OSError:
+                return PendingFlush(0, -1, 0)
+            kept: list[bytes] = []
+            aside: list[bytes] = []
             done = 0
-            for line in lines:
+            refused = False  # the database refused one: the rest wait for a later start
+            for line in raw.split(b"\n"):
                 if not line.strip():
                     continue
                 try:
-                    record = _parse_json(line.encode("utf-8"))
-                    if not isinstance(record, dict):
-                        raise _BadJSON("not an object")
-                    self._record(record)
-                    done += 1
-                except (_BadJSON, StoreError, ValueError, TypeError, KeyError):
+                    kind, values = _checked_record(_parse_json(line))
+                except (_BadJSON, ValueError):
+                    aside.append(line)
+                    continue
+                if refused:
                     kept.append(line)
-            if done:
+                    continue
+                try:
+                    self._record_checked(kind, values)
+                    done += 1
+                except StoreError:
+                    refused = True
+                    kept.append(line)
+            if aside:
+                # set aside first: killed between the two writes, a line is in both files,
+                # never in neither
+                self._append_lines(self.pending_damaged_path, aside)
+            if done or aside:
                 if kept:
-                    _atomic_write(self.pending_path, "\n".join(kept) + "\n")
+                    _atomic_write(self.pending_path, b"\n".join(kept) + b"\n")
                 else:
                     self.pending_path.unlink(missing_ok=True)
-            return done, len(kept)
+            return PendingFlush(done, len(kept), len(aside))
+
+    @staticmethod
+    def _append_lines(path: Path, lines: list[bytes]) -> None:
+        """Add lines to a file, atomically (the old file or the new one, never a mix)."""
+        try:
+            old = path.read_bytes()
+        except FileNotFoundError:
+            old = b""
+        if old and not old.endswith(b"\n"):
+            old += b"\n"
+        _atomic_write(path, old + b"\n".join(lines) + b"\n")
 
     def _record(self, record: Mapping[str, Any]) -> None:
-        if record.get("kind") == "metric":
-            self.record_metric(
-                str(record["game"]),
-                str(record["name"]),
-                str(record["metric"]),
-                float(record["value"]),
-                float(record["at"]),
-            )
-            return
-        if record.get("kind") != "game":
-            raise ValueError(f"unknown kind of record {record.get('kind')!r}")
-        results = [
-            PlayerResult(
-                int(r["seat"]), str(r["name"]), str(r["kind"]), bool(r["won"]), int(r["score"])
-            )
-            for r in record["results"]
-        ]
-        self.record_game(
-            str(record["game"]),
-            str(record["variant"]),
-            int(record["players"]),
-            record.get("seed"),
-            results,
-            float(record["finished_at"]),
-        )
+        """Record one journal entry; ``ValueError`` (saying what is wrong) for one that can
+        never be recorded, ``StoreError`` when the database cannot take it now."""
+        self._record_checked(*_checked_record(record))
+
+    def _record_checked(self, kind: str, values: dict[str, Any]) -> None:
+        if kind == "metric":
+            self.record_metric(**values)
+        else:
+            self.record_game(**values)
 
     def _keep(self, records: list[dict[str, Any]]) -> None:
         """Append to the pending journal, atomically (the old journal or the new one)."""
         with self._pending_lock:
             try:
-                old = self.pending_path.read_text("utf-8")
+                old = self.pending_path.read_bytes()
             except FileNotFoundError:
-                old = ""
-            except (OSError, UnicodeDecodeError):
-                old = ""  # unreadable: the new lines go to a journal of their own
+                old = b""
+            except OSError:
+                old = b""  # unreadable: the new lines go to a journal of their own
                 self.pending_path = self.pending_path.with_name(
                     f"pending-results-{int(self._clock())}.jsonl"
                 )
-            lines = [json.dumps(r, ensure_ascii=False, sort_keys=True) for r in records]
-            text = (old if old.endswith("\n") or not old else old + "\n") + "\n".join(lines) + "\n"
+            # (a lone surrogate in a name is written escaped: the line stays UTF-8)
+            lines = [
+                json.dumps(r, ensure_ascii=False, sort_keys=True, default=repr).encode(
+                    "utf-8", "backslashreplace"
+                )
+                for r in records
+            ]
+            if old and not old.endswith(b"\n"):
+                old += b"\n"
             try:
-                _atomic_write(self.pending_path, text)
+                _atomic_write(self.pending_path, old + b"\n".join(lines) + b"\n")
             except OSError as exc:
                 raise StoreError(
                     f"Could not keep the result in {self.pending_path}: {_os_reason(exc)}."

@@ -250,7 +250,7 @@ class CardSuiteApp(App[None]):
         """At start: tidy killed writes' leftovers and record results kept from before."""
         try:
             self.store.clean_temporaries()
-            done, kept = self.store.flush_pending()
+            done, kept, aside = self.store.flush_pending()
         except (OSError, StoreError):
             return
         if done:
@@ -259,6 +259,16 @@ class CardSuiteApp(App[None]):
                 f"{done} result{'s' * (done != 1)} kept from before "
                 f"{'are' if done != 1 else 'is'} now in the statistics.",
                 title="Statistics",
+            )
+        if aside:
+            self.call_from_thread(
+                self.notify,
+                f"{aside} result{'s' * (aside != 1)} kept from before "
+                f"{'are' if aside != 1 else 'is'} damaged and cannot go into the statistics;"
+                f" set aside in {self.store.pending_damaged_path}.",
+                title="Statistics",
+                severity="warning",
+                timeout=10,
             )
         if kept:
             self.call_from_thread(
