@@ -441,11 +441,16 @@ def _too_large(path: Path, size: int) -> str:
     return f"{path.name} is {size / 1e6:.0f} MB, far more than any saved game; it is not read"
 
 
-# Settings field checks: each returns the cleaned value, or None to use the default.
+# Settings field checks: each returns the cleaned value, or None to use the default (and say
+# so); the games' own values are checked against the games (``settings_check``).
+
+_MAX_THEME_NAME = 64
 
 
-def _clean_str(value: object) -> str | None:
-    return value if isinstance(value, str) and value else None
+def _clean_theme(value: object) -> str | None:
+    if isinstance(value, str) and 0 < len(value) <= _MAX_THEME_NAME and value.isprintable():
+        return value
+    return None
 
 
 def _clean_bool(value: object) -> bool | None:
@@ -456,29 +461,78 @@ def _clean_pace(value: object) -> str | None:
     return value if isinstance(value, str) and value in PACES else None
 
 
-def _clean_last_setup(value: object) -> dict[str, dict[str, Any]] | None:
-    """Keep each game's remembered setup that is shaped right, drop only the broken entries."""
-    if not isinstance(value, dict):
-        return None
-    return {k: v for k, v in value.items() if isinstance(k, str) and isinstance(v, dict)}
+#: The settings' plain fields: the check, and what the value should be (for the message).
+_SETTINGS_CHECKS: dict[str, tuple[Callable[[object], Any], str]] = {
+    "theme": (_clean_theme, f"a theme's name (up to {_MAX_THEME_NAME} letters)"),
+    "ascii": (_clean_bool, "true or false"),
+    "pace": (_clean_pace, f"one of {', '.join(PACES)}"),
+    "assist": (_clean_bool, "true or false"),
+}
+#: How many of the values that could not be used the message names (then "and N more").
+_PROBLEMS_NAMED = 4
 
 
-def _clean_games(value: object) -> dict[str, dict[str, Any]] | None:
-    """Keep each game's preferences that are JSON scalars; drop only the broken entries."""
+def _clean_last_setup(value: object, problems: list[str]) -> dict[str, dict[str, Any]]:
+    """Each game's remembered setup, checked against the game (``settings_check``); a game
+    this version does not know keeps its own, if it is an object of sane depth."""
+    from .games import REGISTRY, get_game
+    from .settings_check import MAX_FOREIGN_DEPTH, clean_setup, depth, show
+
     if not isinstance(value, dict):
-        return None
+        problems.append(f"last_setup: {show(value)} is not a setup for each game")
+        return {}
     out: dict[str, dict[str, Any]] = {}
-    for game, prefs in value.items():
-        if isinstance(game, str) and isinstance(prefs, dict):
-            out[game] = {
-                k: v
-                for k, v in prefs.items()
-                if isinstance(k, str) and isinstance(v, (str, bool, int)) and not _huge(v)
+    for game_id, setup in value.items():
+        where = f"last_setup.{game_id}"
+        if game_id in REGISTRY:
+            cleaned, found = clean_setup(get_game(game_id), setup, where)
+            problems += found
+            if cleaned is not None:
+                out[game_id] = cleaned
+        elif isinstance(setup, dict) and depth(setup, MAX_FOREIGN_DEPTH) <= MAX_FOREIGN_DEPTH:
+            out[game_id] = setup  # a later version's game, in a shared data folder
+        else:
+            problems.append(f"{where}: {show(setup)} is not a setup")
+    return out
+
+
+def _games_shape(value: object, problems: list[str]) -> dict[str, dict[str, Any]]:
+    """The ``games`` field as game id -> preferences objects (what is not, is named)."""
+    from .settings_check import show
+
+    if not isinstance(value, dict):
+        problems.append(f"games: {show(value)} is not the preferences of each game")
+        return {}
+    out: dict[str, dict[str, Any]] = {}
+    for game_id, prefs in value.items():
+        if isinstance(prefs, dict):
+            out[game_id] = prefs
+        else:
+            problems.append(f"games.{game_id}: {show(prefs)} is not a set of preferences")
+    return out
+
+
+def _clean_games(value: dict[str, dict[str, Any]], problems: list[str]) -> dict[str, Any]:
+    """Each game's preferences checked against its description (``Game.preferences``);
+    a game this version does not know keeps its plain values."""
+    from .games import REGISTRY, get_game
+    from .settings_check import clean_preferences
+
+    out: dict[str, dict[str, Any]] = {}
+    for game_id, prefs in value.items():
+        if game_id in REGISTRY:
+            out[game_id], found = clean_preferences(get_game(game_id), prefs, f"games.{game_id}")
+            problems += found
+        else:
+            out[game_id] = {
+                k: v for k, v in prefs.items() if isinstance(v, (str, bool, int)) and not _huge(v)
             }
     return out
 
 
 def _huge(value: object) -> bool:
+    if isinstance(value, str):
+        return len(value) > 200
     return isinstance(value, int) and not isinstance(value, bool) and abs(value) > 2**53
 
 
@@ -496,16 +550,6 @@ def _legacy_games(data: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
             if rest and isinstance(bound, str) and bound:
                 out.setdefault(game, {})[f"keys.{rest}"] = bound
     return out
-
-
-_SETTINGS_CHECKS: dict[str, Callable[[object], Any]] = {
-    "theme": _clean_str,
-    "ascii": _clean_bool,
-    "pace": _clean_pace,
-    "assist": _clean_bool,
-    "last_setup": _clean_last_setup,
-    "games": _clean_games,
-}
 
 
 # --------------------------------------------------------------------------------------------
@@ -558,33 +602,66 @@ class Store:
         # Set once the settings file is found damaged or too new; never cleared, so the file
         # survives this whole session untouched.
         self._settings_read_only = False
+        #: Where the settings file as it was goes before the first save replaces it, when some
+        #: of its values could not be used (``load_settings``); None once it is there.
+        self.settings_copy_path: Path | None = None
 
     # ---- settings ------------------------------------------------------------------------
 
     def load_settings(self) -> tuple[Settings, str | None]:
         """Read the settings, returning ``(settings, warning)``.
 
-        A missing file gives the defaults silently. Unknown keys are ignored and values of the
-        wrong type fall back to their default, so older and hand-edited files keep working. A
-        damaged file or one from a newer version gives the defaults plus a warning for the UI
-        to show, and makes the settings read-only for this store's lifetime.
+        A missing file gives the defaults silently. Unknown keys are ignored, so older files
+        keep working. Every value is checked (its type and range, and each game's setup and
+        preferences against the game: ``settings_check``); one that cannot be used is left
+        at its default and named in the warning, and the file is not touched by reading it
+        (before the next save replaces it, a copy is kept beside it: ``settings_copy_path``).
+        A damaged file or one from a newer version gives the defaults plus a warning for the
+        UI to show, and makes the settings read-only for this store's lifetime.
         """
         data, warning = self._read_settings_file()
         if data is None:
             return Settings(), warning
+        from .settings_check import show
+
+        problems: list[str] = []
         values: dict[str, Any] = {}
-        for key, check in _SETTINGS_CHECKS.items():
+        for key, (check, expected) in _SETTINGS_CHECKS.items():
             if key in data:
                 cleaned = check(data[key])
-                if cleaned is not None:
+                if cleaned is None:
+                    problems.append(f"{key}: {show(data[key])} is not {expected}")
+                else:
                     values[key] = cleaned
-        legacy = _legacy_games(data)
-        if legacy:
-            games = values.setdefault("games", {})
-            for game, prefs in legacy.items():
-                games[game] = {**prefs, **games.get(game, {})}
+        if "last_setup" in data:
+            values["last_setup"] = _clean_last_setup(data["last_setup"], problems)
+        games = _games_shape(data["games"], problems) if "games" in data else {}
+        for game, prefs in _legacy_games(data).items():
+            games[game] = {**prefs, **games.get(game, {})}
+        values["games"] = _clean_games(games, problems)
         # Older files are upgraded in memory; the next save writes the current version.
-        return Settings(schema_version=SCHEMA_VERSION, **values), None
+        settings = Settings(schema_version=SCHEMA_VERSION, **values)
+        if not problems:
+            return settings, None
+        self.settings_copy_path = self._free_copy_path()
+        named = "; ".join(problems[:_PROBLEMS_NAMED])
+        more = len(problems) - _PROBLEMS_NAMED
+        if more > 0:
+            named += f"; and {more} more"
+        return settings, (
+            f"Settings file {self.settings_path}: using the defaults for what cannot be used"
+            f" ({named}). The file is unchanged; it is kept as {self.settings_copy_path.name}"
+            " when settings are next saved."
+        )
+
+    def _free_copy_path(self) -> Path:
+        """A name beside the settings for the copy of a file whose values were repaired."""
+        path = self.home / "settings.damaged.json"
+        counter = 2
+        while path.exists():
+            path = self.home / f"settings.damaged-{counter}.json"
+            counter += 1
+        return path
 
     def save_settings(self, settings: Settings) -> bool:
         """Write the settings atomically; ``True`` if written.
@@ -606,6 +683,11 @@ class Store:
         _check_json(payload, "the settings")
         text = json.dumps(payload, indent=2, ensure_ascii=False) + "\n"
         try:
+            if self.settings_copy_path is not None:
+                # the values the player could not use are kept, for them to look at
+                with contextlib.suppress(FileNotFoundError):
+                    _atomic_write(self.settings_copy_path, self.settings_path.read_bytes())
+                self.settings_copy_path = None
             _atomic_write(self.settings_path, text)
         except OSError as exc:
             raise StoreError(

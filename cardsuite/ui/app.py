@@ -280,7 +280,11 @@ class CardSuiteApp(App[None]):
             )
 
     def save_settings(self) -> None:
-        self.store.save_settings(self.settings)
+        """Keep the settings; a disk that refuses (full, read-only) is said, never fatal."""
+        try:
+            self.store.save_settings(self.settings)
+        except StoreError as e:
+            self.notify(str(e), title="Settings not saved", severity="error")
 
     # --- start-up and size ----------------------------------------------------------------
 
