@@ -1289,10 +1289,11 @@ class Store:
     def _connect(self, *, write: bool) -> Iterator[Any]:
         """Open the statistics database and check it is ours, closing it afterwards.
 
-        Readers open it read-only and get ``None`` while there are no statistics yet, so looking
-        at them never creates files. Writers create the folder and the tables on first use. A
-        file that is not a SQLite database, belongs to something else or to a newer version
-        raises ``StoreError`` before anything is written to it.
+        Readers get ``None`` while there are no statistics yet, so looking at them never
+        creates files (they open an existing file read-write, so SQLite can roll back what a
+        killed write left, but never create one). Writers create the folder and the tables
+        on first use. A file that is not a SQLite database, belongs to something else or to
+        a newer version raises ``StoreError`` before anything is written to it.
         """
         path = self.stats_path
         if not write and not path.is_file():
@@ -1303,7 +1304,11 @@ class Store:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 conn = sqlite3.connect(path, timeout=self._db_timeout)
             else:
-                uri = path.absolute().as_uri() + "?mode=ro"
+                # Read-write, never create: a write killed half-way (``kill -9``) leaves a
+                # hot journal, which SQLite rolls back on the first read, and that needs
+                # write access (read-only, every read said "attempt to write a readonly
+                # database" until a later write). A file the OS protects opens read-only.
+                uri = path.absolute().as_uri() + "?mode=rw"
                 conn = sqlite3.connect(uri, uri=True, timeout=min(1.0, self._db_timeout))
         except (OSError, sqlite3.Error) as exc:
             raise self._db_error(exc) from exc
