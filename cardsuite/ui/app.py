@@ -455,9 +455,32 @@ def exit_if_crashed(app: CardSuiteApp) -> None:
         raise SystemExit(app.return_code)
 
 
+def crash_report(error: BaseException | None) -> str:
+    """The traceback of ``error`` as a crash log holds it. An error in a worker reaches the
+    app as Textual's ``WorkerFailed`` (its ``error`` the original), made after the fact, so
+    its own traceback, if any, is not where anything went wrong: the original error's whole
+    traceback (and its causes) follows it."""
+    if error is None:
+        return "no traceback"
+    parts: list[str] = []
+    seen: set[int] = set()
+    while True:
+        seen.add(id(error))
+        inner = getattr(error, "error", None)
+        if not isinstance(inner, BaseException) or id(inner) in seen:
+            break
+        if error.__traceback__ is None:
+            parts.append(f"{type(error).__name__}: {error}\n")
+        else:
+            parts += traceback.format_exception(error)
+        parts.append("\nThe error it wraps, where it was raised:\n\n")
+        error = inner
+    return "".join(parts) + "".join(traceback.format_exception(error))
+
+
 def write_crash_log(home: Path, error: BaseException | None) -> Path | str:
     """The traceback of ``error`` in ``home/crash-<time>.log``; where it went (or why not)."""
-    text = "".join(traceback.format_exception(error)) if error is not None else "no traceback"
+    text = crash_report(error)
     path = home / f"crash-{time.strftime('%Y%m%d-%H%M%S')}.log"
     try:
         home.mkdir(parents=True, exist_ok=True)

@@ -8,9 +8,11 @@ from pathlib import Path
 import pytest
 from helpers import wait_for
 from textual.widgets import Input, Select
+from textual.worker import WorkerFailed
 
 from cardsuite.games import get_game
 from cardsuite.store import Store, StoreError
+from cardsuite.ui.app import crash_report, write_crash_log
 from cardsuite.ui.picker import PickerScreen
 from cardsuite.ui.setup import SetupScreen
 from cardsuite.ui.table import TableScreen
@@ -123,3 +125,31 @@ async def test_a_settings_file_that_cannot_be_written_is_said_never_fatal(  # ty
         await pilot.pause()
         assert any(n.title == "Settings not saved" for n in app._notifications)
     assert app.return_code in (None, 0) and app.settings.pace == "fast"
+
+
+async def test_a_crash_in_a_worker_logs_the_original_traceback(  # type: ignore[no-untyped-def]
+    make_app, private_home: Path
+) -> None:
+    """Issue 33 #19: the log held one line, ``WorkerFailed: ... IndexError(...)``."""
+
+    def count_the_tricks() -> int:
+        return [][1]  # type: ignore[no-any-return]
+
+    app = make_app()
+    with pytest.raises(WorkerFailed):
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+            app.run_worker(count_the_tricks, thread=True)
+            await wait_for(pilot, lambda: app._exception is not None)
+    log = write_crash_log(private_home, app._exception)
+    assert isinstance(log, Path)
+    text = log.read_text("utf-8")
+    assert "WorkerFailed: Worker raised exception: IndexError(" in text
+    assert "The error it wraps, where it was raised" in text
+    assert "in count_the_tricks" in text and "return [][1]" in text
+    assert text.rstrip().endswith("IndexError: list index out of range")
+    # as after ``App.run``, where the app's error is never raised: its line, then the same
+    original = text[text.index("The error it wraps") :]
+    bare = crash_report(WorkerFailed(app._exception.error))  # type: ignore[union-attr]
+    assert bare.startswith("WorkerFailed: Worker raised exception: IndexError(")
+    assert bare.endswith(original) and bare.count("Traceback") == 1
