@@ -563,7 +563,7 @@ def join(
 )
 def screenshots(out: str, png: bool) -> None:
     """Regenerate the README screenshots from seeded games."""
-    from .ui.screenshots import take_screenshots
+    from .ui.screenshots import FolderError, take_screenshots
 
     if png and shutil.which("rsvg-convert") is None:  # said first: the pictures take a while
         click.echo(
@@ -572,7 +572,14 @@ def screenshots(out: str, png: bool) -> None:
             err=True,
         )
         png = False
-    for path in take_screenshots(out, png=png):
+    try:
+        paths = take_screenshots(out, png=png)
+    except FolderError as e:  # found before any picture is taken
+        raise click.BadParameter(str(e), param_hint="'--out'") from None
+    except OSError as e:  # the disk filled up, or the folder went, on the way
+        where = f" ({e.filename})" if e.filename else ""
+        raise click.ClickException(f"the screenshots stopped: {e.strerror or e}{where}") from None
+    for path in paths:
         click.echo(path)
 
 
