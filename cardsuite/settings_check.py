@@ -14,6 +14,7 @@ Pure: no terminal library, only the games' own descriptions (``engine.Option``).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -50,6 +51,12 @@ def show(value: object) -> str:
     return type(value).__name__
 
 
+def label(key: str) -> str:
+    """A key of the file as a message names it: itself when it is plain short text, else
+    shown (a message never carries a control character or a lone surrogate)."""
+    return key if len(key) <= 40 and key.isprintable() and text(key) else show(key)
+
+
 def depth(value: object, limit: int) -> int:
     """How deeply ``value`` nests (lists and objects), counted no further than ``limit + 1``
     (so a value nested 100,000 deep costs no more than one nested ``limit`` deep)."""
@@ -67,10 +74,49 @@ def depth(value: object, limit: int) -> int:
     return deepest
 
 
+def text(value: object) -> bool:
+    """A string that can be written back (UTF-8: no lone surrogate)."""
+    if not isinstance(value, str):
+        return False
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def writable(value: object, limit: int = MAX_FOREIGN_DEPTH) -> bool:
+    """Whether a value kept as it is (a later version's) can be written back as it came:
+    nested at most ``limit`` deep, finite numbers, UTF-8 text, 64-bit whole numbers."""
+    if depth(value, limit) > limit:
+        return False
+    stack = [value]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            if not all(text(k) for k in node):
+                return False
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+        elif isinstance(node, str):
+            if not text(node):
+                return False
+        elif isinstance(node, float):
+            if not math.isfinite(node):
+                return False
+        elif isinstance(node, int) and not isinstance(node, bool):
+            if abs(node) > 2**63:
+                return False
+        elif node is not None and not isinstance(node, bool):
+            return False
+    return True
+
+
 def accepts(option: Option, value: object) -> bool:
     """Whether ``value`` is exactly a value of ``option``, as the game would have stored it
     (``true``, not ``"yes"``; ``500``, not ``"500"`` or ``500.0``)."""
-    if not isinstance(value, (str, bool, int)):
+    if not isinstance(value, (str, bool, int)) or (isinstance(value, str) and not text(value)):
         return False
     try:
         parsed = option.parse(value)
@@ -163,6 +209,11 @@ def clean_setup(game: Game, value: object, where: str) -> tuple[dict[str, Any] |
                 if why is None:
                     assert isinstance(seat, dict)
                     cleaned.append({"kind": seat["kind"], "name": seat["name"]})
+                    problems += [
+                        f"{where}.seats[{i}].{label(key)}: not part of a seat"
+                        for key in seat
+                        if key not in ("kind", "name")
+                    ]
                 else:
                     problems.append(f"{where}.seats[{i}]: {why}")
                     cleaned.append(default_seat(game, count, i))
@@ -176,7 +227,16 @@ def clean_setup(game: Game, value: object, where: str) -> tuple[dict[str, Any] |
             out["seed"] = seed
         else:
             problems.append(f"{where}.seed: {show(seed)} is not a whole number (or null)")
+    for key, extra in value.items():
+        if key not in _SETUP_KEYS:  # a later version's: kept if plain, as preferences are
+            if plain(extra) and text(key):
+                out[key] = extra
+            else:
+                problems.append(f"{where}.{label(key)}: {show(extra)} is not part of a setup")
     return out, problems
+
+
+_SETUP_KEYS = frozenset({"players", "variant", "options", "seats", "seed"})
 
 
 def clean_preferences(
@@ -193,8 +253,10 @@ def clean_preferences(
     for key, value in prefs.items():
         option = known.get(key)
         if option is None:
-            if isinstance(value, (str, bool, int)) and not _huge(value):
+            if plain(value) and text(key):
                 out[key] = value
+            else:
+                problems.append(f"{where}.{label(key)}: {show(value)} is not a preference's value")
             continue
         if accepts(option, value):
             out[key] = value
@@ -218,7 +280,9 @@ def clean_preferences(
     return out, problems
 
 
-def _huge(value: object) -> bool:
+def plain(value: object) -> bool:
+    """A value kept for a preference this version does not know: text, true/false or a
+    whole number, of a sane size."""
     if isinstance(value, str):
-        return len(value) > 200
-    return isinstance(value, int) and not isinstance(value, bool) and abs(value) > 2**53
+        return len(value) <= 200 and text(value)
+    return isinstance(value, (bool, int)) and (isinstance(value, bool) or abs(value) <= 2**53)

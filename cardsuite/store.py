@@ -476,20 +476,20 @@ def _clean_last_setup(value: object, problems: list[str]) -> dict[str, dict[str,
     """Each game's remembered setup, checked against the game (``settings_check``); a game
     this version does not know keeps its own, if it is an object of sane depth."""
     from .games import REGISTRY, get_game
-    from .settings_check import MAX_FOREIGN_DEPTH, clean_setup, depth, show
+    from .settings_check import clean_setup, label, show, text, writable
 
     if not isinstance(value, dict):
         problems.append(f"last_setup: {show(value)} is not a setup for each game")
         return {}
     out: dict[str, dict[str, Any]] = {}
     for game_id, setup in value.items():
-        where = f"last_setup.{game_id}"
+        where = f"last_setup.{label(game_id)}"
         if game_id in REGISTRY:
             cleaned, found = clean_setup(get_game(game_id), setup, where)
             problems += found
             if cleaned is not None:
                 out[game_id] = cleaned
-        elif isinstance(setup, dict) and depth(setup, MAX_FOREIGN_DEPTH) <= MAX_FOREIGN_DEPTH:
+        elif isinstance(setup, dict) and text(game_id) and writable(setup):
             out[game_id] = setup  # a later version's game, in a shared data folder
         else:
             problems.append(f"{where}: {show(setup)} is not a setup")
@@ -498,17 +498,17 @@ def _clean_last_setup(value: object, problems: list[str]) -> dict[str, dict[str,
 
 def _games_shape(value: object, problems: list[str]) -> dict[str, dict[str, Any]]:
     """The ``games`` field as game id -> preferences objects (what is not, is named)."""
-    from .settings_check import show
+    from .settings_check import label, show, text
 
     if not isinstance(value, dict):
         problems.append(f"games: {show(value)} is not the preferences of each game")
         return {}
     out: dict[str, dict[str, Any]] = {}
     for game_id, prefs in value.items():
-        if isinstance(prefs, dict):
+        if isinstance(prefs, dict) and text(game_id):
             out[game_id] = prefs
         else:
-            problems.append(f"games.{game_id}: {show(prefs)} is not a set of preferences")
+            problems.append(f"games.{label(game_id)}: {show(prefs)} is not a set of preferences")
     return out
 
 
@@ -516,24 +516,22 @@ def _clean_games(value: dict[str, dict[str, Any]], problems: list[str]) -> dict[
     """Each game's preferences checked against its description (``Game.preferences``);
     a game this version does not know keeps its plain values."""
     from .games import REGISTRY, get_game
-    from .settings_check import clean_preferences
+    from .settings_check import clean_preferences, label, plain, show, text
 
     out: dict[str, dict[str, Any]] = {}
     for game_id, prefs in value.items():
         if game_id in REGISTRY:
             out[game_id], found = clean_preferences(get_game(game_id), prefs, f"games.{game_id}")
             problems += found
-        else:
-            out[game_id] = {
-                k: v for k, v in prefs.items() if isinstance(v, (str, bool, int)) and not _huge(v)
-            }
+            continue
+        out[game_id] = {}
+        for key, pref in prefs.items():
+            if plain(pref) and text(key):
+                out[game_id][key] = pref
+            else:
+                where = f"games.{label(game_id)}.{label(key)}"
+                problems.append(f"{where}: {show(pref)} is not a preference's value")
     return out
-
-
-def _huge(value: object) -> bool:
-    if isinstance(value, str):
-        return len(value) > 200
-    return isinstance(value, int) and not isinstance(value, bool) and abs(value) > 2**53
 
 
 def _legacy_games(data: Mapping[str, Any]) -> dict[str, dict[str, Any]]:

@@ -124,7 +124,7 @@ def test_unknown_keys_ignored_and_wrong_types_defaulted(tmp_path: Path) -> None:
     assert "ascii: 'yes' is not true or false" in warning
     assert "pace: 'ludicrous' is not one of" in warning
     assert "last_setup.money.players: 4 is not one of 2" in warning
-    assert "and 2 more" in warning  # last_setup.manni and games.manni
+    assert "and 3 more" in warning  # last_setup.manni, games.money.bad and games.manni
     assert settings.theme == "felt"
     assert settings.ascii is False
     assert settings.pace == "normal"

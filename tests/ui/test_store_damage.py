@@ -63,10 +63,20 @@ BROKEN_SETUPS = {
 
 
 @pytest.mark.parametrize("broken", list(BROKEN_SETUPS), ids=list(BROKEN_SETUPS))
+def test_the_setup_screen_makes_its_rows_from_checked_values(broken: str) -> None:
+    """What the screen's rows are made from (``[1, 2, 3]`` as seats raised in its mount)."""
+    manni = get_game("manni")
+    setup = SetupScreen(manni, BROKEN_SETUPS[broken])
+    assert setup.players == 3 and setup.variant == manni.default_variant
+    assert setup.options == manni.variants[manni.default_variant].defaults()
+    assert [setup._seat(i)["kind"] for i in range(3)] == ["human", "medium", "medium"]
+    assert all(isinstance(setup._seat(i)["name"], str) for i in range(3))
+
+
 async def test_a_damaged_last_setup_opens_the_setup_with_defaults(  # type: ignore[no-untyped-def]
-    make_app, private_home: Path, broken: str
+    make_app, private_home: Path
 ) -> None:
-    text = json.dumps({"last_setup": {"manni": BROKEN_SETUPS[broken]}}).encode()
+    text = json.dumps({"last_setup": {"manni": BROKEN_SETUPS["seats [1,2,3]"]}}).encode()
     store = put(Store(private_home), "settings.json", text)
     app = make_app(store=store)
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
@@ -75,13 +85,8 @@ async def test_a_damaged_last_setup_opens_the_setup_with_defaults(  # type: igno
         assert "using the defaults" in told
         app.open_setup("manni")
         await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen) and app.screen.ready)
-        setup = app.screen
-        assert setup.query_one("#variant", Select).value == get_game("manni").default_variant
-        assert [setup.query_one(f"#kind-{i}", Select).value for i in range(3)] == [
-            "human",
-            "medium",
-            "medium",
-        ]
+        kinds = [app.screen.query_one(f"#kind-{i}", Select).value for i in range(3)]
+        assert kinds == ["human", "medium", "medium"]
     assert app.return_code in (None, 0)
     assert store.settings_path.read_bytes() == text  # reading never rewrites the file
 
