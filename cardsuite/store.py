@@ -192,10 +192,17 @@ def _check_json(value: object, where: str, _active: set[int] | None = None) -> N
     """Refuse anything that would not come back from JSON unchanged.
 
     ``json.dumps`` alone is not enough: it silently turns int keys into strings and writes NaN,
-    which is not JSON, so a resumed game would differ from the saved one. Tuples are accepted
+    which is not JSON, so a resumed game would differ from the saved one; and a lone surrogate
+    in a string passes it, then fails the UTF-8 write half-way. Tuples are accepted
     (they come back as lists) because ``random.Random.getstate()`` is made of them.
     """
-    if value is None or isinstance(value, (str, bool, int)):
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise StoreError(f"{where} holds a lone surrogate, which UTF-8 cannot store.") from None
+        return
+    if value is None or isinstance(value, (bool, int)):
         return
     if isinstance(value, float):
         if not math.isfinite(value):
@@ -213,6 +220,7 @@ def _check_json(value: object, where: str, _active: set[int] | None = None) -> N
                         f"{where} has the key {key!r}; JSON keys must be strings "
                         "(it would come back as a string)."
                     )
+                _check_json(key, f"a key of {where}", active)
                 _check_json(item, f"{where}[{key!r}]", active)
         else:
             for index, item in enumerate(value):

@@ -7,9 +7,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from cardsuite.games import get_game
 from cardsuite.settings_check import clean_preferences, clean_setup
-from cardsuite.store import Settings, Store
+from cardsuite.store import Settings, Store, StoreError
 from cardsuite.ui.setup import SEAT_CHOICES
 
 
@@ -110,3 +112,14 @@ def test_a_foreign_setup_nested_too_deep_to_write_back_is_dropped(tmp_path: Path
     _, settings, warning = load(tmp_path, {"last_setup": {"later-game": {"x": deep}}})
     assert warning is not None and "last_setup.later-game" in warning
     assert settings.last_setup == {}
+
+
+def test_a_lone_surrogate_is_refused_before_anything_is_written(tmp_path: Path) -> None:
+    """It passed ``json.dumps`` and then failed the UTF-8 write (UnicodeEncodeError, not a
+    ``StoreError``: the app had no message for it)."""
+    store = Store(tmp_path / "home")
+    with pytest.raises(StoreError, match="lone surrogate"):
+        store.save_settings(Settings(games={"later": {"\ud800": 1}}))
+    with pytest.raises(StoreError, match="lone surrogate"):
+        store.save_game({"game": "money", "title": "x\udfff"})
+    assert not store.home.exists()  # nothing written, not even the folder
