@@ -452,7 +452,7 @@ def _too_large(path: Path, size: int) -> str:
 # Settings field checks: each returns the cleaned value, or None to use the default (and say
 # so); the games' own values are checked against the games (``settings_check``).
 
-_MAX_THEME_NAME = 64
+_MAX_THEME_NAME = 200  # (a theme file may name its theme at length)
 
 
 def _clean_theme(value: object) -> str | None:

@@ -123,3 +123,14 @@ def test_a_lone_surrogate_is_refused_before_anything_is_written(tmp_path: Path) 
     with pytest.raises(StoreError, match="lone surrogate"):
         store.save_game({"game": "money", "title": "x\udfff"})
     assert not store.home.exists()  # nothing written, not even the folder
+
+
+def test_what_the_app_itself_writes_reads_back_without_a_word(tmp_path: Path) -> None:
+    """Any seed the setup takes, a theme file's long name: never named as damage."""
+    manni = get_game("manni")
+    setup = {"players": 3, "variant": "basic", "options": {}, "seed": -(10**80)}
+    store = Store(tmp_path / "home")
+    settings = Settings(theme="A theme " * 20, last_setup={"manni": setup})
+    assert clean_setup(manni, setup, "s") == (setup, [])
+    assert store.save_settings(settings)
+    assert Store(store.home).load_settings() == (settings, None)
