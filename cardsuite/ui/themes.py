@@ -181,7 +181,12 @@ def table_variables(colours: Mapping[str, str], own: Mapping[str, str]) -> dict[
       ``felt-error``, ``felt-warning``: readable on the same grounds;
     - ``table-footer-key``, ``table-footer-text``: the footer's keys and their descriptions
       (Textual's ``footer-key-foreground`` is the accent, which some of its own themes draw
-      on their panel at 1.8 to 1), readable on the footer's ground."""
+      on their panel at 1.8 to 1), readable on the footer's ground;
+    - ``bar-text``: the text of the replay's and a joined table's bars and the replay's
+      highlighted move, readable on their grounds (``$accent 30%``, ``$error 35%`` and
+      ``$warning 40%`` on either felt), which the theme's foreground is not in every theme
+      (solarized, atom-one); nothing on them is drawn dim (no colour reads dimmed on an
+      accent in every theme)."""
     felt = own.get("felt") or colours.get("surface") or FELT_DEFAULTS["felt"]
     felt_dark = own.get("felt-dark") or colours.get("background") or FELT_DEFAULTS["felt-dark"]
     header = _over(felt_dark, colours.get("primary", felt), 0.2)
@@ -203,4 +208,10 @@ def table_variables(colours: Mapping[str, str], own: Mapping[str, str]) -> dict[
     out["table-footer-text"] = readable(
         colours.get("footer-description-foreground", out["felt-text"]), footer
     )
+    bars = [
+        _over(ground, colours.get(source, felt), alpha)
+        for ground in (felt, felt_dark)
+        for source, alpha in (("accent", 0.3), ("error", 0.35), ("warning", 0.4))
+    ]
+    out["bar-text"] = readable(out["felt-text"], bars)
     return {k: v for k, v in out.items() if k not in own or k in ("felt", "felt-dark")}

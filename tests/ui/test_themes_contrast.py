@@ -213,3 +213,25 @@ def test_a_light_theme_gets_a_light_table() -> None:
     derived = table_variables(colours, light.variables)
     assert (derived["felt"], derived["felt-dark"]) == (colours["surface"], colours["background"])
     assert ratio(_rgb(derived["felt-text"]), _rgb(derived["felt"])) >= 4.5
+
+
+async def test_the_replays_bar_and_moves_read_in_every_sampled_theme(make_app, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The replay's bar and its highlighted move (``$accent`` grounds) read as the table does:
+    they were the theme's foreground on ``$accent 30%``, under 4.5 to 1 in solarized-light,
+    textual-light and others."""
+    from test_replay import make_record, open_replay
+
+    from cardsuite.ui.app import ReplayRequest
+
+    rec = make_record(tmp_path, seed=11, moves=12)
+    app = make_app(start=ReplayRequest(rec, 0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_replay(app, pilot)
+        await pilot.press("right", "right")
+        await wait_for(pilot, lambda: screen.rp_at >= 2)
+        found: list[str] = []
+        for name in _sample(app):
+            app.theme = name
+            await pilot.pause()
+            found += [p for p in problems(app) if "#rp-" in p]
+        assert not found, "\n".join(found)
