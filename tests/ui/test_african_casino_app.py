@@ -95,7 +95,7 @@ async def test_a_capture_of_a_card_and_a_set_by_keys(make_app) -> None:  # type:
 
 
 async def test_letters_typed_right_behind_the_compose_key_are_picks(make_app) -> None:  # type: ignore[no-untyped-def]
-    """"c a b c" typed in one burst (as a terminal delivers fast typing: no pause between the
+    """ "c a b c" typed in one burst (as a terminal delivers fast typing: no pause between the
     keys) composes the same capture as slow typing: the letters are the table's labels, not
     other compose keys (the "a" started an addition: the compose key's binding ran only once
     it had bubbled up to the app, after the "a" had reached the screen)."""
