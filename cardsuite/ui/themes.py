@@ -186,11 +186,15 @@ def table_variables(colours: Mapping[str, str], own: Mapping[str, str]) -> dict[
       highlighted move, readable on their grounds (``$accent 30%``, ``$error 35%`` and
       ``$warning 40%`` on either felt), which the theme's foreground is not in every theme
       (solarized, atom-one); nothing on them is drawn dim (no colour reads dimmed on an
-      accent in every theme)."""
+      accent in every theme);
+    - ``highlight-text``: a list's highlighted entry (``$primary 35%`` on the felts or the
+      surface: the picker's games, the dialogs' choices)."""
     felt = own.get("felt") or colours.get("surface") or FELT_DEFAULTS["felt"]
     felt_dark = own.get("felt-dark") or colours.get("background") or FELT_DEFAULTS["felt-dark"]
     header = _over(felt_dark, colours.get("primary", felt), 0.2)
-    grounds = [felt, felt_dark, header]
+    # (a focused list is tinted by Textual, $foreground 5%: the picker's games and saves)
+    focused = _over(felt, colours.get("foreground", felt), 0.05)
+    grounds = [felt, felt_dark, header, focused]
     out = {"felt": felt, "felt-dark": felt_dark}
     # (dimmed text lies on the felt, never on the header)
     text = readable(colours.get("foreground", "#ffffff"), [felt, felt_dark], dimmed=True)
@@ -214,4 +218,10 @@ def table_variables(colours: Mapping[str, str], own: Mapping[str, str]) -> dict[
         for source, alpha in (("accent", 0.3), ("error", 0.35), ("warning", 0.4))
     ]
     out["bar-text"] = readable(out["felt-text"], bars)
+    lists = [  # (with room: a focused list's cursor is drawn a shade stronger)
+        _over(ground, colours.get("primary", felt), alpha)
+        for ground in (felt, felt_dark, colours.get("surface", felt))
+        for alpha in (0.35, 0.45)
+    ]
+    out["highlight-text"] = readable(out["felt-text"], lists)
     return {k: v for k, v in out.items() if k not in own or k in ("felt", "felt-dark")}
