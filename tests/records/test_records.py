@@ -171,7 +171,7 @@ BAD = [
     ("bad players", lambda t: _edit(t, "players: 4", "players: 40"), 5, "players"),
     ("no result", lambda t: t.replace("result: ", "outcome: ", 1), 0, "'result'"),
     ("a seat kind", lambda t: _edit(t, "P1, random", "P1, wizard"), 6, "kind"),
-    ("a seat line missing", lambda t: _edit(t, "seat 2: P2, random\n", ""), 0, "seat lines"),
+    ("a seat line missing", lambda t: _edit(t, "seat 2: P2, random\n", ""), 5, "'seat 2"),
     ("a header twice", lambda t: _edit(t, "seed: 1\n", "seed: 1\nseed: 2\n"), 11, "twice"),
     ("a bad seed", lambda t: _edit(t, "seed: 1\n", "seed: one\n"), 10, "whole number"),
     ("a bad deck", lambda t: _edit(t, "seed: 1\n", "seed: 1\ndeck: 2H 2H\n"), 11, "first deal"),
