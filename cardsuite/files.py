@@ -202,7 +202,7 @@ def parse_json(raw: bytes | str, max_depth: int = MAX_JSON_DEPTH) -> object:
     except RecursionError:
         raise BadJSON("nested too deeply to be ours") from None
     except ValueError as exc:  # e.g. Python's limit on the digits of an integer
-        raise BadJSON(f"not JSON we can read: {str(exc)[:80]}") from None
+        raise BadJSON(f"not JSON we can read ({str(exc)[:80]})") from None
     if json_depth(value) > max_depth:
         raise BadJSON(f"nested too deeply to be ours (more than {max_depth} levels)")
     return value

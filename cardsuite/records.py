@@ -238,7 +238,7 @@ def _json_value(text: str, line: int, what: str) -> Any:
     try:
         return parse_json(text)
     except BadJSON as e:
-        raise RecordError(line, f"{what} not JSON we can read: {e}") from None
+        raise RecordError(line, f"{what} {e}") from None
 
 
 def _shown(text: str) -> str:
@@ -331,9 +331,13 @@ def _header(head: Mapping[str, tuple[int, str]], seats: Mapping[int, tuple[int, 
     if not isinstance(options, dict):
         raise RecordError(line("options"), "the options are not a JSON object")
     try:
-        variant, options = game.resolve_options(value("variant"), options)
+        variant, _ = game.resolve_options(value("variant"), {})
     except ValueError as e:
         raise RecordError(line("variant"), str(e)) from None
+    try:
+        variant, options = game.resolve_options(variant, options)
+    except ValueError as e:
+        raise RecordError(line("options"), str(e)) from None
     players = _whole(value("players"), line("players"), "the number of players", 1, 99, 2)
     try:
         game.check_players(players)
@@ -466,10 +470,10 @@ def replay(rec: Record, state: State | None = None) -> Iterator[Step]:
         yield Step(k, move, st, events)
     if rec.finished and not st.is_over():
         result = rec.fields.get("result", 0)
-        if rec.lines:  # the line after which a move is missing, and the line that says so
+        if rec.moves:  # the line after which a move is missing, and the line that says so
             said = f" (line {result})" if result else ""
             raise RecordError(
-                rec.lines[-1],
+                rec.lines[-1] if rec.lines else 0,
                 f"the record's result{said} says the game ended, but its moves stop before the "
                 "end, after this line",
             )

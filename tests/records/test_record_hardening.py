@@ -333,6 +333,10 @@ def test_moves_that_stop_before_the_end_name_the_last_line_and_the_result() -> N
     with pytest.raises(RecordError) as e:
         final_state(parse(head))
     assert e.value.line == result and "no moves at all" in e.value.reason
+    built = parse(cut)  # a record built in code has no lines to name
+    built.lines, built.fields = [], {}
+    with pytest.raises(RecordError, match="stop before the end"):
+        final_state(built)
 
 
 def test_a_missing_seat_line_names_the_players_line() -> None:
