@@ -179,8 +179,9 @@ def m_number(text: str, rng: random.Random) -> tuple[str, str]:
     spots += [
         (i, re.compile(r"(?<=^seat )\d+")) for i in range(1, blank) if lines[i][:5] == "seat "
     ]
-    spots += [(i, re.compile(r"^\S+")) for i in range(blank + 1, len(lines)) if lines[i]]
-    i, pattern = rng.choice(spots)
+    moves = [(i, re.compile(r"^\S+")) for i in range(blank + 1, len(lines)) if lines[i]]
+    # the header's numbers most often: a record has far more moves than header fields
+    i, pattern = rng.choice(moves if moves and rng.random() < 0.25 else spots)
     lines[i] = pattern.sub(lambda m: odd, lines[i], count=1)
     return "\n".join(lines), f"number {odd[:12]!r} on line {i + 1}"
 
