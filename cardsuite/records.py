@@ -26,7 +26,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .engine import Event, IllegalAction, State
+from .engine import Event, Game, IllegalAction, State
 from .files import BadJSON, parse_json
 from .games import UnknownGame, get_game
 
@@ -42,8 +42,9 @@ MAX_RECORD_BYTES = 8 * 1024 * 1024
 SEAT_KINDS = ("human", "random", "easy", "medium", "hard", "remote")
 UNFINISHED = "unfinished"
 
-#: Header numbers are ASCII digits (``re.ASCII``: ``\d`` alone takes any script's digits).
+#: A seat line's key; its number is read by ``_whole``, as every number in a record is.
 _SEAT_LINE = re.compile(r"^seat (\S*)$")
+#: ASCII digits (``\d`` alone would take any script's digits).
 _MOVE_LINE = re.compile(r"^([0-9]{1,2}|-) (\S.*)$", re.ASCII)
 _TIME = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z", re.ASCII)
 _NAME_JUNK = re.compile(r"[\x00-\x1f\x7f-\x9f,#]+")
@@ -398,7 +399,7 @@ def _header(head: Mapping[str, tuple[int, str]], seats: Mapping[int, tuple[int, 
 
 
 def _position(
-    game: Any,
+    game: Game,
     head: Mapping[str, tuple[int, str]],
     players: int,
     variant: str,
