@@ -28,6 +28,7 @@ import errno
 import json
 import os
 import stat
+import sys
 
 __all__ = [
     "MAX_JSON_DEPTH",
@@ -202,7 +203,10 @@ def parse_json(raw: bytes | str, max_depth: int = MAX_JSON_DEPTH) -> object:
     except RecursionError:
         raise BadJSON("nested too deeply to be ours") from None
     except ValueError as exc:  # e.g. Python's limit on the digits of an integer
-        raise BadJSON(f"not JSON we can read ({str(exc)[:80]})") from None
+        why = str(exc)
+        if "integer string conversion" in why:
+            why = f"a number of more than {sys.get_int_max_str_digits():,} digits"
+        raise BadJSON(f"not JSON we can read ({why[:80]})") from None
     if json_depth(value) > max_depth:
         raise BadJSON(f"nested too deeply to be ours (more than {max_depth} levels)")
     return value

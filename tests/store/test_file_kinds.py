@@ -164,3 +164,40 @@ def test_the_history_lists_a_linked_pipe_without_blocking(tmp_path: Path, fifo: 
     store.records_dir.mkdir(parents=True)
     (store.records_dir / "pipe.txt").symlink_to(fifo)
     assert soon(store.list_records) == []  # not a file: not a record, never opened
+
+
+def test_parse_json_bounds_depth_and_digits_and_says_why() -> None:
+    """The one JSON reader for what comes from outside: nested 900 deep (which Python reads,
+    and which then breaks ``json.dumps`` at the next save) is refused like 100,000 deep."""
+    assert files.parse_json(b"[" * 64 + b"]" * 64) is not None
+    for raw, words in [
+        (b"[" * 65 + b"]" * 65, "more than 64 levels"),
+        (b"[" * 900 + b"]" * 900, "nested too deeply"),
+        (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
+        (b'{"a": ' + b"9" * 5000 + b"}", "a number of more than 4,300 digits"),
+        (b'{"a": "caf\xe9"}', "not valid UTF-8"),
+        (b'{"a": 1,}', "not valid JSON at line 1, column 9"),
+    ]:
+        with pytest.raises(files.BadJSON, match=words):
+            files.parse_json(raw)
+    assert files.json_depth({"a": [1, {"b": []}]}) == 4 and files.json_depth(5) == 0
+
+
+def test_a_save_or_a_position_nested_900_deep_is_refused_when_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = Store(tmp_path / "home")
+    path = store.save_game({"game": "money", "title": "x", "state": "here"}, "deep")
+    path.write_text(path.read_text().replace('"here"', "[" * 900 + "]" * 900))
+    with pytest.raises(StoreError, match="nested too deeply"):
+        store.load_save(path)
+    monkeypatch.setenv("CARDSUITE_HOME", str(tmp_path / "home"))
+    runner = CliRunner()
+    position = tmp_path / "p.json"
+    for text, words in [
+        ('{"game": "money", "x": ' + "[" * 900 + "]" * 900 + "}", "nested too deeply"),
+        ('{"game": "money", "schema": ' + "1" * 5000 + "}", "more than 4,300 digits"),
+    ]:
+        position.write_text(text)
+        r = runner.invoke(main, ["play", "money", "--position", str(position)])
+        assert r.exit_code == 2 and words in r.output, r.output
