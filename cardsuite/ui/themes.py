@@ -28,6 +28,8 @@ from textual.color import BLACK, WHITE, Color, ColorParseError
 from textual.constants import DIM_FACTOR
 from textual.theme import Theme
 
+from ..files import read_file
+
 DEFAULT_THEME = "felt"
 
 #: The felt where a theme names none and its colours cannot be read (never for a theme
@@ -62,11 +64,15 @@ def theme_dirs() -> list[Path]:
     return out
 
 
+#: A theme file is a few dozen lines; anything much larger is not one.
+MAX_THEME_BYTES = 64 * 1024
+
+
 def load_theme_file(path: Path) -> Theme:
     """One theme; ``ValueError`` says what is wrong with the file."""
-    try:
-        data = tomllib.loads(path.read_text("utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as e:
+    try:  # (a regular file only, bounded: a pipe or a device in the folder never blocks)
+        data = tomllib.loads(read_file(path, MAX_THEME_BYTES).decode("utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
         raise ValueError(f"{path.name}: {e}") from None
     unknown = set(data) - _THEME_FIELDS
     if unknown:

@@ -201,3 +201,17 @@ def test_a_save_or_a_position_nested_900_deep_is_refused_when_read(
         position.write_text(text)
         r = runner.invoke(main, ["play", "money", "--position", str(position)])
         assert r.exit_code == 2 and words in r.output, r.output
+
+
+def test_a_pipe_among_the_themes_is_skipped_with_a_warning(tmp_path: Path) -> None:
+    """The app reads every ``*.toml`` of the user's themes folder when it starts: a named
+    pipe there blocked the start for ever; it is skipped, and said, as a bad theme is."""
+    from cardsuite.ui.themes import load_themes
+
+    folder = tmp_path / "themes"
+    folder.mkdir()
+    os.mkfifo(folder / "pipe.toml")
+    (folder / "mine.toml").write_text('name = "mine"\nprimary = "#c0262d"\n', "utf-8")
+    themes, warnings = soon(lambda: load_themes([folder]))
+    assert "mine" in themes
+    assert [w for w in warnings if "pipe.toml" in w and "not a file" in w]
