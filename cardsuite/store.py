@@ -40,6 +40,9 @@ from typing import Any, NamedTuple
 
 import platformdirs
 
+from .files import BadJSON as _BadJSON
+from .files import TooLarge, read_file, read_head
+from .files import parse_json as _parse_json
 from .paces import PACES
 
 __all__ = [
@@ -275,27 +278,6 @@ def _os_reason(exc: OSError) -> str:
     return exc.strerror or str(exc)
 
 
-class _BadJSON(ValueError):
-    """A file's bytes are not the JSON we keep; ``str(e)`` says why, for a message."""
-
-
-def _parse_json(raw: bytes) -> object:
-    """Parse bytes as UTF-8 JSON. Whatever the bytes (nested 100,000 deep, a number of 5,000
-    digits, invalid UTF-8), the only exception is ``_BadJSON``, saying what is wrong."""
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise _BadJSON("not valid UTF-8 text") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise _BadJSON(f"not valid JSON at line {exc.lineno}, column {exc.colno}") from None
-    except RecursionError:
-        raise _BadJSON("nested too deeply to be ours") from None
-    except ValueError as exc:  # e.g. Python's limit on the digits of an integer
-        raise _BadJSON(f"not JSON we can read: {str(exc)[:80]}") from None
-
-
 def _sanitise_name(name: str) -> str:
     """Reduce a save name to ``[A-Za-z0-9_-]`` so it can never leave the saves folder
     (no ``/``, ``..`` or drive letters) and is a valid file name on every OS."""
@@ -406,6 +388,9 @@ def _checked_record(record: object) -> tuple[str, dict[str, Any]]:
 
 #: No save of ours comes near this; a bigger file is refused, never read into memory.
 MAX_SAVE_BYTES = 32 * 1024 * 1024
+#: The settings are a few kilobytes; the pending results a few hundred bytes a game.
+MAX_SETTINGS_BYTES = 1024 * 1024
+MAX_PENDING_BYTES = 32 * 1024 * 1024
 #: How much of a save the saves list reads: its listing fields are written first.
 _HEAD_BYTES = 4096
 _HEAD_FIELD = re.compile(
@@ -692,7 +677,8 @@ class Store:
             if self.settings_copy_path is not None:
                 # the values the player could not use are kept, for them to look at
                 with contextlib.suppress(FileNotFoundError):
-                    _atomic_write(self.settings_copy_path, self.settings_path.read_bytes())
+                    copy = read_file(self.settings_path, MAX_SETTINGS_BYTES)
+                    _atomic_write(self.settings_copy_path, copy)
                 self.settings_copy_path = None
             _atomic_write(self.settings_path, text)
         except OSError as exc:
@@ -706,7 +692,7 @@ class Store:
         ``(None, warning)`` after marking the settings read-only."""
         path = self.settings_path
         try:
-            raw = path.read_bytes()
+            raw = read_file(path, MAX_SETTINGS_BYTES)  # a regular file only, bounded
         except FileNotFoundError:
             return None, None
         except OSError as exc:
@@ -826,9 +812,7 @@ class Store:
         older save that keeps them at its end, if it is of a sane size), and why it cannot
         be resumed, if it cannot."""
         try:
-            size = path.stat().st_size
-            with path.open("rb") as handle:
-                head = handle.read(_HEAD_BYTES)
+            head, size = read_head(path, _HEAD_BYTES)  # a regular file only
         except OSError as exc:
             return {}, f"Could not read saved game {path}: {_os_reason(exc)}."
         fields = _head_fields(head)
@@ -877,10 +861,9 @@ class Store:
         if outside is not None:
             raise StoreError(f"{path.name} is {outside}.")
         try:
-            size = path.stat().st_size
-            if size > MAX_SAVE_BYTES:
-                raise StoreError(_too_large(path, size))
-            raw = path.read_bytes()
+            raw = read_file(path, MAX_SAVE_BYTES)  # a regular file only, bounded
+        except TooLarge as exc:
+            raise StoreError(_too_large(path, exc.size)) from None
         except FileNotFoundError:
             raise StoreError(f"Saved game {path} does not exist.") from None
         except IsADirectoryError:
@@ -908,7 +891,7 @@ class Store:
     def _peek(path: Path) -> object:
         """Best-effort parse of a file that failed the checks, to show what can be shown."""
         try:
-            return _parse_json(path.read_bytes())
+            return _parse_json(read_file(path, MAX_SAVE_BYTES))
         except (OSError, _BadJSON):
             return None
 
@@ -963,12 +946,11 @@ class Store:
 
         target = Path(path)
         try:
-            size = target.stat().st_size
-            if size > MAX_RECORD_BYTES:
-                raise StoreError(
-                    f"{target} is {size // (1024 * 1024)} MiB, too large for a game record."
-                )
-            raw = target.read_bytes()
+            raw = read_file(target, MAX_RECORD_BYTES)  # a regular file only, bounded
+        except TooLarge as exc:
+            raise StoreError(
+                f"{target} is {exc.size // (1024 * 1024)} MiB, too large for a game record."
+            ) from None
         except FileNotFoundError:
             raise StoreError(f"There is no file {target}.") from None
         except IsADirectoryError:
@@ -1156,7 +1138,7 @@ class Store:
         """
         with self._pending_lock:
             try:
-                raw = self.pending_path.read_bytes()
+                raw = read_file(self.pending_path, MAX_PENDING_BYTES)  # a regular file, bounded
             except FileNotFoundError:
                 return PendingFlush(0, 0, 0)
             except OSError:
@@ -1185,7 +1167,7 @@ class Store:
             if aside:
                 # set aside first: killed between the two writes, a line is in both files,
                 # never in neither
-                self._append_lines(self.pending_damaged_path, aside)
+                self._set_aside(aside)
             if done or aside:
                 if kept:
                     _atomic_write(self.pending_path, b"\n".join(kept) + b"\n")
@@ -1193,13 +1175,18 @@ class Store:
                     self.pending_path.unlink(missing_ok=True)
             return PendingFlush(done, len(kept), len(aside))
 
-    @staticmethod
-    def _append_lines(path: Path, lines: list[bytes]) -> None:
-        """Add lines to a file, atomically (the old file or the new one, never a mix)."""
+    def _set_aside(self, lines: list[bytes]) -> None:
+        """Add lines to the file of damaged ones, atomically (the old file or the new one,
+        never a mix); one that cannot be read (grown past its bound) is left as it is and
+        the lines start a file of their own beside it."""
+        path = self.pending_damaged_path
         try:
-            old = path.read_bytes()
+            old = read_file(path, MAX_PENDING_BYTES)
         except FileNotFoundError:
             old = b""
+        except OSError:
+            old = b""
+            path = path.with_name(f"pending-results.damaged-{int(self._clock())}.jsonl")
         if old and not old.endswith(b"\n"):
             old += b"\n"
         _atomic_write(path, old + b"\n".join(lines) + b"\n")
@@ -1219,7 +1206,7 @@ class Store:
         """Append to the pending journal, atomically (the old journal or the new one)."""
         with self._pending_lock:
             try:
-                old = self.pending_path.read_bytes()
+                old = read_file(self.pending_path, MAX_PENDING_BYTES)
             except FileNotFoundError:
                 old = b""
             except OSError:

@@ -202,6 +202,18 @@ class CardSuiteApp(App[None]):
             return
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
+    def withdraw_notice(self, message: str) -> None:
+        """Take a notification down before its time, once what it announced is over (a
+        "Joining…" notice over the table that has opened). A notification is posted to the
+        app's queue, not shown at once, so its withdrawal is queued behind it."""
+
+        def withdraw() -> None:
+            shown = suit_text(message, self.settings.ascii)
+            for notification in [n for n in self._notifications if n.message == shown]:
+                self._unnotify(notification)
+
+        self.call_later(withdraw)
+
     def action_command_palette(self) -> None:
         """Textual's own opens a second palette when one is in the stack but not on top (the
         small-terminal notice over it), or when the last one has left the stack but is

@@ -60,17 +60,20 @@ async def join(app: CardSuiteApp, req: JoinRequest) -> None:
         req.address, name=req.name, watch=req.watch, seat=req.seat, on_message=early.append
     )
     runner = asyncio.ensure_future(client.run())
-    app.notify(f"Joining {req.address.where}…", title="Remote table")
+    joining = f"Joining {req.address.where}…"
+    app.notify(joining, title="Remote table")
     try:
         welcome = await client.wait_welcome(within=JOIN_WAIT)
     except (ConnectionError, TimeoutError) as e:  # (a refusal is a ConnectionError too)
         await client.close(bye=False)
         runner.cancel()
+        app.withdraw_notice(joining)
         say = f"Could not join: {e}."
         if not isinstance(e, ConnectionRefusedError):  # no table reached: the player's move
             say += " Not trying again: check the address, and join again once the table is open."
         app.notify(say, title="Remote table", severity="error", timeout=12)
         return
+    app.withdraw_notice(joining)  # joined: the table says so itself
     await _open(app, client, welcome, early, invite=None)
     with contextlib.suppress(asyncio.CancelledError):
         await runner
