@@ -1127,53 +1127,71 @@ class Store:
         return reason
 
     def flush_pending(self) -> PendingFlush:
-        """Record what the pending journal keeps: ``(recorded, kept, set_aside)``.
+        """Record what the pending journals keep: ``(recorded, kept, set_aside)``.
 
-        A line the statistics cannot take now (a locked or damaged database) stays in the
-        journal for a later start; once the database refuses one, the rest wait too (each
-        try would wait the whole write timeout). A line that can never be recorded (not
-        JSON, bad UTF-8, a result of the wrong shape, an infinite score) is set aside,
-        byte for byte, in ``pending_damaged_path`` beside the journal, so it neither stops
-        the others nor is lost. ``kept`` is -1 when the journal itself cannot be read.
+        The journal is ``pending_path``; a session that found it unreadable kept its results
+        in a journal of its own beside it (``pending-results-<time>.jsonl``), read here too,
+        so those are not left behind for ever. A line the statistics cannot take now (a
+        locked or damaged database) stays in its journal for a later start; once the
+        database refuses one, the rest wait too (each try would wait the whole write
+        timeout). A line that can never be recorded (not JSON, bad UTF-8, a result of the
+        wrong shape, an infinite score) is set aside, byte for byte, in
+        ``pending_damaged_path`` beside the journal, so it neither stops the others nor is
+        lost. ``kept`` is -1 when a journal itself cannot be read.
         """
+        journals = [self.pending_path, *sorted(self.home.glob("pending-results-*.jsonl"))]
+        done = kept = aside = 0
+        refused = False
+        unreadable = False
         with self._pending_lock:
+            for path in dict.fromkeys(journals):  # (the session's own may be one of them)
+                flushed = self._flush_journal(path, refused)
+                if flushed is None:
+                    unreadable = True
+                    continue
+                done, kept, aside = done + flushed[0], kept + flushed[1], aside + flushed[2]
+                refused = refused or flushed[1] > 0
+        return PendingFlush(done, -1 if unreadable else kept, aside)
+
+    def _flush_journal(self, path: Path, refused: bool) -> PendingFlush | None:
+        """One journal's lines into the statistics (``refused``: the database has refused
+        one already, so these wait); None when the journal cannot be read."""
+        try:
+            raw = read_file(path, MAX_PENDING_BYTES)  # a regular file, bounded
+        except FileNotFoundError:
+            return PendingFlush(0, 0, 0)
+        except OSError:
+            return None
+        kept: list[bytes] = []
+        aside: list[bytes] = []
+        done = 0
+        for line in raw.split(b"\n"):
+            if not line.strip():
+                continue
             try:
-                raw = read_file(self.pending_path, MAX_PENDING_BYTES)  # a regular file, bounded
-            except FileNotFoundError:
-                return PendingFlush(0, 0, 0)
-            except OSError:
-                return PendingFlush(0, -1, 0)
-            kept: list[bytes] = []
-            aside: list[bytes] = []
-            done = 0
-            refused = False  # the database refused one: the rest wait for a later start
-            for line in raw.split(b"\n"):
-                if not line.strip():
-                    continue
-                try:
-                    kind, values = _checked_record(_parse_json(line))
-                except (_BadJSON, ValueError):
-                    aside.append(line)
-                    continue
-                if refused:
-                    kept.append(line)
-                    continue
-                try:
-                    self._record_checked(kind, values)
-                    done += 1
-                except StoreError:
-                    refused = True
-                    kept.append(line)
-            if aside:
-                # set aside first: killed between the two writes, a line is in both files,
-                # never in neither
-                self._set_aside(aside)
-            if done or aside:
-                if kept:
-                    _atomic_write(self.pending_path, b"\n".join(kept) + b"\n")
-                else:
-                    self.pending_path.unlink(missing_ok=True)
-            return PendingFlush(done, len(kept), len(aside))
+                kind, values = _checked_record(_parse_json(line))
+            except (_BadJSON, ValueError):
+                aside.append(line)
+                continue
+            if refused:
+                kept.append(line)
+                continue
+            try:
+                self._record_checked(kind, values)
+                done += 1
+            except StoreError:
+                refused = True
+                kept.append(line)
+        if aside:
+            # set aside first: killed between the two writes, a line is in both files,
+            # never in neither
+            self._set_aside(aside)
+        if done or aside:
+            if kept:
+                _atomic_write(path, b"\n".join(kept) + b"\n")
+            else:
+                path.unlink(missing_ok=True)
+        return PendingFlush(done, len(kept), len(aside))
 
     def _set_aside(self, lines: list[bytes]) -> None:
         """Add lines to the file of damaged ones, atomically (the old file or the new one,

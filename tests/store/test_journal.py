@@ -101,3 +101,25 @@ def test_a_damaged_result_offered_now_is_kept_and_set_aside_at_the_next_start(
     assert store.record_or_keep(record) is not None  # no OverflowError in the worker
     assert store.flush_pending() == (0, 0, 1)
     assert store.game_stats() == []
+
+
+def test_results_kept_beside_an_unreadable_journal_are_recorded_later(tmp_path: Path) -> None:
+    """A session that cannot read the journal (grown past its bound, say) keeps its results
+    in a journal of its own beside it; the next start records those too (they waited in
+    ``pending-results-<time>.jsonl`` for ever, never read)."""
+    store = make(tmp_path)
+    store.home.mkdir(parents=True)
+    store.pending_path.mkdir()  # a journal no start can read
+    db = sqlite3.connect(store.stats_path)
+    db.execute("BEGIN EXCLUSIVE")  # the statistics locked: the result must wait
+    try:
+        record = json.loads(good(store))
+        locked = make(tmp_path, db_timeout=0.05)
+        assert locked.record_or_keep(record) is not None
+    finally:
+        db.rollback()
+        db.close()
+    [side] = store.home.glob("pending-results-*.jsonl")
+    assert store.flush_pending() == (1, -1, 0)  # recorded; the unreadable journal is said
+    assert not side.exists()
+    assert len(store.game_stats()) == 1
