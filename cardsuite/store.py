@@ -144,6 +144,9 @@ class RecordInfo:
     result: str
     moves: int
     error: str | None = None
+    #: an unfinished game of two or more people at one keyboard (``Record.private``): its
+    #: hidden cards stay hidden until it ends or its players agree
+    private: bool = False
 
 
 @dataclass(frozen=True)
@@ -932,6 +935,7 @@ class Store:
                     tuple(info["players"]),
                     rec.result,
                     len(rec.moves),
+                    private=rec.private,
                 )
             )
         infos.sort(key=lambda info: info.path.name)
