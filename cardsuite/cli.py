@@ -254,31 +254,24 @@ def _read_position(g: Game, file: str) -> tuple[dict[str, Any], int]:
     """The position in ``file`` for game ``g``, checked as a save is (``from_json``: the
     pack exactly, nothing the rules could not reach) and playable (someone to move who can
     move); a usage error says what is wrong, and nothing starts."""
-    import json
-    from pathlib import Path
-
+    from .files import BadJSON, TooLarge, parse_json, read_file
     from .positions import playable
 
     def bad(why: str) -> click.BadParameter:
         return click.BadParameter(f"{file}: {why}", param_hint="--position")
 
-    path = Path(file)
     try:
-        if path.stat().st_size > _MAX_POSITION_BYTES:
-            raise bad("too large for a position")
-        text = path.read_text(encoding="utf-8")
+        raw = read_file(file, _MAX_POSITION_BYTES)  # a regular file only, bounded
+    except TooLarge:
+        raise bad("too large for a position") from None
     except FileNotFoundError:
         raise bad("there is no such file") from None
-    except UnicodeDecodeError:
-        raise bad("not UTF-8 text") from None
     except OSError as e:
         raise bad(f"cannot be read ({e.strerror})") from None
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise bad(f"not JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
-    except RecursionError:
-        raise bad("not JSON (nested too deeply)") from None
+        data = parse_json(raw)
+    except BadJSON as e:
+        raise bad(f"{e}") from None
     try:
         state = g.from_json(data)
     except ValueError as e:
@@ -618,7 +611,7 @@ def join(
 )
 def screenshots(out: str, png: bool) -> None:
     """Regenerate the README screenshots from seeded games."""
-    from .ui.screenshots import take_screenshots
+    from .ui.screenshots import FolderError, take_screenshots
 
     if png and shutil.which("rsvg-convert") is None:  # said first: the pictures take a while
         click.echo(
@@ -627,7 +620,14 @@ def screenshots(out: str, png: bool) -> None:
             err=True,
         )
         png = False
-    for path in take_screenshots(out, png=png):
+    try:
+        paths = take_screenshots(out, png=png)
+    except FolderError as e:  # found before any picture is taken
+        raise click.BadParameter(str(e), param_hint="'--out'") from None
+    except OSError as e:  # the disk filled up, or the folder went, on the way
+        where = f" ({e.filename})" if e.filename else ""
+        raise click.ClickException(f"the screenshots stopped: {e.strerror or e}{where}") from None
+    for path in paths:
         click.echo(path)
 
 

@@ -26,7 +26,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .engine import Event, IllegalAction, State
+from .engine import Event, Game, IllegalAction, State
+from .files import BadJSON, parse_json
 from .games import UnknownGame, get_game
 
 if TYPE_CHECKING:
@@ -41,9 +42,19 @@ MAX_RECORD_BYTES = 8 * 1024 * 1024
 SEAT_KINDS = ("human", "random", "easy", "medium", "hard", "remote")
 UNFINISHED = "unfinished"
 
-_SEAT_LINE = re.compile(r"^seat (\d{1,2})$")
-_MOVE_LINE = re.compile(r"^(\d{1,2}|-) (\S.*)$")
-_NAME_JUNK = re.compile(r"[\x00-\x1f\x7f,#]+")
+#: A seat line's key; its number is read by ``_whole``, as every number in a record is.
+_SEAT_LINE = re.compile(r"^seat (\S*)$")
+#: ASCII digits (``\d`` alone would take any script's digits).
+_MOVE_LINE = re.compile(r"^([0-9]{1,2}|-) (\S.*)$", re.ASCII)
+_TIME = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z", re.ASCII)
+_NAME_JUNK = re.compile(r"[\x00-\x1f\x7f-\x9f,#]+")
+#: Control characters (C0, DEL, C1): never shown to a terminal from a file.
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]+")
+#: The most digits a seed may have (Python takes any whole number; no seed of ours comes
+#: near this), so a 5,000-digit one is refused by its length, never handed to ``int``.
+SEED_DIGITS = 100
+#: A reason quoted from the game (an option's or a position's refusal) is cut to this.
+_REASON_CHARS = 400
 
 
 class RecordError(ValueError):
@@ -52,8 +63,8 @@ class RecordError(ValueError):
 
     def __init__(self, line: int, reason: str) -> None:
         self.line = line
-        self.reason = reason
-        super().__init__(f"line {line}: {reason}" if line else reason)
+        self.reason = reason if len(reason) <= _REASON_CHARS else reason[: _REASON_CHARS - 1] + "…"
+        super().__init__(f"line {line}: {self.reason}" if line else self.reason)
 
 
 class Move(NamedTuple):
@@ -90,6 +101,8 @@ class Record:
     moves: list[Move] = field(default_factory=list)
     #: the line of the file each move was read from (for messages); empty when built
     lines: list[int] = field(default_factory=list)
+    #: the line of each header field read (``"result"``: 11), for messages; empty when built
+    fields: dict[str, int] = field(default_factory=dict)
 
     @property
     def players(self) -> int:
@@ -177,31 +190,85 @@ def iso_time(t: float) -> str:
 
 
 def _read_time(text: str) -> float:
+    if _TIME.fullmatch(text):
+        try:
+            return float(calendar.timegm(time.strptime(text, "%Y-%m-%dT%H:%M:%SZ")))
+        except (ValueError, OverflowError):
+            pass
+    raise ValueError(f"{_quote(text)} is not a time like 2026-12-01T20:15:00Z")
+
+
+def _quote(text: str, most: int = 40) -> str:
+    """A value from the file, quoted for a message and cut short."""
+    return repr(text if len(text) <= most else text[: most - 1] + "…")
+
+
+def _whole(
+    text: str,
+    line: int,
+    what: str,
+    lo: int | None = None,
+    hi: int | None = None,
+    digits: int = 9,
+    wanted: str | None = None,
+) -> int:
+    """The one reader of a whole number in a record: ASCII digits only (``int`` would take
+    ``٣``, and ``str.isdigit`` takes ``²``, which ``int`` refuses), at most ``digits`` of them
+    (``int`` refuses more than 4,300, and a seed of thousands is not ours), a minus sign only
+    where ``lo`` allows a negative number, within ``lo..hi``. ``RecordError`` at ``line``
+    names ``what`` and the range (or ``wanted``)."""
+    if wanted is None:
+        if lo is not None and hi is not None:
+            wanted = f"a number from {lo} to {hi}"
+        elif lo is not None:
+            wanted = f"a whole number from {lo} up"
+        else:
+            wanted = f"a whole number of at most {digits} digits"
+    body = text[1:] if text.startswith("-") and (lo is None or lo < 0) else text
+    if not (0 < len(body) <= digits and body.isascii() and body.isdigit()):
+        raise RecordError(line, f"{what} {_quote(text)} is not {wanted}")
+    n = int(text)
+    if (lo is not None and n < lo) or (hi is not None and n > hi):
+        raise RecordError(line, f"{what} {n} is not {wanted}")
+    return n
+
+
+def _json_value(text: str, line: int, what: str) -> Any:
+    """A header field's JSON (``options``, ``position``), of bounded depth and size of
+    number; ``RecordError`` at ``line`` says why not (``what``: "the options are")."""
     try:
-        return float(calendar.timegm(time.strptime(text, "%Y-%m-%dT%H:%M:%SZ")))
-    except (ValueError, OverflowError):
-        raise ValueError(f"{text!r} is not a time like 2026-12-01T20:15:00Z") from None
+        return parse_json(text)
+    except BadJSON as e:
+        raise RecordError(line, f"{what} {e}") from None
+
+
+def _shown(text: str) -> str:
+    """Free text from a file (the result) with no control character a terminal would obey."""
+    return _CONTROL.sub(" ", text).strip()
 
 
 # --- reading --------------------------------------------------------------------------------
 
 _REQUIRED = ("game", "variant", "options", "players", "result")
+#: The header fields a game begun from a position has no use for.
+_DEALT = ("seed", "dealer", "deck")
 
 
 def parse(text: str) -> Record:
-    """Read a record; ``RecordError`` names the line that is wrong. Reading checks the
-    header against the game (variant, options, players, seats); whether the moves replay is
-    ``replay``'s to say."""
+    """Read a record; ``RecordError`` names the line that is wrong (or, for a header field
+    that is missing, the field). Reading checks the header against the game (variant,
+    options, players, seats, how it began); whether the moves replay is ``replay``'s to
+    say."""
     lines = text.split("\n")
     if text.endswith("\n"):
         lines.pop()
     first = lines[0].strip() if lines else ""
     if not first.startswith(MAGIC):
         raise RecordError(1, f"this is not a cardsuite record (it should start {MAGIC!r})")
-    version = first[len(MAGIC) :].strip()
-    if not version.isdigit():
-        raise RecordError(1, f"the record's version {version!r} is not a number")
-    if int(version) > VERSION:
+    version = _whole(
+        first[len(MAGIC) :].strip(), 1, "the record's version", 1, wanted="a version number"
+    )
+    if version > VERSION:
         raise RecordError(
             1, f"the record is of version {version}, newer than this cardsuite reads ({VERSION})"
         )
@@ -217,12 +284,15 @@ def parse(text: str) -> Record:
         key, sep, value = raw.partition(":")
         key, value = key.strip(), value.strip()
         if not sep or not key:
-            raise RecordError(no, f"a header line is 'key: value', not {raw[:60]!r}")
+            raise RecordError(no, f"a header line is 'key: value', not {_quote(raw, 60)}")
         m = _SEAT_LINE.match(key)
         if m:
-            seats[int(m.group(1))] = (no, value)
+            n = _whole(m.group(1), no, "the seat", 1, 99, digits=2)
+            if n in seats:
+                raise RecordError(no, f"seat {n} is given twice (line {seats[n][0]} too)")
+            seats[n] = (no, value)
         elif key in head:
-            raise RecordError(no, f"{key!r} is given twice")
+            raise RecordError(no, f"{_quote(key)} is given twice (line {head[key][0]} too)")
         else:
             head[key] = (no, value)
     for key in _REQUIRED:
@@ -236,7 +306,7 @@ def parse(text: str) -> Record:
         body, _, note = raw.partition(" # ")
         m = _MOVE_LINE.match(body.strip())
         if not m:
-            raise RecordError(j + 1, f"a move is 'seat action', not {raw[:60]!r}")
+            raise RecordError(j + 1, f"a move is 'seat action', not {_quote(raw, 60)}")
         seat = -1 if m.group(1) == "-" else int(m.group(1)) - 1
         if not -1 <= seat < rec.players:
             raise RecordError(
@@ -258,55 +328,60 @@ def _header(head: Mapping[str, tuple[int, str]], seats: Mapping[int, tuple[int, 
         game = get_game(value("game"))
     except UnknownGame as e:
         raise RecordError(line("game"), str(e)) from None
-    try:
-        options = json.loads(value("options"))
-    except ValueError:
-        raise RecordError(line("options"), "the options are not JSON") from None
+    options = _json_value(value("options"), line("options"), "the options are")
     if not isinstance(options, dict):
         raise RecordError(line("options"), "the options are not a JSON object")
     try:
-        variant, options = game.resolve_options(value("variant"), options)
+        variant, _ = game.resolve_options(value("variant"), {})
     except ValueError as e:
         raise RecordError(line("variant"), str(e)) from None
     try:
-        players = game.check_players(int(value("players")))
+        variant, options = game.resolve_options(variant, options)
+    except ValueError as e:
+        raise RecordError(line("options"), str(e)) from None
+    players = _whole(value("players"), line("players"), "the number of players", 1, 99, 2)
+    try:
+        game.check_players(players)
     except ValueError as e:
         raise RecordError(line("players"), str(e)) from None
-    if sorted(seats) != list(range(1, players + 1)):
-        raise RecordError(0, f"a {players}-player record needs seat lines 1 to {players}")
+    for n, (no, _) in sorted(seats.items()):
+        if n > players:
+            raise RecordError(
+                no, f"there is no seat {n} in a {players}-player record (line {line('players')})"
+            )
     seat_list = []
     for n in range(1, players + 1):
+        if n not in seats:
+            raise RecordError(
+                line("players"),
+                f"a {players}-player record needs a line for each seat: "
+                f"'seat {n}: name, kind' is missing",
+            )
         no, text = seats[n]
         name, sep, kind = text.rpartition(",")
         if not sep or kind.strip() not in SEAT_KINDS:
             raise RecordError(
                 no, f"a seat is 'name, kind' with kind one of {', '.join(SEAT_KINDS)}"
             )
-        seat_list.append(RecordSeat(name.strip() or f"P{n}", kind.strip()))
-    rec = Record(game.id, variant, options, seat_list, result=value("result") or UNFINISHED)
+        seat_list.append(RecordSeat(clean_name(name) if name.strip() else f"P{n}", kind.strip()))
+    rec = Record(game.id, variant, options, seat_list, result=_shown(value("result")) or UNFINISHED)
+    rec.fields = {key: no for key, (no, _) in head.items()}
     if "position" in head:
-        try:
-            start = json.loads(value("position"))
-            game.from_json(start)
-        except (ValueError, RecursionError) as e:
-            raise RecordError(line("position"), f"the starting position is refused: {e}") from None
-        rec.start = start
+        dealt = [key for key in _DEALT if key in head]
+        if dealt:
+            raise RecordError(
+                line(dealt[0]),
+                f"a game begun from a position (line {line('position')}) has no {dealt[0]!r}",
+            )
+        rec.start = _position(game, head, players, variant, options)
     elif "seed" not in head:
         raise RecordError(0, "the record's header has neither a 'seed' nor a 'position' line")
     else:
         seed = value("seed")
         if seed != "None":
-            try:
-                rec.seed = int(seed)
-            except ValueError:
-                raise RecordError(
-                    line("seed"), f"the seed {seed!r} is not a whole number"
-                ) from None
+            rec.seed = _whole(seed, line("seed"), "the seed", digits=SEED_DIGITS)
     if "dealer" in head:
-        d = value("dealer")
-        if not d.isdigit() or not 1 <= int(d) <= players:
-            raise RecordError(line("dealer"), f"the dealer is a seat from 1 to {players}")
-        rec.dealer = int(d) - 1
+        rec.dealer = _whole(value("dealer"), line("dealer"), "the dealer", 1, players, 2) - 1
     if "deck" in head:
         rec.deck = value("deck").split()
     if "started" in head:
@@ -314,12 +389,54 @@ def _header(head: Mapping[str, tuple[int, str]], seats: Mapping[int, tuple[int, 
             rec.started = _read_time(value("started"))
         except ValueError as e:
             raise RecordError(line("started"), str(e)) from None
-    try:
-        rec.initial_state()
-    except ValueError as e:
-        where = line("deck") if "deck" in head else line("seed") if "seed" in head else 0
-        raise RecordError(where, f"the first deal cannot be made: {e}") from None
+    if rec.start is None:
+        try:
+            rec.initial_state()
+        except ValueError as e:
+            where = next((line(k) for k in ("deck", "dealer", "seed") if k in head), 0)
+            raise RecordError(where, f"the first deal cannot be made: {e}") from None
     return rec
+
+
+def _position(
+    game: Game,
+    head: Mapping[str, tuple[int, str]],
+    players: int,
+    variant: str,
+    options: Mapping[str, Any],
+) -> dict[str, Any]:
+    """The ``position`` field: a position the game loads, for the players, variant and
+    options the header gives (else the header line that disagrees with it)."""
+    no, text = head["position"]
+    start = _json_value(text, no, "the starting position is")
+    try:
+        state = game.from_json(start)
+    except (ValueError, RecursionError) as e:
+        raise RecordError(no, f"the starting position is refused: {e}") from None
+    n = len(state.scores())
+    if n != players:
+        raise RecordError(
+            head["players"][0],
+            f"the record is for {players} players, but its position (line {no}) is for {n}",
+        )
+    if state.variant != variant:
+        raise RecordError(
+            head["variant"][0],
+            f"the record's variant is {variant!r}, but its position's (line {no}) is "
+            f"{state.variant!r}",
+        )
+    if dict(state.options) != dict(options):
+        differ = sorted(
+            k for k in {**options, **state.options} if options.get(k) != state.options.get(k)
+        )
+        raise RecordError(
+            head["options"][0],
+            f"the record's options are not its position's (line {no}): "
+            + ", ".join(
+                f"{k} {options.get(k)!r} here, {state.options.get(k)!r} there" for k in differ[:4]
+            ),
+        )
+    return start  # type: ignore[no-any-return]
 
 
 # --- replaying ------------------------------------------------------------------------------
@@ -353,8 +470,17 @@ def replay(rec: Record, state: State | None = None) -> Iterator[Step]:
             raise RecordError(no, f"{move.text!r} is not a move of this game: {e}") from None
         yield Step(k, move, st, events)
     if rec.finished and not st.is_over():
-        last = rec.lines[-1] if rec.lines else 0
-        raise RecordError(last, "the record says the game ended, but its moves stop before the end")
+        result = rec.fields.get("result", 0)
+        if rec.moves:  # the line after which a move is missing, and the line that says so
+            said = f" (line {result})" if result else ""
+            raise RecordError(
+                rec.lines[-1] if rec.lines else 0,
+                f"the record's result{said} says the game ended, but its moves stop before the "
+                "end, after this line",
+            )
+        raise RecordError(
+            result, "the record's result says the game ended, but it has no moves at all"
+        )
 
 
 def final_state(rec: Record) -> State:

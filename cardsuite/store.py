@@ -36,16 +36,20 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import platformdirs
 
+from .files import BadJSON as _BadJSON
+from .files import TooLarge, read_file, read_head
+from .files import parse_json as _parse_json
 from .paces import PACES
 
 __all__ = [
     "PACES",
     "SAVE_KIND",
     "SCHEMA_VERSION",
+    "PendingFlush",
     "PlayerResult",
     "SaveInfo",
     "Settings",
@@ -140,6 +144,9 @@ class RecordInfo:
     result: str
     moves: int
     error: str | None = None
+    #: an unfinished game of two or more people at one keyboard (``Record.private``): its
+    #: hidden cards stay hidden until it ends or its players agree
+    private: bool = False
 
 
 @dataclass(frozen=True)
@@ -191,10 +198,17 @@ def _check_json(value: object, where: str, _active: set[int] | None = None) -> N
     """Refuse anything that would not come back from JSON unchanged.
 
     ``json.dumps`` alone is not enough: it silently turns int keys into strings and writes NaN,
-    which is not JSON, so a resumed game would differ from the saved one. Tuples are accepted
+    which is not JSON, so a resumed game would differ from the saved one; and a lone surrogate
+    in a string passes it, then fails the UTF-8 write half-way. Tuples are accepted
     (they come back as lists) because ``random.Random.getstate()`` is made of them.
     """
-    if value is None or isinstance(value, (str, bool, int)):
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise StoreError(f"{where} holds a lone surrogate, which UTF-8 cannot store.") from None
+        return
+    if value is None or isinstance(value, (bool, int)):
         return
     if isinstance(value, float):
         if not math.isfinite(value):
@@ -212,6 +226,7 @@ def _check_json(value: object, where: str, _active: set[int] | None = None) -> N
                         f"{where} has the key {key!r}; JSON keys must be strings "
                         "(it would come back as a string)."
                     )
+                _check_json(key, f"a key of {where}", active)
                 _check_json(item, f"{where}[{key!r}]", active)
         else:
             for index, item in enumerate(value):
@@ -221,8 +236,9 @@ def _check_json(value: object, where: str, _active: set[int] | None = None) -> N
     raise StoreError(f"{where} is a {type(value).__name__}, which JSON cannot store.")
 
 
-def _atomic_write(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` so that readers see the old file or the new one, never a mix.
+def _atomic_write(path: Path, text: str | bytes) -> None:
+    """Write ``text`` (UTF-8 if it is a string) to ``path`` so that readers see the old file
+    or the new one, never a mix.
 
     The temporary file sits in the same folder (``os.replace`` is only atomic within one file
     system) and is fsynced before the rename, so a power cut cannot leave an empty file in place
@@ -232,8 +248,8 @@ def _atomic_write(path: Path, text: str) -> None:
     fd, tmp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     tmp = Path(tmp_name)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(text.encode("utf-8") if isinstance(text, str) else text)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, path)
@@ -265,27 +281,6 @@ def _os_reason(exc: OSError) -> str:
     return exc.strerror or str(exc)
 
 
-class _BadJSON(ValueError):
-    """A file's bytes are not the JSON we keep; ``str(e)`` says why, for a message."""
-
-
-def _parse_json(raw: bytes) -> object:
-    """Parse bytes as UTF-8 JSON. Whatever the bytes (nested 100,000 deep, a number of 5,000
-    digits, invalid UTF-8), the only exception is ``_BadJSON``, saying what is wrong."""
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise _BadJSON("not valid UTF-8 text") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise _BadJSON(f"not valid JSON at line {exc.lineno}, column {exc.colno}") from None
-    except RecursionError:
-        raise _BadJSON("nested too deeply to be ours") from None
-    except ValueError as exc:  # e.g. Python's limit on the digits of an integer
-        raise _BadJSON(f"not JSON we can read: {str(exc)[:80]}") from None
-
-
 #: How many remote tables' seat keys are kept, and for how many days (a table lasts an
 #: evening; a key kept longer would only wait for a table that is gone).
 SEAT_KEYS_KEPT = 50
@@ -314,8 +309,105 @@ def _is_number(value: object) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
+class PendingFlush(NamedTuple):
+    """What ``flush_pending`` did with the journal of results kept for later."""
+
+    recorded: int  # now in the statistics
+    kept: int  # still waiting for the statistics (-1: the journal cannot be read)
+    set_aside: int  # damaged, moved to ``pending_damaged_path``
+
+
+#: Bounds of a journal line's values: far beyond any game of ours, and within what SQLite's
+#: columns hold (a score must fit its 64-bit integers).
+_MAX_TEXT = 200
+_MAX_PLAYERS = 64
+_MAX_SCORE = 2**63 - 1
+
+
+def _text_field(value: object, what: str, *, empty: bool = False) -> str:
+    """A string the database can store (UTF-8, so no lone surrogate), of a sane length."""
+    if not isinstance(value, str) or (not value and not empty) or len(value) > _MAX_TEXT:
+        raise ValueError(f"{what} is not a name of up to {_MAX_TEXT} letters")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError(f"{what} is not valid text") from None
+    return value
+
+
+def _whole_field(value: object, what: str, low: int, high: int) -> int:
+    """A whole number in ``low..high`` (a float only when it is a whole one, as 3.0)."""
+    if isinstance(value, float) and math.isfinite(value) and value.is_integer():
+        value = int(value)
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise ValueError(f"{what} is not a whole number from {low} to {high}")
+    return value
+
+
+def _finite_field(value: object, what: str) -> float:
+    if not _is_number(value):
+        raise ValueError(f"{what} is not a finite number")
+    return float(value)  # type: ignore[arg-type]
+
+
+def _checked_record(record: object) -> tuple[str, dict[str, Any]]:
+    """A journal entry checked whole, as ``(kind, arguments)`` for ``record_metric`` or
+    ``record_game``: ``ValueError`` says what is wrong with one that can never be recorded
+    (whatever it holds: a wrong type, an infinite or huge number, a missing field)."""
+    if not isinstance(record, Mapping):
+        raise ValueError(f"a kept result is {_describe_type(record)}, not an object")
+    kind = record.get("kind")
+    if kind == "metric":
+        return "metric", {
+            "game": _text_field(record.get("game"), "its game"),
+            "name": _text_field(record.get("name"), "its player", empty=True),
+            "metric": _text_field(record.get("metric"), "its measure"),
+            "value": _finite_field(record.get("value"), "its value"),
+            "at": _finite_field(record.get("at"), "its time"),
+        }
+    if kind != "game":
+        raise ValueError(f"unknown kind of record {str(kind)[:40]!r}")
+    players = _whole_field(record.get("players"), "its number of players", 1, _MAX_PLAYERS)
+    seed = record.get("seed")
+    if isinstance(seed, int) and not isinstance(seed, bool):
+        seed = str(seed)
+    if seed is not None:
+        seed = _text_field(seed, "its seed")
+    rows = record.get("results")
+    if not isinstance(rows, list) or len(rows) > players:
+        raise ValueError("its results are not a list of at most one result a player")
+    results: list[PlayerResult] = []
+    for row in rows:
+        if not isinstance(row, Mapping):
+            raise ValueError("a player's result is not an object")
+        won = row.get("won")
+        if won not in (True, False) or isinstance(won, float):
+            raise ValueError("a player's result does not say true or false for won")
+        result = PlayerResult(
+            _whole_field(row.get("seat"), "a seat", 0, players - 1),
+            _text_field(row.get("name"), "a player's name", empty=True),
+            _text_field(row.get("kind"), "a player's kind"),
+            bool(won),
+            _whole_field(row.get("score"), "a score", -_MAX_SCORE, _MAX_SCORE),
+        )
+        if any(r.seat == result.seat for r in results):
+            raise ValueError(f"seat {result.seat} has two results")
+        results.append(result)
+    return "game", {
+        "game": _text_field(record.get("game"), "its game"),
+        "variant": _text_field(record.get("variant"), "its variant", empty=True),
+        "players": players,
+        "seed": seed,
+        "results": results,
+        "finished_at": _finite_field(record.get("finished_at"), "its time"),
+    }
+
+
 #: No save of ours comes near this; a bigger file is refused, never read into memory.
 MAX_SAVE_BYTES = 32 * 1024 * 1024
+#: The settings are a few kilobytes; the pending results a few hundred bytes a game.
+MAX_SETTINGS_BYTES = 1024 * 1024
+MAX_PENDING_BYTES = 32 * 1024 * 1024
 #: How much of a save the saves list reads: its listing fields are written first.
 _HEAD_BYTES = 4096
 _HEAD_FIELD = re.compile(
@@ -359,11 +451,16 @@ def _too_large(path: Path, size: int) -> str:
     return f"{path.name} is {size / 1e6:.0f} MB, far more than any saved game; it is not read"
 
 
-# Settings field checks: each returns the cleaned value, or None to use the default.
+# Settings field checks: each returns the cleaned value, or None to use the default (and say
+# so); the games' own values are checked against the games (``settings_check``).
+
+_MAX_THEME_NAME = 200  # (a theme file may name its theme at length)
 
 
-def _clean_str(value: object) -> str | None:
-    return value if isinstance(value, str) and value else None
+def _clean_theme(value: object) -> str | None:
+    if isinstance(value, str) and 0 < len(value) <= _MAX_THEME_NAME and value.isprintable():
+        return value
+    return None
 
 
 def _clean_bool(value: object) -> bool | None:
@@ -374,30 +471,77 @@ def _clean_pace(value: object) -> str | None:
     return value if isinstance(value, str) and value in PACES else None
 
 
-def _clean_last_setup(value: object) -> dict[str, dict[str, Any]] | None:
-    """Keep each game's remembered setup that is shaped right, drop only the broken entries."""
-    if not isinstance(value, dict):
-        return None
-    return {k: v for k, v in value.items() if isinstance(k, str) and isinstance(v, dict)}
+#: The settings' plain fields: the check, and what the value should be (for the message).
+_SETTINGS_CHECKS: dict[str, tuple[Callable[[object], Any], str]] = {
+    "theme": (_clean_theme, f"a theme's name (up to {_MAX_THEME_NAME} letters)"),
+    "ascii": (_clean_bool, "true or false"),
+    "pace": (_clean_pace, f"one of {', '.join(PACES)}"),
+    "assist": (_clean_bool, "true or false"),
+}
+#: How many of the values that could not be used the message names (then "and N more").
+_PROBLEMS_NAMED = 4
 
 
-def _clean_games(value: object) -> dict[str, dict[str, Any]] | None:
-    """Keep each game's preferences that are JSON scalars; drop only the broken entries."""
+def _clean_last_setup(value: object, problems: list[str]) -> dict[str, dict[str, Any]]:
+    """Each game's remembered setup, checked against the game (``settings_check``); a game
+    this version does not know keeps its own, if it is an object of sane depth."""
+    from .games import REGISTRY, get_game
+    from .settings_check import clean_setup, label, show, text, writable
+
     if not isinstance(value, dict):
-        return None
+        problems.append(f"last_setup: {show(value)} is not a setup for each game")
+        return {}
     out: dict[str, dict[str, Any]] = {}
-    for game, prefs in value.items():
-        if isinstance(game, str) and isinstance(prefs, dict):
-            out[game] = {
-                k: v
-                for k, v in prefs.items()
-                if isinstance(k, str) and isinstance(v, (str, bool, int)) and not _huge(v)
-            }
+    for game_id, setup in value.items():
+        where = f"last_setup.{label(game_id)}"
+        if game_id in REGISTRY:
+            cleaned, found = clean_setup(get_game(game_id), setup, where)
+            problems += found
+            if cleaned is not None:
+                out[game_id] = cleaned
+        elif isinstance(setup, dict) and text(game_id) and writable(setup):
+            out[game_id] = setup  # a later version's game, in a shared data folder
+        else:
+            problems.append(f"{where}: {show(setup)} is not a setup")
     return out
 
 
-def _huge(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and abs(value) > 2**53
+def _games_shape(value: object, problems: list[str]) -> dict[str, dict[str, Any]]:
+    """The ``games`` field as game id -> preferences objects (what is not, is named)."""
+    from .settings_check import label, show, text
+
+    if not isinstance(value, dict):
+        problems.append(f"games: {show(value)} is not the preferences of each game")
+        return {}
+    out: dict[str, dict[str, Any]] = {}
+    for game_id, prefs in value.items():
+        if isinstance(prefs, dict) and text(game_id):
+            out[game_id] = prefs
+        else:
+            problems.append(f"games.{label(game_id)}: {show(prefs)} is not a set of preferences")
+    return out
+
+
+def _clean_games(value: dict[str, dict[str, Any]], problems: list[str]) -> dict[str, Any]:
+    """Each game's preferences checked against its description (``Game.preferences``);
+    a game this version does not know keeps its plain values."""
+    from .games import REGISTRY, get_game
+    from .settings_check import clean_preferences, label, plain, show, text
+
+    out: dict[str, dict[str, Any]] = {}
+    for game_id, prefs in value.items():
+        if game_id in REGISTRY:
+            out[game_id], found = clean_preferences(get_game(game_id), prefs, f"games.{game_id}")
+            problems += found
+            continue
+        out[game_id] = {}
+        for key, pref in prefs.items():
+            if plain(pref) and text(key):
+                out[game_id][key] = pref
+            else:
+                where = f"games.{label(game_id)}.{label(key)}"
+                problems.append(f"{where}: {show(pref)} is not a preference's value")
+    return out
 
 
 def _legacy_games(data: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
@@ -414,16 +558,6 @@ def _legacy_games(data: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
             if rest and isinstance(bound, str) and bound:
                 out.setdefault(game, {})[f"keys.{rest}"] = bound
     return out
-
-
-_SETTINGS_CHECKS: dict[str, Callable[[object], Any]] = {
-    "theme": _clean_str,
-    "ascii": _clean_bool,
-    "pace": _clean_pace,
-    "assist": _clean_bool,
-    "last_setup": _clean_last_setup,
-    "games": _clean_games,
-}
 
 
 # --------------------------------------------------------------------------------------------
@@ -468,39 +602,74 @@ class Store:
         self.records_dir: Path = self.home / "records"
         #: Results the statistics could not take yet (JSON lines), added on a later start.
         self.pending_path: Path = self.home / "pending-results.jsonl"
+        #: Journal lines that can never be recorded (damaged), set aside for the player.
+        self.pending_damaged_path: Path = self.home / "pending-results.damaged.jsonl"
         self._clock = clock
         self._db_timeout = db_timeout  # how long a write waits for another process's lock
         self._pending_lock = threading.Lock()
         # Set once the settings file is found damaged or too new; never cleared, so the file
         # survives this whole session untouched.
         self._settings_read_only = False
+        #: Where the settings file as it was goes before the first save replaces it, when some
+        #: of its values could not be used (``load_settings``); None once it is there.
+        self.settings_copy_path: Path | None = None
 
     # ---- settings ------------------------------------------------------------------------
 
     def load_settings(self) -> tuple[Settings, str | None]:
         """Read the settings, returning ``(settings, warning)``.
 
-        A missing file gives the defaults silently. Unknown keys are ignored and values of the
-        wrong type fall back to their default, so older and hand-edited files keep working. A
-        damaged file or one from a newer version gives the defaults plus a warning for the UI
-        to show, and makes the settings read-only for this store's lifetime.
+        A missing file gives the defaults silently. Unknown keys are ignored, so older files
+        keep working. Every value is checked (its type and range, and each game's setup and
+        preferences against the game: ``settings_check``); one that cannot be used is left
+        at its default and named in the warning, and the file is not touched by reading it
+        (before the next save replaces it, a copy is kept beside it: ``settings_copy_path``).
+        A damaged file or one from a newer version gives the defaults plus a warning for the
+        UI to show, and makes the settings read-only for this store's lifetime.
         """
         data, warning = self._read_settings_file()
         if data is None:
             return Settings(), warning
+        from .settings_check import show
+
+        problems: list[str] = []
         values: dict[str, Any] = {}
-        for key, check in _SETTINGS_CHECKS.items():
+        for key, (check, expected) in _SETTINGS_CHECKS.items():
             if key in data:
                 cleaned = check(data[key])
-                if cleaned is not None:
+                if cleaned is None:
+                    problems.append(f"{key}: {show(data[key])} is not {expected}")
+                else:
                     values[key] = cleaned
-        legacy = _legacy_games(data)
-        if legacy:
-            games = values.setdefault("games", {})
-            for game, prefs in legacy.items():
-                games[game] = {**prefs, **games.get(game, {})}
+        if "last_setup" in data:
+            values["last_setup"] = _clean_last_setup(data["last_setup"], problems)
+        games = _games_shape(data["games"], problems) if "games" in data else {}
+        for game, prefs in _legacy_games(data).items():
+            games[game] = {**prefs, **games.get(game, {})}
+        values["games"] = _clean_games(games, problems)
         # Older files are upgraded in memory; the next save writes the current version.
-        return Settings(schema_version=SCHEMA_VERSION, **values), None
+        settings = Settings(schema_version=SCHEMA_VERSION, **values)
+        if not problems:
+            return settings, None
+        self.settings_copy_path = self._free_copy_path()
+        named = "; ".join(problems[:_PROBLEMS_NAMED])
+        more = len(problems) - _PROBLEMS_NAMED
+        if more > 0:
+            named += f"; and {more} more"
+        return settings, (
+            f"Settings file {self.settings_path}: using the defaults for what cannot be used"
+            f" ({named}). The file is unchanged; it is kept as {self.settings_copy_path.name}"
+            " when settings are next saved."
+        )
+
+    def _free_copy_path(self) -> Path:
+        """A name beside the settings for the copy of a file whose values were repaired."""
+        path = self.home / "settings.damaged.json"
+        counter = 2
+        while path.exists():
+            path = self.home / f"settings.damaged-{counter}.json"
+            counter += 1
+        return path
 
     def save_settings(self, settings: Settings) -> bool:
         """Write the settings atomically; ``True`` if written.
@@ -522,6 +691,12 @@ class Store:
         _check_json(payload, "the settings")
         text = json.dumps(payload, indent=2, ensure_ascii=False) + "\n"
         try:
+            if self.settings_copy_path is not None:
+                # the values the player could not use are kept, for them to look at
+                with contextlib.suppress(FileNotFoundError):
+                    copy = read_file(self.settings_path, MAX_SETTINGS_BYTES)
+                    _atomic_write(self.settings_copy_path, copy)
+                self.settings_copy_path = None
             _atomic_write(self.settings_path, text)
         except OSError as exc:
             raise StoreError(
@@ -534,7 +709,7 @@ class Store:
         ``(None, warning)`` after marking the settings read-only."""
         path = self.settings_path
         try:
-            raw = path.read_bytes()
+            raw = read_file(path, MAX_SETTINGS_BYTES)  # a regular file only, bounded
         except FileNotFoundError:
             return None, None
         except OSError as exc:
@@ -654,9 +829,7 @@ class Store:
         older save that keeps them at its end, if it is of a sane size), and why it cannot
         be resumed, if it cannot."""
         try:
-            size = path.stat().st_size
-            with path.open("rb") as handle:
-                head = handle.read(_HEAD_BYTES)
+            head, size = read_head(path, _HEAD_BYTES)  # a regular file only
         except OSError as exc:
             return {}, f"Could not read saved game {path}: {_os_reason(exc)}."
         fields = _head_fields(head)
@@ -705,10 +878,9 @@ class Store:
         if outside is not None:
             raise StoreError(f"{path.name} is {outside}.")
         try:
-            size = path.stat().st_size
-            if size > MAX_SAVE_BYTES:
-                raise StoreError(_too_large(path, size))
-            raw = path.read_bytes()
+            raw = read_file(path, MAX_SAVE_BYTES)  # a regular file only, bounded
+        except TooLarge as exc:
+            raise StoreError(_too_large(path, exc.size)) from None
         except FileNotFoundError:
             raise StoreError(f"Saved game {path} does not exist.") from None
         except IsADirectoryError:
@@ -736,7 +908,7 @@ class Store:
     def _peek(path: Path) -> object:
         """Best-effort parse of a file that failed the checks, to show what can be shown."""
         try:
-            return _parse_json(path.read_bytes())
+            return _parse_json(read_file(path, MAX_SAVE_BYTES))
         except (OSError, _BadJSON):
             return None
 
@@ -777,6 +949,7 @@ class Store:
                     tuple(info["players"]),
                     rec.result,
                     len(rec.moves),
+                    private=rec.private,
                 )
             )
         infos.sort(key=lambda info: info.path.name)
@@ -791,12 +964,11 @@ class Store:
 
         target = Path(path)
         try:
-            size = target.stat().st_size
-            if size > MAX_RECORD_BYTES:
-                raise StoreError(
-                    f"{target} is {size // (1024 * 1024)} MiB, too large for a game record."
-                )
-            raw = target.read_bytes()
+            raw = read_file(target, MAX_RECORD_BYTES)  # a regular file only, bounded
+        except TooLarge as exc:
+            raise StoreError(
+                f"{target} is {exc.size // (1024 * 1024)} MiB, too large for a game record."
+            ) from None
         except FileNotFoundError:
             raise StoreError(f"There is no file {target}.") from None
         except IsADirectoryError:
@@ -967,84 +1139,128 @@ class Store:
         try:
             self._record(record)
             return None
-        except (StoreError, ValueError, TypeError, KeyError) as exc:
+        except (StoreError, ValueError) as exc:
             reason = str(exc)
         self._keep([dict(record)])
         return reason
 
-    def flush_pending(self) -> tuple[int, int]:
-        """Record what the pending journal keeps: ``(recorded, still kept)``. A line that
-        cannot be recorded stays in the journal, so no result is ever lost."""
+    def flush_pending(self) -> PendingFlush:
+        """Record what the pending journals keep: ``(recorded, kept, set_aside)``.
+
+        The journal is ``pending_path``; a session that found it unreadable kept its results
+        in a journal of its own beside it (``pending-results-<time>.jsonl``), read here too,
+        so those are not left behind for ever. A line the statistics cannot take now (a
+        locked or damaged database) stays in its journal for a later start; once the
+        database refuses one, the rest wait too (each try would wait the whole write
+        timeout). A line that can never be recorded (not JSON, bad UTF-8, a result of the
+        wrong shape, an infinite score) is set aside, byte for byte, in
+        ``pending_damaged_path`` beside the journal, so it neither stops the others nor is
+        lost. ``kept`` is -1 when a journal itself cannot be read.
+        """
+        journals = [self.pending_path, *sorted(self.home.glob("pending-results-*.jsonl"))]
+        done = kept = aside = 0
+        refused = False
+        unreadable = False
         with self._pending_lock:
-            try:
-                lines = self.pending_path.read_text("utf-8").splitlines()
-            except FileNotFoundError:
-                return 0, 0
-            except (OSError, UnicodeDecodeError):
-                return 0, -1
-            kept: list[str] = []
-            done = 0
-            for line in lines:
-                if not line.strip():
+            for path in dict.fromkeys(journals):  # (the session's own may be one of them)
+                flushed = self._flush_journal(path, refused)
+                if flushed is None:
+                    unreadable = True
                     continue
-                try:
-                    record = _parse_json(line.encode("utf-8"))
-                    if not isinstance(record, dict):
-                        raise _BadJSON("not an object")
-                    self._record(record)
-                    done += 1
-                except (_BadJSON, StoreError, ValueError, TypeError, KeyError):
-                    kept.append(line)
-            if done:
-                if kept:
-                    _atomic_write(self.pending_path, "\n".join(kept) + "\n")
-                else:
-                    self.pending_path.unlink(missing_ok=True)
-            return done, len(kept)
+                done, kept, aside = done + flushed[0], kept + flushed[1], aside + flushed[2]
+                refused = refused or flushed[1] > 0
+        return PendingFlush(done, -1 if unreadable else kept, aside)
+
+    def _flush_journal(self, path: Path, refused: bool) -> PendingFlush | None:
+        """One journal's lines into the statistics (``refused``: the database has refused
+        one already, so these wait); None when the journal cannot be read."""
+        try:
+            raw = read_file(path, MAX_PENDING_BYTES)  # a regular file, bounded
+        except FileNotFoundError:
+            return PendingFlush(0, 0, 0)
+        except OSError:
+            return None
+        kept: list[bytes] = []
+        aside: list[bytes] = []
+        done = 0
+        for line in raw.split(b"\n"):
+            if not line.strip():
+                continue
+            try:
+                kind, values = _checked_record(_parse_json(line))
+            except (_BadJSON, ValueError):
+                aside.append(line)
+                continue
+            if refused:
+                kept.append(line)
+                continue
+            try:
+                self._record_checked(kind, values)
+                done += 1
+            except StoreError:
+                refused = True
+                kept.append(line)
+        if aside:
+            # set aside first: killed between the two writes, a line is in both files,
+            # never in neither
+            self._set_aside(aside)
+        if done or aside:
+            if kept:
+                _atomic_write(path, b"\n".join(kept) + b"\n")
+            else:
+                path.unlink(missing_ok=True)
+        return PendingFlush(done, len(kept), len(aside))
+
+    def _set_aside(self, lines: list[bytes]) -> None:
+        """Add lines to the file of damaged ones, atomically (the old file or the new one,
+        never a mix); one that cannot be read (grown past its bound) is left as it is and
+        the lines start a file of their own beside it."""
+        path = self.pending_damaged_path
+        try:
+            old = read_file(path, MAX_PENDING_BYTES)
+        except FileNotFoundError:
+            old = b""
+        except OSError:
+            old = b""
+            path = path.with_name(f"pending-results.damaged-{int(self._clock())}.jsonl")
+        if old and not old.endswith(b"\n"):
+            old += b"\n"
+        _atomic_write(path, old + b"\n".join(lines) + b"\n")
 
     def _record(self, record: Mapping[str, Any]) -> None:
-        if record.get("kind") == "metric":
-            self.record_metric(
-                str(record["game"]),
-                str(record["name"]),
-                str(record["metric"]),
-                float(record["value"]),
-                float(record["at"]),
-            )
-            return
-        if record.get("kind") != "game":
-            raise ValueError(f"unknown kind of record {record.get('kind')!r}")
-        results = [
-            PlayerResult(
-                int(r["seat"]), str(r["name"]), str(r["kind"]), bool(r["won"]), int(r["score"])
-            )
-            for r in record["results"]
-        ]
-        self.record_game(
-            str(record["game"]),
-            str(record["variant"]),
-            int(record["players"]),
-            record.get("seed"),
-            results,
-            float(record["finished_at"]),
-        )
+        """Record one journal entry; ``ValueError`` (saying what is wrong) for one that can
+        never be recorded, ``StoreError`` when the database cannot take it now."""
+        self._record_checked(*_checked_record(record))
+
+    def _record_checked(self, kind: str, values: dict[str, Any]) -> None:
+        if kind == "metric":
+            self.record_metric(**values)
+        else:
+            self.record_game(**values)
 
     def _keep(self, records: list[dict[str, Any]]) -> None:
         """Append to the pending journal, atomically (the old journal or the new one)."""
         with self._pending_lock:
             try:
-                old = self.pending_path.read_text("utf-8")
+                old = read_file(self.pending_path, MAX_PENDING_BYTES)
             except FileNotFoundError:
-                old = ""
-            except (OSError, UnicodeDecodeError):
-                old = ""  # unreadable: the new lines go to a journal of their own
+                old = b""
+            except OSError:
+                old = b""  # unreadable: the new lines go to a journal of their own
                 self.pending_path = self.pending_path.with_name(
                     f"pending-results-{int(self._clock())}.jsonl"
                 )
-            lines = [json.dumps(r, ensure_ascii=False, sort_keys=True) for r in records]
-            text = (old if old.endswith("\n") or not old else old + "\n") + "\n".join(lines) + "\n"
+            # (a lone surrogate in a name is written escaped: the line stays UTF-8)
+            lines = [
+                json.dumps(r, ensure_ascii=False, sort_keys=True, default=repr).encode(
+                    "utf-8", "backslashreplace"
+                )
+                for r in records
+            ]
+            if old and not old.endswith(b"\n"):
+                old += b"\n"
             try:
-                _atomic_write(self.pending_path, text)
+                _atomic_write(self.pending_path, old + b"\n".join(lines) + b"\n")
             except OSError as exc:
                 raise StoreError(
                     f"Could not keep the result in {self.pending_path}: {_os_reason(exc)}."
@@ -1133,11 +1349,8 @@ class Store:
 
     def _seat_keys(self) -> dict[str, dict[str, Any]]:
         """The kept keys, by table id; entries that are not ours are left out."""
-        path = self.seat_keys_path
         try:  # a regular file of a sensible size only (not a FIFO, not /dev/zero)
-            if not path.is_file() or path.stat().st_size > 1 << 20:
-                return {}
-            data = _parse_json(path.read_bytes())
+            data = _parse_json(read_file(self.seat_keys_path, 1 << 20))
         except (OSError, _BadJSON):
             return {}
         tables = data.get("tables") if isinstance(data, dict) and data.get("version") == 1 else {}
@@ -1159,10 +1372,11 @@ class Store:
     def _connect(self, *, write: bool) -> Iterator[Any]:
         """Open the statistics database and check it is ours, closing it afterwards.
 
-        Readers open it read-only and get ``None`` while there are no statistics yet, so looking
-        at them never creates files. Writers create the folder and the tables on first use. A
-        file that is not a SQLite database, belongs to something else or to a newer version
-        raises ``StoreError`` before anything is written to it.
+        Readers get ``None`` while there are no statistics yet, so looking at them never
+        creates files (they open an existing file read-write, so SQLite can roll back what a
+        killed write left, but never create one). Writers create the folder and the tables
+        on first use. A file that is not a SQLite database, belongs to something else or to
+        a newer version raises ``StoreError`` before anything is written to it.
         """
         path = self.stats_path
         if not write and not path.is_file():
@@ -1173,7 +1387,11 @@ class Store:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 conn = sqlite3.connect(path, timeout=self._db_timeout)
             else:
-                uri = path.absolute().as_uri() + "?mode=ro"
+                # Read-write, never create: a write killed half-way (``kill -9``) leaves a
+                # hot journal, which SQLite rolls back on the first read, and that needs
+                # write access (read-only, every read said "attempt to write a readonly
+                # database" until a later write). A file the OS protects opens read-only.
+                uri = path.absolute().as_uri() + "?mode=rw"
                 conn = sqlite3.connect(uri, uri=True, timeout=min(1.0, self._db_timeout))
         except (OSError, sqlite3.Error) as exc:
             raise self._db_error(exc) from exc

@@ -202,6 +202,18 @@ class CardSuiteApp(App[None]):
             return
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
+    def withdraw_notice(self, message: str) -> None:
+        """Take a notification down before its time, once what it announced is over (a
+        "Joining…" notice over the table that has opened). A notification is posted to the
+        app's queue, not shown at once, so its withdrawal is queued behind it."""
+
+        def withdraw() -> None:
+            shown = suit_text(message, self.settings.ascii)
+            for notification in [n for n in self._notifications if n.message == shown]:
+                self._unnotify(notification)
+
+        self.call_later(withdraw)
+
     def action_command_palette(self) -> None:
         """Textual's own opens a second palette when one is in the stack but not on top (the
         small-terminal notice over it), or when the last one has left the stack but is
@@ -250,7 +262,7 @@ class CardSuiteApp(App[None]):
         """At start: tidy killed writes' leftovers and record results kept from before."""
         try:
             self.store.clean_temporaries()
-            done, kept = self.store.flush_pending()
+            done, kept, aside = self.store.flush_pending()
         except (OSError, StoreError):
             return
         if done:
@@ -259,6 +271,16 @@ class CardSuiteApp(App[None]):
                 f"{done} result{'s' * (done != 1)} kept from before "
                 f"{'are' if done != 1 else 'is'} now in the statistics.",
                 title="Statistics",
+            )
+        if aside:
+            self.call_from_thread(
+                self.notify,
+                f"{aside} result{'s' * (aside != 1)} kept from before "
+                f"{'are' if aside != 1 else 'is'} damaged and cannot go into the statistics;"
+                f" set aside in {self.store.pending_damaged_path}.",
+                title="Statistics",
+                severity="warning",
+                timeout=10,
             )
         if kept:
             self.call_from_thread(
@@ -270,7 +292,11 @@ class CardSuiteApp(App[None]):
             )
 
     def save_settings(self) -> None:
-        self.store.save_settings(self.settings)
+        """Keep the settings; a disk that refuses (full, read-only) is said, never fatal."""
+        try:
+            self.store.save_settings(self.settings)
+        except StoreError as e:
+            self.notify(str(e), title="Settings not saved", severity="error")
 
     # --- start-up and size ----------------------------------------------------------------
 
@@ -441,9 +467,32 @@ def exit_if_crashed(app: CardSuiteApp) -> None:
         raise SystemExit(app.return_code)
 
 
+def crash_report(error: BaseException | None) -> str:
+    """The traceback of ``error`` as a crash log holds it. An error in a worker reaches the
+    app as Textual's ``WorkerFailed`` (its ``error`` the original), made after the fact, so
+    its own traceback, if any, is not where anything went wrong: the original error's whole
+    traceback (and its causes) follows it."""
+    if error is None:
+        return "no traceback"
+    parts: list[str] = []
+    seen: set[int] = set()
+    while True:
+        seen.add(id(error))
+        inner = getattr(error, "error", None)
+        if not isinstance(inner, BaseException) or id(inner) in seen:
+            break
+        if error.__traceback__ is None:
+            parts.append(f"{type(error).__name__}: {error}\n")
+        else:
+            parts += traceback.format_exception(error)
+        parts.append("\nThe error it wraps, where it was raised:\n\n")
+        error = inner
+    return "".join(parts) + "".join(traceback.format_exception(error))
+
+
 def write_crash_log(home: Path, error: BaseException | None) -> Path | str:
     """The traceback of ``error`` in ``home/crash-<time>.log``; where it went (or why not)."""
-    text = "".join(traceback.format_exception(error)) if error is not None else "no traceback"
+    text = crash_report(error)
     path = home / f"crash-{time.strftime('%Y%m%d-%H%M%S')}.log"
     try:
         home.mkdir(parents=True, exist_ok=True)

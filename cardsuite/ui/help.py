@@ -13,9 +13,13 @@ contents scrolls to its section.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping
 from typing import ClassVar
 
+from rich.console import Console, ConsoleOptions, RenderResult
 from rich.markdown import Markdown
+from rich.style import Style
+from rich.theme import Theme
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
@@ -24,7 +28,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..engine import Game
-from .cardart import suit_text
+from .cardart import rich_colour, suit_text
 from .closing import close_once
 
 _HEADING = re.compile(r"^(#{1,3})\s+(.*)$")
@@ -46,6 +50,47 @@ def sections(text: str) -> list[tuple[int, str, str]]:
         else:
             out.append((0, "", [line]))
     return [(level, title, "\n".join(lines).strip()) for level, title, lines in out]
+
+
+def markdown_theme(colours: Mapping[str, str]) -> Theme:
+    """Rich's Markdown styles in the table's colours (``themes.table_variables``: readable on
+    the felt in every theme). Rich's own are the terminal's magenta and cyan, which Textual
+    draws as #f4005f and the like: headings at 2.3 to 1 on the felt."""
+    title = rich_colour(colours.get("felt-title", ""), "default")
+    accent = rich_colour(colours.get("felt-accent", ""), title)
+    text = rich_colour(colours.get("felt-text", ""), "default")
+    return Theme(
+        {
+            "markdown.h2": Style(color=title, bold=True, underline=True),
+            "markdown.h3": Style(color=title, bold=True),
+            "markdown.h4": Style(color=title, italic=True),
+            "markdown.code": Style(color=accent, bold=True),
+            "markdown.code_block": Style(color=accent),
+            "markdown.block_quote": Style(color=text, italic=True),
+            "markdown.list": Style(color=title),
+            "markdown.item.number": Style(color=title),
+            "markdown.link": Style(color=accent, underline=True),
+            "markdown.link_url": Style(color=accent, underline=True),
+            "markdown.table.border": Style(color=title),
+            "markdown.table.header": Style(color=title, bold=True),
+            "markdown.kbd": Style(color=accent, bold=True),
+        }
+    )
+
+
+class ThemedMarkdown:
+    """Markdown drawn with ``markdown_theme`` of the app's colours as they are when it is
+    drawn (a theme chosen in the palette restyles it)."""
+
+    def __init__(self, text: str, colours: Callable[[], Mapping[str, str]]) -> None:
+        self.markdown = Markdown(text)
+        self.colours = colours
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        with console.use_theme(markdown_theme(self.colours())):
+            # every segment made while the theme is in use (Rich looks styles up lazily)
+            segments = list(console.render(self.markdown, options))
+        yield from segments
 
 
 class HelpScreen(Screen[None]):
@@ -75,8 +120,13 @@ class HelpScreen(Screen[None]):
             )
             with VerticalScroll(id="help"):
                 for i, (_, _, text) in enumerate(self.parts):
-                    yield Static(Markdown(text), id=f"sec-{i}", classes="help-section")
+                    yield Static(
+                        ThemedMarkdown(text, self._colours), id=f"sec-{i}", classes="help-section"
+                    )
         yield Footer()
+
+    def _colours(self) -> Mapping[str, str]:
+        return getattr(self.app, "theme_variables", None) or self.app.get_css_variables()
 
     def on_mount(self) -> None:
         self.query_one("#help", VerticalScroll).focus()

@@ -136,7 +136,9 @@ class HistoryScreen(Screen[None]):
                 self._fit(_game_name(info.game), "game"),
                 Text(str(info.moves), justify="right"),
                 self._fit(_players(info.players), "players"),
-                self._fit(info.result, "result"),
+                self._fit(
+                    f"{info.result} · hands hidden" if info.private else info.result, "result"
+                ),
                 key=str(i),
             )
         if row and self.records:
@@ -203,6 +205,13 @@ class HistoryScreen(Screen[None]):
             out.append("\n")
             out.append("Result: ", style="bold")
             out.append(info.result)
+            if info.private:
+                out.append(
+                    "\nPlayed by two or more people at this keyboard and not finished: its"
+                    " replay shows only what everyone saw, until every player agrees to show"
+                    " the hands (a or s asks).",
+                    style="italic",
+                )
         detail.update(out)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:

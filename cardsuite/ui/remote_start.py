@@ -75,7 +75,9 @@ async def join(app: CardSuiteApp, req: JoinRequest) -> None:
     table no longer knows is forgotten, and the join tried once more without it."""
     key = None if req.watch else seat_key(req.address, req.name)
     token = app.store.seat_token(key) if key is not None else None
-    app.notify(f"Joining {req.address.where}…", title="Remote table")
+    joining = f"Joining {req.address.where}…"
+    notices = [joining]  # taken down once the join is over (the table says the rest itself)
+    app.notify(joining, title="Remote table")
     while True:
         early: list[dict[str, Any]] = []  # what comes before the table is open
         client = TableClient(
@@ -86,7 +88,7 @@ async def join(app: CardSuiteApp, req: JoinRequest) -> None:
             token=token,
             on_message=early.append,
         )
-        client.on_status = lambda status, c=client: _asking(app, c, status)
+        client.on_status = lambda status, c=client: _asking(app, c, status, notices)
         runner = asyncio.ensure_future(client.run())
         try:
             welcome = await client.wait_welcome(within=JOIN_WAIT)
@@ -99,6 +101,8 @@ async def join(app: CardSuiteApp, req: JoinRequest) -> None:
                 if client.fatal_code == "unknown-token":
                     token = None
                     continue  # (the table restarted, or the seat was given up): join anew
+            for notice in notices:
+                app.withdraw_notice(notice)
             say = f"Could not join: {e}."
             if not isinstance(e, ConnectionRefusedError):  # no table reached: the player's move
                 say += (
@@ -107,6 +111,8 @@ async def join(app: CardSuiteApp, req: JoinRequest) -> None:
             app.notify(say, title="Remote table", severity="error", timeout=12)
             return
         break
+    for notice in notices:
+        app.withdraw_notice(notice)  # joined: the table says so itself
     if key is not None and client.token and client.token != token:
         problem = app.store.keep_seat_token(key, client.token)
         if problem is not None:  # the game goes on; only a crash would need the key
@@ -116,10 +122,11 @@ async def join(app: CardSuiteApp, req: JoinRequest) -> None:
         await runner
 
 
-def _asking(app: CardSuiteApp, client: TableClient, status: str) -> None:
+def _asking(app: CardSuiteApp, client: TableClient, status: str, notices: list[str]) -> None:
     """Before the table opens: the table is asking its host to let this player in."""
     if client.asking is not None and status == client.asking:
-        app.notify(f"{status}…", title="Remote table", timeout=30)
+        notices.append(f"{status}…")
+        app.notify(notices[-1], title="Remote table", timeout=30)
 
 
 def ask_host(app: CardSuiteApp, ask: SeatAsk) -> None:

@@ -162,7 +162,7 @@ class MovesList(OptionList):
         options = [Option(start, id="m0")]
         for k, move in enumerate(replay.moves, start=1):
             line = Text(no_wrap=True, overflow="ellipsis")
-            line.append(f"{k:>{width}} ", style="dim")
+            line.append(f"{k:>{width}} ")  # (not dim: the highlight's ground is the accent)
             if not public:
                 who = names[move.seat] if 0 <= move.seat < len(names) else "—"
                 line.append(who, style="bold")
@@ -539,9 +539,9 @@ class ReplayTable:
         if self.rp_at == r.last and self.match.is_over() and r.record.finished:
             left.append(f" · {r.record.result}", style="italic")
         if self.rp_private:
-            right = Text("hands hidden (s)", style="dim")
+            right = Text("hands hidden (s)", style="italic")  # (on the accent: not dim)
         elif len(self.rp_modes) > 1:
-            right = Text(f"s: {self._mode_name()}", style="dim")
+            right = Text(f"s: {self._mode_name()}", style="italic")
         else:
             right = Text()
         grid = Table.grid(expand=True)

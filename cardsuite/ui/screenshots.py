@@ -173,11 +173,28 @@ def _to_png(converter: str, svg: Path, target: Path) -> None:
         subprocess.run([converter, "-w", "1400", str(copy), "-o", str(target)], check=True)
 
 
+class FolderError(ValueError):
+    """The pictures' folder cannot be made or written in; ``str(e)`` says why."""
+
+
+def ready_folder(out: str | Path) -> Path:
+    """Make the pictures' folder and check a file can be written in it, before the scenes
+    take their while: ``FolderError`` with the reason when it cannot (``/proc/self/x``, a
+    read-only place, a file in the way)."""
+    folder = Path(out)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".cardsuite-", suffix=".tmp"):
+            pass
+    except OSError as e:
+        raise FolderError(f"cannot write pictures in {folder}: {e.strerror or e}") from None
+    return folder
+
+
 def take_screenshots(out: str | Path, png: bool = True) -> list[Path]:
     """Write picker, setup, table (Twenty-Two, Money, Manni, African Casino) and help
-    screenshots (SVG, and PNG if possible)."""
-    folder = Path(out)
-    folder.mkdir(parents=True, exist_ok=True)
+    screenshots (SVG, and PNG if possible). ``FolderError`` when ``out`` cannot take them."""
+    folder = ready_folder(out)
     scenes: list[tuple[str, Scene, StartRequest | None]] = [
         ("picker", _picker, None),
         ("setup", _setup, None),

@@ -21,6 +21,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 
 from ..engine import Game, Option
 from ..match import HUMAN, REMOTE, Match, SeatSpec
+from ..settings_check import MAX_SEAT_NAME, clean_setup, default_players, default_seat
 from .closing import close_once
 from .widgets import card_style
 
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
 
     from .app import CardSuiteApp
 
+#: (a remembered seat is checked against these kinds: ``settings_check.SETUP_SEAT_KINDS``)
 SEAT_CHOICES = [
     ("human", HUMAN),
     ("bot: easy", "easy"),
@@ -68,22 +70,20 @@ class SetupScreen(Screen[None]):
         Binding("escape", "back", "Back"),
     ]
 
-    def __init__(self, game: Game, remembered: dict[str, Any] | None = None) -> None:
+    def __init__(self, game: Game, remembered: object = None) -> None:
         super().__init__()
         self.game = game
-        remembered = remembered or {}
-        self.players = remembered.get("players", 4 if 4 in game.players else min(game.players))
-        if self.players not in game.players:
-            self.players = min(game.players)
-        self.variant = remembered.get("variant", game.default_variant)
-        if self.variant not in game.variants:
-            self.variant = game.default_variant
+        # What was remembered is checked again here, whoever gives it: a setup of an older
+        # version (a variant, option or bot level since gone) opens with defaults for those.
+        checked, _ = clean_setup(game, remembered if remembered is not None else {}, "setup")
+        setup = checked or {}
+        self.players: int = setup.get("players", default_players(game))
+        self.variant: str = setup.get("variant", game.default_variant)
         self.options: dict[str, Any] = dict(game.variants[self.variant].defaults())
-        for k, v in remembered.get("options", {}).items():
-            if k in self.options:
-                self.options[k] = v
-        self.seats: list[dict[str, str]] = list(remembered.get("seats", []))
-        self.seed_text = str(remembered.get("seed") or "")
+        self.options.update(setup.get("options", {}))
+        self.seats: list[dict[str, str]] = [dict(s) for s in setup.get("seats", [])]
+        seed = setup.get("seed")
+        self.seed_text = "" if seed is None else str(seed)
         #: Set once the rows are made (``on_mount``): a start key that comes sooner (the
         #: screen was just opened) is not taken, as a click on a button not drawn yet.
         self.ready = False
@@ -94,11 +94,7 @@ class SetupScreen(Screen[None]):
 
     def _seat(self, i: int) -> dict[str, str]:
         while len(self.seats) <= i:
-            j = len(self.seats)
-            names = self.game.names_for(max(self.players, j + 1))
-            self.seats.append(
-                {"kind": HUMAN if j == 0 else "medium", "name": names[j % len(names)]}
-            )
+            self.seats.append(default_seat(self.game, self.players, len(self.seats)))
         return self.seats[i]
 
     # --- layout ---------------------------------------------------------------------------
@@ -209,7 +205,7 @@ class SetupScreen(Screen[None]):
                         seat["name"],
                         placeholder=names[i],
                         id=f"name-{i}",
-                        max_length=16,
+                        max_length=MAX_SEAT_NAME,
                         compact=True,
                     ),
                     Select(

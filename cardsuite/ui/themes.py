@@ -28,6 +28,8 @@ from textual.color import BLACK, WHITE, Color, ColorParseError
 from textual.constants import DIM_FACTOR
 from textual.theme import Theme
 
+from ..files import read_file
+
 DEFAULT_THEME = "felt"
 
 #: The felt where a theme names none and its colours cannot be read (never for a theme
@@ -62,11 +64,15 @@ def theme_dirs() -> list[Path]:
     return out
 
 
+#: A theme file is a few dozen lines; anything much larger is not one.
+MAX_THEME_BYTES = 64 * 1024
+
+
 def load_theme_file(path: Path) -> Theme:
     """One theme; ``ValueError`` says what is wrong with the file."""
-    try:
-        data = tomllib.loads(path.read_text("utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as e:
+    try:  # (a regular file only, bounded: a pipe or a device in the folder never blocks)
+        data = tomllib.loads(read_file(path, MAX_THEME_BYTES).decode("utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
         raise ValueError(f"{path.name}: {e}") from None
     unknown = set(data) - _THEME_FIELDS
     if unknown:
@@ -181,11 +187,20 @@ def table_variables(colours: Mapping[str, str], own: Mapping[str, str]) -> dict[
       ``felt-error``, ``felt-warning``: readable on the same grounds;
     - ``table-footer-key``, ``table-footer-text``: the footer's keys and their descriptions
       (Textual's ``footer-key-foreground`` is the accent, which some of its own themes draw
-      on their panel at 1.8 to 1), readable on the footer's ground."""
+      on their panel at 1.8 to 1), readable on the footer's ground;
+    - ``bar-text``: the text of the replay's and a joined table's bars and the replay's
+      highlighted move, readable on their grounds (``$accent 30%``, ``$error 35%`` and
+      ``$warning 40%`` on either felt), which the theme's foreground is not in every theme
+      (solarized, atom-one); nothing on them is drawn dim (no colour reads dimmed on an
+      accent in every theme);
+    - ``highlight-text``: a list's highlighted entry (``$primary 35%`` on the felts or the
+      surface: the picker's games, the dialogs' choices)."""
     felt = own.get("felt") or colours.get("surface") or FELT_DEFAULTS["felt"]
     felt_dark = own.get("felt-dark") or colours.get("background") or FELT_DEFAULTS["felt-dark"]
     header = _over(felt_dark, colours.get("primary", felt), 0.2)
-    grounds = [felt, felt_dark, header]
+    # (a focused list is tinted by Textual, $foreground 5%: the picker's games and saves)
+    focused = _over(felt, colours.get("foreground", felt), 0.05)
+    grounds = [felt, felt_dark, header, focused]
     out = {"felt": felt, "felt-dark": felt_dark}
     # (dimmed text lies on the felt, never on the header)
     text = readable(colours.get("foreground", "#ffffff"), [felt, felt_dark], dimmed=True)
@@ -203,4 +218,16 @@ def table_variables(colours: Mapping[str, str], own: Mapping[str, str]) -> dict[
     out["table-footer-text"] = readable(
         colours.get("footer-description-foreground", out["felt-text"]), footer
     )
+    bars = [
+        _over(ground, colours.get(source, felt), alpha)
+        for ground in (felt, felt_dark)
+        for source, alpha in (("accent", 0.3), ("error", 0.35), ("warning", 0.4))
+    ]
+    out["bar-text"] = readable(out["felt-text"], bars)
+    lists = [  # (with room: a focused list's cursor is drawn a shade stronger)
+        _over(ground, colours.get("primary", felt), alpha)
+        for ground in (felt, felt_dark, colours.get("surface", felt))
+        for alpha in (0.35, 0.45)
+    ]
+    out["highlight-text"] = readable(out["felt-text"], lists)
     return {k: v for k, v in out.items() if k not in own or k in ("felt", "felt-dark")}

@@ -74,7 +74,7 @@ def test_a_bad_position_is_refused_with_what_is_wrong(
 
 def test_a_position_that_is_not_json_or_not_playable_is_refused(launched, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     r = invoke("play", "twenty-two", "--position", write(tmp_path, '{"game": "twenty-two",\n  x'))
-    assert r.exit_code == 2 and "not JSON (line 2" in r.output
+    assert r.exit_code == 2 and "not valid JSON at line 2" in r.output
     r = invoke("play", "twenty-two", "--position", str(tmp_path / "nowhere.json"))
     assert r.exit_code == 2 and "no such file" in r.output
     money = get_game("money").new_state(seed=1).to_json()

@@ -118,12 +118,18 @@ def test_unknown_keys_ignored_and_wrong_types_defaulted(tmp_path: Path) -> None:
     }
     write_bytes(store.settings_path, json.dumps(raw).encode())
     settings, warning = store.load_settings()
-    assert warning is None
+    # each value that cannot be used is named, in one message (issue 33 #17)
+    assert warning is not None
+    assert "theme: 7 is not a theme's name" in warning
+    assert "ascii: 'yes' is not true or false" in warning
+    assert "pace: 'ludicrous' is not one of" in warning
+    assert "last_setup.money.players: 4 is not one of 2" in warning
+    assert "and 3 more" in warning  # last_setup.manni, games.money.bad and games.manni
     assert settings.theme == "felt"
     assert settings.ascii is False
     assert settings.pace == "normal"
     assert settings.assist is False
-    assert settings.last_setup == {"money": {"players": 4}}
+    assert settings.last_setup == {"money": {}}  # Money is for two
     assert settings.games == {"money": {"throw_ms": 250}}
     assert not hasattr(settings, "future_option")
     # A missing key is simply the default.

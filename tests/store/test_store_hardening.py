@@ -120,10 +120,10 @@ def test_a_locked_database_keeps_the_result_for_later(tmp_path: Path) -> None:
     assert time.perf_counter() - t < 2  # waits only the store's timeout
     assert reason is not None and "locked" in reason
     assert store.pending_path.is_file()
-    assert store.flush_pending() == (0, 1)  # still locked: kept
+    assert store.flush_pending() == (0, 1, 0)  # still locked: kept
     locker.rollback()
     locker.close()
-    assert store.flush_pending() == (1, 0)
+    assert store.flush_pending() == (1, 0, 0)
     assert not store.pending_path.exists()
     names = {(r.game, r.name) for r in store.game_stats()}
     assert ("twenty-two", "Ada") in names
@@ -145,5 +145,5 @@ def test_a_damaged_database_loses_no_result(tmp_path: Path) -> None:
     lines = store.pending_path.read_text("utf-8").splitlines()
     assert len(lines) == 2 and json.loads(lines[1])["value"] == 287.0
     store.stats_path.unlink()  # the player moves the damaged file aside
-    assert store.flush_pending() == (2, 0)
+    assert store.flush_pending() == (2, 0, 0)
     assert store.metric_summary("money", "Ada", "snap_ms")["best"] == 287.0  # type: ignore[index]

@@ -94,6 +94,28 @@ async def test_a_capture_of_a_card_and_a_set_by_keys(make_app) -> None:  # type:
         assert screen.match.record[0][:2] == (0, "capture 9D: 9C 4C+5H")
 
 
+async def test_letters_typed_right_behind_the_compose_key_are_picks(make_app) -> None:  # type: ignore[no-untyped-def]
+    """ "c a b c" typed in one burst (as a terminal delivers fast typing: no pause between the
+    keys) composes the same capture as slow typing: the letters are the table's labels, not
+    other compose keys (the "a" started an addition: the compose key's binding ran only once
+    it had bubbled up to the app, after the "a" had reached the screen)."""
+    from textual import events
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_table(app, pilot, stacked())
+        await pilot.press(*to(screen, "9D"))
+        for key in "cabc":  # as the driver delivers them, with no wait between
+            event = events.Key(key, key)
+            event.set_sender(app)
+            app._driver.send_message(event)  # type: ignore[union-attr]
+        await wait_for(pilot, lambda: screen.comp is not None and len(screen.comp.picks) == 3)
+        await pilot.pause()
+        assert screen.comp.kind == "capture"
+        assert screen.comp.keys() == {("loose", "9C"), ("loose", "5H"), ("loose", "4C")}
+        assert "4 cards to your pile" in shown(screen, "#ac-preview")
+
+
 async def test_a_refused_composition_says_why(make_app) -> None:  # type: ignore[no-untyped-def]
     app = make_app()
     async with app.run_test(size=(100, 30), notifications=True) as pilot:

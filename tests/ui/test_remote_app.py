@@ -49,6 +49,8 @@ async def test_a_joined_table_plays_by_keys_and_shows_the_others(make_app) -> No
     async with joined(make_app, "twenty-two", seats, seed=7, name="Ann") as (server, app, pilot):
         screen = app.screen
         assert screen.match.seat == 0 and screen.shown == 0
+        # joined: "Joining…" is taken down, not left over the table for its five seconds
+        assert not [m for m in _notes(app) if m.startswith("Joining")]
         await wait_for(pilot, lambda: "you are Ann" in _bar(app) and "connected" in _bar(app))
         for _ in range(3):  # three of Ann's own moves, each the hint played with enter
             mark = sum(m.seat == 0 for m in server.match.record)
@@ -340,6 +342,7 @@ async def test_joining_where_nothing_answers_says_so_at_once(make_app) -> None: 
         assert f"nothing answers at 127.0.0.1:{port}" in said
         assert "Not trying again" in said and "trying again;" not in said
         assert isinstance(app.screen, PickerScreen)
+        assert not [m for m in _notes(app) if m.startswith("Joining")]  # over: taken down
 
 
 async def test_the_log_names_a_seats_new_player(make_app) -> None:  # type: ignore[no-untyped-def]

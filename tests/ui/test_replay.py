@@ -462,6 +462,11 @@ async def test_the_history_asks_before_showing_every_hand_of_a_private_record(
         await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
         await pilot.press("y")
         await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen))
+        # its row and the detail under the table say its hands stay hidden, and why
+        lines = [s.text for s in app.screen._compositor.render_strips()]
+        assert any("hands hidden" in line for line in lines)
+        detail = str(app.screen.query_one("#history-detail").render())
+        assert "Played by two or more people at this keyboard and not finished" in detail
         await pilot.press("a")  # replay, every hand
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
         replay_screen = app.screen_stack[-2]

@@ -99,6 +99,17 @@ class CasinoScreen(CasinoDrawing, TableScreen):
         Binding("colon", "command", "Type a step", show=False),
     ]
 
+    #: The keys that start composing a step (their bindings show them in the footer; the
+    #: key handler starts them, in order with the letters typed after them).
+    COMPOSE_KEYS: ClassVar[dict[str, str]] = {
+        "c": "capture",
+        "b": "build",
+        "a": "add",
+        "r": "raise",
+        "t": "trail",
+        "f": "free",
+    }
+
     def __init__(self, match: Match) -> None:
         super().__init__(match)
         self.cursor = 0
@@ -372,6 +383,16 @@ class CasinoScreen(CasinoDrawing, TableScreen):
         if self.holding or self.cs_app.clock() < self._guard_until:
             return
         if self.comp is None:
+            kind = self.COMPOSE_KEYS.get(event.key)
+            if kind is not None:
+                # Started here, not by the binding: a binding runs once the key has bubbled
+                # up to the app, after a letter typed right behind it has reached this
+                # handler ("c a" quickly: the "a" was taken as compose-an-addition). Where
+                # composing cannot start, the action says why, as a dimmed key does.
+                event.stop()
+                event.prevent_default()
+                self.action_compose(kind)
+                return
             if event.key == "e" and self.check_action("end_turn", ()) is None:
                 # ``e`` is dimmed: say why rather than do nothing
                 event.stop()
