@@ -318,8 +318,14 @@ def _start_request(
     given = _items(names, "--names", "a name per seat")
     defaults = list(g.names_for(n))
     seat_names = given + defaults[len(given) :]
-    if len(given) > n or len(set(seat_names[:n])) != n:
-        raise click.BadParameter(f"give {n} different names", param_hint="--names")
+    from .remote.protocol import name_key  # (pure: no terminal library)
+
+    if len(given) > n or len({name_key(x) for x in seat_names[:n]}) != n:
+        raise click.BadParameter(
+            f"give {n} different names (names that differ only in capitals or in letters"
+            " that look alike read as one)",
+            param_hint="--names",
+        )
     variant_id, options = _options(g, variant, opts)
     return StartRequest(
         g.id,

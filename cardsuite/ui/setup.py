@@ -21,6 +21,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 
 from ..engine import Game, Option
 from ..match import HUMAN, REMOTE, Match, SeatSpec
+from ..remote.protocol import name_key
 from ..settings_check import MAX_SEAT_NAME, clean_setup, default_players, default_seat
 from .closing import close_once
 from .widgets import card_style
@@ -318,9 +319,13 @@ class SetupScreen(Screen[None]):
             )
             return
         seats = [SeatSpec(s["kind"], s["name"]) for s in self.seats[: self.players]]
-        names = [s.name for s in seats]
-        if len(set(names)) != len(names):
-            self.notify("Give every seat a different name.", severity="error")
+        keys = [name_key(s.name) for s in seats]
+        if len(set(keys)) != len(keys):
+            self.notify(
+                "Give every seat a different name (names that differ only in capitals or in"
+                " letters that look alike read as one).",
+                severity="error",
+            )
             return
         remote = [s for s in seats if s.kind == REMOTE]
         if remote and sum(s.kind == HUMAN for s in seats) > 1:

@@ -69,6 +69,9 @@ def test_play_defaults_to_you_against_medium_bots(launched) -> None:  # type: ig
         (("play", "twenty-two", "--seats", "human,genius"), "kinds: human, random, easy"),
         (("play", "twenty-two", "-p", "3", "--seats", "human,easy"), "give one per player"),
         (("play", "twenty-two", "--names", "A,A,B,C"), "give 4 different names"),
+        # names that read as one: capitals, a Cyrillic S
+        (("play", "twenty-two", "--names", "Ann,ANN,B,C"), "give 4 different names"),
+        (("play", "twenty-two", "--names", "South,\u0405outh,B,C"), "look alike read as one"),
         (("play", "twenty-two", "--variant", "fast"), "variants: standard"),
         (("play", "--theme", "nope"), "themes: "),
         (("--theme", "nope"), "four-colour"),

@@ -47,3 +47,20 @@ async def test_a_remote_seat_moves_nothing_under_the_seats(make_app, size) -> No
             await pilot.pause()
             assert start.region == where, kind
         assert "remote seats" in str(setup.query_one("#seat-note").render())
+
+
+async def test_names_that_read_as_one_are_refused(make_app) -> None:  # type: ignore[no-untyped-def]
+    """"Ann" and "ANN", or "South" and "Ѕouth" with a Cyrillic S, are one name to the players
+    (and to a hosted table, which would leave the joiner who gives it without a seat): the
+    setup asks for different names and deals nothing."""
+    from textual.widgets import Input
+
+    app = make_app()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        setup = await open_setup(app, pilot, "manni")
+        setup.query_one("#name-0", Input).value = "South"
+        setup.query_one("#name-1", Input).value = "\u0405outh"
+        await pilot.press("f5")
+        await wait_for(pilot, lambda: bool(app._notifications))
+        assert "different name" in next(iter(app._notifications)).message
+        assert app.screen is setup
