@@ -320,12 +320,17 @@ def _start_request(
     seat_names = given + defaults[len(given) :]
     from .remote.protocol import name_key  # (pure: no terminal library)
 
-    if len(given) > n or len({name_key(x) for x in seat_names[:n]}) != n:
-        raise click.BadParameter(
-            f"give {n} different names (names that differ only in capitals or in letters"
-            " that look alike read as one)",
-            param_hint="--names",
-        )
+    if len(given) > n:
+        raise click.BadParameter(f"give {n} different names", param_hint="--names")
+    seen: dict[str, str] = {}
+    for name in seat_names[:n]:
+        key = name_key(name)  # (capitals and letters that look alike read as one)
+        if key in seen:
+            raise click.BadParameter(
+                f"{seen[key]!r} and {name!r} read as the same name: give {n} different names",
+                param_hint="--names",
+            )
+        seen[key] = name
     variant_id, options = _options(g, variant, opts)
     return StartRequest(
         g.id,

@@ -71,7 +71,7 @@ def test_play_defaults_to_you_against_medium_bots(launched) -> None:  # type: ig
         (("play", "twenty-two", "--names", "A,A,B,C"), "give 4 different names"),
         # names that read as one: capitals, a Cyrillic S
         (("play", "twenty-two", "--names", "Ann,ANN,B,C"), "give 4 different names"),
-        (("play", "twenty-two", "--names", "South,\u0405outh,B,C"), "look alike read as one"),
+        (("play", "twenty-two", "--names", "South,\u0405outh,B,C"), "'South' and 'Ѕouth' read as"),
         (("play", "twenty-two", "--variant", "fast"), "variants: standard"),
         (("play", "--theme", "nope"), "themes: "),
         (("--theme", "nope"), "four-colour"),

@@ -50,7 +50,7 @@ async def test_a_remote_seat_moves_nothing_under_the_seats(make_app, size) -> No
 
 
 async def test_names_that_read_as_one_are_refused(make_app) -> None:  # type: ignore[no-untyped-def]
-    """"Ann" and "ANN", or "South" and "Ѕouth" with a Cyrillic S, are one name to the players
+    """ "Ann" and "ANN", or "South" and "Ѕouth" with a Cyrillic S, are one name to the players
     (and to a hosted table, which would leave the joiner who gives it without a seat): the
     setup asks for different names and deals nothing."""
     from textual.widgets import Input
