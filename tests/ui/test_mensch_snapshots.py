@@ -3,6 +3,8 @@ bidding panel. Refresh deliberately with ``pytest --snapshot-update``."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from helpers import wait_for
 from test_mensch_app import mensch
@@ -13,10 +15,15 @@ from cardsuite.ui.choice import ChoiceScreen
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 36)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_mensch_table(snap_compare, make_app, size) -> None:  # type: ignore[no-untyped-def]
-    # the hard bot's moves each take its whole budget (Mensch's secret sides): a short one
+    # The hard bot's moves each take its whole budget (Mensch's secret sides). Its budget is
+    # long enough that its 30 iterations always finish (a short one cut the search on a busy
+    # machine, and the bot chose another card), and the table's clock leaps a minute at
+    # each reading, so the wait for the budget is already over.
+    ticks = itertools.count(step=60.0)
     app = make_app(
         start=mensch("human,medium,hard,easy", 5),
-        bot_options={"hard": {"iterations": 30, "time_budget": 0.4}},
+        bot_options={"hard": {"iterations": 30, "time_budget": 30.0}},
+        clock=lambda: next(ticks),
     )
 
     async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
