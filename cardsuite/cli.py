@@ -239,6 +239,18 @@ def play(
 _MAX_POSITION_BYTES = 4 * 1024 * 1024
 
 
+#: No number in a position has more digits (the generator's words have ten).
+_MAX_DIGITS = 40
+
+
+def _whole_number(digits: str) -> int:
+    """A whole number of a position's JSON, refused with a reason past ``_MAX_DIGITS``
+    digits: beyond 4,300 Python itself refuses to read one, with a traceback."""
+    if len(digits.lstrip("-")) > _MAX_DIGITS:
+        raise ValueError(f"a number of {len(digits.lstrip('-'))} digits is no part of a position")
+    return int(digits)
+
+
 def _read_position(g: Game, file: str) -> tuple[dict[str, Any], int]:
     """The position in ``file`` for game ``g``, checked as a save is (``from_json``: the
     pack exactly, nothing the rules could not reach) and playable (someone to move who can
@@ -263,11 +275,13 @@ def _read_position(g: Game, file: str) -> tuple[dict[str, Any], int]:
     except OSError as e:
         raise bad(f"cannot be read ({e.strerror})") from None
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=_whole_number)
     except json.JSONDecodeError as e:
         raise bad(f"not JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
     except RecursionError:
         raise bad("not JSON (nested too deeply)") from None
+    except ValueError as e:  # a number _whole_number refuses
+        raise bad(str(e)) from None
     try:
         state = g.from_json(data)
     except ValueError as e:

@@ -27,6 +27,11 @@ if TYPE_CHECKING:
     from .engine import Event, Game, State
 
 _MT_WORDS = 624  # the Mersenne Twister's state: 624 words and a position
+_MT_UPPER = 0x80000000  # of the first word only this bit is ever read (the other 31 never are)
+#: How deeply a position's JSON may nest. The games' own positions reach 9 (a save, with its
+#: state inside, one more); a hand-edited file 900 deep loads, but saving it again or
+#: drawing its crash report recurses past Python's limit (issue 33).
+MAX_DEPTH = 32
 
 
 @dataclass(frozen=True)
@@ -57,6 +62,7 @@ def read_header(game: Game, data: object, schema: int) -> Header:
     ``players`` may be left out for a game with one player count (older Money saves)."""
     if not isinstance(data, Mapping):
         raise ValueError(f"a {game.name} position must be a JSON object")
+    check_depth(data, f"this {game.name} position")
     if data.get("game") != game.id:
         raise ValueError(f"this is not a {game.name} position")
     if data.get("schema") != schema:
@@ -91,6 +97,21 @@ def check_pack(state: State, players: int) -> None:
         if missing:
             parts.append("missing " + " ".join(missing[:8]))
         raise ValueError("the cards in this position are not exactly the pack: " + "; ".join(parts))
+
+
+def check_depth(data: object, what: str, limit: int = MAX_DEPTH) -> None:
+    """Refuse JSON nested deeper than ``limit`` (lists and objects in one another): walked
+    with a stack of its own, so the check itself never recurses."""
+    if not isinstance(data, Mapping | list | tuple):
+        return
+    todo: list[tuple[Any, int]] = [(data, 1)]
+    while todo:  # only the lists and objects are walked (a save holds thousands of them)
+        node, depth = todo.pop()
+        if depth > limit:
+            raise ValueError(f"{what} is nested too deeply (more than {limit} levels)")
+        for child in node.values() if isinstance(node, Mapping) else node:
+            if isinstance(child, dict | list | tuple):
+                todo.append((child, depth + 1))
 
 
 @contextmanager
@@ -181,7 +202,11 @@ def rng_to_json(rng: random.Random) -> list[Any]:
 
 def rng_from_json(data: object) -> random.Random:
     """A generator from its saved state; ``ValueError`` unless it is one Python could have
-    written (an all-zero state would give zeros for ever, and shuffles that never end)."""
+    written. The Mersenne Twister's state is 19,937 bits: the top bit of the first word and
+    all of the other 623 (the twist never reads the first word's low 31 bits). Every state
+    but one runs through the same cycle of 2**19937 - 1; the one left out, those bits all
+    zero, gives zeros for ever (Twenty-Two's first draw never ends, and the others' saves
+    end up with the all-zero state). Python never writes it (seeding sets that top bit)."""
     if not isinstance(data, Sequence) or isinstance(data, str) or len(data) != 3:
         raise ValueError("the random generator's state is damaged")
     version, internal, gauss = data
@@ -190,8 +215,10 @@ def rng_from_json(data: object) -> random.Random:
     for w in internal:
         if isinstance(w, bool) or not isinstance(w, int) or not 0 <= w < 2**32:
             raise ValueError("the random generator's state is damaged")
-    if not 0 <= internal[-1] <= _MT_WORDS or not any(internal[:_MT_WORDS]):
+    if not 0 <= internal[-1] <= _MT_WORDS:
         raise ValueError("the random generator's state is damaged")
+    if not internal[0] & _MT_UPPER and not any(internal[1:_MT_WORDS]):
+        raise ValueError("the random generator's state is degenerate (it gives only zeros)")
     if gauss is not None and not isinstance(gauss, float):
         raise ValueError("the random generator's state is damaged")
     rng = random.Random()

@@ -103,3 +103,49 @@ def test_a_trjamann_position_in_play_with_no_contract_is_refused() -> None:
     manni.from_json(data)  # the real one loads
     with pytest.raises(ValueError, match="come after the contract"):
         manni.from_json({**data, "contract": ""})
+
+
+# --- issue 33: positions that loaded and then broke --------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", ["money", "twenty-two", "manni", "mensch", "african-casino"])
+def test_a_generator_that_gives_only_zeros_is_refused(game_id: str) -> None:
+    """Issue 33 #9: ``[3, [1] + [0] * 623 + [624], null]`` was accepted: its first word's low
+    bits are never read, so it gives zeros for ever (Twenty-Two's first draw never ended;
+    the others played on and refused their own save). A sparse state that is not degenerate
+    still loads."""
+    game = get_game(game_id)
+    data = json.loads(json.dumps(game.new_state(seed=2).to_json()))
+    for words in ([1] + [0] * 623, [0] * 624, [2**31 - 1] + [0] * 623):
+        with pytest.raises(ValueError, match="degenerate"):
+            game.from_json({**data, "rng": [3, [*words, 624], None]})
+    sparse = game.from_json({**data, "rng": [3, [2**31] + [0] * 623 + [624], None]})
+    json.dumps(sparse.to_json())
+
+
+@pytest.mark.parametrize("game_id", ["money", "twenty-two", "manni", "mensch", "african-casino"])
+def test_json_nested_too_deeply_is_refused(game_id: str) -> None:
+    """Issue 33 #10: event data and history nested 900 deep loaded; ctrl+s then raised
+    RecursionError and the crash report froze the app. Positions and saves are bounded."""
+    from cardsuite import positions
+    from cardsuite.match import Match, SeatSpec
+
+    game = get_game(game_id)
+    state = game.new_state(seed=2)
+    data = json.loads(json.dumps(state.to_json()))
+    deep: list[object] = []
+    for _ in range(900):
+        deep = [deep]
+    event = ["note", None, "x", {"deep": deep}]
+    with pytest.raises(ValueError, match="nested too deeply"):
+        game.from_json({**data, "events": [*data["events"], event]})
+    with pytest.raises(ValueError, match="nested too deeply"):
+        game.from_json({**data, "history": deep})
+    seats = [SeatSpec("human", f"P{s}") for s in range(len(state.scores()))]
+    save = json.loads(json.dumps(Match(game, state, seats).to_save()))
+    with pytest.raises(ValueError, match="nested too deeply"):
+        Match.from_save({**save, "origin": {"position": {"x": deep}}})
+    shallow: list[object] = []
+    for _ in range(positions.MAX_DEPTH - 1):
+        shallow = [shallow]
+    positions.check_depth(shallow, "this")  # the bound itself is allowed
