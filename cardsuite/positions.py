@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -166,6 +166,123 @@ def per_seat(value: object, players: int, what: str) -> list[list[Card]]:
     if not isinstance(value, list) or len(value) != players:
         raise ValueError(f"{what} needs one list per seat")
     return [cards(v, what) for v in value]
+
+
+# --- a game's sheet: its ``history`` ------------------------------------------------------
+
+#: Reads one field of a record: (value, what it is, players) -> the value, checked.
+Reader = Callable[[object, str, int], object]
+
+
+def records(value: object, what: str, fields: Mapping[str, Reader], players: int) -> list[dict]:  # type: ignore[type-arg]
+    """A game's ``history``: one record a hand (``what``), each a JSON object with exactly
+    the fields ``fields`` names (a name ending in ``?``: one older saves may lack), each
+    checked by its reader. The tables draw their score sheets from these records, and a
+    bad one (``[{}]``) opened a table only to crash it."""
+    if not isinstance(value, list):
+        raise ValueError("history must be a list")
+    known = {name.rstrip("?"): (read, not name.endswith("?")) for name, read in fields.items()}
+    out = []
+    for i, rec in enumerate(value, 1):
+        if not isinstance(rec, Mapping):
+            raise ValueError(f"the record of {what} {i} is not a JSON object")
+        for name in rec:
+            if name not in known:
+                raise ValueError(f"the record of {what} {i} has an unknown field {text(name)}")
+        for name, (read, required) in known.items():
+            if name in rec:
+                read(rec[name], f"the {name} in the record of {what} {i}", players)
+            elif required:
+                raise ValueError(f"the record of {what} {i} has no {name}")
+        out.append(dict(rec))
+    return out
+
+
+def numbered(history: Sequence[Mapping[str, Any]], key: str, last: int) -> None:
+    """The records of ``history`` are of hands one after another (their ``key``), the last
+    of them hand ``last``, the one finished last. (A position written by hand may start its
+    sheet later than hand 1, or leave it empty: play goes on writing it from there.)"""
+    first = last - len(history) + 1
+    for i, rec in enumerate(history):
+        if rec[key] != first + i:
+            raise ValueError(
+                f"the history's record {i + 1} is of {key} {text(rec[key])}, not {first + i}"
+                f" (the last {key} finished is {last})"
+            )
+
+
+def r_whole(lo: int | None = None, hi: int | None = None) -> Reader:
+    return lambda value, what, players: whole(value, what, lo, hi)
+
+
+def r_number(lo: float, hi: float) -> Reader:
+    """A number, whole or not (never a bool, infinity or NaN), from ``lo`` to ``hi``."""
+
+    def read(value: object, what: str, players: int) -> float:
+        if isinstance(value, bool) or not isinstance(value, int | float) or not lo <= value <= hi:
+            raise ValueError(f"{what} must be a number from {lo} to {hi}, not {text(value)}")
+        return value
+
+    return read
+
+
+def r_seat(value: object, what: str, players: int) -> int:
+    return seat(value, players, what)
+
+
+def r_bool(value: object, what: str, players: int) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"{what} must be true or false, not {text(value)}")
+    return value
+
+
+def r_card(value: object, what: str, players: int) -> str:
+    """A card's code (kept as the code: the records hold codes)."""
+    if not isinstance(value, str):
+        raise ValueError(f"{what} must be a card code, not {text(value)}")
+    Card.parse(value)
+    return value
+
+
+def r_cards(value: object, what: str, players: int) -> list[str]:
+    if not isinstance(value, list):
+        raise ValueError(f"{what} must be a list of cards")
+    return [r_card(c, what, players) for c in value]
+
+
+def r_choice(*allowed: object) -> Reader:
+    def read(value: object, what: str, players: int) -> object:
+        if isinstance(value, bool) or value not in allowed:
+            raise ValueError(f"{what} is not one of {', '.join(map(str, allowed))}")
+        return value
+
+    return read
+
+
+def r_maybe(read: Reader) -> Reader:
+    """``read``, or null."""
+    return lambda value, what, players: None if value is None else read(value, what, players)
+
+
+def r_per_seat(read: Reader) -> Reader:
+    """One value per seat, each read by ``read``."""
+
+    def per(value: object, what: str, players: int) -> list[object]:
+        if not isinstance(value, list) or len(value) != players:
+            raise ValueError(f"{what} needs one entry per seat")
+        return [read(v, what, players) for v in value]
+
+    return per
+
+
+def r_seats(value: object, what: str, players: int) -> list[int]:
+    """A list of seats, none twice."""
+    if not isinstance(value, list):
+        raise ValueError(f"{what} must be a list of seats")
+    out = [seat(v, players, what) for v in value]
+    if len(set(out)) != len(out):
+        raise ValueError(f"{what} names a seat twice")
+    return out
 
 
 def events(value: object, players: int) -> list[Event]:
