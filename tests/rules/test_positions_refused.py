@@ -217,6 +217,28 @@ def test_african_casino_an_insist_prompt_comes_after_the_play() -> None:
         casino.from_json(json.loads(json.dumps(st.to_json())))
 
 
+def test_african_casino_an_insist_on_the_play_goes_back_to_the_position_before_it() -> None:
+    """Found by the extended mutation test (issue 33, ``CARDSUITE_SEED=4e65dcac``): a card of
+    the mover's hand swapped with a pile card, the position before the play left as it was,
+    loaded; an insist took play back there, the challenged card was found wrong, and the
+    mover had no legal step. That position is this one before the play: the same hands, the
+    mover's with the card he played (INSIST-3)."""
+    casino = get_game("african-casino")
+    data = played_to(
+        "african-casino",
+        lambda s: s.phase == "insist" and s.ask_about == "play" and s.hands[s.mover],
+        players=2,
+    )
+    mover = data["this_turn"]["mover"]
+
+    def swap(d: dict[str, Any]) -> None:
+        mine, theirs = d["hands"][mover], d["hands"][1 - mover]
+        mine[0], theirs[0] = theirs[0], mine[0]
+
+    with pytest.raises(ValueError, match="the position before the play"):
+        casino.from_json(change(data, swap))
+
+
 def test_twenty_two_a_trick_is_as_play_leaves_it() -> None:
     """Issue 33 #8: the leader's last card moved into his lead loaded, and the showdown then
     found his hand empty (IndexError). A lead leaves the leader a card (T22-PLAY-2); the

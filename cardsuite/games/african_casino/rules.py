@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import lru_cache
+from operator import attrgetter
 from typing import Any, ClassVar
 
 from ... import positions
@@ -92,6 +93,9 @@ DEALT = {
     False: {2: (4, 12), 3: (4, 16), 4: (4, 12)},
     True: {2: (0, 10), 3: (1, 13), 4: (0, 10)},
 }
+
+
+_CODE = attrgetter("code")
 
 
 def _per_side(read: positions.Reader) -> positions.Reader:
@@ -757,8 +761,15 @@ class CasinoState(State):
         if self.ask_about == "additions" and not self._additions(mover):
             raise ValueError("an insist on additions needs one still possible (CASINO-INSIST-1)")
         if self.phase == "insist" and self.ask_about == "play":
+            # the position an insist takes play back to is this one before the play: the
+            # same hands, the mover's with the card he played (INSIST-3)
             before = self.before_play
-            if before is None or all(c in self.hands[mover] for c in before.hands[mover]):
+            assert self.played is not None
+            held = [*self.hands[mover], self.played]
+            if before is None or any(
+                sorted(before.hands[s], key=_CODE) != sorted(held if s == mover else h, key=_CODE)
+                for s, h in enumerate(self.hands)
+            ):
                 raise ValueError("an insist on the play needs the position before the play")
 
     # --- the turn's own facts -------------------------------------------------------------
