@@ -334,3 +334,22 @@ def test_json_nested_too_deeply_is_refused(game_id: str) -> None:
     for _ in range(positions.MAX_DEPTH - 1):
         shallow = [shallow]
     positions.check_depth(shallow, "this")  # the bound itself is allowed
+
+
+def test_a_sheets_running_totals_are_any_the_position_can_reach() -> None:
+    """Found by the extended mutation test (issue 33, ``CARDSUITE_SEED=i33b``): an African
+    Casino position with a total of 10**30 loaded (a position's totals have no top), but once
+    its deal was scored the sheet's record of it was refused, and so was the game's own save.
+    A record's running totals take what the position's may hold."""
+    import random
+
+    casino = get_game("african-casino")
+    data = played_to("african-casino", lambda s: s.phase == "play" and not s.history, players=2)
+    data["totals"] = [10**30, 0]
+    st = casino.from_json(data)
+    rng = random.Random(1)
+    while not st.history:
+        legal = st.legal_actions()
+        st.apply(legal[int(rng.random() * len(legal))])
+    assert st.history[-1]["totals"][0] > 10**30
+    casino.from_json(json.loads(json.dumps(st.to_json())))  # its own save loads

@@ -116,7 +116,7 @@ _RECORD: dict[str, positions.Reader] = {
     "sides": _per_side(positions.r_seats),
     "deal": positions.r_whole(1),
     "points": _per_side(positions.r_whole(0, 99)),
-    "totals": _per_side(positions.r_whole(0, 10**6)),
+    "totals": _per_side(positions.r_whole(0)),  # (as the position's totals: no top)
     "left": positions.r_cards,
 }
 

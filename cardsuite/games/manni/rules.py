@@ -92,7 +92,7 @@ def _sheet_record(variant: str) -> dict[str, positions.Reader]:
     reads it (``positions.records`` checks each on load)."""
     p = positions
     seat_of, tricks = p.r_maybe(p.r_seat), p.r_per_seat(p.r_whole(0, HAND_DEALT[variant]))
-    totals = p.r_per_seat(p.r_whole(0, 10**6))
+    totals = p.r_per_seat(p.r_whole(0))  # (running totals: any the game can reach)
     common = {"hand": p.r_whole(1), "dealer": p.r_seat, "declarer": seat_of, "tricks": tricks}
     if variant == BASIC:  # MANNI-TRUMP-1: every hand has its trumps
         return {

@@ -113,8 +113,8 @@ _RECORD: dict[str, positions.Reader] = {
     "partner": positions.r_maybe(positions.r_seat),
     "side_tricks": positions.r_whole(0, 8),
     "made": positions.r_bool,
-    "changes": positions.r_per_seat(positions.r_whole(-(10**6), 10**6)),
-    "chips": positions.r_per_seat(positions.r_whole(-(10**6), 10**6)),
+    "changes": positions.r_per_seat(positions.r_whole(-99, 99)),  # (a few chips: SCORE-2..8)
+    "chips": positions.r_per_seat(positions.r_whole()),  # (running totals: any reached)
 }
 DEALS = (4, 8, 12, 16, 20)
 #: Chips either way that the search's reward spans (``Mensch.search_reward``).

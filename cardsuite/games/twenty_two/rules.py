@@ -1707,7 +1707,7 @@ _RECORD: dict[str, positions.Reader] = {
     "losers": positions.r_seats,
     "card": positions.r_card,
     "value": positions.r_whole(0, 99),
-    "scores": positions.r_per_seat(positions.r_whole(0, 10**6)),
+    "scores": positions.r_per_seat(positions.r_whole(0)),  # (running totals: any reached)
     "eliminated": positions.r_seats,
 }
 
