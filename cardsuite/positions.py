@@ -181,21 +181,25 @@ def records(value: object, what: str, fields: Mapping[str, Reader], players: int
     bad one (``[{}]``) opened a table only to crash it."""
     if not isinstance(value, list):
         raise ValueError("history must be a list")
+    return [
+        record(rec, f"the record of {what} {i}", fields, players) for i, rec in enumerate(value, 1)
+    ]
+
+
+def record(value: object, what: str, fields: Mapping[str, Reader], players: int) -> dict:  # type: ignore[type-arg]
+    """One record of ``records`` (``what`` names it in a message)."""
+    if not isinstance(value, Mapping):
+        raise ValueError(f"{what} is not a JSON object")
     known = {name.rstrip("?"): (read, not name.endswith("?")) for name, read in fields.items()}
-    out = []
-    for i, rec in enumerate(value, 1):
-        if not isinstance(rec, Mapping):
-            raise ValueError(f"the record of {what} {i} is not a JSON object")
-        for name in rec:
-            if name not in known:
-                raise ValueError(f"the record of {what} {i} has an unknown field {text(name)}")
-        for name, (read, required) in known.items():
-            if name in rec:
-                read(rec[name], f"the {name} in the record of {what} {i}", players)
-            elif required:
-                raise ValueError(f"the record of {what} {i} has no {name}")
-        out.append(dict(rec))
-    return out
+    for name in value:
+        if name not in known:
+            raise ValueError(f"{what} has an unknown field {text(name)}")
+    for name, (read, required) in known.items():
+        if name in value:
+            read(value[name], f"the {name} in {what}", players)
+        elif required:
+            raise ValueError(f"{what} has no {name}")
+    return dict(value)
 
 
 def numbered(history: Sequence[Mapping[str, Any]], key: str, last: int) -> None:

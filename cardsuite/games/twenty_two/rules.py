@@ -1581,7 +1581,7 @@ class TwentyTwoState(State):
         ]
         shown = data.get("last_showdown")
         if shown is not None:
-            shown = positions.records([shown], "the last showdown", _SHOWDOWN, n)[0]
+            shown = positions.record(shown, "the last showdown", _SHOWDOWN, n)
         self.last_showdown = shown
         self.history = positions.records(data.get("history", []), "hand", _RECORD, n)
         self.winners_list = [positions.seat(x, n, "a winner") for x in data.get("winners", [])]
