@@ -142,6 +142,19 @@ def test_mensch_hands_in_the_auction_are_the_eight_dealt() -> None:
         mensch.from_json(played)
 
 
+def test_mensch_each_trick_is_played_in_turn_from_its_leader() -> None:
+    """The finished tricks as play leaves them: the first led by eldest (the Solo
+    declarer), each later one by the last winner, four plays in turn (MENSCH-PLAY-1/3)."""
+    mensch = get_game("mensch")
+    data = played_to("mensch", lambda s: s.phase == "play" and len(s.tricks) >= 2)
+    turned = change(data, lambda d: d["tricks"][1]["plays"].reverse())
+    with pytest.raises(ValueError, match="not played in turn"):
+        mensch.from_json(turned)
+    swapped = change(data, lambda d: d["tricks"].reverse())
+    with pytest.raises(ValueError, match=r"(not played in turn|not led by)"):
+        mensch.from_json(swapped)
+
+
 @pytest.mark.parametrize("game_id", ["manni", "mensch", "twenty-two", "african-casino"])
 def test_a_history_record_is_what_the_game_writes(game_id: str) -> None:
     """Issue 33 #6: ``"history": [{}]`` loaded, and the table crashed as it opened (its sheet

@@ -1049,9 +1049,17 @@ class MenschState(TurnState):
                     raise ValueError("the partner is not the holder of the called card")
             if Counter(c for t in self.tricks for _, c in t["plays"]) != Counter(self.played):
                 raise ValueError("the cards played are not the cards of the finished tricks")
+            # MENSCH-PLAY-1/3: the first trick led by eldest (the Solo declarer), each later
+            # one by the last winner, and each played by the four in turn from its leader
+            leader = self.declarer if self.contract == "solo" else self.eldest
             for t in self.tricks:
+                if [s for s, _ in t["plays"]] != [(leader + i) % 4 for i in range(4)]:
+                    raise ValueError("a finished trick is not played in turn from its leader")
                 if t["winner"] != self.trick_winner(t["plays"]):
                     raise ValueError("a finished trick names the wrong winner")
+                leader = t["winner"]
+            if self.trick_leader != leader:
+                raise ValueError("the trick is not led by the last trick's winner")
             sizes = [len(h) for h in self.hands]
             seats = [s for s, _ in self.trick]
             if any(seats[i] != (self.trick_leader + i) % 4 for i in range(len(seats))):
