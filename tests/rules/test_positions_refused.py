@@ -47,6 +47,9 @@ CASES = {
     "garbage event data": lambda d: d["events"].append(["lead", 0, "x", {"cards": 7}]),
     "an event that is not a list": lambda d: d["events"].append("lead"),
     "players as a float": lambda d: d.update(players=4.0),
+    # issue 33 (a salted full mutation run, CARDSUITE_SEED=i33c): hand 0 loaded, and the
+    # sheet's record of it was then refused, and so the game's own save
+    "hand 0": lambda d: d.update(hand_no=0),
 }
 
 

@@ -1530,7 +1530,8 @@ class TwentyTwoState(State):
     def _load_fields(self, data: Mapping[str, Any]) -> None:
         n = self.n
         cards, whole = positions.cards, positions.whole
-        self.hand_no = whole(data["hand_no"], "hand_no", 0, 10**6)
+        # hands count from 1 (the deal numbers them), as the sheet's records do
+        self.hand_no = whole(data["hand_no"], "hand_no", 1, 10**6)
         self.dealer = positions.seat(data["dealer"], n, "dealer")
         self.deal_size = whole(data.get("deal_size", 0), "deal_size", 0, 108)
         self.phase = str(data["phase"])
