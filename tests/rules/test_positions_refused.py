@@ -312,6 +312,24 @@ def test_manni_the_manni_holds_what_the_deal_left() -> None:
         manni.from_json(moved)
 
 
+@pytest.mark.parametrize(
+    ("variant", "trump"), [("basic", None), ("trjamann", "D"), ("hornafjardarmanni", "C")]
+)
+def test_manni_trumps_follow_from_the_hand(variant: str, trump: str | None) -> None:
+    """Issue 33 (its records audited): basic Manni with no trumps loaded, the hand's record
+    then named none, and the sheet (which draws the trump's suit) and the game's own save
+    refused it. Trumps follow from the hand's number (MANNI-TRUMP-1), the contract
+    (TRJ-CONTRACT-1) or the cut card (HORN-CONTRACT-1)."""
+    manni = get_game("manni")
+    data = played_to(
+        "manni",
+        lambda s: s.phase == "play" and s.trump != trump and s.contract != "other",
+        variant=variant,
+    )
+    with pytest.raises(ValueError, match="are not this hand's"):
+        manni.from_json({**data, "trump": trump})
+
+
 @pytest.mark.parametrize("game_id", ["money", "twenty-two", "manni", "mensch", "african-casino"])
 def test_a_generator_that_gives_only_zeros_is_refused(game_id: str) -> None:
     """Issue 33 #9: ``[3, [1] + [0] * 623 + [624], null]`` was accepted: its first word's low

@@ -1266,6 +1266,7 @@ class MannState(TurnState):
                     declared[(first + h) % 3] += 1
             if any(len(self.owed[s]) != 4 - declared[s] for s in range(3)):
                 raise ValueError("the contracts owed do not fit the hands declared so far")
+        self._check_trumps()
         self._check_manni()
         if self.phase in ("swap", "exchange"):
             if not self.exchange_queue or self.exchange_queue[0] != self.turn:
@@ -1313,6 +1314,26 @@ class MannState(TurnState):
                 raise ValueError("the hands do not fit the tricks played")
         elif len(set(sizes)) != 1 or not sizes[0]:
             raise ValueError("before the tricks every player holds the same number of cards")
+
+    def _check_trumps(self) -> None:
+        """The trumps follow from the hand (MANNI-TRUMP-1: basic Manni's cycle), the cut card
+        (HORN-CONTRACT-1) or the contract (TRJ-CONTRACT-1, TRJ-OPT-1/3; none before it): the
+        table's header and sheet name them, and the hand's record keeps them."""
+        trump = self.trump
+        if self.variant == BASIC:
+            ok = trump == TRUMP_CYCLE[(self.hand_no - 1) % 4]
+        elif self.variant == HORN:
+            assert self.contract_card is not None
+            ok = (self.contract, trump) == horn_contract(self.contract_card)
+        else:
+            ok = trump == {
+                "": None,
+                "nullo": None,
+                "grand": "H" if self._grand_hearts else None,
+                "spades": "S",
+            }.get(self.contract, trump if trump in self.other_suits() else False)
+        if not ok:
+            raise ValueError(f"trumps {positions.text(trump)} are not this hand's")
 
     def _check_manni(self) -> None:
         """GEN-4, GEN-5: the manni holds what the deal left it (MANNI_DEALT) less what the
