@@ -250,6 +250,10 @@ def play(
 _MAX_POSITION_BYTES = 4 * 1024 * 1024
 
 
+#: No number in a position has more digits (the generator's words have ten).
+_MAX_DIGITS = 40
+
+
 def _read_position(g: Game, file: str) -> tuple[dict[str, Any], int]:
     """The position in ``file`` for game ``g``, checked as a save is (``from_json``: the
     pack exactly, nothing the rules could not reach) and playable (someone to move who can
@@ -269,7 +273,7 @@ def _read_position(g: Game, file: str) -> tuple[dict[str, Any], int]:
     except OSError as e:
         raise bad(f"cannot be read ({e.strerror})") from None
     try:
-        data = parse_json(raw)
+        data = parse_json(raw, max_digits=_MAX_DIGITS)
     except BadJSON as e:
         raise bad(f"{e}") from None
     try:

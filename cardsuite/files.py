@@ -183,10 +183,24 @@ def json_depth(value: object) -> int:
     return deepest
 
 
-def parse_json(raw: bytes | str, max_depth: int = MAX_JSON_DEPTH) -> object:
-    """Parse ``raw`` (UTF-8 bytes or text) as JSON nested at most ``max_depth`` deep.
-    Whatever it holds (nested 100,000 deep, a number of 5,000 digits, invalid UTF-8), the
-    only exception is ``BadJSON``, saying what is wrong."""
+class _TooManyDigits(ValueError):
+    """A whole number longer than ``parse_json``'s ``max_digits``."""
+
+
+def parse_json(
+    raw: bytes | str, max_depth: int = MAX_JSON_DEPTH, max_digits: int | None = None
+) -> object:
+    """Parse ``raw`` (UTF-8 bytes or text) as JSON nested at most ``max_depth`` deep, its
+    whole numbers at most ``max_digits`` long when given (a position's longest number has
+    ten). Whatever it holds (nested 100,000 deep, a number of 5,000 digits, invalid UTF-8),
+    the only exception is ``BadJSON``, saying what is wrong."""
+
+    def whole_number(digits: str) -> int:
+        length = len(digits.lstrip("-"))
+        if max_digits is not None and length > max_digits:
+            raise _TooManyDigits(f"a number of {length:,} digits is no part of a position")
+        return int(digits)
+
     if isinstance(raw, bytes):
         try:
             text = raw.decode("utf-8")
@@ -195,7 +209,9 @@ def parse_json(raw: bytes | str, max_depth: int = MAX_JSON_DEPTH) -> object:
     else:
         text = raw
     try:
-        value = json.loads(text)
+        value = json.loads(text, parse_int=whole_number)
+    except _TooManyDigits as exc:
+        raise BadJSON(str(exc)) from None
     except json.JSONDecodeError as exc:
         raise BadJSON(
             f"not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"

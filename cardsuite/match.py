@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from . import positions
 from .bots import LEVELS, Bot, make_bot
 from .engine import Action, Event, Game, IllegalAction, State, rng_from_json, rng_to_json
 from .games import UnknownGame, get_game
@@ -320,6 +321,9 @@ class Match:
         try:
             if not isinstance(data, Mapping):
                 raise ValueError("this save is damaged (not a JSON object)")
+            # before anything reads it: its origin and bots too, not only its state, are
+            # written back by the next save (a file 900 deep made that recurse too far)
+            positions.check_depth(data, "this save")
             if data.get("match_schema") != MATCH_SCHEMA:
                 raise ValueError("this save comes from an unknown version of cardsuite")
             game = get_game(str(data["game"]))

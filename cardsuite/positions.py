@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -27,6 +27,11 @@ if TYPE_CHECKING:
     from .engine import Event, Game, State
 
 _MT_WORDS = 624  # the Mersenne Twister's state: 624 words and a position
+_MT_UPPER = 0x80000000  # of the first word only this bit is ever read (the other 31 never are)
+#: How deeply a position's JSON may nest. The games' own positions reach 9 (a save, with its
+#: state inside, one more); a hand-edited file 900 deep loads, but saving it again or
+#: drawing its crash report recurses past Python's limit (issue 33).
+MAX_DEPTH = 32
 
 
 @dataclass(frozen=True)
@@ -57,6 +62,7 @@ def read_header(game: Game, data: object, schema: int) -> Header:
     ``players`` may be left out for a game with one player count (older Money saves)."""
     if not isinstance(data, Mapping):
         raise ValueError(f"a {game.name} position must be a JSON object")
+    check_depth(data, f"this {game.name} position")
     if data.get("game") != game.id:
         raise ValueError(f"this is not a {game.name} position")
     if data.get("schema") != schema:
@@ -91,6 +97,21 @@ def check_pack(state: State, players: int) -> None:
         if missing:
             parts.append("missing " + " ".join(missing[:8]))
         raise ValueError("the cards in this position are not exactly the pack: " + "; ".join(parts))
+
+
+def check_depth(data: object, what: str, limit: int = MAX_DEPTH) -> None:
+    """Refuse JSON nested deeper than ``limit`` (lists and objects in one another): walked
+    with a stack of its own, so the check itself never recurses."""
+    if not isinstance(data, Mapping | list | tuple):
+        return
+    todo: list[tuple[Any, int]] = [(data, 1)]
+    while todo:  # only the lists and objects are walked (a save holds thousands of them)
+        node, depth = todo.pop()
+        if depth > limit:
+            raise ValueError(f"{what} is nested too deeply (more than {limit} levels)")
+        for child in node.values() if isinstance(node, Mapping) else node:
+            if isinstance(child, dict | list | tuple):
+                todo.append((child, depth + 1))
 
 
 @contextmanager
@@ -147,6 +168,127 @@ def per_seat(value: object, players: int, what: str) -> list[list[Card]]:
     return [cards(v, what) for v in value]
 
 
+# --- a game's sheet: its ``history`` ------------------------------------------------------
+
+#: Reads one field of a record: (value, what it is, players) -> the value, checked.
+Reader = Callable[[object, str, int], object]
+
+
+def records(value: object, what: str, fields: Mapping[str, Reader], players: int) -> list[dict]:  # type: ignore[type-arg]
+    """A game's ``history``: one record a hand (``what``), each a JSON object with exactly
+    the fields ``fields`` names (a name ending in ``?``: one older saves may lack), each
+    checked by its reader. The tables draw their score sheets from these records, and a
+    bad one (``[{}]``) opened a table only to crash it."""
+    if not isinstance(value, list):
+        raise ValueError("history must be a list")
+    return [
+        record(rec, f"the record of {what} {i}", fields, players) for i, rec in enumerate(value, 1)
+    ]
+
+
+def record(value: object, what: str, fields: Mapping[str, Reader], players: int) -> dict:  # type: ignore[type-arg]
+    """One record of ``records`` (``what`` names it in a message)."""
+    if not isinstance(value, Mapping):
+        raise ValueError(f"{what} is not a JSON object")
+    known = {name.rstrip("?"): (read, not name.endswith("?")) for name, read in fields.items()}
+    for name in value:
+        if name not in known:
+            raise ValueError(f"{what} has an unknown field {text(name)}")
+    for name, (read, required) in known.items():
+        if name in value:
+            read(value[name], f"the {name} in {what}", players)
+        elif required:
+            raise ValueError(f"{what} has no {name}")
+    return dict(value)
+
+
+def numbered(history: Sequence[Mapping[str, Any]], key: str, last: int) -> None:
+    """The records of ``history`` are of hands one after another (their ``key``), the last
+    of them hand ``last``, the one finished last. (A position written by hand may start its
+    sheet later than hand 1, or leave it empty: play goes on writing it from there.)"""
+    first = last - len(history) + 1
+    for i, rec in enumerate(history):
+        if rec[key] != first + i:
+            raise ValueError(
+                f"the history's record {i + 1} is of {key} {text(rec[key])}, not {first + i}"
+                f" (the last {key} finished is {last})"
+            )
+
+
+def r_whole(lo: int | None = None, hi: int | None = None) -> Reader:
+    return lambda value, what, players: whole(value, what, lo, hi)
+
+
+def r_number(lo: float, hi: float) -> Reader:
+    """A number, whole or not (never a bool, infinity or NaN), from ``lo`` to ``hi``."""
+
+    def read(value: object, what: str, players: int) -> float:
+        if isinstance(value, bool) or not isinstance(value, int | float) or not lo <= value <= hi:
+            raise ValueError(f"{what} must be a number from {lo} to {hi}, not {text(value)}")
+        return value
+
+    return read
+
+
+def r_seat(value: object, what: str, players: int) -> int:
+    return seat(value, players, what)
+
+
+def r_bool(value: object, what: str, players: int) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"{what} must be true or false, not {text(value)}")
+    return value
+
+
+def r_card(value: object, what: str, players: int) -> str:
+    """A card's code (kept as the code: the records hold codes)."""
+    if not isinstance(value, str):
+        raise ValueError(f"{what} must be a card code, not {text(value)}")
+    Card.parse(value)
+    return value
+
+
+def r_cards(value: object, what: str, players: int) -> list[str]:
+    if not isinstance(value, list):
+        raise ValueError(f"{what} must be a list of cards")
+    return [r_card(c, what, players) for c in value]
+
+
+def r_choice(*allowed: object) -> Reader:
+    def read(value: object, what: str, players: int) -> object:
+        if isinstance(value, bool) or value not in allowed:
+            raise ValueError(f"{what} is not one of {', '.join(map(str, allowed))}")
+        return value
+
+    return read
+
+
+def r_maybe(read: Reader) -> Reader:
+    """``read``, or null."""
+    return lambda value, what, players: None if value is None else read(value, what, players)
+
+
+def r_per_seat(read: Reader) -> Reader:
+    """One value per seat, each read by ``read``."""
+
+    def per(value: object, what: str, players: int) -> list[object]:
+        if not isinstance(value, list) or len(value) != players:
+            raise ValueError(f"{what} needs one entry per seat")
+        return [read(v, what, players) for v in value]
+
+    return per
+
+
+def r_seats(value: object, what: str, players: int) -> list[int]:
+    """A list of seats, none twice."""
+    if not isinstance(value, list):
+        raise ValueError(f"{what} must be a list of seats")
+    out = [seat(v, players, what) for v in value]
+    if len(set(out)) != len(out):
+        raise ValueError(f"{what} names a seat twice")
+    return out
+
+
 def events(value: object, players: int) -> list[Event]:
     """The log: each event ``[kind, seat, text, data]`` well formed, and the kinds the shell
     reacts to carrying the data their kind declares (the table reads them)."""
@@ -181,7 +323,11 @@ def rng_to_json(rng: random.Random) -> list[Any]:
 
 def rng_from_json(data: object) -> random.Random:
     """A generator from its saved state; ``ValueError`` unless it is one Python could have
-    written (an all-zero state would give zeros for ever, and shuffles that never end)."""
+    written. The Mersenne Twister's state is 19,937 bits: the top bit of the first word and
+    all of the other 623 (the twist never reads the first word's low 31 bits). Every state
+    but one runs through the same cycle of 2**19937 - 1; the one left out, those bits all
+    zero, gives zeros for ever (Twenty-Two's first draw never ends, and the others' saves
+    end up with the all-zero state). Python never writes it (seeding sets that top bit)."""
     if not isinstance(data, Sequence) or isinstance(data, str) or len(data) != 3:
         raise ValueError("the random generator's state is damaged")
     version, internal, gauss = data
@@ -190,8 +336,10 @@ def rng_from_json(data: object) -> random.Random:
     for w in internal:
         if isinstance(w, bool) or not isinstance(w, int) or not 0 <= w < 2**32:
             raise ValueError("the random generator's state is damaged")
-    if not 0 <= internal[-1] <= _MT_WORDS or not any(internal[:_MT_WORDS]):
+    if not 0 <= internal[-1] <= _MT_WORDS:
         raise ValueError("the random generator's state is damaged")
+    if not internal[0] & _MT_UPPER and not any(internal[1:_MT_WORDS]):
+        raise ValueError("the random generator's state is degenerate (it gives only zeros)")
     if gauss is not None and not isinstance(gauss, float):
         raise ValueError("the random generator's state is damaged")
     rng = random.Random()

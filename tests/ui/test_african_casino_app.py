@@ -298,9 +298,10 @@ def test_an_opponents_build_added_to_stops_every_other_play_AUG_5() -> None:
     """EX-9: after a free addition to an opponent's build, the play must capture it: the 2♦
     may not be trailed (TURN-6, AUG-5), and the build, now augmented, cannot be raised."""
     data = GAME.new_state(players=2, seed=1, dealer=1).to_json()
-    placed = {"9S", "2D", "9H", "5H", "4C", "6C", "3D"}
+    placed = {"9S", "2D", "9H", "KC", "5H", "4C", "6C", "3D"}
     rest = [c for z in (*data["hands"], data["loose"], data["stock"]) for c in z if c not in placed]
-    data.update(half=2, hands=[["9S", "2D"], ["9H"]], loose=["5H", "4C"], stock=[])
+    # hands of a card a turn (CASINO-TURN-1): you play first, so the bot holds as many
+    data.update(half=2, hands=[["9S", "2D"], ["9H", "KC"]], loose=["5H", "4C"], stock=[])
     data.update(piles=[rest, []], events=[])  # the rest captured by you: no top to use
     data["builds"] = [{"value": 9, "owner": 1, "units": [["6C", "3D"]]}]
     state = GAME.from_json(data)

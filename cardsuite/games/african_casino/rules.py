@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import lru_cache
+from operator import attrgetter
 from typing import Any, ClassVar
 
 from ... import positions
@@ -84,6 +85,40 @@ _FIRST = Option(
     help="auto: the player on the dealer's right; a seat: that player plays first (how a"
     " match lets the last game's loser lead).",
 )
+
+
+#: CASINO-DEAL-2/3, VAR-SA 2: the layout and each hand as dealt, by pack (short: 40 cards)
+#: and players; two players have the rest of the pack dealt as a second half.
+DEALT = {
+    False: {2: (4, 12), 3: (4, 16), 4: (4, 12)},
+    True: {2: (0, 10), 3: (1, 13), 4: (0, 10)},
+}
+
+
+_CODE = attrgetter("code")
+
+
+def _per_side(read: positions.Reader) -> positions.Reader:
+    """One value per side (CASINO-PART-1: partners score together)."""
+
+    def per(value: object, what: str, players: int) -> list[object]:
+        sides = 2 if players == 4 else players
+        if not isinstance(value, list) or len(value) != sides:
+            raise ValueError(f"{what} needs one entry per side")
+        return [read(v, what, players) for v in value]
+
+    return per
+
+
+#: A scored deal's record (``_score``), as ``history`` keeps it: the table's sheet and the
+#: deal's banner read it (``positions.records`` checks each on load).
+_RECORD: dict[str, positions.Reader] = {
+    "sides": _per_side(positions.r_seats),
+    "deal": positions.r_whole(1),
+    "points": _per_side(positions.r_whole(0, 99)),
+    "totals": _per_side(positions.r_whole(0)),  # (as the position's totals: no top)
+    "left": positions.r_cards,
+}
 
 
 class Pile:
@@ -564,11 +599,42 @@ class CasinoState(State):
         mover = self.mover if self.mover is not None else 0
         if self.phase != "over" and self.played is None and not self.hands[mover]:
             raise ValueError("the player to move has no card to play")
+        self._check_deal()
         aug = self.aug_opp
         if aug is not None and (aug not in self.builds or self.team(self.builds[aug].owner, mover)):
             raise ValueError(f"the build augmented this turn, B{aug}, is no opponent's build")
         if self.phase != "over" and not self.legal_actions():  # (the rest, caught whole)
             raise ValueError("the player to move would have no legal step")
+
+    def _check_deal(self) -> None:
+        """The cards as the deal and the turns leave them. The stock holds exactly what the
+        deal left (CASINO-DEAL-2/3, VAR-SA 2): the rest of the pack in the first half of the
+        two-player game, to be dealt whole as the second; nothing otherwise. And the hands
+        hold what was dealt less a card for each turn played (CASINO-TURN-1), in playing
+        order from the first player (DEAL-2): those before the mover, and the mover once
+        he has played, one card fewer than the rest."""
+        n = self.n
+        layout, each = DEALT[self.short][n]
+        if self.half == 2 and n != 2:
+            raise ValueError("only the two-player game has a second half (CASINO-DEAL-3)")
+        rest = len(self.game.full_pack(n, self.options, self.variant)) - layout - each * n
+        if len(self.stock) != (rest if self.half == 1 and self.phase != "over" else 0):
+            raise ValueError(
+                f"the stock holds {len(self.stock)} cards: not what the deal left (CASINO-DEAL-3)"
+            )
+        if self.phase == "over":
+            return
+        first = (self.dealer + 1) % n
+        mover = self.mover if self.mover is not None else first
+        at = (mover - first) % n
+        dealt = {
+            len(self.hands[s]) + ((s - first) % n < at or (s == mover and self.played is not None))
+            for s in range(n)
+        }
+        if len(dealt) != 1 or dealt.pop() > each:
+            raise ValueError(
+                "the hands do not fit the deal and the turns played since (CASINO-TURN-1)"
+            )
 
     def _load_fields(self, data: Mapping[str, Any]) -> None:
         """The game's own fields, each checked (``ValueError`` says what is wrong)."""
@@ -616,7 +682,8 @@ class CasinoState(State):
         if not isinstance(totals, list) or len(totals) != self.sides:
             raise ValueError(f"totals needs {self.sides} numbers")
         self.totals = [whole(t, "a total", 0) for t in totals]
-        self.history = [dict(h) for h in data["history"]]
+        self.history = positions.records(data["history"], "deal", _RECORD, n)
+        positions.numbered(self.history, "deal", self.deal_no - (self.phase != "over"))
         self.winners_list = [seat_of(w, n, "a winner") for w in data["winners"]]
         t = data["this_turn"]
         code = lambda x: None if x is None else Card.parse(str(x))  # noqa: E731
@@ -669,8 +736,18 @@ class CasinoState(State):
             raise ValueError("a hold needs the capture of that build it was asked about")
         if self.phase == "hold" and self.pending is None:
             raise ValueError("a hold prompt needs the capture it is about")
+        if self.pending is not None and self.played is not None:
+            raise ValueError("a hold is asked before the mover plays (CASINO-PART-4)")
         if self.phase == "insist" and self.ask_about not in ("play", "additions"):
             raise ValueError("an insist prompt needs what it is about")
+        if self.phase == "insist" and (self.played is None or self.insist != "ask"):
+            raise ValueError("opponents are asked to insist after the play (INSIST-3 ask)")
+        if self.phase == "play" and self.turn != self.mover:
+            raise ValueError("in the play the seat to move is the mover")
+        if self.trailed is not None and self.trailed != self.played:
+            raise ValueError("the card trailed this turn is the card played (CASINO-TURN-3)")
+        if self.played is not None and any(self.played in h for h in self.hands):
+            raise ValueError("the card played this turn is still in a hand")
         if self.phase not in ("hold", "insist"):
             return
         mover, turn = self.mover, self.turn
@@ -681,9 +758,18 @@ class CasinoState(State):
                 raise ValueError("a hold prompt is answered by the mover's partner")
         elif any(self.team(s, mover) for s in asked):
             raise ValueError("an insist prompt is answered by the mover's opponents")
+        if self.ask_about == "additions" and not self._additions(mover):
+            raise ValueError("an insist on additions needs one still possible (CASINO-INSIST-1)")
         if self.phase == "insist" and self.ask_about == "play":
+            # the position an insist takes play back to is this one before the play: the
+            # same hands, the mover's with the card he played (INSIST-3)
             before = self.before_play
-            if before is None or all(c in self.hands[mover] for c in before.hands[mover]):
+            assert self.played is not None
+            held = [*self.hands[mover], self.played]
+            if before is None or any(
+                sorted(before.hands[s], key=_CODE) != sorted(held if s == mover else h, key=_CODE)
+                for s, h in enumerate(self.hands)
+            ):
                 raise ValueError("an insist on the play needs the position before the play")
 
     # --- the turn's own facts -------------------------------------------------------------
@@ -1797,12 +1883,7 @@ class CasinoState(State):
         """CASINO-DEAL-2..4, VAR-SA 2."""
         self.deal_no += 1
         n = self.n
-        if self.short:
-            layout = 1 if n == 3 else 0
-            each = {2: 10, 3: 13, 4: 10}[n]
-        else:
-            layout = 4
-            each = {2: 12, 3: 16, 4: 12}[n]
+        layout, each = DEALT[self.short][n]
         self.loose = order[:layout]
         rest = order[layout:]
         self.hands = [[] for _ in range(n)]

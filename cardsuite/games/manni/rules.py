@@ -82,6 +82,39 @@ HORN_LIMITS = (7, 5, 12)
 TRJ_LIMIT = 4
 #: How a hand's cards are shown and kept: suits alternating in colour, high to low.
 SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}
+#: MANNI-DEAL-1, TRJ-DEAL-1, HORN-DEAL-1: the manni as dealt, and each hand.
+MANNI_DEALT = {BASIC: 12, TRJAMANN: 4, HORN: 16}
+HAND_DEALT = {BASIC: 12, TRJAMANN: 16, HORN: 12}
+
+
+def _sheet_record(variant: str) -> dict[str, positions.Reader]:
+    """A scored hand's record (``_score``), as ``history`` keeps it: the table's sheet
+    reads it (``positions.records`` checks each on load)."""
+    p = positions
+    seat_of, tricks = p.r_maybe(p.r_seat), p.r_per_seat(p.r_whole(0, HAND_DEALT[variant]))
+    totals = p.r_per_seat(p.r_whole(0))  # (running totals: any the game can reach)
+    common = {"hand": p.r_whole(1), "dealer": p.r_seat, "declarer": seat_of, "tricks": tricks}
+    if variant == BASIC:  # MANNI-TRUMP-1: every hand has its trumps
+        return {
+            **common,
+            "contract": p.r_choice("trumps"),
+            "trump": p.r_choice(*"SHDC"),
+            "gains": p.r_per_seat(p.r_whole(0, 12)),
+            "totals": totals,
+        }
+    return {
+        **common,
+        "contract": p.r_choice(*(CONTRACT_KINDS if variant == TRJAMANN else HORN_CONTRACTS)),
+        "trump": p.r_maybe(p.r_choice(*"SHDC")),
+        "targets": tricks,
+        "results": p.r_per_seat(p.r_whole(-16, 16)),
+        "plus": totals,
+        "minus": totals,
+        **({"cost?": p.r_number(-100, 100)} if variant == TRJAMANN else {}),
+    }
+
+
+HORN_CONTRACTS = ("grand", "trumps", "nullo")
 
 _OPTIONS = {
     "no_spades_in_other": Option(
@@ -1125,11 +1158,7 @@ class MannState(TurnState):
         turn = data["turn"]
         self.turn = None if turn is None else seat_of(turn, n, "turn")
         contract = data["contract"]
-        kinds = {
-            BASIC: ("trumps",),
-            TRJAMANN: ("", *CONTRACT_KINDS),
-            HORN: ("grand", "trumps", "nullo"),
-        }
+        kinds = {BASIC: ("trumps",), TRJAMANN: ("", *CONTRACT_KINDS), HORN: HORN_CONTRACTS}
         if contract not in kinds[self.variant]:
             raise ValueError(f"no contract {positions.text(contract)} in this variant")
         self.contract = contract
@@ -1195,7 +1224,10 @@ class MannState(TurnState):
             ):
                 raise ValueError("owed lists contracts: nullo, grand, spades, other")
             self.owed.append([k for k in CONTRACT_KINDS if k in o])
-        self.history = [dict(h) for h in data.get("history", [])]
+        sheet = _sheet_record(self.variant)
+        self.history = positions.records(data.get("history", []), "hand", sheet, n)
+        if any(h["contract"] == "trumps" and h["trump"] is None for h in self.history):
+            raise ValueError("a hand of the history played in trumps names no trump suit")
         self.winners_list = [seat_of(x, n, "a winner") for x in data.get("winners", [])]
         self.events = positions.events(data.get("events", []), n)
         self._recompute_best()
@@ -1210,6 +1242,9 @@ class MannState(TurnState):
 
     def _check_consistent(self) -> None:
         """Refuse positions the rules could never reach in a way that would break play."""
+        # the sheet: one record a hand scored, before this one
+        done = self.hand_no if self.phase == "over" else self.hand_no - 1
+        positions.numbered(self.history, "hand", done)
         if self.phase == "over":
             if self.turn is not None:
                 raise ValueError("a finished game has no seat to move")
@@ -1231,6 +1266,8 @@ class MannState(TurnState):
                     declared[(first + h) % 3] += 1
             if any(len(self.owed[s]) != 4 - declared[s] for s in range(3)):
                 raise ValueError("the contracts owed do not fit the hands declared so far")
+        self._check_trumps()
+        self._check_manni()
         if self.phase in ("swap", "exchange"):
             if not self.exchange_queue or self.exchange_queue[0] != self.turn:
                 raise ValueError("in the exchange, the seat to move is the first of the queue")
@@ -1277,6 +1314,59 @@ class MannState(TurnState):
                 raise ValueError("the hands do not fit the tricks played")
         elif len(set(sizes)) != 1 or not sizes[0]:
             raise ValueError("before the tricks every player holds the same number of cards")
+
+    def _check_trumps(self) -> None:
+        """The trumps follow from the hand (MANNI-TRUMP-1: basic Manni's cycle), the cut card
+        (HORN-CONTRACT-1) or the contract (TRJ-CONTRACT-1, TRJ-OPT-1/3; none before it): the
+        table's header and sheet name them, and the hand's record keeps them."""
+        trump = self.trump
+        if self.variant == BASIC:
+            ok = trump == TRUMP_CYCLE[(self.hand_no - 1) % 4]
+        elif self.variant == HORN:
+            assert self.contract_card is not None
+            ok = (self.contract, trump) == horn_contract(self.contract_card)
+        else:
+            ok = trump == {
+                "": None,
+                "nullo": None,
+                "grand": "H" if self._grand_hearts else None,
+                "spades": "S",
+            }.get(self.contract, trump if trump in self.other_suits() else False)
+        if not ok:
+            raise ValueError(f"trumps {positions.text(trump)} are not this hand's")
+
+    def _check_manni(self) -> None:
+        """GEN-4, GEN-5: the manni holds what the deal left it (MANNI_DEALT) less what the
+        exchange drew from it, and each discard pile what its owner exchanged for it: basic
+        Manni swaps a whole hand, once a hand at most, and a swap ends the exchange
+        (MANNI-EXCH-2/3); in Trjámann the declarer alone exchanges, up to four, after his
+        contract (TRJ-EXCH-1, TRJ-OPT-2); in Hornafjarðarmanni each within his limit, in
+        turn (HORN-EXCH-1)."""
+        gone = [len(d) for d in self.discards]  # each drew as many as he discarded
+        if self.variant == BASIC:
+            swapped = [s for s in range(3) if gone[s]]
+            if any(k not in (0, HAND_DEALT[BASIC]) for k in gone) or len(swapped) > 1:
+                raise ValueError("a discard pile is the one hand swapped for the manni (EXCH-2)")
+            if swapped and self.phase == "swap":
+                raise ValueError("a swap ends the exchange (MANNI-EXCH-3)")
+        elif self.variant == TRJAMANN:
+            mine = gone[self.declarer] if self.declarer is not None else 0
+            if sum(gone) != mine or mine > TRJ_LIMIT or (self.phase == "contract" and mine):
+                raise ValueError("only the declarer exchanges, after his contract (TRJ-EXCH-1)")
+            if self._four_or_none and mine not in (0, TRJ_LIMIT):
+                raise ValueError("the declarer exchanges four cards or none (TRJ-OPT-2)")
+        else:
+            for s in range(3):
+                limit = HORN_LIMITS[(s - self.dealer - 1) % 3]
+                if gone[s] > limit or (gone[s] and s in self.exchange_queue):
+                    raise ValueError(
+                        "a player exchanged out of turn or beyond his limit (HORN-EXCH-1)"
+                    )
+        if len(self.manni) + sum(gone) != MANNI_DEALT[self.variant]:
+            raise ValueError(
+                f"the manni holds {len(self.manni)} cards: not what the deal left it less"
+                " what was drawn (MANNI-GEN-4)"
+            )
 
 
 def _trick_winner(plays: Sequence[tuple[int, Card]], trump: str | None, low_aces: bool) -> int:

@@ -101,6 +101,21 @@ _BIDS_OVER = {
 _TRUMPS = [TRUMP[s] for s in "SHDC"]
 
 _NEXT = (1, 2, 3, 0)
+#: A settled deal's record (``_settle``), as ``history`` keeps it: the table's sheet reads
+#: it (``positions.records`` checks each on load).
+_RECORD: dict[str, positions.Reader] = {
+    "deal": positions.r_whole(1),
+    "dealer": positions.r_seat,
+    "declarer": positions.r_seat,
+    "contract": positions.r_choice(*NEEDED),
+    "trump": positions.r_maybe(positions.r_choice(*"SHDC")),
+    "called": positions.r_maybe(positions.r_card),
+    "partner": positions.r_maybe(positions.r_seat),
+    "side_tricks": positions.r_whole(0, 8),
+    "made": positions.r_bool,
+    "changes": positions.r_per_seat(positions.r_whole(-99, 99)),  # (a few chips: SCORE-2..8)
+    "chips": positions.r_per_seat(positions.r_whole()),  # (running totals: any reached)
+}
 DEALS = (4, 8, 12, 16, 20)
 #: Chips either way that the search's reward spans (``Mensch.search_reward``).
 REWARD_SCALE = 12
@@ -985,11 +1000,14 @@ class MenschState(TurnState):
         if not isinstance(chips, list) or len(chips) != n:
             raise ValueError("chips need one entry per seat")
         self.chips = [whole(x, "chips", -(10**6), 10**6) for x in chips]
-        self.history = [dict(h) for h in data.get("history", [])]
+        self.history = positions.records(data.get("history", []), "deal", _RECORD, n)
         self.winners_list = [seat_of(x, n, "a winner") for x in data.get("winners", [])]
         self.events = positions.events(data.get("events", []), n)
 
     def _check_consistent(self) -> None:
+        # the sheet: one record a deal settled, before this one (MENSCH-SCORE, MENSCH-END)
+        done = self.deal_no if self.phase == "over" else self.deal_no - 1
+        positions.numbered(self.history, "deal", done)
         if self.phase == "over":
             if self.turn is not None:
                 raise ValueError("a finished match has no seat to move")
@@ -1003,8 +1021,12 @@ class MenschState(TurnState):
                 raise ValueError("the bids do not fit the seat to bid")
             if any(s != (self.eldest + i) % 4 for i, (s, _) in enumerate(self.bids)):
                 raise ValueError("the bids are out of turn")
-            if self.tricks or self.trick or self.declarer is not None:
+            if self.tricks or self.trick or self.played or self.declarer is not None:
                 raise ValueError("nothing is played before the auction ends")
+            if self.contract or self.trump or self.called or self.partner is not None:
+                raise ValueError("nothing is declared before the auction ends")
+            if any(len(h) != 8 for h in self.hands):  # MENSCH-DEAL-1: eight cards each
+                raise ValueError("in the auction every player holds the eight cards dealt")
             return
         if len(self.bids) != 4 or self.declarer is None or self.contract is None:
             raise ValueError("after the auction there is a declarer and a contract")
@@ -1027,9 +1049,17 @@ class MenschState(TurnState):
                     raise ValueError("the partner is not the holder of the called card")
             if Counter(c for t in self.tricks for _, c in t["plays"]) != Counter(self.played):
                 raise ValueError("the cards played are not the cards of the finished tricks")
+            # MENSCH-PLAY-1/3: the first trick led by eldest (the Solo declarer), each later
+            # one by the last winner, and each played by the four in turn from its leader
+            leader = self.declarer if self.contract == "solo" else self.eldest
             for t in self.tricks:
+                if [s for s, _ in t["plays"]] != [(leader + i) % 4 for i in range(4)]:
+                    raise ValueError("a finished trick is not played in turn from its leader")
                 if t["winner"] != self.trick_winner(t["plays"]):
                     raise ValueError("a finished trick names the wrong winner")
+                leader = t["winner"]
+            if self.trick_leader != leader:
+                raise ValueError("the trick is not led by the last trick's winner")
             sizes = [len(h) for h in self.hands]
             seats = [s for s, _ in self.trick]
             if any(seats[i] != (self.trick_leader + i) % 4 for i in range(len(seats))):

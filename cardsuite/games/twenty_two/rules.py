@@ -38,7 +38,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from itertools import repeat
+from itertools import pairwise, repeat
 from operator import is_
 from typing import Any, ClassVar
 
@@ -1530,7 +1530,8 @@ class TwentyTwoState(State):
     def _load_fields(self, data: Mapping[str, Any]) -> None:
         n = self.n
         cards, whole = positions.cards, positions.whole
-        self.hand_no = whole(data["hand_no"], "hand_no", 0, 10**6)
+        # hands count from 1 (the deal numbers them), as the sheet's records do
+        self.hand_no = whole(data["hand_no"], "hand_no", 1, 10**6)
         self.dealer = positions.seat(data["dealer"], n, "dealer")
         self.deal_size = whole(data.get("deal_size", 0), "deal_size", 0, 108)
         self.phase = str(data["phase"])
@@ -1579,16 +1580,20 @@ class TwentyTwoState(State):
             }
             for t in data.get("tricks", [])
         ]
-        self.last_showdown = data.get("last_showdown")
-        if self.last_showdown is not None and not isinstance(self.last_showdown, dict):
-            raise ValueError("last_showdown must be an object or null")
-        self.history = [dict(h) for h in data.get("history", [])]
+        shown = data.get("last_showdown")
+        if shown is not None:
+            shown = positions.record(shown, "the last showdown", _SHOWDOWN, n)
+        self.last_showdown = shown
+        self.history = positions.records(data.get("history", []), "hand", _RECORD, n)
         self.winners_list = [positions.seat(x, n, "a winner") for x in data.get("winners", [])]
         self.events = positions.events(data.get("events", []), n)
 
     def _check_consistent(self) -> None:
         """Refuse positions the rules could never reach in a way that would crash play."""
         n = self.n
+        # the sheet: one record a hand, of the hands before this one (T22-SCORE-2)
+        done = self.hand_no if self.phase == "over" else self.hand_no - 1
+        positions.numbered(self.history, "hand", done)
         if self.phase == "over":
             if self.turn is not None:
                 raise ValueError("a finished game has no seat to move")
@@ -1631,10 +1636,35 @@ class TwentyTwoState(State):
                 raise ValueError("the hands do not fit the trick: someone holds too many cards")
             if len(self.hands[self.turn]) < count:
                 raise ValueError("the seat to move holds too few cards to follow")
+            self._check_trick(seats, count, base | after)
         elif self.phase == "play" and len(sizes) > 1:
             raise ValueError("between tricks every active seat holds the same number of cards")
         if self.phase == "play" and len(self.hands[self.turn]) <= 1 and not self.trick:
             raise ValueError("with one card each the hand is over: it goes to the showdown")
+
+    def _check_trick(self, seats: list[int], count: int, held: set[int]) -> None:
+        """The trick on the table as play leaves it: each active seat in turn from the
+        leader (T22-PLAY-3); a lead of one rank that left the leader a card, so that each
+        still holds one for the showdown (T22-PLAY-2, T26-3: jokers with another rank
+        unless the hand held only jokers); and the current best the play that last covered
+        it (T22-PLAY-5, T22-EQUAL-2)."""
+        for a, b in pairwise(seats):
+            if b != self._next_active(a):
+                raise ValueError("the trick's plays are out of turn (T22-PLAY-3)")
+        lead = [c.rank for c in self.trick[0][1]]
+        why = is_lead_set(lead, held.pop())  # (the hand each held as the trick began)
+        jokers = all(r == JOKER_RANK for r in lead)
+        if why is None and jokers and any(c.rank != JOKER_RANK for c in self.hands[seats[0]]):
+            why = "jokers may only be led with a card of another rank (T26-3)"
+        if why:
+            raise ValueError(f"the trick's lead cannot have been led: {why}")
+        best, best_eff = 0, effective(lead)
+        for i, (_, cards) in enumerate(self.trick[1:], 1):
+            eff = effective([c.rank for c in cards])
+            if self._takes_over(eff, best_eff):
+                best, best_eff = i, eff
+        if best != self.trick_best:
+            raise ValueError("the trick's best is not the play that last covered it (T22-PLAY-5)")
 
     def _settle(self) -> None:
         """A hand-written position that is already decided: play it to where it stands."""
@@ -1668,6 +1698,38 @@ _SHARED_SLOTS = (
     "_nxt",
     "_live",
 )
+
+
+#: A showdown's record (``_showdown``), as ``history`` keeps it: the table's sheet reads it
+#: (``positions.records`` checks each on load); and the last showdown, as the view gives it.
+_RECORD: dict[str, positions.Reader] = {
+    "hand": positions.r_whole(1),
+    "dealer": positions.r_seat,
+    "losers": positions.r_seats,
+    "card": positions.r_card,
+    "value": positions.r_whole(0, 99),
+    "scores": positions.r_per_seat(positions.r_whole(0)),  # (running totals: any reached)
+    "eliminated": positions.r_seats,
+}
+
+
+def _shown_cards(value: object, what: str, players: int) -> dict[str, str]:
+    """A showdown's cards: each seat's (its number as text) last card."""
+    if not isinstance(value, dict):
+        raise ValueError(f"{what} must be an object of seats and cards")
+    for key, code in value.items():
+        if key not in {str(s) for s in range(players)}:
+            raise ValueError(f"{what} names no seat {positions.text(key)}")
+        positions.r_card(code, what, players)
+    return value
+
+
+_SHOWDOWN: dict[str, positions.Reader] = {
+    "hand": positions.r_whole(1),
+    "cards": _shown_cards,
+    "losers": positions.r_seats,
+    "value": positions.r_whole(0, 99),
+}
 
 
 def _sample(rng: random.Random, population: Sequence[Card], k: int) -> list[Card]:
