@@ -12,6 +12,8 @@ clock, sleeps or prints.
 
 from __future__ import annotations
 
+import copy
+import os
 import random
 import re
 from abc import ABC, abstractmethod
@@ -438,6 +440,11 @@ class State(ABC):
         return action
 
 
+#: The environment variable that makes every game build its reference states, not its
+#: kernel: ``CARDSUITE_RULES=reference cardsuite ...`` (slower; the same games, move for move).
+RULES_ENV = "CARDSUITE_RULES"
+
+
 class Game(ABC):
     """A game's description and its state factory. One instance per game, in the registry."""
 
@@ -467,6 +474,45 @@ class Game(ABC):
     #: The player's preferences for this game (kept in the settings under the game's id),
     #: described like options: Money's throw time and snap keys.
     preferences: ClassVar[tuple[Option, ...]] = ()
+    #: The reference state: the rules as written, one readable path for every action (the
+    #: game's ``rules.py``). What ``new_state`` and ``from_json`` build is ``state_type()``.
+    state_class: ClassVar[type[State]]
+    #: The class this game builds, once chosen (``state_type``); a ``reference()`` twin
+    #: has it set to ``state_class``.
+    _built: type[State] | None = None
+
+    def state_type(self) -> type[State]:
+        """The class ``new_state`` and ``from_json`` build: the game's kernel (a subclass of
+        ``state_class`` that its registry entry names, ``kernel.py``: the same game, faster
+        where play-outs spend their time), or the reference where there is no kernel or the
+        environment says ``CARDSUITE_RULES=reference`` (to debug a rule on its one readable
+        path). Chosen once per game object."""
+        built = self._built
+        if built is None:
+            built = self._built = self._choose_state_type()
+        return built
+
+    def _choose_state_type(self) -> type[State]:
+        if os.environ.get(RULES_ENV, "kernel") == "reference":
+            return self.state_class
+        from .games import UnknownGame, entry
+
+        try:
+            kernel = entry(self.id).kernel_class()
+        except UnknownGame:  # a game made for a test, not registered
+            return self.state_class
+        return kernel or self.state_class
+
+    def reference(self) -> Game:
+        """This game building its reference states (the lockstep test plays both side by
+        side and compares them after every move)."""
+        twin = copy.copy(self)
+        twin._built = self.state_class
+        return twin
+
+    def uses_kernel(self) -> bool:
+        """True when this game object builds a kernel, not the reference."""
+        return self.state_type() is not self.state_class
 
     @abstractmethod
     def full_pack(
@@ -569,6 +615,7 @@ def random_state_seed(rng: random.Random) -> int:
 
 __all__ = [
     "EVENT_KINDS",
+    "RULES_ENV",
     "VIEW_KEYS",
     "Action",
     "Event",

@@ -34,7 +34,9 @@ class GameEntry:
     - ``remote_table``: for real-time games, ``module:Class`` running the race at a table
       server (``remote/server.py`` hands it the turn loop and the timed presses);
     - ``remote_screen``: for real-time games, the joined table's screen class (others put
-      ``ui/remote_table.RemoteTable`` in front of their own screen).
+      ``ui/remote_table.RemoteTable`` in front of their own screen);
+    - ``kernel``: ``module:Class``, the fast subclass of the reference state that the game
+      builds (``Game.state_type``); None while the reference is fast enough.
     """
 
     id: str
@@ -46,6 +48,7 @@ class GameEntry:
     selfplay: str | None = None
     remote_table: str | None = None
     remote_screen: str | None = None
+    kernel: str | None = None
 
     def _module(self, name: str) -> ModuleType:
         return import_module(f"{self.package}.{name}")
@@ -68,6 +71,9 @@ class GameEntry:
 
     def remote_table_class(self) -> type[Any] | None:
         return None if self.remote_table is None else self._attr(self.remote_table)
+
+    def kernel_class(self) -> type[Any] | None:
+        return None if self.kernel is None else self._attr(self.kernel)
 
     def remote_screen_class(self) -> type[Any] | None:
         return None if self.remote_screen is None else self._attr(self.remote_screen)

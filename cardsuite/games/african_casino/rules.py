@@ -21,7 +21,7 @@ import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from operator import attrgetter
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from ... import positions
 from ...cards import ACE, JACK, KING, QUEEN, Card
@@ -182,6 +182,11 @@ class AfricanCasino(Game):
         short = variant == "south-african" or bool(options.get("deck40"))
         return list(SHORT if short else FULL)
 
+    def kind(self) -> type[CasinoState]:
+        """The state class this game builds (``Game.state_type``: its kernel, or this
+        module's reference)."""
+        return cast("type[CasinoState]", self.state_type())
+
     def new_state(
         self,
         players: int | None = None,
@@ -194,7 +199,7 @@ class AfricanCasino(Game):
         n = self.check_players(players if players is not None else 2)
         variant_id, opts = self.resolve_options(variant, dict(options or {}))
         rng = random.Random(seed)
-        st = CasinoState(self, n, variant_id, opts, rng)
+        st = self.kind()(self, n, variant_id, opts, rng)
         first = str(opts.get("first", "auto"))
         if first != "auto":  # CASINO-VAR-SA 3: the dealer sits just before that player
             if int(first) > n:
@@ -210,7 +215,7 @@ class AfricanCasino(Game):
         return st
 
     def from_json(self, data: Mapping[str, Any]) -> CasinoState:
-        return CasinoState.from_json(self, data)
+        return self.kind().from_json(self, data)
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
@@ -2048,3 +2053,6 @@ def _copy_rng(rng: random.Random) -> random.Random:
     new = random.Random()
     new.setstate(rng.getstate())
     return new
+
+
+AfricanCasino.state_class = CasinoState

@@ -43,7 +43,7 @@ from bisect import bisect_left
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from operator import itemgetter
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from ... import positions
 from ...cards import ACE, SUIT_NAMES, Card, pack, pack_without_twos
@@ -201,6 +201,11 @@ class Manni(Game):
     def pack_for(self, variant: str) -> list[Card]:
         return pack_without_twos() if variant == BASIC else pack()
 
+    def kind(self) -> type[MannState]:
+        """The state class this game builds (``Game.state_type``: its kernel, or this
+        module's reference)."""
+        return cast("type[MannState]", self.state_type())
+
     def new_state(
         self,
         players: int | None = None,
@@ -218,7 +223,7 @@ class Manni(Game):
         else:
             variant_id, opts = self.resolve_options(variant, options)
         rng = random.Random(seed)
-        st = MannState(self, variant_id, opts, rng)
+        st = self.kind()(self, variant_id, opts, rng)
         if dealer is None:  # MANNI-GEN-2: ``rng.randrange(3)``, as it draws its number
             getrandbits = rng.getrandbits
             dealer = getrandbits(2)
@@ -237,7 +242,7 @@ class Manni(Game):
         return st
 
     def from_json(self, data: Mapping[str, Any]) -> MannState:
-        return MannState.from_json(self, data)
+        return self.kind().from_json(self, data)
 
     # --- search hooks ---------------------------------------------------------------------
 
@@ -1637,3 +1642,6 @@ def _runs(keys: list[int], plays: list[Play]) -> list[list[Play]]:
 _POWERS = {(t, low): _powers(t, low) for t in (None, *SUIT_ORDER) for low in (False, True)}
 
 __all__ = ["CONTRACTS", "GAME", "MannState", "Manni", "contract_name", "horn_contract"]
+
+
+Manni.state_class = MannState

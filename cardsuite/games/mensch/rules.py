@@ -29,7 +29,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from ... import positions
 from ...cards import QUEEN, SUIT_NAMES, Card
@@ -222,6 +222,11 @@ class Mensch(Game):
         """MENSCH-DECK-1."""
         return list(PACK)
 
+    def kind(self) -> type[MenschState]:
+        """The state class this game builds (``Game.state_type``: its kernel, or this
+        module's reference)."""
+        return cast("type[MenschState]", self.state_type())
+
     def new_state(
         self,
         players: int | None = None,
@@ -237,7 +242,7 @@ class Mensch(Game):
             opts_in["deals"] = str(opts_in["deals"])
         variant_id, opts = self.resolve_options(variant, opts_in)
         rng = random.Random(seed)
-        st = MenschState(self, variant_id, opts, rng)
+        st = self.kind()(self, variant_id, opts, rng)
         if dealer is None:
             dealer = rng.randrange(PLAYERS)  # MENSCH-PLAYERS-2
         elif isinstance(dealer, bool) or not (isinstance(dealer, int) and 0 <= dealer < 4):
@@ -248,7 +253,7 @@ class Mensch(Game):
         return st
 
     def from_json(self, data: Mapping[str, Any]) -> MenschState:
-        return MenschState.from_json(self, data)
+        return self.kind().from_json(self, data)
 
     def search_horizon(self, root: State, state: State) -> bool:
         assert isinstance(root, MenschState) and isinstance(state, MenschState)
@@ -1174,3 +1179,6 @@ _AT = tuple({c: (s, c) for c in PACK} for s in range(4))
 
 __all__ = ["GAME", "QC", "Mensch", "MenschState", "effective_suit", "power"]
 _ = (Bid, Call, Play, Trump, CALL)
+
+
+Mensch.state_class = MenschState

@@ -32,7 +32,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from ... import positions
 from ...cards import ACE, JACK, JOKER, JOKER_RANK, KING, QUEEN, SUITS, Card
@@ -255,6 +255,11 @@ class Money(Game):
         numbers, banks = deal_cards(options)
         return numbers + banks[0] + banks[1]
 
+    def kind(self) -> type[MoneyState]:
+        """The state class this game builds (``Game.state_type``: its kernel, or this
+        module's reference)."""
+        return cast("type[MoneyState]", self.state_type())
+
     def new_state(
         self,
         players: int | None = None,
@@ -284,7 +289,7 @@ class Money(Game):
         else:
             order = list(numbers)
             rng.shuffle(order)
-        st = MoneyState(self, variant_id, opts, rng)
+        st = self.kind()(self, variant_id, opts, rng)
         st.dealer = rng.randrange(2) if dealer is None else dealer  # MONEY-DEAL-1
         if st.dealer not in (0, 1):
             raise ValueError("dealer must be seat 0 or 1")
@@ -302,7 +307,7 @@ class Money(Game):
         return st
 
     def from_json(self, data: Mapping[str, Any]) -> MoneyState:
-        return MoneyState.from_json(self, data)
+        return self.kind().from_json(self, data)
 
     def choices(self, state: State, seat: int) -> Sequence[Action]:
         return [a for a in state.legal_actions(seat) if not isinstance(a, Claim)]
@@ -1262,3 +1267,6 @@ def _capture_event(seat: int, words: int, cards: int) -> Event:
         data = {"cards": cards, "money": ()}
         ev = _CAPTURE_EVENTS[key] = _tnew(Event, ("capture", seat, words, data))
     return ev
+
+
+Money.state_class = MoneyState

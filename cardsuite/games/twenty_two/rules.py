@@ -40,7 +40,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from itertools import pairwise, repeat
 from operator import is_
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from ... import positions
 from ...cards import JOKER_RANK, RANK_CODES, Card, by_rank, pack
@@ -197,6 +197,11 @@ class TwentyTwo(Game):
         """T22-PLAYERS-1, T26-1: 52, 104 (7-12 players) or 108 cards (Twenty-Six)."""
         return list(_full_pack(bool(options["twenty_six"]), players > 6))
 
+    def kind(self) -> type[TwentyTwoState]:
+        """The state class this game builds (``Game.state_type``: its kernel, or this
+        module's reference)."""
+        return cast("type[TwentyTwoState]", self.state_type())
+
     def new_state(
         self,
         players: int | None = None,
@@ -219,7 +224,7 @@ class TwentyTwo(Game):
             shuffle(rng, order)
         else:
             order = pack_order(list(full), deck, rng, _hand_key)
-        st = TwentyTwoState(self, n, variant_id, opts, rng)
+        st = self.kind()(self, n, variant_id, opts, rng)
         if dealer is None:
             dealer = st._draw_for_deal(list(range(n)))
         elif not 0 <= dealer < n:
@@ -229,7 +234,7 @@ class TwentyTwo(Game):
         return st
 
     def from_json(self, data: Mapping[str, Any]) -> TwentyTwoState:
-        return TwentyTwoState.from_json(self, data)
+        return self.kind().from_json(self, data)
 
     # --- search hooks ---------------------------------------------------------------------
 
@@ -1905,3 +1910,6 @@ def _make_one_card_events() -> None:
 
 
 _make_one_card_events()
+
+
+TwentyTwo.state_class = TwentyTwoState
