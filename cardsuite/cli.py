@@ -276,6 +276,8 @@ def _read_position(g: Game, file: str) -> tuple[dict[str, Any], int]:
         data = parse_json(raw, max_digits=_MAX_DIGITS)
     except BadJSON as e:
         raise bad(f"{e}") from None
+    if not isinstance(data, dict):
+        raise bad("a position is a JSON object, {...}")
     try:
         state = g.from_json(data)
     except ValueError as e:
@@ -886,11 +888,11 @@ def simulate(
     )
     low = " (lower is better)" if g.low_score_wins else ""
     click.echo(f"{'seat':<12}{'wins':>8}{'win rate':>18}{'mean ' + g.score_label:>28}{low}")
-    for e in summary.entries:
-        label = f"{e.entry + 1}. {e.level}"
+    for row in summary.entries:
+        label = f"{row.entry + 1}. {row.level}"
         click.echo(
-            f"{label:<12}{e.wins:>8.1f}{e.win_rate * 100:>10.1f}% ±{e.win_ci * 100:4.1f}"
-            f"{e.mean_score:>20.2f} ±{e.score_ci:.2f}"
+            f"{label:<12}{row.wins:>8.1f}{row.win_rate * 100:>10.1f}% ±{row.win_ci * 100:4.1f}"
+            f"{row.mean_score:>20.2f} ±{row.score_ci:.2f}"
         )
     click.echo(
         f"{summary.hands} deals in {summary.seconds:.1f} s:"

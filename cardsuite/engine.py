@@ -122,7 +122,10 @@ class Event(NamedTuple):
         eq = self.__eq__(other)
         return eq if eq is NotImplemented else not eq
 
-    __hash__ = None  # type: ignore[assignment]  # data is a dict
+    def __hash__(self) -> int:
+        """Events are not hashable, as their ``data`` is a dict (a tuple's hash would raise
+        on it anyway, with a less clear message)."""
+        raise TypeError(f"unhashable type: {type(self).__name__!r}")
 
     def render(
         self,

@@ -446,7 +446,8 @@ class Step(NamedTuple):
     """One move replayed: its index in the record, the move, the state after it (shared:
     copy it to keep it) and the events it made."""
 
-    index: int
+    # The field hides tuple.index, which nothing calls on a Step; the name reads best.
+    index: int  # type: ignore[assignment]
     move: Move
     state: State
     events: list[Event]

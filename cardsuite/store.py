@@ -36,7 +36,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeGuard
 
 import platformdirs
 
@@ -304,7 +304,7 @@ def _sanitise_name(name: str) -> str:
     return clean
 
 
-def _is_number(value: object) -> bool:
+def _is_number(value: object) -> TypeGuard[int | float]:
     """A finite JSON number (``bool`` is an ``int`` in Python but not a number in JSON)."""
     return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 

@@ -255,8 +255,8 @@ class _Around:
         if north:
             spot = where["N"]
             y = top["n_info"]
-            name, line = self._north_rows(spot)
-            starts = [self._centre(canvas, y, name)]
+            title_row, line = self._north_rows(spot)
+            starts = [self._centre(canvas, y, title_row)]
             if self._fan_rows(spot):
                 assert spot.backs is not None
                 width = SMALL.fan_width(spot.backs, 2)
@@ -305,19 +305,19 @@ class _Around:
                     canvas.put(1, y, title[: room - 1] + "…", style)
 
         # the sides: the seat's title, backs and lines in its corner of the table
-        for pos, spot in (("W", where.get("W")), ("E", where.get("E"))):
-            if spot is None:
+        for pos, side in (("W", where.get("W")), ("E", where.get("E"))):
+            if side is None:
                 continue
-            rows = self._rows(spot)
-            fan = self._fan_rows(spot)
+            rows = self._rows(side)
+            fan = self._fan_rows(side)
             y0 = blocks[pos][0]
-            self._side(canvas, pos, y0, spot.title_in(info_w), info_w)
+            self._side(canvas, pos, y0, side.title_in(info_w), info_w)
             if fan:
-                assert spot.backs is not None
-                step = max(1, min(2, (info_w - SMALL.w) // max(1, spot.backs - 1)))
-                width = SMALL.fan_width(spot.backs, step)
+                assert side.backs is not None
+                step = max(1, min(2, (info_w - SMALL.w) // max(1, side.backs - 1)))
+                width = SMALL.fan_width(side.backs, step)
                 x = 1 if pos == "W" else self.w - 1 - width
-                draw_backs(canvas, x, y0 + 1, spot.backs, cs, step, spot.backs)
+                draw_backs(canvas, x, y0 + 1, side.backs, cs, step, side.backs)
             for i, row in enumerate(rows):
                 self._side(canvas, pos, y0 + 1 + fan + i, row, info_w)
 

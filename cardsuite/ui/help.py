@@ -94,7 +94,7 @@ class ThemedMarkdown:
 
 
 class HelpScreen(Screen[None]):
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (100, "-wide")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "close", "Back"),
         Binding("t", "toggle_toc", "Contents"),

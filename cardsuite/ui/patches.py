@@ -163,7 +163,8 @@ def _safe_list_visible(self: CommandPalette) -> None:
         return
 
 
-_original_gather = CommandPalette._gather_commands.__wrapped__  # (under its @work)
+# (under its @work, which keeps the coroutine function it wraps but types as a plain one)
+_original_gather = CommandPalette._gather_commands.__wrapped__  # type: ignore[attr-defined]
 
 
 @work(exclusive=True, group=CommandPalette._GATHER_COMMANDS_GROUP)
@@ -188,7 +189,7 @@ def _safe_move_page(self: OptionList, direction: Any) -> None:
         return
 
 
-_original_full_map = Compositor.full_map.fget
+_original_full_map = vars(Compositor)["full_map"].fget  # the property itself, not its value
 
 
 def _full_map_repainting_changes(self: Compositor) -> CompositorMap:
@@ -227,7 +228,7 @@ def apply() -> None:
         CommandPalette._watch__list_visible = _safe_list_visible  # type: ignore[method-assign]
         CommandPalette._watch__show_busy = _safe_show_busy  # type: ignore[method-assign]
         CommandPalette._gather_commands = _safe_gather_commands  # type: ignore[method-assign]
-    if Compositor.full_map.fget is not _full_map_repainting_changes:
+    if vars(Compositor)["full_map"].fget is not _full_map_repainting_changes:
         Compositor.full_map = property(_full_map_repainting_changes)  # type: ignore[method-assign,assignment]
     for driver in (linux_driver, linux_inline_driver, web_driver):
         driver.getincrementaldecoder = lenient_decoder  # type: ignore[attr-defined]

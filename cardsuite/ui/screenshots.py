@@ -15,13 +15,15 @@ import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
+from textual.pilot import Pilot
+
 from ..games import get_game
 from ..match import Match, SeatSpec
 from ..store import Store
 from .app import CardSuiteApp, StartRequest
 
 SIZE = (120, 36)
-Scene = Callable[[CardSuiteApp, object], Awaitable[None]]
+Scene = Callable[[CardSuiteApp, Pilot[None]], Awaitable[None]]
 
 
 def _table_request() -> StartRequest:
@@ -44,7 +46,7 @@ def _casino_request() -> StartRequest:
     return StartRequest("african-casino", seats, "swazi", {}, seed=3)
 
 
-async def _casino(app: CardSuiteApp, pilot: object) -> None:
+async def _casino(app: CardSuiteApp, pilot: Pilot[None]) -> None:
     from .table import TableScreen
 
     await _until(pilot, lambda: isinstance(app.screen, TableScreen))
@@ -56,21 +58,21 @@ async def _casino(app: CardSuiteApp, pilot: object) -> None:
         view = screen.view()
         if view["builds"] and sum(p["size"] for p in view["piles"]) >= 8:
             break
-        await pilot.press("h", "enter")  # type: ignore[attr-defined]
-    await pilot.press("right")  # type: ignore[attr-defined]
+        await pilot.press("h", "enter")
+    await pilot.press("right")
 
 
-async def _until(pilot: object, test: Callable[[], bool], tries: int = 200) -> None:
+async def _until(pilot: Pilot[None], test: Callable[[], bool], tries: int = 200) -> None:
     for _ in range(tries):
         if test():
             return
-        await pilot.pause(0.02)  # type: ignore[attr-defined]
+        await pilot.pause(0.02)
 
 
 async def _shoot(
     name: str,
     out: Path,
-    drive: Callable[[CardSuiteApp, object], Awaitable[None]],
+    drive: Callable[[CardSuiteApp, Pilot[None]], Awaitable[None]],
     start: StartRequest | None = None,
     size: tuple[int, int] = SIZE,
 ) -> Path:
@@ -93,16 +95,16 @@ async def _shoot(
     return path
 
 
-async def _picker(app: CardSuiteApp, pilot: object) -> None:
+async def _picker(app: CardSuiteApp, pilot: Pilot[None]) -> None:
     return None
 
 
-async def _setup(app: CardSuiteApp, pilot: object) -> None:
-    await pilot.press("enter")  # type: ignore[attr-defined]
+async def _setup(app: CardSuiteApp, pilot: Pilot[None]) -> None:
+    await pilot.press("enter")
     await _until(pilot, lambda: type(app.screen).__name__ == "SetupScreen")
 
 
-async def _table(app: CardSuiteApp, pilot: object) -> None:
+async def _table(app: CardSuiteApp, pilot: Pilot[None]) -> None:
     from .table import TableScreen
 
     await _until(pilot, lambda: isinstance(app.screen, TableScreen))
@@ -114,8 +116,8 @@ async def _table(app: CardSuiteApp, pilot: object) -> None:
         view = screen.view()
         if view["phase"] == "play" and view["trick"]["plays"] and view["hand_no"] >= 2:
             break
-        await pilot.press("h", "enter")  # type: ignore[attr-defined]
-    await pilot.press("right", "right")  # type: ignore[attr-defined]
+        await pilot.press("h", "enter")
+    await pilot.press("right", "right")
 
 
 class _Clock:
@@ -136,7 +138,7 @@ def _money_match() -> Match:
     return Match(game, state, [SeatSpec("human", "Left"), SeatSpec("medium", "Right")], seed=3)
 
 
-async def _money(app: CardSuiteApp, pilot: object) -> None:
+async def _money(app: CardSuiteApp, pilot: Pilot[None]) -> None:
     from ..games.money.screen import MoneyScreen
 
     clock = app.clock
@@ -157,10 +159,10 @@ async def _money(app: CardSuiteApp, pilot: object) -> None:
     screen._clear_queue()
 
 
-async def _help(app: CardSuiteApp, pilot: object) -> None:
-    await pilot.press("question_mark")  # type: ignore[attr-defined]
+async def _help(app: CardSuiteApp, pilot: Pilot[None]) -> None:
+    await pilot.press("question_mark")
     await _until(pilot, lambda: type(app.screen).__name__ == "HelpScreen")
-    await pilot.pause(0.3)  # type: ignore[attr-defined]
+    await pilot.pause(0.3)
 
 
 def _to_png(converter: str, svg: Path, target: Path) -> None:

@@ -17,6 +17,7 @@ from textual.css.query import NoMatches
 from textual.geometry import Size
 from textual.screen import Screen
 from textual.visual import visualize
+from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 from ..engine import Game, Option
@@ -196,7 +197,7 @@ class SetupScreen(Screen[None]):
         box = self.query_one("#seats", Vertical)
         await box.remove_children()
         names = self.game.names_for(self.players)
-        rows = []
+        rows: list[Widget] = []
         for i in range(self.players):
             seat = self._seat(i)
             rows.append(

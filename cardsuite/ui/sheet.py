@@ -169,13 +169,13 @@ def _by_rows(sheet: Sheet, width: int) -> SheetLines:
     )
     body = []
     for s, name in enumerate(sheet.columns):
-        cells = [_cell(sheet.rows[i][1][s], w) for i, w in zip(deals, deal_w, strict=True)]
+        row_cells = [_cell(sheet.rows[i][1][s], w) for i, w in zip(deals, deal_w, strict=True)]
         total = totals[s] if totals else ""
         body.append(
             _line(
                 [
                     _cell(shorten(name, name_w), name_w, left=True),
-                    *cells,
+                    *row_cells,
                     _cell(total, total_w, "bold"),
                 ],
                 gap,

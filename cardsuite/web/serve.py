@@ -246,11 +246,15 @@ class CardsuiteServer(Server):
         app_service: AppService | None = None
         try:
             await websocket.prepare(request)
+
+            async def close() -> None:  # AppService awaits a close that returns nothing
+                await websocket.close()
+
             app_service = AppService(
                 self.command,
                 write_bytes=websocket.send_bytes,
                 write_str=websocket.send_str,
-                close=websocket.close,
+                close=close,
                 download_manager=self.download_manager,
                 debug=self.debug,
             )
