@@ -174,7 +174,9 @@ def per_seat(value: object, players: int, what: str) -> list[list[Card]]:
 Reader = Callable[[object, str, int], object]
 
 
-def records(value: object, what: str, fields: Mapping[str, Reader], players: int) -> list[dict]:  # type: ignore[type-arg]
+def records(
+    value: object, what: str, fields: Mapping[str, Reader], players: int
+) -> list[dict[str, Any]]:
     """A game's ``history``: one record a hand (``what``), each a JSON object with exactly
     the fields ``fields`` names (a name ending in ``?``: one older saves may lack), each
     checked by its reader. The tables draw their score sheets from these records, and a
@@ -186,7 +188,7 @@ def records(value: object, what: str, fields: Mapping[str, Reader], players: int
     ]
 
 
-def record(value: object, what: str, fields: Mapping[str, Reader], players: int) -> dict:  # type: ignore[type-arg]
+def record(value: object, what: str, fields: Mapping[str, Reader], players: int) -> dict[str, Any]:
     """One record of ``records`` (``what`` names it in a message)."""
     if not isinstance(value, Mapping):
         raise ValueError(f"{what} is not a JSON object")

@@ -436,7 +436,7 @@ def _position(
                 f"{k} {options.get(k)!r} here, {state.options.get(k)!r} there" for k in differ[:4]
             ),
         )
-    return start  # type: ignore[no-any-return]
+    return start
 
 
 # --- replaying ------------------------------------------------------------------------------

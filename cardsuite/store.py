@@ -347,7 +347,7 @@ def _whole_field(value: object, what: str, low: int, high: int) -> int:
 def _finite_field(value: object, what: str) -> float:
     if not _is_number(value):
         raise ValueError(f"{what} is not a finite number")
-    return float(value)  # type: ignore[arg-type]
+    return float(value)
 
 
 def _checked_record(record: object) -> tuple[str, dict[str, Any]]:

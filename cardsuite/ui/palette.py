@@ -83,7 +83,7 @@ def pace_commands(app: CardSuiteApp) -> Iterator[SystemCommand]:
         yield SystemCommand(
             f"Pace: {pace}",
             words[0].upper() + words[1:] + now,
-            lambda pace=pace: app.set_pace(pace),  # type: ignore[misc]
+            lambda pace=pace: app.set_pace(pace),
         )
 
 
@@ -97,7 +97,7 @@ def preference_commands(app: CardSuiteApp, screen: Screen[Any]) -> Iterator[Syst
                 yield SystemCommand(
                     f"{g.name}: {option.name.lower()} {option.show(value)}",
                     option.help,
-                    lambda g=g.id, o=option.id, v=value: app.set_preference(g, o, v),  # type: ignore[misc]
+                    lambda g=g.id, o=option.id, v=value: app.set_preference(g, o, v),
                 )
 
 

@@ -196,7 +196,7 @@ def _full_map_repainting_changes(self: Compositor) -> CompositorMap:
     """``Compositor.full_map``; a rebuild of a stale map marks the regions of the widgets it
     added, moved or dropped as dirty (what ``reflow`` does with the map it replaces)."""
     if self.root is None or not self._full_map_invalidated:
-        return _original_full_map(self)  # type: ignore[no-any-return]
+        return _original_full_map(self)
     old = self._full_map
     new: CompositorMap = _original_full_map(self)
     if self.size.region not in self._dirty_regions:
