@@ -15,7 +15,8 @@ registry entry; nothing here names a game.
   same when the cards hidden from that seat are re-dealt among their zones;
 - ``sample_hidden(observer)`` keeps ``view(observer)`` and the whole pack;
 - events of the kinds the shell reacts to carry the data their kind declares;
-- the bots of every level choose only legal actions.
+- the bots of every level choose only legal actions (and choose alike whatever their seat
+  cannot see: ``test_bots_blind.py``).
 
 ``CARDSUITE_FULL=1`` plays more games per case.
 """

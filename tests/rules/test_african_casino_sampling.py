@@ -69,3 +69,38 @@ def test_every_sample_is_a_position_play_could_reach() -> None:
                 reachable(st.sample_hidden(observer, random.Random(rng.getrandbits(32))))
                 checked += 1
     assert checked > 300
+
+
+def dealt(st: CasinoState) -> list[list[str]]:
+    """The hands and the stock of ``st`` (and of the position an insist goes back to)."""
+    out = [[c.code for c in h] for h in st.hands] + [[c.code for c in st.stock]]
+    if st.before_play is not None:
+        out += dealt(st.before_play)
+    return out
+
+
+def test_a_sample_depends_on_which_cards_are_unseen_never_on_where_they_lie() -> None:
+    """Found by the bots' blind test (``tests/contract/test_bots_blind.py``): the unseen cards
+    were pooled in the true deal's order (hand by hand, then the stock) before the shuffle, so
+    one seed dealt other samples when only the hidden cards had moved, and the hard bot's
+    search chose by the true deal without reading a card. A position the observer cannot tell
+    from this one (its hidden zones each in another order, or dealt again by a sample) must
+    give the same samples, seed for seed."""
+    rng = random.Random(11)
+    checked = 0
+    for players in (2, 3, 4):
+        for i, st in enumerate(positions(players, 1, 3)):
+            if i % 9:
+                continue
+            for observer in range(st.n):
+                reordered = st.clone()
+                zones = reordered.zones()
+                for z in reordered.hidden_zones(observer):
+                    rng.shuffle(zones[z])  # type: ignore[arg-type]  # the state's own lists
+                redealt = st.sample_hidden(observer, random.Random(rng.getrandbits(32)))
+                for k in range(3):
+                    want = dealt(st.sample_hidden(observer, random.Random(k)))
+                    assert dealt(reordered.sample_hidden(observer, random.Random(k))) == want
+                    assert dealt(redealt.sample_hidden(observer, random.Random(k))) == want
+                checked += 1
+    assert checked > 100, checked

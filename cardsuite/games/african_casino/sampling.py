@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from ...cards import ACE, Card
+from ...cards import ACE, Card, by_rank
 from ...shuffle import shuffle
 from .units import worth
 
@@ -56,9 +56,13 @@ def sample_hidden(
     copy = st.clone(random.Random(rng.getrandbits(63)), events=events)
     others = [s for s in range(st.n) if s != observer]
     shown = known_cards(st)
-    unseen: list[Card] = [
-        c for s in others for c in st.hands[s] if c not in shown.get(s, ())
-    ] + st.stock
+    # In card order before the shuffle: a sample must depend on which cards are unseen,
+    # never on where they really lie (who holds which, the stock's order), or a search would
+    # choose by the true deal (``tests/contract/test_bots_blind.py``).
+    unseen: list[Card] = sorted(
+        [c for s in others for c in st.hands[s] if c not in shown.get(s, ())] + st.stock,
+        key=by_rank,
+    )
     sizes = {s: len(st.hands[s]) - len(shown.get(s, ())) for s in others}
     want = demands(st, observer)
     for s, known in shown.items():  # a card everyone knows of meets a demand itself
