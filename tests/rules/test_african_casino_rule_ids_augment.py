@@ -141,9 +141,10 @@ def test_PILE_3_one_card_of_a_pile_per_unit_two_piles_may_share_one(game: Game) 
     unit holds at most one card of a pile (2H+5D+2S from one pile is refused); a unit may
     join the tops of two piles; the units of one addition apply in order, so the card
     exposed by the first may go into the second."""
-    st = position(game, hands={0: "9D KC"}, loose="9C 2H", piles={1: "2S 5D"})
+    st = position(game, hands={0: "9D KC"}, loose="9C 2H 4S 5C", piles={1: "2S 5D"})
     refused(st, "add 9C: 2H+top:P2+top:P2")
-    assert not any("top" in a for a in legal(st))
+    assert "PILE-3" in refused(st, "add 9C: 2H+top:P2+top:P2 | 4S+5C")  # (typed, two units)
+    assert not any(a.count("top:P2") > 1 for a in legal(st))
     st = position(game, hands={0: "9D KC"}, loose="9C", piles={1: "5D", 2: "4H"})
     assert "add 9C: top:P2+top:P3" in legal(st)
     st = position(game, hands={0: "9D KC"}, loose="9C 7H 4S", piles={1: "3C 2S 5D"})

@@ -507,19 +507,20 @@ def test_VAR_SA_3_the_option_first_names_who_plays_first(game: Game) -> None:
 def test_VAR_SA_8_insist_off_shared_piles_and_the_five_spades_option(game: Game) -> None:
     """CASINO-VAR-SA 8: ``insist`` is off by default; four players' partners share a pile;
     scoring is SCORE-1's, or with ``spades=five`` 1 point to each side holding five spades or
-    more instead of 2 for the most: P1 with 6 spades scores 3 or 2, P2 with 4 scores 8 either
-    way (20 cards each, 2S, the four aces and 10D)."""
+    more instead of 2 for the most (20 cards each; P2 holds 2S, the four aces and 10D): with
+    6 spades against 4, P1 scores 3 or 2 and P2 8; with five each, P1 2 and P2 9 either way."""
     v = game.new_state(players=2, variant="south-african", seed=1).view(None)
     assert v["options"]["insist"] == "off"
     four = game.new_state(players=4, variant="south-african", seed=1).view(None)
     assert four["pile_of"] == [0, 1, 0, 1] and len(four["piles"]) == 2
-    p1_spades = ["3S", "4S", "5S", "6S", "7S", "8S"]
-    special = ["AS", "2S", "9S", "10S", "AH", "AD", "AC", "10D"]
-    plain = [c for c in PACK40 if c not in p1_spades + special]
-    p1 = p1_spades + plain[:14]  # 20 cards; the last two (trailed) come back to P1
-    p2 = special + plain[14:]  # 20 cards
 
-    def deal(option: str) -> list[int]:
+    def deal(p1_spades: list[str], option: str) -> list[int]:
+        special = ["AS", "2S", "9S", "10S", "AH", "AD", "AC", "10D"]
+        special += [c for c in ("8S",) if c not in p1_spades]
+        plain = [c for c in PACK40 if c not in p1_spades + special]
+        p1 = p1_spades + plain[: 20 - len(p1_spades)]  # the last two (trailed) come back
+        p2 = special + plain[20 - len(p1_spades) :]
+        assert len(p1) == len(p2) == 20
         st = end_of_deal(
             game,
             variant="south-african",
@@ -533,8 +534,10 @@ def test_VAR_SA_8_insist_off_shared_piles_and_the_five_spades_option(game: Game)
         assert st.is_over()
         return list(st.view(None)["history"][-1]["points"])
 
-    assert deal("most") == [3, 8]
-    assert deal("five") == [2, 8]
+    six = ["3S", "4S", "5S", "6S", "7S", "8S"]  # P2: AS 2S 9S 10S
+    assert (deal(six, "most"), deal(six, "five")) == ([3, 8], [2, 8])
+    five = six[:5]  # P2: AS 2S 8S 9S 10S: five each, a point each either way
+    assert (deal(five, "most"), deal(five, "five")) == ([2, 9], [2, 9])
 
 
 def test_VAR_SA_9_the_three_versions_and_no_other(game: Game) -> None:
