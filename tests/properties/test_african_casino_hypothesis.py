@@ -135,7 +135,7 @@ def layouts(draw: st.DrawFn) -> tuple[list[str], list[str]]:
 
 
 @given(layouts())
-@settings(max_examples=2 * settings.default.max_examples)  # (cheap: a listing each)
+@settings(max_examples=2 * settings().max_examples)  # (cheap: a listing each)
 def test_the_listed_builds_and_captures_are_the_specs(layout: tuple[list[str], list[str]]) -> None:
     """CASINO-BUILD-1, CASINO-BUILD-2, CASINO-CAP-1: three players, Swazi, no builds on the
     table: the builds and captures offered to the player to move are exactly the spec's."""

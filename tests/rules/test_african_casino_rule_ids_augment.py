@@ -9,6 +9,8 @@ only. Each test names the rule IDs it exercises in its docstring."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from casino_positions import build, game_fixture, hand, legal, pile, position, refused
 
@@ -85,7 +87,7 @@ def test_AUG_5_an_opponents_build_only_with_its_capture(game: Game) -> None:
     """CASINO-AUG-5 (EX-9): an opponent's build may be augmented, with loose cards and pile
     tops only, by a player whose play then captures it: no hand card into it, nothing after
     the play, and the play must take it."""
-    kw = {"hands": {0: "9S 2D 4H", 1: "9H 3H 8H"}, "builds": ((9, 1, ["6C 3D"]),)}
+    kw: dict[str, Any] = {"hands": {0: "9S 2D 4H", 1: "9H 3H 8H"}, "builds": ((9, 1, ["6C 3D"]),)}
     st = position(game, loose="5H 4C 5D", **kw)
     assert "AUG-5" in refused(st, "add B9: 5D+4H")  # a hand card
     st.apply("add B9: 5H+4C")
@@ -176,7 +178,10 @@ def test_INSIST_1_additions_demanded_until_none_is_left(game: Game) -> None:
     """CASINO-INSIST-1 (EX-11): at the end of the turn, a loose card or top that could go
     onto a team build may be demanded: with ``always`` the end waits for it; with ``ask``
     an opponent insists and the mover must add; with ``off`` the end is accepted."""
-    kw = {"hands": {0: "9D 8D 2C", 1: "KH 3H 4H", 2: "QH 5H 6H"}, "loose": "6C 3S 8C"}
+    kw: dict[str, Any] = {
+        "hands": {0: "9D 8D 2C", 1: "KH 3H 4H", 2: "QH 5H 6H"},
+        "loose": "6C 3S 8C",
+    }
     kw["builds"] = ((9, 0, ["5C 4D"]),)
     st = position(game, insist="always", **kw)
     st.apply("capture 8D: 8C")
@@ -368,7 +373,7 @@ def test_TWO_1_one_build_and_no_trail_while_owning_one(game: Game) -> None:
     """CASINO-TWO-1: in the first half of the two-player Swazi game a player owns at most
     one build (no step may make a second) and may not trail while owning one; in the
     second half, and with three players, both are allowed."""
-    kw = {
+    kw: dict[str, Any] = {
         "hands": {0: "9D 10S 3C", 1: "KH QH JH"},
         "builds": ((9, 0, ["5C 4D"]),),
         "loose": "6H 4S",
@@ -441,7 +446,7 @@ def test_VAR_SA_4_a_pile_named_twice_is_refused_and_changes_nothing(game: Game) 
 def test_VAR_SA_5_pile_tops_onto_ones_own_build_with_a_hand_card(game: Game) -> None:
     """CASINO-VAR-SA 5: a pile top joins a build only its owner's, in the step adding a hand
     card or a later step of that turn; never as a base, in a single build or a raise."""
-    kw = {"hands": {0: "8S 8D 2H"}, "builds": ((8, 0, ["5C 3D"]),)}
+    kw: dict[str, Any] = {"hands": {0: "8S 8D 2H"}, "builds": ((8, 0, ["5C 3D"]),)}
     st = position(game, 3, "south-african", piles={1: "6H"}, **kw)
     st.apply("add B8: 2H+top:P2")  # with the hand card, in one step
     assert build(st, 8) == (0, "augmented", [["3D", "5C"], ["2H", "6H"]])
@@ -469,7 +474,11 @@ def test_VAR_SA_6_the_restricted_phase_all_the_time_but_the_second_half(game: Ga
     """CASINO-VAR-SA 6: South African players are restricted (TWO-1) throughout, with three
     players too, except in the two-player second half, where trailing is allowed while
     owning a build (TAB-5 still holds)."""
-    kw = {"hands": {0: "9D 10S 3C"}, "builds": ((9, 0, ["5C 4D"]),), "loose": "6H 4S"}
+    kw: dict[str, Any] = {
+        "hands": {0: "9D 10S 3C"},
+        "builds": ((9, 0, ["5C 4D"]),),
+        "loose": "6H 4S",
+    }
     for players in (3, 4):
         st = position(game, players, "south-african", **kw)
         assert "TWO-1" in refused(st, "trail 3C")
