@@ -8,8 +8,18 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 sys.path.insert(0, str(Path(__file__).parent / "support"))
+
+
+#: Hypothesis (``tests/properties/test_african_casino_hypothesis.py``): few examples, drawn
+#: the same way every run (CI stays stable), and no example database written into the
+#: tree; the full run draws many more, still derandomized, so a failure there replays.
+_HYPOTHESIS = {"derandomize": True, "deadline": None, "database": None, "print_blob": True}
+settings.register_profile("cardsuite", max_examples=25, **_HYPOTHESIS)
+settings.register_profile("cardsuite-full", max_examples=400, **_HYPOTHESIS)
+settings.load_profile("cardsuite-full" if os.environ.get("CARDSUITE_FULL") == "1" else "cardsuite")
 
 
 def pytest_configure(config: pytest.Config) -> None:
