@@ -145,6 +145,16 @@ def play_to_the_end(state: Any, rng: random.Random, steps: int = STEPS) -> None:
     state.game.from_json(json.loads(json.dumps(state.to_json())))  # and it loads again
 
 
+def plays_on(state: Any, what: str, seed_: int, steps: int = STEPS) -> None:
+    """``play_to_the_end`` for a position that loaded after ``what``: any failure names it."""
+    try:
+        play_to_the_end(state, random.Random(seed_), steps)
+    except IllegalAction as e:
+        raise AssertionError(f"{what}: loaded, then an offered move was refused: {e}") from e
+    except Exception as e:
+        raise AssertionError(f"{what}: loaded, then {type(e).__name__}: {e}") from e
+
+
 @pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
 async def test_a_mutated_position_loads_and_plays_or_is_refused(game: Any, tmp_path: Any) -> None:
     """Each loaded position plays to its end, and a sample has its table drawn: first those
@@ -163,12 +173,7 @@ async def test_a_mutated_position_loads_and_plays_or_is_refused(game: Any, tmp_p
             continue
         if not state.is_over():
             drawable.append((what, data))
-        try:
-            play_to_the_end(state, random.Random(i))
-        except IllegalAction as e:
-            raise AssertionError(f"{what}: loaded, then an offered move was refused: {e}") from e
-        except Exception as e:
-            raise AssertionError(f"{what}: loaded, then {type(e).__name__}: {e}") from e
+        plays_on(state, what, i)
         outcomes["loaded and played"] += 1
     print(f"{game.id}: {MUTATIONS} mutations: {dict(outcomes)}")
     assert outcomes["refused"] and outcomes["loaded and played"]
@@ -419,14 +424,9 @@ async def test_a_position_with_cards_moved_loads_and_plays_or_is_refused(
             assert str(e), what
             outcomes["refused"] += 1
             continue
-        try:
-            if len(drawn) < DRAWN and not state.is_over():
-                drawn.append((what, game.from_json(data)))
-            play_to_the_end(state, random.Random(i), MOVED_STEPS)
-        except IllegalAction as e:
-            raise AssertionError(f"{what}: loaded, then an offered move was refused: {e}") from e
-        except Exception as e:
-            raise AssertionError(f"{what}: loaded, then {type(e).__name__}: {e}") from e
+        if len(drawn) < DRAWN and not state.is_over():
+            drawn.append((what, game.from_json(data)))
+        plays_on(state, what, i, MOVED_STEPS)
         outcomes["loaded and played"] += 1
     print(f"{game.id}: {MOVES} cards moved: {dict(outcomes)}")
     assert outcomes["refused"] and outcomes["loaded and played"]
