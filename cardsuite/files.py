@@ -29,6 +29,7 @@ import json
 import os
 import stat
 import sys
+from collections.abc import Iterable, Mapping
 
 __all__ = [
     "MAX_JSON_DEPTH",
@@ -167,19 +168,20 @@ class BadJSON(ValueError):
 
 
 def json_depth(value: object) -> int:
-    """How deep ``value`` nests (a scalar 0, ``[]`` 1, ``[[1]]`` 2), without recursion."""
+    """How deep ``value`` nests (a scalar 0, ``[]`` 1, ``[[1]]`` 2), without recursion (a
+    file's JSON and a position handed in as a mapping of lists and tuples alike)."""
     deepest = 0
     stack: list[tuple[object, int]] = [(value, 1)]
     while stack:
         node, depth = stack.pop()
-        if isinstance(node, dict):
-            items: object = node.values()
-        elif isinstance(node, list):
+        if isinstance(node, Mapping):
+            items: Iterable[object] = node.values()
+        elif isinstance(node, list | tuple):
             items = node
         else:
             continue
         deepest = max(deepest, depth)
-        stack.extend((item, depth + 1) for item in items)  # type: ignore[attr-defined]
+        stack.extend((item, depth + 1) for item in items)
     return deepest
 
 

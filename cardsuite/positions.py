@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .cards import Card
+from .files import json_depth
 
 if TYPE_CHECKING:
     from .engine import Event, Game, State
@@ -100,18 +101,10 @@ def check_pack(state: State, players: int) -> None:
 
 
 def check_depth(data: object, what: str, limit: int = MAX_DEPTH) -> None:
-    """Refuse JSON nested deeper than ``limit`` (lists and objects in one another): walked
-    with a stack of its own, so the check itself never recurses."""
-    if not isinstance(data, Mapping | list | tuple):
-        return
-    todo: list[tuple[Any, int]] = [(data, 1)]
-    while todo:  # only the lists and objects are walked (a save holds thousands of them)
-        node, depth = todo.pop()
-        if depth > limit:
-            raise ValueError(f"{what} is nested too deeply (more than {limit} levels)")
-        for child in node.values() if isinstance(node, Mapping) else node:
-            if isinstance(child, dict | list | tuple):
-                todo.append((child, depth + 1))
+    """Refuse JSON nested deeper than ``limit`` (lists and objects in one another), measured
+    by ``files.json_depth``, which never recurses."""
+    if json_depth(data) > limit:
+        raise ValueError(f"{what} is nested too deeply (more than {limit} levels)")
 
 
 @contextmanager
