@@ -21,6 +21,18 @@ async def wait_for(pilot: Pilot, test: Callable[[], bool], timeout: float = 10.0
         waited += 0.01 + 0.005
 
 
+async def game_over(pilot: Pilot) -> Any:
+    """The game-over dialog once it is on top *and composed*: it is pushed a moment before its
+    widgets exist, and a query in between fails (a flaky CI run, 2026-12-06)."""
+    from cardsuite.ui.gameover import GameOverScreen
+
+    app = pilot.app
+    await wait_for(
+        pilot, lambda: isinstance(app.screen, GameOverScreen) and bool(app.screen.query("#view"))
+    )
+    return app.screen
+
+
 #: The longest names a seat may have (16 letters), all different, as the setup screen allows:
 #: the 80x24 fit tests seat them.
 LONG_NAMES = [f"Abcdefghijklmn{i:02d}" for i in range(12)]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from helpers import LONG_NAMES, screen_of, wait_for
+from helpers import LONG_NAMES, game_over, screen_of, wait_for
 from textual.geometry import Region
 from textual.widgets import Static
 
@@ -67,8 +67,7 @@ async def test_the_result_fits_at_80x24(
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         app.open_table(match)
-        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
-        over = app.screen
+        over = await game_over(pilot)
         table = app.screen_stack[-2]
         for _ in range(5):  # the sheet laid out at the dialog's width, then the height fitted
             await pilot.pause()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from helpers import lift_curtain, start, wait_for
+from helpers import game_over, lift_curtain, start, wait_for
 from rich.console import Console
 from textual.widgets import Button, Footer, Static
 
@@ -56,8 +56,7 @@ async def test_the_last_showdown_shows_then_the_result_then_view_table_stays(mak
         assert "Showdown" in str(screen.query_one("#felt").render())
         assert not isinstance(app.screen, GameOverScreen)
         await pilot.press("x")
-        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
-        over = app.screen
+        over = await game_over(pilot)
         assert over.query_one("#view", Button).has_focus  # a stray enter only closes it
         console = Console(width=80, record=True)
         console.print(over._scores())

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from helpers import lift_curtain, start, wait_for
+from helpers import game_over, lift_curtain, start, wait_for
 from textual.widgets import Input
 
 from cardsuite.games.twenty_two.screen import TwentyTwoScreen
@@ -57,7 +57,7 @@ async def test_picker_setup_and_a_whole_game_to_the_end(make_app) -> None:  # ty
             moves += 1
             assert moves < 400
         assert screen.match.is_over()
-        over = app.screen
+        over = await game_over(pilot)
         assert over.query_one("#gameover-title").render()  # the result is on screen
         # the result went into the statistics (written off the UI thread)
         await app.workers.wait_for_complete()
