@@ -14,6 +14,8 @@ tests any number they like). Rules of timing (money.md §12):
 - Reaction time: a claim reports the time from the reveal of the card it claims.
 
 ``Referee.press`` returns ``Outcome`` records (what happened, with times) for the screen.
+It is the ``race.Judge`` of a table on one clock (the screen, self-play): ``race.Race`` feeds it
+the bots' presses and its own deadline in time order (``receive``, ``due``, ``turn``).
 """
 
 from __future__ import annotations
@@ -23,7 +25,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ...engine import Event, IllegalAction
-from .rules import Claim, MoneyState, Turn
+from .actions import Claim, Turn
+from .rules import MoneyState
 
 DEFAULT_THROW = 0.5
 MAX_THROW = 1.5
@@ -159,6 +162,33 @@ class Referee:
         self.reveal_turn = self.state.turns
         self._revealed = True
         self._snapped.clear()
+
+    # --- as the race's judge (``race.Judge``) ---------------------------------------------
+
+    def due(self, now: float) -> list[Outcome]:
+        """The held turn, if it has fallen due by ``now`` (``advance``)."""
+        return self.advance(now)
+
+    def receive(
+        self,
+        seat: int,
+        kind: str,
+        at: float,
+        key: str | None = None,
+        stamp: float | None = None,
+        card: int | None = None,
+    ) -> list[Outcome]:
+        """A press at ``at`` (``press``): on one clock there is no other stamp to weigh, and
+        every press is made on the card on the table (``stamp`` and ``card`` are for the
+        network's judge)."""
+        return self.press(seat, kind, at, key)
+
+    def turn(self, seat: int, at: float) -> list[Outcome]:
+        """The mover's decision to turn without buying (a menu's choice, a bot's): made at
+        once, at ``at``, as any money decision is, and a new card's round begins."""
+        events = self.state.apply(Turn(), seat)
+        self.card_revealed(at)
+        return [Outcome("turn", seat, at, events)]
 
     def reset_after(self, at: float) -> None:
         """The state changed outside the referee (a purchase, an undo): drop a held turn."""
