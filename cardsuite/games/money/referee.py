@@ -20,8 +20,6 @@ the bots' presses and its own deadline in time order (``receive``, ``due``, ``tu
 
 from __future__ import annotations
 
-import heapq
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ...engine import Event, IllegalAction
@@ -194,29 +192,3 @@ class Referee:
         """The state changed outside the referee (a purchase, an undo): drop a held turn."""
         self.held = None
         self.reveal_time = min(self.reveal_time, at)
-
-
-class PressQueue(list[tuple[float, int, int, str]]):
-    """Bots' planned presses as a heap of ``(time, order, seat, kind)``: a snap sorts before
-    a turn planned for the same instant (the local rule), and each bot's press for a card is
-    queued once however often its plan is asked for (the screen and the table server ask
-    after every change)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._queued: set[tuple[int, int, str]] = set()
-
-    def plan(self, turns: int, seat: int, plans: Iterable[tuple[float, str]]) -> None:
-        """Queue ``seat``'s planned presses (``MoneyBot.plan``) for card ``turns``."""
-        for t, kind in plans:
-            key = (turns, seat, kind)
-            if key not in self._queued:
-                self._queued.add(key)
-                heapq.heappush(self, (t, 0 if kind == "snap" else 2, seat, kind))
-        if len(self._queued) > 256:
-            self._queued = {k for k in self._queued if k[0] >= turns - 2}
-
-    def pop_press(self) -> tuple[float, int, str]:
-        """The earliest press: its time, seat and kind."""
-        t, _, seat, kind = heapq.heappop(self)
-        return t, seat, kind
