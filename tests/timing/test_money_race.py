@@ -106,10 +106,11 @@ def position(hand_a: list[str], hand_b: list[str], pile: list[str]) -> MoneyStat
 
 def test_a_bots_press_planned_before_a_persons_goes_first() -> None:
     """A's match at 0.0; the bot B snaps it (falsely) at 0.3, A at 0.4: whatever order the
-    presses reach the race in, B's earlier press is made first (MONEY-CLAIM-4)."""
+    presses reach the race in, B's earlier press is made first (MONEY-CLAIM-7); B claimed a
+    card A turned: false (MONEY-CLAIM-4), and A's own claim finds an empty pile (MONEY-CLAIM-5)."""
     st = position(["9H", "2C"], ["5D", "3S"], ["4S", "9D"])
     bot = Scripted({})
-    race = local_race(st, {1: bot}.get, throw_time=0.5)
+    race = local_race(st, {1: bot}, throw_time=0.5)
     assert [o.kind for o in race.press(0, "turn", 0.0)] == ["turn"]
     bot.presses = {st.turns: [(0.3, "snap")]}
     out = race.press(0, "snap", 0.4)
@@ -121,16 +122,17 @@ def test_a_bots_press_planned_before_a_persons_goes_first() -> None:
 def test_a_person_cannot_press_for_a_bots_seat() -> None:
     st = position(["9H", "2C"], ["5D", "3S"], ["4S", "9D"])
     turns = st.turns
-    race = local_race(st, {0: Scripted({})}.get, throw_time=0.5)
+    race = local_race(st, {0: Scripted({})}, throw_time=0.5)
     out = race.press(0, "turn", 0.0)
     assert [o.kind for o in out] == ["ignored"] and st.turns == turns
 
 
 def test_a_plan_that_no_longer_holds_is_dropped() -> None:
     """B (a hard bot) turns a match and means to snap it; A snaps it first, falsely, and B
-    takes the ground: B's planned snap is not made (it would claim an empty pile)."""
+    takes the ground (MONEY-CLAIM-4): B's planned snap is not made (it would claim an empty
+    pile, MONEY-CLAIM-5)."""
     st = position(["9D", "2C"], ["9C", "3S"], ["4S"])
-    race = local_race(st, {1: make_bot("money", "hard", seed=1)}.get, throw_time=0.5)
+    race = local_race(st, {1: make_bot("money", "hard", seed=1)}, throw_time=0.5)
     race.press(0, "turn", 0.0)  # 9D onto 4S
     race.run(0.6)  # B presses its turn early, held till 0.5: 9C onto 9D, B's match
     assert st.last is not None and st.last[0] == 1 and st.last[2]
@@ -142,10 +144,11 @@ def test_a_plan_that_no_longer_holds_is_dropped() -> None:
 
 def test_at_one_instant_a_snap_goes_before_the_deadline() -> None:
     """B presses its turn early (held till the throw time, 0.5) and snaps at 0.5 exactly:
-    the snap first (money.md §12), then the held turn."""
+    the snap first (money.md §12: a claim and a turn at one instant, the claim first), then
+    the held turn."""
     st = position(["9H", "2C"], ["5D", "3S"], ["4S", "9D"])
     bot = Scripted({})
-    race = local_race(st, {1: bot}.get, throw_time=0.5)
+    race = local_race(st, {1: bot}, throw_time=0.5)
     race.press(0, "turn", 0.0)
     bot.presses = {st.turns: [(0.1, "turn"), (0.5, "snap")]}
     kinds = []
@@ -160,7 +163,7 @@ def test_a_plan_that_comes_late_is_made_at_the_races_time() -> None:
     it judged A's press then) is made at 0.6."""
     st = position(["9H", "2C"], ["5D", "3S"], ["4S", "9D"])
     bot = Scripted({})
-    race = local_race(st, {1: bot}.get, throw_time=0.5)
+    race = local_race(st, {1: bot}, throw_time=0.5)
     race.press(0, "turn", 0.0)
     race.press(0, "snap", 0.6)  # A claims its match at 0.6
     bot.presses = {st.turns: [(0.2, "snap")]}
@@ -175,7 +178,7 @@ def test_the_movers_presses_wait_while_it_decides() -> None:
     decision; B's do not."""
     st = money_helpers.position(hands=([], ["6D", "3S"]), pile=["4S", "6C"], banks=(["QS"], ()))
     a, b = Scripted({st.turns: [(0.3, "snap")]}), Scripted({st.turns: [(0.4, "snap")]})
-    race = local_race(st, {0: a, 1: b}.get, throw_time=0.5)
+    race = local_race(st, {0: a, 1: b}, throw_time=0.5)
     assert st.to_move() == 0 and race.decision(0)
     assert [s for _, _, s, _ in race.presses()] == [1]
     assert [s for _, _, s, _ in race.presses(deciding=False)] == [0, 1]
@@ -183,7 +186,7 @@ def test_the_movers_presses_wait_while_it_decides() -> None:
 
 def test_a_decision_to_turn_is_a_turn_at_the_races_time() -> None:
     st = position(["9H", "2C"], ["5D", "3S"], ["4S", "9D"])
-    race = Race(st, Referee(st, throw_time=0.5), {}.get, start=2.0)
+    race = Race(st, Referee(st, throw_time=0.5), {}, start=2.0)
     (out,) = race.turn(0)
     assert (out.kind, out.time) == ("turn", 2.0) and race.judge.reveal_time == 2.0
 
@@ -197,7 +200,7 @@ def test_the_network_judge_runs_the_same_race() -> None:
     for judge in (Referee, NetReferee):
         st = position(["9H", "2C"], ["5D", "3S"], ["4S", "9D"])
         bot = Scripted({})
-        race = Race(st, judge(st, throw_time=0.5), {1: bot}.get)
+        race = Race(st, judge(st, throw_time=0.5), {1: bot})
         race.press(0, "turn", 0.0)
         bot.presses = {st.turns: [(0.1, "turn"), (0.35, "snap")]}
         out = race.press(0, "snap", 0.4)  # too late: B's (false) snap came first

@@ -25,7 +25,7 @@ A ``Race`` decides the rest, alike for all three:
 - **who may press**: a person's press counts only at a seat no bot plays, and only after
   every bot press due before it (``press``);
 - **who decides**: the mover may face a money decision instead of a race (a forced purchase,
-  a sale's split, a shop a bot wants under buy-at-will: ``decision``); its presses wait
+  a sale's split, a shop a bot wants when buying at will: ``decision``); its presses wait
   meanwhile. The caller makes the decision at its own pace (a menu, a bot's thread, at once)
   and applies it; a decision to turn without buying is a turn, made through the referee
   (``turn``).
@@ -37,7 +37,7 @@ themselves and answer with ``Outcome`` records, which the caller shows and recor
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Generic, Protocol, TypeVar
 
 from .bots import MoneyBot
@@ -91,37 +91,47 @@ J = TypeVar("J", bound=Judge)
 
 
 class Race(Generic[J]):
-    """The race on ``state``, judged by ``judge``; ``bot(seat)`` is the bot playing a seat now
-    (None: a person, or nobody yet), asked every time, since a stand-in may come and go."""
+    """The race on ``state``, judged by ``judge``. ``bots``: the bots by seat, the same all
+    game (a table's, self-play's); or a function giving the bot playing a seat now (None: a
+    person, or nobody yet), asked every time, since a stand-in may come and go (a server's)."""
 
     def __init__(
         self,
         state: MoneyState,
         judge: J,
-        bot: Callable[[int], MoneyBot | None],
+        bots: Mapping[int, MoneyBot] | Callable[[int], MoneyBot | None],
         start: float = 0.0,
     ) -> None:
         self.state = state
         self.judge = judge
-        self.bot = bot
+        seats = range(len(state.hands))
+        #: each seat's bot, when they are fixed (else ``_bot_now`` asks)
+        self._fixed: tuple[MoneyBot | None, ...] | None = None
+        if isinstance(bots, Mapping):
+            self._fixed = tuple(bots.get(s) for s in seats)
+        else:
+            self._bot_now = bots
         #: the race's own time: the latest moment it has judged (see the module docstring)
         self.clock = start
         self._made: set[tuple[int, int, str]] = set()  # (card, seat, kind) of bots' presses
-        self._card = state.turns  # the card ``_made`` was last pruned for
+
+    def bot(self, seat: int) -> MoneyBot | None:
+        """The bot playing ``seat`` now; None: a person (or nobody yet)."""
+        return self._fixed[seat] if self._fixed is not None else self._bot_now(seat)
 
     # --- who acts -------------------------------------------------------------------------
 
     def decision(self, seat: int | None) -> bool:
-        """Does ``seat``, to move, face a money decision rather than a press? A sale's split
-        or a forced purchase (MONEY-BUY-1, MONEY-SELL-1) for anyone; under buy-at-will
-        (MONEY-EG) a shop before the turn, for a bot that means to (asked once per
+        """Does ``seat``, to move, face a money decision rather than a press? A forced
+        purchase (MONEY-BUY-1) or a sale's split (MONEY-BUY-10) for anyone; under buying at
+        will (MONEY-EG-2) a shop before the turn, for a bot that means to (asked once per
         position: ``MoneyBot.wants_to_shop``). A person's shopping at will is their own key."""
         if seat is None:
             return False
         st = self.state
         if st.phase == "sell" or st.must_buy():
             return True
-        bot = self.bot(seat)
+        bot = self._fixed[seat] if self._fixed is not None else self._bot_now(seat)
         return bot is not None and st.can_shop() and bot.wants_to_shop(st, seat)
 
     def presses(self, deciding: bool = True) -> list[Due]:
@@ -131,22 +141,22 @@ class Race(Generic[J]):
         return sorted(self._planned(deciding))
 
     def _planned(self, deciding: bool) -> list[Due]:
+        # (self-play's hot path: asked once for every press of a game)
         st = self.state
         turns = st.turns
-        if turns != self._card:  # a new card: the old cards' presses are history
-            self._card = turns
-            self._made = {m for m in self._made if m[0] >= turns}
-        mover = st.to_move() if deciding else None
+        mover = st.to_move() if deciding else -1
         reveal = self.judge.reveal_time
         made = self._made
+        bots = self._fixed
+        if bots is None:
+            bots = tuple(self._bot_now(s) for s in range(len(st.hands)))
         out: list[Due] = []
-        for seat in range(len(st.hands)):
-            bot = self.bot(seat)
+        for seat, bot in enumerate(bots):
             if bot is None or (seat == mover and self.decision(seat)):
                 continue
             for t, kind in bot.plan(st, seat, reveal):
                 if (turns, seat, kind) not in made:
-                    out.append((t, ORDER[kind], seat, kind))
+                    out.append((t, 0 if kind == "snap" else 2, seat, kind))  # (ORDER)
         return out
 
     # --- what is due ----------------------------------------------------------------------
@@ -168,7 +178,11 @@ class Race(Generic[J]):
             self.clock = t
         if kind == "due":
             return self.judge.due(now)
-        self._made.add((self.state.turns, seat, kind))
+        made = self._made
+        if len(made) > 64:  # the old cards' presses are history
+            turns = self.state.turns
+            made = self._made = {m for m in made if m[0] >= turns}
+        made.add((self.state.turns, seat, kind))
         return self.judge.receive(seat, kind, self.clock)
 
     def step(self, now: float, strict: bool = False) -> list[Outcome] | None:
@@ -221,16 +235,12 @@ class Race(Generic[J]):
 
 
 def local_race(
-    state: MoneyState, bots: Callable[[int], object], throw_time: float, start: float = 0.0
+    state: MoneyState, bots: Mapping[int, object], throw_time: float, start: float = 0.0
 ) -> Race[Referee]:
     """The race at one table (a screen, self-play): one clock, judged by a ``Referee``;
-    ``bots(seat)`` the seat's bot, if any (anything but a ``MoneyBot`` plays no race)."""
-
-    def bot(seat: int) -> MoneyBot | None:
-        found = bots(seat)
-        return found if isinstance(found, MoneyBot) else None
-
-    return Race(state, Referee(state, throw_time=throw_time, start=start), bot)
+    ``bots`` by seat (anything but a ``MoneyBot`` plays no race)."""
+    money = {s: b for s, b in bots.items() if isinstance(b, MoneyBot)}
+    return Race(state, Referee(state, throw_time=throw_time, start=start), money)
 
 
 __all__ = ["ORDER", "Due", "Judge", "Race", "local_race"]

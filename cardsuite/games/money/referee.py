@@ -104,11 +104,21 @@ class Referee:
 
     # --- presses --------------------------------------------------------------------------
 
-    def press(self, seat: int, kind: str, at: float, key: str | None = None) -> list[Outcome]:
+    def press(
+        self,
+        seat: int,
+        kind: str,
+        at: float,
+        key: str | None = None,
+        stamp: float | None = None,
+        card: int | None = None,
+    ) -> list[Outcome]:
         """A key press: ``kind`` is ``"turn"`` or ``"snap"``; ``key`` names the physical key
-        (for auto-repeat; defaults to the kind). Returns what happened, in time order."""
+        (for auto-repeat; defaults to the kind). Returns what happened, in time order.
+        (``stamp`` and ``card`` are for the network's judge: on one clock there is no other
+        stamp to weigh, and every press is made on the card on the table.)"""
         # a held turn that falls due before this press happens first (a snap wins a tie)
-        out = self.advance(at, inclusive=kind != "snap")
+        out = self.advance(at, inclusive=kind != "snap") if self.held is not None else []
         name = (seat, key or kind)
         last = self._last_key.get(name)
         self._last_key[name] = at
@@ -163,23 +173,11 @@ class Referee:
 
     # --- as the race's judge (``race.Judge``) ---------------------------------------------
 
-    def due(self, now: float) -> list[Outcome]:
-        """The held turn, if it has fallen due by ``now`` (``advance``)."""
-        return self.advance(now)
+    #: The held turn, if it has fallen due by ``now``.
+    due = advance
 
-    def receive(
-        self,
-        seat: int,
-        kind: str,
-        at: float,
-        key: str | None = None,
-        stamp: float | None = None,
-        card: int | None = None,
-    ) -> list[Outcome]:
-        """A press at ``at`` (``press``): on one clock there is no other stamp to weigh, and
-        every press is made on the card on the table (``stamp`` and ``card`` are for the
-        network's judge)."""
-        return self.press(seat, kind, at, key)
+    #: A press, as the race hands it over (``press``).
+    receive = press
 
     def turn(self, seat: int, at: float) -> list[Outcome]:
         """The mover's decision to turn without buying (a menu's choice, a bot's): made at

@@ -105,7 +105,7 @@ class MoneyScreen(TableScreen):
 
         def race(state: object, bots: Mapping[int, object]) -> Race[Referee]:
             assert isinstance(state, MoneyState)
-            return local_race(state, bots.get, throw)
+            return local_race(state, bots, throw)
 
         #: the race at this table, on its match's position; None where nothing is played here
         self.race: Race[Referee] | None = match.drive(race)

@@ -16,7 +16,7 @@ from ...records import Move
 from .actions import Turn
 from .bots import MoneyBot
 from .race import Race
-from .referee import DEFAULT_THROW, Outcome, Referee
+from .referee import DEFAULT_THROW, Referee
 from .rules import MoneyState
 
 
@@ -31,35 +31,32 @@ def play(
     of decisions: an Egyptian game asks its bots thousands of times); returns the number of
     actions taken. ``record`` gets each action, a claim with its reaction time on the
     virtual clock."""
-    race = Race(state, Referee(state, throw_time), bots.get)
+    race = Race(state, Referee(state, throw_time), bots)
     actions = 0
-
-    def made(outcomes: list[Outcome]) -> None:
-        nonlocal actions
-        for o in outcomes:
-            if o.kind in ("turn", "claim"):
-                actions += 1
-                if record is not None:
-                    ms = None if o.reaction is None else f"{o.reaction * 1000:.0f} ms"
-                    record.append(Move(o.seat, o.kind, ms))
-
     while not state.is_over() and not (stop is not None and stop()):
         mover = state.to_move()
         assert mover is not None
         if race.decision(mover):
             action = bots[mover].choose(state, mover)
             if isinstance(action, Turn):  # done shopping: the turn, at the race's time
-                made(race.turn(mover))
+                outcomes = race.turn(mover)
+            else:
+                state.apply(action, mover)
+                actions += 1
+                if record is not None:
+                    record.append(Move(mover, str(action)))
                 continue
-            state.apply(action, mover)
-            actions += 1
-            if record is not None:
-                record.append(Move(mover, str(action)))
-            continue
-        item = race.next(deciding=False)  # (the mover has just been found free to race)
-        if item is None:  # nobody can act: cannot happen in a legal position
-            raise RuntimeError("no bot has anything to do")
-        made(race.make(item, max(race.clock, item[0])))
+        else:
+            item = race.next(deciding=False)  # (the mover has just been found free to race)
+            if item is None:  # nobody can act: cannot happen in a legal position
+                raise RuntimeError("no bot has anything to do")
+            outcomes = race.make(item, item[0])  # (a deadline: at its time, however late)
+        for o in outcomes:
+            if o.kind in ("turn", "claim"):
+                actions += 1
+                if record is not None:
+                    ms = None if o.reaction is None else f"{o.reaction * 1000:.0f} ms"
+                    record.append(Move(o.seat, o.kind, ms))
     return actions
 
 
