@@ -5,6 +5,10 @@ bots, asking a bot for its move, undo back to a person's previous decision, the 
 hint, whose cards the screen may show (hot-seat privacy), and saving and resuming a game so
 that it continues exactly as it would have. No terminal library is imported here, so all of
 it is tested without a screen.
+
+A ``Match`` is one of the three table sources (``table_source.TableSource``). Its seat half
+(``Seating``) is shared with the others, and its reads of a position held here
+(``HeldPosition``) with the replay's ``ReplayMatch``.
 """
 
 from __future__ import annotations
@@ -13,13 +17,18 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from . import positions
 from .bots import LEVELS, Bot, make_bot
 from .engine import Action, Event, Game, IllegalAction, State, rng_from_json, rng_to_json
 from .games import UnknownGame, get_game
 from .records import Move
+
+if TYPE_CHECKING:
+    from .records import Record
+
+D = TypeVar("D")
 
 MATCH_SCHEMA = 1
 _FROM_STATE = object()  # Match's default origin: the state it is given is the start
@@ -51,7 +60,148 @@ class _Snapshot:
     record_len: int
 
 
-class Match:
+class Seating:
+    """Who sits where, and what follows from that alone: the seat half of a table source
+    (``table_source.TableSource``), shared by a match, a replay and a joined table."""
+
+    game: Game
+    seats: list[SeatSpec]
+
+    def to_move(self) -> int | None:
+        raise NotImplementedError
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.is_human]
+
+    def is_human(self, seat: int | None) -> bool:
+        return seat is not None and self.seats[seat].is_human
+
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    # --- privacy --------------------------------------------------------------------------
+
+    @property
+    def hot_seat(self) -> bool:
+        """Several people share the screen and hands are secret: a curtain goes between."""
+        return len(self.humans) > 1 and self.game.hidden_hands
+
+    def viewer_after(self, shown: int | None) -> int | None:
+        """Whose cards the table shows next, given it showed ``shown``'s so far.
+
+        One person: always theirs. Several (hot-seat): the person to move, once a curtain has
+        passed the keyboard (the caller puts it up when this differs from ``shown``); while a
+        bot moves, whoever was shown stays shown, and before the first curtain nobody's are.
+        Nobody at all: the first seat's, for watching."""
+        humans = self.humans
+        if not humans:
+            return 0
+        if len(humans) == 1:
+            return humans[0]
+        mover = self.to_move()
+        if self.is_human(mover) and not self.needs_curtain(shown):
+            return mover
+        return shown
+
+    def needs_curtain(self, shown: int | None) -> bool:
+        """True when the next person to act is not the one whose cards are showing."""
+        if not self.hot_seat:
+            return False
+        mover = self.to_move()
+        return self.is_human(mover) and mover != shown
+
+
+class HeldPosition(Seating):
+    """A table source whose position is held here (``state``, a real one): what a screen
+    reads of it. A ``Match`` plays on it; a ``ReplayMatch`` moves it to the replay's cursor."""
+
+    state: State
+    _revision: int
+
+    def to_move(self) -> int | None:
+        return self.state.to_move()
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (None: a spectator): all a table screen draws from."""
+        return self.state.view(seat)
+
+    def legal_actions(self, seat: int) -> Sequence[Action]:
+        """``seat``'s legal actions: a screen asks only for the seat it shows."""
+        return self.state.legal_actions(seat)
+
+    def public_log(self) -> list[Event]:
+        """The game's log: public, the same for every seat."""
+        return self.state.events
+
+    def is_over(self) -> bool:
+        return self.state.is_over()
+
+    def winners(self) -> list[int]:
+        return self.state.winners()
+
+    def scores(self) -> list[int]:
+        return self.state.scores()
+
+    @property
+    def variant(self) -> str:
+        return self.state.variant
+
+    @property
+    def options(self) -> Mapping[str, Any]:
+        return self.state.options
+
+    @property
+    def revision(self) -> int:
+        """Bumped when the position changes other than through its log (see the protocol)."""
+        return self._revision
+
+    def explain(self, action: Action | str, seat: int | None = None) -> str | None:
+        """Why the game would refuse ``action`` now (its reason in words), or None when it
+        would take it; tried on a copy, so nothing changes (a move composer's live
+        preview)."""
+        try:
+            self.state.clone().apply(action, seat)
+        except IllegalAction as e:
+            return e.reason
+        except ValueError as e:  # text that does not read as an action
+            return str(e)
+        return None
+
+    def progress(self) -> str:
+        """How far the game got, in its table's words (``progress_of`` the public view)."""
+        return progress_of(self.state.view(None))
+
+    def standing(self) -> str:
+        """The saved-games list's second line: each player and their score so far."""
+        return standing_of(self.seats, self.state.scores())
+
+
+def progress_of(view: Mapping[str, Any]) -> str:
+    """How far a game got, in its table's words: the hand or deal under way (a view's
+    ``hand_no`` or ``deal_no``), of how many where that is fixed; "" for a game of one deal
+    (Money)."""
+    for key, total, word in (
+        ("hand_no", "hands_in_game", "hand"),
+        ("deal_no", "deals", "deal"),
+    ):
+        n = view.get(key)
+        if isinstance(n, int) and not isinstance(n, bool):
+            of = view.get(total)
+            return f"{word} {n} of {of}" if isinstance(of, int) else f"{word} {n}"
+    return ""
+
+
+def standing_of(seats: Sequence[SeatSpec], scores: Sequence[int]) -> str:
+    """Each player and their score so far: "Ann 12, Bob 7"."""
+    return ", ".join(f"{s.name} {sc}" for s, sc in zip(seats, scores, strict=True))
+
+
+class Match(HeldPosition):
     """A game in progress at a table of people and bots."""
 
     def __init__(
@@ -98,6 +248,7 @@ class Match:
         #: writes it): saving again replaces it, and the end of the game removes it
         self.save_path: Path | None = None
         self._undo: list[_Snapshot] = []
+        self._revision = 0
 
     @classmethod
     def new(
@@ -116,70 +267,20 @@ class Match:
         state = game.new_state(players=len(seats), variant=variant, options=options, seed=seed)
         return cls(game, state, seats, seed, bot_options, origin={"seed": seed})
 
-    # --- who is who -----------------------------------------------------------------------
+    # --- what this table offers (``table_source.TableSource``) -------------------------------
 
     @property
-    def players(self) -> int:
-        return len(self.seats)
+    def offers_undo(self) -> bool:
+        """Undo is for one person against bots: with several, it would show hidden cards."""
+        return len(self.humans) == 1
 
     @property
-    def humans(self) -> list[int]:
-        return [i for i, s in enumerate(self.seats) if s.is_human]
-
-    def is_human(self, seat: int | None) -> bool:
-        return seat is not None and self.seats[seat].is_human
-
-    def names(self) -> list[str]:
-        return [s.name for s in self.seats]
-
-    def to_move(self) -> int | None:
-        return self.state.to_move()
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may see (None: a spectator): all a table screen draws from."""
-        return self.state.view(seat)
-
-    def legal_actions(self, seat: int) -> Sequence[Action]:
-        """``seat``'s legal actions: a screen asks only for the seat it shows."""
-        return self.state.legal_actions(seat)
-
-    def public_log(self) -> list[Event]:
-        """The game's log: public, the same for every seat."""
-        return self.state.events
-
-    def is_over(self) -> bool:
-        return self.state.is_over()
-
-    # --- privacy --------------------------------------------------------------------------
+    def offers_hint(self) -> bool:
+        return True
 
     @property
-    def hot_seat(self) -> bool:
-        """Several people share the screen and hands are secret: a curtain goes between."""
-        return len(self.humans) > 1 and self.game.hidden_hands
-
-    def viewer_after(self, shown: int | None) -> int | None:
-        """Whose cards the table shows next, given it showed ``shown``'s so far.
-
-        One person: always theirs. Several (hot-seat): the person to move, once a curtain has
-        passed the keyboard (the caller puts it up when this differs from ``shown``); while a
-        bot moves, whoever was shown stays shown, and before the first curtain nobody's are.
-        Nobody at all: the first seat's, for watching."""
-        humans = self.humans
-        if not humans:
-            return 0
-        if len(humans) == 1:
-            return humans[0]
-        mover = self.to_move()
-        if self.is_human(mover) and not self.needs_curtain(shown):
-            return mover
-        return shown
-
-    def needs_curtain(self, shown: int | None) -> bool:
-        """True when the next person to act is not the one whose cards are showing."""
-        if not self.hot_seat:
-            return False
-        mover = self.to_move()
-        return self.is_human(mover) and mover != shown
+    def offers_save(self) -> bool:
+        return True
 
     # --- moves ----------------------------------------------------------------------------
 
@@ -195,6 +296,7 @@ class Match:
         if self.is_human(mover):
             snapshot = _Snapshot(self.state.clone(), self._bot_rngs(), len(self.record))
         events = self.state.apply(action, seat)
+        self._revision += 1
         if snapshot is not None:
             self._undo.append(snapshot)
         act = action if isinstance(action, str) else str(action)
@@ -209,17 +311,13 @@ class Match:
             bot.cancelled = cancelled  # type: ignore[attr-defined]
         return bot.choose(self.state.clone(), seat)
 
-    def explain(self, action: Action | str, seat: int | None = None) -> str | None:
-        """Why the game would refuse ``action`` now (its reason in words), or None when it
-        would take it; tried on a copy, so nothing changes (a move composer's live
-        preview)."""
-        try:
-            self.state.clone().apply(action, seat)
-        except IllegalAction as e:
-            return e.reason
-        except ValueError as e:  # text that does not read as an action
-            return str(e)
-        return None
+    def drive(self, driver: Callable[[State, Mapping[int, Bot]], D]) -> D:
+        """A real-time game's driver made on this match's own position and bots (Money's race,
+        which judges the timed presses on it and makes the bots' presses): the one way a
+        screen's driver reaches the position the screen itself sees only through views.
+        (Made again after anything that replaces the position: an undo, which a race has
+        none of.)"""
+        return driver(self.state, self.bots)
 
     def think_floor(self, seat: int) -> float:
         """The least time the table lets the bot at ``seat`` take over a move.
@@ -248,6 +346,7 @@ class Match:
             return False
         snap = self._undo.pop()
         self.state = snap.state
+        self._revision += 1
         self._set_bot_rngs(snap.bot_rngs)
         del self.record[snap.record_len :]
         return True
@@ -261,9 +360,6 @@ class Match:
 
     # --- results --------------------------------------------------------------------------
 
-    def winners(self) -> list[int]:
-        return self.state.winners()
-
     def describe(self) -> str:
         """The saved-games list's first line: the game, its variant (unless it is the game's
         own name, as Mensch's) and how far it got: "Manni · Trjámann · hand 3 of 12"."""
@@ -275,26 +371,6 @@ class Match:
         if where:
             parts.append(where)
         return " · ".join(parts)
-
-    def progress(self) -> str:
-        """How far the game got, in its table's words: the hand or deal under way (the
-        public view's ``hand_no`` or ``deal_no``), of how many where that is fixed; "" for a
-        game of one deal (Money)."""
-        view = self.state.view(None)
-        for key, total, word in (
-            ("hand_no", "hands_in_game", "hand"),
-            ("deal_no", "deals", "deal"),
-        ):
-            n = view.get(key)
-            if isinstance(n, int) and not isinstance(n, bool):
-                of = view.get(total)
-                return f"{word} {n} of {of}" if isinstance(of, int) else f"{word} {n}"
-        return ""
-
-    def standing(self) -> str:
-        """The saved-games list's second line: each player and their score so far."""
-        scores = self.state.scores()
-        return ", ".join(f"{s.name} {sc}" for s, sc in zip(self.seats, scores, strict=True))
 
     # --- saving ---------------------------------------------------------------------------
 
@@ -314,6 +390,13 @@ class Match:
             "started": self.started,
             "state": self.state.to_json(),
         }
+
+    def to_record(self) -> Record:
+        """The game's record so far (``records.from_match``); ``ValueError`` when how it began
+        is unknown (a save from before records)."""
+        from .records import from_match
+
+        return from_match(self)
 
     @classmethod
     def from_save(cls, data: Mapping[str, Any]) -> Match:
@@ -402,4 +485,15 @@ def _bot_options(value: object) -> dict[str, dict[str, Any]]:
     return out
 
 
-__all__ = ["HUMAN", "REMOTE", "SEAT_KINDS", "IllegalAction", "Match", "SeatSpec"]
+__all__ = [
+    "HUMAN",
+    "REMOTE",
+    "SEAT_KINDS",
+    "HeldPosition",
+    "IllegalAction",
+    "Match",
+    "SeatSpec",
+    "Seating",
+    "progress_of",
+    "standing_of",
+]

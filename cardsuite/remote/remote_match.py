@@ -1,10 +1,12 @@
-"""The match a joined table draws: what the server sends, in the shape of a ``Match``.
+"""The match a joined table draws: what the server sends, as a table source.
 
-A table screen reads a match's seats and names, ``view(shown)``, ``legal_actions(seat)``,
-the public log, whose turn it is and whether it is over. On a client all of that comes from
-the server's updates, so ``RemoteMatch`` keeps the latest one and answers from it; a move is
-sent, not applied (the server's next update, or its refusal, is the answer). It never holds
-another seat's cards because it is never sent them.
+A table screen reads a table source (``table_source.TableSource``): seats and names,
+``view(shown)``, ``legal_actions(seat)``, the public log, whose turn it is and whether it is
+over. On a client all of that comes from the server's updates, so ``RemoteMatch`` keeps the
+latest one and answers from it; a move is sent, not applied (the server's next update, or its
+refusal, is the answer). It never holds another seat's cards because it is never sent them,
+and it holds no position of its own: no bot plays here, nothing is undone, saved or recorded
+here (the host keeps the game), and the host gives the hints (``offers_*`` False).
 
 Updates wait in a queue until the screen takes them (``take_update``), so a table that is
 holding a finished trick on the felt shows the next move only when it goes on, as at home.
@@ -15,68 +17,42 @@ from __future__ import annotations
 import asyncio
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from ..engine import Action, Event, IllegalAction
+from ..engine import Action, Event, IllegalAction, State
 from ..games import get_game
-from ..match import HUMAN, Match, SeatSpec
+from ..match import HUMAN, Seating, SeatSpec, progress_of, standing_of
 from .client import TableClient
 
+if TYPE_CHECKING:
+    from ..bots import Bot
+    from ..records import Move, Record
 
-class RemoteState:
-    """The few things of a state a table asks for besides the view, from one update."""
-
-    def __init__(self, variant: str, options: Mapping[str, Any], update: Mapping[str, Any]):
-        self.variant = variant
-        self.options = dict(options)
-        self._update = update
-        self.events: list[Event] = []
-
-    @property
-    def view_data(self) -> dict[str, Any]:
-        return dict(self._update.get("view") or {})
-
-    def scores(self) -> list[int]:
-        return list(self.view_data.get("scores") or [])
-
-    def winners(self) -> list[int]:
-        return list(self._update.get("winners") or [])
-
-    def is_over(self) -> bool:
-        return bool(self._update.get("over"))
-
-    def to_move(self) -> int | None:
-        return self.view_data.get("to_move")
-
-    def deals_played(self) -> int:
-        return int(self._update.get("deals") or 0)
+D = TypeVar("D")
 
 
-class RemoteMatch(Match):
-    """A ``Match`` whose state lives on the server. ``seat`` is this client's (None: a
+class RemoteMatch(Seating):
+    """A table source whose game lives on the server. ``seat`` is this client's (None: a
     spectator); every other seat shows its player's name and whether they are here."""
 
     def __init__(self, client: TableClient, welcome: Mapping[str, Any]) -> None:
-        # Not Match.__init__: nothing here deals, and no bot plays on a client.
         self.client = client
-        self.save_path = None  # a joined table keeps no save: the host holds the game
         self.game = get_game(str(welcome["game"]))
         self.seat: int | None = welcome.get("seat")
         self.variant = str(welcome["variant"])
-        self.options = dict(welcome.get("options") or {})
+        self.options: dict[str, Any] = dict(welcome.get("options") or {})
         self.welcome = dict(welcome)
         self.seats: list[SeatSpec] = []
         self._set_seats(welcome.get("seats") or [])
-        self.seed = None
-        self.bot_options = {}
-        self.bots = {}
-        self.record = []
-        self.origin = None
-        self.started = welcome.get("started")
-        self._undo = []
-        self.state = RemoteState(self.variant, self.options, {})  # type: ignore[assignment]
+        self.started: float | None = welcome.get("started")
+        self.save_path: Path | None = None  # a joined table keeps no save: the host holds it
+        self.record: list[Move] = []  # nor a record
+        self.bots: dict[int, Bot] = {}  # and no bot plays here
+        #: the latest update put on the table (``take_update``): its view, legal texts, ...
         self.update: dict[str, Any] = {}
         self.log: list[Event] = []
+        self._revision = 0
         self._legal: list[Action] | None = None
         self._pending: deque[dict[str, Any]] = deque()
         self._reset_log = False  # a welcome again: the next update's log starts afresh
@@ -119,9 +95,8 @@ class RemoteMatch(Match):
         new = [_event(e) for e in msg.get("events") or []]
         self.log.extend(new)
         self.update = msg
+        self._revision += 1
         self._set_seats(msg.get("seats") or [])
-        self.state = RemoteState(self.variant, self.options, msg)  # type: ignore[assignment]
-        self.state.events = self.log  # type: ignore[attr-defined]
         self._legal = None
         self.explained.clear()
         return new
@@ -135,18 +110,26 @@ class RemoteMatch(Match):
         if out:
             self.seats = out
 
-    # --- the Match a screen reads ---------------------------------------------------------
+    # --- the table source a screen reads ------------------------------------------------
 
     @property
     def seq(self) -> int:
         return int(self.update.get("seq", -1))
 
-    def to_move(self) -> int | None:
-        return self.state.to_move()
+    @property
+    def seed(self) -> int | None:
+        return None  # (the host's deal: not sent)
+
+    def _view(self) -> dict[str, Any]:
+        return dict(self.update.get("view") or {})
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """The view the server sent for this client's seat (the only one it has)."""
-        return self.state.view_data  # type: ignore[attr-defined,no-any-return]
+        return self._view()
+
+    def to_move(self) -> int | None:
+        mover: int | None = self._view().get("to_move")
+        return mover
 
     def legal_actions(self, seat: int) -> Sequence[Action]:
         if seat != self.seat:
@@ -160,10 +143,25 @@ class RemoteMatch(Match):
         return self.log
 
     def is_over(self) -> bool:
-        return self.state.is_over()
+        return bool(self.update.get("over"))
 
     def winners(self) -> list[int]:
-        return self.state.winners()
+        return list(self.update.get("winners") or [])
+
+    def scores(self) -> list[int]:
+        return list(self._view().get("scores") or [])
+
+    @property
+    def revision(self) -> int:
+        """Bumped by every update put on the table."""
+        return self._revision
+
+    def progress(self) -> str:
+        return progress_of(self._view())
+
+    def standing(self) -> str:
+        scores = self.scores()
+        return standing_of(self.seats, scores) if len(scores) == len(self.seats) else ""
 
     def viewer_after(self, shown: int | None) -> int | None:
         return self.seat
@@ -174,6 +172,8 @@ class RemoteMatch(Match):
 
     def needs_curtain(self, shown: int | None) -> bool:
         return False
+
+    # --- moves: sent to the server -----------------------------------------------------------
 
     def apply(
         self, action: Action | str, seat: int | None = None, note: str | None = None
@@ -208,8 +208,17 @@ class RemoteMatch(Match):
     def choose_bot(self, seat: int, cancelled: Callable[[], bool] | None = None) -> Action:
         raise IllegalAction("bots play on the host")
 
-    def hint(self, seat: int) -> Action:
-        raise IllegalAction("hints come from the host")
+    def think_floor(self, seat: int) -> float:
+        return 0.0
+
+    def drive(self, driver: Callable[[State, Mapping[int, Bot]], D]) -> D | None:
+        return None  # the host runs a race
+
+    # --- what the host keeps ---------------------------------------------------------------
+
+    @property
+    def offers_undo(self) -> bool:
+        return False
 
     def can_undo(self) -> bool:
         return False
@@ -217,8 +226,22 @@ class RemoteMatch(Match):
     def undo(self) -> bool:
         return False
 
-    def think_floor(self, seat: int) -> float:
-        return 0.0
+    @property
+    def offers_hint(self) -> bool:
+        return False  # (the table asks the host: ``RemoteTable.action_hint``)
+
+    def hint(self, seat: int) -> Action:
+        raise IllegalAction("hints come from the host")
+
+    @property
+    def offers_save(self) -> bool:
+        return False
+
+    def to_save(self) -> dict[str, Any]:
+        raise ValueError("the host keeps this game: only the host can save it")
+
+    def to_record(self) -> Record:
+        raise ValueError("the host keeps this game's record")
 
 
 def _event(data: Sequence[Any]) -> Event:
@@ -226,4 +249,4 @@ def _event(data: Sequence[Any]) -> Event:
     return Event(str(kind), seat, str(text), dict(payload or {}))
 
 
-__all__ = ["RemoteMatch", "RemoteState"]
+__all__ = ["RemoteMatch"]

@@ -28,6 +28,7 @@ from ..games import entry, get_game
 from ..match import Match, SeatSpec
 from ..paces import PACE_DELAYS
 from ..store import Store, StoreError
+from ..table_source import TableSource
 from . import output_times, palette, patches
 from .cardart import CardStyle, suit_text
 from .themes import DEFAULT_THEME, VARIABLE_DEFAULTS, load_themes, table_variables
@@ -367,7 +368,7 @@ class CardSuiteApp(App[None]):
 
         self.push_screen(SetupScreen(get_game(game_id), self.last_setup(game_id)))
 
-    def open_table(self, match: Match, replace: bool = False) -> None:
+    def open_table(self, match: TableSource, replace: bool = False) -> None:
         screen = self.table_screen_class(match.game)(match)
         if replace:
             self.switch_screen(screen)

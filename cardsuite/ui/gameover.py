@@ -20,7 +20,7 @@ from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from ..match import Match
+from ..table_source import TableSource
 from .closing import close_once
 from .sheet import Sheet, sheet_lines
 
@@ -53,7 +53,7 @@ class GameOverScreen(ModalScreen[str | None]):
         Binding("v,escape", "choose(None)", "View table"),
     ]
 
-    def __init__(self, match: Match, sheet: Sheet | None = None) -> None:
+    def __init__(self, match: TableSource, sheet: Sheet | None = None) -> None:
         super().__init__()
         self.match = match
         self.sheet = sheet  # the game's final score sheet, when it keeps one
@@ -98,7 +98,7 @@ class GameOverScreen(ModalScreen[str | None]):
 
     def _scores(self) -> Table:
         m = self.match
-        scores = m.state.scores()
+        scores = m.scores()
         winners = set(m.winners())
         low = m.game.low_score_wins
         order = sorted(

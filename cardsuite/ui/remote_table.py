@@ -2,7 +2,8 @@
 
 ``remote_screen_class`` puts ``RemoteTable`` in front of the registry's screen class (as the
 replay does), so the game draws exactly as at home, from ``match.view(shown)``, its legal
-actions and the public log, all of which a ``RemoteMatch`` takes from the server's updates.
+actions and the public log, all of which a ``RemoteMatch`` (a ``table_source.TableSource``)
+takes from the server's updates.
 The mixin changes only where moves go and where they come from:
 
 - a move is sent to the server (``play_action``) and the table waits for the answer: the
@@ -24,7 +25,6 @@ The mixin changes only where moves go and where they come from:
 
 from __future__ import annotations
 
-import types
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from rich.text import Text
@@ -319,12 +319,13 @@ class RemoteTable:
 def remote_screen_class(game_cls: type[TableScreen]) -> type:
     """The joined table of a game: ``RemoteTable`` in front of its screen class. Every one
     is called ``RemoteScreen``, which its stylesheet's rules start with."""
-    return types.new_class(
-        "RemoteScreen",
-        (RemoteTable, game_cls),
-        {},
-        lambda ns: ns.update({"__module__": __name__}),
-    )
+
+    # (a class per game's screen: its base is that class, a value, which mypy cannot check)
+    class RemoteScreen(RemoteTable, game_cls):  # type: ignore[misc,valid-type]
+        pass
+
+    RemoteScreen.__qualname__ = "RemoteScreen"
+    return RemoteScreen
 
 
 __all__ = ["RemoteTable", "remote_screen_class"]

@@ -36,7 +36,6 @@ says why, whether every player agrees to show the hidden cards; ``replay_screen`
 from __future__ import annotations
 
 import re
-import types
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
@@ -54,18 +53,18 @@ from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from ..cards import Card
-from ..engine import Action, Event, IllegalAction
+from ..engine import Event
 from ..games import get_game
-from ..match import Match, SeatSpec
 from ..records import Record
 from ..review import ITERATIONS, TIME_BUDGET, Review, agrees, plural, review
 from .cardart import SMALL, Canvas, CardStyle, draw_fan
 from .closing import close_once
-from .replay_data import Replay
+from .replay_data import Replay, ReplayMatch
 from .table import TableScreen
 from .widgets import HandView, LogView, card_style, event_text
 
 if TYPE_CHECKING:
+    from ..table_source import TableSource
     from .app import CardSuiteApp
 
 #: Seat modes besides a seat's number: every hand face up; no hand (the spectator's table).
@@ -106,34 +105,6 @@ def move_words(replay: Replay, k: int, cs: CardStyle, public: bool = False) -> T
         return event_text(evs[0], names, cs)
     who = names[move.seat] if 0 <= move.seat < len(names) else "Somebody"
     return Text.assemble((who, "bold"), " moves")
-
-
-class ReplayMatch(Match):
-    """The match a replay table draws: the record's seats (names and kinds), the state at
-    the cursor. It takes no moves."""
-
-    def __init__(self, replay: Replay) -> None:
-        rec = replay.record
-        seats = [SeatSpec(s.kind, s.name) for s in rec.seats]
-        super().__init__(get_game(rec.game), replay.states[0], seats, origin=None)
-        self.replay = replay
-        self.at = -1
-        self.show(0)
-
-    def show(self, k: int) -> None:
-        """Put position ``k`` on the table: its state, with the log as it was then (a kept
-        position has no log of its own; the last one shown gives its copy back)."""
-        r = self.replay
-        if 0 <= self.at <= r.last and self.at != k:
-            r.states[self.at].events = []
-        self.at = k
-        self.state = r.states[k]
-        self.state.events = r.log_at(k)
-
-    def apply(
-        self, action: Action | str, seat: int | None = None, note: str | None = None
-    ) -> list[Event]:
-        raise IllegalAction("a replay takes no moves")
 
 
 class MovesList(OptionList):
@@ -300,7 +271,7 @@ class ReplayTable:
 
     # what the table screen it is mixed into provides
     if TYPE_CHECKING:
-        match: Match
+        match: TableSource
         shown: int | None
         holding: list[Event]
         PAUSE_AFTER: ClassVar[frozenset[str]]
@@ -929,18 +900,19 @@ def replay_screen_class(
     with only the replay's keys (``rounds`` and ``deals`` name the jumps in the footer;
     ``hands``: the game hides hands, so ``s`` chooses whose show; ``alone``: q quits).
     Every one is called ``ReplayScreen``, which its stylesheet's rules start with."""
-    namespace = {
-        "BINDINGS": _bindings(game_cls, rounds, deals, hands, alone),
-        "AUTO_FOCUS": "",  # no widget takes the keys (nor orders the footer)
-        "VERTICAL_BREAKPOINTS": [(0, "-rp-short"), (30, "-rp-tall")],
-        "__module__": __name__,
-    }
-    return types.new_class(
-        "ReplayScreen",
-        (ReplayTable, game_cls),
-        {"inherit_bindings": False},
-        lambda ns: ns.update(namespace),
-    )
+
+    # (a class per game's screen, whose base is a value mypy cannot check as a type; Textual's
+    # DOMNode takes inherit_bindings, which mypy does not see)
+    class ReplayScreen(ReplayTable, game_cls, inherit_bindings=False):  # type: ignore[misc,valid-type,call-arg]
+        BINDINGS: ClassVar[list[BindingType]] = _bindings(game_cls, rounds, deals, hands, alone)
+        AUTO_FOCUS = ""  # no widget takes the keys (nor orders the footer)
+        VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [
+            (0, "-rp-short"),
+            (30, "-rp-tall"),
+        ]
+
+    ReplayScreen.__qualname__ = "ReplayScreen"
+    return ReplayScreen
 
 
 def replay_screen(

@@ -17,16 +17,29 @@ game by name):
 - a *deal*: a move whose events deal, show down or score a hand, or that changes
   ``deals_played()``; where a game is one deal (Money), its captures.
 
+``ReplayMatch`` is the table source a replay screen draws (``table_source.TableSource``): the
+position at the cursor, one of these kept ones.
+
 No terminal library here: the pure part is tested without a screen.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from ..engine import Event, State
+from ..engine import Action, Event, IllegalAction, State
+from ..games import get_game
+from ..match import HeldPosition, SeatSpec
 from ..records import Move, Record, RecordError, replay
+
+if TYPE_CHECKING:
+    from ..bots import Bot
+
+D = TypeVar("D")
 
 #: Event kinds that end (or begin) a deal: the declared ``deal`` and ``showdown``, and the
 #: games' own scoring kinds.
@@ -155,4 +168,77 @@ class Replay:
         )
 
 
-__all__ = ["Replay", "Units"]
+class ReplayMatch(HeldPosition):
+    """The table source a replay table draws (``table_source.TableSource``): the record's
+    seats (names and kinds), the position at the cursor, a real one from the ``Replay``. It
+    takes no moves: no bot plays, nothing is undone, hinted or saved."""
+
+    def __init__(self, replay: Replay) -> None:
+        rec = replay.record
+        self.game = get_game(rec.game)
+        self.seats = [SeatSpec(s.kind, s.name) for s in rec.seats]
+        self.replay = replay
+        self.record: list[Move] = []  # (the replay's moves are its record's)
+        self.bots: dict[int, Bot] = {}
+        self.seed: int | None = None
+        self.started: float | None = None
+        self.save_path: Path | None = None
+        self.state = replay.states[0]
+        self._revision = 0
+        self.at = -1
+        self.show(0)
+
+    def show(self, k: int) -> None:
+        """Put position ``k`` on the table: its state, with the log as it was then (a kept
+        position has no log of its own; the last one shown gives its copy back)."""
+        r = self.replay
+        if 0 <= self.at <= r.last and self.at != k:
+            r.states[self.at].events = []
+        self.at = k
+        self.state = r.states[k]
+        self.state.events = r.log_at(k)
+        self._revision += 1
+
+    def apply(
+        self, action: Action | str, seat: int | None = None, note: str | None = None
+    ) -> list[Event]:
+        raise IllegalAction("a replay takes no moves")
+
+    def choose_bot(self, seat: int, cancelled: Callable[[], bool] | None = None) -> Action:
+        raise IllegalAction("a replay takes no moves")
+
+    def think_floor(self, seat: int) -> float:
+        return 0.0
+
+    def drive(self, driver: Callable[[State, Mapping[int, Bot]], D]) -> D | None:
+        return None  # nothing is played here
+
+    @property
+    def offers_undo(self) -> bool:
+        return False
+
+    def can_undo(self) -> bool:
+        return False
+
+    def undo(self) -> bool:
+        return False
+
+    @property
+    def offers_hint(self) -> bool:
+        return False
+
+    def hint(self, seat: int) -> Action:
+        raise IllegalAction("a replay gives no hints")
+
+    @property
+    def offers_save(self) -> bool:
+        return False
+
+    def to_save(self) -> dict[str, Any]:
+        raise ValueError("a replay is a record already")
+
+    def to_record(self) -> Record:
+        raise ValueError("a replay is a record already")
+
+
+__all__ = ["Replay", "ReplayMatch", "Units"]

@@ -3,8 +3,11 @@
 A game's screen subclasses ``TableScreen`` (or, for a trick game, ``TrickTableScreen``) and
 draws its table from ``self.view()`` alone (``refresh_table``): the view of the seat being
 shown, or the public view when nobody's cards may show; it turns keys into actions
-(``play_action``). Each screen class may name its own stylesheet beside its module (``TCSS``);
-a screen loads its bases' sheets first. This base decides what happens next:
+(``play_action``). A screen shows a table source (``self.match``, a
+``table_source.TableSource``: a ``Match``, a replay's or a joined table's) and reads nothing
+of it but what that protocol offers: never its position itself. Each screen class may name
+its own stylesheet beside its module (``TCSS``); a screen loads its bases' sheets first. This
+base decides what happens next:
 
 - a bot to move: think in a thread worker (cancellable, stale answers ignored after an undo),
   then wait out the pace so a person can follow (where sides are secret, a search bot's
@@ -47,6 +50,7 @@ from textual.worker import get_current_worker
 from ..engine import Action, Event, IllegalAction
 from ..match import Match
 from ..store import PlayerResult, StoreError
+from ..table_source import TableSource
 from .sheet import Sheet
 
 if TYPE_CHECKING:
@@ -94,7 +98,7 @@ class TableScreen(Screen[None]):
                     paths.append(path)
         cls.CSS_PATH = paths or None  # type: ignore[assignment]
 
-    def __init__(self, match: Match) -> None:
+    def __init__(self, match: TableSource) -> None:
         super().__init__()
         self.match = match
         # Hot-seat: nobody's cards until the first curtain has passed the keyboard.
@@ -166,7 +170,7 @@ class TableScreen(Screen[None]):
     def _drawn_key(self) -> tuple[object, ...]:
         """What the table's picture depends on besides its own keys (see ``_drawn``)."""
         return (
-            id(self.match.state),
+            self.match.revision,
             len(self.match.public_log()),
             self.shown,
             len(self.holding),
@@ -389,6 +393,9 @@ class TableScreen(Screen[None]):
         if self.match.hot_seat:
             self.notify("No hints in hot-seat games.", severity="warning")
             return
+        if not self.match.offers_hint:
+            self.notify("No hints at this table.", severity="warning")
+            return
         action = self.match.hint(seat)
         self.show_hint(action)
 
@@ -396,7 +403,7 @@ class TableScreen(Screen[None]):
         self.notify(f"Hint: {action}", title="Medium bot suggests")
 
     def action_undo(self) -> None:
-        if len(self.match.humans) != 1:
+        if not self.match.offers_undo:
             self.notify("Undo is for one player against bots.", severity="warning")
             return
         self._stop_bot()
@@ -421,6 +428,9 @@ class TableScreen(Screen[None]):
             self.notify("The game is over; nothing to save.", severity="warning")
             return
         m = self.match
+        if not m.offers_save:
+            self.notify("This game is not kept here, so it cannot be saved.", severity="warning")
+            return
         store = self.cs_app.store
         old = m.save_path  # the save this game continues: saving again replaces it
         try:
@@ -445,13 +455,13 @@ class TableScreen(Screen[None]):
     def write_record(self) -> None:
         """The game's record, beside the saves (``records.py``): written when the game is
         saved and again when it ends, under one name, so the last one stands."""
-        from ..records import from_match, record_name
+        from ..records import record_name
 
         m = self.match
         try:
-            rec = from_match(m)
+            rec = m.to_record()
         except ValueError:
-            return  # a save from before records: how the game began is unknown
+            return  # a save from before records (how the game began is unknown), or none here
         try:
             self.cs_app.store.save_record(rec.to_text(), record_name(m.game.id, m.started, m.seed))
         except StoreError as e:
@@ -523,15 +533,15 @@ class TableScreen(Screen[None]):
         leaves it out (not in this match, or not now: the result before the end)."""
         m = self.match
         if action == "undo":
-            return len(m.humans) == 1
+            return m.offers_undo
         if action == "hint":
-            if not m.humans or m.hot_seat or m.is_over():
+            if not m.offers_hint or not m.humans or m.hot_seat or m.is_over():
                 return False
             return True if self.human_to_move() is not None and not self.holding else None
         if action == "result":
             return m.is_over()
         if action == "save":
-            return not m.is_over()
+            return m.offers_save and not m.is_over()
         return True
 
     def _record_result(self) -> None:
@@ -541,20 +551,16 @@ class TableScreen(Screen[None]):
         if not m.humans:
             return
         winners = set(m.winners())
-        scores = m.state.scores()
+        scores = m.scores()
         results = [
             PlayerResult(i, s.name, s.kind, i in winners, scores[i]) for i, s in enumerate(m.seats)
         ]
         store = self.cs_app.store
-        record = store.game_record(
-            m.game.id, m.state.variant, m.players, m.seed, results, store.now()
-        )
+        record = store.game_record(m.game.id, m.variant, m.players, m.seed, results, store.now())
         self.cs_app.keep_result(record)
 
     def _rematch(self) -> None:
         m = self.match
-        new = Match.new(
-            m.game.id, m.seats, m.state.variant, m.state.options, None, self.cs_app.bot_options
-        )
+        new = Match.new(m.game.id, m.seats, m.variant, m.options, None, self.cs_app.bot_options)
         self._stop_bot()
         self.cs_app.open_table(new, replace=True)

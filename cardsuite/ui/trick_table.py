@@ -42,7 +42,7 @@ from textual.widgets import Footer, Static
 
 from ..cards import Card
 from ..engine import Action, Event
-from ..match import Match
+from ..table_source import TableSource
 from .cardart import SMALL, CardSize, size_for
 from .choice import ChoiceScreen
 from .felt import POSITIONS, FeltScene, Play, SeatSpot, TrickFelt, backs_text
@@ -110,7 +110,7 @@ class TrickTableScreen(TableScreen):
     #: the card under the cursor and space selects only for an exchange.
     SELECT_TO_PLAY: ClassVar[bool] = True
 
-    def __init__(self, match: Match) -> None:
+    def __init__(self, match: TableSource) -> None:
         super().__init__(match)
         self.cursor = 0
         self.selected: set[int] = set()

@@ -18,6 +18,7 @@ PURE = [
     "cardsuite.cards",
     "cardsuite.engine",
     "cardsuite.match",
+    "cardsuite.table_source",
     "cardsuite.store",
     "cardsuite.simulate",
     "cardsuite.bench",

@@ -42,7 +42,7 @@ from textual.widgets import Footer, Static
 
 from ...cards import Card
 from ...engine import Action, Event
-from ...match import Match
+from ...table_source import TableSource
 from ...ui.cardart import SMALL, CardSize, size_for
 from ...ui.table import TableScreen
 from ...ui.widgets import HandView, LogView, card_style
@@ -110,7 +110,7 @@ class CasinoScreen(CasinoDrawing, TableScreen):
         "f": "free",
     }
 
-    def __init__(self, match: Match) -> None:
+    def __init__(self, match: TableSource) -> None:
         super().__init__(match)
         self.cursor = 0
         self.pick = 0
@@ -169,7 +169,7 @@ class CasinoScreen(CasinoDrawing, TableScreen):
     def _position(self) -> tuple[object, ...]:
         """Where the game stands: changes with every step taken (and with an undo)."""
         m = self.match
-        return (id(m.state), len(m.record), len(m.public_log()), self.shown)
+        return (m.revision, len(m.record), len(m.public_log()), self.shown)
 
     def _hand(self) -> list[str]:
         """The hand as shown: sorted by value."""

@@ -48,7 +48,7 @@ from .screen_felt import (
 from .screen_why import Why
 
 if TYPE_CHECKING:
-    from ...match import Match
+    from ...table_source import TableSource
     from ...ui.app import CardSuiteApp
 
 _RULE = " (CASINO-"
@@ -57,7 +57,7 @@ _RULE = " (CASINO-"
 class CasinoDrawing:
     """The drawing half of ``CasinoScreen`` (a mixin: the screen has these attributes)."""
 
-    match: Match
+    match: TableSource
     shown: int | None
     bottom: int
     holding: list[Event]

@@ -27,7 +27,7 @@ from textual.widgets import Static
 
 from ...cards import SUIT_NAMES, Card
 from ...engine import Action
-from ...match import Match
+from ...table_source import TableSource
 from ...ui.sheet import column_heads, sheet_lines, shorten
 from ...ui.trick_table import Sheet, TrickTableScreen
 from ...ui.widgets import card_style
@@ -78,7 +78,7 @@ class MenschScreen(TrickTableScreen):
     SHOW_TRICKS = True
     SELECT_TO_PLAY = False  # one card a trick: enter plays the cursor's
 
-    def __init__(self, match: Match) -> None:
+    def __init__(self, match: TableSource) -> None:
         super().__init__(match)
 
     # --- the frame's hooks ----------------------------------------------------------------

@@ -79,10 +79,13 @@ class MoneyBot:
 
     def plan(self, state: MoneyState, seat: int, reveal: float) -> list[tuple[float, str]]:
         """Presses this bot means to make for the card revealed at ``reveal``."""
+        # (asked for every press of a self-play game: a delay drawn already is looked up here)
         out: list[tuple[float, str]] = []
         key = state.turns
-        if state.pile and not state.auto_capture and state.last is not None:
-            snap = self._once((key, "snap", seat), lambda: self._snap_delay(state, seat))
+        memo = self._memo
+        if state.pile and not state._auto and state.last is not None:  # (auto_capture)
+            k = (key, "snap", seat)
+            snap = memo[k] if k in memo else self._once(k, lambda: self._snap_delay(state, seat))
             if snap is not None:
                 out.append((reveal + snap, "snap"))
         if (
@@ -92,7 +95,8 @@ class MoneyBot:
             and not state.must_buy()
             and not self.wants_to_shop(state, seat)
         ):
-            tempo = self._once((key, "turn", seat), lambda: self._turn_delay(state, seat))
+            k = (key, "turn", seat)
+            tempo = memo[k] if k in memo else self._once(k, lambda: self._turn_delay(state, seat))
             assert tempo is not None
             out.append((reveal + tempo, "turn"))
         return out

@@ -68,7 +68,9 @@ The API mirrors ``Referee``: ``press`` and ``due`` return ``Outcome`` records, h
 ``NetOutcome`` (an ``Outcome`` with the network figures a screen shows: "412 ms (net 35 ±
 4 ms)"); ``next_deadline`` says when to call ``due``; ``card_sent`` tells it when each card
 went out (call it for the opening table too, and for a turn made outside the referee, which
-then closes the window at once: better route every turn through ``press``).
+then closes the window at once: better route every turn through ``press``). It is the
+``race.Judge`` of the table server's ``race.Race``, which feeds it the bots' presses at their
+times (``receive``, ``due``, ``turn``).
 """
 
 from __future__ import annotations
@@ -79,8 +81,9 @@ from dataclasses import dataclass
 
 from ...engine import IllegalAction
 from ...remote.clock import ClockSync
+from .actions import Claim, Turn
 from .referee import DEFAULT_THROW, REPEAT_GAP, Outcome, checked_throw
-from .rules import Claim, MoneyState, Turn
+from .rules import MoneyState
 
 #: Time a client may take from receiving a card to having it on screen (the sight's margin).
 FRAME_ALLOWANCE = 0.05
@@ -265,6 +268,34 @@ class NetReferee:
         if self.state.is_over():
             return self._cards[self._top].sent
         return self._next().due
+
+    # --- as the race's judge (``race.Judge``) ---------------------------------------------
+
+    def receive(
+        self,
+        seat: int,
+        kind: str,
+        at: float,
+        key: str | None = None,
+        stamp: float | None = None,
+        card: int | None = None,
+    ) -> list[Outcome]:
+        """A press that reached the server at ``at``: stamped ``stamp`` on its seat's clock
+        and made on ``card`` (``press``). A bot's press has neither: its stamp is its server
+        time and its card the one on the table."""
+        return self.press(
+            seat,
+            kind,
+            at if stamp is None else stamp,
+            self.reveal_turn if card is None else card,
+            at,
+            key,
+        )
+
+    def turn(self, seat: int, at: float) -> list[Outcome]:
+        """The mover's decision to turn without buying (a bot's, at ``at``): a timed press like
+        any other, so that it waits for the far player's snap on the card it closes."""
+        return self.press(seat, "turn", at, self.state.turns, at)
 
     def reset_after(self, at: float) -> list[Outcome]:
         """The state changed outside the referee (a purchase, a sale): drop pending turn

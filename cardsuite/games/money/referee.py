@@ -14,16 +14,17 @@ tests any number they like). Rules of timing (money.md §12):
 - Reaction time: a claim reports the time from the reveal of the card it claims.
 
 ``Referee.press`` returns ``Outcome`` records (what happened, with times) for the screen.
+It is the ``race.Judge`` of a table on one clock (the screen, self-play): ``race.Race`` feeds it
+the bots' presses and its own deadline in time order (``receive``, ``due``, ``turn``).
 """
 
 from __future__ import annotations
 
-import heapq
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ...engine import Event, IllegalAction
-from .rules import Claim, MoneyState, Turn
+from .actions import Claim, Turn
+from .rules import MoneyState
 
 DEFAULT_THROW = 0.5
 MAX_THROW = 1.5
@@ -103,11 +104,21 @@ class Referee:
 
     # --- presses --------------------------------------------------------------------------
 
-    def press(self, seat: int, kind: str, at: float, key: str | None = None) -> list[Outcome]:
+    def press(
+        self,
+        seat: int,
+        kind: str,
+        at: float,
+        key: str | None = None,
+        stamp: float | None = None,
+        card: int | None = None,
+    ) -> list[Outcome]:
         """A key press: ``kind`` is ``"turn"`` or ``"snap"``; ``key`` names the physical key
-        (for auto-repeat; defaults to the kind). Returns what happened, in time order."""
+        (for auto-repeat; defaults to the kind). Returns what happened, in time order.
+        (``stamp`` and ``card`` are for the network's judge: on one clock there is no other
+        stamp to weigh, and every press is made on the card on the table.)"""
         # a held turn that falls due before this press happens first (a snap wins a tie)
-        out = self.advance(at, inclusive=kind != "snap")
+        out = self.advance(at, inclusive=kind != "snap") if self.held is not None else []
         name = (seat, key or kind)
         last = self._last_key.get(name)
         self._last_key[name] = at
@@ -160,33 +171,22 @@ class Referee:
         self._revealed = True
         self._snapped.clear()
 
+    # --- as the race's judge (``race.Judge``) ---------------------------------------------
+
+    #: The held turn, if it has fallen due by ``now``.
+    due = advance
+
+    #: A press, as the race hands it over (``press``).
+    receive = press
+
+    def turn(self, seat: int, at: float) -> list[Outcome]:
+        """The mover's decision to turn without buying (a menu's choice, a bot's): made at
+        once, at ``at``, as any money decision is, and a new card's round begins."""
+        events = self.state.apply(Turn(), seat)
+        self.card_revealed(at)
+        return [Outcome("turn", seat, at, events)]
+
     def reset_after(self, at: float) -> None:
         """The state changed outside the referee (a purchase, an undo): drop a held turn."""
         self.held = None
         self.reveal_time = min(self.reveal_time, at)
-
-
-class PressQueue(list[tuple[float, int, int, str]]):
-    """Bots' planned presses as a heap of ``(time, order, seat, kind)``: a snap sorts before
-    a turn planned for the same instant (the local rule), and each bot's press for a card is
-    queued once however often its plan is asked for (the screen and the table server ask
-    after every change)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._queued: set[tuple[int, int, str]] = set()
-
-    def plan(self, turns: int, seat: int, plans: Iterable[tuple[float, str]]) -> None:
-        """Queue ``seat``'s planned presses (``MoneyBot.plan``) for card ``turns``."""
-        for t, kind in plans:
-            key = (turns, seat, kind)
-            if key not in self._queued:
-                self._queued.add(key)
-                heapq.heappush(self, (t, 0 if kind == "snap" else 2, seat, kind))
-        if len(self._queued) > 256:
-            self._queued = {k for k in self._queued if k[0] >= turns - 2}
-
-    def pop_press(self) -> tuple[float, int, str]:
-        """The earliest press: its time, seat and kind."""
-        t, _, seat, kind = heapq.heappop(self)
-        return t, seat, kind

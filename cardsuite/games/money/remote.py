@@ -7,8 +7,10 @@ hands the turn loop and every ``seen`` and ``press`` message:
 - a client's ``seen`` (when a card appeared on its screen, its clock) and ``press`` (a turn
   or snap key, its clock, the card it was looking at) go to the referee with the time they
   arrived; each connection's ``ClockSync`` (the server's pings) maps its clock;
-- the bots' presses are planned from each card's send time, as at a local table
-  (``MoneyBot.plan``), and fed in at their times;
+- the race is the one every Money table runs (``race.Race``, judged here by the referee):
+  the bots' presses are planned from each card's send time, as at a local table
+  (``MoneyBot.plan``), and fed in at their times, in order with the referee's own deadlines;
+  a person's press counts only at a seat no bot (or stand-in) plays;
 - money decisions (a forced purchase, a sale's split, an Egyptian shop a bot wants) are
   ordinary actions: a person's arrive as ``act`` messages, a bot's are thought out in a
   thread; after one, the referee drops held turns (``reset_after``);
@@ -30,7 +32,8 @@ from ...engine import Action
 from ...records import Move
 from .bots import MoneyBot
 from .netreferee import NetOutcome, NetReferee
-from .referee import DEFAULT_THROW, Outcome, PressQueue
+from .race import Race
+from .referee import DEFAULT_THROW, Outcome
 from .rules import MoneyState
 
 if TYPE_CHECKING:
@@ -49,7 +52,7 @@ class MoneyTable:
         self.referee = NetReferee(
             state, self.throw_time, {s.seat: None for s in server.slots}, start=server.clock()
         )
-        self._queue = PressQueue()
+        self.race = Race(state, self.referee, self._bot_for)
 
     # --- what the server asks -------------------------------------------------------------
 
@@ -82,10 +85,14 @@ class MoneyTable:
         if msg["type"] == "seen":
             self.referee.seen(seat, msg["card"], msg["at"])
             return
-        if self.server.slots[seat].standin is not None:
-            return  # a stand-in plays this seat until its player is back
-        outcomes = self.referee.press(
-            seat, msg["kind"], msg["at"], msg["card"], now, msg.get("key") or msg["kind"]
+        # (a stand-in plays the seat until its player is back: the race ignores the press)
+        outcomes = self.race.press(
+            seat,
+            msg["kind"],
+            now,
+            msg.get("key") or msg["kind"],
+            stamp=msg["at"],
+            card=msg["card"],
         )
         self._handle(outcomes, to=conn)
         self.server.wake()
@@ -98,29 +105,21 @@ class MoneyTable:
         while not self.state.is_over() and not server.closing:
             server._wake.clear()
             now = server.clock()
-            self._handle(self.referee.due(now))
-            self._bots_press(now)
+            while (outcomes := self.race.step(now)) is not None:  # in time order
+                self._handle(outcomes)
             if self.state.is_over():
                 break
             mover = self.state.to_move()
             bot = self._bot_for(mover) if mover is not None else None
-            if bot is not None and mover is not None and self._decision(mover, bot):
+            if bot is not None and mover is not None and self.race.decision(mover):
                 await self._bot_decides(mover, bot)
                 continue
-            self._plan()
             await server._sleep_until_woken(self._next_wake(now))
 
     def _bot_for(self, seat: int) -> MoneyBot | None:
+        """The bot playing ``seat`` now: its own, or a stand-in for a player away."""
         bot, _ = self.server._who_plays(seat)
         return bot if isinstance(bot, MoneyBot) else None
-
-    def _decision(self, seat: int, bot: MoneyBot) -> bool:
-        """Does the mover face a money decision (not a race press)?"""
-        st = self.state
-        view = st.view(seat)
-        if view["phase"] == "sell" or view["must_buy"]:
-            return True
-        return bool(view["can_shop"]) and bot.wants_to_shop(st, seat)
 
     async def _bot_decides(self, seat: int, bot: MoneyBot) -> None:
         server = self.server
@@ -130,35 +129,13 @@ class MoneyTable:
         if server.version != version or server.closing:
             return
         if str(action) == "turn":  # done shopping: the turn goes through the race
-            now = server.clock()
-            self._handle(self.referee.press(seat, "turn", now, self.state.turns, now))
+            self._handle(self.race.turn(seat, server.clock()))
             return
         server.apply(action, seat)
 
-    def _plan(self) -> None:
-        """Queue the bots' (and stand-ins') presses for the card on the table."""
-        st = self.state
-        reveal = self.referee.reveal_time
-        for seat in range(2):
-            bot = self._bot_for(seat)
-            if bot is None:
-                continue
-            if st.to_move() == seat and self._decision(seat, bot):
-                continue
-            self._queue.plan(st.turns, seat, bot.plan(st, seat, reveal))
-
-    def _bots_press(self, now: float) -> None:
-        while self._queue and self._queue[0][0] <= now and not self.state.is_over():
-            t, seat, kind = self._queue.pop_press()
-            if self._bot_for(seat) is None:
-                continue  # its player came back
-            self._handle(self.referee.press(seat, kind, t, self.referee.reveal_turn, t))
-
     def _next_wake(self, now: float) -> float | None:
-        times = [t for t, *_ in self._queue]
-        due = self.referee.next_deadline()
-        if due is not None:
-            times.append(due)
+        item = self.race.next()
+        times = [] if item is None else [item[0]]
         for slot in self.server.slots:  # a stand-in's time may come
             if slot.played_remotely and slot.conn is None and slot.standin is None:
                 away = slot.away_since if slot.away_since is not None else now
@@ -189,7 +166,7 @@ class MoneyTable:
                     taker=captured[0].seat if captured else None,
                     cards=captured[0].data.get("cards", 0) if captured else 0,
                 )
-            elif to is not None and o.kind in ("refused", "held"):
+            elif to is not None and o.seat == to.seat and o.kind in ("refused", "held"):
                 server.send_to(
                     to,
                     "outcome",

@@ -2,8 +2,10 @@
 
 Time lives here, never in the rules. Every key press is stamped with its ``events.Key.time``
 (when the terminal's bytes were read, through the app's ``key_time`` so tests can drive it)
-and handed to a ``Referee`` together with the bots' planned presses, in time order: a bot's
-press planned before a person's is played first even if its timer fired a little late. A
+and handed to the race (``race.Race``, the driver every Money table runs, judged here by a
+``Referee`` on this one clock), which makes the bots' planned presses and the referee's
+deadlines in time order: a bot's press planned before a person's is played first even if its
+timer fired a little late. The screen keeps one timer, for the race's next due thing. A
 reaction is measured from the moment the card was drawn on screen (stamped after the
 refresh that showed it) to the key's own time stamp.
 
@@ -14,8 +16,9 @@ snaps. Buying and selling are numbered menus; the other player's snap key keeps 
 while a menu is open.
 
 Everything on screen is drawn from the view (Money's is the same for every seat: all is
-public but the stacks, whose cards nobody sees). The referee and the bots' timing work on the
-match itself, as the rules' own clients.
+public but the stacks, whose cards nobody sees). The race works on the match's position
+itself, as the rules' own client: the table source hands it over (``drive``), and a source
+that plays nothing here (a replay; a joined table, whose host runs the race) gives none.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from __future__ import annotations
 import statistics
 import time
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from rich.style import Style
@@ -35,28 +39,18 @@ from textual.timer import Timer
 from textual.widgets import Digits, Footer, Static
 
 from ...cards import Card
-from ...engine import Action, Event
-from ...match import Match
+from ...engine import Action, Event, IllegalAction
 from ...records import Move
+from ...table_source import TableSource
 from ...ui.cardart import Canvas, draw_backs, draw_fan
 from ...ui.choice import ChoiceScreen
 from ...ui.output_times import OUTPUT
 from ...ui.table import TableScreen
 from ...ui.widgets import LogView, card_style
-from .actions import name_rank
-from .bots import MoneyBot
-from .referee import Outcome, PressQueue, Referee
-from .rules import (
-    GROUND,
-    OPPONENT,
-    Buy,
-    Exchange,
-    MoneyState,
-    Sell,
-    Turn,
-    purse_text,
-    rank_name,
-)
+from .actions import GROUND, OPPONENT, Buy, Exchange, Sell, Turn, name_rank, purse_text, rank_name
+from .race import Due, Race, local_race
+from .referee import Outcome, Referee
+from .rules import MoneyState
 
 #: The key preferences (``Money.preferences``), as "keys.<seat>.<turn|snap>".
 KEY_PREFS = ("keys.0.turn", "keys.0.snap", "keys.1.turn", "keys.1.snap")
@@ -104,12 +98,17 @@ class MoneyScreen(TableScreen):
 
     TCSS = "screen.tcss"
 
-    def __init__(self, match: Match) -> None:
+    def __init__(self, match: TableSource) -> None:
         super().__init__(match)
-        assert isinstance(match.state, MoneyState)
-        throw = self._preference("throw_ms") / 1000
-        self.referee = Referee(match.state, throw_time=throw, start=0.0)
-        self._queue = PressQueue()
+        self.throw_time = self._throw_time()
+        throw = self.throw_time
+
+        def race(state: object, bots: Mapping[int, object]) -> Race[Referee]:
+            assert isinstance(state, MoneyState)
+            return local_race(state, bots, throw)
+
+        #: the race at this table, on its match's position; None where nothing is played here
+        self.race: Race[Referee] | None = match.drive(race)
         self._timer: Timer | None = None
         self._painted: dict[int, tuple[float, int]] = {}  # turn -> (drawn at, frames handed)
         self.flash: tuple[str, float | None, str] = ("", None, "")  # text, ms, style
@@ -124,12 +123,20 @@ class MoneyScreen(TableScreen):
             return app.preference("money", pref_id)
         return self.match.game.preference(pref_id).default
 
+    def _throw_time(self) -> float:
+        """The throw time this table shows (seconds): Money's preference here."""
+        return float(self._preference("throw_ms")) / 1000
+
     @property
-    def rules_state(self) -> MoneyState:
-        """The position itself, for the referee and the bots (never for drawing)."""
-        state = self.match.state
-        assert isinstance(state, MoneyState)
-        return state
+    def referee(self) -> Referee:
+        """The race's judge (a table that plays here has one)."""
+        assert self.race is not None, "no race is run at this table"
+        return self.race.judge
+
+    @property
+    def _queue(self) -> list[Due]:
+        """The bots' presses planned for the card on the table, earliest first."""
+        return self.race.presses() if self.race is not None else []
 
     # --- layout ---------------------------------------------------------------------------
 
@@ -153,8 +160,8 @@ class MoneyScreen(TableScreen):
         self.query_one("#mn-flash-box").border_title = "Snap"
         self.query_one("#mn-log").border_title = "Log"
         self.query_one(LogView).add_events(self.match.public_log(), self.match.names())
-        now = self.cs_app.clock()
-        self.referee.reveal_time = now
+        if self.race is not None:
+            self.race.judge.reveal_time = self.cs_app.clock()
         super().on_mount()
 
     def on_unmount(self) -> None:
@@ -209,33 +216,22 @@ class MoneyScreen(TableScreen):
 
     def press(self, seat: int, kind: str, at: float, key: str | None = None) -> None:
         """A person's press at time ``at``: bots' earlier presses go first."""
-        if self.match.is_over():
+        if self.match.is_over() or self.race is None:
             return
         self.pump(at, strict=True)
-        outcomes = self.referee.press(seat, kind, at, key)
+        outcomes = self.race.press(seat, kind, at, key)
         self.handle(outcomes)
         if not any(o.kind in ("turn", "claim") for o in outcomes):
             self._arm_timer()  # a held turn press needs its timer
 
     def pump(self, now: float, strict: bool = False) -> None:
         """Play every bot press and held turn due by ``now`` (before it, if ``strict``),
-        then let the table move on (a purchase to decide, new presses to plan)."""
+        in the race's order, then let the table move on (a purchase to decide, the timer for
+        what comes next)."""
+        if self.race is None:
+            return
         moved = False
-        while not self.match.is_over():
-            due = self.referee.next_deadline()
-            top = self._queue[0] if self._queue else None
-            nxt: tuple[float, int] | None = None
-            if top is not None:
-                nxt = (top[0], top[1])
-            if due is not None and (nxt is None or (due, 1) < nxt):
-                nxt = (due, 1)
-            if nxt is None or nxt[0] > now or (strict and nxt[0] >= now):
-                break
-            if top is not None and (top[0], top[1]) == nxt:
-                t, seat, kind = self._queue.pop_press()
-                outcomes = self.referee.press(seat, kind, t)
-            else:
-                outcomes = self.referee.advance(nxt[0])
+        while (outcomes := self.race.step(now, strict)) is not None:
             self.handle(outcomes, replan=False)
             moved = moved or any(o.kind in ("turn", "claim") for o in outcomes)
         if moved:
@@ -324,32 +320,21 @@ class MoneyScreen(TableScreen):
         return max(0.0, (o.time - start) * 1000)
 
     def schedule(self) -> None:
-        """Queue the bots' planned presses for the card on the table; set one timer."""
-        st = self.rules_state
-        if st.is_over():
-            return
-        for seat, spec in enumerate(self.match.seats):
-            if spec.is_human:
-                continue
-            bot = self.match.bots.get(seat)
-            if not isinstance(bot, MoneyBot):
-                continue
-            if st.to_move() == seat and self._decision_needed(seat):
-                continue  # money decisions go through the worker, not the clock
-            self._queue.plan(st.turns, seat, bot.plan(st, seat, self.referee.reveal_time))
+        """Set the one timer, for the race's next due thing (a bot's press, a held turn);
+        the bots plan their presses for the card on the table as the race asks them (a
+        money decision's mover plans none: it goes through the worker, not the clock)."""
         self._arm_timer()
 
     def _arm_timer(self) -> None:
-        times = [t for t, *_ in self._queue]
-        due = self.referee.next_deadline()
-        if due is not None:
-            times.append(due)
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
-        if not times:
+        if self.race is None or self.match.is_over():
             return
-        wait = min(times) - self.cs_app.clock()
+        item = self.race.next()
+        if item is None:
+            return
+        wait = item[0] - self.cs_app.clock()
         if wait <= 0:  # already due; Textual's Timer divides by its interval, so no 0 timers
             self.call_later(self._on_timer)
         else:
@@ -363,13 +348,12 @@ class MoneyScreen(TableScreen):
     # --- the turn loop (money decisions) --------------------------------------------------
 
     def _decision_needed(self, seat: int) -> bool:
+        """The mover faces a money decision (``Race.decision``; without a race here, what
+        the view says: a sale's split or a forced purchase)."""
+        if self.race is not None:
+            return self.race.decision(seat)
         view = self.view()
-        if view["phase"] == "sell" or view["must_buy"]:
-            return True
-        bot = self.match.bots.get(seat)
-        if view["can_shop"] and isinstance(bot, MoneyBot) and not self.match.is_human(seat):
-            return bot.wants_to_shop(self.rules_state, seat)
-        return False
+        return view.get("phase") == "sell" or bool(view.get("must_buy"))
 
     def advance(self) -> None:
         if self._thinking is not None or not self.is_attached:
@@ -393,17 +377,21 @@ class MoneyScreen(TableScreen):
     def play_action(
         self, action: Action | str, seat: int | None = None, quiet: bool = False
     ) -> bool:
-        before = self.view()["turns"]
-        ok = super().play_action(action, seat, quiet)
-        turns = self.view()["turns"]
-        if ok and turns > before:  # a bot's money decision ended in a turn (rare)
-            now = self.cs_app.clock()
-            self.referee.card_revealed(now)
-            self.call_after_refresh(self._stamp_paint, turns - 1, OUTPUT.handed + 1)
-        return ok
+        """A money decision. One to turn without buying (a menu's, a bot's) is the race's
+        turn: a new card, timed from now."""
+        if self.race is None or not isinstance(action, Turn) or seat is None:
+            return super().play_action(action, seat, quiet)
+        try:
+            outcomes = self.race.turn(seat, self.cs_app.clock())
+        except IllegalAction as e:  # (stale: the table changed while a bot thought)
+            if not quiet:
+                self.notify(e.reason, title="Not allowed", severity="error")
+            return False
+        self.handle(outcomes)
+        return True
 
     def _clear_queue(self) -> None:
-        self._queue.clear()
+        """Stop the timer: no bot presses until the table asks again (``schedule``)."""
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
@@ -446,8 +434,6 @@ class MoneyScreen(TableScreen):
             self._menu = None
             if choice is not None and not self.match.is_over():
                 self.play_action(choice, seat)
-                if isinstance(choice, Turn):
-                    self.referee.card_revealed(self.cs_app.clock())
             self.call_after_refresh(self.advance)
 
         self._menu_seat = seat
@@ -549,7 +535,7 @@ class MoneyScreen(TableScreen):
         view = self.view()
         names = self.match.names()
         variant = self.match.game.variants[view["variant"]].name
-        throw = int(self.referee.throw_time * 1000)
+        throw = int(self.throw_time * 1000)
         parts = [f"Money · {variant}", f"card {view['turns']}", f"throw {throw} ms"]
         parts.append(self._values_text(view))
         header = "  ·  ".join(parts)

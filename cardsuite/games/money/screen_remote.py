@@ -20,15 +20,13 @@ turn press like any other.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from typing import Any
 
 from ...engine import Action, Event
+from ...remote.remote_match import RemoteMatch
 from ...ui.output_times import OUTPUT
 from ...ui.remote_table import RemoteTable
-from ...ui.table import TableScreen
-from .referee import PressQueue
-from .rules import Turn
+from .actions import Turn
 from .screen import METRIC, MoneyScreen
 
 #: Seconds after a card is drawn before its sight is reported (the output thread's time of
@@ -36,34 +34,18 @@ from .screen import METRIC, MoneyScreen
 SEEN_DELAY = 0.03
 
 
-@dataclass
-class _ShownCard:
-    """What the table shows of the host's referee: the throw time, the card on the table."""
-
-    throw_time: float
-    reveal_time: float = 0.0
-    reveal_turn: int = 0
-
-    def card_revealed(self, at: float) -> None:
-        self.reveal_time = at
-
-
 class RemoteMoneyScreen(RemoteTable, MoneyScreen):
-    """Money's joined table (the registry's ``remote_screen``)."""
+    """Money's joined table (the registry's ``remote_screen``). Its match gives no race
+    (``RemoteMatch.drive``): the host runs it, so nothing here plans, times or judges."""
 
-    def __init__(self, match: Any) -> None:
-        TableScreen.__init__(self, match)  # not MoneyScreen's: no local referee here
-        throw = float(match.welcome.get("throw_ms", 500)) / 1000
-        self.referee = _ShownCard(throw)  # type: ignore[assignment]
-        self._queue = PressQueue()  # (stays empty: the host plans the bots' presses)
-        self._timer = None
-        self._painted = {}
-        self.flash = ("", None, "")
-        self.reactions = {0: [], 1: []}
-        self._menu = None
-        self._menu_seat = 0
+    def __init__(self, match: RemoteMatch) -> None:
+        super().__init__(match)
         self._seen_sent: set[int] = set()
         self._seen_at: dict[int, tuple[float, int]] = {}
+
+    def _throw_time(self) -> float:
+        """The host's throw time (its welcome says it)."""
+        return float(self.remote.welcome.get("throw_ms", 500)) / 1000
 
     # --- the race, reported ---------------------------------------------------------------
 
@@ -79,13 +61,11 @@ class RemoteMoneyScreen(RemoteTable, MoneyScreen):
         super().on_new_events(events_)
         if any(e.kind == "turn" for e in events_):
             card = int(self.view().get("turns") or 0)
-            self.referee.reveal_turn = card
             self.call_after_refresh(self._drawn, card, OUTPUT.handed + 1)
         self._refresh_menu()
 
     def _drawn(self, card: int, frame: int) -> None:
         self._seen_at[card] = (self.cs_app.clock(), frame)
-        self.referee.card_revealed(self.cs_app.clock())
         self.set_timer(SEEN_DELAY, lambda: self._send_seen(card))
 
     def _send_seen(self, card: int) -> None:
@@ -138,20 +118,7 @@ class RemoteMoneyScreen(RemoteTable, MoneyScreen):
         elif kind == "refused" and seat == self.remote.seat:
             self.notify(str(msg.get("reason")), title="No snap", severity="warning", timeout=2)
 
-    # --- no local race --------------------------------------------------------------------
-
-    def pump(self, now: float, strict: bool = False) -> None:
-        """(The host runs the race.)"""
-
-    def schedule(self) -> None:
-        """(The host plans the bots' presses.)"""
-
-    def _arm_timer(self) -> None:
-        """(No presses are held here.)"""
-
-    def _decision_needed(self, seat: int) -> bool:
-        view = self.view()
-        return view.get("phase") == "sell" or bool(view.get("must_buy"))
+    # --- the turn loop: money decisions only (the host runs the race) -------------------------
 
     def advance(self) -> None:
         if not self.is_attached or self.awaiting_answer():

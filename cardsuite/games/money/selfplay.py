@@ -1,9 +1,11 @@
 """Bots against bots on a virtual clock: the real-time game without real time.
 
-Used by ``cardsuite simulate`` and ``bench``. Each bot says when it would press its keys for
-the card on the table (``MoneyBot.plan``); the earliest press happens (a snap before a turn
-at the same instant), through the same ``Referee`` the screen uses, then everyone re-plans.
-Money decisions (buying, selling, shopping at will) are made at once, as the engine asks.
+Used by ``cardsuite simulate`` and ``bench``. The race is the one every Money table runs
+(``race.Race``, judged by the same ``Referee`` the screen uses): each bot says when it would
+press its keys for the card on the table (``MoneyBot.plan``), the earliest press happens (a
+snap before a turn at the same instant), then everyone re-plans; the virtual clock jumps from
+one press to the next. Money decisions (buying, selling, shopping at will) are made at once,
+as the engine asks.
 """
 
 from __future__ import annotations
@@ -11,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from ...records import Move
+from .actions import Turn
 from .bots import MoneyBot
+from .race import Race
 from .referee import DEFAULT_THROW, Referee
-from .rules import MoneyState, Turn
-
-_ORDER = {"snap": 0, "due": 1, "turn": 2}
+from .rules import MoneyState
 
 
 def play(
@@ -29,44 +31,26 @@ def play(
     of decisions: an Egyptian game asks its bots thousands of times); returns the number of
     actions taken. ``record`` gets each action, a claim with its reaction time on the
     virtual clock."""
-    ref = Referee(state, throw_time)
-    now = 0.0
-    done: set[tuple[int, int, str]] = set()
+    race = Race(state, Referee(state, throw_time), bots)
     actions = 0
     while not state.is_over() and not (stop is not None and stop()):
         mover = state.to_move()
         assert mover is not None
-        bot = bots[mover]
-        if (
-            state.phase == "sell"
-            or state.must_buy()
-            or (state.can_shop() and bot.wants_to_shop(state, mover))
-        ):
-            action = bot.choose(state, mover)
-            state.apply(action, mover)
-            actions += 1
-            if record is not None:
-                record.append(Move(mover, str(action)))
-            if isinstance(action, Turn):
-                ref.card_revealed(now)
-            continue
-        options: list[tuple[float, int, int, str]] = []
-        for seat in (0, 1):
-            for t, kind in bots[seat].plan(state, seat, ref.reveal_time):
-                if (state.turns, seat, kind) not in done:
-                    options.append((t, _ORDER[kind], seat, kind))
-        due = ref.next_deadline()
-        if due is not None:
-            options.append((due, _ORDER["due"], -1, "due"))
-        if not options:  # nobody can act: cannot happen in a legal position
-            raise RuntimeError("no bot has anything to do")
-        t, _, seat, kind = min(options)
-        now = max(now, t)
-        if kind == "due":
-            outcomes = ref.advance(now)
+        if race.decision(mover):
+            action = bots[mover].choose(state, mover)
+            if isinstance(action, Turn):  # done shopping: the turn, at the race's time
+                outcomes = race.turn(mover)
+            else:
+                state.apply(action, mover)
+                actions += 1
+                if record is not None:
+                    record.append(Move(mover, str(action)))
+                continue
         else:
-            done.add((state.turns, seat, kind))
-            outcomes = ref.press(seat, kind, now)
+            item = race.next(deciding=False)  # (the mover has just been found free to race)
+            if item is None:  # nobody can act: cannot happen in a legal position
+                raise RuntimeError("no bot has anything to do")
+            outcomes = race.make(item, item[0])  # (a deadline: at its time, however late)
         for o in outcomes:
             if o.kind in ("turn", "claim"):
                 actions += 1
