@@ -73,8 +73,10 @@ def agree(ref: State, fast: State, where: str) -> None:
 
 def outcome(state: State, text: str, seat: int | None) -> tuple[str, Any]:
     """What applying ``text`` for ``seat`` does to a copy: refused (with its reason) or the
-    position it leads to."""
+    position it leads to. The copy's log starts empty: the log so far is ``agree``'s to
+    compare, and writing it out for every probe made long games quadratic."""
     copy = state.clone()
+    copy.events = []
     before = json.dumps(copy.to_json(), sort_keys=True)
     try:
         action = copy.parse_action(text)
