@@ -66,6 +66,11 @@ _Target = tuple[
 class CasinoKernel(CasinoState):
     """``CasinoState`` listing the mover's steps fast (see the module docstring)."""
 
+    def _legal_for(self, seat: int) -> list[Action]:
+        if self.phase == "play" and self.held is None:  # the common case, one generator deep
+            return list(self._play_steps(seat))
+        return super()._legal_for(seat)
+
     def _play_steps(self, seat: int) -> Iterator[Action]:
         seen: set[object] = set()
         mine = [b.value for b in self.owns(seat)]
