@@ -48,7 +48,7 @@ from .rules import (
     _match,
     _raise_1,
 )
-from .units import Item, packings, sums, worth
+from .units import Item, packings, sums, units, worth
 
 #: A capture's targets: a packing of units (``units.packings``).
 Opt = tuple[tuple[Item, ...], ...]
@@ -169,6 +169,13 @@ class CasinoKernel(CasinoState):
             return n > 0 or (not raised and old.owner != seat and self.proven(old.owner, v))
 
         return owns
+
+    def _capture_units(self, seat: int, v: int) -> list[tuple[Item, ...]]:
+        loose = tuple(c for c in self.loose if c is not self.trailed)  # (no call a value)
+        tops: tuple[Item, ...] = ()
+        if self.sa:
+            tops = tuple((self.piles[self.pile_of[s]][-1], s) for s in self.usable_piles(seat))
+        return units(loose, v, self.ace_high, tops)
 
     def _listed_captures(
         self,
