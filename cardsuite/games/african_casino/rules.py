@@ -535,8 +535,12 @@ class CasinoState(TurnState):
                 yield _capture(card, v, has_build, o)
 
     def _maximal(self, seat: int, act: Capture) -> bool:
-        """INSIST-2: the capture leaves nothing of its value that it could also take."""
+        """INSIST-2: the capture leaves nothing of its value that it could also take. One
+        naming a pile it may not take from (empty, or its own) is not: carrying it out
+        refuses it (``_take_top``)."""
         if act.value in self.builds and not act.build:
+            return False
+        if not act.tops <= set(self.usable_piles(seat)):
             return False
         taken = frozenset(
             [
