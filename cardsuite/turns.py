@@ -57,3 +57,21 @@ class TurnState(State):
         copy = self.clone(random.Random(rng.getrandbits(63)), events=False)
         copy._search_copy = True
         return copy
+
+    # --- optional: a game that samples its hidden cards in one place (African Casino) ----
+
+    def _sample(self, observer: int, rng: random.Random, *, events: bool) -> Any:
+        """A copy whose hidden cards are dealt again as ``observer`` could believe them, its
+        future re-seeded from ``rng``, its log kept or (``events=False``) left empty. A
+        game that writes it gets ``sample_hidden`` and ``search_copy`` from here."""
+        raise NotImplementedError
+
+    def sample_hidden(self, observer: int, rng: random.Random) -> Any:
+        return self._sample(observer, rng, events=True)
+
+    def search_copy(self, observer: int, rng: random.Random) -> Any:
+        """A sample as a search copy (``clone_for_search``'s twin): its deal, once scored,
+        ends its play, and its log starts empty."""
+        copy = self._sample(observer, rng, events=False)
+        copy._search_copy = True
+        return copy

@@ -136,6 +136,7 @@ REGISTRY: dict[str, GameEntry] = {
             bots="bots",
             screen="screen:CasinoScreen",
             help="help.md",
+            kernel="kernel:CasinoKernel",
         ),
     )
 }

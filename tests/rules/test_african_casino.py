@@ -342,6 +342,23 @@ def test_EX22_south_african_direct_capture_of_pile_tops_VAR_SA_4() -> None:
     assert st.piles[1] == [] and 8 not in st.builds and st.turn == 1
 
 
+@pytest.mark.parametrize("insist", ["always", "ask"])
+def test_VAR_SA_4_a_capture_naming_an_empty_pile_is_refused_when_maximal_ones_are_demanded(
+    insist: str,
+) -> None:
+    """INSIST-3 with VAR-SA 4: where only maximal captures are allowed (``always``, or after
+    an opponent insisted), a typed capture taking the top of an empty pile, or of one's own,
+    is refused like any other, not a crash (found by the full lockstep run)."""
+    st = position(variant="south-african", hands={0: "8S 8D"}, loose="7C 8C", piles={0: "AD"})
+    if insist == "ask":
+        st.insist, st.comply, st.comply_card = "ask", "capture", Card.parse("8S")
+    else:
+        st.insist = "always"
+    assert "empty" in refused(st, "capture 8S: 8C top:P2")
+    assert "may not use P1's pile" in refused(st, "capture 8S: 7C+top:P1")
+    st.apply("capture 8S: 8C")
+
+
 def test_VAR_SA_3_option_first_names_who_plays_first() -> None:
     for first, players in (("1", 2), ("2", 2), ("3", 4)):
         st = GAME.new_state(

@@ -10,7 +10,7 @@ from __future__ import annotations
 from test_african_casino import position
 
 from cardsuite.engine import Event
-from cardsuite.games.african_casino.rules import _asks_hold, _means
+from cardsuite.games.african_casino.wording import asks_hold, means
 
 
 def logged(st, text: str, seat: int | None = None) -> str:  # type: ignore[no-untyped-def]
@@ -65,8 +65,8 @@ def test_a_south_african_capture_marks_the_pile_top_VAR_SA_4() -> None:
 def test_the_hold_question_names_the_build_PART_4() -> None:
     """The request and the capture it answers say "build 7", not the notation's "B7"."""
     data = {"value": 7}
-    assert Event("ask", 2, _means, data).text == "{P2} means to capture build 7"
-    assert Event("hold", 0, _asks_hold, data).text == "{P0} asks to hold build 7"
+    assert Event("ask", 2, means, data).text == "{P2} means to capture build 7"
+    assert Event("hold", 0, asks_hold, data).text == "{P0} asks to hold build 7"
 
 
 def test_the_log_still_names_only_public_cards() -> None:

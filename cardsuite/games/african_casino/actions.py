@@ -23,9 +23,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import cast
 
 from ...cards import ACE, Card
-from ...engine import Action
+from ...engine import Action, IllegalAction
 
 #: A pile top inside a unit or a capture: the pile of seat ``seat`` (zero-based).
 TOP_RE = re.compile(r"^top:p?(\d+)$", re.IGNORECASE)
@@ -413,7 +414,7 @@ def _example(verb: str) -> str:
 
 class Partial(Action):
     """A step read from text that the state completes (which card is from the hand, an
-    ace's value): ``CasinoState`` turns it into a ``Capture``, ``Build`` or ``Add``. Its
+    ace's value): ``complete`` turns it into a ``Capture``, ``Build`` or ``Add``. Its
     text is the text it was read from (spaces tidied), which is the step's own text when
     that came from ``str``."""
 
@@ -426,3 +427,59 @@ class Partial(Action):
 
     def __str__(self) -> str:
         return self.text
+
+
+#: A part of a step's text: cards and the seats of pile tops (``_part``).
+Part = tuple[list[Card], list[int]]
+
+
+def complete(act: Action, hand: Sequence[Card], ace_high: bool, players: int) -> Action:
+    """A step read from text made whole for the player holding ``hand``: which of its cards
+    is the hand's, an ace's value, the seats of pile tops checked (``Partial``'s fields are
+    as ``_parse`` leaves them)."""
+    if not isinstance(act, Partial):
+        return act
+    f = act.fields
+    owner = cast("int | None", f.get("owner"))
+    if act.verb == "build":
+        cards = cast("list[Card]", f["cards"])
+        from_hand = [c for c in cards if c in hand]
+        if len(from_hand) > 1:
+            raise IllegalAction("a build takes at most one card from your hand (CASINO-BUILD-1)")
+        h = from_hand[0] if from_hand else None
+        return Build(cast(int, f["value"]), [c for c in cards if c is not h], h, owner)
+    if act.verb == "capture":
+        return _complete_capture(f, ace_high, players)
+    units = []
+    for cs, ts in cast("list[Part]", f["units"]):
+        from_hand = [c for c in cs if c in hand]
+        h = from_hand[0] if len(from_hand) == 1 else None
+        if len(from_hand) > 1:
+            raise IllegalAction("a unit takes at most one card from your hand (CASINO-AUG-2)")
+        units.append(Unit([c for c in cs if c is not h], h, [_top_seat(t, players) for t in ts]))
+    base = f.get("base")
+    value = cast("int | None", f["value"])
+    if isinstance(base, Card) and value is None:
+        value = 14 if base.rank == ACE and ace_high else set_value(base)
+    return Add(int(cast(int, value)), units, base if isinstance(base, Card) else None, owner)
+
+
+def _complete_capture(f: dict[str, object], ace_high: bool, players: int) -> Capture:
+    """A capture's card counts what it names (``=14``), the build's value, or else its
+    highest value, an ace 14 where it may be (and where it is not: the check then refuses
+    it, CASINO-VAR-SA 1) when a target is a sum or several cards."""
+    card = cast(Card, f["card"])
+    parts = cast("list[Part]", f["groups"])
+    value = cast("int | None", f["value"])
+    if value is None:
+        value = 14 if card.rank == ACE and ace_high else set_value(card)
+        if card.rank == ACE and not f["build"] and any(len(cs) + len(ts) > 1 for cs, ts in parts):
+            value = 14
+    groups = [(cs, [_top_seat(t, players) for t in ts]) for cs, ts in parts]
+    return Capture(card, value, bool(f["build"]), groups)
+
+
+def _top_seat(seat: int, players: int) -> int:
+    if not 0 <= seat < players:
+        raise IllegalAction(f"there is no seat P{seat + 1}")
+    return seat

@@ -1,0 +1,466 @@
+"""African Casino's kernel: the listing of legal steps as play-outs need it, fast.
+
+``CasinoKernel`` is the reference state (``rules.CasinoState``) with one part done another
+way: the steps of the mover's turn. The reference lists every well-formed candidate and
+carries each out on a copy (``_why_not``); a play-out lists a position's steps a few times a
+move, so here
+
+- what every hand card shares is worked out once per listing: the targets of additions
+  with their tables of sums and pile-top subsets (``_add_targets``), the packings of each
+  capture value (``memo``), the builds the mover owns;
+- a step that would fail its first test is never made: a value the mover could not own
+  (``_owner_test``: TAB-4, BUILD-2, RAISE-1/3), a raise of a build that is not an
+  opponent's single one, a hand card's unit for an opponent's build (AUG-5);
+- a generated step is judged from the few facts it changes (``_quick_why_not``) instead of
+  on a copy, with the matching of builds to capturing cards cached (``_keeps``);
+- a step applied is found in the listing by identity before any comparison.
+
+Everything else (applying a step, the prompts, the deal and the score, JSON) is the
+reference's. ``tests/contract/test_lockstep.py`` plays the two side by side and holds them
+to the same steps in the same order, the same events and the same positions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from functools import lru_cache
+
+from ...cards import ACE, Card
+from ...engine import Action
+from .actions import END, Add, Build, Capture, Raise, Trail, Unit, set_value
+from .rules import (
+    _AUG_5_BEFORE,
+    _AUG_5_CAPTURE,
+    _AUG_5_HAND,
+    _AUG_5_KEEP,
+    _AUG_ONE,
+    _INSIST_3_TRAIL,
+    _PART_2,
+    _PART_2_ACE,
+    _SA_5_HAND,
+    _TAB_5,
+    _TURN_1,
+    _TWO_1_ONE,
+    _TWO_1_TRAIL,
+    CasinoState,
+    _build_2,
+    _capture,
+    _match,
+    _raise_1,
+)
+from .units import Item, packings, sums, units, worth
+
+#: A capture's targets: a packing of units (``units.packings``).
+Opt = tuple[tuple[Item, ...], ...]
+#: An addition's target: value, base card (None for a build), the loose cards a unit may
+#: use there, their table of sums, and the pile tops' subsets that may join (``_top_subsets``).
+_Target = tuple[
+    int,
+    Card | None,
+    list[Card],
+    dict[int, tuple[tuple[Card, ...], ...]],
+    list[tuple[int, tuple[int, ...], tuple[Card, ...]]],
+]
+
+
+class CasinoKernel(CasinoState):
+    """``CasinoState`` listing the mover's steps fast (see the module docstring)."""
+
+    def _legal_for(self, seat: int) -> list[Action]:
+        if self.phase == "play" and self.held is None:  # the common case, one generator deep
+            return list(self._play_steps(seat))
+        return super()._legal_for(seat)
+
+    def _play_steps(self, seat: int) -> Iterator[Action]:
+        seen: set[object] = set()
+        mine = [b.value for b in self.owns(seat)]
+        restricted = self.restricted()
+        for a in self._candidates(seat):
+            if type(a) is Capture:  # only captures come twice (an ace's two values...)
+                key = a.key
+                if key in seen:
+                    continue
+                seen.add(key)
+            if self._quick_why_not(a, seat, mine, restricted) is None:
+                yield a
+        if self.played is not None and self._end_refusal(seat) is None:
+            yield END
+
+    def _allowed(self, act: Action) -> bool:
+        for a in self.legal_actions():  # the listed object itself: no comparison of keys
+            if a is act:
+                return True
+        return super()._allowed(act)
+
+    def _additions(self, seat: int) -> bool:
+        if not any(self.team(b.owner, seat) for b in self.builds.values()):
+            return False
+        loose = [c for c in self.loose if c is not self.trailed]
+        targets = self._add_targets(seat, loose, bases=False)
+        for a in self._adds_to(targets, seat, None, self._owner_test(seat)):
+            if self.team(self.builds[a.value].owner, seat) and self._quick_why_not(a, seat) is None:
+                return True
+        return False
+
+    # --- the candidates, pre-filtered ---------------------------------------------------------
+
+    def _candidates(self, seat: int) -> Iterator[Action]:
+        hand = self.hands[seat]
+        free_loose = [c for c in self.loose if c is not self.trailed]
+        if self.comply == "capture":  # INSIST-3: a maximal capture with the challenged card
+            assert self.comply_card is not None
+            yield from self._captures(seat, self.comply_card, maximal_only=True)
+            return
+        if self.comply == "additions":  # INSIST-1: only additions to the side's builds
+            targets = self._add_targets(seat, free_loose)
+            for add in self._adds_to(targets, seat, None, self._owner_test(seat)):
+                if add.base is None and self.team(self.builds[add.value].owner, seat):
+                    yield add
+            return
+        targets = self._add_targets(seat, free_loose)
+        table = sums(tuple(free_loose))
+        owns = self._owner_test(seat)
+        if self.played is None:
+            memo: dict[int, tuple[bool, list[Opt], list[Opt]]] = {}
+            for card in hand:
+                yield from self._listed_captures(seat, card, self.insist == "always", memo)
+            builds = self.builds
+            top = self.top_value
+            raisable = [
+                b.value
+                for _, b in sorted(builds.items())
+                if b.single and not self.team(b.owner, seat)
+            ]
+            for card in hand:
+                yield from self._listed_builds(seat, table, card, owns)
+                for v in raisable:
+                    new = v + set_value(card)
+                    if new <= top and owns(new, card, raised=True):
+                        yield Raise(v, card)
+                yield from self._adds_to(targets, seat, card, owns)
+            for card in hand:
+                yield Trail(card)
+        yield from self._listed_builds(seat, table, None, owns)
+        yield from self._adds_to(targets, seat, None, owns)
+
+    def _owner_test(self, seat: int) -> Callable[..., bool]:
+        """The first test a new set of value v meets, as ``_quick_why_not`` makes it, for
+        a whole listing at once: an opponent's build of v forbids it (TAB-4, RAISE-3);
+        otherwise ``seat`` must keep a card that captures v (BUILD-2, RAISE-1), unless the
+        side's build of v is a proven partner's. Steps that fail it are never made."""
+        counts: dict[int, int] = {}
+        ace_high = self.ace_high
+        for c in self.hands[seat]:
+            for v in (
+                (1, 14) if c.rank == ACE and ace_high else (1,) if c.rank == ACE else (c.rank,)
+            ):
+                counts[v] = counts.get(v, 0) + 1
+        builds = self.builds
+
+        def owns(v: int, used: Card | None, raised: bool = False) -> bool:
+            n = counts.get(v, 0)
+            if used is not None and worth(used, v, ace_high):
+                n -= 1
+            old = builds.get(v)
+            if old is None:
+                return n > 0
+            if not self.team(old.owner, seat):
+                return False
+            return n > 0 or (not raised and old.owner != seat and self.proven(old.owner, v))
+
+        return owns
+
+    def _capture_units(self, seat: int, v: int) -> list[tuple[Item, ...]]:
+        loose = tuple(c for c in self.loose if c is not self.trailed)  # (no call a value)
+        tops: tuple[Item, ...] = ()
+        if self.sa:
+            tops = tuple((self.piles[self.pile_of[s]][-1], s) for s in self.usable_piles(seat))
+        return units(loose, v, self.ace_high, tops)
+
+    def _listed_captures(
+        self,
+        seat: int,
+        card: Card,
+        maximal_only: bool,
+        memo: dict[int, tuple[bool, list[Opt], list[Opt]]],
+    ) -> Iterator[Capture]:
+        """``_captures``, with the packings of each value kept in ``memo`` for the other hand
+        cards of the listing."""
+        if card.rank == ACE:
+            values = [1, 14] if self.ace_high else [1]
+        else:
+            values = [card.rank]
+        for v in values:
+            known = memo.get(v)
+            if known is None:
+                found = self._capture_units(seat, v)
+                maximal, rest = packings(found)
+                if not maximal and not found:
+                    maximal = [()]
+                known = memo[v] = (v in self.builds, maximal, rest)
+            has_build, maximal, rest = known
+            for o in maximal:
+                if o or has_build:
+                    yield _capture(card, v, has_build, o)
+            if maximal_only:
+                continue
+            if has_build:  # leaving the build, or some of the loose targets, behind
+                for o in maximal + rest:
+                    if o:
+                        yield _capture(card, v, False, o)
+                for o in rest:
+                    yield _capture(card, v, True, o)
+            else:
+                for o in rest:
+                    yield _capture(card, v, False, o)
+
+    def _listed_builds(
+        self,
+        seat: int,
+        table: dict[int, tuple[tuple[Card, ...], ...]],
+        card: Card | None,
+        owns: Callable[..., bool],
+    ) -> Iterator[Build]:
+        """``_builds`` read off the layout's ``table`` of sums; those of a value ``seat`` may
+        not own (``owns``) only when a proven partner may."""
+        top = self.top_value
+        partner = self.partner(seat)
+        add = 0 if card is None else set_value(card)
+        for total, sets in table.items():
+            v = total + add
+            if v > top or v < 2:
+                continue
+            mine = owns(v, card)
+            theirs = partner is not None and self.proven(partner, v)
+            if not mine and not theirs:
+                continue
+            for cards in sets:
+                if card is None and len(cards) < 2:
+                    continue
+                if mine:
+                    yield Build(v, cards, card)
+                if theirs:
+                    yield Build(v, cards, card, owner=partner)
+
+    def _add_targets(self, seat: int, loose: list[Card], bases: bool = True) -> list[_Target]:
+        """What a unit may go onto, worked out once for every hand card: each build, then
+        (with ``bases``) each loose card as a base (an ace as 1 and, ace high, as 14), with
+        the sums of the other loose cards and the pile tops that may join a unit there."""
+        builds = self.builds
+        table = sums(tuple(loose))
+        tops = tuple((self.piles[self.pile_of[s]][-1], s) for s in self.usable_piles(seat))
+        subsets = _top_subsets(tops)
+        plain = _NO_TOPS
+        out: list[_Target] = []
+        for v in sorted(builds):
+            allowed = not self.sa or builds[v].owner == seat
+            out.append((v, None, loose, table, subsets if allowed else plain))
+        ace_high = self.ace_high
+        for c in loose if bases else ():
+            rest: list[Card] | None = None
+            for v in [1, 14] if c.rank == ACE and ace_high else [set_value(c)]:
+                if v in builds:
+                    continue
+                if rest is None:
+                    rest = [x for x in loose if x is not c]
+                    rest_table = sums(tuple(rest))
+                out.append((v, c, rest, rest_table, plain if self.sa else subsets))
+        return out
+
+    def _adds_to(
+        self, targets: list[_Target], seat: int, card: Card | None, owns: Callable[..., bool]
+    ) -> Iterator[Add]:
+        """The additions onto ``targets``: with ``card`` from the hand in every unit, or,
+        for ``None``, free ones of loose cards and pile tops only. A unit is one card worth
+        the value, or cards adding up to it (aces 1), as ``units.units`` lists them. Never
+        made: a hand card's unit for an opponent's build (AUG-5), and a new build on a base
+        that ``seat`` may not own (``owns``) unless for a proven partner."""
+        partner = self.partner(seat)
+        ace_high = self.ace_high
+        proofs = self.proofs
+        builds = self.builds
+        hv = 0 if card is None else set_value(card)
+        for v, base, others, table, subsets in targets:
+            both = (
+                base is not None
+                and partner is not None
+                and (partner, ACE if v in (1, 14) else v) in proofs
+            )
+            if base is None:
+                mine = card is None or self.team(builds[v].owner, seat)
+            else:
+                mine = owns(v, card)
+            if not mine and not both:
+                continue
+            found: list[Unit] = []
+            if card is None:
+                for c in others:
+                    if worth(c, v, ace_high):
+                        found.append(Unit((c,)))
+                for cards in table.get(v, ()):
+                    if len(cards) >= 2:
+                        found.append(Unit(cards))
+            for tsum, seats, tcards in subsets:
+                n = len(seats) + (card is not None)
+                if not n:
+                    continue
+                need = v - tsum - hv
+                if (need == 0 and n >= 2) or (
+                    n == 1 and worth(card if card is not None else tcards[0], v, ace_high)
+                ):
+                    found.append(Unit((), card, seats))
+                if need > 0:
+                    for cards in table.get(need, ()):
+                        found.append(Unit(cards, card, seats))
+            for unit in found:
+                if mine:
+                    yield Add(v, [unit], base)
+                if both:
+                    yield Add(v, [unit], base, owner=partner)
+
+    # --- the quick check ----------------------------------------------------------------------
+
+    def _quick_why_not(
+        self,
+        act: Action,
+        seat: int,
+        owned: list[int] | None = None,
+        restricted: bool | None = None,
+    ) -> str | None:
+        """``_why_not`` for a step this state generated itself (well formed: its cards are
+        where it says, its sums right), worked out from the few facts a step changes instead
+        of on a copy: the builds ``seat`` owns, the opponent build it added to, its hand.
+        ``owned`` (the values of the builds ``seat`` owns) and ``restricted`` may be given,
+        worked out once for a whole listing."""
+        hand = self.hands[seat]
+        played = self.played
+        aug = self.aug_opp
+        mine = [b.value for b in self.owns(seat)] if owned is None else owned[:]
+        if restricted is None:
+            restricted = self.restricted()
+        used: Card | None = None
+        new_owner: int | None = None  # who a new build (or a raise) gives one more to
+        if isinstance(act, Capture):
+            used = act.card
+            if act.build:
+                if act.value in mine:
+                    mine.remove(act.value)
+                if aug == act.value:
+                    aug = None
+        elif isinstance(act, Trail):
+            used = act.card
+            if restricted and mine and played is None:
+                return _TWO_1_TRAIL
+            if self.insist == "always" and self._can_capture(seat, act.card):
+                return _INSIST_3_TRAIL
+        elif isinstance(act, Raise):
+            b = self.builds[act.value]
+            if self.team(b.owner, seat):
+                return "you raise only an opponent's build (CASINO-RAISE-1, PART-3)"
+            if not b.single:
+                return "an augmented build can never be raised (CASINO-RAISE-4)"
+            new = act.value + set_value(act.card)
+            if new > self.top_value:
+                return f"a build is worth at most {self.top_value} (CASINO-RAISE-1)"
+            used = act.card
+            rest = list(hand)
+            rest.remove(used)
+            if not any(worth(c, new, self.ace_high) for c in rest):
+                return _raise_1(new)
+            old = self.builds.get(new)
+            if old is not None:
+                if not self.team(old.owner, seat):
+                    return f"an opponent owns a build of {new} already (CASINO-RAISE-3)"
+            else:
+                mine.append(new)
+                new_owner = seat
+        elif isinstance(act, (Build, Add)):
+            v = act.value
+            used = act.hand
+            rest = list(hand)
+            if used is not None:
+                rest.remove(used)
+            old = self.builds.get(v)
+            if isinstance(act, Add) and act.base is None:
+                assert old is not None
+                if not self.team(old.owner, seat):
+                    if used is not None:
+                        return _AUG_5_HAND
+                    if aug is not None and aug != v:
+                        return _AUG_ONE
+                    if played is not None:
+                        return _AUG_5_BEFORE
+                    aug = v
+                if self.sa and act.units[0].tops and used is None and played is None:
+                    return _SA_5_HAND
+                if self.held == v and used is not None and v in mine:
+                    mine.remove(v)  # PART-4: the partner owns it now
+            elif old is not None:  # a build merged into the side's build of its value
+                if not self.team(old.owner, seat):
+                    return f"an opponent owns a build of {v} already (CASINO-TAB-4)"
+                if not any(worth(c, v, self.ace_high) for c in rest) and not (
+                    old.owner != seat and self.proven(old.owner, v)
+                ):
+                    return _build_2(v)
+            else:  # a new build (or base): who owns it
+                owner = act.owner
+                if owner is None:
+                    if not any(worth(c, v, self.ace_high) for c in rest):
+                        return _build_2(v)
+                    mine.append(v)
+                    new_owner = seat
+                else:
+                    if owner != self.partner(seat) or not self.proven(owner, v):
+                        return _PART_2
+                    if v in (1, 14) and any(b.value in (1, 14) for b in self.owns(owner)):
+                        return _PART_2_ACE
+                    new_owner = owner
+        else:
+            return self._why_not(act, seat)
+        if restricted and new_owner is not None and self.owns(new_owner):
+            return _TWO_1_ONE
+        if used is not None and played is not None:
+            return _TURN_1
+        now_played = played is not None or used is not None
+        need = mine
+        if now_played:
+            if aug is not None:
+                return _AUG_5_CAPTURE
+        elif aug is not None:
+            need = [*mine, aug]
+        if not need:
+            return None
+        if not _keeps(tuple(need), tuple(hand), used, self.ace_high):
+            if not now_played and aug is not None:
+                return _AUG_5_KEEP
+            return _TAB_5
+        return None
+
+
+@lru_cache(maxsize=1024)
+def _top_subsets(tops: tuple[Item, ...]) -> list[tuple[int, tuple[int, ...], tuple[Card, ...]]]:
+    """Every subset of the usable pile tops (the empty one first, then in the order of
+    ``units.units``' bit masks): the sum of its cards (aces 1), its seats, its cards."""
+    out = []
+    for mask in range(1 << len(tops)):
+        picked = [tops[i] for i in range(len(tops)) if mask >> i & 1]
+        out.append(
+            (
+                sum(set_value(c) for c, _ in picked),
+                tuple(s for _, s in picked if s is not None),  # (a top has its seat)
+                tuple(c for c, _ in picked),
+            )
+        )
+    return out
+
+
+_NO_TOPS = _top_subsets(())
+
+
+@lru_cache(maxsize=4096)
+def _keeps(
+    values: tuple[int, ...], hand: tuple[Card, ...], used: Card | None, ace_high: bool
+) -> bool:
+    """``_match`` of ``values`` against ``hand`` without ``used``: a listing asks the same
+    question for most of its steps, and the next listing again."""
+    return _match(list(values), [c for c in hand if c is not used], ace_high)
