@@ -3,8 +3,10 @@
 A state whose seat to move is ``turn`` (None once the game is over, ``phase`` then "over"),
 whose winners are ``winners_list``, and whose legal actions are worked out once per position
 by ``_legal_for(seat)`` and kept in ``_legal`` until the next move clears it (``apply`` sets
-it to None). A search copy (``_search_copy``) stops at the end of its deal. Manni and Mensch
-build on it; the subclass declares the slots.
+it to None). A search copy (``_search_copy``) stops at the end of its deal: the true
+position's (``clone_for_search``) or a sample's (``search_copy``, dealt by the game's
+``_search_sample``). Manni, Mensch and Twenty-Two build on it; the subclass declares the
+slots.
 """
 
 from __future__ import annotations
@@ -57,3 +59,15 @@ class TurnState(State):
         copy = self.clone(random.Random(rng.getrandbits(63)), events=False)
         copy._search_copy = True
         return copy
+
+    def search_copy(self, observer: int, rng: random.Random) -> Any:
+        """A sample for one search iteration (``_search_sample``), stopping at the end of
+        its deal as ``clone_for_search`` does."""
+        copy = self._search_sample(observer, rng)
+        copy._search_copy = True
+        return copy
+
+    def _search_sample(self, observer: int, rng: random.Random) -> Any:
+        """The deal a search copy starts from: ``sample_hidden`` unless the game's sampler
+        can skip what a search never reads (the log)."""
+        return self.sample_hidden(observer, rng)
