@@ -11,8 +11,8 @@ What is here, and why each is faster (``docs/performance.md``, "Twenty-Two"):
   ``LeadChoices`` (read by position), exchanges as ``ExchangeChoices`` over a layout looked
   up by a number built in one loop; the rest as ``PlayChoices`` over ``cover_sets``.
 - ``apply``: one-card plays, pair follows and several-card leads inline, then
-  ``_play_one``; a play or exchange the listing itself just handed out is taken without
-  checking it again. Anything else, and every refusal, goes to the reference's ``apply``,
+  ``_play_one`` and ``_exchange_fast``; a play the listing itself just handed out is taken
+  without checking it again. Anything else, and every refusal, goes to the reference's ``apply``,
   which explains it: this module never words a refusal.
 - Events made once and shared (one-card plays, leads and tricks by seat and card, pairs,
   exchanges, draws, the end), ``_tnew`` for the rest.
@@ -124,15 +124,15 @@ class TwentyTwoKernel(TwentyTwoState):
                     bound = self.trick_lead_eff[0]
                 else:
                     bound = self.trick_best_eff[0]
-                prev = None
+                run: Card | None = None  # (the run of a rank being walked: its lowest card)
                 for c in reversed(hand):  # high to low: a run's first card is the last seen
                     if c.rank < bound:
                         break
-                    if prev is not None and c.rank != prev.rank:
-                        legal.append(SINGLE[prev])
-                    prev = c
-                if prev is not None:
-                    legal.append(SINGLE[prev])
+                    if run is not None and c.rank != run.rank:
+                        legal.append(SINGLE[run])
+                    run = c
+                if run is not None:
+                    legal.append(SINGLE[run])
                 low = SINGLE[hand[0]]
                 if self.beat_leader:
                     if not legal:
@@ -422,8 +422,8 @@ class TwentyTwoKernel(TwentyTwoState):
                 r0 = c0.rank
                 r1 = c1.rank
                 trick = self.trick
-                best = self.trick_best_eff
-                takes = r0 >= best[0] and r1 >= best[1]
+                best_eff = self.trick_best_eff
+                takes = r0 >= best_eff[0] and r1 >= best_eff[1]
                 if takes and self.equal_sets and r0 != r1:
                     takes = False  # T22-EQUAL-2
                 trick.append((turn, cards))
@@ -431,10 +431,11 @@ class TwentyTwoKernel(TwentyTwoState):
                     self.trick_best = len(trick) - 1
                     self.trick_best_eff = [r0, r1]
                 shared = _PAIR_PLAY_EV[turn * 2 + takes]
-                ev = shared.get(cards)
-                if ev is None:
+                got = shared.get(cards)
+                if got is None:
                     data = {"cards": [c0.code, c1.code], "best": takes}
-                    ev = shared[cards] = _tnew(Event, ("play", turn, _plays, data))
+                    got = shared[cards] = _tnew(Event, ("play", turn, _plays, data))
+                ev = got
                 events = self.events
                 events.append(ev)
                 nxt = self._nxt[turn]
@@ -456,10 +457,11 @@ class TwentyTwoKernel(TwentyTwoState):
                 self.trick_lead_eff = self.trick_best_eff = [cards[0].rank] * len(cards)
                 self.trick.append((turn, cards))
                 shared = _SET_LEAD_EV[turn]  # a few hundred sets of a rank: made once
-                ev = shared.get(cards)
-                if ev is None:
+                got = shared.get(cards)
+                if got is None:
                     data = {"cards": [c.code for c in cards]}
-                    ev = shared[cards] = _tnew(Event, ("lead", turn, _leads_words, data))
+                    got = shared[cards] = _tnew(Event, ("lead", turn, _leads_words, data))
+                ev = got
                 self.events.append(ev)
                 self.turn = self._nxt[turn]  # (a lead never closes a trick)
                 return [ev]
@@ -646,10 +648,11 @@ class TwentyTwoKernel(TwentyTwoState):
             ev = _WINS_EV[winner][best[0]]
         elif len(best) == 2:
             shared = _PAIR_WIN_EV[winner]
-            ev = shared.get(best)
-            if ev is None:
+            got = shared.get(best)
+            if got is None:
                 data = {"cards": [c.code for c in best]}
-                ev = shared[best] = _tnew(Event, ("trick", winner, _wins, data))
+                got = shared[best] = _tnew(Event, ("trick", winner, _wins, data))
+            ev = got
         else:
             ev = _tnew(Event, ("trick", winner, _wins, {"cards": [c.code for c in best]}))
         self.events.append(ev)
@@ -866,13 +869,14 @@ class TwentyTwoKernel(TwentyTwoState):
             self.dealer = self._draw_for_deal(losers, order)  # T22-SCORE-4
         self._deal(order, value)
 
-    def _end(self, winners: list[int], why: str) -> None:
+    def _end(self, winners: Sequence[int], why: str) -> None:
         self.phase = "over"
         self.turn = None
         self.exchange_queue = []
         won = sorted(winners)
         self.winners_list = won
-        key = (*won, why)  # (every game ends once: its event is one of a few, made once)
+        # (every game ends once: its event is one of a few, made once)
+        key: tuple[int | str, ...] = (*won, why)
         ev = _GAMEOVER_EV.get(key)
         if ev is None:
             ev = _GAMEOVER_EV[key] = wording.gameover_event(won, why)

@@ -24,7 +24,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from itertools import combinations, product
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar, Self, cast
 
 from ... import positions
 from ...cards import JOKER_RANK, Card, by_rank, pack
@@ -369,7 +369,7 @@ class TwentyTwoState(TurnState):
 
     # --- legal actions ----------------------------------------------------------------------
 
-    def _legal_for(self, seat: int) -> list[Action]:
+    def _legal_for(self, seat: int) -> Sequence[Action]:
         """Every action the rules allow ``seat``, each choice (rank multiset) once, named by
         held cards (``_cards_for``): exactly the choices ``apply`` accepts. The order is the
         one the game has always listed them in (seeded games and bots depend on it)."""
@@ -725,7 +725,8 @@ class TwentyTwoState(TurnState):
             self.dealer = self._draw_for_deal(losers, order)
         self._deal(order, value)
 
-    def _end(self, winners: list[int], why: str) -> None:
+    def _end(self, winners: Sequence[int], why: str) -> None:
+        """The game is over: ``winners`` win, for the reason ``why`` (T22-END-1/2, DEAL-5)."""
         self.phase = "over"
         self.turn = None
         self.exchange_queue = []
@@ -737,7 +738,8 @@ class TwentyTwoState(TurnState):
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` sees: own hand and discards, every public fact, no other hand.
         ``None``: a spectator, who sees no hand at all."""
-        mine = seat is not None
+        hand = self.hands[seat] if seat is not None else None
+        discards = self.discards[seat] if seat is not None else None
         return {
             "game": self.game.id,
             "variant": self.variant,
@@ -748,8 +750,8 @@ class TwentyTwoState(TurnState):
             "phase": self.phase,
             "to_move": self.turn,
             "scores": list(self.scores_list),
-            "hand": [c.code for c in self.hands[seat]] if mine else None,
-            "my_discards": [c.code for c in self.discards[seat]] if mine else None,
+            "hand": [c.code for c in hand] if hand is not None else None,
+            "my_discards": [c.code for c in discards] if discards is not None else None,
             "hand_sizes": [len(h) for h in self.hands],
             "discarded": [len(d) for d in self.discards],
             "active": list(self.active),
@@ -779,7 +781,7 @@ class TwentyTwoState(TurnState):
             "winners": list(self.winners_list),
         }
 
-    def clone(self, rng: random.Random | None = None, *, events: bool = True) -> Any:
+    def clone(self, rng: random.Random | None = None, *, events: bool = True) -> Self:
         """An independent copy (of this class); ``rng`` replaces the copy of the generator
         (for samples); ``events=False`` starts the copy's log empty (a search never reads
         it). What play replaces but never changes in place is shared."""
@@ -837,11 +839,11 @@ class TwentyTwoState(TurnState):
         """What ``seat``'s follows this hand reveal (see ``sampling.follow_constraints``)."""
         return sampling.follow_constraints(self, seat)
 
-    def sample_hidden(self, observer: int, rng: random.Random) -> Any:
+    def sample_hidden(self, observer: int, rng: random.Random) -> TwentyTwoState:
         """Re-deal what ``observer`` cannot see, consistent with the play (``sampling``)."""
         return sampling.sample_hidden(self, observer, rng)
 
-    def _search_sample(self, observer: int, rng: random.Random) -> Any:
+    def _search_sample(self, observer: int, rng: random.Random) -> TwentyTwoState:
         """A search copy's deal (``TurnState.search_copy``): by the table's reading as well
         as the facts (``READING``), its log empty (a search never reads it). The copy stops
         once its hand is scored (``_showdown``): ``search_horizon`` stops there anyway, and
@@ -854,7 +856,7 @@ class TwentyTwoState(TurnState):
         return codec.to_json(self)
 
     @classmethod
-    def from_json(cls, game: TwentyTwo, data: Mapping[str, Any]) -> Any:
+    def from_json(cls, game: TwentyTwo, data: Mapping[str, Any]) -> Self:
         """Load a position (``codec.from_json``); raises ``ValueError`` saying what is wrong."""
         return codec.from_json(cls, game, data)
 
