@@ -403,7 +403,9 @@ class TwentyTwoState(TurnState):
         groups.sort(key=len, reverse=True)
         takes = [t for t in product(*(range(len(g) + 1) for g in groups)) if sum(t) <= limit]
         takes.sort(key=lambda t: (sum(t), t))
-        return [Exchange(tuple(c for g, k in zip(groups, t) for c in g[:k])) for t in takes]  # noqa: B905
+        return [
+            Exchange(tuple(c for g, k in zip(groups, t, strict=True) for c in g[:k])) for t in takes
+        ]
 
     def _follow_order(self, ranks: tuple[int, ...]) -> tuple[Any, ...]:
         """How follows are listed: those that cover what they must (the lead under
@@ -651,9 +653,8 @@ class TwentyTwoState(TurnState):
 
     def _showdown(self) -> None:
         """T22-SCORE-1..3, T26-6: every active seat shows its last card; the highest rank
-        loses (all who share it) and each loser scores its value (T22-DECK-2), keeping the
-        card as a score card (T22-SCORE-2; on paper it goes back, T22-PAPER-1). T22-ELIM-1:
-        at the threshold a seat is out. Then the end (T22-END-1/2), or the next deal."""
+        loses (all who share it) and each loser scores its value (T22-DECK-2). T22-ELIM-1:
+        at the threshold a seat is out. The hand goes on the score sheet (``history``)."""
         seats = self._active_seats()
         last = {s: self.hands[s][0] for s in seats}
         top = max(c.rank for c in last.values())
@@ -665,9 +666,9 @@ class TwentyTwoState(TurnState):
             if s in losers:
                 scores[s] += value
             if s in losers and not self.paper:
-                self.score_cards[s].append(last[s])
+                self.score_cards[s].append(last[s])  # T22-SCORE-2: kept face up
             else:
-                self.played.append(last[s])
+                self.played.append(last[s])  # to be shuffled in (T22-PAPER-1: losers' too)
         shown = {str(s): last[s].code for s in seats}
         self.events.append(wording.showdown_event(shown, losers, value))
         self.last_showdown = {
@@ -693,6 +694,12 @@ class TwentyTwoState(TurnState):
                 "eliminated": out,
             }
         )
+        self._after_hand(seats, losers, value)
+
+    def _after_hand(self, seats: list[int], losers: list[int], value: int) -> None:
+        """After the showdown of a hand that ``seats`` played: the end (T22-END-1/2) when
+        one active seat or none is left, else the next deal (where a search's copy stops)."""
+        scores = self.scores_list
         alive = self._active_seats()
         if len(alive) == 1:  # T22-END-1
             self._end(alive, "last player in")
