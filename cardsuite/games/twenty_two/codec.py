@@ -43,7 +43,6 @@ if TYPE_CHECKING:
 SCHEMA = 1
 #: The state class being loaded: the reference or its kernel.
 S = TypeVar("S", bound="TwentyTwoState")
-_hand_key = by_rank
 
 
 def from_json(cls: type[S], game: TwentyTwo, data: Mapping[str, Any]) -> S:
@@ -117,7 +116,7 @@ def _load_fields(st: TwentyTwoState, data: Mapping[str, Any]) -> None:
         raise ValueError("active needs one entry per seat")
     st.active = [bool(a) for a in active]
     st._seats_changed()
-    st.hands = [sorted(h, key=_hand_key) for h in positions.per_seat(data["hands"], n, "hands")]
+    st.hands = [sorted(h, key=by_rank) for h in positions.per_seat(data["hands"], n, "hands")]
     st.discards = positions.per_seat(data["discards"], n, "discards")
     st.stock = cards(data["stock"], "stock")
     st.played = cards(data["played"], "played")
