@@ -4,8 +4,8 @@ A state whose seat to move is ``turn`` (None once the game is over, ``phase`` th
 whose winners are ``winners_list``, and whose legal actions are worked out once per position
 by ``_legal_for(seat)`` and kept in ``_legal`` until the next move clears it (``apply`` sets
 it to None). A search copy (``_search_copy``) stops at the end of its deal: the true
-position's (``clone_for_search``) or a sample's (``search_copy``, dealt by the game's
-``_search_sample``). Manni, Mensch and Twenty-Two build on it; the subclass declares the
+position's (``clone_for_search``) or a sample's (``search_copy``, for a game that deals its
+samples through ``_sample``). The turn-based games build on it; the subclass declares the
 slots.
 """
 
@@ -60,14 +60,20 @@ class TurnState(State):
         copy._search_copy = True
         return copy
 
+    # --- optional: a game that samples its hidden cards in one place (African Casino) ----
+
+    def _sample(self, observer: int, rng: random.Random, *, events: bool) -> Any:
+        """A copy whose hidden cards are dealt again as ``observer`` could believe them, its
+        future re-seeded from ``rng``, its log kept or (``events=False``) left empty. A
+        game that writes it gets ``sample_hidden`` and ``search_copy`` from here."""
+        raise NotImplementedError
+
+    def sample_hidden(self, observer: int, rng: random.Random) -> Any:
+        return self._sample(observer, rng, events=True)
+
     def search_copy(self, observer: int, rng: random.Random) -> Any:
-        """A sample for one search iteration (``_search_sample``), stopping at the end of
-        its deal as ``clone_for_search`` does."""
-        copy = self._search_sample(observer, rng)
+        """A sample as a search copy (``clone_for_search``'s twin): its deal, once scored,
+        ends its play, and its log starts empty."""
+        copy = self._sample(observer, rng, events=False)
         copy._search_copy = True
         return copy
-
-    def _search_sample(self, observer: int, rng: random.Random) -> Any:
-        """The deal a search copy starts from: ``sample_hidden`` unless the game's sampler
-        can skip what a search never reads (the log)."""
-        return self.sample_hidden(observer, rng)

@@ -244,7 +244,8 @@ class TwentyTwoState(TurnState):
 
     ``TurnState`` gives the contract's queries: the seat to move is ``turn``, the legal
     actions are ``_legal_for(turn)`` (kept in ``_legal`` until the next move), the winners
-    ``winners_list``, and the search copies (``clone_for_search``, ``search_copy``)."""
+    ``winners_list``, the samples (``sample_hidden``, ``search_copy``: ``_sample`` deals
+    them) and the true position as a search copy (``clone_for_search``)."""
 
     __slots__ = (
         "_legal",
@@ -846,16 +847,15 @@ class TwentyTwoState(TurnState):
         """What ``seat``'s follows this hand reveal (see ``sampling.follow_constraints``)."""
         return sampling.follow_constraints(self, seat)
 
-    def sample_hidden(self, observer: int, rng: random.Random) -> TwentyTwoState:
-        """Re-deal what ``observer`` cannot see, consistent with the play (``sampling``)."""
-        return sampling.sample_hidden(self, observer, rng)
-
-    def _search_sample(self, observer: int, rng: random.Random) -> TwentyTwoState:
-        """A search copy's deal (``TurnState.search_copy``): by the table's reading as well
-        as the facts (``READING``), its log empty (a search never reads it). The copy stops
-        once its hand is scored (``_showdown``): ``search_horizon`` stops there anyway, and
-        10-13% of a search went on dealing the next."""
-        return sampling.sample_hidden(self, observer, rng, events=False, by_reading=READING)
+    def _sample(self, observer: int, rng: random.Random, *, events: bool) -> TwentyTwoState:
+        """Re-deal what ``observer`` cannot see, consistent with the play (``sampling``):
+        ``TurnState.sample_hidden`` (the log kept) and ``search_copy`` (its log empty: a
+        search never reads it). A search's copy deals by the table's reading as well as the
+        facts (``READING``, ``reading.py``), and stops once its hand is scored (``_showdown``:
+        ``search_horizon`` stops there anyway, and 10-13% of a search went on dealing the
+        next)."""
+        by_reading = READING and not events
+        return sampling.sample_hidden(self, observer, rng, events=events, by_reading=by_reading)
 
     # --- JSON (``codec``) -------------------------------------------------------------------
 
