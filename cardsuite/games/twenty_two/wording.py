@@ -88,10 +88,6 @@ def gameover_text(winners: Sequence[int], why: str) -> str:
 # --- the events ---------------------------------------------------------------------------
 
 
-def _codes(cards: Iterable[Card]) -> list[str]:
-    return [c.code for c in cards]
-
-
 def deal_event(dealer: int, hand_no: int, size: int, stock: int) -> Event:
     return Event("deal", dealer, deals, {"hand": hand_no, "size": size, "stock": stock})
 
@@ -101,16 +97,16 @@ def exchange_event(seat: int, count: int) -> Event:
 
 
 def lead_event(seat: int, cards: Iterable[Card]) -> Event:
-    return Event("lead", seat, leads, {"cards": _codes(cards)})
+    return Event("lead", seat, leads, {"cards": [c.code for c in cards]})
 
 
 def play_event(seat: int, cards: Iterable[Card], takes: bool) -> Event:
     """A follow; ``takes``: it became the current best (T22-PLAY-5)."""
-    return Event("play", seat, plays, {"cards": _codes(cards), "best": takes})
+    return Event("play", seat, plays, {"cards": [c.code for c in cards], "best": takes})
 
 
 def trick_event(winner: int, cards: Iterable[Card]) -> Event:
-    return Event("trick", winner, wins, {"cards": _codes(cards)})
+    return Event("trick", winner, wins, {"cards": [c.code for c in cards]})
 
 
 def showdown_event(cards: dict[str, str], losers: list[int], value: int) -> Event:
