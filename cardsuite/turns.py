@@ -3,8 +3,10 @@
 A state whose seat to move is ``turn`` (None once the game is over, ``phase`` then "over"),
 whose winners are ``winners_list``, and whose legal actions are worked out once per position
 by ``_legal_for(seat)`` and kept in ``_legal`` until the next move clears it (``apply`` sets
-it to None). A search copy (``_search_copy``) stops at the end of its deal. Manni and Mensch
-build on it; the subclass declares the slots.
+it to None). A search copy (``_search_copy``) stops at the end of its deal: the true
+position's (``clone_for_search``) or a sample's (``search_copy``, for a game that deals its
+samples through ``_sample``). The turn-based games build on it; the subclass declares the
+slots.
 """
 
 from __future__ import annotations

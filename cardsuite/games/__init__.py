@@ -112,6 +112,7 @@ REGISTRY: dict[str, GameEntry] = {
             bots="bots",
             screen="screen:TwentyTwoScreen",
             help="help.md",
+            kernel="kernel:TwentyTwoKernel",
         ),
         GameEntry(
             "manni",

@@ -4,23 +4,37 @@ Each game's ``rules.py`` is its reference: every rule written once, readably. Wh
 play-outs need speed, the game's ``kernel.py`` subclasses the reference state and overrides
 the hot paths; the registry entry names it and ``new_state``/``from_json`` build it. This
 test is what lets the two differ in code and never in play: seeded random games run on the
-reference and on the kernel side by side, and after every move they must agree on
+reference and on the kernel side by side, and they must agree on
 
-- the legal actions of every seat (their texts, in order), and who is to move;
-- the events the move produced;
-- ``to_json()`` and every seat's ``view`` (and the spectator's);
+- at every move: who is to move, the legal actions of every seat (their texts, in order), the
+  events the move produced, and that the log before it did not change;
+- after each checked move (every move of a game's first ``DENSE``, then one in ``STRIDE``):
+  ``to_json()`` with the log from the move's first entry on (each entry was compared when it
+  was new; the whole log every ``WHOLE_LOG`` moves and at the end) and every seat's ``view``
+  (and the spectator's);
 - for a sample of texts that are not legal here (other seats' moves, moves from earlier in
-  the game, nonsense), the refusal and its reason, or, when one is accepted, what it leads to;
-- a ``clone`` and a ``sample_hidden`` drawn with the same generator seed.
+  the game, nonsense), the refusal and its reason, or, when one is accepted, what it leads to,
+  with the copy's legal actions listed first or not (a kernel may check against its listing);
+- now and then, a ``clone`` and a ``sample_hidden`` drawn with the same generator seed;
+- now and then, both loaded from the position's JSON and played on from there (what a kernel
+  keeps beside the rules' facts must come back with them).
+
+The action played is picked from the listing just before it is applied, as a play-out picks
+it, so a kernel's own path for an action it has just offered is the one compared. Every other
+game draws the variant's choices and switches at random.
 
 Nothing here names a game: a registry entry with a ``kernel`` is covered. The default run
-plays a few games per variant and player count, every other one with the variant's choices
-and switches drawn at random; ``CARDSUITE_FULL=1`` plays thousands.
+plays a few games per variant, at the smallest table and one more size that differs from
+variant to variant (``tables``); ``CARDSUITE_FULL=1`` plays 500 games at every size of every
+variant (or as many as a million moves allow: Money's games run to ten thousand), and
+``CARDSUITE_LOCKSTEP_GAMES=N`` sets the games per variant and size of either run.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import pickle
 import random
 from typing import Any
 
@@ -30,9 +44,18 @@ from scale import FULL, seed
 from cardsuite.engine import Action, Game, IllegalAction, State
 from cardsuite.games import all_games, entry
 
-#: Games per variant and player count: thousands per variant in the full run.
-GAMES = 500 if FULL else 2
-#: Illegal texts tried at each step.
+#: Games per variant and player count.
+GAMES = int(os.environ.get("CARDSUITE_LOCKSTEP_GAMES", 500 if FULL else 2))
+#: A case stops starting games past this many moves (only games of thousands of moves reach
+#: it; a case's first game always plays to its end).
+MOVES = 1_000_000 if FULL else 10**9
+#: Moves of a game checked whole (position, views, refusals, copies); after them, one in
+#: ``STRIDE``. A long game is sampled, never skipped: its end is compared whole.
+DENSE = 2000 if FULL else 1000
+STRIDE = 10 if FULL else 50
+#: Whole logs are compared every this many moves and at the end.
+WHOLE_LOG = 64
+#: Illegal texts tried at each checked step.
 PROBES = 3
 MAX_STEPS = 60_000
 NONSENSE = ["", "pass", "play", "play ZZ", "play 2S 2S", "bid 999", "take", "buy", "x y z"]
@@ -42,11 +65,24 @@ def kernel_games() -> list[Game]:
     return [g for g in all_games() if entry(g.id).kernel is not None]
 
 
+def tables(game: Game, variant: str) -> list[int]:
+    """The player counts ``variant`` is played at: all in the full run; by default the
+    smallest and one more, picked by the variant's place so that between them the variants
+    meet sizes spread over the range (each size a game of its own length: a twelve-seat
+    Twenty-Two runs over a thousand moves)."""
+    sizes = list(game.players)
+    if FULL or len(sizes) <= 2:
+        return sizes
+    others = sizes[1:]
+    place = list(game.variants).index(variant)
+    return [sizes[0], others[(place + 1) * len(others) // (len(game.variants) + 1)]]
+
+
 CASES = [
     pytest.param(game, variant, players, id=f"{game.id}-{variant}-{players}")
     for game in kernel_games()
     for variant in game.variants
-    for players in game.players
+    for players in tables(game, variant)
 ]
 
 
@@ -62,33 +98,86 @@ def offered(state: State) -> list[tuple[int | None, list[str]]]:
     ]
 
 
-def agree(ref: State, fast: State, where: str) -> None:
+def position(state: State, since: int = 0) -> dict[str, Any]:
+    """``state.to_json()`` with its log from entry ``since`` on (the state's own log is put
+    back at once). A log only grows (checked) and each entry was compared when it was new, so
+    a position is compared in a time that does not grow with the game: a long game's whole
+    log written out after every move made the test quadratic."""
+    log = state.events
+    state.events = log[since:]
+    try:
+        return state.to_json()
+    finally:
+        state.events = log
+
+
+def checked(step: int) -> bool:
+    """Is the position after ``step`` moves checked whole?"""
+    return step < DENSE or step % STRIDE == 0
+
+
+def agree(ref: State, fast: State, where: str, since: int = 0, whole: bool = True) -> None:
+    """The two sides alike: who moves and what each seat may do always; with ``whole``, the
+    position (its log from entry ``since`` on, 0: all of it), the views and the scores."""
     assert fast.to_move() == ref.to_move(), f"{where}: to move"
     assert fast.is_over() == ref.is_over(), f"{where}: is over"
     assert offered(fast) == offered(ref), f"{where}: legal actions"
-    assert fast.to_json() == ref.to_json(), f"{where}: to_json"
+    assert len(fast.events) == len(ref.events), f"{where}: the log's length"
+    if not whole:
+        return
+    assert position(fast, since) == position(ref, since), f"{where}: to_json"
     for seat in [None, *range(seats_of(ref))]:
         assert fast.view(seat) == ref.view(seat), f"{where}: view of seat {seat}"
     assert fast.scores() == ref.scores() and fast.winners() == ref.winners(), where
 
 
-def outcome(state: State, text: str, seat: int | None) -> tuple[str, Any]:
+def outcome(state: State, text: str, seat: int | None, listed: bool) -> tuple[str, Any]:
     """What applying ``text`` for ``seat`` does to a copy: refused (with its reason) or the
-    position it leads to. The copy's log starts empty: the log so far is ``agree``'s to
-    compare, and writing it out for every probe made long games quadratic."""
+    position it leads to. The copy's log starts empty (no game reads its own log to play), so
+    its JSON holds only what this move logged; ``listed``: its legal actions are listed
+    first, as a player or bot does before it moves. (Pickled, not written as JSON, to see that
+    a refusal changed nothing: the same check, in a tenth of the time.)"""
     copy = state.clone()
     copy.events = []
-    before = json.dumps(copy.to_json(), sort_keys=True)
+    if listed:
+        copy.legal_actions()
+    before = pickle.dumps(copy.to_json())
     try:
         action = copy.parse_action(text)
     except ValueError as e:
         return "unreadable", str(e)
     try:
-        copy.apply(action, seat)
+        made = copy.apply(action, seat)
     except IllegalAction as e:
-        assert json.dumps(copy.to_json(), sort_keys=True) == before, "a refusal changed it"
+        assert pickle.dumps(copy.to_json()) == before, "a refusal changed it"
         return "refused", e.reason
-    return "played", copy.to_json()
+    return "played", (copy.to_json(), [e.to_json() for e in made])
+
+
+def probe(
+    ref: State, fast: State, seen: list[str], rng: random.Random, where: str, copies: bool
+) -> None:
+    """Texts seen in the game so far are refused alike (or lead to the same position);
+    with ``copies``, a clone and a ``sample_hidden`` drawn alike are alike."""
+    players = seats_of(ref)
+    for i in range(PROBES):
+        text = rng.choice(seen)
+        seat = rng.choice([None, *range(players)])
+        listed = i % 2 == 1
+        assert outcome(fast, text, seat, listed) == outcome(ref, text, seat, listed), (
+            f"{where}: {text!r} for seat {seat}" + (" (listed)" if listed else "")
+        )
+    if copies:
+        logged = len(ref.events)
+        k = rng.getrandbits(32)
+        a, b = fast.clone(), ref.clone()
+        assert type(a) is type(fast) and type(b) is type(ref), f"{where}: clone's class"
+        assert len(a.events) == len(b.events) == logged, f"{where}: clone's log"
+        assert position(a, logged) == position(b, logged), f"{where}: clone"
+        observer = rng.randrange(players)
+        a = fast.sample_hidden(observer, random.Random(k))
+        b = ref.sample_hidden(observer, random.Random(k))
+        assert position(a, logged) == position(b, logged), f"{where}: sample_hidden({observer})"
 
 
 def drawn_options(game: Game, variant: str, players: int, rng: random.Random) -> dict[str, Any]:
@@ -127,30 +216,33 @@ def lockstep(
     agree(ref, fast, "dealt")
     for step in range(MAX_STEPS):
         if fast.is_over():
+            assert fast.to_json() == ref.to_json(), f"seed {game_seed}: to_json at the end"
             return step
         where = f"seed {game_seed}, move {step + 1}"
-        choices: list[tuple[int | None, Action]] = []
+        choices: list[tuple[int, int, Action]] = []
         for seat in range(players):
-            choices += [(seat, a) for a in fast.legal_actions(seat)]
+            choices += [(seat, i, a) for i, a in enumerate(fast.legal_actions(seat))]
         assert choices, f"{where}: nobody can move"
-        seen += [str(a) for _, a in choices]
-        for _ in range(PROBES):
-            text = rng.choice(seen)
-            seat = rng.choice([None, *range(players)])
-            assert outcome(fast, text, seat) == outcome(ref, text, seat), (
-                f"{where}: {text!r} for seat {seat}"
-            )
-        if step % 17 == 0:
-            k = rng.getrandbits(32)
-            assert fast.clone().to_json() == ref.clone().to_json(), f"{where}: clone"
-            observer = rng.randrange(players)
-            a = fast.sample_hidden(observer, random.Random(k))
-            b = ref.sample_hidden(observer, random.Random(k))
-            assert a.to_json() == b.to_json(), f"{where}: sample_hidden({observer})"
-        seat, action = choices[int(rng.random() * len(choices))]
+        seen += [str(a) for _, _, a in choices]
+        if checked(step):
+            probe(ref, fast, seen, rng, where, copies=step % 17 == 0 or step >= DENSE)
+        if step % 23 == 11:  # both loaded from the position's JSON, and played on from there
+            data = json.loads(json.dumps(fast.to_json()))
+            before = offered(fast)
+            fast, ref = game.from_json(data), game.reference().from_json(data)
+            agree(ref, fast, f"{where}, loaded")
+            assert offered(fast) == before, f"{where}: loaded, the same choices"
+        seat, i, action = choices[int(rng.random() * len(choices))]
+        # picked from the listing just before it is applied, as a play-out picks it: a kernel
+        # may take an action it has just offered by a path of its own
+        action = fast.legal_actions(seat)[i]
+        logged = len(fast.events)
+        logs = (ref.events[:], fast.events[:])
         made = fast.apply(action, seat)
         assert ref.apply(action, seat) == made, f"{where}: events of {action} by {seat}"
-        agree(ref, fast, f"{where} ({action} by {seat})")
+        assert (ref.events[:logged], fast.events[:logged]) == logs, f"{where}: the log changed"
+        since = logged if step % WHOLE_LOG else 0
+        agree(ref, fast, f"{where} ({action} by {seat})", since, whole=checked(step + 1))
     raise AssertionError(f"seed {game_seed}: no end after {MAX_STEPS} moves")
 
 
@@ -158,13 +250,14 @@ def lockstep(
 def test_the_kernel_plays_as_the_reference(game: Game, variant: str, players: int) -> None:
     """Every other game with the variant's options drawn at random (``drawn_options``)."""
     rng = random.Random(seed(f"lockstep:{game.id}:{variant}:{players}"))
-    moves = []
-    for i in range(GAMES):
+    moves: list[int] = []
+    while len(moves) < GAMES and sum(moves) < MOVES:
+        i = len(moves)
         options = drawn_options(game, variant, players, rng) if i % 2 else None
         moves.append(lockstep(game, variant, players, rng.getrandbits(32), rng, options))
     print(
-        f"lockstep {game.id} {variant} {players}: {GAMES} games ({GAMES // 2} with options"
-        f" drawn), {sum(moves)} moves"
+        f"lockstep {game.id} {variant} {players}: {len(moves)} games"
+        f" ({len(moves) // 2} with options drawn), {sum(moves)} moves"
     )
 
 

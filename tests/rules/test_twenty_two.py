@@ -891,6 +891,53 @@ def test_T22_ELIM_1_eliminated_dealer_deals_but_gets_no_cards():
     assert st.scores()[1] == 21 and st.active == [True, True, True]
 
 
+def test_T22_ELIM_1_deals_after_eliminations_go_round_the_active_seats():
+    """T22-DEAL-2/3, T22-ELIM-1: with seats out, each deal starts at the dealer's first
+    active left-hand neighbour, gives the active seats their V cards and those out none."""
+    checked = 0
+    for seed in range(60):
+        st = G.new_state(players=2 + seed % 6, seed=seed)
+        rng = random.Random(seed)
+        while not st.is_over():
+            hand_no = st.hand_no
+            legal = st.legal_actions()
+            st.apply(legal[int(rng.random() * len(legal))])
+            if st.hand_no != hand_no and not st.is_over() and not all(st.active):
+                seats = order_from_left(st.dealer, st.active)
+                assert st.exchange_queue in ([], seats)
+                assert all(len(st.hands[s]) == st.deal_size for s in seats)
+                assert all(not st.hands[s] for s in range(st.n) if not st.active[s])
+                checked += 1
+    assert checked > 50
+
+
+def test_T22_SCORE_4_games_with_redraws_and_eliminations_load_and_continue_alike():
+    """T22-SCORE-4, T22-ELIM-1: a game played to its end (seats going out, tied losers
+    drawing for the deal) and the same game saved halfway and continued from its JSON give
+    the same events."""
+    redraws = 0
+    for seed in range(40):
+        st = G.new_state(players=5, seed=seed)
+        rng = random.Random(seed)
+        saved = None
+        while not st.is_over():
+            if saved is None and st.hand_no == 3:
+                saved = (st.to_json(), rng.getstate(), len(st.events))
+            legal = st.legal_actions()
+            st.apply(legal[int(rng.random() * len(legal))])
+        redraws += sum(e.kind == "dealer" for e in st.events) - 1
+        if saved is None:
+            continue
+        data, state, mark = saved
+        other = G.from_json(data)
+        rng.setstate(state)
+        while not other.is_over():
+            legal = other.legal_actions()
+            other.apply(legal[int(rng.random() * len(legal))])
+        assert [e.to_json() for e in other.events[mark:]] == [e.to_json() for e in st.events[mark:]]
+    assert redraws > 10
+
+
 def test_T22_END_1_last_player_wins_at_once():
     """T22-END-1: when exactly one active player remains, they win at once: no draw, no deal."""
     st = showdown(

@@ -1,16 +1,19 @@
 """The exchange listing's shortcuts name the same choices as the plain reading: a hand's
-grouping looked up by where its rank runs start, and a choice read straight to positions."""
+grouping looked up by where its rank runs start (a key that stands for one shape), a choice
+read straight to positions or by a getter, and a small table read whole on its first read.
+(What the game lists is held to the reference rules by ``tests/contract/test_lockstep.py``.)"""
 
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
 import pytest
 from ranks import rank_groups
 
 from cardsuite.cards import by_rank, pack
-from cardsuite.games.twenty_two.actions import KEEP, ExchangeChoices
-from cardsuite.games.twenty_two.sets import ExchangeTable, exchange_table
+from cardsuite.games.twenty_two.actions import KEEP, ExchangeChoices, layout_key
+from cardsuite.games.twenty_two.sets import WHOLE, ExchangeTable, _Prefix, exchange_table
 
 
 def _by_take(table: ExchangeTable, index: int) -> tuple[int, ...]:
@@ -60,3 +63,56 @@ def test_a_listing_keeps_its_cards_when_the_hand_changes() -> None:
     before = [choices[i].cards for i in range(len(choices))]
     hand.pop()
     assert [choices[i].cards for i in range(len(choices))] == before
+
+
+def _runs(hand: list) -> tuple[bool, ...]:  # type: ignore[type-arg]
+    return tuple(a.rank == b.rank for a, b in pairwise(hand))
+
+
+def test_a_layout_key_stands_for_one_shape_of_runs_and_one_limit() -> None:
+    """Two (hand, limit) with one key have the same runs of a rank and the same limit, so
+    one shared layout serves them both; hands of every size up to 26 cards."""
+    rng = random.Random(3)
+    cards = list(pack(decks=2))
+    seen: dict[int, tuple[tuple[bool, ...], int]] = {}
+    for trial in range(3000):
+        hand = sorted(rng.sample(cards, trial % 27), key=by_rank)
+        limit = rng.randint(0, len(hand))
+        got = seen.setdefault(layout_key(hand, limit), (_runs(hand), limit))
+        assert got == (_runs(hand), limit)
+    assert len(seen) > 1000
+
+
+def test_a_choice_s_getter_reads_what_it_takes() -> None:
+    """``getter_of`` reads a choice's cards off the groups laid end to end as a tuple (one
+    card too), for every choice and limit."""
+    for counts in [(2, 1, 1), (1,), (3, 2), (1, 1, 1, 1, 1)]:
+        size = sum(counts)
+        flat = tuple("abcdefgh"[:size])
+        for limit in range(size + 1):
+            table = ExchangeTable(counts, limit)
+            for i in range(1, table.total):
+                got = table.getter_of(i)(flat)
+                assert type(got) is tuple and got == tuple(flat[p] for p in table.positions[i])
+
+
+@pytest.mark.parametrize(
+    "counts", [(1,) * 10, (2, 1, 1, 1, 1, 1), (4, 3, 2, 2, 1), (3, 3, 1), (8, 4, 1), (1,), (2,)]
+)
+def test_a_small_table_read_whole_reads_what_each_read_gives(counts: tuple[int, ...]) -> None:
+    """A table of at most ``WHOLE`` choices reads every choice on its first read; each is
+    what reading it alone gives, for the full table and every shared prefix of it."""
+    size = sum(counts)
+    flat = tuple(range(100, 100 + size))
+    full = ExchangeTable(counts, size)
+    assert full.total <= WHOLE
+    full.getter_of(full.total - 1)
+    assert len(full.getters) == full.total - 1  # (all but keep)
+    alone = ExchangeTable(counts, size)
+    for i in range(1, full.total):
+        assert full.positions[i] == alone.positions_of(i)
+        assert full.getters[i](flat) == tuple(flat[p] for p in alone.positions[i])
+    for limit in range(size):
+        prefix = _Prefix(ExchangeTable(counts, size), limit)
+        for i in range(prefix.total - 1, 0, -1):
+            assert prefix.getter_of(i)(flat) == tuple(flat[p] for p in alone.positions[i])

@@ -12,7 +12,6 @@ import random
 from itertools import product
 
 import pytest
-from walks import walk
 
 from cardsuite.games.twenty_two import sets
 
@@ -67,27 +66,3 @@ def test_the_triple_shortcut_lists_what_the_general_recursion_does() -> None:
         assert sets.cover_sets(counts, 0, target) == general
         for triple in general:
             assert sets.covers(list(triple), target)
-
-
-@pytest.mark.parametrize("variant", ["standard", "beat-the-leader", "equal-cards"])
-def test_the_plain_lists_of_plays_are_the_lazily_named_ones(variant: str) -> None:
-    """T22-PLAY-2/6, T22-LEADER-1: for hands without jokers ``legal_actions`` lists leads and
-    one-card follows as plain lists of constant plays; they are exactly the plays (the same
-    cards, in the same order) that the general rank-set enumeration names."""
-    from cardsuite.games.twenty_two.actions import PlayChoices, leads
-
-    checked = 0
-    for st, _ in walk("twenty-two", variant, range(60), lambda s: 2 + s % 5, deals=5):
-        if st.phase == "play":
-            hand = st.hands[st.turn]
-            if not st.trick:
-                plain = leads(hand)
-                named = PlayChoices(hand, st._lead_sets(hand))
-            elif len(st.trick[0][1]) == 1:
-                plain = st.legal_actions()  # (listed inline there)
-                named = PlayChoices(hand, st._follow_sets(hand))
-            else:
-                plain = named = []
-            assert [a.cards for a in plain] == [a.cards for a in named]
-            checked += bool(plain)
-    assert checked > 1000

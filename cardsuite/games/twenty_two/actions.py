@@ -128,7 +128,7 @@ _GROUPINGS_BY_KEY: dict[int, tuple[tuple[int, ...], Any]] = {}
 def layout_key(hand: Sequence[Card], limit: int) -> int:
     """The key of ``_LAYOUTS`` for a sorted ``hand`` and ``limit`` (0 <= limit < 128): the
     limit with a leading bit, then one bit per card, set when it has the previous card's
-    rank. (``TwentyTwoState.legal_actions`` works it out inline, the same way.)"""
+    rank. (``TwentyTwoKernel.legal_actions`` works it out inline, the same way.)"""
     key = limit + 128
     prev = 0
     for c in hand:
@@ -232,7 +232,7 @@ class ExchangeChoices(Sequence[Exchange]):
 
 #: Several cards of a rank, led, and the pair follows: each set made once, as ``SINGLE`` is
 #: for one card (the first cards of a rank in suit order; pairs are made at import by the
-#: rules, other sets on first use).
+#: kernel, other sets on first use).
 SETS: dict[tuple[Card, ...], Play] = {}
 
 
