@@ -26,6 +26,7 @@ from typing import Any
 from ... import positions
 from ...cards import Card
 from ...engine import Action, Event
+from . import wording
 from .actions import CLAIMS, TURN, Claim, Turn
 from .coins import Purse, purse
 from .rules import KOMMI, Money, MoneyState
@@ -34,10 +35,14 @@ from .wording import (
     CLAIM_PENALTY,
     CLAIM_WINS,
     FALSE_CLAIMS,
-    TURN_EVENTS,
     capture_event,
     turned,
 )
+
+#: The turns' shared events (``wording.turned``), looked up inline. Not imported by name:
+#: Python 3.11 calls a method of a name bound by an import through LOAD_ATTR, which makes
+#: a bound method at every call (``.get`` on every turn was 3% of a play-out).
+_TURN_EVENTS = wording.TURN_EVENTS
 
 #: The legal actions of the common positions, made once: a number card to turn, no shop.
 _TURN_ONLY: Sequence[Action] = (TURN,)
@@ -76,23 +81,31 @@ class MoneyKernel(MoneyState):
         return p
 
     def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
+        """The reference's, but a constant tuple where nearly every position is (a card to
+        turn, no shop open) and the rest kept until the next move."""
         if self.phase == "play":
             mover = self.mover
             s = mover if seat is None else seat
             # the common case, a constant list: a number card to turn, no shop open
-            if s == mover and self.hands[s] and (self.bought or not self._at_will):
+            if s == mover and self.hands[s] and (not self._at_will or self.bought):
                 if self.pile and not self._auto:
                     return _TURN_OR_CLAIM[s]
                 return _TURN_ONLY
         else:
-            mover = self.to_move()
-            if mover is None:
+            to_move = self.to_move()
+            if to_move is None:
                 return []
+            mover = to_move  # the seller
             s = mover if seat is None else seat
         cached = self._legal.get(s)
-        if cached is None:
-            cached = self._legal[s] = super().legal_actions(s)
-        return cached
+        if cached is not None:
+            return cached
+        # the reference's listing, without asking again who moves
+        out = self._mover_actions() if s == mover else []
+        if self.pile and not self._auto:
+            out.append(CLAIMS[s])
+        self._legal[s] = out
+        return out
 
     def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
         kind = type(action)
@@ -102,7 +115,7 @@ class MoneyKernel(MoneyState):
             # the reference's path below.
             m = self.mover
             hand = self.hands[m]
-            if (seat is None or seat == m) and hand and (self.bought or not self._at_will):
+            if (seat is None or seat == m) and hand and (not self._at_will or self.bought):
                 pile = self.pile
                 card = hand.pop(0)
                 matched = bool(pile) and (
@@ -116,7 +129,7 @@ class MoneyKernel(MoneyState):
                 events = self.events
                 mark = len(events)
                 n = len(pile)  # the turn's event, made once (``wording.turned``)
-                ev = TURN_EVENTS.get(((card.ordinal * 2 + matched) * 2 + m) * 256 + n)
+                ev = _TURN_EVENTS.get(((card.ordinal * 2 + matched) * 2 + m) * 256 + n)
                 if ev is None:
                     ev = turned(m, card, matched, n)
                 events.append(ev)
@@ -137,7 +150,9 @@ class MoneyKernel(MoneyState):
             mark = len(events)
             if self._fast_claim(action, seat):  # type: ignore[arg-type]  # kind is Claim
                 return events[mark:]
-        made = super().apply(action, seat)
+        # The reference by name, not ``super()``: a method that says ``super()`` pays for
+        # its closure on every call, and this one and ``legal_actions`` run every move.
+        made = MoneyState.apply(self, action, seat)
         self._legal = {}
         return made
 
@@ -187,6 +202,7 @@ class MoneyKernel(MoneyState):
             self._settle()  # MONEY-END-2: one player holds every card
 
     def clone(self, rng: random.Random | None = None, *, events: bool = True) -> MoneyKernel:
+        """The reference's copy, field by field (a search makes one every iteration)."""
         new = object.__new__(type(self))
         for name in _SLOTS:
             setattr(new, name, getattr(self, name))

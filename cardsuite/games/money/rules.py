@@ -63,30 +63,28 @@ KOMMI = Card(7, "D")  # MONEY-EG-6
 
 # --- variants and options ----------------------------------------------------------------
 
+
+def _toggle(option_id: str, name: str, help_text: str) -> Option:
+    """A rule that is on or off: off in the standard game, on where a variant says."""
+    return Option(option_id, name, "bool", False, help=help_text)
+
+
 _OPTIONS = [
-    Option("jokers", "Jokers", "bool", False, help="Two jokers join the number cards."),
-    Option(
-        "auto_capture",
-        "Automatic capture",
-        "bool",
-        False,
-        help="Egyptian: every match is captured at once; no snap.",
+    _toggle("jokers", "Jokers", "Two jokers join the number cards."),  # MONEY-JOKERS-1
+    _toggle(  # MONEY-EG-1
+        "auto_capture", "Automatic capture", "Egyptian: every match is captured at once; no snap."
     ),
-    Option(
+    _toggle(  # MONEY-EG-2
         "buy_at_will",
         "Buy at will",
-        "bool",
-        False,
-        help="Egyptian: exchange and buy at the start of any turn, from either source.",
+        "Egyptian: exchange and buy at the start of any turn, from either source.",
     ),
-    Option(
+    _toggle(  # MONEY-EG-3
         "sell_bottom",
         "Sold from the bottom",
-        "bool",
-        False,
-        help="Egyptian: a seller hands over the bottom cards of the stack.",
+        "Egyptian: a seller hands over the bottom cards of the stack.",
     ),
-    Option(
+    Option(  # MONEY-EG-4
         "scale",
         "Money values",
         "choice",
@@ -94,24 +92,16 @@ _OPTIONS = [
         choices=("standard", "a", "b"),
         help="standard K5 Q15 J10; Egyptian (a) Q5 K10 J15; (b) Q10 K15 J20.",
     ),
-    Option(
-        "aces_money",
-        "Aces are money",
-        "bool",
-        False,
-        help="Egyptian: aces are money worth 30; two in each bank.",
+    _toggle(  # MONEY-EG-5
+        "aces_money", "Aces are money", "Egyptian: aces are money worth 30; two in each bank."
     ),
-    Option(
-        "kommi", "Al-kommi 7♦", "bool", False, help="Egyptian: the 7 of diamonds takes any pile."
-    ),
-    Option(
+    _toggle("kommi", "Al-kommi 7♦", "Egyptian: the 7 of diamonds takes any pile."),  # MONEY-EG-6
+    _toggle(  # MONEY-SY-1..4
         "syrian",
         "Syrian Buy-Sell",
-        "bool",
-        False,
-        help="Jokers are money (JK5 J10 Q15 K20); ground purchases from the top.",
+        "Jokers are money (JK5 J10 Q15 K20); ground purchases from the top.",
     ),
-    Option(
+    Option(  # MONEY-END-3
         "turn_limit",
         "Turn limit",
         "int",
@@ -451,6 +441,19 @@ class MoneyState(State):
             self._vkey,
         )
 
+    def _market(self) -> tuple[Purse, Purse, Purse, int, int]:
+        """What the purchase search (``purchases.py``) weighs: the mover's money, the
+        opponent's, the money under the pile, the cards on the ground and in the
+        opponent's stack."""
+        m, o = self.mover, 1 - self.mover
+        return (
+            self.purse_of(self.banks[m]),
+            self.purse_of(self.banks[o]),
+            self.purse_of(self.under),
+            len(self.pile),
+            len(self.hands[o]),
+        )
+
     def buy_sources(self) -> list[str]:
         """Where the mover may buy now, with no more exchanges (MONEY-BUY-2, -13, EG-2)."""
         return [] if self.bought else self._sources(at_will_depth=0)
@@ -524,24 +527,19 @@ class MoneyState(State):
         MONEY-BUY-4 (one money card), -5 (full value: 1..N cards and the rest in change),
         -6, -9 (the ground's change from under the pile, the buyer's choice), -10 (from the
         opponent, the seller's split: offered if the seller can make one)."""
-        bank = self.purse_of(self.banks[self.mover])
+        bank, opp, under, on_ground, seller_holds = self._market()
         out: list[Action] = []
         for source in self.buy_sources():
             for pay in sorted(set(bank), reverse=True):
                 v = self.values[pay]
                 if source == GROUND:
-                    for ch in sub_purses(self.purse_of(self.under)):
+                    for ch in sub_purses(under):
                         n = v - value(ch, self.values)
-                        if 1 <= n <= len(self.pile):
+                        if 1 <= n <= on_ground:
                             out.append(Buy(pay, GROUND, ch))
-                elif self._seller_can_pay(pay):
-                    out.append(Buy(pay, OPPONENT))
+                elif direct_purchase((pay,), opp, seller_holds, self._vkey):
+                    out.append(Buy(pay, OPPONENT))  # the seller has a split
         return out
-
-    def _seller_can_pay(self, pay: int) -> bool:
-        """MONEY-BUY-10: the opponent has a split of ``pay``'s value (cards and change)."""
-        o = 1 - self.mover
-        return direct_purchase((pay,), self.purse_of(self.banks[o]), len(self.hands[o]), self._vkey)
 
     def _exchange_options(self) -> list[Action]:
         """MONEY-BUY-7: swaps of equal value with one place, at most ``MAX_EXCHANGES`` a
@@ -549,39 +547,24 @@ class MoneyState(State):
         possible (money.md §12)."""
         if self.exchanges >= MAX_EXCHANGES:
             return []
-        m, o = self.mover, 1 - self.mover
-        bank = self.purse_of(self.banks[m])
-        opp = self.purse_of(self.banks[o])
-        under = self.purse_of(self.under)
+        bank, opp, under, on_ground, seller_holds = self._market()
         if not self.must_buy():
             return list(exchange_offers(bank, opp, under, self._vkey))
+        sources = tuple(self._shopping_sources())
+        left = MAX_EXCHANGES - self.exchanges - 1
         return list(
             exchanges_keeping_a_purchase(
-                bank,
-                opp,
-                under,
-                len(self.pile),
-                len(self.hands[o]),
-                tuple(self._shopping_sources()),
-                MAX_EXCHANGES - self.exchanges - 1,
-                self._vkey,
+                bank, opp, under, on_ground, seller_holds, sources, left, self._vkey
             )
         )
 
     def _keeps_purchase(self, x: Exchange, sources: Sequence[str]) -> bool:
         """Does a forced buyer still have a purchase after exchange ``x`` (and the exchanges
         left after it)?"""
-        m, o = self.mover, 1 - self.mover
+        left = MAX_EXCHANGES - self.exchanges - 1
+        bank, opp, under, on_ground, seller_holds = self._market()
         return keeps_purchase(
-            x,
-            self.purse_of(self.banks[m]),
-            self.purse_of(self.banks[o]),
-            self.purse_of(self.under),
-            len(self.pile),
-            len(self.hands[o]),
-            sources,
-            MAX_EXCHANGES - self.exchanges - 1,
-            self._vkey,
+            x, bank, opp, under, on_ground, seller_holds, sources, left, self._vkey
         )
 
     def _sell_options(self) -> list[Sell]:
@@ -791,7 +774,8 @@ class MoneyState(State):
         m, o = self.mover, 1 - self.mover
         if act.change:
             raise IllegalAction("buying from the opponent, the seller chooses the change")
-        if not self._seller_can_pay(act.pay):
+        _, opp, _, _, seller_holds = self._market()
+        if not direct_purchase((act.pay,), opp, seller_holds, self._vkey):
             raise IllegalAction("the opponent cannot pay out that much")
         pay = self._take_money(self.banks[m], [act.pay])[0]
         self.banks[o].append(pay)
