@@ -29,15 +29,15 @@ from cardsuite.engine import Action, Game, IllegalAction, State
 from cardsuite.games import all_games, entry
 
 #: Games per variant and player count: thousands per variant in the full run, or as many
-#: as ``MOVES`` moves allow (a Money game runs to ten thousand moves; the first game always
-#: plays to its end).
+#: as ``MOVES`` moves allow (which only games of thousands of moves reach: a Money game runs
+#: to ten thousand; a case's first game always plays to its end).
 GAMES = 500 if FULL else 2
-MOVES = 300_000 if FULL else 10**9
+MOVES = 1_000_000 if FULL else 10**9
 #: Moves of a game checked whole (position, views, refusals, copies); after them, one move
 #: in ``STRIDE``. Every move's events, legal actions and seat to move are compared, and the
 #: whole position at the end: a long game is sampled, never skipped.
-DENSE = 10**9 if FULL else 500
-STRIDE = 50
+DENSE = 2000 if FULL else 1000
+STRIDE = 10 if FULL else 50
 #: Illegal texts tried at each checked step.
 PROBES = 3
 MAX_STEPS = 60_000
