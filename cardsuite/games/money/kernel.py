@@ -5,7 +5,8 @@ hard bot's search; nearly every move is a ``turn`` and the rest mostly claims. S
 subclass overrides only those moves and what they ask:
 
 - ``legal_actions``: the common shapes are constant tuples (``turn``, or ``turn`` and the
-  seat's claim); any other is the reference's, kept until the next move;
+  seat's claim); any other is listed by the reference's ``_mover_actions`` and kept until
+  the next move;
 - ``apply``: a turn and a claim in the play phase are checked by a few comparisons and
   carried out in place (the end checked only where it can have come); everything else, and
   every refusal, is the reference's path;
@@ -41,7 +42,7 @@ from .wording import (
 
 #: The turns' shared events (``wording.turned``), looked up inline. Not imported by name:
 #: Python 3.11 calls a method of a name bound by an import through LOAD_ATTR, which makes
-#: a bound method at every call (``.get`` on every turn was 3% of a play-out).
+#: a bound method at every call (``.get`` on every turn was 1.5% of a play-out).
 _TURN_EVENTS = wording.TURN_EVENTS
 
 #: The legal actions of the common positions, made once: a number card to turn, no shop.
