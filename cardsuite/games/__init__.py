@@ -104,6 +104,7 @@ REGISTRY: dict[str, GameEntry] = {
             selfplay="selfplay:play",
             remote_table="remote:MoneyTable",
             remote_screen="screen_remote:RemoteMoneyScreen",
+            kernel="kernel:MoneyKernel",
         ),
         GameEntry(
             "twenty-two",

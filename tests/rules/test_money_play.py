@@ -548,7 +548,7 @@ def test_refused_unparseable_action_text():
 
 def test_a_capture_of_one_card_is_worded_in_the_singular() -> None:
     """The log counts the cards a capture takes: "1 card", "2 cards"."""
-    from cardsuite.games.money.rules import _capture_words
+    from cardsuite.games.money.wording import _capture_words
 
     words = _capture_words("takes the ground")
     assert words(0, {"cards": 1, "money": []}).endswith(": 1 card")

@@ -15,7 +15,9 @@ from .coins import Purse, add, remove, sub_purses, value
 
 
 @lru_cache(maxsize=65536)
-def _direct(bank: Purse, place: Purse, available: int, values: tuple[tuple[int, int], ...]) -> bool:
+def direct_purchase(
+    bank: Purse, place: Purse, available: int, values: tuple[tuple[int, int], ...]
+) -> bool:
     """Some payment from ``bank`` buys 1..``available`` cards with change from ``place``."""
     vals = dict(values)
     for pay in set(bank):
@@ -51,7 +53,7 @@ def _exchange_pairs(
 
 
 @lru_cache(maxsize=16384)
-def _exchange_actions(
+def exchange_offers(
     bank: Purse, opp: Purse, under: Purse, values: tuple[tuple[int, int], ...]
 ) -> tuple[Exchange, ...]:
     """Every exchange offer with either place, as shared immutable actions."""
@@ -61,7 +63,7 @@ def _exchange_actions(
 
 
 @lru_cache(maxsize=65536)
-def _possible(
+def purchase_possible(
     bank: Purse,
     opp: Purse,
     under: Purse,
@@ -72,9 +74,9 @@ def _possible(
     values: tuple[tuple[int, int], ...],
 ) -> bool:
     """A purchase from ``source`` now, or after at most ``depth`` exchanges (either place)."""
-    if source == GROUND and _direct(bank, under, pile_n, values):
+    if source == GROUND and direct_purchase(bank, under, pile_n, values):
         return True
-    if source == OPPONENT and _direct(bank, opp, seller_n, values):
+    if source == OPPONENT and direct_purchase(bank, opp, seller_n, values):
         return True
     if depth == 0:
         return False
@@ -82,7 +84,7 @@ def _possible(
         for g, t in _exchange_pairs(bank, there, values):
             moved = add(remove(there, t), g)  # the cards given go where the others came from
             new_opp, new_under = (moved, under) if place == OPPONENT else (opp, moved)
-            if _possible(
+            if purchase_possible(
                 add(remove(bank, g), t),
                 new_opp,
                 new_under,
@@ -97,7 +99,7 @@ def _possible(
 
 
 @lru_cache(maxsize=16384)
-def _purchase_keeping(
+def exchanges_keeping_a_purchase(
     bank: Purse,
     opp: Purse,
     under: Purse,
@@ -112,7 +114,7 @@ def _purchase_keeping(
     §12). The same bank, places and counts recur all game long, and above all in a search."""
     return tuple(
         x
-        for x in _exchange_actions(bank, opp, under, values)
+        for x in exchange_offers(bank, opp, under, values)
         if keeps_purchase(x, bank, opp, under, pile_n, seller_n, sources, left, values)
     )
 
@@ -135,4 +137,6 @@ def keeps_purchase(
         opp = add(remove(opp, x.take), x.give)
     else:
         under = add(remove(under, x.take), x.give)
-    return any(_possible(nb, opp, under, pile_n, seller_n, src, left, values) for src in sources)
+    return any(
+        purchase_possible(nb, opp, under, pile_n, seller_n, src, left, values) for src in sources
+    )

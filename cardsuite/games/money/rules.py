@@ -1,52 +1,39 @@
-"""Money (Jordanian, with jokers, Egyptian Floos toggles, Syrian Buy-Sell): the pure rules.
+"""Money (Jordanian, with jokers, Egyptian Floos toggles, Syrian Buy-Sell): the rules.
 
-Spec: ``shared/rules/money.md``; rule IDs (``MONEY-CLAIM-4`` ...) are cited where enforced.
+This is the reference: the rules as ``shared/rules/money.md`` states them, one general path
+for every action, each check citing its rule ID (``MONEY-CLAIM-4`` ...). What is not a rule
+lives beside it: the JSON layout and the checks of a loaded position in ``codec.py``, the
+log's wording in ``wording.py``, the actions and their text in ``actions.py``, what a buyer
+can buy (a small memoised search) in ``purchases.py``. The game builds ``kernel.py``'s
+``MoneyKernel``, this state with the moves of a play-out made fast and proved equal to it
+move for move (``tests/contract/test_lockstep.py``); ``CARDSUITE_RULES=reference`` builds
+this one.
 
-The engine is turn-based; the snap's timing lives in the screen (and in ``referee.py`` for
-bots): a ``claim`` is just an action either seat may take at any moment, judged when it is
-made (MONEY-CLAIM-2): valid if the claimant turned the most recent card, it is still on top,
-and it made a match; any other claim on a non-empty pile is false and the opponent takes the
-ground (MONEY-CLAIM-4). The opponent's next ``turn`` therefore closes the window by itself.
+Money is a race, but the rules are not timed: a ``claim`` is just an action either seat may
+take at any moment, judged when it is made (MONEY-CLAIM-2): valid if the claimant turned the
+most recent card, it is still on top, and it made a match; any other claim on a non-empty
+pile is false and the opponent takes the ground (MONEY-CLAIM-4). The opponent's next
+``turn`` therefore closes the window by itself. The clock (the throw time, who pressed
+first) lives in the screen and ``referee.py``.
 
 Action text (also in ``help.md``): ``turn``; ``claim``; ``exchange Q for K J with opponent``
 (or ``with ground``); ``buy K from ground``, ``buy J from ground change K``,
 ``buy Q from opponent``; and for the seller ``sell 15``, ``sell 10 change K``. Money is
 written by rank: ``K Q J``, ``A`` (Egyptian aces) and ``JK`` (Syrian jokers).
-
-JSON layout (``to_json``/``from_json``)::
-
-    {"game": "money", "schema": 1, "variant": "jordanian", "options": {...},
-     "rng": [...], "dealer": 1, "mover": 0, "phase": "play",     # play | sell | over
-     "hands": [["7H", ...], [...]],          # top card first
-     "banks": [["KS", "QS", ...], [...]],
-     "pile": ["4C", "9D"], "pile_ids": [12, 13],   # bottom first; ids = turn numbers
-     "under": ["KD"],                        # money under the pile, lowest first
-     "turns": 14, "last": [0, 13, false],    # turned cards so far; last turn: seat, id, match
-     "exchanges": 0, "bought": false,        # this turn's exchanges and purchase
-     "sale": null | [buyer, pay_rank, "QS"], # an opponent purchase waiting for the seller
-     "winners": [], "end": "", "events": [...]}
 """
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, cast
 
 from ... import positions
 from ...cards import ACE, JACK, JOKER, JOKER_RANK, KING, QUEEN, SUITS, Card
-from ...engine import (
-    Action,
-    Event,
-    Game,
-    IllegalAction,
-    Option,
-    State,
-    Variant,
-    Wording,
-    worded,
-)
+from ...engine import Action, Event, Game, IllegalAction, Option, State, Variant
+from . import codec, wording
 from .actions import (
     CLAIMS,
     GROUND,
@@ -63,44 +50,41 @@ from .actions import (
 )
 from .coins import Purse, contains, purse, remove, sub_purses, value
 from .purchases import (
-    _direct,
-    _exchange_actions,
-    _possible,
-    _purchase_keeping,
+    direct_purchase,
+    exchange_offers,
+    exchanges_keeping_a_purchase,
     keeps_purchase,
+    purchase_possible,
 )
 
-SCHEMA = 1
-MAX_EXCHANGES = 3  # D12
-SOURCE_THRESHOLD = 5  # MONEY-BUY-2, D20
+MAX_EXCHANGES = 3  # MONEY-BUY-7, D12: exchanges a turn
+SOURCE_THRESHOLD = 5  # MONEY-BUY-2, D20: from this many cards on the ground, buy there
 KOMMI = Card(7, "D")  # MONEY-EG-6
 
 # --- variants and options ----------------------------------------------------------------
 
+
+def _toggle(option_id: str, name: str, help_text: str) -> Option:
+    """A rule that is on or off: off in the standard game, on where a variant says."""
+    return Option(option_id, name, "bool", False, help=help_text)
+
+
 _OPTIONS = [
-    Option("jokers", "Jokers", "bool", False, help="Two jokers join the number cards."),
-    Option(
-        "auto_capture",
-        "Automatic capture",
-        "bool",
-        False,
-        help="Egyptian: every match is captured at once; no snap.",
+    _toggle("jokers", "Jokers", "Two jokers join the number cards."),  # MONEY-JOKERS-1
+    _toggle(  # MONEY-EG-1
+        "auto_capture", "Automatic capture", "Egyptian: every match is captured at once; no snap."
     ),
-    Option(
+    _toggle(  # MONEY-EG-2
         "buy_at_will",
         "Buy at will",
-        "bool",
-        False,
-        help="Egyptian: exchange and buy at the start of any turn, from either source.",
+        "Egyptian: exchange and buy at the start of any turn, from either source.",
     ),
-    Option(
+    _toggle(  # MONEY-EG-3
         "sell_bottom",
         "Sold from the bottom",
-        "bool",
-        False,
-        help="Egyptian: a seller hands over the bottom cards of the stack.",
+        "Egyptian: a seller hands over the bottom cards of the stack.",
     ),
-    Option(
+    Option(  # MONEY-EG-4
         "scale",
         "Money values",
         "choice",
@@ -108,24 +92,16 @@ _OPTIONS = [
         choices=("standard", "a", "b"),
         help="standard K5 Q15 J10; Egyptian (a) Q5 K10 J15; (b) Q10 K15 J20.",
     ),
-    Option(
-        "aces_money",
-        "Aces are money",
-        "bool",
-        False,
-        help="Egyptian: aces are money worth 30; two in each bank.",
+    _toggle(  # MONEY-EG-5
+        "aces_money", "Aces are money", "Egyptian: aces are money worth 30; two in each bank."
     ),
-    Option(
-        "kommi", "Al-kommi 7♦", "bool", False, help="Egyptian: the 7 of diamonds takes any pile."
-    ),
-    Option(
+    _toggle("kommi", "Al-kommi 7♦", "Egyptian: the 7 of diamonds takes any pile."),  # MONEY-EG-6
+    _toggle(  # MONEY-SY-1..4
         "syrian",
         "Syrian Buy-Sell",
-        "bool",
-        False,
-        help="Jokers are money (JK5 J10 Q15 K20); ground purchases from the top.",
+        "Jokers are money (JK5 J10 Q15 K20); ground purchases from the top.",
     ),
-    Option(
+    Option(  # MONEY-END-3
         "turn_limit",
         "Turn limit",
         "int",
@@ -298,11 +274,7 @@ class Money(Game):
         st.hands[st.dealer] = order[1::2]
         st.banks = banks
         st.mover = first
-        st._log(
-            "deal",
-            st.dealer,
-            f"{{P{st.dealer}}} deals {len(order) // 2} cards each; {{P{first}}} turns first",
-        )
+        st.events.append(wording.dealt(st.dealer, first, len(order) // 2))
         st._settle()
         return st
 
@@ -341,16 +313,13 @@ GAME = Money()
 
 
 class MoneyState(State):
-    """A Money position. Seats 0 and 1.
+    """A Money position. Seats 0 and 1; the fields are the zones of MONEY-ZONE-1..3 and the
+    turn's progress (``codec.py`` shows them as JSON).
 
-    Slotted: a play-out reads and writes a dozen of these fields every move."""
+    Slotted: the kernel (a subclass) reads and writes a dozen of these fields every move."""
 
     __slots__ = (
-        "_at_will",
         "_auto",
-        "_kommi",
-        "_legal",
-        "_limit",
         "_vkey",
         "banks",
         "bought",
@@ -381,70 +350,87 @@ class MoneyState(State):
         self.game = game
         self.variant = variant
         self.options = options
-        # The options read on every move, read once (a play-out makes a million moves).
-        self._at_will = bool(options["buy_at_will"])
-        self._auto = bool(options["auto_capture"])
-        self._kommi = bool(options["kommi"])
-        self._limit = int(options["turn_limit"])
+        self._auto = bool(options["auto_capture"])  # MONEY-EG-1 (the bots read it too)
         self.values = money_values(options)
+        #: The values as the memoised purchase search takes them (``purchases.py``).
         self._vkey = tuple(sorted(self.values.items()))
         self.rng = rng
         self.dealer = 0
-        self.mover = 0
-        self.phase = "play"
-        self.hands: list[list[Card]] = [[], []]
-        self.banks: list[list[Card]] = [[], []]
-        self.pile: list[Card] = []
-        self.pile_ids: list[int] = []
-        self.under: list[Card] = []
-        self.turns = 0
-        self.last: tuple[int, int, bool] | None = None
-        self.exchanges = 0
-        self.bought = False
-        self.sale: tuple[int, int, Card] | None = None
+        self.mover = 0  # whose turn it is in play (the buyer, during a sale)
+        self.phase = "play"  # play | sell (a seller chooses a split) | over
+        self.hands: list[list[Card]] = [[], []]  # top card first (MONEY-ZONE-1)
+        self.banks: list[list[Card]] = [[], []]  # MONEY-ZONE-2
+        self.pile: list[Card] = []  # bottom first (MONEY-ZONE-3)
+        self.pile_ids: list[int] = []  # when each pile card was turned (its turn number)
+        self.under: list[Card] = []  # the money under the pile, lowest first
+        self.turns = 0  # cards turned so far (MONEY-END-3)
+        self.last: tuple[int, int, bool] | None = None  # the last turn: seat, id, match
+        self.exchanges = 0  # this turn's (MONEY-BUY-7, D12)
+        self.bought = False  # this turn's purchase made (MONEY-EG-2: at most one)
+        self.sale: tuple[int, int, Card] | None = None  # buyer, money rank, the card paid
         self.winners_list: list[int] = []
         self.end_reason = ""
         self.events: list[Event] = []
-        self._legal: dict[int, Sequence[Action]] = {}
 
     # --- small facts ----------------------------------------------------------------------
 
     @property
     def auto_capture(self) -> bool:
+        """MONEY-EG-1: every match is captured at once; there are no claims."""
         return self._auto
 
     def purse_of(self, cards: Sequence[Card]) -> Purse:
-        """The money ranks of ``cards``, high to low: asked a dozen times a move where the
-        mover may shop (Egyptian), of banks that change a few times a game, so looked up
-        by the cards themselves (``_PURSES``) rather than sorted again."""
-        key = tuple(cards)
-        p = _PURSES.get(key)
-        if p is None:
-            if len(_PURSES) >= _PURSES_MAX:
-                _PURSES.clear()
-            p = _PURSES[key] = purse(c.rank for c in cards)
-        return p
+        """The money ranks of ``cards``, high to low (suits never matter: MONEY-DECK-1)."""
+        return purse(c.rank for c in cards)
 
     def worth(self, seat: int) -> int:
         """Cards in hand plus the value of the bank (MONEY-END-3)."""
         return len(self.hands[seat]) + value((c.rank for c in self.banks[seat]), self.values)
+
+    def makes_match(self, card: Card) -> bool:
+        """Would ``card``, turned now, make a match? MONEY-CAPTURE-1: the pile holds a card
+        and the new one has its top card's number (a joker matches a joker, MONEY-JOKERS-2);
+        MONEY-EG-6: the 7♦ matches any card."""
+        if not self.pile:
+            return False
+        return card.rank == self.pile[-1].rank or (bool(self.options["kommi"]) and card == KOMMI)
+
+    def claim_is_valid(self, seat: int) -> bool:
+        """Would a claim by ``seat`` capture right now? MONEY-CLAIM-2: the claimant turned
+        the most recent card, it is still on top of the pile, and it made a match."""
+        last = self.last
+        return bool(
+            not self.auto_capture
+            and self.pile
+            and last is not None
+            and last[0] == seat
+            and self.pile_ids[-1] == last[1]
+            and last[2]
+        )
 
     def must_buy(self) -> bool:
         """MONEY-BUY-1: the player to move holds no number card."""
         return self.phase == "play" and not self.hands[self.mover]
 
     def can_shop(self) -> bool:
-        """A buying step (forced), or the Egyptian buy-at-will phase before turning."""
+        """A buying step (forced, MONEY-BUY-1), or the buy-at-will phase before turning
+        (MONEY-EG-2: one purchase a turn)."""
         if self.phase != "play":
             return False
         if self.must_buy():
             return True
         return bool(self.options["buy_at_will"]) and not self.bought
 
+    def required_source(self) -> str:
+        """MONEY-BUY-2: the ground from 5 number cards on it, else the opponent."""
+        return GROUND if len(self.pile) >= SOURCE_THRESHOLD else OPPONENT
+
     def _possible(self, source: str, depth: int | None = None) -> bool:
+        """Can the mover buy from ``source`` now, or after ``depth`` exchanges (default:
+        all those left this turn, MONEY-BUY-7)?"""
         m, o = self.mover, 1 - self.mover
         d = MAX_EXCHANGES - self.exchanges if depth is None else depth
-        return _possible(
+        return purchase_possible(
             self.purse_of(self.banks[m]),
             self.purse_of(self.banks[o]),
             self.purse_of(self.under),
@@ -455,8 +441,21 @@ class MoneyState(State):
             self._vkey,
         )
 
+    def _market(self) -> tuple[Purse, Purse, Purse, int, int]:
+        """What the purchase search (``purchases.py``) weighs: the mover's money, the
+        opponent's, the money under the pile, the cards on the ground and in the
+        opponent's stack."""
+        m, o = self.mover, 1 - self.mover
+        return (
+            self.purse_of(self.banks[m]),
+            self.purse_of(self.banks[o]),
+            self.purse_of(self.under),
+            len(self.pile),
+            len(self.hands[o]),
+        )
+
     def buy_sources(self) -> list[str]:
-        """Where the mover may buy now (MONEY-BUY-2, -13, MONEY-EG-2)."""
+        """Where the mover may buy now, with no more exchanges (MONEY-BUY-2, -13, EG-2)."""
         return [] if self.bought else self._sources(at_will_depth=0)
 
     def _shopping_sources(self) -> list[str]:
@@ -464,12 +463,12 @@ class MoneyState(State):
         return self._sources(at_will_depth=None)
 
     def _sources(self, at_will_depth: int | None) -> list[str]:
-        """The required source if a purchase there is possible (after exchanges), else the
-        other if that is; under buy-at-will, every source that can deliver (with
-        ``at_will_depth`` exchanges; None: all those left this turn)."""
+        """MONEY-BUY-2, -13: the required source if a purchase there is possible (after
+        exchanges), else the other if that is. MONEY-EG-2 (buying at will): every source
+        that can deliver (with ``at_will_depth`` exchanges; None: all those left)."""
         if self.options["buy_at_will"]:
             return [s for s in (GROUND, OPPONENT) if self._possible(s, at_will_depth)]
-        required = GROUND if len(self.pile) >= SOURCE_THRESHOLD else OPPONENT
+        required = self.required_source()
         if self._possible(required):
             return [required]
         other = OPPONENT if required == GROUND else GROUND
@@ -478,6 +477,7 @@ class MoneyState(State):
     # --- contract: queries ----------------------------------------------------------------
 
     def to_move(self) -> int | None:
+        """The mover; during a sale the seller, who chooses the split (MONEY-BUY-10)."""
         if self.phase == "over":
             return None
         if self.phase == "sell":
@@ -489,37 +489,29 @@ class MoneyState(State):
         return self.phase == "over"
 
     def scores(self) -> list[int]:
+        """Each seat's worth (MONEY-END-3)."""
         return [self.worth(0), self.worth(1)]
 
     def winners(self) -> list[int]:
         return list(self.winners_list)
 
+    # --- legal actions --------------------------------------------------------------------
+
     def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
-        if self.phase == "play":
-            mover = self.mover
-            s = mover if seat is None else seat
-            # the common case, a constant list: a number card to turn, no shop open
-            if s == mover and self.hands[s] and (self.bought or not self._at_will):
-                if self.pile and not self._auto:
-                    return _TURN_OR_CLAIM[s]
-                return _TURN_ONLY
-        else:
-            mover = self.to_move()
-            if mover is None:
-                return []
-            s = mover if seat is None else seat
-        cached = self._legal.get(s)
-        if cached is not None:
-            return cached
-        out: list[Action] = []
-        if s == mover:
-            out = self._mover_actions()
-        if self.pile and not self.auto_capture:  # MONEY-CLAIM-7: either seat, any time
+        """The steps of the seat to move (below), and for either seat a claim whenever the
+        pile holds a number card (MONEY-CLAIM-5, -7; none under MONEY-EG-1)."""
+        mover = self.to_move()
+        if mover is None:
+            return []
+        s = mover if seat is None else seat
+        out = self._mover_actions() if s == mover else []
+        if self.pile and not self.auto_capture:
             out.append(CLAIMS[s])
-        self._legal[s] = out
         return out
 
     def _mover_actions(self) -> list[Action]:
+        """The seller's splits; or the purchases and exchanges of a buying step, then the
+        turn once the mover holds a card (MONEY-TURN-2, -5)."""
         if self.phase == "sell":
             return list(self._sell_options())
         out: list[Action] = []
@@ -531,131 +523,79 @@ class MoneyState(State):
         return out
 
     def _buy_options(self) -> list[Action]:
-        m, o = self.mover, 1 - self.mover
-        bank = self.purse_of(self.banks[m])
+        """Every purchase the mover may make now, by source and payment, high to low:
+        MONEY-BUY-4 (one money card), -5 (full value: 1..N cards and the rest in change),
+        -6, -9 (the ground's change from under the pile, the buyer's choice), -10 (from the
+        opponent, the seller's split: offered if the seller can make one)."""
+        bank, opp, under, on_ground, seller_holds = self._market()
         out: list[Action] = []
         for source in self.buy_sources():
             for pay in sorted(set(bank), reverse=True):
                 v = self.values[pay]
                 if source == GROUND:
-                    for ch in sub_purses(self.purse_of(self.under)):
+                    for ch in sub_purses(under):
                         n = v - value(ch, self.values)
-                        if 1 <= n <= len(self.pile):
+                        if 1 <= n <= on_ground:
                             out.append(Buy(pay, GROUND, ch))
-                elif _direct((pay,), self.purse_of(self.banks[o]), len(self.hands[o]), self._vkey):
-                    out.append(Buy(pay, OPPONENT))
+                elif direct_purchase((pay,), opp, seller_holds, self._vkey):
+                    out.append(Buy(pay, OPPONENT))  # the seller has a split
         return out
 
     def _exchange_options(self) -> list[Action]:
+        """MONEY-BUY-7: swaps of equal value with one place, at most ``MAX_EXCHANGES`` a
+        turn (D12). A forced buyer is offered only those after which a purchase stays
+        possible (money.md §12)."""
         if self.exchanges >= MAX_EXCHANGES:
             return []
-        m, o = self.mover, 1 - self.mover
-        bank = self.purse_of(self.banks[m])
-        opp = self.purse_of(self.banks[o])
-        under = self.purse_of(self.under)
+        bank, opp, under, on_ground, seller_holds = self._market()
         if not self.must_buy():
-            return list(_exchange_actions(bank, opp, under, self._vkey))
-        # A forced buyer is offered only exchanges that keep a purchase (money.md §12).
+            return list(exchange_offers(bank, opp, under, self._vkey))
+        sources = tuple(self._shopping_sources())
+        left = MAX_EXCHANGES - self.exchanges - 1
         return list(
-            _purchase_keeping(
-                bank,
-                opp,
-                under,
-                len(self.pile),
-                len(self.hands[o]),
-                tuple(self._shopping_sources()),
-                MAX_EXCHANGES - self.exchanges - 1,
-                self._vkey,
+            exchanges_keeping_a_purchase(
+                bank, opp, under, on_ground, seller_holds, sources, left, self._vkey
             )
         )
 
     def _keeps_purchase(self, x: Exchange, sources: Sequence[str]) -> bool:
         """Does a forced buyer still have a purchase after exchange ``x`` (and the exchanges
-        left after it)? Checks any exchange asked for; the offers use ``_purchase_keeping``."""
-        m, o = self.mover, 1 - self.mover
+        left after it)?"""
+        left = MAX_EXCHANGES - self.exchanges - 1
+        bank, opp, under, on_ground, seller_holds = self._market()
         return keeps_purchase(
-            x,
-            self.purse_of(self.banks[m]),
-            self.purse_of(self.banks[o]),
-            self.purse_of(self.under),
-            len(self.pile),
-            len(self.hands[o]),
-            sources,
-            MAX_EXCHANGES - self.exchanges - 1,
-            self._vkey,
+            x, bank, opp, under, on_ground, seller_holds, sources, left, self._vkey
         )
 
-    def _sell_options(self) -> Iterator[Sell]:
+    def _sell_options(self) -> list[Sell]:
+        """MONEY-BUY-10: every split of the payment's value into N >= 1 cards from the
+        seller's stack and change from the seller's bank, not the card just paid (BUY-6)."""
         assert self.sale is not None
         buyer, pay, _ = self.sale
         seller = 1 - buyer
         v = self.values[pay]
-        bank = remove(self.purse_of(self.banks[seller]), [pay])  # the payment is never change
+        bank = remove(self.purse_of(self.banks[seller]), [pay])
         have = len(self.hands[seller])
+        out = []
         for ch in sub_purses(bank):
             n = v - value(ch, self.values)
             if 1 <= n <= have:
-                yield Sell(n, ch)
+                out.append(Sell(n, ch))
+        return out
 
-    # --- contract: apply ------------------------------------------------------------------
+    # --- apply ----------------------------------------------------------------------------
 
     def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
-        kind = type(action)
-        if kind is Turn and self.phase == "play":
-            # The move of nearly every turn, inline for play-outs: what ``_turn`` does
-            # (MONEY-TURN-1), checks included; anything else takes the general path below.
-            m = self.mover
-            hand = self.hands[m]
-            if (seat is None or seat == m) and hand and (self.bought or not self._at_will):
-                pile = self.pile
-                card = hand.pop(0)
-                matched = bool(pile) and (
-                    card.rank == pile[-1].rank or (card is KOMMI and self._kommi)
-                )
-                pile.append(card)
-                turns = self.turns
-                self.pile_ids.append(turns)
-                self.last = (m, turns, matched)
-                self.turns = turns + 1
-                events = self.events
-                mark = len(events)
-                n = len(pile)  # the turn's event, made once (``_turn_event``)
-                ev = _TURN_EVENTS.get(((card.ordinal * 2 + matched) * 2 + m) * 256 + n)
-                if ev is None:
-                    ev = _turn_event(m, card, matched, n)
-                events.append(ev)
-                if matched and self._auto:  # MONEY-EG-1
-                    self._capture(m, "captures the ground")
-                nxt = self.mover = 1 - m
-                self.exchanges = 0
-                self.bought = False
-                if self._legal:
-                    self._legal = {}
-                limit = self._limit
-                if (limit and turns >= limit - 1) or not self.hands[nxt] or not self.pile:
-                    self._end_check()  # (MONEY-END-1..3 may have come)
-                    return events[mark:]
-                return [ev] if len(events) == mark + 1 else events[mark:]
-        elif kind is Claim and self.phase == "play":
-            events = self.events
-            mark = len(events)
-            if self._fast_claim(action, seat):  # type: ignore[arg-type]
-                return events[mark:]
-        act = action if isinstance(action, Action) else self._coerce(action)
+        """One action, checked against the position as it is now (a claim may have changed
+        the ground while someone chose: money.md §12), then the end checked (MONEY-END)."""
+        act = self._coerce(action)
         if self.phase == "over":
             raise IllegalAction("the game is over")
         mark = len(self.events)
         if isinstance(act, Claim):
-            who = (
-                act.seat if act.seat is not None else (seat if seat is not None else self.to_move())
-            )
-            if seat is not None and act.seat is not None and seat != act.seat:
-                raise IllegalAction("a claim is made by the seat that claims")
-            assert who is not None
-            self._claim(who)
+            self._claim(self._claimant(act, seat))
         else:
-            mover = self.to_move()
-            if seat is not None and seat != mover:
+            if seat is not None and seat != self.to_move():
                 raise IllegalAction("it is not your turn: you can only claim now")
             if isinstance(act, Turn):
                 self._turn()
@@ -667,120 +607,67 @@ class MoneyState(State):
                 self._sell(act)
             else:
                 raise IllegalAction("not a Money action")
-        self._legal = {}
         self._settle()
         return self.events[mark:]
 
-    def _fast_claim(self, act: Claim, seat: int | None) -> bool:
-        """A claim in the play phase (MONEY-CLAIM-2..6), kept lean for play-outs: exactly
-        what ``_claim`` does, checks included; False (changing nothing) where ``apply``'s
-        general path is needed (every refusal)."""
-        who = act.seat if act.seat is not None else (seat if seat is not None else self.mover)
-        if (seat is not None and act.seat is not None and seat != act.seat) or who not in (0, 1):
-            return False
-        pile = self.pile
-        if self._auto or not pile:
-            return False
-        # MONEY-CLAIM-2: valid only for the card just turned by the claimant, if it matched
-        last = self.last
-        events = self.events
-        if last is not None and last[0] == who and last[2] and self.pile_ids[-1] == last[1]:
-            taker, words = who, _CLAIM_WINS
-        else:  # MONEY-CLAIM-4, -6: a false claim gives the ground to the other player
-            taker, words = 1 - who, _CLAIM_PENALTY
-            events.append(_FALSE_CLAIMS[who])
-        under = self.under  # MONEY-CAPTURE-2..5
-        self.hands[taker] += pile
-        if under:
-            self.banks[taker] += under
-            money = tuple(c.code for c in under)  # (codes: nothing the collector follows)
-            ev = _tnew(Event, ("capture", taker, words, {"cards": len(pile), "money": money}))
-        else:
-            ev = _capture_event(taker, words, len(pile))
-        self.pile, self.pile_ids, self.under = [], [], []
-        events.append(ev)
-        if self._legal:
-            self._legal = {}
-        # MONEY-END-1..3 where a claim can bring them (the ground is empty now)
-        hands, banks, limit = self.hands, self.banks, self._limit
-        if (
-            not hands[self.mover]
-            or (limit and self.turns >= limit)
-            or not ((hands[0] or banks[0]) and (hands[1] or banks[1]))
-        ):
-            self._settle()
-        return True
-
-    def _end_check(self) -> bool:
-        """MONEY-END-1..3 where a turn or claim could have brought them; True when
-        ``_settle`` ran (it may log)."""
-        limit = self._limit
-        hands = self.hands
-        if (limit and self.turns >= limit) or not hands[self.mover]:
-            self._settle()  # MONEY-END-3, or END-1: the next player must buy
-            return True
-        if not (self.pile or self.under) and not (
-            (hands[0] or self.banks[0]) and (hands[1] or self.banks[1])
-        ):
-            self._settle()  # MONEY-END-2: one player holds every card
-            return True
-        return False
+    def _claimant(self, act: Claim, seat: int | None) -> int:
+        """Who claims: the claim's seat, else the seat applying it, else the seat to move
+        (MONEY-CLAIM-7: either seat, at any moment)."""
+        if seat is not None and act.seat is not None and seat != act.seat:
+            raise IllegalAction("a claim is made by the seat that claims")
+        who = act.seat if act.seat is not None else seat if seat is not None else self.to_move()
+        assert who is not None
+        return who
 
     def _turn(self) -> None:
+        """MONEY-TURN-2: the top card of the mover's hand goes face up onto the pile (TURN-4:
+        onto any money on the ground); a match is captured at once under MONEY-EG-1; then
+        the other seat moves (TURN-1), with a fresh buying step."""
         if self.phase == "sell":
             raise IllegalAction("the seller is choosing how to pay out")
         seat = self.mover
         hand = self.hands[seat]
         if not hand:
-            raise IllegalAction("you hold no number card: buy first")
+            raise IllegalAction("you hold no number card: buy first")  # MONEY-BUY-1
         card = hand.pop(0)
-        matched = bool(self.pile) and (
-            card.rank == self.pile[-1].rank or (bool(self.options["kommi"]) and card is KOMMI)
-        )
+        matched = self.makes_match(card)
         self.pile.append(card)
         self.pile_ids.append(self.turns)
         self.last = (seat, self.turns, matched)
         self.turns += 1
-        self.events.append(_turn_event(seat, card, matched, len(self.pile)))
-        if matched and self.auto_capture:  # MONEY-EG-1
-            self._capture(seat, "captures the ground")
+        self.events.append(wording.turned(seat, card, matched, len(self.pile)))
+        if matched and self.auto_capture:
+            self._capture(seat, wording.CAPTURED_BY_MATCH)
         self.mover = 1 - seat
         self.exchanges = 0
         self.bought = False
 
     def _claim(self, seat: int) -> None:
+        """MONEY-CLAIM-2: a valid claim captures; MONEY-CLAIM-4, -6: any other claim on a
+        pile with a number card is false, and the opponent takes the ground at once."""
         if seat not in (0, 1):
             raise IllegalAction("no such seat")
-        if self._auto:
+        if self.auto_capture:  # MONEY-EG-1
             raise IllegalAction("matches are captured automatically in this variant")
-        if not self.pile:
-            raise IllegalAction("there is nothing on the ground to claim")  # MONEY-CLAIM-5
-        last = self.last
-        valid = last is not None and last[0] == seat and self.pile_ids[-1] == last[1] and last[2]
-        if valid:
-            self._capture(seat, "claims the match and captures the ground")
-        else:  # MONEY-CLAIM-4, -6
-            other = 1 - seat
-            self.events.append(_FALSE_CLAIMS[seat])
-            self._capture(other, "takes the ground as the penalty")
+        if not self.pile:  # MONEY-CLAIM-5
+            raise IllegalAction("there is nothing on the ground to claim")
+        if self.claim_is_valid(seat):
+            self._capture(seat, wording.CLAIMED)
+        else:
+            self.events.append(wording.false_claim(seat))
+            self._capture(1 - seat, wording.PENALTY)
 
     def _capture(self, seat: int, why: str) -> None:
-        """MONEY-CAPTURE-2..5: the whole ground, pile turned over under the hand."""
+        """MONEY-CAPTURE-2..5: the whole ground: the pile, turned over in one piece, under
+        the hand in the same order, and the money under it into the bank."""
         pile, under = self.pile, self.under
         self.hands[seat] += pile
-        if under:
-            self.banks[seat] += under
+        self.banks[seat] += under
         self.pile, self.pile_ids, self.under = [], [], []
-        words = _CAPTURE_IDS[why]
-        if under:
-            money = tuple(c.code for c in under)
-            ev = _tnew(Event, ("capture", seat, words, {"cards": len(pile), "money": money}))
-        else:
-            ev = _capture_event(seat, words, len(pile))
-        self.events.append(ev)
+        self.events.append(wording.captured(seat, why, len(pile), under))
 
     def _take_money(self, cards: list[Card], ranks: Sequence[int]) -> list[Card]:
-        """Remove cards of these ranks from a zone (by rank; any suit)."""
+        """Remove cards of these ranks from a zone (by rank; any suit: MONEY-DECK-1)."""
         taken = []
         for r in ranks:
             for i, c in enumerate(cards):
@@ -792,14 +679,31 @@ class MoneyState(State):
         return taken
 
     def _exchange(self, act: Exchange) -> None:
-        if not self.can_shop():
-            raise IllegalAction("you may exchange only when buying")
-        if self.exchanges >= MAX_EXCHANGES:
-            raise IllegalAction(f"at most {MAX_EXCHANGES} exchanges a turn")
+        """MONEY-BUY-7: give money from the bank, take money of the same total value from
+        one place (the opponent's bank or under the pile); the given goes to that place."""
+        self._check_exchange(act)
         m, o = self.mover, 1 - self.mover
         zone = self.banks[o] if act.place == OPPONENT else self.under
+        given = self._take_money(self.banks[m], act.give)
+        taken = self._take_money(zone, act.take)
+        if act.place == OPPONENT:
+            self.banks[o].extend(given)
+        else:
+            self.under[:0] = given  # lowest, as the latest payment (MONEY-ZONE-3)
+        self.banks[m].extend(taken)
+        self.exchanges += 1
+        self.events.append(wording.exchanged(m, given, taken, act.place))
+
+    def _check_exchange(self, act: Exchange) -> None:
+        """Why an exchange is refused, if it is."""
+        if not self.can_shop():  # MONEY-BUY-1, EG-2
+            raise IllegalAction("you may exchange only when buying")
+        if self.exchanges >= MAX_EXCHANGES:  # D12
+            raise IllegalAction(f"at most {MAX_EXCHANGES} exchanges a turn")
         if act.place not in (OPPONENT, GROUND):
             raise IllegalAction("exchange with opponent or with ground")
+        m, o = self.mover, 1 - self.mover
+        zone = self.banks[o] if act.place == OPPONENT else self.under
         if not contains(self.purse_of(self.banks[m]), act.give):
             raise IllegalAction(f"your bank has no {purse_text(act.give)}")
         if not contains(self.purse_of(zone), act.take):
@@ -810,103 +714,90 @@ class MoneyState(State):
         if act.give == act.take:
             raise IllegalAction("that exchange changes nothing")
         if self.must_buy() and not self._keeps_purchase(act, self._shopping_sources()):
+            # money.md §12: an exchange is allowed only if the required purchase stays possible
             raise IllegalAction("after that exchange you could not make the purchase you must")
-        given = self._take_money(self.banks[m], act.give)
-        taken = self._take_money(zone, act.take)
-        if act.place == OPPONENT:
-            self.banks[o].extend(given)
-        else:
-            self.under[:0] = given
-        self.banks[m].extend(taken)
-        self.exchanges += 1
-        self._log(
-            "exchange",
-            m,
-            f"{{P{m}}} exchanges {_codes(given)} for {_codes(taken)}"
-            f" with {'the opponent' if act.place == OPPONENT else 'the ground'}",
-            give=[c.code for c in given],
-            take=[c.code for c in taken],
-            place=act.place,
-        )
 
     def _buy(self, act: Buy) -> None:
+        """MONEY-BUY-4: one payment card, to the ground or to the opponent."""
         if not self.can_shop():
             raise IllegalAction("you hold number cards, so you may not buy now (MONEY-BUY-1)")
-        if self.bought:
+        if self.bought:  # MONEY-EG-2: at most one purchase
             raise IllegalAction("one purchase a turn")
-        m, o = self.mover, 1 - self.mover
-        if act.pay not in self.values or not contains(self.purse_of(self.banks[m]), [act.pay]):
+        if act.pay not in self.values or not contains(
+            self.purse_of(self.banks[self.mover]), [act.pay]
+        ):
             raise IllegalAction(f"your bank has no {rank_name(act.pay)}")
-        sources = self.buy_sources()
+        sources = self.buy_sources()  # MONEY-BUY-2, -3, -13, EG-2
         if act.source not in sources:
             if not sources:
                 raise IllegalAction("no purchase is possible now; exchange first")
             raise IllegalAction(f"you must buy from the {sources[0]} (MONEY-BUY-2)")
-        v = self.values[act.pay]
         if act.source == GROUND:
-            if not contains(self.purse_of(self.under), act.change):
-                raise IllegalAction("that change is not under the pile")
-            n = v - value(act.change, self.values)
-            if n < 1:
-                raise IllegalAction("a purchase buys at least one card")
-            if n > len(self.pile):
-                raise IllegalAction(
-                    f"{rank_name(act.pay)} buys {v}; the ground has {len(self.pile)} cards:"
-                    " take change or exchange first (MONEY-BUY-5)"
-                )
-            change = self._take_money(self.under, act.change)
-            pay = self._take_money(self.banks[m], [act.pay])[0]
-            self.under.insert(0, pay)  # MONEY-BUY-8: below any money already there
-            if self.options["syrian"]:  # MONEY-SY-3: the top N, oldest first
-                got, self.pile = self.pile[-n:], self.pile[:-n]
-                self.pile_ids = self.pile_ids[: len(self.pile)]
-            else:  # the bottom N, turned over: the lowest card on top
-                got, self.pile = self.pile[:n], self.pile[n:]
-                self.pile_ids = self.pile_ids[n:]
-            self.hands[m].extend(got)  # MONEY-BUY-11
-            self.banks[m].extend(change)
-            self.bought = True
-            tail = f" with {_codes(change)} change" if change else ""
-            self._log(
-                "buy",
-                m,
-                f"{{P{m}}} pays [{pay.code}] to the ground for {n} card{'s' * (n != 1)}{tail}",
-                pay=pay.code,
-                source=GROUND,
-                cards=n,
-                change=[c.code for c in change],
+            self._buy_from_ground(act)
+        else:
+            self._buy_from_opponent(act)
+
+    def _buy_from_ground(self, act: Buy) -> None:
+        """MONEY-BUY-8: the payment goes under the pile, lowest; the buyer takes N number
+        cards and change from under the pile (BUY-5, -6, -9): the bottom N, turned over
+        (the lowest card on top), or under MONEY-SY-3 the top N, oldest first. They go under
+        any cards the buyer holds (BUY-11)."""
+        m = self.mover
+        v = self.values[act.pay]
+        if not contains(self.purse_of(self.under), act.change):
+            raise IllegalAction("that change is not under the pile")
+        n = v - value(act.change, self.values)
+        if n < 1:
+            raise IllegalAction("a purchase buys at least one card")
+        if n > len(self.pile):
+            raise IllegalAction(
+                f"{rank_name(act.pay)} buys {v}; the ground has {len(self.pile)} cards:"
+                " take change or exchange first (MONEY-BUY-5)"
             )
-            return
+        change = self._take_money(self.under, act.change)
+        pay = self._take_money(self.banks[m], [act.pay])[0]
+        self.under.insert(0, pay)
+        if self.options["syrian"]:
+            got, self.pile = self.pile[-n:], self.pile[:-n]
+            self.pile_ids = self.pile_ids[: len(self.pile)]
+        else:
+            got, self.pile = self.pile[:n], self.pile[n:]
+            self.pile_ids = self.pile_ids[n:]
+        self.hands[m].extend(got)
+        self.banks[m].extend(change)
+        self.bought = True
+        self.events.append(wording.bought_from_ground(m, pay, n, change))
+
+    def _buy_from_opponent(self, act: Buy) -> None:
+        """MONEY-BUY-10: the payment goes to the opponent's bank, and the opponent (now to
+        move) chooses the split; the buyer names no change (BUY-6)."""
+        m, o = self.mover, 1 - self.mover
         if act.change:
             raise IllegalAction("buying from the opponent, the seller chooses the change")
-        if not _direct((act.pay,), self.purse_of(self.banks[o]), len(self.hands[o]), self._vkey):
+        _, opp, _, _, seller_holds = self._market()
+        if not direct_purchase((act.pay,), opp, seller_holds, self._vkey):
             raise IllegalAction("the opponent cannot pay out that much")
         pay = self._take_money(self.banks[m], [act.pay])[0]
         self.banks[o].append(pay)
         self.sale = (m, act.pay, pay)
         self.phase = "sell"
-        self._log(
-            "pay",
-            m,
-            f"{{P{m}}} pays [{pay.code}] to {{P{o}}}, who chooses the split",
-            pay=pay.code,
-            source=OPPONENT,
-        )
+        self.events.append(wording.paid_opponent(m, pay))
 
     def _sell(self, act: Sell) -> None:
+        """MONEY-BUY-10: the seller hands over the top N cards of the stack in one piece,
+        order kept (MONEY-EG-3: the bottom N), under the buyer's cards (BUY-11), and change
+        from the bank; the buyer then turns in the same turn (BUY-12)."""
         if self.phase != "sell" or self.sale is None:
             raise IllegalAction("nothing is being sold")
-        if act not in list(self._sell_options()):
-            assert self.sale is not None
-            v = self.values[self.sale[1]]
+        buyer, pay_rank, pay_card = self.sale
+        if act not in self._sell_options():
             raise IllegalAction(
-                f"pay out {v} in all: cards from your stack plus change from your bank"
-                f" (not the card just paid), at least one card"
+                f"pay out {self.values[pay_rank]} in all: cards from your stack plus change"
+                f" from your bank (not the card just paid), at least one card"
             )
-        buyer, _, _ = self.sale
         seller = 1 - buyer
         hand = self.hands[seller]
-        if self.options["sell_bottom"]:  # MONEY-EG-3
+        if self.options["sell_bottom"]:
             got = hand[-act.count :]
             del hand[-act.count :]
         else:
@@ -914,8 +805,7 @@ class MoneyState(State):
             del hand[: act.count]
         self.hands[buyer].extend(got)
         pool = list(self.banks[seller])
-        pay_card = self.sale[2]
-        pool.remove(pay_card)
+        pool.remove(pay_card)  # the payment is never change (BUY-6)
         change = self._take_money(pool, act.change)
         for c in change:
             self.banks[seller].remove(c)
@@ -924,14 +814,7 @@ class MoneyState(State):
         self.phase = "play"
         self.mover = buyer
         self.bought = True
-        tail = f" and {_codes(change)}" if change else ""
-        self._log(
-            "sell",
-            seller,
-            f"{{P{seller}}} hands over {act.count} card{'s' * (act.count != 1)}{tail}",
-            cards=act.count,
-            change=[c.code for c in change],
-        )
+        self.events.append(wording.sold(seller, act.count, change))
 
     # --- the end --------------------------------------------------------------------------
 
@@ -940,49 +823,32 @@ class MoneyState(State):
         if self.phase == "over":
             return
         if self.phase == "play" and not self.pile and not self.under:
-            # MONEY-END-2 (not while a paid purchase waits: BUY-15), with nothing on the ground
-            hands, banks = self.hands, self.banks
+            # MONEY-END-2 with nothing on the ground (not while a paid purchase waits: BUY-15)
             for s in (0, 1):
-                if not hands[1 - s] and not banks[1 - s]:
-                    self._end([s], f"{{P{s}}} holds every card")
+                if not self.hands[1 - s] and not self.banks[1 - s]:
+                    self._end([s], wording.holds_every_card(s))
                     return
         limit = int(self.options["turn_limit"])
         if limit and self.turns >= limit:  # MONEY-END-3
             w = self.scores()
             win = [0] if w[0] > w[1] else [1] if w[1] > w[0] else [0, 1]
-            self._end(win, f"the turn limit ({limit} cards) is reached; worth {w[0]} to {w[1]}")
+            self._end(win, wording.turn_limit_reached(limit, w))
             return
-        if self.phase == "play" and self.must_buy() and not self._shopping_sources():  # END-1
+        if self.phase == "play" and self.must_buy() and not self._shopping_sources():
+            # MONEY-END-1: the winner takes whatever lies on the ground
             loser = self.mover
             winner = 1 - loser
             if self.pile or self.under:
-                self._capture(winner, "takes what lies on the ground")
-            self._end([winner], f"{{P{loser}}} cannot buy")
+                self._capture(winner, wording.WON_THE_GROUND)
+            self._end([winner], wording.cannot_buy(loser))
 
     def _end(self, winners: list[int], why: str) -> None:
         self.phase = "over"
         self.winners_list = sorted(winners)
         self.end_reason = why
-        names = " and ".join(f"{{P{s}}}" for s in self.winners_list)
-        verb = "draw" if len(winners) > 1 else "wins"
-        self._log("gameover", None, f"{names} {verb}: {why}", winners=self.winners_list)
-
-    def _log(self, kind: str, seat: int | None, text: str, **data: Any) -> None:
-        self.events.append(Event(kind, seat, text, data))
+        self.events.append(wording.game_over(self.winners_list, why))
 
     # --- views, copies, samples -----------------------------------------------------------
-
-    def claim_is_valid(self, seat: int) -> bool:
-        """Would a claim by ``seat`` capture right now (MONEY-CLAIM-2)? For bots and screens."""
-        last = self.last
-        return bool(
-            not self.auto_capture
-            and self.pile
-            and last is not None
-            and last[0] == seat
-            and self.pile_ids[-1] == last[1]
-            and last[2]
-        )
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """Everything is public except the hands' contents: only their sizes (MONEY-ZONE-1),
@@ -1011,7 +877,7 @@ class MoneyState(State):
             "must_buy": self.must_buy(),
             "can_shop": self.can_shop(),
             "exchanges_left": MAX_EXCHANGES - self.exchanges,
-            "source": GROUND if len(self.pile) >= SOURCE_THRESHOLD else OPPONENT,
+            "source": self.required_source(),
             "exchanges": self.exchanges,
             "bought": self.bought,
             "sale": [self.sale[0], rank_name(self.sale[1]), self.sale[2].code]
@@ -1024,9 +890,7 @@ class MoneyState(State):
     def clone(self, rng: random.Random | None = None, *, events: bool = True) -> MoneyState:
         """An independent copy; ``rng`` replaces the copy of the generator (for samples);
         ``events=False`` starts the copy's log empty (a search never reads it)."""
-        new = object.__new__(MoneyState)
-        for name in MoneyState.__slots__:
-            setattr(new, name, getattr(self, name))
+        new = copy.copy(self)
         new.rng = positions.copy_rng(self.rng) if rng is None else rng
         new.hands = [h[:] for h in self.hands]
         new.banks = [b[:] for b in self.banks]
@@ -1035,7 +899,6 @@ class MoneyState(State):
         new.under = self.under[:]
         new.winners_list = self.winners_list[:]
         new.events = self.events[:] if events else []
-        new._legal = {}
         return new
 
     def zones(self) -> dict[str, Sequence[Card]]:
@@ -1077,196 +940,34 @@ class MoneyState(State):
         new.hands = [pool[:k], pool[k:]]
         return new
 
-    # --- JSON -----------------------------------------------------------------------------
+    # --- JSON (codec.py) ------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        data = self.to_json_light()
-        data["events"] = [e.to_json() for e in self.events]
-        return data
+        return codec.to_json(self)
 
     def to_json_light(self) -> dict[str, Any]:
         """``to_json`` without the event log (which only ever grows)."""
-        return {
-            **positions.header(self, SCHEMA, 2),
-            "dealer": self.dealer,
-            "mover": self.mover,
-            "phase": self.phase,
-            "hands": [[c.code for c in h] for h in self.hands],
-            "banks": [[c.code for c in b] for b in self.banks],
-            "pile": [c.code for c in self.pile],
-            "pile_ids": list(self.pile_ids),
-            "under": [c.code for c in self.under],
-            "turns": self.turns,
-            "last": list(self.last) if self.last else None,
-            "exchanges": self.exchanges,
-            "bought": self.bought,
-            "sale": [self.sale[0], self.sale[1], self.sale[2].code] if self.sale else None,
-            "winners": list(self.winners_list),
-            "end": self.end_reason,
-        }
+        return codec.to_json_light(self)
 
     @classmethod
     def from_json(cls, game: Money, data: Mapping[str, Any]) -> MoneyState:
-        """Load a position; ``ValueError`` says what is wrong (nothing half-read). A position
-        that is already decided (MONEY-END-1..3) loads as over, with its winner."""
-        with positions.reading(game):
-            head = positions.read_header(game, data, SCHEMA)
-            check_combination(head.options)
-            st = cls(game, head.variant, head.options, head.rng)
-            st._load_fields(data)
-            positions.check_pack(st, 2)
-            st._check_consistent()
-            st._settle()
-            if st.phase != "over" and not st.legal_actions():  # (the rest, caught whole)
-                raise ValueError("the player to move would have no legal step")
-        return st
-
-    def _load_fields(self, data: Mapping[str, Any]) -> None:
-        cards, whole = positions.cards, positions.whole
-        self.dealer = positions.seat(data["dealer"], 2, "dealer")
-        self.mover = positions.seat(data["mover"], 2, "mover")
-        self.phase = str(data["phase"])
-        if self.phase not in ("play", "sell", "over"):
-            raise ValueError(f"unknown phase {positions.text(self.phase)}")
-        self.hands = positions.per_seat(data["hands"], 2, "hands")
-        self.banks = positions.per_seat(data["banks"], 2, "banks")
-        self.pile = cards(data["pile"], "pile")
-        ids = data.get("pile_ids", list(range(len(self.pile))))
-        if not isinstance(ids, list):
-            raise ValueError("pile_ids must be a list")
-        self.turns = whole(data.get("turns", 0), "turns", 0, 10**9)
-        self.pile_ids = [whole(x, "a pile id", 0, max(0, self.turns)) for x in ids]
-        self.under = cards(data["under"], "under")
-        last = data.get("last")
-        self.last = (
-            (positions.seat(last[0], 2, "last"), whole(last[1], "last", 0), bool(last[2]))
-            if last
-            else None
-        )
-        self.exchanges = whole(data.get("exchanges", 0), "exchanges", 0, MAX_EXCHANGES)
-        bought = data.get("bought", False)
-        if not isinstance(bought, bool):
-            raise ValueError(f"bought is true or false, not {positions.text(bought)}")
-        self.bought = bought
-        sale = data.get("sale")
-        self.sale = (
-            (
-                positions.seat(sale[0], 2, "the buyer"),
-                whole(sale[1], "the sale's money", 1, JOKER_RANK),
-                Card.parse(sale[2]),
-            )
-            if sale
-            else None
-        )
-        self.winners_list = [positions.seat(x, 2, "a winner") for x in data.get("winners", [])]
-        self.end_reason = str(data.get("end", ""))
-        self.events = positions.events(data.get("events", []), 2)
-
-    def _check_consistent(self) -> None:
-        if len(self.pile_ids) != len(self.pile):
-            raise ValueError("hands, banks and pile ids do not fit together")
-        if any(c.rank in self.values for c in self.hands[0] + self.hands[1] + self.pile):
-            raise ValueError("money cards are never in a stack or on the pile")
-        if any(c.rank not in self.values for c in self.banks[0] + self.banks[1] + self.under):
-            raise ValueError("a bank or the money under the pile holds a number card")
-        if self.phase == "sell":
-            if self.sale is None:
-                raise ValueError("a sale is under way, but nothing is being sold")
-            if self.sale[2] not in self.banks[1 - self.sale[0]]:
-                raise ValueError("the payment of the sale is not in the seller's bank")
-            if self.sale[1] not in self.values:
-                raise ValueError("the sale's money is not money in this variant")
-        elif self.sale is not None:
-            raise ValueError("a sale is recorded outside the sale phase")
-        if self.phase == "play" and self.bought and not self.hands[self.mover]:
-            # MONEY-BUY-11: what is bought goes to the buyer's hand, to be turned
-            raise ValueError("the player to move has bought this turn, yet holds no card to turn")
+        """Load a position (``codec.from_json``: ``ValueError`` says what is wrong)."""
+        return codec.from_json(cls, game, data)
 
 
-def _codes(cards: Sequence[Card]) -> str:
-    return " ".join(f"[{c.code}]" for c in cards)
-
-
-__all__ = ["GAME", "Buy", "Claim", "Exchange", "MoneyState", "Sell", "Turn", "parse_action"]
-
-
-# --- the common moves' constants and wordings (text made when shown: ``engine.Event``) ---
-
-_TURN_ONLY: Sequence[Action] = (TURN,)
-_TURN_OR_CLAIM: tuple[Sequence[Action], ...] = ((TURN, CLAIMS[0]), (TURN, CLAIMS[1]))
-#: ``_tnew(Event, (kind, seat, wording, data))``: an Event without the named tuple's
-#: Python-level ``__new__``.
-_tnew: Any = tuple.__new__
-
-
-def _turns(seat: int | None, data: Mapping[str, Any]) -> str:
-    return f"{{P{seat}}} turns [{data['card']}]"
-
-
-def _claims_falsely(seat: int | None, data: Mapping[str, Any]) -> str:
-    return f"{{P{seat}}} claims falsely"
-
-
-def _capture_words(why: str) -> Wording:
-    def words(seat: int | None, data: Mapping[str, Any]) -> str:
-        money = data["money"]
-        extra = f" and {' '.join(f'[{c}]' for c in money)}" if money else ""
-        n = data["cards"]
-        return f"{{P{seat}}} {why}: {n} card{'s' * (n != 1)}{extra}"
-
-    return words
-
-
-#: How a capture reads, by why it happened.
-_CAPTURES: dict[str, Wording] = {
-    why: _capture_words(why)
-    for why in (
-        "captures the ground",
-        "claims the match and captures the ground",
-        "takes the ground as the penalty",
-        "takes what lies on the ground",
-    )
-}
-_CAPTURE_IDS = {why: worded(words) for why, words in _CAPTURES.items()}
-_CLAIM_WINS = _CAPTURE_IDS["claims the match and captures the ground"]
-_CLAIM_PENALTY = _CAPTURE_IDS["takes the ground as the penalty"]
-#: The wordings of the events of nearly every move, by number (``engine.worded``).
-_TURNS = worded(_turns)
-_CLAIMS_FALSELY = worded(_claims_falsely)
-
-#: Purses by the cards they are made of (``MoneyState.purse_of``), at most ``_PURSES_MAX``.
-_PURSES: dict[tuple[Card, ...], Purse] = {}
-_PURSES_MAX = 4096
-
-#: Events that recur, made once and shared by every log that has them (an event is only
-#: read, never changed): a turn is its seat, its card, whether it matched and the ground's
-#: size after it, so a game of ten thousand turns logs a few hundred distinct ones. Making
-#: and freeing an event, its data and the collector's walks over them were a tenth of a
-#: play-out. Keyed by one number, cheaper to make than a tuple.
-_TURN_EVENTS: dict[int, Event] = {}
-_CAPTURE_EVENTS: dict[int, Event] = {}
-_FALSE_CLAIMS = tuple(_tnew(Event, ("false", s, _CLAIMS_FALSELY, {"claimant": s})) for s in (0, 1))
-
-
-def _turn_event(seat: int, card: Card, matched: bool, pile: int) -> Event:
-    """The event of ``seat`` turning ``card`` onto a ground of ``pile`` cards (with it)."""
-    key = ((card.ordinal * 2 + matched) * 2 + seat) * 256 + pile
-    ev = _TURN_EVENTS.get(key)
-    if ev is None:
-        data = {"card": card.code, "match": matched, "pile": pile}
-        ev = _TURN_EVENTS[key] = _tnew(Event, ("turn", seat, _TURNS, data))
-    return ev
-
-
-def _capture_event(seat: int, words: int, cards: int) -> Event:
-    """The event of ``seat`` capturing a ground of ``cards`` cards with no money under it;
-    ``words`` says why (a number of ``_CAPTURE_IDS``)."""
-    key = (words * 2 + seat) * 256 + cards
-    ev = _CAPTURE_EVENTS.get(key)
-    if ev is None:
-        data = {"cards": cards, "money": ()}
-        ev = _CAPTURE_EVENTS[key] = _tnew(Event, ("capture", seat, words, data))
-    return ev
-
+__all__ = [
+    "GAME",
+    "GROUND",
+    "OPPONENT",
+    "Buy",
+    "Claim",
+    "Exchange",
+    "MoneyState",
+    "Sell",
+    "Turn",
+    "parse_action",
+    "purse_text",
+    "rank_name",
+]
 
 Money.state_class = MoneyState
