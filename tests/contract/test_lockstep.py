@@ -73,8 +73,11 @@ def agree(ref: State, fast: State, where: str) -> None:
 
 def outcome(state: State, text: str, seat: int | None) -> tuple[str, Any]:
     """What applying ``text`` for ``seat`` does to a copy: refused (with its reason) or the
-    position it leads to."""
+    position it leads to. The copy's log starts empty (no game reads its own log to play), so
+    its JSON holds only what this move logged: a long game's log is not written out twice
+    for every probe (``agree`` compares the whole log after every move)."""
     copy = state.clone()
+    copy.events = []
     before = json.dumps(copy.to_json(), sort_keys=True)
     try:
         action = copy.parse_action(text)
@@ -99,11 +102,11 @@ def lockstep(game: Game, variant: str, players: int, game_seed: int, rng: random
         if fast.is_over():
             return step
         where = f"seed {game_seed}, move {step + 1}"
-        choices: list[tuple[int | None, Action]] = []
+        choices: list[tuple[int, int, Action]] = []
         for seat in range(players):
-            choices += [(seat, a) for a in fast.legal_actions(seat)]
+            choices += [(seat, i, a) for i, a in enumerate(fast.legal_actions(seat))]
         assert choices, f"{where}: nobody can move"
-        seen += [str(a) for _, a in choices]
+        seen += [str(a) for _, _, a in choices]
         for _ in range(PROBES):
             text = rng.choice(seen)
             seat = rng.choice([None, *range(players)])
@@ -117,7 +120,10 @@ def lockstep(game: Game, variant: str, players: int, game_seed: int, rng: random
             a = fast.sample_hidden(observer, random.Random(k))
             b = ref.sample_hidden(observer, random.Random(k))
             assert a.to_json() == b.to_json(), f"{where}: sample_hidden({observer})"
-        seat, action = choices[int(rng.random() * len(choices))]
+        seat, i, action = choices[int(rng.random() * len(choices))]
+        # picked from the listing just before it is applied, as a play-out picks it: a kernel
+        # may take an action it has just offered by a path of its own
+        action = fast.legal_actions(seat)[i]
         made = fast.apply(action, seat)
         assert ref.apply(action, seat) == made, f"{where}: events of {action} by {seat}"
         agree(ref, fast, f"{where} ({action} by {seat})")
