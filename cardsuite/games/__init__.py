@@ -120,6 +120,7 @@ REGISTRY: dict[str, GameEntry] = {
             bots="bots",
             screen="screen:ManniScreen",
             help="help.md",
+            kernel="kernel:MannKernel",
         ),
         GameEntry(
             "mensch",
