@@ -111,11 +111,12 @@ class MannKernel(MannState):
         return new
 
     def hand_key(self, card: Card) -> int:
-        """Where a card goes in a sorted hand: by suit (S H C D), high to low."""
+        """The reference's ``hand_key``, looked up (``_KEY_HIGH``, ``_KEY_LOW``)."""
         return (_KEY_LOW if self._low_aces else _KEY_HIGH)[card]
 
     def exchange_sizes(self, seat: int) -> tuple[int, ...]:
-        """How many cards ``seat`` may discard now (TRJ-EXCH-1, TRJ-OPT-2, HORN-EXCH-1)."""
+        """The reference's ``exchange_sizes`` (TRJ-EXCH-1, TRJ-OPT-2, HORN-EXCH-1), without
+        ``min`` and with the sizes from a table made once (``_UP_TO``)."""
         room = len(self.manni)
         held = len(self.hands[seat])
         if held < room:
@@ -172,10 +173,10 @@ class MannKernel(MannState):
         each in the hand's order. A follow's listing is then its run of the suit led, copied
         (MANNI-GEN-6), and a lead's the four runs joined: no listing searches the hand.
         Kept in step by the play path and made with the hand when it is dealt, swapped or
-        exchanged; rebuilt here
-        when the hand is a new list (a sample, a copy, a hand set by a test), which is
-        sorted first (a test's may come in any order). Only the rules change a hand in
-        place, so the play path knows the index by the hand's identity alone."""
+        exchanged; rebuilt here when the hand is a new list (a sample, a copy, a hand set
+        by a test), which is sorted first (a test's may come in any order). Only the rules
+        change a hand in place, so the play path knows the index by the hand's identity
+        alone."""
         hand = self.hands[seat]
         hand.sort(key=(_KEY_LOW if self._low_aces else _KEY_HIGH).__getitem__)
         runs: list[list[Play]] = [[], [], [], []]
@@ -192,9 +193,12 @@ class MannKernel(MannState):
         self.hands[seat] = hand
         self._idx[seat] = (hand, runs)
 
-    # --- contract: apply ------------------------------------------------------------------
+    # --- apply ----------------------------------------------------------------------------
 
     def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
+        """The reference's ``apply``, with a play's whole path inline and the swap, a
+        contract and a discard just offered taken without the reference's coercion; anything
+        else (a refusal, an action given as text) goes to the reference."""
         # (None once the game is over or a search copy's hand is scored, where no play is
         # looked up, ``_NO_RECORDS``, and the reference refuses: an int on the play path)
         turn: int = self.turn  # type: ignore[assignment]  # (see above: no test a move)
