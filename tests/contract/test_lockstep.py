@@ -13,7 +13,8 @@ reference and on the kernel side by side, and after every move they must agree o
   it was new, and the whole of it at the end;
 - for a sample of texts that are not legal here (other seats' moves, moves from earlier in
   the game, nonsense), the refusal and its reason, or, when one is accepted, what it leads to;
-- a ``clone`` and a ``sample_hidden`` drawn with the same generator seed.
+- a ``clone`` and a ``sample_hidden`` drawn with the same generator seed;
+- now and then, both loaded from the position's JSON (``from_json``) and played on.
 
 Nothing here names a game: a registry entry with a ``kernel`` is covered. The default run
 plays a few games per variant and player count; ``CARDSUITE_FULL=1`` plays thousands.
@@ -136,6 +137,10 @@ def lockstep(game: Game, variant: str, players: int, game_seed: int, rng: random
             a = fast.sample_hidden(observer, random.Random(k))
             b = ref.sample_hidden(observer, random.Random(k))
             assert a.to_json() == b.to_json(), f"{where}: sample_hidden({observer})"
+        if step % 23 == 11:  # both loaded from the position's JSON, and played on from there
+            data = fast.to_json()
+            fast, ref = game.from_json(data), game.reference().from_json(data)
+            agree(ref, fast, f"{where}, loaded")
         seat, i, action = choices[int(rng.random() * len(choices))]
         # picked from the listing just before it is applied, as a play-out picks it: a kernel
         # may take an action it has just offered by a path of its own
