@@ -122,6 +122,7 @@ REGISTRY: dict[str, GameEntry] = {
             bots="bots",
             screen="screen:ManniScreen",
             help="help.md",
+            kernel="kernel:MannKernel",
         ),
         GameEntry(
             "mensch",

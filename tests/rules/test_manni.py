@@ -15,12 +15,15 @@ trick of such a position through ``apply``.
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
+from itertools import combinations
 
 import pytest
 
-from cardsuite.cards import Card
+from cardsuite.cards import JOKER_RANK, Card
 from cardsuite.engine import IllegalAction
+from cardsuite.games.manni.actions import Discard, DiscardChoices, Play
 from cardsuite.games.manni.rules import GAME
 
 BASIC, TRJ, HORN = "basic", "trjamann", "hornafjardarmanni"
@@ -1436,3 +1439,101 @@ def test_the_hand_score_is_worded_trick_by_number(variant, tricks, words):
     text = next(e for e in reversed(st.events) if e.kind == "score").text
     for w in words:
         assert w in text
+
+
+# --- the exchange's listing and the phases' refusals ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("n", "sizes"), [(12, range(8)), (12, range(13)), (16, (0, 4)), (16, range(5)), (5, (0, 2))]
+)
+def test_TRJ_EXCH_1_HORN_EXCH_1_every_discard_listed_once_smallest_first(n, sizes):
+    """TRJ-EXCH-1, TRJ-OPT-2, HORN-EXCH-1 (spec C): an exchange's choices are every set of
+    held cards of an allowed size, each once: smallest first, then in the hand's order. The
+    listing is indexed without being built (``actions.DiscardChoices``), from either end."""
+    hand = GAME.full_pack(3, {}, HORN)[:n]
+    listing = DiscardChoices(hand, tuple(sizes))
+    plain = [Discard(c) for k in sizes for c in combinations(hand, k)]
+    assert len(listing) == len(plain)
+    assert [a.cards for a in listing] == [a.cards for a in plain]
+    assert listing[-1].cards == plain[-1].cards and listing[-len(plain)] == plain[0]
+    with pytest.raises(IndexError):
+        listing[len(listing)]
+
+
+def test_a_listing_of_every_discard_of_16_cards_is_indexed_without_being_built():
+    """HORN-EXCH-1's and TRJ-EXCH-1's listing at its largest shape (every size of 16 cards,
+    as a hand-written position may ask): 65,536 choices, each picked by its index."""
+    hand = GAME.full_pack(3, {}, HORN)[:16]
+    listing = DiscardChoices(hand, tuple(range(17)))
+    assert len(listing) == 2**16
+    assert listing[2**16 - 1].cards == tuple(hand)
+    assert listing[-(2**16)] == Discard(())
+    assert listing[17].cards == tuple(hand[:2])  # after the empty one and the 16 singles
+
+
+@pytest.mark.parametrize("variant", [BASIC, TRJ, HORN])
+def test_a_play_before_the_tricks_is_refused_for_the_phase(variant):
+    """MANNI-EXCH-1 (swap or keep), TRJ-CONTRACT-3 (the contract first), HORN-EXCH-1 and
+    TRJ-EXCH-1 (the exchange): a card played before the tricks is refused with the phase's
+    reason and changes nothing; in the play, a card of no pack is one not held; after the
+    end, every play is refused as the game is over."""
+    reasons = {
+        "swap": "swap your hand for the manni",
+        "contract": "announce a contract first",
+        "exchange": "it is the exchange",
+    }
+    rng = random.Random(5)
+    st = GAME.new_state(variant=variant, seed=5)
+    seen = set()
+    while st.phase != "play":
+        seat = st.turn
+        assert seat is not None
+        refused(st, Play(st.hands[seat][0]), reasons[st.phase])
+        seen.add(st.phase)
+        st.apply(rng.choice(st.legal_actions()))
+    assert seen == {BASIC: {"swap"}, TRJ: {"contract", "exchange"}}.get(variant, {"exchange"})
+    while not st.is_over():
+        if st.phase == "play":
+            refused(st, Play(Card(JOKER_RANK)), "you do not hold JK")
+        st.apply(rng.choice(st.legal_actions()))
+    refused(st, Play(Card.parse("AS")), "the game is over")
+
+
+# --- positions changed by hand --------------------------------------------------------------
+
+
+def test_a_hand_given_as_a_new_list_in_any_order_plays_on():
+    """A test, a sample or a copy may give a seat a new hand list in another order: its
+    cards are still found and played (MANNI-GEN-6)."""
+    st = GAME.new_state(variant=BASIC, seed=3)
+    while st.phase != "play":
+        st.apply("keep")
+    seat = st.turn
+    assert seat is not None
+    held = st.hands[seat][:]
+    st.hands[seat] = list(reversed(held))
+    card = held[0]
+    st.apply(f"play {card.code}")
+    assert card not in st.hands[seat] and len(st.hands[seat]) == len(held) - 1
+    assert st.trick == [(seat, card)]
+    refused(st, f"play {card.code}", "do not hold")
+
+
+def test_a_card_taken_out_of_a_hand_in_place_is_refused_and_changes_nothing():
+    """Should anything but the rules take a card out of the hand list itself, a play of it is
+    refused as of a card not held, the position as it was; the play goes on from the cards
+    the hand holds."""
+    st = GAME.new_state(variant=BASIC, seed=3)
+    while st.phase != "play":
+        st.apply("keep")
+    seat = st.turn
+    assert seat is not None
+    hand_list = st.hands[seat]
+    card = hand_list.pop(0)  # the same list
+    refused(st, Play(card), f"you do not hold {card.code}")
+    st._legal = None  # the listing made before the change, dropped as a move would
+    assert card not in {a.card for a in st.legal_actions()}
+    size = len(hand_list)
+    st.apply(st.legal_actions()[0])
+    assert len(st.hands[seat]) == size - 1

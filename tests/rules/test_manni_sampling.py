@@ -18,7 +18,9 @@ from collections import Counter
 import pytest
 
 from cardsuite.cards import Card
+from cardsuite.engine import IllegalAction
 from cardsuite.games.manni import sampling
+from cardsuite.games.manni.actions import Play
 from cardsuite.games.manni.rules import GAME
 
 BASIC, TRJ, HORN = "basic", "trjamann", "hornafjardarmanni"
@@ -363,3 +365,40 @@ def test_played_contract_card_is_not_constrained():
     f = sampling.facts(st, A)
     assert f.special is None
     check_sample(st, A, st.sample_hidden(A, random.Random(0)))
+
+
+# --- search copies and the facts kept per position -------------------------------------------
+
+
+def test_a_search_copy_stops_at_the_end_of_its_hand():
+    """A search copy (``search_copy``) plays to the end of the hand searched and no further:
+    no next hand is dealt, nobody is to move, and a play is refused as after the game."""
+    st = GAME.new_state(variant=TRJ, seed=2)
+    rng = random.Random(2)
+    while st.phase != "play":
+        st.apply(rng.choice(st.legal_actions()))
+    copy = st.search_copy(st.turn or 0, random.Random(1))
+    while copy.turn is not None:
+        copy.apply(rng.choice(copy.legal_actions()))
+    assert copy.history[-1]["hand"] == st.hand_no and copy.legal_actions() == []
+    with pytest.raises(IllegalAction, match="the game is over"):
+        copy.apply(Play(Card.parse("AS")))
+
+
+def test_the_sampling_facts_are_worked_out_anew_after_every_move():
+    """``sampling.facts`` is kept per position without a write per move: keyed by the log's
+    length, which every move makes longer. A move's facts are never the last ones."""
+    for variant in (BASIC, TRJ, HORN):
+        st = GAME.new_state(variant=variant, seed=11)
+        rng = random.Random(11)
+        moves = 0
+        while not st.is_over() and moves < 120:
+            observer = st.turn
+            assert observer is not None
+            first = sampling.facts(st, observer)
+            assert sampling.facts(st, observer) is first  # the same position: reused
+            assert first == sampling._work_out(st, observer)
+            st.apply(rng.choice(st.legal_actions()))
+            moves += 1
+            if st.turn is not None:
+                assert sampling.facts(st, observer) == sampling._work_out(st, observer)

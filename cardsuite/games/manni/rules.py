@@ -1,57 +1,38 @@
-"""Manni, Trjámann and Hornafjarðarmanni: the pure rules. Spec: ``shared/rules/manni.md``.
+"""Manni, Trjámann and Hornafjarðarmanni: the rules. Spec: ``shared/rules/manni.md``.
 
-Three-player Icelandic trick games around the *manni*, a spare face-down hand. Rule IDs
-(``MANNI-EXCH-2``, ``TRJ-SCORE-1``, ``HORN-DEAL-1`` ...) are cited where each is enforced.
+Three-player Icelandic trick games around the *manni*, a spare face-down hand. This module
+is the reference: every action has one path, written as the rules read (``_legal_for``
+lists a seat's choices, ``apply`` checks one and makes it), each check citing its rule ID
+(``MANNI-EXCH-2``, ``TRJ-SCORE-1``, ``HORN-DEAL-1`` ...). Beside it:
+
+- ``kernel.py``: ``MannKernel``, the same game made fast for play-outs (a subclass that
+  overrides the hot paths). The registry names it, so ``new_state`` and ``from_json`` build
+  it; ``CARDSUITE_RULES=reference`` builds this module's ``MannState`` instead.
+  ``tests/contract/test_lockstep.py`` plays both side by side and compares them every move.
+- ``codec.py``: the JSON layout, loading, and the checks a loaded position must pass;
+- ``wording.py``: how the events read in the log;
+- ``actions.py``: the actions, their text, and the lazily indexed list of discards.
 
 Action text (also in ``help.md``): ``swap`` / ``keep`` (basic), ``contract nullo|grand|spades``
 or ``contract other hearts`` (the Trjámann declarer), ``discard 3C 4D`` (``discard`` alone, or
 ``keep``, draws nothing) and ``play 7H``.
 
 Seats 0, 1, 2 clockwise; for dealer D, eldest E = D+1, middle M = D+2 (MANNI-GEN-1).
-
-JSON layout (``to_json``/``from_json``; a test may write a position by hand)::
-
-    {"game": "manni", "schema": 1, "players": 3, "variant": "trjamann",
-     "options": {"no_spades_in_other": false, "four_or_none": false, "grand_hearts": false},
-     "rng": [3, [...625 ints...], null],
-     "hand_no": 1, "dealer": 2, "phase": "play",   # swap | contract | exchange | play | over
-     "turn": 0,                                      # seat to move (null when over)
-     "contract": "spades", "trump": "S",             # trump null: no trumps
-     "declarer": 0,                                  # Trjámann's eldest; null otherwise
-     "contract_card": null,                          # Hornafjarðarmanni's cut card
-     "hands": [["AS", ...], [...], [...]],           # any order
-     "discards": [[...], [...], [...]],              # face down, known to their owner
-     "manni": ["7C", ...],                           # what is left of it, next draw first
-     "drawn": [[...], [...], [...]],                 # what each drew this hand (private)
-     "decisions": [null, 3, null],                   # per seat: null, "swap", "keep" or a count
-     "exchange_queue": [1, 2],                       # seats still to decide, next first
-     "trick": {"leader": 0, "plays": [[0, "KH"]]},
-     "tricks": [{"plays": [[0, "AS"], [1, "2S"], [2, "3S"]], "winner": 0}],  # this hand's
-     "played": [...],                                # cards of this hand's finished tricks
-     "points": [0, 0, 0],                            # basic Manni
-     "plus": [0, 0, 0], "minus": [0, 0, 0],          # Trjámann, Hornafjarðarmanni
-     "owed": [["nullo", "grand", "spades", "other"], ...],   # Trjámann
-     "history": [{"hand": 1, ...}], "winners": [], "events": [...]}
-
-Everything is checked on load: a card set that is not the pack is refused.
 """
 
 from __future__ import annotations
 
 import random
-from bisect import bisect_left
-from collections import Counter
 from collections.abc import Mapping, Sequence
-from operator import itemgetter
 from typing import Any, ClassVar, cast
 
 from ... import positions
 from ...cards import ACE, SUIT_NAMES, Card, pack, pack_without_twos
 from ...dealing import pack_order, voids_shown
-from ...engine import Action, Event, Game, IllegalAction, Option, State, Variant, worded
+from ...engine import Action, Event, Game, IllegalAction, Option, State, Variant
 from ...shuffle import shuffle
 from ...turns import TurnState
-from . import sampling
+from . import sampling, wording
 from .actions import (
     CONTRACT_KINDS,
     KEEP,
@@ -66,8 +47,8 @@ from .actions import (
     Swap,
     parse_action,
 )
+from .wording import contract_name
 
-SCHEMA = 1
 PLAYERS = 3
 BASIC, TRJAMANN, HORN = "basic", "trjamann", "hornafjardarmanni"
 #: MANNI-TRUMP-1: hand n has trumps ``TRUMP_CYCLE[(n - 1) % 4]``.
@@ -85,36 +66,22 @@ SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}
 #: MANNI-DEAL-1, TRJ-DEAL-1, HORN-DEAL-1: the manni as dealt, and each hand.
 MANNI_DEALT = {BASIC: 12, TRJAMANN: 4, HORN: 16}
 HAND_DEALT = {BASIC: 12, TRJAMANN: 16, HORN: 12}
-
-
-def _sheet_record(variant: str) -> dict[str, positions.Reader]:
-    """A scored hand's record (``_score``), as ``history`` keeps it: the table's sheet
-    reads it (``positions.records`` checks each on load)."""
-    p = positions
-    seat_of, tricks = p.r_maybe(p.r_seat), p.r_per_seat(p.r_whole(0, HAND_DEALT[variant]))
-    totals = p.r_per_seat(p.r_whole(0))  # (running totals: any the game can reach)
-    common = {"hand": p.r_whole(1), "dealer": p.r_seat, "declarer": seat_of, "tricks": tricks}
-    if variant == BASIC:  # MANNI-TRUMP-1: every hand has its trumps
-        return {
-            **common,
-            "contract": p.r_choice("trumps"),
-            "trump": p.r_choice(*"SHDC"),
-            "gains": p.r_per_seat(p.r_whole(0, 12)),
-            "totals": totals,
-        }
-    return {
-        **common,
-        "contract": p.r_choice(*(CONTRACT_KINDS if variant == TRJAMANN else HORN_CONTRACTS)),
-        "trump": p.r_maybe(p.r_choice(*"SHDC")),
-        "targets": tricks,
-        "results": p.r_per_seat(p.r_whole(-16, 16)),
-        "plus": totals,
-        "minus": totals,
-        **({"cost?": p.r_number(-100, 100)} if variant == TRJAMANN else {}),
-    }
-
-
+#: HORN-CONTRACT-1: the contracts the cut card may fix.
 HORN_CONTRACTS = ("grand", "trumps", "nullo")
+#: TRJ-CONTRACT-1: the trumps of each contract that names no suit (Grand: TRJ-OPT-3 aside).
+TRJ_TRUMPS = {"nullo": None, "grand": None, "spades": "S"}
+#: What each Trjámann contract is worth on average to its declarer, played as the medium
+#: bot plays it from a random hand (``scripts/measure_manni_contracts.py``). Declaring one now
+#: gives up that average later: the search and the bots weigh a contract by its result now
+#: less this (a forced Nullo at the end of a game is the cost of keeping it for later).
+CONTRACT_VALUE = {"nullo": 0.22, "grand": -1.75, "spades": -1.60, "other": -0.17}
+#: The contracts as constant actions: (kind, suit) -> Contract.
+CONTRACTS: dict[tuple[str, str | None], Contract] = {
+    **{(k, None): Contract(k) for k in ("nullo", "grand", "spades")},
+    **{("other", s): Contract("other", s) for s in ("S", "H", "D", "C")},
+}
+#: MANNI-DECK-1 (48 cards, no twos), TRJ-DECK-1 and HORN-DECK-1 (52), in ``pack`` order.
+PACKS = {BASIC: tuple(pack_without_twos()), TRJAMANN: tuple(pack()), HORN: tuple(pack())}
 
 _OPTIONS = {
     "no_spades_in_other": Option(
@@ -141,17 +108,6 @@ _OPTIONS = {
 }
 
 
-def contract_name(contract: str, trump: str | None) -> str:
-    """A contract in words: ``Trumps: hearts``, ``Nullo``, ``Other: diamonds``."""
-    if contract == "trumps":
-        return f"Trumps: {SUIT_NAMES[trump]}" if trump else "Trumps"
-    if contract == "other":
-        return f"Other: {SUIT_NAMES[trump]}" if trump else "Other"
-    if contract == "grand" and trump:
-        return "Grand (hearts trumps)"
-    return contract.capitalize()
-
-
 def horn_contract(card: Card) -> tuple[str, str | None]:
     """HORN-CONTRACT-1: the contract the cut card fixes, and its trump suit."""
     if card.rank >= 10:  # 10 J Q K A (A-9: the ace counts high)
@@ -159,6 +115,24 @@ def horn_contract(card: Card) -> tuple[str, str | None]:
     if card.rank >= 6:
         return "trumps", card.suit
     return "nullo", None
+
+
+def rank_value(card: Card, low_aces: bool) -> int:
+    """MANNI-GEN-7: A (high) K Q ... 3 2 in every suit; HORN-RANK-1: in Hornafjarðarmanni's
+    Nullo (``low_aces``) the ace is the lowest, below the two."""
+    return 1 if low_aces and card.rank == ACE else card.rank
+
+
+def trick_winner(plays: Sequence[tuple[int, Card]], trump: str | None, low_aces: bool) -> int:
+    """MANNI-GEN-6: the seat whose card takes the trick: the highest trump, else the highest
+    card of the suit led (a card of another suit never wins)."""
+    led = plays[0][1].suit
+
+    def worth(play: tuple[int, Card]) -> tuple[bool, bool, int]:
+        card = play[1]
+        return card.suit == trump, card.suit == led, rank_value(card, low_aces)
+
+    return max(plays, key=worth)[0]
 
 
 # --- the game ----------------------------------------------------------------------------
@@ -199,7 +173,8 @@ class Manni(Game):
         return self.pack_for(variant or self.default_variant)
 
     def pack_for(self, variant: str) -> list[Card]:
-        return pack_without_twos() if variant == BASIC else pack()
+        """The variant's pack in ``pack`` order, a new list (``PACKS``)."""
+        return list(PACKS[variant])
 
     def kind(self) -> type[MannState]:
         """The state class this game builds (``Game.state_type``: its kernel, or this
@@ -215,30 +190,27 @@ class Manni(Game):
         deck: Sequence[str | Card] | None = None,
         dealer: int | None = None,
     ) -> MannState:
+        """A new game: the first dealer drawn from the seeded generator unless given
+        (MANNI-GEN-2), then the first hand dealt from the shuffled pack, or from a stacked
+        ``deck`` (top first, the rest of the pack shuffled under it: MANNI-GEN-3)."""
         if players is not None and players != PLAYERS:
             self.check_players(players)
-        if not options and (variant or BASIC) in _DEFAULTS:  # a play-out's new game
+        if not options and (variant or BASIC) in _DEFAULTS:  # no options named: the defaults
             variant_id = variant or BASIC
             opts = dict(_DEFAULTS[variant_id])
         else:
             variant_id, opts = self.resolve_options(variant, options)
         rng = random.Random(seed)
-        st = self.kind()(self, variant_id, opts, rng)
-        if dealer is None:  # MANNI-GEN-2: ``rng.randrange(3)``, as it draws its number
-            getrandbits = rng.getrandbits
-            dealer = getrandbits(2)
-            while dealer == 3:
-                dealer = getrandbits(2)
+        if dealer is None:
+            dealer = rng.randrange(PLAYERS)
         elif isinstance(dealer, bool) or not (isinstance(dealer, int) and 0 <= dealer < PLAYERS):
             raise ValueError("dealer must be a seat from 0 to 2")
-        if deck is None:  # pack_order's own shuffle of the pack (as sort keys), made once
-            order = list(_PACK_KEYS[variant_id == BASIC])
-            shuffle(rng, order)
-        else:
-            cards = pack_order(self.pack_for(variant_id), deck, rng)
-            order = list(map(_KEY_HIGH.__getitem__, cards))
+        st = self.kind()(self, variant_id, opts, rng)
         st.dealer = dealer
-        st._deal(order)
+        if deck is None:
+            st._deal_shuffled()
+        else:
+            st._deal(pack_order(self.pack_for(variant_id), deck, rng))
         return st
 
     def from_json(self, data: Mapping[str, Any]) -> MannState:
@@ -298,111 +270,64 @@ _DEFAULTS = {v: GAME.resolve_options(v, None)[1] for v in Manni.variants}
 
 
 class MannState(TurnState):
-    """A Manni position (any of the three variants)."""
+    """A Manni position (any of the three variants), played by the rules as written."""
 
     __slots__ = (
-        "_four_or_none",
-        "_grand_hearts",
-        "_idx",
-        "_led",
-        "_legal",
-        "_low_aces",
-        "_no_spades",
-        "_power",
-        "_powers",
-        "_records",
-        "_rv",
-        "_samples",
-        "_search_copy",
-        "contract",
-        "contract_card",
-        "dealer",
-        "decisions",
-        "declarer",
-        "discards",
-        "drawn",
-        "events",
-        "exchange_queue",
-        "game",
-        "hand_no",
-        "hands",
-        "history",
-        "manni",
-        "minus",
-        "options",
-        "owed",
-        "phase",
-        "played",
-        "plus",
-        "points",
-        "rng",
-        "trick",
-        "trick_leader",
-        "tricks",
-        "tricks_won",
-        "trump",
-        "turn",
-        "variant",
-        "winners_list",
+        *("game", "variant", "options", "rng", "_no_spades", "_four_or_none", "_grand_hearts"),
+        *("hand_no", "dealer", "phase", "turn", "contract", "trump", "declarer"),
+        *("contract_card", "_low_aces", "hands", "discards", "drawn", "manni", "decisions"),
+        *("exchange_queue", "trick", "trick_leader", "tricks", "played", "tricks_won"),
+        *("points", "plus", "minus", "owed", "history", "winners_list", "events"),
+        *("_legal", "_samples", "_search_copy"),
     )
 
     def __init__(self, game: Manni, variant: str, options: dict[str, Any], rng: random.Random):
         self.game = game
         self.variant = variant
         self.options = options
-        self._no_spades = bool(options.get("no_spades_in_other"))
-        self._four_or_none = bool(options.get("four_or_none"))
-        self._grand_hearts = bool(options.get("grand_hearts"))
+        self._no_spades = bool(options.get("no_spades_in_other"))  # TRJ-OPT-1
+        self._four_or_none = bool(options.get("four_or_none"))  # TRJ-OPT-2
+        self._grand_hearts = bool(options.get("grand_hearts"))  # TRJ-OPT-3
         self.rng = rng
         self.hand_no = 0
         self.dealer = 0
-        self.phase = "play"
+        self.phase = "play"  # swap | contract | exchange | play | over
         self.turn: int | None = None
-        self.contract = "trumps"
-        self.trump: str | None = None
-        self.declarer: int | None = None
-        self.contract_card: Card | None = None
-        self._low_aces = False
-        self._rv = _RV_HIGH  # each card's rank for winning tricks this hand
-        # the play path's look-up (``_RECORDS``); empty outside the play
-        self._records: Any = _NO_RECORDS
-        self.hands: list[list[Card]] = [[], [], []]
-        self.discards: list[list[Card]] = [[], [], []]
-        self.drawn: list[list[Card]] = [[], [], []]
-        self.manni: list[Card] = []
-        self.decisions: list[Any] = [None, None, None]
-        self.exchange_queue: list[int] = []
-        self.trick: list[tuple[int, Card]] = []
+        self.contract = "trumps"  # basic: trumps; Trjámann: "" until declared
+        self.trump: str | None = None  # None: no trumps
+        self.declarer: int | None = None  # Trjámann's eldest (TRJ-DECL-1)
+        self.contract_card: Card | None = None  # Hornafjarðarmanni's cut card (HORN-CUT-1)
+        self._low_aces = False  # HORN-RANK-1: Hornafjarðarmanni's Nullo
+        self.hands: list[list[Card]] = [[], [], []]  # each sorted (``hand_key``)
+        self.discards: list[list[Card]] = [[], [], []]  # GEN-5: face down
+        self.drawn: list[list[Card]] = [[], [], []]  # what each drew this hand (private)
+        self.manni: list[Card] = []  # GEN-4: what is left of it, the next draw first
+        self.decisions: list[Any] = [None, None, None]  # "swap", "keep" or a count drawn
+        self.exchange_queue: list[int] = []  # seats still to swap or exchange, next first
+        self.trick: list[tuple[int, Card]] = []  # (seat, card), in the order played
         self.trick_leader = 0
-        self._led = 0  # the suit led, as its place in ``SUIT_ORDER``
-        # what each card is worth to this trick, per suit led and for the suit led (``_POWERS``)
-        self._powers: list[dict[Card, int]] = _POWERS[None, False]
-        self._power: dict[Card, int] = self._powers[0]
-        # this hand's finished tricks, each (its plays, its winner): a tuple, made once a trick
+        # this hand's finished tricks, each (its plays, its winner)
         self.tricks: list[tuple[list[tuple[int, Card]], int]] = []
-        self.played: list[Card] = []
+        self.played: list[Card] = []  # the cards of this hand's finished tricks
         self.tricks_won = [0, 0, 0]
-        self.points = [0, 0, 0]
-        self.plus = [0, 0, 0]
+        self.points = [0, 0, 0]  # basic Manni
+        self.plus = [0, 0, 0]  # Trjámann, Hornafjarðarmanni
         self.minus = [0, 0, 0]
-        self.owed: list[list[str]] = [list(CONTRACT_KINDS) for _ in range(3)]
-        self.history: list[dict[str, Any]] = []
+        self.owed: list[list[str]] = [list(CONTRACT_KINDS) for _ in range(3)]  # TRJ-CONTRACT-2
+        self.history: list[dict[str, Any]] = []  # the score sheet: one record a hand
         self.winners_list: list[int] = []
         self.events: list[Event] = []
-        self._legal: Sequence[Action] | None = None
-        # Per seat: (the hand list, its plays by suit), for the plays' listings (``_index``);
-        # the plays are None from the deal to the seat's exchange (``_EXCHANGERS``)
-        self._idx: list[Any] = [_UNINDEXED] * 3
-        # What sample_hidden works out for a position: (the log's length when worked out, per
-        # observer), so a search computes it once per root; a move logs an event, which
-        # makes it stale without a write of its own (``sampling.facts``)
+        self._legal: Sequence[Action] | None = None  # the seat to move's, once listed
+        # What sample_hidden works out for a position (``sampling.facts``), so a search
+        # computes it once per root
         self._samples: tuple[int, dict[int, Any]] | None = None
-        self._search_copy = False
+        self._search_copy = False  # a search's copy: no hand is dealt after this one
 
     # --- small facts ----------------------------------------------------------------------
 
     @property
     def eldest(self) -> int:
+        """MANNI-GEN-1: the dealer's left, who decides and leads first."""
         return (self.dealer + 1) % 3
 
     @property
@@ -411,46 +336,39 @@ class MannState(TurnState):
         return self.contract == "nullo"
 
     def hand_key(self, card: Card) -> int:
-        """Where a card goes in a sorted hand: by suit (S H C D), high to low."""
-        return (_KEY_LOW if self._low_aces else _KEY_HIGH)[card]
+        """Where a card goes in a sorted hand: by suit (S H C D), then high to low as the
+        hand ranks its cards (aces low in Hornafjarðarmanni's Nullo)."""
+        return SUIT_ORDER[card.suit] * 16 + 15 - rank_value(card, self._low_aces)
+
+    def _sorted(self, cards: Sequence[Card]) -> list[Card]:
+        return sorted(cards, key=self.hand_key)
 
     def exchange_sizes(self, seat: int) -> tuple[int, ...]:
-        """How many cards ``seat`` may discard now (TRJ-EXCH-1, TRJ-OPT-2, HORN-EXCH-1)."""
-        room = len(self.manni)
-        held = len(self.hands[seat])
-        if held < room:
-            room = held
+        """How many cards ``seat`` may discard now: never more than he holds or the manni
+        has left; TRJ-EXCH-1 up to four (TRJ-OPT-2: four or none), HORN-EXCH-1 up to 7 for
+        eldest, 5 for middle and 12 for the dealer. Zero is always allowed."""
+        room = min(len(self.manni), len(self.hands[seat]))
         if self.variant == TRJAMANN:
-            top = TRJ_LIMIT if room > TRJ_LIMIT else room
+            top = min(TRJ_LIMIT, room)
             if self._four_or_none:
-                return (0, top) if top == TRJ_LIMIT else (0,)
-            return _UP_TO[top]
+                return (0, TRJ_LIMIT) if top == TRJ_LIMIT else (0,)
+            return tuple(range(top + 1))
         limit = HORN_LIMITS[(seat - self.dealer - 1) % 3]
-        return _UP_TO[limit if limit < room else room]
+        return tuple(range(min(limit, room) + 1))
+
+    def other_suits(self) -> tuple[str, ...]:
+        """The suits Other may name (TRJ-CONTRACT-1; TRJ-OPT-1: not spades)."""
+        return ("H", "D", "C") if self._no_spades else ("S", "H", "D", "C")
 
     def offered_contracts(self, seat: int) -> list[Contract]:
         """TRJ-CONTRACT-2, TRJ-OPT-1: the contracts ``seat`` still owes (Other per suit)."""
-        return list(self._offers(seat))
-
-    def _offers(self, seat: int) -> list[Contract]:
-        """``offered_contracts`` as a constant list, one per set of contracts owed and
-        option (the legal listing: callers never mutate it)."""
-        key = (*self.owed[seat], self._no_spades)
-        out = _OFFERS.get(key)
-        if out is None:
-            out = []
-            for kind in self.owed[seat]:
-                if kind == "other":
-                    out += [CONTRACTS[("other", s)] for s in self.other_suits()]
-                else:
-                    out.append(CONTRACTS[(kind, None)])
-            _OFFERS[key] = out
+        out: list[Contract] = []
+        for kind in self.owed[seat]:
+            if kind == "other":
+                out += [CONTRACTS[("other", s)] for s in self.other_suits()]
+            else:
+                out.append(CONTRACTS[(kind, None)])
         return out
-
-    def other_suits(self) -> tuple[str, ...]:
-        return ("H", "D", "C") if self._no_spades else ("S", "H", "D", "C")
-
-    # --- contract: queries ----------------------------------------------------------------
 
     def scores(self) -> list[int]:
         """Basic: the points; the others: each player's net (plus less minus)."""
@@ -461,227 +379,107 @@ class MannState(TurnState):
     def deals_played(self) -> int:
         return self.hand_no
 
-    def _legal_for(self, turn: int) -> Sequence[Action]:
-        """The legal actions of ``turn``, once a position (``TurnState.legal_actions``), for
-        a position no move made (loaded, copied, sampled): every move lists the next one
-        itself (the play path the next seat's plays, each phase its next choice). The plays
-        come from the hand's index (``_index``): its run of the suit led if it has one
-        (MANNI-GEN-6), else every play; constant lists for the swap, the contracts owed, or
-        the discards, lazily."""
-        phase = self.phase
-        if phase == "play":
-            hand = self.hands[turn]
-            ent = self._idx[turn]
-            if ent[0] is not hand or ent[1] is None or sum(map(len, ent[1])) != len(hand):
-                ent = self._index(turn)
-            runs = ent[1]
-            if self.trick and runs[self._led]:  # MANNI-GEN-6: the hand's run of the suit led
-                return runs[self._led].copy()
-            r0, r1, r2, r3 = runs
-            return [*r0, *r1, *r2, *r3]
-        if phase == "swap":
-            return _SWAP_OR_KEEP
-        if phase == "contract":
-            return self._offers(turn)
-        return DiscardChoices(self.hands[turn], self.exchange_sizes(turn))
+    # --- legal actions --------------------------------------------------------------------
 
-    def _index(self, seat: int) -> tuple[list[Card], list[list[Play]]]:
-        """``seat``'s index: (the hand list, its plays by suit), four runs in ``SUIT_ORDER``,
-        each in the hand's order. A follow's listing is then its run of the suit led, copied
-        (MANNI-GEN-6), and a lead's the four runs joined: no listing searches the hand.
-        Kept in step by the play path and made with the hand when it is dealt, swapped or
-        exchanged; rebuilt here
-        when the hand is a new list (a sample, a copy, a hand set by a test), which is
-        sorted first (a test's may come in any order). Only the rules change a hand in
-        place, so the play path knows the index by the hand's identity alone."""
+    def _legal_for(self, seat: int) -> Sequence[Action]:
+        """The choices of ``seat``, the seat to move (spec section C), for
+        ``TurnState.legal_actions``: swap or keep (MANNI-EXCH-1); a contract still owed
+        (TRJ-CONTRACT-1/2); a set of cards to discard, smallest first (TRJ-EXCH-1,
+        HORN-EXCH-1); a card to play (MANNI-GEN-6)."""
+        if self.phase == "play":
+            return [PLAY[c] for c in self.playable(seat)]
+        if self.phase == "swap":
+            return [SWAP, KEEP]
+        if self.phase == "contract":
+            return self.offered_contracts(seat)
+        return DiscardChoices(self.hands[seat], self.exchange_sizes(seat))
+
+    def playable(self, seat: int) -> list[Card]:
+        """MANNI-GEN-6: the leader may lead any card; a follower must play a card of the suit
+        led if he holds one, else any card (no duty to beat or to trump)."""
         hand = self.hands[seat]
-        hand.sort(key=(_KEY_LOW if self._low_aces else _KEY_HIGH).__getitem__)
-        runs: list[list[Play]] = [[], [], [], []]
-        for c in hand:
-            runs[_SUIT_AT[c]].append(PLAY[c])
-        ent = self._idx[seat] = (hand, runs)
-        return ent
+        if self.trick:
+            led = self.trick[0][1].suit
+            follow = [c for c in hand if c.suit == led]
+            if follow:
+                return follow
+        return list(hand)
 
-    def _set_hand(self, seat: int, cards: Sequence[Card]) -> None:
-        """Give ``seat`` ``cards`` as a new hand, sorted, with its index (``_index``), read
-        back from the cards' sort keys (``_read_back``)."""
-        key = _KEY_LOW if self._low_aces else _KEY_HIGH
-        hand, runs = _read_back(list(map(key.__getitem__, cards)), self._low_aces)
-        self.hands[seat] = hand
-        self._idx[seat] = (hand, runs)
-
-    # --- contract: apply ------------------------------------------------------------------
+    # --- apply ----------------------------------------------------------------------------
 
     def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
+        """Check ``action`` (or its text) for ``seat`` (default: the seat to move) and make
+        it; the events it logged. Refused (``IllegalAction``, nothing changed) when the game
+        is over, it is not the seat's turn, or the action is not one of this phase's."""
         turn = self.turn
-        if type(action) is Play and (seat is None or seat == turn):
-            # MANNI-GEN-6, inline: the move of nearly every step of a play-out. One look-up
-            # gives the lead's and the follow's events, the trick's entry (a shared ``(seat,
-            # card)`` tuple) and its suit (``_SUIT_AT``). ``_records`` is empty
-            # outside the play, so a play then (or of no card of a pack) fails the look-up
-            # and the general path below refuses it: the phase needs no test of its own.
-            try:
-                lead_ev, ev, entry, si = self._records[turn][action]
-            except LookupError:
-                pass
-            else:
-                hand = self.hands[turn]
-                ent = self._idx[turn]
-                if ent[0] is not hand:  # known by identity (``_index``)
-                    ent = self._index(turn)
-                runs = ent[1]
-                run = runs[si]
-                trick = self.trick
-                if trick:
-                    led = self._led
-                    if si != led and runs[led]:  # MANNI-GEN-6: the suit led is held
-                        if action not in run:
-                            raise IllegalAction(f"you do not hold {action.card.code}")
-                        raise IllegalAction(f"you must follow {SUIT_NAMES[trick[0][1].suit]}")
-                # the card out of its run (plays are interned, so the search tests pointers
-                # in C) and out of the hand: the index stays in step with the hand
-                try:
-                    run.remove(action)
-                except ValueError:
-                    raise IllegalAction(f"you do not hold {action.card.code}") from None
-                try:
-                    hand.remove(entry[1])
-                except ValueError:  # a hand changed in place, its index stale: made anew
-                    self._index(turn)
-                    raise IllegalAction(f"you do not hold {action.card.code}") from None
-                if not trick:  # a lead (by ``trick_leader``, set as the last trick closed)
-                    trick.append(entry)
-                    self._led = led = si
-                    self._power = self._powers[si]
-                    ev = lead_ev
-                else:
-                    trick.append(entry)
-                    if len(trick) == 3:  # it closes the trick: the best play takes it
-                        # MANNI-GEN-6: the highest trump, else the highest of the suit led
-                        (s0, c0), (s1, c1), (_, card) = trick
-                        self.played += (c0, c1, card)
-                        power = self._power
-                        p0 = power[c0]
-                        p1 = power[c1]
-                        p2 = power[card]
-                        if p2 > p0 and p2 > p1:
-                            winner = turn
-                        elif p1 > p0:
-                            winner, card = s1, c1
-                        else:
-                            winner, card = s0, c0
-                        self.tricks.append((trick, winner))  # never mutated
-                        self.trick = []
-                        self.tricks_won[winner] += 1
-                        won = _WIN_EVENTS[winner][card]
-                        events = self.events
-                        events += (ev, won)
-                        if hand:  # every hand holds as many cards after a trick
-                            self.turn = self.trick_leader = winner
-                            h = self.hands[winner]  # the winner leads: any of its plays
-                            e = self._idx[winner]
-                            if e[0] is not h:
-                                e = self._index(winner)
-                            r0, r1, r2, r3 = e[1]
-                            self._legal = [*r0, *r1, *r2, *r3]
-                            return [ev, won]
-                        self._legal = None
-                        mark = len(events) - 2
-                        self._score()
-                        return events[mark:]
-                # After a lead or a trick's second card: the next seat's plays, listed here
-                # where the suit led is at hand (its run of that suit, else its whole hand)
-                self.turn = nxt = _NEXT[turn]
-                h = self.hands[nxt]
-                e = self._idx[nxt]
-                if e[0] is not h:
-                    e = self._index(nxt)
-                runs = e[1]
-                run = runs[led]
-                if run:
-                    self._legal = run.copy()
-                else:
-                    r0, r1, r2, r3 = runs
-                    self._legal = [*r0, *r1, *r2, *r3]
-                self.events.append(ev)
-                return [ev]
         if turn is None:
             raise IllegalAction("the game is over")
         if seat is not None and seat != turn:
             raise IllegalAction(f"it is not your turn (waiting for seat {turn + 1})")
-        phase = self.phase
-        if phase == "swap":  # MANNI-EXCH-1/2: swap or keep, nothing else to check
-            kind = type(action)
-            if kind is Keep or kind is Swap:
-                events = self.events
-                mark = len(events)
-                self._swap(turn, kind is Swap)  # (which lists the next move)
-                return events[mark:]
-        elif phase == "contract":  # TRJ-CONTRACT-1: _declare checks the contract itself
-            if type(action) is Contract:
-                events = self.events
-                mark = len(events)
-                self._declare(turn, action)  # (which lists the exchange)
-                return events[mark:]
-        elif type(action) is Discard and phase == "exchange":
-            legal = self._legal
-            if type(legal) is DiscardChoices:
-                at = legal.issued(action, self.hands[turn])
-                if at is not None:  # a discard just offered: nothing to check
-                    events = self.events
-                    mark = len(events)
-                    self._exchange(turn, action, at)  # (which lists the next move)
-                    return events[mark:]
-        events = self.events
-        mark = len(events)
-        act = action if isinstance(action, Action) else self._coerce(action)
-        phase = self.phase
-        if phase == "play":
-            if type(act) is not Play:
+        act = self._coerce(action)
+        mark = len(self.events)
+        if self.phase == "play":
+            if not isinstance(act, Play):
                 raise IllegalAction("the tricks are being played: play a card")
-            if act is action:  # the play's own path found no such card
-                raise IllegalAction(f"you do not hold {act.card.code}")
-            return self.apply(act, seat)  # the play's own path, above
-        if phase == "swap":
+            self._play(turn, act.card)
+        elif self.phase == "swap":
             if not isinstance(act, (Swap, Keep)):
                 raise IllegalAction("swap your hand for the manni, or keep it")
             self._swap(turn, isinstance(act, Swap))
-        elif phase == "contract":
+        elif self.phase == "contract":
             if not isinstance(act, Contract):
                 raise IllegalAction("announce a contract first")
             self._declare(turn, act)
         else:
-            if isinstance(act, Keep):
+            if isinstance(act, Keep):  # keep: discard nothing
                 act = NO_DISCARD
             if not isinstance(act, Discard):
                 raise IllegalAction("it is the exchange: discard cards to draw as many, or keep")
             self._exchange(turn, act)
         self._legal = None
-        self._samples = None
-        return events[mark:]
+        return self.events[mark:]
+
+    # --- the swap (basic Manni) -----------------------------------------------------------
 
     def _swap(self, seat: int, swap: bool) -> None:
-        """MANNI-EXCH-1..4: E, M, D in turn; the first swap ends the phase."""
+        """MANNI-EXCH-1..4: eldest, middle, then the dealer swap or keep. A swap makes the
+        player's hand a dead pile (GEN-5) and the manni his hand, and ends the phase; if all
+        three keep, the dealt hands play and the manni stays unseen."""
         del self.exchange_queue[0]
         if swap:
-            self.discards[seat] = self.hands[seat]  # MANNI-EXCH-2: a dead pile, face down
-            self._set_hand(seat, self.manni)
-            self.drawn[seat] = self.hands[seat][:]
+            self.discards[seat] = self.hands[seat]  # MANNI-EXCH-2
+            self.hands[seat] = self._sorted(self.manni)
+            self.drawn[seat] = list(self.hands[seat])
             self.manni = []
             self.decisions[seat] = "swap"
-            self.exchange_queue = []  # MANNI-EXCH-3
-            self.events.append(_SWAP_EVENTS[seat])
+            self.exchange_queue = []  # MANNI-EXCH-3: at most one swap a hand
+            self.events.append(Event("swap", seat, wording.swaps(seat), {}))
         else:
             self.decisions[seat] = "keep"
-            self.events.append(_KEEP_EVENTS[seat])
+            self.events.append(Event("keep", seat, wording.keeps(seat), {}))
         if self.exchange_queue:
             self.turn = self.exchange_queue[0]
-            self._legal = _SWAP_OR_KEEP
         else:
-            self._start_play()
+            self._start_play()  # MANNI-EXCH-4 when nobody swapped
+
+    # --- the contract (Trjámann) ----------------------------------------------------------
 
     def _declare(self, seat: int, act: Contract) -> None:
-        """TRJ-CONTRACT-1..3, TRJ-OPT-1/3."""
+        """TRJ-CONTRACT-1..3: the declarer announces a contract he still owes, to all, before
+        the exchange (TRJ-EXCH-1), which is his alone."""
+        trump = self._contract_trumps(seat, act)
+        self.owed[seat] = [k for k in self.owed[seat] if k != act.kind]  # TRJ-CONTRACT-2
+        self.contract = act.kind
+        self.trump = trump
+        self.phase = "exchange"
+        self.exchange_queue = [seat]
+        data = {"contract": act.kind, "trump": trump}
+        self.events.append(Event("contract", seat, wording.declares, data))
+
+    def _contract_trumps(self, seat: int, act: Contract) -> str | None:
+        """The trumps ``act`` makes (None: no trumps), or the reason it is refused:
+        TRJ-CONTRACT-1 (the four contracts, only Other names a suit), TRJ-CONTRACT-2 (each
+        once a game), TRJ-OPT-1 (no spades in Other), TRJ-OPT-3 (Grand with hearts)."""
         if act.kind not in CONTRACT_KINDS:
             raise IllegalAction("contracts: nullo, grand, spades, other SUIT")
         if act.kind not in self.owed[seat]:
@@ -693,142 +491,127 @@ class MannState(TurnState):
             if act.suit not in self.other_suits():
                 names = ", ".join(SUIT_NAMES[s] for s in self.other_suits())
                 raise IllegalAction(f"Other names its trump suit: {names}")
-            trump: str | None = act.suit
-        elif act.suit is not None:
+            return act.suit
+        if act.suit is not None:
             raise IllegalAction(f"{act.kind} names no suit")
-        elif act.kind == "spades":
-            trump = "S"
-        elif act.kind == "grand":
-            trump = "H" if self._grand_hearts else None
-        else:
-            trump = None
-        owed = self.owed[seat] = self.owed[seat][:]
-        owed.remove(act.kind)
-        self.contract = act.kind
-        self.trump = trump
-        self.phase = "exchange"
-        self.exchange_queue = [seat]
-        self.events.append(_CONTRACT_EVENTS[seat][act.kind, trump])
-        # the declarer's discards, listed here (as ``_legal_for`` would)
-        self._legal = DiscardChoices(self.hands[seat], self.exchange_sizes(seat))
+        if act.kind == "grand" and self._grand_hearts:
+            return "H"
+        return TRJ_TRUMPS[act.kind]
 
-    def _exchange(self, seat: int, act: Discard, at: tuple[int, ...] | None = None) -> None:
-        """TRJ-EXCH-1, HORN-EXCH-1/2: discard, then draw as many from the top of the manni.
-        ``at``: where the cards lie in the hand, for a discard the state itself offered
-        (``DiscardChoices.issued``), which needs no checking."""
-        hand = self.hands[seat]
+    # --- the exchange (Trjámann, Hornafjarðarmanni) ---------------------------------------
+
+    def _exchange(self, seat: int, act: Discard) -> None:
+        """TRJ-EXCH-1, HORN-EXCH-1/2: discard face down (GEN-5), then draw as many from the
+        top of the manni (GEN-4). The next in turn decides after this one is done."""
         cards = act.cards
-        if at is None:
-            if len(set(cards)) != len(cards):
-                raise IllegalAction("a card is named twice")
-            for c in cards:
-                if c not in hand:
-                    raise IllegalAction(f"you do not hold {c.code}")
-            sizes = self.exchange_sizes(seat)
-            if len(cards) not in sizes:
-                if self.variant == TRJAMANN and self._four_or_none:
-                    raise IllegalAction("exchange exactly four cards, or none (four or none)")
-                raise IllegalAction(
-                    f"you may exchange at most {sizes[-1]} card{'s' * (sizes[-1] != 1)}"
-                )
-            at = tuple(sorted(map(hand.index, cards)))
+        self._check_discard(seat, cards)
         k = len(cards)
-        key = _KEY_LOW if self._low_aces else _KEY_HIGH
-        ent = self._idx[seat]
-        if ent[0] is hand and ent[1] is None:  # as dealt: the deal's sort keys (``_deal``)
-            keys = ent[2]
-        else:
-            keys = list(map(key.__getitem__, hand))
-        for i in reversed(at):
-            del keys[i]
-        manni = self.manni
-        got = manni[:k]
-        del manni[:k]
-        # the hand keeps its list (and its order: by suit, high to low), new cards and all
-        keys += map(key.__getitem__, got)
-        held, runs = _read_back(keys, self._low_aces)
-        hand[:] = held
-        self._idx[seat] = (hand, runs)
+        drawn = self.manni[:k]
+        del self.manni[:k]
+        kept = [c for c in self.hands[seat] if c not in cards]
+        self.hands[seat] = self._sorted(kept + drawn)
         self.discards[seat] = self.discards[seat] + list(cards)
-        self.drawn[seat] = got
+        self.drawn[seat] = drawn
         self.decisions[seat] = k
-        queue = self.exchange_queue
-        del queue[0]
-        self.events.append(_EXCHANGE_EVENTS[seat][k])
-        if queue:
-            self.turn = nxt = queue[0]
-            self._legal = DiscardChoices(self.hands[nxt], self.exchange_sizes(nxt))
+        del self.exchange_queue[0]
+        self.events.append(Event("exchange", seat, wording.EXCHANGES, {"count": k}))
+        if self.exchange_queue:
+            self.turn = self.exchange_queue[0]
         else:
             self._start_play()
 
-    # --- dealing and scoring --------------------------------------------------------------
+    def _check_discard(self, seat: int, cards: Sequence[Card]) -> None:
+        """Refuse a discard of a card not held or named twice, or of a number of cards the
+        exchange does not allow (``exchange_sizes``: TRJ-EXCH-1, TRJ-OPT-2, HORN-EXCH-1)."""
+        if len(set(cards)) != len(cards):
+            raise IllegalAction("a card is named twice")
+        for c in cards:
+            if c not in self.hands[seat]:
+                raise IllegalAction(f"you do not hold {c.code}")
+        sizes = self.exchange_sizes(seat)
+        if len(cards) not in sizes:
+            if self.variant == TRJAMANN and self._four_or_none:
+                raise IllegalAction("exchange exactly four cards, or none (four or none)")
+            top = sizes[-1]
+            raise IllegalAction(f"you may exchange at most {top} card{'s' * (top != 1)}")
 
-    def _deal(self, order: list[int]) -> None:
-        """MANNI-DEAL-1, TRJ-DEAL-1, HORN-DEAL-1 / HORN-CUT-1, from the top of ``order``, the
-        shuffled pack as its cards' sort keys (``_KEY_HIGH``: a hand is sorted as numbers and
-        read back as cards and plays): each packet's cards are picked by position
-        (``_DEALS``), in one call per hand."""
-        self.hand_no = hand_no = self.hand_no + 1
-        d = self.dealer
-        e = _NEXT[d]
-        m = _NEXT[e]
-        variant = self.variant
+    # --- the tricks -----------------------------------------------------------------------
+
+    def _start_play(self) -> None:
+        """MANNI-PLAY-1, TRJ-PLAY-1, HORN-PLAY-1: the exchange over, eldest leads."""
+        self.phase = "play"
+        self.exchange_queue = []
+        self.turn = self.trick_leader = self.eldest
+
+    def _play(self, seat: int, card: Card) -> None:
+        """MANNI-GEN-6: lead any card held; follow the suit led if you can. The third card
+        closes the trick."""
+        hand = self.hands[seat]
+        if card not in hand:
+            raise IllegalAction(f"you do not hold {card.code}")
+        if self.trick:
+            led = self.trick[0][1].suit
+            if card.suit != led and any(c.suit == led for c in hand):
+                raise IllegalAction(f"you must follow {SUIT_NAMES[led]}")
+        hand.remove(card)
+        self.trick.append((seat, card))
+        data = {"cards": [card.code]}
+        if len(self.trick) == 1:
+            self.events.append(Event("lead", seat, wording.LEADS, data))
+        else:
+            self.events.append(Event("play", seat, wording.PLAYS, data))
+        if len(self.trick) == 3:
+            self._close_trick()
+        else:
+            self.turn = (seat + 1) % 3
+
+    def _close_trick(self) -> None:
+        """MANNI-GEN-6: the trick goes to its best card; its winner leads the next. Every
+        hand is played to its last trick, then scored."""
+        plays = self.trick
+        winner = trick_winner(plays, self.trump, self._low_aces)
+        card = next(c for s, c in plays if s == winner)
+        self.tricks.append((plays, winner))
+        self.played += [c for _, c in plays]
+        self.trick = []
+        self.tricks_won[winner] += 1  # MANNI-GEN-8: only the number counts
+        self.events.append(Event("trick", winner, wording.WINS, {"cards": [card.code]}))
+        if self.hands[winner]:
+            self.turn = self.trick_leader = winner
+        else:
+            self._score()
+
+    # --- dealing --------------------------------------------------------------------------
+
+    def _deal(self, cards: list[Card]) -> None:
+        """A new hand from ``cards``, the shuffled pack top first (MANNI-GEN-3): the hands and
+        the manni dealt, the hand's trumps or contract set, eldest to decide first."""
+        self.hand_no += 1
+        e, m, d = self.eldest, (self.dealer + 2) % 3, self.dealer
         self.contract_card = None
         self.declarer = None
-        picks, get_manni = _DEALS[variant]
-        if variant == HORN:
-            card = _CARD_AT_HIGH[order[-1]]  # HORN-CUT-1: the bottom card, turned for all to see
-            self.contract, self.trump = contract, trump = horn_contract(card)
-            self._low_aces = low = contract == "nullo"  # HORN-RANK-1
-            self._rv = _RV_LOW if low else _RV_HIGH
-            self.contract_card = card
-            manni = list(itemgetter(*get_manni(order))(_CARD_AT_HIGH))
-            data: dict[str, Any] = {
-                "hand": hand_no,
-                "manni": len(manni),
-                "card": card.code,
-                "contract": contract,
-                "trump": trump,
-            }
-            self.phase = "exchange"
+        data: dict[str, Any] = {"hand": self.hand_no, "manni": MANNI_DEALT[self.variant]}
+        if self.variant == BASIC:
+            self.contract = "trumps"
+            self.trump = TRUMP_CYCLE[(self.hand_no - 1) % 4]  # MANNI-TRUMP-1
+            data["trump"] = self.trump
+            self.phase = "swap"  # MANNI-EXCH-1
             self.exchange_queue = [e, m, d]
+        elif self.variant == TRJAMANN:
+            self.contract, self.trump = "", None  # the declarer announces it
+            self.declarer = e  # TRJ-DECL-1
+            self.phase = "contract"
+            self.exchange_queue = []
         else:
-            self._low_aces = low = False
-            self._rv = _RV_HIGH
-            manni = list(itemgetter(*order[get_manni:])(_CARD_AT_HIGH))
-            if variant == BASIC:
-                self.contract = "trumps"
-                self.trump = trump = TRUMP_CYCLE[(hand_no - 1) % 4]  # MANNI-TRUMP-1
-                data = {"hand": hand_no, "manni": len(manni), "trump": trump}
-                self.phase = "swap"
-                self.exchange_queue = [e, m, d]
-            else:
-                self.contract, self.trump = "", None
-                self.declarer = e  # TRJ-DECL-1
-                data = {"hand": hand_no, "manni": len(manni)}
-                self.phase = "contract"
-                self.exchange_queue = []
-        # each hand's cards as sort keys (aces low: read anew), sorted as numbers and read
-        # back as cards and plays
-        if low:
-            card_at, play_at = _CARD_AT_LOW, _PLAY_AT_LOW
-        else:
-            card_at, play_at = _CARD_AT_HIGH, _PLAY_AT_HIGH
-        hands: list[list[Card]] = [[], [], []]
-        idx: list[Any] = [None, None, None]
-        # a seat whose exchange comes before the play gets its plays there (``_exchange``
-        # lists them anew whatever it discards): it keeps its sort keys for that instead
-        le, lm, ld = _EXCHANGERS[variant]
-        pe, pm, pd = picks
-        for seat, pick, later in ((e, pe, le), (m, pm, lm), (d, pd, ld)):
-            keys = sorted(itemgetter(*pick(order))(_HIGH_TO_LOW) if low else pick(order))
-            get = itemgetter(*keys)  # a dealt hand holds 12 or 16 cards: a tuple of each
-            hands[seat] = hand = list(get(card_at))
-            idx[seat] = (hand, None, keys) if later else (hand, _runs(keys, list(get(play_at))))
-        self.hands = hands
-        self._idx = idx
-        self._records = _NO_RECORDS  # a play is refused until the play (``_start_play``)
-        self.manni = manni
+            card = cards[-1]  # HORN-CUT-1: the bottom card, turned for all to see
+            self.contract_card = card
+            self.contract, self.trump = horn_contract(card)  # HORN-CONTRACT-1
+            data.update(card=card.code, contract=self.contract, trump=self.trump)
+            self.phase = "exchange"  # HORN-EXCH-1
+            self.exchange_queue = [e, m, d]
+        self._low_aces = self.variant == HORN and self.contract == "nullo"  # HORN-RANK-1
+        hands, self.manni = self._packets(cards)
+        self.hands = [self._sorted(h) for h in hands]
         self.discards = [[], [], []]
         self.drawn = [[], [], []]
         self.decisions = [None, None, None]
@@ -836,124 +619,99 @@ class MannState(TurnState):
         self.tricks = []
         self.played = []
         self.tricks_won = [0, 0, 0]
-        self.events.append(_tnew(Event, ("deal", d, _W_DEALS, data)))
+        self.events.append(Event("deal", d, wording.DEALS, data))
         self.turn = e
-        # eldest's first move, listed here (as ``_legal_for`` would)
-        if variant == TRJAMANN:
-            self._legal = self._offers(e)
-        elif variant == BASIC:
-            self._legal = _SWAP_OR_KEEP
-        else:
-            self._legal = DiscardChoices(hands[e], self.exchange_sizes(e))
 
-    def _start_play(self) -> None:
-        """MANNI-PLAY-1, TRJ-PLAY-1, HORN-PLAY-1: eldest leads."""
-        self.phase = "play"
-        self.exchange_queue = []
-        self.turn = self.trick_leader = e = _NEXT[self.dealer]
-        self._powers = _POWERS[self.trump, self._low_aces]
-        self._records = _RECORDS
-        hand = self.hands[e]  # eldest's plays, listed here (as ``_legal_for`` would)
-        ent = self._idx[e]
-        if ent[0] is not hand or ent[1] is None:
-            ent = self._index(e)
-        r0, r1, r2, r3 = ent[1]
-        self._legal = [*r0, *r1, *r2, *r3]
+    def _packets(self, cards: list[Card]) -> tuple[list[list[Card]], list[Card]]:
+        """Each seat's dealt cards and the manni's, in the order dealt. MANNI-DEAL-1 and
+        TRJ-DEAL-1: rounds of a packet of four to eldest, middle and the dealer; the rest is
+        the manni. HORN-DEAL-1: four rounds of four to the manni, then three to each (the
+        dealer's last card is the cut card)."""
+        order = (self.eldest, (self.dealer + 2) % 3, self.dealer)
+        hands: list[list[Card]] = [[], [], []]
+        manni: list[Card] = []
+        if self.variant == HORN:
+            for top in range(0, 52, 13):
+                manni += cards[top : top + 4]
+                for i, seat in enumerate(order):
+                    hands[seat] += cards[top + 4 + 3 * i : top + 7 + 3 * i]
+            return hands, manni
+        rounds = HAND_DEALT[self.variant] // 4
+        for top in range(0, 12 * rounds, 12):
+            for i, seat in enumerate(order):
+                hands[seat] += cards[top + 4 * i : top + 4 * i + 4]
+        return hands, cards[12 * rounds :]
+
+    # --- scoring and the end --------------------------------------------------------------
 
     def _score(self) -> None:
-        """MANNI-SCORE-1, TRJ-SCORE-1..4, HORN-SCORE-1/2, then the end of the game."""
-        t = self.tricks_won[:]
-        variant = self.variant
-        if variant == BASIC:
-            t0, t1, t2 = t
-            results = [t0 - 4 if t0 > 4 else 0, t1 - 4 if t1 > 4 else 0, t2 - 4 if t2 > 4 else 0]
-            points = self.points
-            points[0] += results[0]
-            points[1] += results[1]
-            points[2] += results[2]
-            rec: dict[str, Any] = {
-                "hand": self.hand_no,
-                "dealer": self.dealer,
-                "contract": self.contract,
-                "trump": self.trump,
-                "declarer": self.declarer,
-                "tricks": t,
-                "gains": results,
-                "totals": points[:],
-            }
-            ends = max(points) >= GAME_POINTS  # MANNI-END-1
+        """The hand played out: each seat's result on the sheet, then the game ends, or the
+        next hand is dealt (a search's copy stops here: its horizon)."""
+        tricks = self.tricks_won[:]
+        if self.variant == BASIC:
+            rec = self._score_points(tricks)
+            results = rec["gains"]
         else:
-            contract = self.contract
-            nullo = contract == "nullo"
-            declarer = self.declarer
-            if variant == TRJAMANN:
-                targets = list(_TRJ_TARGETS[nullo, declarer])  # TRJ-SCORE-1
-            else:
-                targets = [4, 4, 4]  # HORN-SCORE-1
-            if nullo:
-                results = [targets[0] - t[0], targets[1] - t[1], targets[2] - t[2]]
-            else:
-                results = [t[0] - targets[0], t[1] - targets[1], t[2] - targets[2]]
-            plus, minus = self.plus, self.minus
-            r0, r1, r2 = results
-            if r0 > 0:
-                plus[0] += r0
-            elif r0 < 0:
-                minus[0] -= r0
-            if r1 > 0:
-                plus[1] += r1
-            elif r1 < 0:
-                minus[1] -= r1
-            if r2 > 0:
-                plus[2] += r2
-            elif r2 < 0:
-                minus[2] -= r2
-            rec = {
-                "hand": self.hand_no,
-                "dealer": self.dealer,
-                "contract": contract,
-                "trump": self.trump,
-                "declarer": declarer,
-                "tricks": t,
-                "targets": targets,
-                "results": results,
-                "plus": plus[:],
-                "minus": minus[:],
-            }
-            if variant == TRJAMANN:
-                if declarer is not None:
-                    rec["cost"] = CONTRACT_VALUE[contract]
-                ends = self.hand_no >= TRJ_HANDS  # TRJ-END-1
-            else:
-                ends = max(plus) >= GAME_POINTS  # HORN-END-1
+            rec = self._score_plus_minus(tricks)
+            results = rec["results"]
         self.history.append(rec)
-        self.events.append(
-            _tnew(
-                Event,
-                (
-                    "score",
-                    None,
-                    _W_SCORES,
-                    {"tricks": t, "results": results[:], "variant": variant},
-                ),
-            )
-        )
-        if ends:
+        data = {"tricks": tricks, "results": results[:], "variant": self.variant}
+        self.events.append(Event("score", None, wording.SCORES, data))
+        if self._game_ends():
             net = self.scores()
-            top = max(net)
-            self._end([s for s in range(3) if net[s] == top])
-            return
-        if self._search_copy:  # the search's horizon: the next hand is never dealt
+            self._end([s for s in range(3) if net[s] == max(net)])
+        elif self._search_copy:
             self.turn = None
-            self._records = _NO_RECORDS
             self.hand_no += 1
-            return
-        # MANNI-GEN-3: the whole pack shuffled (as sort keys), from the pack's own order: the
-        # shuffle alone decides the deal, so where the cards lay before it needs no gathering
-        order = list(_PACK_KEYS[variant == BASIC])
-        shuffle(self.rng, order)
-        self.dealer = _NEXT[self.dealer]  # MANNI-GEN-2
-        self._deal(order)
+        else:
+            self.dealer = (self.dealer + 1) % 3  # MANNI-GEN-2: the deal passes to the left
+            self._deal_shuffled()
+
+    def _sheet_head(self, tricks: list[int]) -> dict[str, Any]:
+        """What every record of the score sheet starts with."""
+        return {
+            "hand": self.hand_no,
+            "dealer": self.dealer,
+            "contract": self.contract,
+            "trump": self.trump,
+            "declarer": self.declarer,
+            "tricks": tricks,
+        }
+
+    def _score_points(self, tricks: list[int]) -> dict[str, Any]:
+        """MANNI-SCORE-1: a point for each trick above four, never less than none."""
+        gains = [max(0, t - 4) for t in tricks]
+        for s in range(3):
+            self.points[s] += gains[s]
+        return {**self._sheet_head(tricks), "gains": gains, "totals": self.points[:]}
+
+    def _score_plus_minus(self, tricks: list[int]) -> dict[str, Any]:
+        """Each seat's result against his target: TRJ-SCORE-1..3 (the declarer's 8, each
+        other 4; Nullo 4 and 6, tricks to be avoided), HORN-SCORE-1 (4 each). A positive
+        result goes to the plus column, a negative one to the minus (TRJ-SCORE-4,
+        HORN-SCORE-2)."""
+        nullo = self.contract == "nullo"
+        if self.variant == TRJAMANN:
+            mine, others = (4, 6) if nullo else (8, 4)
+            targets = [mine if s == self.declarer else others for s in range(3)]
+        else:
+            targets = [4, 4, 4]
+        results = [(g - t) if nullo else (t - g) for t, g in zip(tricks, targets, strict=True)]
+        for s, r in enumerate(results):
+            if r > 0:
+                self.plus[s] += r
+            elif r < 0:
+                self.minus[s] -= r
+        rec = {
+            **self._sheet_head(tricks),
+            "targets": targets,
+            "results": results,
+            "plus": self.plus[:],
+            "minus": self.minus[:],
+        }
+        if self.variant == TRJAMANN and self.declarer is not None:
+            rec["cost"] = CONTRACT_VALUE[self.contract]
+        return rec
 
     def _game_ends(self) -> bool:
         if self.variant == BASIC:
@@ -962,14 +720,21 @@ class MannState(TurnState):
             return self.hand_no >= TRJ_HANDS  # TRJ-END-1
         return max(self.plus) >= GAME_POINTS  # HORN-END-1
 
+    def _deal_shuffled(self) -> None:
+        """MANNI-GEN-3: a hand dealt from the whole pack, shuffled from the pack's own order
+        (where the cards lay before makes no difference to a shuffle)."""
+        cards = list(PACKS[self.variant])
+        shuffle(self.rng, cards)
+        self._deal(cards)
+
     def _end(self, winners: list[int]) -> None:
         """MANNI-END-2, TRJ-END-2, HORN-END-2: the highest total wins; ties share."""
         self.phase = "over"
         self.turn = None
-        self._records = _NO_RECORDS
         self.exchange_queue = []
         self.winners_list = sorted(winners)
-        self.events.append(Event("gameover", None, _game_over, {"winners": self.winners_list}))
+        data = {"winners": self.winners_list}
+        self.events.append(Event("gameover", None, wording.game_over, data))
 
     # --- views, copies, samples -----------------------------------------------------------
 
@@ -982,9 +747,14 @@ class MannState(TurnState):
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` sees: own hand, discards and draws, every public fact, no other
-        hand and no manni card. ``None``: a spectator, who sees no hand at all."""
-        mine = seat is not None
-        best = _trick_winner(self.trick, self.trump, self._low_aces) if self.trick else None
+        hand and no manni card (spec C, hidden information). ``None``: a spectator, who
+        sees no hand at all."""
+        hand = discards = drawn = None
+        if seat is not None:
+            hand = [c.code for c in self.hands[seat]]
+            discards = [c.code for c in self.discards[seat]]
+            drawn = [c.code for c in self.drawn[seat]]
+        best = trick_winner(self.trick, self.trump, self._low_aces) if self.trick else None
         return {
             "game": self.game.id,
             "variant": self.variant,
@@ -994,9 +764,9 @@ class MannState(TurnState):
             "phase": self.phase,
             "to_move": self.turn,
             "scores": self.scores(),
-            "hand": [c.code for c in self.hands[seat]] if mine else None,  # type: ignore[index]
-            "my_discards": [c.code for c in self.discards[seat]] if mine else None,  # type: ignore[index]
-            "my_drawn": [c.code for c in self.drawn[seat]] if mine else None,  # type: ignore[index]
+            "hand": hand,
+            "my_discards": discards,
+            "my_drawn": drawn,
             "hand_sizes": [len(h) for h in self.hands],
             "discarded": [len(d) for d in self.discards],
             "decisions": list(self.decisions),
@@ -1037,10 +807,11 @@ class MannState(TurnState):
         }
 
     def clone(self, rng: random.Random | None = None, *, events: bool = True) -> MannState:
-        """An independent copy; ``rng`` replaces the copy of the generator (for samples);
-        ``events=False`` starts the copy's log empty (a search never reads it)."""
-        new = object.__new__(MannState)
-        for name in _SHARED_SLOTS:
+        """An independent copy of the same class; ``rng`` replaces the copy of the generator
+        (for samples); ``events=False`` starts the copy's log empty (a search never reads
+        it)."""
+        new = object.__new__(type(self))
+        for name in SHARED_FIELDS:  # values never changed in place: shared
             object.__setattr__(new, name, getattr(self, name))
         new.rng = positions.copy_rng(self.rng) if rng is None else rng
         new.hands = [h.copy() for h in self.hands]
@@ -1050,18 +821,17 @@ class MannState(TurnState):
         new.decisions = self.decisions.copy()
         new.exchange_queue = self.exchange_queue.copy()
         new.trick = self.trick.copy()
-        new.tricks = self.tricks.copy()
+        new.tricks = self.tricks.copy()  # each finished trick is never changed
         new.played = self.played.copy()
         new.tricks_won = self.tricks_won.copy()
         new.points = self.points.copy()
         new.plus = self.plus.copy()
         new.minus = self.minus.copy()
         new.owed = [o.copy() for o in self.owed]
-        new.history = self.history.copy()
+        new.history = self.history.copy()  # each record is never changed
         new.winners_list = self.winners_list.copy()
         new.events = self.events.copy() if events else []
         new._legal = None
-        new._idx = [_UNINDEXED] * 3
         new._samples = None
         new._search_copy = False
         return new
@@ -1105,543 +875,39 @@ class MannState(TurnState):
         copy._search_copy = True
         return copy
 
-    # --- JSON -----------------------------------------------------------------------------
+    # --- JSON (``codec.py``) --------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            **positions.header(self, SCHEMA, PLAYERS),
-            "hand_no": self.hand_no,
-            "dealer": self.dealer,
-            "phase": self.phase,
-            "turn": self.turn,
-            "contract": self.contract,
-            "trump": self.trump,
-            "declarer": self.declarer,
-            "contract_card": self.contract_card.code if self.contract_card else None,
-            "hands": [[c.code for c in h] for h in self.hands],
-            "discards": [[c.code for c in d] for d in self.discards],
-            "manni": [c.code for c in self.manni],
-            "drawn": [[c.code for c in d] for d in self.drawn],
-            "decisions": list(self.decisions),
-            "exchange_queue": list(self.exchange_queue),
-            "trick": {
-                "leader": self.trick_leader,
-                "plays": [[s, c.code] for s, c in self.trick],
-            },
-            "tricks": [
-                {"plays": [[s, c.code] for s, c in plays], "winner": w} for plays, w in self.tricks
-            ],
-            "played": [c.code for c in self.played],
-            "points": list(self.points),
-            "plus": list(self.plus),
-            "minus": list(self.minus),
-            "owed": [list(o) for o in self.owed],
-            "history": [dict(h) for h in self.history],
-            "winners": list(self.winners_list),
-            "events": [e.to_json() for e in self.events],
-        }
+        from .codec import to_json
+
+        return to_json(self)
 
     @classmethod
     def from_json(cls, game: Manni, data: Mapping[str, Any]) -> MannState:
         """Load a position; raises ``ValueError`` saying what is wrong (nothing half-read)."""
-        with positions.reading(game):
-            head = positions.read_header(game, data, SCHEMA)
-            st = cls(game, head.variant, head.options, head.rng)
-            st._load_fields(data)
-            positions.check_pack(st, PLAYERS)
-            st._check_consistent()
-        return st
+        from .codec import load
 
-    def _load_fields(self, data: Mapping[str, Any]) -> None:
-        n = PLAYERS
-        cards, whole, seat_of = positions.cards, positions.whole, positions.seat
-        self.hand_no = whole(data["hand_no"], "hand_no", 1, 10**6)
-        self.dealer = seat_of(data["dealer"], n, "dealer")
-        self.phase = str(data["phase"])
-        if self.phase not in ("swap", "contract", "exchange", "play", "over"):
-            raise ValueError(f"unknown phase {positions.text(self.phase)}")
-        turn = data["turn"]
-        self.turn = None if turn is None else seat_of(turn, n, "turn")
-        contract = data["contract"]
-        kinds = {BASIC: ("trumps",), TRJAMANN: ("", *CONTRACT_KINDS), HORN: HORN_CONTRACTS}
-        if contract not in kinds[self.variant]:
-            raise ValueError(f"no contract {positions.text(contract)} in this variant")
-        self.contract = contract
-        trump = data["trump"]
-        if trump is not None and trump not in SUIT_NAMES:
-            raise ValueError(f"no suit {positions.text(trump)}")
-        self.trump = trump
-        dec = data.get("declarer")
-        self.declarer = None if dec is None else seat_of(dec, n, "declarer")
-        cc = data.get("contract_card")
-        self.contract_card = None if cc is None else Card.parse(str(cc))
-        self._low_aces = self.variant == HORN and self.contract == "nullo"
-        self._rv = _RV_LOW if self._low_aces else _RV_HIGH
-        self._records = _RECORDS if self.phase == "play" else _NO_RECORDS
-        key = (_KEY_LOW if self._low_aces else _KEY_HIGH).__getitem__
-        self.hands = [sorted(h, key=key) for h in positions.per_seat(data["hands"], n, "hands")]
-        self.discards = positions.per_seat(data["discards"], n, "discards")
-        self.manni = cards(data["manni"], "manni")
-        self.drawn = positions.per_seat(data.get("drawn", [[], [], []]), n, "drawn")
-        dec_list = data.get("decisions", [None, None, None])
-        if not isinstance(dec_list, list) or len(dec_list) != n:
-            raise ValueError("decisions need one entry per seat")
-        for d in dec_list:
-            if (
-                d is not None
-                and d not in ("swap", "keep")
-                and not (isinstance(d, int) and not isinstance(d, bool) and 0 <= d <= 12)
-            ):
-                raise ValueError(
-                    f"a decision is null, swap, keep or a count, not {positions.text(d)}"
-                )
-        self.decisions = list(dec_list)
-        self.exchange_queue = [seat_of(x, n, "exchange_queue") for x in data["exchange_queue"]]
-        trick = data["trick"]
-        self.trick_leader = seat_of(trick["leader"], n, "the trick's leader")
-        self.trick = [
-            (seat_of(s, n, "a trick play's seat"), Card.parse(str(c))) for s, c in trick["plays"]
-        ]
-        self.tricks = []
-        for t in data["tricks"]:
-            plays = [
-                (seat_of(s, n, "a trick play's seat"), Card.parse(str(c))) for s, c in t["plays"]
-            ]
-            if len(plays) != 3:
-                raise ValueError("a finished trick has three plays")
-            self.tricks.append((plays, seat_of(t["winner"], n, "a winner")))
-        self.played = cards(data["played"], "played")
-        self.tricks_won = [sum(w == s for _, w in self.tricks) for s in range(n)]
-        for name in ("points", "plus", "minus"):
-            vals = data.get(name, [0, 0, 0])
-            if not isinstance(vals, list) or len(vals) != n:
-                raise ValueError(f"{name} need one entry per seat")
-            setattr(self, name, [whole(x, name, 0, 10**6) for x in vals])
-        owed = data.get("owed", [list(CONTRACT_KINDS)] * 3)
-        if not isinstance(owed, list) or len(owed) != n:
-            raise ValueError("owed needs one list per seat")
-        self.owed = []
-        for o in owed:
-            if (
-                not isinstance(o, list)
-                or any(k not in CONTRACT_KINDS for k in o)
-                or len(set(o)) != len(o)
-            ):
-                raise ValueError("owed lists contracts: nullo, grand, spades, other")
-            self.owed.append([k for k in CONTRACT_KINDS if k in o])
-        sheet = _sheet_record(self.variant)
-        self.history = positions.records(data.get("history", []), "hand", sheet, n)
-        if any(h["contract"] == "trumps" and h["trump"] is None for h in self.history):
-            raise ValueError("a hand of the history played in trumps names no trump suit")
-        self.winners_list = [seat_of(x, n, "a winner") for x in data.get("winners", [])]
-        self.events = positions.events(data.get("events", []), n)
-        self._recompute_best()
-
-    def _recompute_best(self) -> None:
-        """The suit led and the cards' worth to the trick, for a loaded position (the play
-        sets them as it leads)."""
-        self._powers = _POWERS[self.trump, self._low_aces]
-        if self.trick:
-            self._led = _SUIT_AT[self.trick[0][1]]
-            self._power = self._powers[self._led]
-
-    def _check_consistent(self) -> None:
-        """Refuse positions the rules could never reach in a way that would break play."""
-        # the sheet: one record a hand scored, before this one
-        done = self.hand_no if self.phase == "over" else self.hand_no - 1
-        positions.numbered(self.history, "hand", done)
-        if self.phase == "over":
-            if self.turn is not None:
-                raise ValueError("a finished game has no seat to move")
-            return
-        if self.turn is None:
-            raise ValueError(f"the {self.phase} needs a seat to move")
-        if self.variant == HORN and self.contract_card is None:
-            raise ValueError("Hornafjarðarmanni needs its contract card")
-        if self.variant == TRJAMANN:
-            if self.declarer != self.eldest:
-                raise ValueError("the Trjámann declarer is eldest hand")
-            if self.hand_no > TRJ_HANDS:
-                raise ValueError(f"a Trjámann game is {TRJ_HANDS} hands")
-            # TRJ-CONTRACT-2: each seat owes what it has not declared in the hands it led
-            first = (self.dealer - self.hand_no + 1) % 3
-            declared = [0, 0, 0]
-            for h in range(1, self.hand_no + 1):
-                if h < self.hand_no or self.phase != "contract":
-                    declared[(first + h) % 3] += 1
-            if any(len(self.owed[s]) != 4 - declared[s] for s in range(3)):
-                raise ValueError("the contracts owed do not fit the hands declared so far")
-        self._check_trumps()
-        self._check_manni()
-        if self.phase in ("swap", "exchange"):
-            if not self.exchange_queue or self.exchange_queue[0] != self.turn:
-                raise ValueError("in the exchange, the seat to move is the first of the queue")
-        elif self.exchange_queue:
-            raise ValueError("only the exchange has seats queued")
-        if self.phase == "swap" and self.variant != BASIC:
-            raise ValueError("only basic Manni swaps hands")
-        if self.phase == "contract":
-            if self.variant != TRJAMANN or self.turn != self.declarer:
-                raise ValueError("only the Trjámann declarer announces a contract")
-            if not self.owed[self.turn]:
-                raise ValueError("the declarer owes no contract")
-        if self.phase == "exchange" and self.variant == BASIC:
-            raise ValueError("basic Manni swaps; it has no exchange of cards")
-        if self.phase in ("exchange", "play") and self.variant == TRJAMANN and not self.contract:
-            raise ValueError("the exchange and the tricks come after the contract")
-        if self.phase != "play" and (self.trick or self.tricks):
-            raise ValueError("tricks are only played after the exchange")
-        done = [c for plays, _ in self.tricks for _, c in plays]
-        if Counter(done) != Counter(self.played):
-            raise ValueError("the cards played are not the cards of the finished tricks")
-        for plays, won in self.tricks:
-            if any(plays[i][0] != (plays[0][0] + i) % 3 for i in range(3)):
-                raise ValueError("a finished trick's plays are out of turn")
-            if won != _trick_winner(plays, self.trump, self._low_aces):
-                raise ValueError("a finished trick names the wrong winner")
-        sizes = [len(h) for h in self.hands]
-        if self.phase == "play":
-            if self.trick:
-                seats = [s for s, _ in self.trick]
-                if seats[0] != self.trick_leader or len(seats) > 2:
-                    raise ValueError("the trick's plays do not fit its leader")
-                if any(seats[i] != (seats[0] + i) % 3 for i in range(len(seats))):
-                    raise ValueError("the trick's plays are out of turn")
-                if self.turn != (seats[-1] + 1) % 3:
-                    raise ValueError("the seat to move is not the next to play to the trick")
-                want = [sizes[s] + (1 if s in seats else 0) for s in range(3)]
-            else:
-                leader = self.tricks[-1][1] if self.tricks else self.eldest
-                if self.turn != leader:
-                    raise ValueError("the last trick's winner leads (eldest to the first)")
-                want = sizes
-            if len(set(want)) != 1 or not sizes[self.turn]:
-                raise ValueError("the hands do not fit the tricks played")
-        elif len(set(sizes)) != 1 or not sizes[0]:
-            raise ValueError("before the tricks every player holds the same number of cards")
-
-    def _check_trumps(self) -> None:
-        """The trumps follow from the hand (MANNI-TRUMP-1: basic Manni's cycle), the cut card
-        (HORN-CONTRACT-1) or the contract (TRJ-CONTRACT-1, TRJ-OPT-1/3; none before it): the
-        table's header and sheet name them, and the hand's record keeps them."""
-        trump = self.trump
-        if self.variant == BASIC:
-            ok = trump == TRUMP_CYCLE[(self.hand_no - 1) % 4]
-        elif self.variant == HORN:
-            assert self.contract_card is not None
-            ok = (self.contract, trump) == horn_contract(self.contract_card)
-        else:
-            ok = trump == {
-                "": None,
-                "nullo": None,
-                "grand": "H" if self._grand_hearts else None,
-                "spades": "S",
-            }.get(self.contract, trump if trump in self.other_suits() else False)
-        if not ok:
-            raise ValueError(f"trumps {positions.text(trump)} are not this hand's")
-
-    def _check_manni(self) -> None:
-        """GEN-4, GEN-5: the manni holds what the deal left it (MANNI_DEALT) less what the
-        exchange drew from it, and each discard pile what its owner exchanged for it: basic
-        Manni swaps a whole hand, once a hand at most, and a swap ends the exchange
-        (MANNI-EXCH-2/3); in Trjámann the declarer alone exchanges, up to four, after his
-        contract (TRJ-EXCH-1, TRJ-OPT-2); in Hornafjarðarmanni each within his limit, in
-        turn (HORN-EXCH-1)."""
-        gone = [len(d) for d in self.discards]  # each drew as many as he discarded
-        if self.variant == BASIC:
-            swapped = [s for s in range(3) if gone[s]]
-            if any(k not in (0, HAND_DEALT[BASIC]) for k in gone) or len(swapped) > 1:
-                raise ValueError("a discard pile is the one hand swapped for the manni (EXCH-2)")
-            if swapped and self.phase == "swap":
-                raise ValueError("a swap ends the exchange (MANNI-EXCH-3)")
-        elif self.variant == TRJAMANN:
-            mine = gone[self.declarer] if self.declarer is not None else 0
-            if sum(gone) != mine or mine > TRJ_LIMIT or (self.phase == "contract" and mine):
-                raise ValueError("only the declarer exchanges, after his contract (TRJ-EXCH-1)")
-            if self._four_or_none and mine not in (0, TRJ_LIMIT):
-                raise ValueError("the declarer exchanges four cards or none (TRJ-OPT-2)")
-        else:
-            for s in range(3):
-                limit = HORN_LIMITS[(s - self.dealer - 1) % 3]
-                if gone[s] > limit or (gone[s] and s in self.exchange_queue):
-                    raise ValueError(
-                        "a player exchanged out of turn or beyond his limit (HORN-EXCH-1)"
-                    )
-        if len(self.manni) + sum(gone) != MANNI_DEALT[self.variant]:
-            raise ValueError(
-                f"the manni holds {len(self.manni)} cards: not what the deal left it less"
-                " what was drawn (MANNI-GEN-4)"
-            )
+        return load(cls, game, data)
 
 
-def _trick_winner(plays: Sequence[tuple[int, Card]], trump: str | None, low_aces: bool) -> int:
-    """MANNI-GEN-6: the highest trump, else the highest card of the suit led."""
-    rv = _RV_LOW if low_aces else _RV_HIGH
-    best_seat, best = plays[0]
-    for s, c in plays[1:]:
-        if (c.suit == best.suit and rv[c] > rv[best]) or (c.suit == trump != best.suit):
-            best_seat, best = s, c
-    return best_seat
-
-
-_SHARED_SLOTS = (
-    "game",
-    "variant",
-    "options",
-    "_no_spades",
-    "_four_or_none",
-    "_grand_hearts",
-    "_low_aces",
-    "_rv",
-    "_records",
-    "hand_no",
-    "dealer",
-    "phase",
-    "turn",
-    "contract",
-    "trump",
-    "declarer",
-    "contract_card",
-    "trick_leader",
-    "_led",
-    "_powers",
-    "_power",
+#: The fields a copy shares with its original: values, or lists the rules never change in
+#: place (``clone``).
+SHARED_FIELDS = (
+    *("game", "variant", "options", "_no_spades", "_four_or_none", "_grand_hearts"),
+    *("_low_aces", "hand_no", "dealer", "phase", "turn", "contract", "trump", "declarer"),
+    *("contract_card", "trick_leader"),
 )
 
-_SWAP_OR_KEEP: Sequence[Action] = (SWAP, KEEP)
-#: The contracts offered (``MannState._offers``), by the contracts owed and No spades.
-_OFFERS: dict[tuple[Any, ...], list[Contract]] = {}
-#: Per variant, where the hands' cards lie in the shuffled pack (MANNI-DEAL-1: packets of
-#: four to E, M, D; TRJ-DEAL-1 likewise, four rounds; HORN-DEAL-1: rounds of 13, four to
-#: the manni, then three each): a picker of eldest's cards, of middle's and of the
-#: dealer's, and the manni's (a picker, or where the manni starts: the rest of the pack).
-_DEALS: dict[str, tuple[tuple[Any, Any, Any], Any]] = {
-    BASIC: (
-        tuple(
-            itemgetter(*(12 * r + i for r in range(3) for i in range(lo, lo + 4)))
-            for lo in (0, 4, 8)
-        ),
-        36,
-    ),
-    TRJAMANN: (
-        tuple(
-            itemgetter(*(12 * r + i for r in range(4) for i in range(lo, lo + 4)))
-            for lo in (0, 4, 8)
-        ),
-        48,
-    ),
-    HORN: (
-        tuple(
-            itemgetter(*(13 * r + i for r in range(4) for i in range(lo, lo + 3)))
-            for lo in (4, 7, 10)
-        ),
-        itemgetter(*(13 * r + i for r in range(4) for i in range(0, 4))),
-    ),
-}
-#: Per variant, whether eldest, middle and the dealer exchange cards before the play
-#: (TRJ-EXCH-1: the declarer, eldest; HORN-EXCH-1: all three): ``_deal`` lists no plays for
-#: them, since ``_exchange`` lists them anew.
-_EXCHANGERS = {BASIC: (False, False, False), TRJAMANN: (True, False, False), HORN: (True,) * 3}
-#: TRJ-SCORE-1: ``_TRJ_TARGETS[nullo, declarer]``, each seat's target of tricks (no
-#: declarer, as a hand-written position may have it: every seat a defender's).
-_TRJ_TARGETS = {
-    (nullo, d): tuple((4 if nullo else 8) if s == d else (6 if nullo else 4) for s in range(3))
-    for nullo in (False, True)
-    for d in (0, 1, 2, None)
-}
-#: ``_UP_TO[n]``: the sizes 0 to n, made once (``exchange_sizes``).
-_UP_TO = tuple(tuple(range(n + 1)) for n in range(53))
-_NEXT = (1, 2, 0)
-#: A play's event data, one per card, shared by every event of it: event data is read, never
-#: written, and a play-out logs one per card played.
-_CARD_DATA = {c: {"cards": [c.code]} for c in pack()}
-#: Each card's suit as its place in ``SUIT_ORDER``: its run in a hand's index (``_index``).
-_SUIT_AT = {c: SUIT_ORDER[c.suit] for c in pack()}
-#: Each card's rank for winning tricks (aces high; low in Hornafjarðarmanni Nullo), and its
-#: place in a sorted hand: looked up, never worked out, in play-outs.
-_RV_HIGH = {c: c.rank for c in pack()}
-_RV_LOW = {c: 1 if c.rank == ACE else c.rank for c in pack()}
-_KEY_HIGH = {c: SUIT_ORDER[c.suit] * 16 + 15 - c.rank for c in pack()}
-_KEY_LOW = {c: SUIT_ORDER[c.suit] * 16 + 15 - _RV_LOW[c] for c in pack()}
-#: Each sort key's card and play (``_set_hand`` sorts a hand as numbers and reads it back).
-_CARD_AT_HIGH: list[Any] = [None] * 64
-_CARD_AT_LOW: list[Any] = [None] * 64
-for _c in pack():
-    _CARD_AT_HIGH[_KEY_HIGH[_c]] = _c
-    _CARD_AT_LOW[_KEY_LOW[_c]] = _c
-_PLAY_AT_HIGH = [None if c is None else PLAY[c] for c in _CARD_AT_HIGH]
-_PLAY_AT_LOW = [None if c is None else PLAY[c] for c in _CARD_AT_LOW]
-#: Each card's sort key, aces high, as its key aces low (Hornafjarðarmanni's Nullo deal).
-_HIGH_TO_LOW: list[Any] = [None] * 64
-for _c in pack():
-    _HIGH_TO_LOW[_KEY_HIGH[_c]] = _KEY_LOW[_c]
-#: The 52 and the 48 cards (basic Manni) in ``pack`` order, as sort keys (``_KEY_HIGH``):
-#: the pack every deal shuffles.
-_PACK_KEYS = (tuple(_KEY_HIGH[c] for c in pack()), tuple(_KEY_HIGH[c] for c in pack_without_twos()))
-#: What each Trjámann contract is worth on average to its declarer, played as the medium
-#: bot plays it from a random hand (``scripts/measure_manni_contracts.py``). Declaring one now
-#: gives up that average later: the search and the bots weigh a contract by its result now
-#: less this (a forced Nullo at the end of a game is the cost of keeping it for later).
-CONTRACT_VALUE = {"nullo": 0.22, "grand": -1.75, "spades": -1.60, "other": -0.17}
-#: The contracts as constant actions: (kind, suit) -> Contract.
-CONTRACTS: dict[tuple[str, str | None], Contract] = {
-    **{(k, None): Contract(k) for k in ("nullo", "grand", "spades")},
-    **{("other", s): Contract("other", s) for s in ("S", "H", "D", "C")},
-}
-
-#: ``_tnew(Event, (kind, seat, wording, data))`` makes an Event without the named tuple's
-#: Python-level ``__new__`` (a play-out makes one per card).
-_tnew: Any = tuple.__new__
-
-
-# --- how events read (made when something shows them: see ``engine.Event``) -------------
-
-
-def _leads(seat: int | None, data: Mapping[str, Any]) -> str:
-    return f"{{P{seat}}} leads [{data['cards'][0]}]"
-
-
-def _plays(seat: int | None, data: Mapping[str, Any]) -> str:
-    return f"{{P{seat}}} plays [{data['cards'][0]}]"
-
-
-def _wins(seat: int | None, data: Mapping[str, Any]) -> str:
-    return f"{{P{seat}}} wins the trick with [{data['cards'][0]}]"
-
-
-def _exchanges(seat: int | None, data: Mapping[str, Any]) -> str:
-    k = data["count"]
-    if not k:
-        return f"{{P{seat}}} keeps their cards"
-    return f"{{P{seat}}} discards {k} and draws {k} from the manni"
-
-
-def _declares(seat: int | None, data: Mapping[str, Any]) -> str:
-    return f"{{P{seat}}} declares {contract_name(data['contract'], data['trump'])}"
-
-
-def _deals(seat: int | None, data: Mapping[str, Any]) -> str:
-    head = f"Hand {data['hand']}: {{P{seat}}} deals"
-    if "card" in data:
-        return (
-            f"{head}; the cut card [{data['card']}] goes to the dealer:"
-            f" {contract_name(data['contract'], data['trump'])}"
-        )
-    if "trump" in data:
-        return f"{head}; trumps are {SUIT_NAMES[data['trump']]}"
-    return head
-
-
-def _scores(seat: int | None, data: Mapping[str, Any]) -> str:
-    t = data["tricks"]
-    res = data["results"]
-    won = [f"{{P{s}}} {t[s]} trick{'s' * (t[s] != 1)}" for s in range(3)]
-    if data["variant"] == BASIC:
-        parts = [f"{won[s]}, {res[s]} point{'s' * (res[s] != 1)}" for s in range(3)]
-    else:
-        parts = [f"{won[s]}, {res[s]:+d}" for s in range(3)]
-    return "Hand scored: " + "; ".join(parts)
-
-
-def _game_over(seat: int | None, data: Mapping[str, Any]) -> str:
-    w = data["winners"]
-    names = " and ".join(f"{{P{s}}}" for s in w)
-    return f"{names} {'win together' if len(w) > 1 else 'wins'}"
-
-
-#: The hot events' wordings by number (``engine.worded``): a number is nothing the garbage
-#: collector follows, and a game's log holds hundreds of these.
-_W_LEADS = worded(_leads)
-_W_PLAYS = worded(_plays)
-_W_WINS = worded(_wins)
-_W_DEALS = worded(_deals)
-_W_SCORES = worded(_scores)
-_W_EXCHANGES = worded(_exchanges)
-#: The events of play, one per seat and card, made once: an event is a value, read and never
-#: written, so a log may hold one object many times (a play-out logs one per card played).
-_LEAD_EVENTS = [{c: Event("lead", s, _W_LEADS, _CARD_DATA[c]) for c in pack()} for s in range(3)]
-_PLAY_EVENTS = [{c: Event("play", s, _W_PLAYS, _CARD_DATA[c]) for c in pack()} for s in range(3)]
-_SWAP_EVENTS = [Event("swap", s, f"{{P{s}}} swaps hands with the manni", {}) for s in range(3)]
-_KEEP_EVENTS = [Event("keep", s, f"{{P{s}}} keeps", {}) for s in range(3)]
-#: ``_CONTRACT_EVENTS[seat][kind, trump]``: a declaration's event (TRJ-CONTRACT-1).
-_CONTRACT_EVENTS = [
-    {
-        (k, t): Event("contract", s, _declares, {"contract": k, "trump": t})
-        for k in CONTRACT_KINDS
-        for t in (None, *SUIT_ORDER)
-    }
-    for s in range(3)
+__all__ = [
+    "CONTRACTS",
+    "CONTRACT_VALUE",
+    "GAME",
+    "MannState",
+    "Manni",
+    "contract_name",
+    "horn_contract",
+    "trick_winner",
 ]
-#: ``_EXCHANGE_EVENTS[seat][count]``: an exchange's event (Hornafjarðarmanni logs three a
-#: hand).
-_EXCHANGE_EVENTS = [
-    [Event("exchange", s, _W_EXCHANGES, {"count": k}) for k in range(53)] for s in range(3)
-]
-_WIN_EVENTS = [{c: Event("trick", s, _W_WINS, _CARD_DATA[c]) for c in pack()} for s in range(3)]
-#: What the play path needs of a play, in one look-up (``_RECORDS[seat][play]``):
-#: its lead's and its follow's events, its entry in the trick (a ``(seat, card)`` tuple,
-#: shared: a trick never changes it) and its suit (``_SUIT_AT``).
-_RECORDS: list[dict[Play, Any]] = [
-    {
-        PLAY[c]: (
-            _LEAD_EVENTS[s][c],
-            _PLAY_EVENTS[s][c],
-            (s, c),
-            _SUIT_AT[c],
-        )
-        for c in pack()
-    }
-    for s in range(3)
-]
-
-
-#: ``_idx``'s entry for a seat not indexed yet: no hand is its hand, so the identity test
-#: alone sends it to ``_index`` (no test for None a move).
-_UNINDEXED = (None, None)
-#: ``_records`` outside the play: every look-up fails (``apply``).
-_NO_RECORDS: dict[Any, Any] = {}
-
-
-def _powers(trump: str | None, low_aces: bool) -> list[dict[Card, int]]:
-    """Per suit led (its place in ``SUIT_ORDER``), each card's worth to the trick
-    (MANNI-GEN-6): a trump above every other card, a card of the suit led by its rank, any
-    other card nothing. The highest worth takes the trick, so the play path compares
-    numbers."""
-    rv = _RV_LOW if low_aces else _RV_HIGH
-    return [
-        {c: 100 + rv[c] if c.suit == trump else rv[c] if c.suit == led else 0 for c in pack()}
-        for led in SUIT_ORDER
-    ]
-
-
-def _read_back(keys: list[int], low_aces: bool) -> tuple[list[Card], list[list[Play]]]:
-    """A hand given as its cards' sort keys (``_KEY_LOW`` with ``low_aces``): the keys sorted
-    in place as numbers and read back as the sorted cards and the index's runs, one
-    ``itemgetter`` reading both tables (a third the cost of two ``map`` calls)."""
-    keys.sort()
-    if low_aces:
-        card_at, play_at = _CARD_AT_LOW, _PLAY_AT_LOW
-    else:
-        card_at, play_at = _CARD_AT_HIGH, _PLAY_AT_HIGH
-    if len(keys) > 1:
-        get = itemgetter(*keys)
-        return list(get(card_at)), _runs(keys, list(get(play_at)))
-    return [card_at[k] for k in keys], _runs(keys, [play_at[k] for k in keys])
-
-
-def _runs(keys: list[int], plays: list[Play]) -> list[list[Play]]:
-    """A sorted hand's plays (its sort keys ``keys``) as the four runs of ``_index``: each
-    suit's sort keys lie in a band of 16 (``_KEY_HIGH``), found by bisection."""
-    b1 = bisect_left(keys, 16)
-    b2 = bisect_left(keys, 32, b1)
-    b3 = bisect_left(keys, 48, b2)
-    return [plays[:b1], plays[b1:b2], plays[b2:b3], plays[b3:]]
-
-
-#: ``_powers`` for every trump suit (None: no trumps) and ace ranking, made once.
-_POWERS = {(t, low): _powers(t, low) for t in (None, *SUIT_ORDER) for low in (False, True)}
-
-__all__ = ["CONTRACTS", "GAME", "MannState", "Manni", "contract_name", "horn_contract"]
 
 
 Manni.state_class = MannState

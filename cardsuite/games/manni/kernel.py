@@ -1,0 +1,773 @@
+"""Manni's kernel: the rules of ``rules.py``, made fast for play-outs.
+
+``MannKernel`` is the reference state (``rules.MannState``) with the paths a play-out spends
+its time in written for speed: the listing of a seat's choices (``_legal_for``), ``apply``
+(a play's whole path inline: the follow rule, the trick closed, the next seat's plays
+listed), the swap, the exchange, the deal, the score and ``clone``. Everything else (the
+view, loading, sampling, the refusals of anything unusual) is the reference's, through
+``super()``. The registry names this class, so ``new_state`` and ``from_json`` build it;
+``tests/contract/test_lockstep.py`` plays it beside the reference and compares them after
+every move. The recipes it uses are in ``docs/performance.md`` (Manni).
+
+What it keeps besides the reference's fields:
+
+- ``_idx[seat]``: the hand's index, (the hand list, its plays by suit): four runs of
+  ``Play`` in ``SUIT_ORDER``, each in the hand's order. A follow's listing is its run of the
+  suit led, copied; a lead's the four runs joined: no listing searches the hand. Known by
+  the hand list's identity: a hand replaced by a new list (a sample, a copy, a test) is
+  indexed anew when next needed.
+- ``_records``: what a play needs, in one look-up per card (its events, its trick entry,
+  its suit); empty outside the play, so a play then fails the look-up and reaches the
+  reference's refusal.
+- ``_powers``/``_power``/``_led``: each card's worth to the trick per suit led (a trump
+  above everything, the suit led by rank, else nothing), so a trick is decided by comparing
+  three numbers.
+- Hands are sorted as numbers (``_KEY_HIGH``: the reference's ``hand_key``) and read back as
+  cards and plays from tables (``_read_back``); the deal shuffles the pack as sort keys.
+- Every move lists the next seat's choices as it makes the position (``_legal``), where what
+  the listing needs is at hand.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import bisect_left
+from collections.abc import Mapping, Sequence
+from operator import itemgetter
+from typing import Any, cast
+
+from ...cards import SUIT_NAMES, Card
+from ...engine import Action, Event, IllegalAction
+from ...shuffle import shuffle
+from . import wording
+from .actions import (
+    CONTRACT_KINDS,
+    KEEP,
+    PLAY,
+    SWAP,
+    Contract,
+    Discard,
+    DiscardChoices,
+    Keep,
+    Play,
+    Swap,
+)
+from .rules import (
+    BASIC,
+    CONTRACT_VALUE,
+    CONTRACTS,
+    GAME_POINTS,
+    HORN,
+    HORN_LIMITS,
+    PACKS,
+    SUIT_ORDER,
+    TRJ_HANDS,
+    TRJ_LIMIT,
+    TRJAMANN,
+    TRUMP_CYCLE,
+    Manni,
+    MannState,
+    horn_contract,
+    rank_value,
+)
+
+
+class MannKernel(MannState):
+    """A Manni position played by the rules, fast (see the module docstring)."""
+
+    __slots__ = ("_idx", "_led", "_power", "_powers", "_records")
+
+    def __init__(self, game: Manni, variant: str, options: dict[str, Any], rng: random.Random):
+        super().__init__(game, variant, options, rng)
+        # the play path's look-up (``_RECORDS``); empty outside the play
+        self._records: Any = _NO_RECORDS
+        self._led = 0  # the suit led, as its place in ``SUIT_ORDER``
+        # what each card is worth to this trick, per suit led and for the suit led (``_POWERS``)
+        self._powers: list[dict[Card, int]] = _POWERS[None, False]
+        self._power: dict[Card, int] = self._powers[0]
+        # Per seat: (the hand list, its plays by suit), for the plays' listings (``_index``);
+        # the plays are None from the deal to the seat's exchange (``_EXCHANGERS``)
+        self._idx: list[Any] = [_UNINDEXED] * 3
+
+    @classmethod
+    def from_json(cls, game: Manni, data: Mapping[str, Any]) -> MannKernel:
+        """The reference's loading, then what the play path needs of the position."""
+        st = cast("MannKernel", super().from_json(game, data))
+        st._records = _RECORDS if st.phase == "play" else _NO_RECORDS
+        st._powers = _POWERS[st.trump, st._low_aces]
+        if st.trick:
+            st._led = _SUIT_AT[st.trick[0][1]]
+            st._power = st._powers[st._led]
+        return st
+
+    def clone(self, rng: random.Random | None = None, *, events: bool = True) -> MannKernel:
+        """The reference's copy, with the play path's look-ups (the hands indexed anew)."""
+        new = cast("MannKernel", super().clone(rng, events=events))
+        new._records = self._records
+        new._led = self._led
+        new._powers = self._powers
+        new._power = self._power
+        new._idx = [_UNINDEXED] * 3
+        return new
+
+    def hand_key(self, card: Card) -> int:
+        """The reference's ``hand_key``, looked up (``_KEY_HIGH``, ``_KEY_LOW``)."""
+        return (_KEY_LOW if self._low_aces else _KEY_HIGH)[card]
+
+    def exchange_sizes(self, seat: int) -> tuple[int, ...]:
+        """The reference's ``exchange_sizes`` (TRJ-EXCH-1, TRJ-OPT-2, HORN-EXCH-1), without
+        ``min`` and with the sizes from a table made once (``_UP_TO``)."""
+        room = len(self.manni)
+        held = len(self.hands[seat])
+        if held < room:
+            room = held
+        if self.variant == TRJAMANN:
+            top = TRJ_LIMIT if room > TRJ_LIMIT else room
+            if self._four_or_none:
+                return (0, top) if top == TRJ_LIMIT else (0,)
+            return _UP_TO[top]
+        limit = HORN_LIMITS[(seat - self.dealer - 1) % 3]
+        return _UP_TO[limit if limit < room else room]
+
+    def _offers(self, seat: int) -> list[Contract]:
+        """``offered_contracts`` as a constant list, one per set of contracts owed and
+        option (the legal listing: callers never mutate it)."""
+        key = (*self.owed[seat], self._no_spades)
+        out = _OFFERS.get(key)
+        if out is None:
+            out = []
+            for kind in self.owed[seat]:
+                if kind == "other":
+                    out += [CONTRACTS[("other", s)] for s in self.other_suits()]
+                else:
+                    out.append(CONTRACTS[(kind, None)])
+            _OFFERS[key] = out
+        return out
+
+    def _legal_for(self, turn: int) -> Sequence[Action]:
+        """The legal actions of ``turn``, once a position (``TurnState.legal_actions``), for
+        a position no move made (loaded, copied, sampled): every move lists the next one
+        itself (the play path the next seat's plays, each phase its next choice). The plays
+        come from the hand's index (``_index``): its run of the suit led if it has one
+        (MANNI-GEN-6), else every play; constant lists for the swap, the contracts owed, or
+        the discards, lazily."""
+        phase = self.phase
+        if phase == "play":
+            hand = self.hands[turn]
+            ent = self._idx[turn]
+            if ent[0] is not hand or ent[1] is None or sum(map(len, ent[1])) != len(hand):
+                ent = self._index(turn)
+            runs = ent[1]
+            if self.trick and runs[self._led]:  # MANNI-GEN-6: the hand's run of the suit led
+                return runs[self._led].copy()
+            r0, r1, r2, r3 = runs
+            return [*r0, *r1, *r2, *r3]
+        if phase == "swap":
+            return _SWAP_OR_KEEP
+        if phase == "contract":
+            return self._offers(turn)
+        return DiscardChoices(self.hands[turn], self.exchange_sizes(turn))
+
+    def _index(self, seat: int) -> tuple[list[Card], list[list[Play]]]:
+        """``seat``'s index: (the hand list, its plays by suit), four runs in ``SUIT_ORDER``,
+        each in the hand's order. A follow's listing is then its run of the suit led, copied
+        (MANNI-GEN-6), and a lead's the four runs joined: no listing searches the hand.
+        Kept in step by the play path and made with the hand when it is dealt, swapped or
+        exchanged; rebuilt here when the hand is a new list (a sample, a copy, a hand set
+        by a test), which is sorted first (a test's may come in any order). Only the rules
+        change a hand in place, so the play path knows the index by the hand's identity
+        alone."""
+        hand = self.hands[seat]
+        hand.sort(key=(_KEY_LOW if self._low_aces else _KEY_HIGH).__getitem__)
+        runs: list[list[Play]] = [[], [], [], []]
+        for c in hand:
+            runs[_SUIT_AT[c]].append(PLAY[c])
+        ent = self._idx[seat] = (hand, runs)
+        return ent
+
+    def _set_hand(self, seat: int, cards: Sequence[Card]) -> None:
+        """Give ``seat`` ``cards`` as a new hand, sorted, with its index (``_index``), read
+        back from the cards' sort keys (``_read_back``)."""
+        key = _KEY_LOW if self._low_aces else _KEY_HIGH
+        hand, runs = _read_back(list(map(key.__getitem__, cards)), self._low_aces)
+        self.hands[seat] = hand
+        self._idx[seat] = (hand, runs)
+
+    # --- apply ----------------------------------------------------------------------------
+
+    def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
+        """The reference's ``apply``, with a play's whole path inline and the swap, a
+        contract and a discard just offered taken without the reference's coercion; anything
+        else (a refusal, an action given as text) goes to the reference."""
+        # (None once the game is over or a search copy's hand is scored, where no play is
+        # looked up, ``_NO_RECORDS``, and the reference refuses: an int on the play path)
+        turn: int = self.turn  # type: ignore[assignment]  # (see above: no test a move)
+        if type(action) is Play and (seat is None or seat == turn):
+            # MANNI-GEN-6, inline: the move of nearly every step of a play-out. One look-up
+            # gives the lead's and the follow's events, the trick's entry (a shared ``(seat,
+            # card)`` tuple) and its suit (``_SUIT_AT``). ``_records`` is empty
+            # outside the play, so a play then (or of no card of a pack) fails the look-up
+            # and the reference's path (below) refuses it: no test of the phase of its own.
+            try:
+                lead_ev, ev, entry, si = self._records[turn][action]
+            except LookupError:
+                pass
+            else:
+                hand = self.hands[turn]
+                ent = self._idx[turn]
+                if ent[0] is not hand:  # known by identity (``_index``)
+                    ent = self._index(turn)
+                runs = ent[1]
+                run = runs[si]
+                trick = self.trick
+                if trick:
+                    led = self._led
+                    if si != led and runs[led]:  # MANNI-GEN-6: the suit led is held
+                        if action not in run:
+                            raise IllegalAction(f"you do not hold {action.card.code}")
+                        raise IllegalAction(f"you must follow {SUIT_NAMES[trick[0][1].suit]}")
+                # the card out of its run (plays are interned, so the search tests pointers
+                # in C) and out of the hand: the index stays in step with the hand
+                try:
+                    run.remove(action)
+                except ValueError:
+                    raise IllegalAction(f"you do not hold {action.card.code}") from None
+                try:
+                    hand.remove(entry[1])
+                except ValueError:  # a hand changed in place, its index stale: made anew
+                    self._index(turn)
+                    raise IllegalAction(f"you do not hold {action.card.code}") from None
+                if not trick:  # a lead (by ``trick_leader``, set as the last trick closed)
+                    trick.append(entry)
+                    self._led = led = si
+                    self._power = self._powers[si]
+                    ev = lead_ev
+                else:
+                    trick.append(entry)
+                    if len(trick) == 3:  # it closes the trick: the best play takes it
+                        # MANNI-GEN-6: the highest trump, else the highest of the suit led
+                        (s0, c0), (s1, c1), (_, card) = trick
+                        self.played += (c0, c1, card)
+                        power = self._power
+                        p0 = power[c0]
+                        p1 = power[c1]
+                        p2 = power[card]
+                        if p2 > p0 and p2 > p1:
+                            winner = turn
+                        elif p1 > p0:
+                            winner, card = s1, c1
+                        else:
+                            winner, card = s0, c0
+                        self.tricks.append((trick, winner))  # never mutated
+                        self.trick = []
+                        self.tricks_won[winner] += 1
+                        won = _WIN_EVENTS[winner][card]
+                        events = self.events
+                        events += (ev, won)
+                        if hand:  # every hand holds as many cards after a trick
+                            self.turn = self.trick_leader = winner
+                            h = self.hands[winner]  # the winner leads: any of its plays
+                            e = self._idx[winner]
+                            if e[0] is not h:
+                                e = self._index(winner)
+                            r0, r1, r2, r3 = e[1]
+                            self._legal = [*r0, *r1, *r2, *r3]
+                            return [ev, won]
+                        self._legal = None
+                        mark = len(events) - 2
+                        self._score()
+                        return events[mark:]
+                # After a lead or a trick's second card: the next seat's plays, listed here
+                # where the suit led is at hand (its run of that suit, else its whole hand)
+                self.turn = nxt = _NEXT[turn]
+                h = self.hands[nxt]
+                e = self._idx[nxt]
+                if e[0] is not h:
+                    e = self._index(nxt)
+                runs = e[1]
+                run = runs[led]
+                if run:
+                    self._legal = run.copy()
+                else:
+                    r0, r1, r2, r3 = runs
+                    self._legal = [*r0, *r1, *r2, *r3]
+                self.events.append(ev)
+                return [ev]
+        if turn is None:
+            raise IllegalAction("the game is over")
+        if seat is not None and seat != turn:
+            raise IllegalAction(f"it is not your turn (waiting for seat {turn + 1})")
+        phase = self.phase
+        if phase == "swap":  # MANNI-EXCH-1/2: swap or keep, nothing else to check
+            kind = type(action)
+            if kind is Keep or kind is Swap:
+                events = self.events
+                mark = len(events)
+                self._swap(turn, kind is Swap)  # (which lists the next move)
+                return events[mark:]
+        elif phase == "contract":  # TRJ-CONTRACT-1: _declare checks the contract itself
+            if type(action) is Contract:
+                events = self.events
+                mark = len(events)
+                self._declare(turn, action)  # (which lists the exchange)
+                return events[mark:]
+        elif type(action) is Discard and phase == "exchange":
+            legal = self._legal
+            if type(legal) is DiscardChoices:
+                at = legal.issued(action, self.hands[turn])
+                if at is not None:  # a discard just offered: nothing to check
+                    events = self.events
+                    mark = len(events)
+                    self._exchange(turn, action, at)  # (which lists the next move)
+                    return events[mark:]
+        return super().apply(action, seat)  # the reference: its checks and refusals
+
+    def _play(self, seat: int, card: Card) -> None:
+        """A play that reached the reference's ``apply`` (given as text, or of a card of no
+        pack): made by the play path above, which keeps the index in step."""
+        play = PLAY.get(card)
+        if play is None:
+            raise IllegalAction(f"you do not hold {card.code}")
+        self.apply(play, seat)
+
+    def _swap(self, seat: int, swap: bool) -> None:
+        """MANNI-EXCH-1..4: E, M, D in turn; the first swap ends the phase."""
+        del self.exchange_queue[0]
+        if swap:
+            self.discards[seat] = self.hands[seat]  # MANNI-EXCH-2: a dead pile, face down
+            self._set_hand(seat, self.manni)
+            self.drawn[seat] = self.hands[seat][:]
+            self.manni = []
+            self.decisions[seat] = "swap"
+            self.exchange_queue = []  # MANNI-EXCH-3
+            self.events.append(_SWAP_EVENTS[seat])
+        else:
+            self.decisions[seat] = "keep"
+            self.events.append(_KEEP_EVENTS[seat])
+        if self.exchange_queue:
+            self.turn = self.exchange_queue[0]
+            self._legal = _SWAP_OR_KEEP
+        else:
+            self._start_play()
+
+    def _declare(self, seat: int, act: Contract) -> None:
+        """The reference's checks (``_contract_trumps``), the event looked up, and the
+        declarer's discards listed here (as ``_legal_for`` would)."""
+        trump = self._contract_trumps(seat, act)
+        owed = self.owed[seat] = self.owed[seat][:]
+        owed.remove(act.kind)
+        self.contract = act.kind
+        self.trump = trump
+        self.phase = "exchange"
+        self.exchange_queue = [seat]
+        self.events.append(_CONTRACT_EVENTS[seat][act.kind, trump])
+        self._legal = DiscardChoices(self.hands[seat], self.exchange_sizes(seat))
+
+    def _exchange(self, seat: int, act: Discard, at: tuple[int, ...] | None = None) -> None:
+        """TRJ-EXCH-1, HORN-EXCH-1/2: discard, then draw as many from the top of the manni.
+        ``at``: where the cards lie in the hand, for a discard the state itself offered
+        (``DiscardChoices.issued``), which needs no checking."""
+        hand = self.hands[seat]
+        cards = act.cards
+        if at is None:  # the reference's checks
+            self._check_discard(seat, cards)
+            at = tuple(sorted(map(hand.index, cards)))
+        k = len(cards)
+        key = _KEY_LOW if self._low_aces else _KEY_HIGH
+        ent = self._idx[seat]
+        if ent[0] is hand and ent[1] is None:  # as dealt: the deal's sort keys (``_deal``)
+            keys = ent[2]
+        else:
+            keys = list(map(key.__getitem__, hand))
+        for i in reversed(at):
+            del keys[i]
+        manni = self.manni
+        got = manni[:k]
+        del manni[:k]
+        # the hand keeps its list (and its order: by suit, high to low), new cards and all
+        keys += map(key.__getitem__, got)
+        held, runs = _read_back(keys, self._low_aces)
+        hand[:] = held
+        self._idx[seat] = (hand, runs)
+        self.discards[seat] = self.discards[seat] + list(cards)
+        self.drawn[seat] = got
+        self.decisions[seat] = k
+        queue = self.exchange_queue
+        del queue[0]
+        self.events.append(_EXCHANGE_EVENTS[seat][k])
+        if queue:
+            self.turn = nxt = queue[0]
+            self._legal = DiscardChoices(self.hands[nxt], self.exchange_sizes(nxt))
+        else:
+            self._start_play()
+
+    # --- dealing and scoring --------------------------------------------------------------
+
+    def _deal_shuffled(self) -> None:
+        """MANNI-GEN-3: the whole pack shuffled as sort keys, from the pack's own order (the
+        same permutation as the reference's shuffle of the cards)."""
+        order = list(_PACK_KEYS[self.variant == BASIC])
+        shuffle(self.rng, order)
+        self._deal_keys(order)
+
+    def _deal(self, cards: list[Card]) -> None:
+        """The reference's deal of ``cards`` (a stacked deck's), as sort keys."""
+        self._deal_keys(list(map(_KEY_HIGH.__getitem__, cards)))
+
+    def _deal_keys(self, order: list[int]) -> None:
+        """MANNI-DEAL-1, TRJ-DEAL-1, HORN-DEAL-1 / HORN-CUT-1, from the top of ``order``, the
+        shuffled pack as its cards' sort keys (``_KEY_HIGH``: a hand is sorted as numbers and
+        read back as cards and plays): each packet's cards are picked by position
+        (``_DEALS``), in one call per hand."""
+        self.hand_no = hand_no = self.hand_no + 1
+        d = self.dealer
+        e = _NEXT[d]
+        m = _NEXT[e]
+        variant = self.variant
+        self.contract_card = None
+        self.declarer = None
+        picks, get_manni = _DEALS[variant]
+        if variant == HORN:
+            card = _CARD_AT_HIGH[order[-1]]  # HORN-CUT-1: the bottom card, turned for all to see
+            self.contract, self.trump = contract, trump = horn_contract(card)
+            self._low_aces = low = contract == "nullo"  # HORN-RANK-1
+            self.contract_card = card
+            manni = list(itemgetter(*get_manni(order))(_CARD_AT_HIGH))
+            data: dict[str, Any] = {
+                "hand": hand_no,
+                "manni": len(manni),
+                "card": card.code,
+                "contract": contract,
+                "trump": trump,
+            }
+            self.phase = "exchange"
+            self.exchange_queue = [e, m, d]
+        else:
+            self._low_aces = low = False
+            manni = list(itemgetter(*order[get_manni:])(_CARD_AT_HIGH))
+            if variant == BASIC:
+                self.contract = "trumps"
+                self.trump = trump = TRUMP_CYCLE[(hand_no - 1) % 4]  # MANNI-TRUMP-1
+                data = {"hand": hand_no, "manni": len(manni), "trump": trump}
+                self.phase = "swap"
+                self.exchange_queue = [e, m, d]
+            else:
+                self.contract, self.trump = "", None
+                self.declarer = e  # TRJ-DECL-1
+                data = {"hand": hand_no, "manni": len(manni)}
+                self.phase = "contract"
+                self.exchange_queue = []
+        # each hand's cards as sort keys (aces low: read anew), sorted as numbers and read
+        # back as cards and plays
+        if low:
+            card_at, play_at = _CARD_AT_LOW, _PLAY_AT_LOW
+        else:
+            card_at, play_at = _CARD_AT_HIGH, _PLAY_AT_HIGH
+        hands: list[list[Card]] = [[], [], []]
+        idx: list[Any] = [None, None, None]
+        # a seat whose exchange comes before the play gets its plays there (``_exchange``
+        # lists them anew whatever it discards): it keeps its sort keys for that instead
+        le, lm, ld = _EXCHANGERS[variant]
+        pe, pm, pd = picks
+        for seat, pick, later in ((e, pe, le), (m, pm, lm), (d, pd, ld)):
+            keys = sorted(itemgetter(*pick(order))(_HIGH_TO_LOW) if low else pick(order))
+            get = itemgetter(*keys)  # a dealt hand holds 12 or 16 cards: a tuple of each
+            hands[seat] = hand = list(get(card_at))
+            idx[seat] = (hand, None, keys) if later else (hand, _runs(keys, list(get(play_at))))
+        self.hands = hands
+        self._idx = idx
+        self._records = _NO_RECORDS  # a play is refused until the play (``_start_play``)
+        self.manni = manni
+        self.discards = [[], [], []]
+        self.drawn = [[], [], []]
+        self.decisions = [None, None, None]
+        self.trick = []
+        self.tricks = []
+        self.played = []
+        self.tricks_won = [0, 0, 0]
+        self.events.append(_tnew(Event, ("deal", d, wording.DEALS, data)))
+        self.turn = e
+        # eldest's first move, listed here (as ``_legal_for`` would)
+        if variant == TRJAMANN:
+            self._legal = self._offers(e)
+        elif variant == BASIC:
+            self._legal = _SWAP_OR_KEEP
+        else:
+            self._legal = DiscardChoices(hands[e], self.exchange_sizes(e))
+
+    def _start_play(self) -> None:
+        """MANNI-PLAY-1, TRJ-PLAY-1, HORN-PLAY-1: eldest leads."""
+        self.phase = "play"
+        self.exchange_queue = []
+        self.turn = self.trick_leader = e = _NEXT[self.dealer]
+        self._powers = _POWERS[self.trump, self._low_aces]
+        self._records = _RECORDS
+        hand = self.hands[e]  # eldest's plays, listed here (as ``_legal_for`` would)
+        ent = self._idx[e]
+        if ent[0] is not hand or ent[1] is None:
+            ent = self._index(e)
+        r0, r1, r2, r3 = ent[1]
+        self._legal = [*r0, *r1, *r2, *r3]
+
+    def _score(self) -> None:
+        """MANNI-SCORE-1, TRJ-SCORE-1..4, HORN-SCORE-1/2, then the end of the game."""
+        t = self.tricks_won[:]
+        variant = self.variant
+        if variant == BASIC:
+            t0, t1, t2 = t
+            results = [t0 - 4 if t0 > 4 else 0, t1 - 4 if t1 > 4 else 0, t2 - 4 if t2 > 4 else 0]
+            points = self.points
+            points[0] += results[0]
+            points[1] += results[1]
+            points[2] += results[2]
+            rec: dict[str, Any] = {
+                "hand": self.hand_no,
+                "dealer": self.dealer,
+                "contract": self.contract,
+                "trump": self.trump,
+                "declarer": self.declarer,
+                "tricks": t,
+                "gains": results,
+                "totals": points[:],
+            }
+            ends = max(points) >= GAME_POINTS  # MANNI-END-1
+        else:
+            contract = self.contract
+            nullo = contract == "nullo"
+            declarer = self.declarer
+            if variant == TRJAMANN:
+                targets = list(_TRJ_TARGETS[nullo, declarer])  # TRJ-SCORE-1
+            else:
+                targets = [4, 4, 4]  # HORN-SCORE-1
+            if nullo:
+                results = [targets[0] - t[0], targets[1] - t[1], targets[2] - t[2]]
+            else:
+                results = [t[0] - targets[0], t[1] - targets[1], t[2] - targets[2]]
+            plus, minus = self.plus, self.minus
+            r0, r1, r2 = results
+            if r0 > 0:
+                plus[0] += r0
+            elif r0 < 0:
+                minus[0] -= r0
+            if r1 > 0:
+                plus[1] += r1
+            elif r1 < 0:
+                minus[1] -= r1
+            if r2 > 0:
+                plus[2] += r2
+            elif r2 < 0:
+                minus[2] -= r2
+            rec = {
+                "hand": self.hand_no,
+                "dealer": self.dealer,
+                "contract": contract,
+                "trump": self.trump,
+                "declarer": declarer,
+                "tricks": t,
+                "targets": targets,
+                "results": results,
+                "plus": plus[:],
+                "minus": minus[:],
+            }
+            if variant == TRJAMANN:
+                if declarer is not None:
+                    rec["cost"] = CONTRACT_VALUE[contract]
+                ends = self.hand_no >= TRJ_HANDS  # TRJ-END-1
+            else:
+                ends = max(plus) >= GAME_POINTS  # HORN-END-1
+        self.history.append(rec)
+        self.events.append(
+            _tnew(
+                Event,
+                (
+                    "score",
+                    None,
+                    wording.SCORES,
+                    {"tricks": t, "results": results[:], "variant": variant},
+                ),
+            )
+        )
+        if ends:
+            net = self.scores()
+            top = max(net)
+            self._end([s for s in range(3) if net[s] == top])
+            return
+        if self._search_copy:  # the search's horizon: the next hand is never dealt
+            self.turn = None
+            self._records = _NO_RECORDS
+            self.hand_no += 1
+            return
+        # MANNI-GEN-3 (``_deal_shuffled``, inline): the whole pack shuffled as sort keys
+        order = list(_PACK_KEYS[variant == BASIC])
+        shuffle(self.rng, order)
+        self.dealer = _NEXT[self.dealer]  # MANNI-GEN-2
+        self._deal_keys(order)
+
+    def _end(self, winners: list[int]) -> None:
+        super()._end(winners)
+        self._records = _NO_RECORDS  # no play is looked up once the game is over
+
+
+#: The 52 cards in ``pack`` order, made once (the tables below are made from it).
+_PACK = PACKS[HORN]
+_SWAP_OR_KEEP: Sequence[Action] = (SWAP, KEEP)
+#: The contracts offered (``MannKernel._offers``), by the contracts owed and No spades.
+_OFFERS: dict[tuple[Any, ...], list[Contract]] = {}
+#: Per variant, where the hands' cards lie in the shuffled pack (MANNI-DEAL-1: packets of
+#: four to E, M, D; TRJ-DEAL-1 likewise, four rounds; HORN-DEAL-1: rounds of 13, four to
+#: the manni, then three each): a picker of eldest's cards, of middle's and of the
+#: dealer's, and the manni's (a picker, or where the manni starts: the rest of the pack).
+_DEALS: dict[str, tuple[tuple[Any, ...], Any]] = {
+    BASIC: (
+        tuple(
+            itemgetter(*(12 * r + i for r in range(3) for i in range(lo, lo + 4)))
+            for lo in (0, 4, 8)
+        ),
+        36,
+    ),
+    TRJAMANN: (
+        tuple(
+            itemgetter(*(12 * r + i for r in range(4) for i in range(lo, lo + 4)))
+            for lo in (0, 4, 8)
+        ),
+        48,
+    ),
+    HORN: (
+        tuple(
+            itemgetter(*(13 * r + i for r in range(4) for i in range(lo, lo + 3)))
+            for lo in (4, 7, 10)
+        ),
+        itemgetter(*(13 * r + i for r in range(4) for i in range(0, 4))),
+    ),
+}
+#: Per variant, whether eldest, middle and the dealer exchange cards before the play
+#: (TRJ-EXCH-1: the declarer, eldest; HORN-EXCH-1: all three): ``_deal`` lists no plays for
+#: them, since ``_exchange`` lists them anew.
+_EXCHANGERS = {BASIC: (False, False, False), TRJAMANN: (True, False, False), HORN: (True,) * 3}
+#: TRJ-SCORE-1: ``_TRJ_TARGETS[nullo, declarer]``, each seat's target of tricks (no
+#: declarer, as a hand-written position may have it: every seat a defender's).
+_TRJ_TARGETS = {
+    (nullo, d): tuple((4 if nullo else 8) if s == d else (6 if nullo else 4) for s in range(3))
+    for nullo in (False, True)
+    for d in (0, 1, 2, None)
+}
+#: ``_UP_TO[n]``: the sizes 0 to n, made once (``exchange_sizes``).
+_UP_TO = tuple(tuple(range(n + 1)) for n in range(53))
+_NEXT = (1, 2, 0)
+#: A play's event data, one per card, shared by every event of it: event data is read, never
+#: written, and a play-out logs one per card played.
+_CARD_DATA = {c: {"cards": [c.code]} for c in _PACK}
+#: Each card's suit as its place in ``SUIT_ORDER``: its run in a hand's index (``_index``).
+_SUIT_AT = {c: SUIT_ORDER[c.suit] for c in _PACK}
+#: Each card's rank for winning tricks (``rules.rank_value``: aces high, low in
+#: Hornafjarðarmanni's Nullo), and its place in a sorted hand (the reference's ``hand_key``):
+#: looked up, never worked out, in play-outs.
+_RV_HIGH = {c: rank_value(c, False) for c in _PACK}
+_RV_LOW = {c: rank_value(c, True) for c in _PACK}
+_KEY_HIGH = {c: SUIT_ORDER[c.suit] * 16 + 15 - _RV_HIGH[c] for c in _PACK}
+_KEY_LOW = {c: SUIT_ORDER[c.suit] * 16 + 15 - _RV_LOW[c] for c in _PACK}
+#: Each sort key's card and play (``_set_hand`` sorts a hand as numbers and reads it back).
+_CARD_AT_HIGH: list[Any] = [None] * 64
+_CARD_AT_LOW: list[Any] = [None] * 64
+for _c in _PACK:
+    _CARD_AT_HIGH[_KEY_HIGH[_c]] = _c
+    _CARD_AT_LOW[_KEY_LOW[_c]] = _c
+_PLAY_AT_HIGH: list[Any] = [None if c is None else PLAY[c] for c in _CARD_AT_HIGH]
+_PLAY_AT_LOW: list[Any] = [None if c is None else PLAY[c] for c in _CARD_AT_LOW]
+#: Each card's sort key, aces high, as its key aces low (Hornafjarðarmanni's Nullo deal).
+_HIGH_TO_LOW: list[Any] = [None] * 64
+for _c in _PACK:
+    _HIGH_TO_LOW[_KEY_HIGH[_c]] = _KEY_LOW[_c]
+#: The 52 and the 48 cards (basic Manni) in ``pack`` order, as sort keys (``_KEY_HIGH``):
+#: the pack every deal shuffles.
+_PACK_KEYS = (tuple(_KEY_HIGH[c] for c in PACKS[HORN]), tuple(_KEY_HIGH[c] for c in PACKS[BASIC]))
+#: ``_tnew(Event, (kind, seat, wording, data))`` makes an Event without the named tuple's
+#: Python-level ``__new__`` (a play-out makes one per card).
+_tnew: Any = tuple.__new__
+#: The events of play, one per seat and card, made once: an event is a value, read and never
+#: written, so a log may hold one object many times (a play-out logs one per card played).
+_LEAD_EVENTS = [
+    {c: Event("lead", s, wording.LEADS, _CARD_DATA[c]) for c in _PACK} for s in range(3)
+]
+_PLAY_EVENTS = [
+    {c: Event("play", s, wording.PLAYS, _CARD_DATA[c]) for c in _PACK} for s in range(3)
+]
+_SWAP_EVENTS = [Event("swap", s, wording.swaps(s), {}) for s in range(3)]
+_KEEP_EVENTS = [Event("keep", s, wording.keeps(s), {}) for s in range(3)]
+#: ``_CONTRACT_EVENTS[seat][kind, trump]``: a declaration's event (TRJ-CONTRACT-1).
+_CONTRACT_EVENTS = [
+    {
+        (k, t): Event("contract", s, wording.declares, {"contract": k, "trump": t})
+        for k in CONTRACT_KINDS
+        for t in (None, *SUIT_ORDER)
+    }
+    for s in range(3)
+]
+#: ``_EXCHANGE_EVENTS[seat][count]``: an exchange's event (Hornafjarðarmanni logs three a
+#: hand).
+_EXCHANGE_EVENTS = [
+    [Event("exchange", s, wording.EXCHANGES, {"count": k}) for k in range(53)] for s in range(3)
+]
+_WIN_EVENTS = [{c: Event("trick", s, wording.WINS, _CARD_DATA[c]) for c in _PACK} for s in range(3)]
+#: What the play path needs of a play, in one look-up (``_RECORDS[seat][play]``):
+#: its lead's and its follow's events, its entry in the trick (a ``(seat, card)`` tuple,
+#: shared: a trick never changes it) and its suit (``_SUIT_AT``).
+_RECORDS: list[dict[Play, Any]] = [
+    {
+        PLAY[c]: (
+            _LEAD_EVENTS[s][c],
+            _PLAY_EVENTS[s][c],
+            (s, c),
+            _SUIT_AT[c],
+        )
+        for c in _PACK
+    }
+    for s in range(3)
+]
+
+
+#: ``_idx``'s entry for a seat not indexed yet: no hand is its hand, so the identity test
+#: alone sends it to ``_index`` (no test for None a move).
+_UNINDEXED = (None, None)
+#: ``_records`` outside the play: every look-up fails (``apply``).
+_NO_RECORDS: dict[Any, Any] = {}
+
+
+def _powers(trump: str | None, low_aces: bool) -> list[dict[Card, int]]:
+    """Per suit led (its place in ``SUIT_ORDER``), each card's worth to the trick
+    (MANNI-GEN-6): a trump above every other card, a card of the suit led by its rank, any
+    other card nothing. The highest worth takes the trick, so the play path compares
+    numbers."""
+    rv = _RV_LOW if low_aces else _RV_HIGH
+    return [
+        {c: 100 + rv[c] if c.suit == trump else rv[c] if c.suit == led else 0 for c in _PACK}
+        for led in SUIT_ORDER
+    ]
+
+
+def _read_back(keys: list[int], low_aces: bool) -> tuple[list[Card], list[list[Play]]]:
+    """A hand given as its cards' sort keys (``_KEY_LOW`` with ``low_aces``): the keys sorted
+    in place as numbers and read back as the sorted cards and the index's runs, one
+    ``itemgetter`` reading both tables (a third the cost of two ``map`` calls)."""
+    keys.sort()
+    if low_aces:
+        card_at, play_at = _CARD_AT_LOW, _PLAY_AT_LOW
+    else:
+        card_at, play_at = _CARD_AT_HIGH, _PLAY_AT_HIGH
+    if len(keys) > 1:
+        get = itemgetter(*keys)
+        return list(get(card_at)), _runs(keys, list(get(play_at)))
+    return [card_at[k] for k in keys], _runs(keys, [play_at[k] for k in keys])
+
+
+def _runs(keys: list[int], plays: list[Play]) -> list[list[Play]]:
+    """A sorted hand's plays (its sort keys ``keys``) as the four runs of ``_index``: each
+    suit's sort keys lie in a band of 16 (``_KEY_HIGH``), found by bisection."""
+    b1 = bisect_left(keys, 16)
+    b2 = bisect_left(keys, 32, b1)
+    b3 = bisect_left(keys, 48, b2)
+    return [plays[:b1], plays[b1:b2], plays[b2:b3], plays[b3:]]
+
+
+#: ``_powers`` for every trump suit (None: no trumps) and ace ranking, made once.
+_POWERS = {(t, low): _powers(t, low) for t in (None, *SUIT_ORDER) for low in (False, True)}
