@@ -1802,8 +1802,8 @@ def test_json_round_trip_through_a_match():
 
 def test_the_settlement_line_says_one_trick_in_the_singular() -> None:
     """The log's settlement line counts the declaring side's tricks: "with 1 trick"."""
-    from cardsuite.games.mensch.rules import _settles
+    from cardsuite.games.mensch.wording import settles
 
     data = {"side_tricks": 1, "made": False, "contract": "passed", "changes": [1, -1, 0, 0]}
-    assert "with 1 trick:" in _settles(None, data)
-    assert "with 2 tricks:" in _settles(None, {**data, "side_tricks": 2})
+    assert "with 1 trick:" in settles(None, data)
+    assert "with 2 tricks:" in settles(None, {**data, "side_tricks": 2})
