@@ -10,7 +10,8 @@ reference and on the kernel side by side, and after every move they must agree o
 - the events the move produced;
 - ``to_json()`` and every seat's ``view`` (and the spectator's);
 - for a sample of texts that are not legal here (other seats' moves, moves from earlier in
-  the game, nonsense), the refusal and its reason, or, when one is accepted, what it leads to;
+  the game, nonsense), the refusal and its reason, or, when one is accepted, what it leads to,
+  with the legal actions listed first or not;
 - a ``clone`` and a ``sample_hidden`` drawn with the same generator seed.
 
 Nothing here names a game: a registry entry with a ``kernel`` is covered. The default run
@@ -71,10 +72,15 @@ def agree(ref: State, fast: State, where: str) -> None:
     assert fast.scores() == ref.scores() and fast.winners() == ref.winners(), where
 
 
-def outcome(state: State, text: str, seat: int | None) -> tuple[str, Any]:
+def outcome(state: State, text: str, seat: int | None, listed: bool) -> tuple[str, Any]:
     """What applying ``text`` for ``seat`` does to a copy: refused (with its reason) or the
-    position it leads to."""
+    position it leads to. ``listed``: the copy's legal actions are listed first, as a player
+    or bot does before it moves (a kernel may check against what it listed)."""
     copy = state.clone()
+    if copy.events is not state.events:  # the log so far is ``agree``'s to compare; a
+        copy.events.clear()  # probe's is what it adds (the whole log made long games crawl)
+    if listed:
+        copy.legal_actions()
     before = json.dumps(copy.to_json(), sort_keys=True)
     try:
         action = copy.parse_action(text)
@@ -104,11 +110,12 @@ def lockstep(game: Game, variant: str, players: int, game_seed: int, rng: random
             choices += [(seat, a) for a in fast.legal_actions(seat)]
         assert choices, f"{where}: nobody can move"
         seen += [str(a) for _, a in choices]
-        for _ in range(PROBES):
+        for probe in range(PROBES):
             text = rng.choice(seen)
             seat = rng.choice([None, *range(players)])
-            assert outcome(fast, text, seat) == outcome(ref, text, seat), (
-                f"{where}: {text!r} for seat {seat}"
+            listed = probe % 2 == 1
+            assert outcome(fast, text, seat, listed) == outcome(ref, text, seat, listed), (
+                f"{where}: {text!r} for seat {seat}" + (" (listed)" if listed else "")
             )
         if step % 17 == 0:
             k = rng.getrandbits(32)

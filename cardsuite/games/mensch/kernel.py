@@ -31,11 +31,13 @@ from ...engine import Action, Event, IllegalAction
 from ...shuffle import shuffle
 from ...turns import TurnState
 from . import wording
-from .actions import BID, PACK, PASS, PLAY, TRUMP, Bid, Play
+from .actions import BID, PACK, PASS, PLAY, TRUMP, Bid, Call, Play, Trump
 from .rules import (
+    CLUBS_CONTRACTS,
     DEALS,
     LEGAL_OVER,
     NEEDED,
+    PARTNER_CONTRACTS,
     QC,
     Mensch,
     MenschState,
@@ -114,6 +116,9 @@ _PLAY_EV = _per_seat("play", _CARD_DATA)
 _LEAD_EV = _per_seat("lead", _CARD_DATA)
 _WIN_EV = _per_seat("trick", _CARD_DATA)
 _BID_EV = _per_seat("bid", _BID_DATA)
+_DECLARE_EV = _per_seat("declarer", {c: {"contract": c} for c in NEEDED})
+_TRUMP_EV = _per_seat("trump", {t: {"trump": t} for t in "SHDC"})
+_CALL_EV = _per_seat("call", _CARD_DATA)
 _DEAL_EV = _per_seat("deal", {n: {"deal": n} for n in range(1, max(DEALS) + 1)})
 #: A play's entry in the trick, ``(seat, card)``, shared by every trick it is in.
 _AT = tuple({c: (s, c) for c in PACK} for s in range(4))
@@ -263,31 +268,43 @@ class MenschKernel(MenschState):
                 self._close_trick()
             return events[mark:]
         if type(action) is Bid and self.phase == "bid" and (seat is None or seat == turn):
-            # MENSCH-BID-2..4 inline for the first three: a bid over the highest, or a pass
-            # when free (the listed bids, when listed, say whether pass is among them)
+            # MENSCH-BID-2..4 inline: a bid over the highest, or a pass when free (the listed
+            # bids, when listed, say whether pass is among them); a refusal is ``_bid``'s
             name = action.name
-            bids = self.bids
-            if len(bids) < 3:
-                if name == "pass":
-                    legal = self._legal
-                    if legal is not None:
-                        ok = legal[0] is PASS
-                    else:
-                        ok = not self.compelled(turn)  # type: ignore[arg-type]
+            if name == "pass":
+                legal = self._legal
+                if legal is not None:
+                    ok = legal[0] is PASS
                 else:
-                    ok = name in LEGAL_OVER[self._high]
-                if ok:
-                    bids.append((turn, name))  # type: ignore[arg-type]
-                    ev = _BID_EV[turn][name]  # type: ignore[index]
-                    self.events.append(ev)
-                    if name != "pass":
-                        self._high = name
-                    self.turn = _NEXT[turn]  # type: ignore[index]
-                    self._legal = None
-                    return [ev]
-            events = self.events  # the last bid, and every refusal: ``_bid`` checks
+                    ok = not self.compelled(turn)  # type: ignore[arg-type]
+            else:
+                ok = name in LEGAL_OVER[self._high]
+            if not ok:
+                self._check_bid(turn, name)  # type: ignore[arg-type]  # (refuses it, saying why)
+            bids = self.bids
+            bids.append((turn, name))  # type: ignore[arg-type]
+            ev = _BID_EV[turn][name]  # type: ignore[index]
+            events = self.events
+            events.append(ev)
+            if name != "pass":
+                self._high = name
+            self._legal = None
+            if len(bids) < 4:
+                self.turn = _NEXT[turn]  # type: ignore[index]
+                return [ev]
+            mark = len(events) - 1
+            self._end_auction()
+            return events[mark:]
+        if type(action) is Trump and self.phase == "trump" and (seat is None or seat == turn):
+            events = self.events
             mark = len(events)
-            self._bid(turn, name)  # type: ignore[arg-type]
+            self._name_trump(action.suit)
+            self._legal = None
+            return events[mark:]
+        if type(action) is Call and self.phase == "call" and (seat is None or seat == turn):
+            events = self.events
+            mark = len(events)
+            self._call(action.card)
             self._legal = None
             return events[mark:]
         if type(action) is str and turn is not None and (seat is None or seat == turn):
@@ -302,6 +319,48 @@ class MenschKernel(MenschState):
         self.events.append(_BID_EV[seat][name])
         if name != "pass":
             self._high = name
+
+    def _end_auction(self) -> None:
+        """The reference's, with plain loops and the events made once."""
+        high = self._high
+        if high is None:  # MENSCH-BID-6: the holder of QC plays the passed game
+            for s in range(4):  # (loops, not generators: a deal's end counts too)
+                if QC in self.hands[s]:
+                    self.declarer = s
+                    break
+            self.contract = "passed"
+        else:
+            for s, b in reversed(self.bids):
+                if b == high:
+                    self.declarer = s
+                    break
+            self.contract = high
+        self.turn = self.declarer
+        self.events.append(_DECLARE_EV[self.declarer][self.contract])  # type: ignore[index]
+        if high in CLUBS_CONTRACTS:  # MENSCH-TRUMP-1
+            self._name_trump("C")
+        else:
+            self.phase = "trump"
+
+    def _name_trump(self, suit: str) -> None:
+        self.trump = suit
+        self.sort_hands()
+        self.events.append(_TRUMP_EV[self.declarer][suit])  # type: ignore[index]
+        if self.contract in PARTNER_CONTRACTS:
+            self.phase = "call"
+        else:
+            self._start_play()
+
+    def _call(self, card: Card) -> None:
+        if card not in self.callable_cards():
+            return super()._call(card)  # refused, with the reference's reason
+        self.called = card
+        for s in range(4):
+            if card in self.hands[s]:
+                self.partner = s
+                break
+        self.events.append(_CALL_EV[self.declarer][card])  # type: ignore[index]
+        self._start_play()
 
     def _play(self, seat: int, card: Card) -> None:
         """The reference's play, keeping the lead's tables (``apply`` plays inline; this is

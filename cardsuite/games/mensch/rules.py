@@ -433,7 +433,16 @@ class MenschState(TurnState):
     # --- the auction, trumps and the call -------------------------------------------------
 
     def _bid(self, seat: int, name: str) -> None:
-        """MENSCH-BID-2..4: one turn each, E first; a pass, or a bid over the highest."""
+        """MENSCH-BID-2: one turn each, E first; the fourth ends the auction."""
+        self._check_bid(seat, name)
+        self._record_bid(seat, name)
+        if len(self.bids) < 4:
+            self.turn = (seat + 1) % 4
+        else:
+            self._end_auction()
+
+    def _check_bid(self, seat: int, name: str) -> None:
+        """MENSCH-BID-3/4: a pass, unless compelled; or a bid allowed over the highest."""
         high = self.high_bid
         if name == "pass":
             if self.compelled(seat):  # MENSCH-BID-4
@@ -444,11 +453,6 @@ class MenschState(TurnState):
         elif name not in LEGAL_OVER[high]:  # MENSCH-BID-3
             allowed = ", ".join(LEGAL_OVER[high]) or "nothing: only pass"
             raise IllegalAction(f"over {high or 'no bid'} you may bid {allowed}")
-        self._record_bid(seat, name)
-        if len(self.bids) < 4:
-            self.turn = (seat + 1) % 4
-        else:
-            self._end_auction()
 
     def _record_bid(self, seat: int, name: str) -> None:
         self.bids.append((seat, name))
