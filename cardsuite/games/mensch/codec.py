@@ -200,6 +200,7 @@ def _check_play(st: MenschState) -> None:
     """The tricks: trumps named, the partner the called card's holder (MENSCH-CALL-1), the
     finished tricks played in turn and won as MENSCH-PLAY-1/3 say, the hands the same size
     once the trick in progress is counted."""
+    assert st.declarer is not None and st.turn is not None  # (``check_consistent``'s)
     if st.trump is None:
         raise ValueError("the tricks need a trump suit")
     if st.contract in PARTNER_CONTRACTS and (st.called is None or st.partner is None):
@@ -230,7 +231,6 @@ def _check_play(st: MenschState) -> None:
     if any(seats[i] != (st.trick_leader + i) % 4 for i in range(len(seats))):
         raise ValueError("the trick's plays are out of turn")
     want = [sizes[s] + (1 if s in seats else 0) for s in range(4)]
-    assert st.turn is not None
     if len(set(want)) != 1 or not sizes[st.turn] or len(seats) >= 4:
         raise ValueError("the hands do not fit the tricks played")
     if st.turn != ((seats[-1] + 1) % 4 if seats else st.trick_leader):

@@ -5,18 +5,23 @@ move, and everything it does not override is the reference's own.
 
 What is faster here, and why (``docs/performance.md``, "Mensch"):
 
-- a play, and the first three bids, are checked and carried out inline in ``apply``, and
-  the play's legal list is made in ``legal_actions`` itself: one call a move;
+- a play, a bid, the trump and the call are checked and carried out in ``apply`` itself
+  (a play and a bid inline), and the play's legal list is made in ``legal_actions``
+  itself: one call a move;
 - the trick's lead picks its tables once (``_LED[trump][led]``: the cards that follow it,
   their plays, every card's worth to it), so a follow is one plain loop over the hand, the
   void test ``isdisjoint`` in C, and the trick is decided by three comparisons of worths;
 - the highest bid is kept (``_high``), not looked for in the bids;
 - events, trick entries and legal lists that recur are made once, at import, and shared
   (an event is a value: nothing tells two equal events apart);
-- the deal, the settlement and ``clone`` are written out without helpers.
+- the deal, the end of the auction, the settlement and ``clone`` are written out with
+  plain loops and no helpers.
 
-The general path stays the reference's: a refusal's reason, the trump and the call, the
-last bid and the end of the auction, a position read back.
+What stays the reference's: every refusal's reason (``_why_not``, ``_check_bid``, a call
+refused, a move out of turn or phase), the partner's duties (``plays_for``), the cards that
+may be called, the chips a deal pays (``_changes``), views, samples and JSON. The kernel's
+own fields (``_high``, ``_led``, ``_plays_ok``) are kept right by the reference's methods
+too (``_record_bid``, ``_play``), so any path through either gives the same game.
 """
 
 from __future__ import annotations
@@ -41,6 +46,7 @@ from .rules import (
     QC,
     Mensch,
     MenschState,
+    effective_suit,
     hand_order,
     highest_bid,
     power,
@@ -49,7 +55,7 @@ from .rules import (
 _TRUMPS_AND_NONE = (None, *"SHDC")
 #: Each card's effective suit (MENSCH-RANK-4) under each trump suit (None: before trumps).
 _EFF: dict[str | None, dict[Card, str]] = {
-    t: {c: (t if c is QC and t is not None else c.suit) for c in PACK} for t in _TRUMPS_AND_NONE
+    t: {c: effective_suit(c, t) for c in PACK} for t in _TRUMPS_AND_NONE
 }
 #: Each card's power (``rules.power``) under each trump suit: a trump is 100 or more.
 _POW: dict[str | None, dict[Card, int]] = {
@@ -166,7 +172,7 @@ class MenschKernel(MenschState):
         return self._high in (None, "half") and self.clubs_held(seat) >= 3
 
     def hand_key(self, card: Card) -> int:
-        return _HAND_KEY[self.trump](card)  # type: ignore[no-any-return]
+        return _HAND_KEY[self.trump](card)
 
     def sort_hands(self) -> None:
         key = _HAND_KEY[self.trump]
@@ -218,24 +224,27 @@ class MenschKernel(MenschState):
     # --- apply ----------------------------------------------------------------------------
 
     def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
-        """A play, or one of the first three bids, inline; an action's text is read and
-        comes back here; everything else is the reference's ``apply``."""
-        turn = self.turn
+        """A play or a bid inline, the trump and the call straight to their step; an
+        action's text is read and comes back here; everything else (the game over, a move
+        out of turn or out of phase) is the reference's ``apply``."""
+        # None only once the match is over, when no phase below is "play", "bid", "trump"
+        # or "call": each path that uses it as a seat has one
+        turn: int = self.turn  # type: ignore[assignment]
         if type(action) is Play and self.phase == "play" and (seat is None or seat == turn):
             # MENSCH-PLAY-2..4 inline: the move of nearly every position
             card = action.card
-            hand = self.hands[turn]  # type: ignore[index]
+            hand = self.hands[turn]
             trick = self.trick
             if turn == self.partner and not self.partner_known:  # the called card's duties
-                ok = self._plays_ok if self._legal is not None else self.plays_for(turn)  # type: ignore[arg-type]
+                ok = self._plays_ok if self._legal is not None else self.plays_for(turn)
                 if card not in ok:  # the legal plays are in the hand: one look decides both
                     if card not in hand:
                         raise IllegalAction(f"you do not hold {card.code}")
-                    raise IllegalAction(self._why_not(turn, card))  # type: ignore[arg-type]
+                    raise IllegalAction(self._why_not(turn, card))
             elif trick:  # MENSCH-PLAY-2: follow the effective suit led if you can
                 follow = self._led[0]
                 if card not in follow and not follow.isdisjoint(hand) and card in hand:
-                    raise IllegalAction(self._why_not(turn, card))  # type: ignore[arg-type]
+                    raise IllegalAction(self._why_not(turn, card))
             try:
                 hand.remove(card)
             except ValueError:
@@ -243,54 +252,54 @@ class MenschKernel(MenschState):
             self._legal = None
             events = self.events
             if trick:
-                ev = _PLAY_EV[turn][card]  # type: ignore[index]
+                ev = _PLAY_EV[turn][card]
             else:
-                self.trick_leader = turn  # type: ignore[assignment]
+                self.trick_leader = turn
                 self._led = _LED[self.trump][card]
                 called = self.called
                 if called is not None and _EFF[self.trump][card] == called.suit:
                     self.called_led = True
-                ev = _LEAD_EV[turn][card]  # type: ignore[index]
+                ev = _LEAD_EV[turn][card]
             events.append(ev)
-            trick.append(_AT[turn][card])  # type: ignore[index]
+            trick.append(_AT[turn][card])
             if card is self.called and not self.partner_known:
                 self.partner_known = True  # MENSCH-CALL-5: now everyone knows
                 events.append(wording.event("partner", turn, {"cards": [card.code]}))
                 mark = len(events) - 2
             elif len(trick) < 4:
-                self.turn = _NEXT[turn]  # type: ignore[index]
+                self.turn = _NEXT[turn]
                 return [ev]
             else:
                 mark = len(events) - 1
             if len(trick) < 4:
-                self.turn = _NEXT[turn]  # type: ignore[index]
+                self.turn = _NEXT[turn]
             else:
                 self._close_trick()
             return events[mark:]
         if type(action) is Bid and self.phase == "bid" and (seat is None or seat == turn):
             # MENSCH-BID-2..4 inline: a bid over the highest, or a pass when free (the listed
-            # bids, when listed, say whether pass is among them); a refusal is ``_bid``'s
+            # bids, when listed, say whether pass is among them); a refusal is ``_check_bid``'s
             name = action.name
             if name == "pass":
                 legal = self._legal
                 if legal is not None:
-                    ok = legal[0] is PASS
+                    fits = legal[0] is PASS
                 else:
-                    ok = not self.compelled(turn)  # type: ignore[arg-type]
+                    fits = not self.compelled(turn)
             else:
-                ok = name in LEGAL_OVER[self._high]
-            if not ok:
-                self._check_bid(turn, name)  # type: ignore[arg-type]  # (refuses it, saying why)
+                fits = name in LEGAL_OVER[self._high]
+            if not fits:
+                self._check_bid(turn, name)  # refuses it, saying why
             bids = self.bids
-            bids.append((turn, name))  # type: ignore[arg-type]
-            ev = _BID_EV[turn][name]  # type: ignore[index]
+            bids.append((turn, name))
+            ev = _BID_EV[turn][name]
             events = self.events
             events.append(ev)
             if name != "pass":
                 self._high = name
             self._legal = None
             if len(bids) < 4:
-                self.turn = _NEXT[turn]  # type: ignore[index]
+                self.turn = _NEXT[turn]
                 return [ev]
             mark = len(events) - 1
             self._end_auction()
@@ -335,8 +344,9 @@ class MenschKernel(MenschState):
                     self.declarer = s
                     break
             self.contract = high
-        self.turn = self.declarer
-        self.events.append(_DECLARE_EV[self.declarer][self.contract])  # type: ignore[index]
+        declarer = self.turn = self.declarer
+        assert declarer is not None  # (the pack is whole: someone holds QC)
+        self.events.append(_DECLARE_EV[declarer][self.contract])
         if high in CLUBS_CONTRACTS:  # MENSCH-TRUMP-1
             self._name_trump("C")
         else:
@@ -345,7 +355,9 @@ class MenschKernel(MenschState):
     def _name_trump(self, suit: str) -> None:
         self.trump = suit
         self.sort_hands()
-        self.events.append(_TRUMP_EV[self.declarer][suit])  # type: ignore[index]
+        declarer = self.declarer
+        assert declarer is not None
+        self.events.append(_TRUMP_EV[declarer][suit])
         if self.contract in PARTNER_CONTRACTS:
             self.phase = "call"
         else:
@@ -359,7 +371,9 @@ class MenschKernel(MenschState):
             if card in self.hands[s]:
                 self.partner = s
                 break
-        self.events.append(_CALL_EV[self.declarer][card])  # type: ignore[index]
+        declarer = self.declarer
+        assert declarer is not None
+        self.events.append(_CALL_EV[declarer][card])
         self._start_play()
 
     def _play(self, seat: int, card: Card) -> None:
