@@ -830,10 +830,11 @@ def test_MENSCH_BID_4_B_5_compelled_over_half():
 
 
 def test_MENSCH_BID_4_refused_as_action_objects_listed_or_not():
-    """MENSCH-BID-3/4 on ``apply``'s own path for bid objects (the first three bids are
-    checked inline): a compelled pass and a bid not over the highest are refused with their
-    reasons and change nothing, whether or not the legal bids were listed first; a free pass
-    and a legal bid go through exactly as their text does."""
+    """MENSCH-BID-3/4 on ``apply``'s own path for bid objects (the kernel checks a bid
+    inline, against the bids it listed when it listed them): a compelled pass and a bid not
+    over the highest are refused with their reasons and change nothing, whether or not the
+    legal bids were listed first; a free pass and a legal bid go through exactly as their
+    text does."""
     for listed in (False, True):
         st = deal(club_hands((3, 2, 2, 1)))
         if listed:
