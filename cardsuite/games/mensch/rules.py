@@ -330,27 +330,37 @@ class MenschState(TurnState):
         return strict or plain
 
     def plays_for(self, seat: int) -> list[Card]:
-        """MENSCH-PLAY-2 and -4: follow the led card's effective suit if you can; the holder
-        of the called card may not throw it early, must play it to the first lead of its
-        suit, and leads that suit first only with it."""
+        """MENSCH-PLAY-2 and -4: the cards ``seat`` may play now: a follow if he can, and
+        the called card's duties while he holds it unplayed."""
         hand = self.hands[seat]
-        trick = self.trick
+        cards = self.follows(hand)
         called = self.called
-        if trick:
-            led = self.effective_suit(trick[0][1])
-            cards = [c for c in hand if self.effective_suit(c) == led] or hand[:]
-        else:
-            cards = hand[:]
         if called is None or self.partner_known or called not in hand:
             return cards
-        if trick:
-            if led == called.suit and not self.called_led_before_trick():
-                return [called]
-            if not self.called_led:
-                return [c for c in cards if c is not called] or cards
-            return cards
-        if not self.called_led:
+        return self._partner_plays(cards, called)
+
+    def follows(self, hand: list[Card]) -> list[Card]:
+        """MENSCH-PLAY-2, RANK-4: the cards of ``hand`` of the led card's effective suit;
+        any card when it has none, or to lead."""
+        if self.trick:
+            led = self.effective_suit(self.trick[0][1])
+            return [c for c in hand if self.effective_suit(c) == led] or hand[:]
+        return hand[:]
+
+    def _partner_plays(self, cards: list[Card], called: Card) -> list[Card]:
+        """MENSCH-PLAY-4: of the plays ``cards``, those the holder of the called card may
+        make before he has played it."""
+        if not self.trick:  # to lead: the first lead of the called suit is the called card
+            if self.called_led:
+                return cards
+            # (the printed suit: QC, whose effective suit is not its own, is never held with
+            # a called club: it is the declarer's in a passed game, a trump in Half/After)
             return [c for c in cards if c.suit != called.suit or c is called]
+        led = self.effective_suit(self.trick[0][1])
+        if led == called.suit and not self.called_led_before_trick():
+            return [called]  # the first lead of its suit draws it
+        if not self.called_led:
+            return [c for c in cards if c is not called] or cards  # not thrown early
         return cards
 
     def called_led_before_trick(self) -> bool:
