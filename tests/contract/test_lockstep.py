@@ -12,7 +12,8 @@ reference and on the kernel side by side, and after every move they must agree o
 - for a sample of texts that are not legal here (other seats' moves, moves from earlier in
   the game, nonsense), the refusal and its reason, or, when one is accepted, what it leads to,
   with the legal actions listed first or not;
-- a ``clone`` and a ``sample_hidden`` drawn with the same generator seed.
+- a ``clone`` and a ``sample_hidden`` drawn with the same generator seed;
+- now and then, the position saved and loaded on each side, and one move on from it.
 
 Nothing here names a game: a registry entry with a ``kernel`` is covered. The default run
 plays a few games per variant and player count; ``CARDSUITE_FULL=1`` plays thousands.
@@ -117,6 +118,7 @@ def lockstep(game: Game, variant: str, players: int, game_seed: int, rng: random
             assert outcome(fast, text, seat, listed) == outcome(ref, text, seat, listed), (
                 f"{where}: {text!r} for seat {seat}" + (" (listed)" if listed else "")
             )
+        loaded: list[State] = []
         if step % 17 == 0:
             k = rng.getrandbits(32)
             assert fast.clone().to_json() == ref.clone().to_json(), f"{where}: clone"
@@ -124,10 +126,19 @@ def lockstep(game: Game, variant: str, players: int, game_seed: int, rng: random
             a = fast.sample_hidden(observer, random.Random(k))
             b = ref.sample_hidden(observer, random.Random(k))
             assert a.to_json() == b.to_json(), f"{where}: sample_hidden({observer})"
+            # the position saved and loaded, on each: what a kernel keeps beside the rules'
+            # facts must come back with them
+            data = json.loads(json.dumps(fast.to_json()))
+            loaded = [game.reference().from_json(data), game.from_json(data)]
+            agree(loaded[0], loaded[1], f"{where}: loaded")
+            assert offered(loaded[1]) == offered(fast), f"{where}: loaded, the same choices"
         seat, action = choices[int(rng.random() * len(choices))]
         made = fast.apply(action, seat)
         assert ref.apply(action, seat) == made, f"{where}: events of {action} by {seat}"
         agree(ref, fast, f"{where} ({action} by {seat})")
+        for copy in loaded:  # one move on from the loaded position
+            copy.apply(action, seat)
+            assert copy.to_json() == fast.to_json(), f"{where}: loaded, then {action} by {seat}"
     raise AssertionError(f"seed {game_seed}: no end after {MAX_STEPS} moves")
 
 
