@@ -36,7 +36,7 @@ from ...engine import Action, Event, IllegalAction
 from ...shuffle import shuffle
 from ...turns import TurnState
 from . import wording
-from .actions import BID, PACK, PASS, PLAY, TRUMP, Bid, Call, Play, Trump
+from .actions import BID, CALL, PACK, PASS, PLAY, TRUMP, Bid, Call, Play, Trump
 from .rules import (
     CLUBS_CONTRACTS,
     DEALS,
@@ -219,7 +219,7 @@ class MenschKernel(MenschState):
             return _BIDS_OVER[self._high, self.compelled(turn)]
         if phase == "trump":
             return _TRUMPS
-        return super()._legal_for(turn)
+        return [CALL[c] for c in self.callable_cards()]
 
     # --- apply ----------------------------------------------------------------------------
 

@@ -580,14 +580,19 @@ class MenschState(TurnState):
                 each = -2  # MENSCH-SCORE-4, -6
             if sweep:
                 each *= 2
-            return [each if s in (d, p) else -each for s in range(4)]
+            assert p is not None
+            changes = [-each] * 4  # each opponent pays ``each`` ...
+            changes[d] = changes[p] = each  # ... the declarer and the partner receive it
+            return changes
         rate = 2 if self.trump == "C" else 1  # MENSCH-SCORE-7
         if contract == "solo":
             rate *= 4  # MENSCH-SCORE-8: never doubled
         elif sweep:
             rate *= 2
-        sign = 1 if made else -1
-        return [3 * rate * sign if s == d else -rate * sign for s in range(4)]
+        paid = rate if made else -rate
+        changes = [-paid] * 4  # each of the three opponents pays ``paid`` ...
+        changes[d] = 3 * paid  # ... to the declarer
+        return changes
 
     def _settle(self) -> None:
         """MENSCH-SCORE: the deal is paid and recorded; then the next deal or the end of the
