@@ -215,8 +215,15 @@ class MenschKernel(MenschState):
         if phase == "play":
             cards = self._plays_ok = self.plays_for(turn)
             return list(map(_PLAY_OF, cards))
-        if phase == "bid":
-            return _BIDS_OVER[self._high, self.compelled(turn)]
+        if phase == "bid":  # ``compelled`` inline: three clubs bid over nothing or Half
+            high = self._high
+            if high is None or high == "half":
+                clubs = 0
+                for c in self.hands[turn]:
+                    if c.suit == "C":
+                        clubs += 1
+                return _BIDS_OVER[high, clubs >= 3]
+            return _BIDS_OVER[high, False]
         if phase == "trump":
             return _TRUMPS
         return [CALL[c] for c in self.callable_cards()]
