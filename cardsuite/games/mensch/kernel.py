@@ -11,7 +11,8 @@ What is faster here, and why (``docs/performance.md``, "Mensch"):
 - the trick's lead picks its tables once (``_LED[trump][led]``: the cards that follow it,
   their plays, every card's worth to it), so a follow is one plain loop over the hand, the
   void test ``isdisjoint`` in C, and the trick is decided by three comparisons of worths;
-- the highest bid is kept (``_high``), not looked for in the bids;
+- the highest bid is kept (``_high``), not looked for in the bids, and the auction's
+  listing counts the clubs only when a bid could be compelled;
 - events, trick entries and legal lists that recur are made once, at import, and shared
   (an event is a value: nothing tells two equal events apart);
 - the deal, the end of the auction, the settlement and ``clone`` are written out with
@@ -148,6 +149,8 @@ class MenschKernel(MenschState):
 
     @classmethod
     def from_json(cls, game: Mensch, data: Mapping[str, Any]) -> MenschKernel:
+        """The reference's loading and checks, then the kernel's own fields from the facts
+        loaded (the lockstep test loads positions on both and plays on)."""
         st = super().from_json(game, data)
         assert isinstance(st, MenschKernel)
         st._high = highest_bid(st.bids)
@@ -159,9 +162,11 @@ class MenschKernel(MenschState):
 
     @property
     def high_bid(self) -> str | None:
+        """Kept by each bid, not looked for in the bids."""
         return self._high
 
     def clubs_held(self, seat: int) -> int:
+        """The reference's count as a plain loop."""
         n = 0
         for c in self.hands[seat]:  # (a plain loop: quicker than ``map`` over a hand)
             if c.suit == "C":
@@ -172,9 +177,11 @@ class MenschKernel(MenschState):
         return self._high in (None, "half") and self.clubs_held(seat) >= 3
 
     def hand_key(self, card: Card) -> int:
+        """Looked up, not worked out (``_HAND_KEY``)."""
         return _HAND_KEY[self.trump](card)
 
     def sort_hands(self) -> None:
+        """Each hand sorted by a table's ``__getitem__``: the key runs in C."""
         key = _HAND_KEY[self.trump]
         for h in self.hands:
             h.sort(key=key)
@@ -331,6 +338,7 @@ class MenschKernel(MenschState):
         return super().apply(action, seat)
 
     def _record_bid(self, seat: int, name: str) -> None:
+        """For a bid that takes the reference's path: the highest bid kept up to date."""
         self.bids.append((seat, name))
         self.events.append(_BID_EV[seat][name])
         if name != "pass":
@@ -360,6 +368,7 @@ class MenschKernel(MenschState):
             self.phase = "trump"
 
     def _name_trump(self, suit: str) -> None:
+        """The reference's, with its event made once."""
         self.trump = suit
         self.sort_hands()
         declarer = self.declarer
@@ -371,6 +380,8 @@ class MenschKernel(MenschState):
             self._start_play()
 
     def _call(self, card: Card) -> None:
+        """The reference's, with a plain loop for the holder and the event made once; a
+        card that may not be called goes to the reference for its reason."""
         if card not in self.callable_cards():
             return super()._call(card)  # refused, with the reference's reason
         self.called = card
@@ -487,6 +498,8 @@ class MenschKernel(MenschState):
     # --- copies ---------------------------------------------------------------------------
 
     def clone(self, rng: random.Random | None = None, *, events: bool = True) -> MenschKernel:
+        """The reference's copy, field by field (``_SHARED``) with no ``copy.copy``: every
+        search iteration makes one."""
         new = object.__new__(type(self))
         for name in _SHARED:
             object.__setattr__(new, name, getattr(self, name))
