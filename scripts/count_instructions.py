@@ -6,8 +6,9 @@ count (callgrind's ``Ir``) of a fixed workload does not swing: the same code and
 the same count (the hash seed, which moves dict layouts by 1-2%, is held at 0 unless
 ``PYTHONHASHSEED`` says otherwise). The workload is ``cardsuite_rate.py``'s loop
 (``apply(rng.choice(legal_actions()))`` from seeds 0, 1, 2, ...) over GAMES games, minus
-the same run over no games (start-up and imports). ``--skat`` counts OpenSpiel's Skat the
-same way, as ``compare.sh`` drives it (needs its virtualenv). Instructions are a guide, not
+the same run over no games (start-up and imports, the game's kernel module included, which
+a game imports at its first ``new_state``). ``--skat`` counts OpenSpiel's Skat the same
+way, as ``compare.sh`` drives it (needs its virtualenv). Instructions are a guide, not
 the target: the interpreter and C++ differ in instructions per cycle, so quote
 ``compare.sh`` too.
 
@@ -32,6 +33,8 @@ LOOP = """
 import json, random, sys
 from cardsuite.games import get_game
 game = get_game(sys.argv[1]); rng = random.Random(0); moves = deals = 0
+if hasattr(game, "state_type"):  # its kernel imported in the run of no games too
+    game.state_type()
 for g in range(int(sys.argv[4])):
     s = game.new_state(players=int(sys.argv[3]), variant=sys.argv[2], seed=g)
     while not s.is_over():

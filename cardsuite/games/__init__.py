@@ -131,6 +131,7 @@ REGISTRY: dict[str, GameEntry] = {
             bots="bots",
             screen="screen:MenschScreen",
             help="help.md",
+            kernel="kernel:MenschKernel",
         ),
         GameEntry(
             "african-casino",

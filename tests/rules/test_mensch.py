@@ -830,10 +830,11 @@ def test_MENSCH_BID_4_B_5_compelled_over_half():
 
 
 def test_MENSCH_BID_4_refused_as_action_objects_listed_or_not():
-    """MENSCH-BID-3/4 on ``apply``'s own path for bid objects (the first three bids are
-    checked inline): a compelled pass and a bid not over the highest are refused with their
-    reasons and change nothing, whether or not the legal bids were listed first; a free pass
-    and a legal bid go through exactly as their text does."""
+    """MENSCH-BID-3/4 on ``apply``'s own path for bid objects (the kernel checks a bid
+    inline, against the bids it listed when it listed them): a compelled pass and a bid not
+    over the highest are refused with their reasons and change nothing, whether or not the
+    legal bids were listed first; a free pass and a legal bid go through exactly as their
+    text does."""
     for listed in (False, True):
         st = deal(club_hands((3, 2, 2, 1)))
         if listed:
@@ -1802,8 +1803,8 @@ def test_json_round_trip_through_a_match():
 
 def test_the_settlement_line_says_one_trick_in_the_singular() -> None:
     """The log's settlement line counts the declaring side's tricks: "with 1 trick"."""
-    from cardsuite.games.mensch.rules import _settles
+    from cardsuite.games.mensch.wording import settles
 
     data = {"side_tricks": 1, "made": False, "contract": "passed", "changes": [1, -1, 0, 0]}
-    assert "with 1 trick:" in _settles(None, data)
-    assert "with 2 tricks:" in _settles(None, {**data, "side_tricks": 2})
+    assert "with 1 trick:" in settles(None, data)
+    assert "with 2 tricks:" in settles(None, {**data, "side_tricks": 2})

@@ -1,0 +1,237 @@
+"""Mensch positions as JSON: the layout ``to_json`` writes, and ``from_json``, which reads
+it back and refuses (``ValueError``, saying what is wrong) a position the rules could not
+have reached or could not play on from: saves, records and hand-written positions
+(``cardsuite play --position``) all come through here.
+
+Layout::
+
+    {"game": "mensch", "schema": 1, "players": 4, "variant": "standard",
+     "options": {"deals": 8}, "rng": [...],
+     "deal_no": 1, "dealer": 3, "phase": "play",       # bid | trump | call | play | over
+     "turn": 0, "hands": [[...] x4],
+     "bids": [[0, "half"], [1, "pass"], ...], "declarer": 0, "contract": "half",
+     "trump": "C", "called": "AD", "partner": 2, "partner_known": false, "called_led": false,
+     "trick": {"leader": 0, "plays": [[0, "7H"]]},
+     "tricks": [{"plays": [[0, "AS"], ...], "winner": 0}], "played": [...],
+     "chips": [0, 0, 0, 0], "history": [...], "winners": [], "events": [...]}
+
+The messages of the refusals are part of the interface: the positions and mutation tests
+check them, and a player reads them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from ... import positions
+from ...cards import SUIT_NAMES, Card
+from .actions import BIDS, PACK
+from .rules import NEEDED, PARTNER_CONTRACTS, PLAYERS
+
+if TYPE_CHECKING:
+    from .rules import Mensch, MenschState
+
+SCHEMA = 1
+#: A settled deal's record (``MenschState._settle``), as ``history`` keeps it: the table's
+#: sheet reads it, so each is checked on load.
+RECORD: dict[str, positions.Reader] = {
+    "deal": positions.r_whole(1),
+    "dealer": positions.r_seat,
+    "declarer": positions.r_seat,
+    "contract": positions.r_choice(*NEEDED),
+    "trump": positions.r_maybe(positions.r_choice(*"SHDC")),
+    "called": positions.r_maybe(positions.r_card),
+    "partner": positions.r_maybe(positions.r_seat),
+    "side_tricks": positions.r_whole(0, 8),
+    "made": positions.r_bool,
+    "changes": positions.r_per_seat(positions.r_whole(-99, 99)),  # (a few chips: SCORE-2..8)
+    "chips": positions.r_per_seat(positions.r_whole()),  # (running totals: any reached)
+}
+
+S = TypeVar("S", bound="MenschState")
+
+
+def to_json(st: MenschState) -> dict[str, Any]:
+    return {
+        **positions.header(st, SCHEMA, PLAYERS),
+        "deal_no": st.deal_no,
+        "dealer": st.dealer,
+        "phase": st.phase,
+        "turn": st.turn,
+        "hands": [[c.code for c in h] for h in st.hands],
+        "bids": [[s, b] for s, b in st.bids],
+        "declarer": st.declarer,
+        "contract": st.contract,
+        "trump": st.trump,
+        "called": st.called.code if st.called else None,
+        "partner": st.partner,
+        "partner_known": st.partner_known,
+        "called_led": st.called_led,
+        "trick": {"leader": st.trick_leader, "plays": [[s, c.code] for s, c in st.trick]},
+        "tricks": [
+            {"plays": [[s, c.code] for s, c in t["plays"]], "winner": t["winner"]}
+            for t in st.tricks
+        ],
+        "played": [c.code for c in st.played],
+        "chips": list(st.chips),
+        "history": [dict(h) for h in st.history],
+        "winners": list(st.winners_list),
+        "events": [e.to_json() for e in st.events],
+    }
+
+
+def from_json(cls: type[S], game: Mensch, data: Mapping[str, Any]) -> S:
+    """A state of class ``cls`` (the reference or the kernel) read from ``data``: its fields
+    each read and checked, the pack exact, then the whole checked for consistency."""
+    with positions.reading(game):
+        head = positions.read_header(game, data, SCHEMA)
+        st = cls(game, head.variant, head.options, head.rng)
+        load_fields(st, data)
+        st.sort_hands()
+        positions.check_pack(st, PLAYERS)
+        check_consistent(st)
+    return st
+
+
+def load_fields(st: MenschState, data: Mapping[str, Any]) -> None:
+    """Each field of ``data`` into ``st``, of the right type and range."""
+    n = PLAYERS
+    seat_of, whole = positions.seat, positions.whole
+    st.deal_no = whole(data["deal_no"], "deal_no", 1, st.deals)
+    st.dealer = seat_of(data["dealer"], n, "dealer")
+    st.phase = str(data["phase"])
+    if st.phase not in ("bid", "trump", "call", "play", "over"):
+        raise ValueError(f"unknown phase {positions.text(st.phase)}")
+    turn = data["turn"]
+    st.turn = None if turn is None else seat_of(turn, n, "turn")
+    st.hands = [list(h) for h in positions.per_seat(data["hands"], n, "hands")]
+    st.bids = []
+    for item in data["bids"]:
+        s, b = item
+        if b != "pass" and b not in BIDS:
+            raise ValueError(f"no bid {positions.text(b)}")
+        st.bids.append((seat_of(s, n, "a bidder"), str(b)))
+    dec = data["declarer"]
+    st.declarer = None if dec is None else seat_of(dec, n, "declarer")
+    contract = data["contract"]
+    if contract is not None and contract not in NEEDED:
+        raise ValueError(f"no contract {positions.text(contract)}")
+    st.contract = contract
+    trump = data["trump"]
+    if trump is not None and trump not in SUIT_NAMES:
+        raise ValueError(f"no suit {positions.text(trump)}")
+    st.trump = trump
+    called = data["called"]
+    st.called = None if called is None else Card.parse(str(called))
+    partner = data["partner"]
+    st.partner = None if partner is None else seat_of(partner, n, "partner")
+    st.partner_known = bool(data.get("partner_known", False))
+    st.called_led = bool(data.get("called_led", False))
+    trick = data["trick"]
+    st.trick_leader = seat_of(trick["leader"], n, "the trick's leader")
+    st.trick = [(seat_of(s, n, "a play's seat"), Card.parse(str(c))) for s, c in trick["plays"]]
+    if st.trick and st.trick[0][1] not in PACK:
+        # a card of no Mensch pack leading the trick: refused here, before the pack is
+        # checked, as it always was ("missing or bad Card('2S')")
+        raise KeyError(st.trick[0][1])
+    st.tricks = []
+    for t in data["tricks"]:
+        plays = [(seat_of(s, n, "a play's seat"), Card.parse(str(c))) for s, c in t["plays"]]
+        if len(plays) != 4:
+            raise ValueError("a finished trick has four plays")
+        st.tricks.append({"plays": plays, "winner": seat_of(t["winner"], n, "a winner")})
+    st.played = positions.cards(data["played"], "played")
+    st.tricks_won = [sum(t["winner"] == s for t in st.tricks) for s in range(n)]
+    chips = data["chips"]
+    if not isinstance(chips, list) or len(chips) != n:
+        raise ValueError("chips need one entry per seat")
+    st.chips = [whole(x, "chips", -(10**6), 10**6) for x in chips]
+    st.history = positions.records(data.get("history", []), "deal", RECORD, n)
+    st.winners_list = [seat_of(x, n, "a winner") for x in data.get("winners", [])]
+    st.events = positions.events(data.get("events", []), n)
+
+
+def check_consistent(st: MenschState) -> None:
+    """Refuse a position the rules could not have reached: the sheet, whose turn it is, the
+    auction, the contract and its call, the tricks and the hands."""
+    # the sheet: one record a deal settled, before this one (MENSCH-SCORE, MENSCH-END)
+    done = st.deal_no if st.phase == "over" else st.deal_no - 1
+    positions.numbered(st.history, "deal", done)
+    if st.phase == "over":
+        if st.turn is not None:
+            raise ValueError("a finished match has no seat to move")
+        return
+    if st.turn is None:
+        raise ValueError(f"the {st.phase} needs a seat to move")
+    if sum(st.chips) != 0:
+        raise ValueError("the chips do not add up to zero")
+    if st.phase == "bid":
+        _check_auction(st)
+        return
+    if len(st.bids) != 4 or st.declarer is None or st.contract is None:
+        raise ValueError("after the auction there is a declarer and a contract")
+    if st.phase in ("trump", "call") and st.turn != st.declarer:
+        raise ValueError("the declarer names trumps and calls")
+    if st.phase == "call" and (st.trump is None or st.contract not in PARTNER_CONTRACTS):
+        raise ValueError("a card is called in Half, After and the passed game, after trumps")
+    if st.phase == "play":
+        _check_play(st)
+    elif any(len(h) != 8 for h in st.hands):
+        raise ValueError("before the tricks every player holds eight cards")
+
+
+def _check_auction(st: MenschState) -> None:
+    """MENSCH-BID-2: one bid a seat, eldest first; nothing played or declared yet."""
+    if len(st.bids) >= 4 or st.turn != (st.eldest + len(st.bids)) % 4:
+        raise ValueError("the bids do not fit the seat to bid")
+    if any(s != (st.eldest + i) % 4 for i, (s, _) in enumerate(st.bids)):
+        raise ValueError("the bids are out of turn")
+    if st.tricks or st.trick or st.played or st.declarer is not None:
+        raise ValueError("nothing is played before the auction ends")
+    if st.contract or st.trump or st.called or st.partner is not None:
+        raise ValueError("nothing is declared before the auction ends")
+    if any(len(h) != 8 for h in st.hands):  # MENSCH-DEAL-1: eight cards each
+        raise ValueError("in the auction every player holds the eight cards dealt")
+
+
+def _check_play(st: MenschState) -> None:
+    """The tricks: trumps named, the partner the called card's holder (MENSCH-CALL-1), the
+    finished tricks played in turn and won as MENSCH-PLAY-1/3 say, the hands the same size
+    once the trick in progress is counted."""
+    assert st.declarer is not None and st.turn is not None  # (``check_consistent``'s)
+    if st.trump is None:
+        raise ValueError("the tricks need a trump suit")
+    if st.contract in PARTNER_CONTRACTS and (st.called is None or st.partner is None):
+        raise ValueError("a partner contract needs its called card and its holder")
+    if st.called is not None and st.partner is not None:
+        holder = st.called in st.hands[st.partner] or any(
+            s == st.partner and c is st.called
+            for t in (*(t["plays"] for t in st.tricks), st.trick)
+            for s, c in t
+        )
+        if not holder or st.partner == st.declarer:
+            raise ValueError("the partner is not the holder of the called card")
+    if Counter(c for t in st.tricks for _, c in t["plays"]) != Counter(st.played):
+        raise ValueError("the cards played are not the cards of the finished tricks")
+    # MENSCH-PLAY-1/3: the first trick led by eldest (the Solo declarer), each later one by
+    # the last winner, and each played by the four in turn from its leader
+    leader = st.declarer if st.contract == "solo" else st.eldest
+    for t in st.tricks:
+        if [s for s, _ in t["plays"]] != [(leader + i) % 4 for i in range(4)]:
+            raise ValueError("a finished trick is not played in turn from its leader")
+        if t["winner"] != st.trick_winner(t["plays"]):
+            raise ValueError("a finished trick names the wrong winner")
+        leader = t["winner"]
+    if st.trick_leader != leader:
+        raise ValueError("the trick is not led by the last trick's winner")
+    sizes = [len(h) for h in st.hands]
+    seats = [s for s, _ in st.trick]
+    if any(seats[i] != (st.trick_leader + i) % 4 for i in range(len(seats))):
+        raise ValueError("the trick's plays are out of turn")
+    want = [sizes[s] + (1 if s in seats else 0) for s in range(4)]
+    if len(set(want)) != 1 or not sizes[st.turn] or len(seats) >= 4:
+        raise ValueError("the hands do not fit the tricks played")
+    if st.turn != ((seats[-1] + 1) % 4 if seats else st.trick_leader):
+        raise ValueError("the seat to move is not the next to play")
