@@ -8,6 +8,7 @@ what is allowed.
 from __future__ import annotations
 
 import math
+import os
 import shutil
 import sys
 import textwrap
@@ -159,10 +160,24 @@ def main(ctx: click.Context, theme: str | None, ascii_: bool | None) -> None:
     With no command, opens the game picker.
     """
     _check_theme(theme)  # for every command, not only the app: a typo is never ignored
+    _check_rules_env()
     ctx.ensure_object(dict)
     ctx.obj.update(theme=theme, ascii=ascii_)
     if ctx.invoked_subcommand is None:
         ctx.invoke(play)
+
+
+def _check_rules_env() -> None:
+    """``CARDSUITE_RULES`` chooses the rules every game runs on; a value it does not know
+    would otherwise be ignored without a word (and the kernel used)."""
+    from .engine import RULES_ENV
+
+    value = os.environ.get(RULES_ENV)
+    if value not in (None, "", "kernel", "reference"):
+        raise click.UsageError(
+            f"{RULES_ENV}={value!r} is not known: 'reference' plays every game on its"
+            " readable rules, 'kernel' (the default) on its fast ones"
+        )
 
 
 def _check_theme(theme: str | None) -> None:

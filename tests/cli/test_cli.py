@@ -276,3 +276,12 @@ def test_screenshots_say_when_they_cannot_make_pngs(monkeypatch: pytest.MonkeyPa
     assert r.exit_code == 0
     assert "No PNGs: rsvg-convert is not installed" in r.output
     assert asked == [False]
+
+
+def test_an_unknown_rules_choice_is_a_usage_error() -> None:
+    """``CARDSUITE_RULES`` takes 'reference' or 'kernel'; a typo is refused, not ignored."""
+    r = CliRunner(env={"CARDSUITE_RULES": "refrence"}).invoke(main, ["list"])
+    assert r.exit_code == 2
+    assert "CARDSUITE_RULES='refrence' is not known" in r.output and "'reference'" in r.output
+    for value in ("reference", "kernel", ""):
+        assert CliRunner(env={"CARDSUITE_RULES": value}).invoke(main, ["list"]).exit_code == 0
