@@ -81,6 +81,10 @@ def _property_tests() -> list[str]:
     return _each_game_with(lambda e: (folder / f"test_{_folder(e)}_random_play.py").exists())
 
 
+def _app_tests() -> list[str]:
+    return _each_game_with(lambda e: (TESTS / "ui" / f"test_{_folder(e)}_app.py").exists())
+
+
 def _shared_rules() -> list[str]:
     """Games whose rules, with their rule IDs, are in ``shared/rules/<id>.md`` (beside the
     project, read-only)."""
@@ -96,6 +100,7 @@ PLACES: dict[str, Callable[[], list[str]]] = {
     "tests/ui/__snapshots__ (a test_<folder>_... snapshot)": _snapshots,
     "tests/rules/test_<folder>*.py": _rule_tests,
     "tests/properties/test_<folder>_random_play.py": _property_tests,
+    "tests/ui/test_<folder>_app.py": _app_tests,
 }
 
 
