@@ -10,7 +10,7 @@ ones), no event, no record of the tricks, no history, no view, no save, no searc
 discard that always drops the lowest cards. A real engine does all of this work and more;
 the floor lists a follow by a plain loop over the hand, which Manni's engine does not (it
 keeps each hand's plays by suit), and Manni's Trjámann comes to about the ``cards`` floor
-(``docs/architecture.md``, "Writing a fast rules module", item 20).
+(``docs/performance.md``, "Know the floor").
 
 Three card models, one engine: ``ints`` (cards and actions are numbers), ``ints, Play
 actions`` (the contract's ``Play`` objects outside, holding numbers) and ``cards``

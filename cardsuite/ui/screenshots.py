@@ -46,6 +46,16 @@ def _casino_request() -> StartRequest:
     return StartRequest("african-casino", seats, "swazi", {}, seed=3)
 
 
+def _mensch_request() -> StartRequest:
+    seats = [
+        SeatSpec("human", "South"),
+        SeatSpec("medium", "West"),
+        SeatSpec("hard", "North"),
+        SeatSpec("medium", "East"),
+    ]
+    return StartRequest("mensch", seats, "standard", {}, seed=4)
+
+
 async def _casino(app: CardSuiteApp, pilot: Pilot[None]) -> None:
     from .table import TableScreen
 
@@ -110,11 +120,13 @@ async def _table(app: CardSuiteApp, pilot: Pilot[None]) -> None:
     await _until(pilot, lambda: isinstance(app.screen, TableScreen))
     screen = app.screen
     assert isinstance(screen, TableScreen)
-    # play on with hints until a trick is under way with South to follow
+    # play on with hints until a trick of the second hand (deal) is under way with South to
+    # follow
     for _ in range(80):
         await _until(pilot, lambda: screen.human_to_move() is not None, 100)
         view = screen.view()
-        if view["phase"] == "play" and view["trick"]["plays"] and view["hand_no"] >= 2:
+        second = view.get("hand_no", view.get("deal_no", 0)) >= 2
+        if view["phase"] == "play" and view["trick"]["plays"] and second:
             break
         await pilot.press("h", "enter")
     await pilot.press("right", "right")
@@ -193,22 +205,37 @@ def ready_folder(out: str | Path) -> Path:
     return folder
 
 
-def take_screenshots(out: str | Path, png: bool = True) -> list[Path]:
-    """Write picker, setup, table (Twenty-Two, Money, Manni, African Casino) and help
-    screenshots (SVG, and PNG if possible). ``FolderError`` when ``out`` cannot take them."""
-    folder = ready_folder(out)
-    scenes: list[tuple[str, Scene, StartRequest | None]] = [
+#: A picture of each game's table, by game id: its file's name, how the scene is driven and
+#: how the game starts (None: the scene opens its own table). Every registered game has one
+#: (``tests/contract/test_every_game_listed.py`` fails naming a game that has none).
+GAME_SCENES: dict[str, tuple[str, Scene, Callable[[], StartRequest] | None]] = {
+    "money": ("money", _money, None),
+    "twenty-two": ("table", _table, _table_request),
+    "manni": ("manni", _table, _manni_request),
+    "mensch": ("mensch", _table, _mensch_request),
+    "african-casino": ("casino", _casino, _casino_request),
+}
+
+
+def scenes() -> list[tuple[str, Scene, Callable[[], StartRequest] | None]]:
+    """Every picture, in the order taken: the picker, the setup, each game's table, the
+    rules."""
+    return [
         ("picker", _picker, None),
         ("setup", _setup, None),
-        ("table", _table, _table_request()),
-        ("money", _money, None),
-        ("manni", _table, _manni_request()),
-        ("casino", _casino, _casino_request()),
-        ("help", _help, _table_request()),
+        *GAME_SCENES.values(),
+        ("help", _help, _table_request),
     ]
+
+
+def take_screenshots(out: str | Path, png: bool = True) -> list[Path]:
+    """Write the picker, setup, every game's table and help screenshots (SVG, and PNG if
+    possible). ``FolderError`` when ``out`` cannot take them."""
+    folder = ready_folder(out)
     paths: list[Path] = []
-    for name, drive, start in scenes:
-        paths.append(asyncio.run(_shoot(name, folder, drive, start)))
+    for name, drive, start in scenes():
+        request = None if start is None else start()
+        paths.append(asyncio.run(_shoot(name, folder, drive, request)))
     converter = shutil.which("rsvg-convert")
     if png and converter:
         for svg in list(paths):

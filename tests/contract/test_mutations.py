@@ -23,6 +23,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from every_game import check
 from scale import FULL, seed
 
 from cardsuite.engine import IllegalAction
@@ -273,6 +274,10 @@ ZONES: dict[str, dict[str, tuple[str, ...]]] = {
         "piles": ("piles/*",),
     },
 }
+
+
+def test_every_game_has_its_zones_here() -> None:
+    check(ZONES, "ZONES in tests/contract/test_mutations.py")
 
 
 def _at(node: Any, path: tuple[Any, ...]) -> Any:

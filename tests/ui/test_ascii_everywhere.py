@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from every_game import check
 from helpers import screen_of, wait_for
 from textual.command import CommandPalette
 
@@ -73,6 +74,10 @@ TABLES = {
     "twenty-two": lambda: _table("twenty-two", "human,medium,medium"),
     "african-casino": lambda: _table("african-casino", "human,easy"),
 }
+
+
+def test_every_game_has_a_table_here() -> None:
+    check(TABLES, "TABLES in tests/ui/test_ascii_everywhere.py")
 
 
 @pytest.mark.parametrize("game", sorted(TABLES))

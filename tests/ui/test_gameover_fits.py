@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from every_game import check
 from helpers import LONG_NAMES, game_over, screen_of, wait_for
 from textual.geometry import Region
 from textual.widgets import Static
@@ -42,19 +43,24 @@ def plain(screen: GameOverScreen, selector: str) -> str:
     return str(screen.query_one(selector, Static).render())
 
 
-@pytest.mark.parametrize(
-    ("game_id", "players", "variant", "seed"),
-    [
-        ("african-casino", 4, "sotho", 1),
-        ("african-casino", 3, "sotho", 1),
-        ("african-casino", 2, "swazi", 2),
-        ("manni", 3, None, 1),  # nine deals
-        ("mensch", 4, None, 1),  # eight
-        ("twenty-two", 4, None, 1),  # nine, four 16-letter columns
-        ("twenty-two", 12, None, 1),  # a row per seat, twelve of them, 22 deals
-        ("money", 2, None, 1),  # no sheet
-    ],
-)
+#: Each game's longest sheets: game, players, variant, seed.
+RESULTS = [
+    ("african-casino", 4, "sotho", 1),
+    ("african-casino", 3, "sotho", 1),
+    ("african-casino", 2, "swazi", 2),
+    ("manni", 3, None, 1),  # nine deals
+    ("mensch", 4, None, 1),  # eight
+    ("twenty-two", 4, None, 1),  # nine, four 16-letter columns
+    ("twenty-two", 12, None, 1),  # a row per seat, twelve of them, 22 deals
+    ("money", 2, None, 1),  # no sheet
+]
+
+
+def test_every_game_has_a_result_here() -> None:
+    check([case[0] for case in RESULTS], "RESULTS in tests/ui/test_gameover_fits.py")
+
+
+@pytest.mark.parametrize(("game_id", "players", "variant", "seed"), RESULTS)
 async def test_the_result_fits_at_80x24(
     make_app,  # type: ignore[no-untyped-def]
     game_id: str,

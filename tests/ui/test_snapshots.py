@@ -54,7 +54,7 @@ async def _to_a_trick(app, pilot) -> None:  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.parametrize("size", [*SIZES, (160, 48)], ids=lambda s: f"{s[0]}x{s[1]}")
-def test_table(snap_compare, make_app, size) -> None:  # type: ignore[no-untyped-def]
+def test_twenty_two_table(snap_compare, make_app, size) -> None:  # type: ignore[no-untyped-def]
     app = make_app(start=start("human,hard,medium,easy", seed=7))
 
     async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]

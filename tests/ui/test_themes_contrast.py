@@ -28,15 +28,18 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from every_game import check
 from helpers import screen_of, wait_for
 from rich.color import Color as RichColor
 from rich.style import Style
 from textual.color import Color
 from textual.constants import DIM_FACTOR
 
+from cardsuite.games import REGISTRY
 from cardsuite.match import SeatSpec
 from cardsuite.ui.app import CardSuiteApp, StartRequest
 from cardsuite.ui.table import TableScreen
+from cardsuite.ui.trick_table import TrickTableScreen
 from cardsuite.ui.widgets import HandView
 
 Rgb = tuple[int, int, int]
@@ -146,12 +149,24 @@ def problems(app: CardSuiteApp) -> list[str]:
     return [line for _, line in sorted(worst.values())]
 
 
+#: The tables drawn: Manni's stands for the trick frame (every trick game's table), the
+#: others are the games with a table screen of their own.
+SEATS = {
+    "manni": "human,medium,medium",
+    "money": "human,easy",
+    "african-casino": "human,easy",
+}
+
+
+def test_every_table_screen_is_drawn_here() -> None:
+    """A game on the trick frame is drawn by Manni's; any other brings its own screen."""
+    own = [gid for gid, e in REGISTRY.items() if not issubclass(e.screen_class(), TrickTableScreen)]
+    framed = [gid for gid in REGISTRY if gid not in own]
+    check([*SEATS, *framed], "SEATS in tests/ui/test_themes_contrast.py")
+
+
 def _start(game: str) -> StartRequest:
-    seats = {
-        "manni": "human,medium,medium",
-        "money": "human,easy",
-        "african-casino": "human,easy",
-    }[game]
+    seats = SEATS[game]
     names = ["South", "West", "North"]
     specs = [SeatSpec(k, names[i]) for i, k in enumerate(seats.split(","))]
     return StartRequest(game, specs, None, {}, 4)
@@ -173,7 +188,7 @@ def _sample(app: CardSuiteApp) -> list[str]:
 # The trick frame (every trick game's table) in every theme offered; Money's and African
 # Casino's, whose own colours come from the same derivation, in the sample (each theme
 # costs a restyle of the whole screen, about 0.3 s).
-@pytest.mark.parametrize("game", ["manni", "money", "african-casino"])
+@pytest.mark.parametrize("game", list(SEATS))
 async def test_every_offered_theme_reads_on_the_table(make_app, game: str) -> None:  # type: ignore[no-untyped-def]
     app = make_app(start=_start(game))
     async with app.run_test(size=(80, 24)) as pilot:
