@@ -31,13 +31,14 @@ from cardsuite.store import Settings, Store
 store = Store(Path(sys.argv[1]))
 n = 0
 blob = ["7H 8S 9D 10C JH QS KD AC"] * 90000  # about 3 MB as JSON
-print("ready", flush=True)
 while True:
     n += 1
     for slot in ("first", "second"):
         store.save_game({"game": "twenty-two", "title": f"{slot} {n}", "n": n, "blob": blob},
                         name=slot)
     store.save_settings(Settings(pace=("fast", "slow")[n % 2]))
+    if n == 1:  # the kills land on rewrites, however slow a busy machine makes the first
+        print("ready", flush=True)
 """
 
 
@@ -65,8 +66,8 @@ def test_saves_and_settings_survive_kill_9(tmp_path: Path) -> None:
             assert len(data["blob"]) == 90000
             intact += 1
         settings, problem = store.load_settings()
-        written = (home / "settings.json").exists()
-        assert problem is None and settings.pace in (("fast", "slow") if written else ("normal",))
+        assert (home / "settings.json").exists()  # written before the first kill
+        assert problem is None and settings.pace in ("fast", "slow")
         seen |= set(home.rglob(".*.tmp"))
     left = set(home.rglob(".*.tmp"))
     removed = Store(home).clean_temporaries(older_than=0)  # as the next start does, aged
@@ -75,4 +76,4 @@ def test_saves_and_settings_survive_kill_9(tmp_path: Path) -> None:
         f"\nkill -9: {KILLS} kills, {intact} saves read back whole, "
         f"{len(seen)} temporaries left by kills, {removed} removed at the next start"
     )
-    assert intact >= KILLS  # the first save is done before most kills
+    assert intact >= 2 * KILLS  # both saves were whole before every kill, and stay so
