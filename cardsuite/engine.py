@@ -106,6 +106,8 @@ class Event(NamedTuple):
             return w
         if type(w) is int:
             return _WORDINGS[w](self.seat, self.data)
+        # (a Wording: str and int returned above; ``type(w) is`` tests, kept for speed, do
+        # not narrow what is left)
         return w(self.seat, self.data)  # type: ignore[operator]
 
     def __eq__(self, other: object) -> bool:

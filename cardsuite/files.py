@@ -30,6 +30,7 @@ import os
 import stat
 import sys
 from collections.abc import Mapping
+from typing import Any, TypeAlias, TypeGuard
 
 __all__ = [
     "MAX_JSON_DEPTH",
@@ -171,7 +172,11 @@ _PLAIN = frozenset({str, int, float, bool, type(None)})
 _NESTS = frozenset({dict, list, tuple})
 
 
-def _nests(node: object) -> bool:
+#: What ``json_depth`` walks into: a mapping's values, a list's or a tuple's items.
+_Nest: TypeAlias = Mapping[Any, object] | list[object] | tuple[object, ...]
+
+
+def _nests(node: object) -> TypeGuard[_Nest]:
     """Can ``node`` hold other values? (JSON's own types are looked up first: they are most.)"""
     kind = type(node)
     if kind in _NESTS:
@@ -188,7 +193,7 @@ def json_depth(value: object) -> int:
     level = [value] if _nests(value) else []
     while level:
         depth += 1
-        inner: list[object] = []
+        inner: list[_Nest] = []
         for node in level:
             items = node.values() if isinstance(node, Mapping) else node
             inner += filter(_nests, items)

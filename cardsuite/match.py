@@ -238,6 +238,8 @@ class Match(HeldPosition):
         self.origin: dict[str, Any] | None = (
             {"position": state.to_json()}
             if origin is _FROM_STATE
+            # (a Mapping: the sentinel and None are the other branches, and mypy does not
+            # narrow ``object`` by identity)
             else dict(origin)  # type: ignore[call-overload]
             if origin is not None
             else None
@@ -308,7 +310,7 @@ class Match(HeldPosition):
         the real state while it thinks (in a thread)."""
         bot = self.bots[seat]
         if cancelled is not None and hasattr(bot, "cancelled"):
-            bot.cancelled = cancelled  # type: ignore[attr-defined]
+            bot.cancelled = cancelled
         return bot.choose(self.state.clone(), seat)
 
     def drive(self, driver: Callable[[State, Mapping[int, Bot]], D]) -> D:
@@ -356,6 +358,7 @@ class Match(HeldPosition):
 
     def _set_bot_rngs(self, states: Mapping[int, Any]) -> None:
         for s, data in states.items():
+            # (``Bot`` declares no rng; only bots that have one were saved: ``_bot_rngs``)
             self.bots[int(s)].rng = rng_from_json(data)  # type: ignore[attr-defined]
 
     # --- results --------------------------------------------------------------------------

@@ -196,11 +196,12 @@ class ISMCTSBot:
                 st.apply(rollout(st, rng))
             rewards = reward(state, st)
             # back-propagation: each node scores the reward of the seat that chose it
-            while node is not None:
-                node.visits += 1
-                if node.player is not None:
-                    node.reward += rewards[node.player]
-                node = node.parent
+            up: _Node | None = node
+            while up is not None:
+                up.visits += 1
+                if up.player is not None:
+                    up.reward += rewards[up.player]
+                up = up.parent
         self.last = SearchStats(
             iterations=done,
             seconds=self.clock() - start,

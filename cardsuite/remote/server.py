@@ -361,8 +361,8 @@ class TableServer:
         name = clean_name(hello.get("name") or "")
         limiter = P.RateLimiter(self.clock, self.rate, self.burst)
         if hello.get("watch"):
-            token = hello.get("token")
-            host = bool(token) and P.same_secret(token, self.host_token)  # the host looks on
+            token: str | None = hello.get("token")  # (text, checked by decode_client)
+            host = bool(token and P.same_secret(token, self.host_token))  # the host looks on
             watching = sum(c.seat is None and not c.host for c in self.conns)
             if watching >= self.max_watchers and not host:
                 await refuse(f"the table has all the spectators it takes ({self.max_watchers})")
@@ -374,13 +374,13 @@ class TableServer:
             return conn
         slot, why, ask = self._seat_for(hello, name)
         if slot is not None and ask:
-            why = await self._ask_host(ws, slot, name)
-            if why is None:  # the host let them in: a new token, the old one void
+            refused = await self._ask_host(ws, slot, name)
+            if refused is None:  # the host let them in: a new token, the old one void
                 if slot.token is not None:
                     self._void.add(slot.token)
                 slot.token = None
             else:
-                slot = None
+                why, slot = refused, None
         if slot is None:
             await refuse(why, REFUSAL_CODES.get(why))
             return None
@@ -472,9 +472,8 @@ class TableServer:
             except Exception:  # (the host's screen failed to ask: a bug, said in the log)
                 log.exception("the host could not be asked for a seat")
                 ask.end(f"{kept}: the host could not be asked")
-            await asyncio.wait(
-                {ask.future, left}, timeout=P.ASK_TIMEOUT, return_when=asyncio.FIRST_COMPLETED
-            )
+            either: set[asyncio.Future[Any]] = {ask.future, left}
+            await asyncio.wait(either, timeout=P.ASK_TIMEOUT, return_when=asyncio.FIRST_COMPLETED)
         except (ConnectionError, RuntimeError):
             ask.end("they stopped asking")
         finally:
@@ -818,7 +817,7 @@ class TableServer:
         self.send_all("thinking", seat=seat)  # the tables say so, as at home
         state = self.match.state.clone()
         if hasattr(bot, "cancelled"):
-            bot.cancelled = lambda: self.closing  # type: ignore[attr-defined]
+            bot.cancelled = lambda: self.closing
         action = await asyncio.to_thread(bot.choose, state, seat)
         delay = max(self.bot_delay, self.match.think_floor(seat))
         pause_left = self._last_pause + self.hold - self.clock()

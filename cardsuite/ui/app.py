@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
 from textual.app import App, SystemCommand
@@ -32,6 +32,12 @@ from ..table_source import TableSource
 from . import output_times, palette, patches
 from .cardart import CardStyle, suit_text
 from .themes import DEFAULT_THEME, VARIABLE_DEFAULTS, load_themes, table_variables
+
+# (for annotations only: the remote start brings in the network, and a table screen is
+# loaded with its game when one is opened)
+if TYPE_CHECKING:
+    from .remote_start import HostRequest, JoinRequest
+    from .table import TableScreen
 
 patches.apply()
 output_times.apply()
@@ -76,7 +82,7 @@ class CardSuiteApp(App[None]):
     def __init__(
         self,
         store: Store | None = None,
-        start: StartRequest | ReplayRequest | None = None,
+        start: StartRequest | ReplayRequest | HostRequest | JoinRequest | None = None,
         theme: str | None = None,
         ascii: bool | None = None,
         pace: str | None = None,
@@ -320,13 +326,10 @@ class CardSuiteApp(App[None]):
         self.push_screen(PickerScreen())
         for w in self._startup_warnings:
             self.notify(w, severity="warning", timeout=8)
-        if isinstance(self.start_request, ReplayRequest):
-            req = self.start_request
+        req = self.start_request
+        if isinstance(req, ReplayRequest):
             self.open_replay(req.record, req.seat, reveal=req.reveal, alone=True)
-        elif type(self.start_request).__name__ in ("HostRequest", "JoinRequest"):
-            self.open_remote(self.start_request)
-        elif self.start_request is not None:
-            req = self.start_request
+        elif isinstance(req, StartRequest):
             if req.position is not None:
                 game = get_game(req.game)
                 match = Match(
@@ -341,6 +344,8 @@ class CardSuiteApp(App[None]):
                     req.game, req.seats, req.variant, req.options, req.seed, self.bot_options
                 )
             self.open_table(match)
+        elif req is not None:  # a HostRequest or JoinRequest (``ui/remote_start.py``)
+            self.open_remote(req)
         self.call_after_refresh(self._check_size)
         self.run_worker(self._flush_pending, thread=True, group="statistics")
 
@@ -359,8 +364,8 @@ class CardSuiteApp(App[None]):
 
     # --- routing --------------------------------------------------------------------------
 
-    def table_screen_class(self, game: Game) -> type[Screen[None]]:
-        cls: type[Screen[None]] = entry(game.id).screen_class()
+    def table_screen_class(self, game: Game) -> type[TableScreen]:
+        cls: type[TableScreen] = entry(game.id).screen_class()
         return cls
 
     def open_setup(self, game_id: str) -> None:
@@ -383,7 +388,7 @@ class CardSuiteApp(App[None]):
 
         self.push_screen(replay_screen(self, record, seat, reveal=reveal, alone=alone))
 
-    def open_remote(self, request: Any) -> None:
+    def open_remote(self, request: HostRequest | JoinRequest) -> None:
         """Host a table (``remote_start.HostRequest``) or join one (``JoinRequest``); the
         server, if any, lives as long as this worker (``ui/remote_start.py``)."""
         from . import remote_start

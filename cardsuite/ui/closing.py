@@ -16,6 +16,7 @@ def close_once(screen: Screen[Any], result: Any = None) -> bool:
     """Dismiss ``screen`` with ``result`` if it is on top and not already closing."""
     if getattr(screen, "_cardsuite_closing", False) or screen.app.screen is not screen:
         return False
+    # our own mark on any Textual screen (ours or Textual's own), which declares no such field
     screen._cardsuite_closing = True  # type: ignore[attr-defined]
     screen.dismiss(result)
     return True

@@ -77,6 +77,7 @@ def _run(self: WriterThread) -> None:
 def apply() -> None:
     """Install the counting output loop (idempotent; before the app starts its driver)."""
     if _writer_thread.WriterThread.run is not _run:
+        # Textual's own, replaced on purpose: the same loop, counting (the module docstring)
         WriterThread.write = _write  # type: ignore[method-assign]
         WriterThread.run = _run  # type: ignore[method-assign]
 

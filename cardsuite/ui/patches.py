@@ -216,19 +216,29 @@ def lenient_decoder(encoding: str) -> Any:
 
 
 def apply() -> None:
+    """Install the guards (idempotent). Each replaces a Textual method on purpose, which mypy
+    reports (``method-assign``): the comment above each says which guard it is."""
     if OptionList._move_page is not _safe_move_page:
+        # Textual's own, replaced on purpose: paging a list not laid out, a stale click
         OptionList._move_page = _safe_move_page  # type: ignore[method-assign]
         OptionList._on_click = _safe_option_click  # type: ignore[method-assign]
     if App._handle_exception is not _handle_exception:
+        # Textual's own, replaced on purpose: NoMatches at quit, a crash report that fails
         App._handle_exception = _handle_exception  # type: ignore[method-assign]
         App._fatal_error = _safe_fatal_error  # type: ignore[method-assign]
     if Screen.dismiss is not _safe_dismiss:
+        # Textual's own, replaced on purpose: a screen dismisses only on top, and once
         Screen.dismiss = _safe_dismiss  # type: ignore[method-assign]
     if CommandPalette._watch__list_visible is not _safe_list_visible:
+        # Textual's own, replaced on purpose: a palette closed while it searches
         CommandPalette._watch__list_visible = _safe_list_visible  # type: ignore[method-assign]
         CommandPalette._watch__show_busy = _safe_show_busy  # type: ignore[method-assign]
         CommandPalette._gather_commands = _safe_gather_commands  # type: ignore[method-assign]
     if vars(Compositor)["full_map"].fget is not _full_map_repainting_changes:
+        # Textual's property, replaced on purpose (a property over a property: mypy also
+        # calls it an assignment): a rebuilt full map repaints what it changed
         Compositor.full_map = property(_full_map_repainting_changes)  # type: ignore[method-assign,assignment]
     for driver in (linux_driver, linux_inline_driver, web_driver):
+        # the drivers' import of codecs' function (not exported, so attr-defined), replaced
+        # on purpose: lenient UTF-8 input
         driver.getincrementaldecoder = lenient_decoder  # type: ignore[attr-defined]

@@ -62,6 +62,8 @@ class RemoteTable:
 
     def compose(self) -> ComposeResult:
         yield Static(id="remote-bar")
+        # a mixin: the next class is the game's table screen, chosen at run time, which mypy
+        # does not see (it sees ``object``): the same for every ``super()`` call below
         yield from super().compose()  # type: ignore[misc]
 
     def on_mount(self) -> None:
@@ -137,7 +139,7 @@ class RemoteTable:
         while m.has_update() and not table.holding:
             before = table.view() if m.update else None
             if hasattr(table, "_before"):
-                table._before = before  # type: ignore[attr-defined]
+                table._before = before
             new = m.take_update()
             if new:
                 table.on_new_events(new)
@@ -165,7 +167,7 @@ class RemoteTable:
             log.add_events([], names)
 
     def release_hold(self) -> None:
-        super().release_hold()  # type: ignore[misc]
+        super().release_hold()  # type: ignore[misc]  # (the table's: see compose)
         if self.remote.has_update() and not self._table.holding:
             self._rt_next_update()
 
@@ -313,7 +315,7 @@ class RemoteTable:
             return False  # a watcher's footer offers only what a watcher can do
         if action == "hint":
             return self.remote.seat is not None and not self.remote.game.realtime
-        return super().check_action(action, parameters)  # type: ignore[misc,no-any-return]
+        return super().check_action(action, parameters)  # type: ignore[misc]  # (see compose)
 
 
 def remote_screen_class(game_cls: type[TableScreen]) -> type:

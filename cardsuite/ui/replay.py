@@ -267,7 +267,7 @@ class ReplayTable:
     """The replay's part of a replay screen (see the module docstring); it goes before the
     game's table screen class in ``replay_screen_class``."""
 
-    TCSS = "replay.tcss"
+    TCSS: ClassVar[str | None] = "replay.tcss"
 
     # what the table screen it is mixed into provides
     if TYPE_CHECKING:
@@ -278,6 +278,7 @@ class ReplayTable:
         app: CardSuiteApp
         size: Size
         is_mounted: bool
+        is_attached: bool
 
         def query_one(self, selector: Any, expect_type: Any = None) -> Any: ...
         def query(self, selector: Any) -> Any: ...
@@ -298,6 +299,8 @@ class ReplayTable:
         alone: bool = False,
     ):
         match = ReplayMatch(replay)
+        # a mixin: the next class is the game's table screen, chosen at run time, which mypy
+        # does not see (it sees ``object``): the same for every ``super()`` call below
         super().__init__(match)  # type: ignore[call-arg]
         self.replay = replay
         #: opened by ``cardsuite replay FILE``: q ends the app (back to the shell), as the
@@ -350,7 +353,7 @@ class ReplayTable:
         """The game's own table, with the bar above it, the moves beside its log and the
         hands panel under its hand; one footer with the replay's keys."""
         yield Static(id="rp-bar")
-        for widget in super().compose():  # type: ignore[misc]
+        for widget in super().compose():  # type: ignore[misc]  # (the table's: see __init__)
             if isinstance(widget, Footer):
                 continue
             if isinstance(widget, LogView):
@@ -480,7 +483,7 @@ class ReplayTable:
     def refresh_table(self) -> None:
         if not self.is_attached:
             return
-        super().refresh_table()  # type: ignore[misc]
+        super().refresh_table()  # type: ignore[misc]  # (the table's: see __init__)
         if not self.is_mounted:
             return
         self._rp_bar()

@@ -52,6 +52,7 @@ def _copy(state: State) -> State:
     """A copy without the log (every game's ``clone`` takes ``events=False``; a game
     whose clone does not is copied whole)."""
     try:
+        # (``State.clone`` declares no arguments; the games' own take ``events``)
         return state.clone(events=False)  # type: ignore[call-arg]
     except TypeError:
         copy = state.clone()

@@ -36,7 +36,7 @@ Illegal input is refused with the reason from ``IllegalAction`` and changes noth
 from __future__ import annotations
 
 import inspect
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from textual import events, work
@@ -77,7 +77,9 @@ class TableScreen(Screen[None]):
     #: double taps meant for the curtain).
     CURTAIN_GUARD: ClassVar[float] = 0.4
 
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (110, "-wide")]
+    # (not annotated ClassVar: Textual declares it ``ClassVar[list[...]] | None``, which mypy
+    # reads as an instance variable that a class variable may not override)
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
 
     #: Event kinds after which the table pauses so people can see what happened.
     PAUSE_AFTER: ClassVar[frozenset[str]] = frozenset({"trick", "showdown"})
@@ -89,14 +91,14 @@ class TableScreen(Screen[None]):
         """Gather the stylesheets of the class and its bases, bases first, into CSS_PATH:
         a game's ``screen.tcss`` then styles only its own parts on top of its frame's."""
         super().__init_subclass__(**kwargs)
-        paths: list[str] = []
+        paths: list[str | PurePath] = []  # (Textual's CSSPathType: str paths here)
         for klass in reversed(cls.__mro__):
             own = klass.__dict__.get("TCSS")
             if own:
                 path = str(Path(inspect.getfile(klass)).parent / own)
                 if path not in paths:
                     paths.append(path)
-        cls.CSS_PATH = paths or None  # type: ignore[assignment]
+        cls.CSS_PATH = paths or None
 
     def __init__(self, match: TableSource) -> None:
         super().__init__()

@@ -86,7 +86,7 @@ def _cards(codes: Sequence[str]) -> list[Card]:
 class TrickTableScreen(TableScreen):
     """Base of the trick games' table screens (see the module docstring)."""
 
-    TCSS = "trick_table.tcss"
+    TCSS: ClassVar[str | None] = "trick_table.tcss"
     #: Enter is one of three keys by what the hand is for (``hand_use``): it plays, it
     #: exchanges, or it opens the dialog of a decision that is not a card (shown as the
     #: game's own key for it: Manni's ``c``, Mensch's ``b``). The arrows move over the hand
@@ -96,7 +96,7 @@ class TrickTableScreen(TableScreen):
         Binding("right", "cursor(1)", "Card", show=False),
         Binding("home", "cursor_to(0)", "First", show=False),
         Binding("end", "cursor_to(-1)", "Last", show=False),
-        Binding("space", "toggle", "Select"),
+        Binding("space", "select", "Select"),
         Binding("enter", "play", "Play"),
         Binding("enter", "exchange", "Exchange"),
         Binding("enter", "decide", "Choose", show=False),
@@ -572,7 +572,7 @@ class TrickTableScreen(TableScreen):
             self.cursor = index % len(hand)
             self.refresh_hand()
 
-    def action_toggle(self) -> None:
+    def action_select(self) -> None:
         if self.my_hand():
             self.selected ^= {self.cursor}
             self.unraise()
@@ -640,14 +640,14 @@ class TrickTableScreen(TableScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The hand's keys by what the hand is for (``hand_use``): the ones that fit are
         shown, lit on the person's own turn and dimmed meanwhile; the others left out."""
-        if action in ("cursor", "cursor_to", "toggle", "play", "exchange", "decide"):
+        if action in ("cursor", "cursor_to", "select", "play", "exchange", "decide"):
             if self.match.is_over():
                 return False
             use = self.hand_use(self._view or self.view())
             fits = {
                 "cursor": True,
                 "cursor_to": True,
-                "toggle": use == "exchange" or (use == "play" and self.SELECT_TO_PLAY),
+                "select": use == "exchange" or (use == "play" and self.SELECT_TO_PLAY),
                 "play": use == "play",
                 "exchange": use == "exchange",
                 "decide": use is None,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from rich.style import Style
 from rich.text import Text
@@ -38,7 +38,15 @@ if TYPE_CHECKING:
     from .app import CardSuiteApp
 
 
-def card_style(widget: Widget) -> CardStyle:
+class InApp(Protocol):
+    """What ``card_style`` reads: a widget or screen, or a screen's mixin that declares the
+    screen's ``app`` (``CasinoDrawing``)."""
+
+    @property
+    def app(self) -> Any: ...
+
+
+def card_style(widget: InApp) -> CardStyle:
     app = widget.app
     return cast("CardSuiteApp", app).card_style if hasattr(app, "card_style") else CardStyle()
 

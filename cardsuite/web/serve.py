@@ -92,6 +92,7 @@ class HeadDeadline(asyncio.Protocol):
         self._transport: asyncio.Transport | None = None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        # a stream server's protocol is given a Transport (asyncio types the hook for all)
         self._transport = transport  # type: ignore[assignment]
         self._timer = asyncio.get_running_loop().call_later(self.timeout, self._late)
         self.inner.connection_made(transport)

@@ -43,9 +43,9 @@ def demands(st: CasinoState, observer: int) -> dict[int, list[int]]:
             value = 1 if rank == ACE else rank
             if seat == s and not any(v == rank or (rank == ACE and v in (1, 14)) for v in need):
                 need.append(value)
-        held = st.phase == "play" and st.held is not None and st.partner(st.turn or 0) == s
-        if held and st.held not in need:
-            need.append(st.held)
+        held = st.held if st.phase == "play" else None
+        if held is not None and st.partner(st.turn or 0) == s and held not in need:
+            need.append(held)
         out[s] = need
     return out
 
@@ -99,6 +99,7 @@ def sample_hidden(
         before = copy.before_play.clone(copy.rng, events=False)
         mover = st.mover
         assert mover is not None
+        # (st.before_play is set: copy's, checked above, is its clone)
         played = [c for c in st.before_play.hands[mover] if c not in st.hands[mover]]  # type: ignore[union-attr]
         for s in range(st.n):
             before.hands[s] = copy.hands[s][:] + (played if s == mover else [])

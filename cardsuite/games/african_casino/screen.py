@@ -76,7 +76,7 @@ from .screen_why import Why, no_play_reasons
 
 
 class CasinoScreen(CasinoDrawing, TableScreen):
-    TCSS = "screen.tcss"
+    TCSS: ClassVar[str | None] = "screen.tcss"
     PAUSE_AFTER: ClassVar[frozenset[str]] = frozenset({"score"})
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "cursor(-1)", "Card", key_display="←→", show=False),

@@ -566,8 +566,8 @@ class CasinoDrawing:
             self._set_title("#ac-plays-box", "Plays")
             self.query_one("#ac-plays-box").set_class(False, "-why")
             over = view["phase"] == "over"
-            note = "the game is over" if over else "not your turn"
-            plays.show([], None, Text(note, style="dim italic"))
+            idle = "the game is over" if over else "not your turn"
+            plays.show([], None, Text(idle, style="dim italic"))
             return
         lines = [self._play_line(a, table, names, cs) for a in self._plays]
         note: list[Text] | None = None

@@ -119,7 +119,9 @@ def _add(code: str, table: Table) -> tuple[list[str], str]:
     alone, with loose cards, or with one pile top."""
     card = Card.parse(code)
     texts: list[str] = []
-    targets = [(f"B{v}", v, ()) for v in sorted(table.builds)]
+    targets: list[tuple[str, int, tuple[str, ...]]] = [
+        (f"B{v}", v, ()) for v in sorted(table.builds)
+    ]
     for base in table.loose:
         b = Card.parse(base)
         for v in _values(b, table):

@@ -364,7 +364,7 @@ class EasyBot:
             while k not in sizes:
                 k -= 1
             return Discard(tuple(low[:k])) if k else NO_DISCARD
-        cards = [a.card for a in legal]  # type: ignore[attr-defined]
+        cards = [a.card for a in legal]  # type: ignore[attr-defined]  # (in play: all Plays)
         if sit.avoid:
             return PLAY[min(cards, key=rv)]
         if not sit.trick:

@@ -208,7 +208,7 @@ class ManniScreen(TrickTableScreen):
     def playable(self, view: dict[str, Any], legal: Sequence[Action]) -> set[int] | None:
         if view["phase"] != "play":
             return None
-        codes = {a.card.code for a in legal if hasattr(a, "card")}  # type: ignore[attr-defined]
+        codes = {a.card.code for a in legal if hasattr(a, "card")}
         return {i for i, c in enumerate(view["hand"] or []) if c in codes}
 
     def prompt(self, view: dict[str, Any], name: str) -> Text:

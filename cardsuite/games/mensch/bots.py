@@ -254,6 +254,7 @@ def choose_play(sit: Situation, legal: Sequence[Card]) -> Card:
 
 def medium_action(sit: Situation, legal: Sequence[Action], compelled: bool) -> Action:
     if sit.phase == "play":
+        # (in play, every legal action is a Play: ``Action`` declares no card)
         return PLAY[choose_play(sit, [a.card for a in legal])]  # type: ignore[attr-defined]
     if sit.phase == "bid":
         return choose_bid(sit, legal, compelled)
@@ -295,7 +296,7 @@ class EasyBot:
         if sit.phase == "call":
             calls = [a for a in legal if isinstance(a, Call)]
             return max(calls, key=lambda a: a.card.rank)
-        cards = [a.card for a in legal]  # type: ignore[attr-defined]
+        cards = [a.card for a in legal]  # type: ignore[attr-defined]  # (in play: all Plays)
         trump = sit.trump
         if not sit.trick:
             return PLAY[max(cards, key=lambda c: power(c, trump))]

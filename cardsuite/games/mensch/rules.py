@@ -668,7 +668,6 @@ class MenschState(TurnState):
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` sees: its hand, every bid, the contract, trumps and the called card;
         never who holds the called card until it is played."""
-        mine = seat is not None
         return {
             "game": self.game.id,
             "variant": self.variant,
@@ -678,7 +677,7 @@ class MenschState(TurnState):
             "phase": self.phase,
             "to_move": self.turn,
             "scores": list(self.chips),
-            "hand": [c.code for c in self.hands[seat]] if mine else None,  # type: ignore[index]
+            "hand": [c.code for c in self.hands[seat]] if seat is not None else None,
             "hand_sizes": [len(h) for h in self.hands],
             "dealer": self.dealer,
             "eldest": self.eldest,

@@ -26,7 +26,7 @@ from __future__ import annotations
 import statistics
 import time
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from rich.style import Style
@@ -96,7 +96,7 @@ class MoneyScreen(TableScreen):
     ]
     PAUSE_AFTER: ClassVar[frozenset[str]] = frozenset()
 
-    TCSS = "screen.tcss"
+    TCSS: ClassVar[str | None] = "screen.tcss"
 
     def __init__(self, match: TableSource) -> None:
         super().__init__(match)
@@ -268,6 +268,7 @@ class MoneyScreen(TableScreen):
             false = any(e.kind == "false" for e in o.events)
             if false:
                 taker = captured[0].seat if captured else 1 - o.seat
+                assert taker is not None  # (a capture names the seat that takes)
                 self.flash = (
                     f"False snap by {names[o.seat]}! {names[taker]} takes the ground",
                     None,
@@ -660,11 +661,11 @@ class MoneyScreen(TableScreen):
         return 1, 0
 
 
-def _simplest(actions: list[Action]) -> list[Action]:
+def _simplest(actions: Sequence[Action]) -> list[Action]:
     """Each exchange once by what it does (the money that really changes hands), keeping the
     one that names the fewest cards; other actions as they are."""
     out: list[Action] = []
-    seen: dict[tuple[Any, ...], int] = {}
+    seen: dict[tuple[Any, ...], tuple[int, Exchange]] = {}  # where each is in out, and which
     for a in actions:
         if not isinstance(a, Exchange):
             out.append(a)
@@ -676,10 +677,13 @@ def _simplest(actions: list[Action]) -> list[Action]:
             a.place,
         )
         if key not in seen:
-            seen[key] = len(out)
+            seen[key] = (len(out), a)
             out.append(a)
-        elif len(a.give) + len(a.take) < len(out[seen[key]].give) + len(out[seen[key]].take):  # type: ignore[attr-defined]
-            out[seen[key]] = a
+            continue
+        i, kept = seen[key]
+        if len(a.give) + len(a.take) < len(kept.give) + len(kept.take):
+            out[i] = a
+            seen[key] = (i, a)
     return out
 
 

@@ -7,7 +7,7 @@ never matter, so two actions with the same ranks are the same choice (their ``ke
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import chain, pairwise
 from typing import Any
 
@@ -26,7 +26,7 @@ class _CardsAction(Action):
         self.cards = cards if type(cards) is tuple else tuple(cards)
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other.cards == self.cards  # type: ignore[attr-defined]
+        return type(other) is type(self) and other.cards == self.cards
 
     def __hash__(self) -> int:
         return hash((type(self).__name__, self.cards))
@@ -198,6 +198,10 @@ class ExchangeChoices(Sequence[Exchange]):
     (``ExchangeTable.getters``), and naming a choice is one call of it, in C."""
 
     __slots__ = ("_flat", "_gets", "_n", "_takes")
+    _flat: tuple[Card, ...]  # the hand's groups of a rank laid end to end
+    _gets: dict[int, Callable[[Sequence[Card]], tuple[Card, ...]]]  # the table's getters
+    _n: int  # how many choices
+    _takes: ExchangeTable
 
     def __init__(self, hand: Sequence[Card], limit: int) -> None:
         _lay_out(self, hand, limit)
@@ -247,6 +251,9 @@ class LeadChoices(Sequence[Play]):
     and a pick names only itself. (Built with ``leads``; the hand is kept as a tuple.)"""
 
     __slots__ = ("_hand", "_last", "_n")
+    _hand: tuple[Card, ...]
+    _last: Play  # the several-card lead handed out last (unset until one is)
+    _n: int  # how many leads
 
     def __len__(self) -> int:
         return self._n

@@ -67,7 +67,7 @@ class Situation:
 def _pick(legal: Sequence[Action], ranks: tuple[int, ...]) -> Action:
     """The legal action with this rank multiset (they are listed once each)."""
     for a in legal:
-        if a.ranks == ranks:  # type: ignore[attr-defined]
+        if a.ranks == ranks:  # type: ignore[attr-defined]  # (every action here has cards)
             return a
     raise LookupError(ranks)
 
@@ -100,7 +100,7 @@ def medium_lead(sit: Situation) -> tuple[int, ...]:
     return (JOKER_RANK,) * j + (top,) * k
 
 
-def medium_follow(sit: Situation, target: list[int]) -> tuple[int, ...] | None:
+def medium_follow(sit: Situation, target: Sequence[int]) -> tuple[int, ...] | None:
     """The highest covering set, or None (then the lowest cards are forced)."""
     n = sit.trick_count
     desc = [c.rank for c in reversed(sit.hand)]
@@ -136,7 +136,7 @@ def _target_from_view(view: dict[str, Any]) -> list[int]:
     return effective([Card.parse(c).rank for c in ref])
 
 
-def medium_choice(sit: Situation, legal: Sequence[Action], target: list[int]) -> Action:
+def medium_choice(sit: Situation, legal: Sequence[Action], target: Sequence[int]) -> Action:
     if sit.phase == "exchange":
         return medium_exchange(sit)
     if not sit.trick_count:
@@ -148,7 +148,7 @@ def medium_choice(sit: Situation, legal: Sequence[Action], target: list[int]) ->
         except LookupError:
             pass
     # nothing covers (or covering is not offered): the lowest cards, the last legal entry
-    return min(legal, key=lambda a: a.ranks)  # type: ignore[attr-defined]
+    return min(legal, key=lambda a: a.ranks)  # type: ignore[attr-defined]  # (plays, all)
 
 
 # --- easy --------------------------------------------------------------------------------
@@ -174,9 +174,10 @@ class EasyBot:
             high = [c for c in reversed(sit.hand) if c.rank >= 13]
             return Exchange(tuple(high[: sit.stock]))
         if not sit.trick_count:
+            # (in play, every legal action is a Play: ``Action`` declares no cards)
             singles = [a for a in legal if len(a.cards) == 1]  # type: ignore[attr-defined]
             return rng.choice(singles or list(legal))
-        lowest = min(legal, key=lambda a: a.ranks)  # type: ignore[attr-defined]
+        lowest = min(legal, key=lambda a: a.ranks)  # type: ignore[attr-defined]  # (as above)
         if sit.trick_count == 1 and all(c.rank != JOKER_RANK for c in sit.hand):
             others = [a for a in legal if a is not lowest]
         else:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from ...cards import JOKER_RANK, Card, by_rank
 from ...shuffle import shuffle
@@ -97,7 +97,7 @@ def sample_hidden(
         if beliefs is None:
             beliefs = cache[(observer, "reading")] = _beliefs(st, others, known)
         if beliefs is not False:
-            got = _deal_by_beliefs(st, beliefs, rng)  # type: ignore[arg-type]
+            got = _deal_by_beliefs(st, beliefs, rng)
             if got is not None:
                 left, hands, discards = got
                 _lay_out(st, new, others, left, hands, discards)
@@ -160,7 +160,7 @@ def _beliefs(
     st: TwentyTwoState,
     others: list[int],
     known: tuple[list[Card], list[tuple[int, list[tuple[Any, ...]], int]]],
-) -> Beliefs | bool:
+) -> Beliefs | Literal[False]:
     """The hidden pool and what the table's reading (``reading``) believes of each other
     seat, most constrained first; False if it believes nothing beyond the facts. A belief
     that no deal of the pool can meet (too few hidden cards in its range: that player did

@@ -162,7 +162,7 @@ class TwentyTwoScreen(TrickTableScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "same_rank":  # wherever space selects
-            return super().check_action("toggle", ())
+            return super().check_action("select", ())
         return super().check_action(action, parameters)
 
     def action_same_rank(self) -> None:

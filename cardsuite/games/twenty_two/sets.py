@@ -278,6 +278,7 @@ class ExchangeTable:
         pos = self.positions.get(index)
         if pos is None:
             pos = self.positions_of(index)
+        got: Callable[[Sequence[Any]], tuple[Any, ...]]
         if len(pos) == 1:
             got = itemgetter(slice(pos[0], pos[0] + 1))
         else:
