@@ -77,3 +77,11 @@ class TurnState(State):
         copy = self._sample(observer, rng, events=False)
         copy._search_copy = True
         return copy
+
+
+def dealer_seat(dealer: object, players: int) -> int:
+    """The dealer named to a new game (``Game.new_state``'s ``dealer``): a seat, from 0 to
+    ``players - 1`` (a bool is not a seat)."""
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
+        raise ValueError(f"dealer must be a seat from 0 to {players - 1}")
+    return dealer
