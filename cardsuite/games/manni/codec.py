@@ -223,7 +223,7 @@ def _check_consistent(st: MannState) -> None:
                 raise ValueError("the seat to move is not the next to play to the trick")
             want = [sizes[s] + (1 if s in seats else 0) for s in range(3)]
         else:
-            leader = st.tricks[-1].winner if st.tricks else st.eldest
+            leader = st.tricks[-1][1] if st.tricks else st.eldest
             if st.turn != leader:
                 raise ValueError("the last trick's winner leads (eldest to the first)")
             want = sizes

@@ -39,7 +39,6 @@ from typing import Any, cast
 from ...cards import SUIT_NAMES, Card
 from ...engine import Action, Event, IllegalAction
 from ...shuffle import shuffle
-from ...tricks import Trick
 from . import wording
 from .actions import (
     CONTRACT_KINDS,
@@ -259,7 +258,7 @@ class MannKernel(MannState):
                             winner, card = s1, c1
                         else:
                             winner, card = s0, c0
-                        self.tricks.append(_trick(Trick, (trick, winner)))  # never mutated
+                        self.tricks.append((trick, winner))  # never mutated
                         self.trick = []
                         self.tricks_won[winner] += 1
                         won = _WIN_EVENTS[winner][card]
@@ -655,8 +654,6 @@ _TRJ_TARGETS = {
 #: ``_UP_TO[n]``: the sizes 0 to n, made once (``exchange_sizes``).
 _UP_TO = tuple(tuple(range(n + 1)) for n in range(53))
 _NEXT = (1, 2, 0)
-#: How the kernel makes a finished trick (``tricks.Trick`` without its Python ``__new__``).
-_trick = tuple.__new__
 #: A play's event data, one per card, shared by every event of it: event data is read, never
 #: written, and a play-out logs one per card played.
 _CARD_DATA = {c: {"cards": [c.code]} for c in _PACK}

@@ -571,7 +571,7 @@ class MannState(TrickState):
         plays = self.trick
         winner = trick_winner(plays, self.trump, self._low_aces)
         card = next(c for s, c in plays if s == winner)
-        self.tricks.append(Trick(plays, winner))
+        self.tricks.append((plays, winner))
         self.played += [c for _, c in plays]
         self.trick = []
         self.tricks_won[winner] += 1  # MANNI-GEN-8: only the number counts

@@ -35,7 +35,6 @@ from ... import positions
 from ...cards import Card
 from ...engine import Action, Event, IllegalAction
 from ...shuffle import shuffle
-from ...tricks import Trick
 from ...turns import TurnState
 from . import wording
 from .actions import BID, CALL, PACK, PASS, PLAY, TRUMP, Bid, Call, Play, Trump
@@ -65,8 +64,6 @@ _POW: dict[str | None, dict[Card, int]] = {
 }
 #: The play action of each card, looked up in C (``map``) rather than a comprehension.
 _PLAY_OF = PLAY.__getitem__
-#: How the kernel makes a finished trick (``tricks.Trick`` without its Python ``__new__``).
-_trick = tuple.__new__
 #: The cards of each card's effective suit under each trump (``_FOLLOW[trump][led]``): what
 #: follows a lead; the void test is ``isdisjoint(hand)``, in C.
 _FOLLOW: dict[str | None, dict[Card, frozenset[Card]]] = {
@@ -419,7 +416,7 @@ class MenschKernel(MenschState):
             winner, best, top = s2, c2, v
         if worth[c3] > top:
             winner, best = s3, c3
-        self.tricks.append(_trick(Trick, (trick, winner)))  # (``Trick``'s fast making)
+        self.tricks.append((trick, winner))
         self.played += (c0, c1, c2, c3)
         self.trick = []
         self.tricks_won[winner] += 1

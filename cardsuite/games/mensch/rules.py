@@ -556,7 +556,7 @@ class MenschState(TrickState):
         settled."""
         plays = self.trick
         winner = self.trick_winner(plays)
-        self.tricks.append(Trick(plays, winner))
+        self.tricks.append((plays, winner))
         self.played += [c for _, c in plays]
         self.trick = []
         self.tricks_won[winner] += 1

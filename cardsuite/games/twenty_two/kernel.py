@@ -35,7 +35,6 @@ from ... import positions
 from ...cards import JOKER_RANK, Card, by_rank, pack
 from ...engine import Action, Event
 from ...shuffle import shuffle
-from ...tricks import Trick
 from . import wording
 from .actions import (
     _LAYOUTS,
@@ -386,7 +385,7 @@ class TwentyTwoKernel(TwentyTwoState):
                             # The trick is complete (``_finish_trick`` for one card each,
                             # inline: a trick in four ends here, and most go on).
                             winner, won = trick[self.trick_best]
-                            self.tricks.append(_trick(Trick, (trick, winner)))
+                            self.tricks.append((trick, winner))
                             played = self.played
                             for _, cs in trick:
                                 played += cs
@@ -643,7 +642,7 @@ class TwentyTwoKernel(TwentyTwoState):
         """T22-PLAY-8/9: the current best wins and leads; at one card each, the showdown."""
         trick = self.trick
         winner, best = trick[self.trick_best]
-        self.tricks.append(_trick(Trick, (trick, winner)))  # never mutated again
+        self.tricks.append((trick, winner))  # never mutated again
         played = self.played
         for _, cards in trick:
             played += cards
@@ -998,8 +997,6 @@ _DEALT_FROM = tuple(
 )
 #: A seat as the key of the showdown's ``cards`` (JSON object keys are strings).
 _SEAT_KEY = tuple(str(s) for s in range(12))
-#: How the kernel makes a finished trick (``tricks.Trick`` without its Python ``__new__``).
-_trick = tuple.__new__
 
 
 #: A one-card play's effective ranks, per rank: shared constants (never mutated).

@@ -578,7 +578,7 @@ class TwentyTwoState(TrickState):
         """T22-PLAY-8: whoever played the current best wins the trick and leads the next;
         the cards are set aside. T22-PLAY-9: at one card each, the showdown."""
         winner, best = self.trick[self.trick_best]
-        self.tricks.append(Trick(self.trick, winner))
+        self.tricks.append((self.trick, winner))
         for _, cards in self.trick:
             self.played.extend(cards)
         self.trick = []
