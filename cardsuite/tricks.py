@@ -72,6 +72,11 @@ class TrickState(TurnState):
         """The seat whose play is best in the trick on the table; None before the lead."""
         raise NotImplementedError
 
+    def hand_plays(self) -> list[list[tuple[int, Any]]]:
+        """The plays of this hand's tricks: each finished one's, in order, then the one on
+        the table's (empty before its lead). What voids and readings are worked out from."""
+        return [*(plays for plays, _ in self.tricks), self.trick]
+
     def trick_fields(self) -> dict[str, Any]:
         """The view's trick on the table (``leader``, ``plays`` as ``[seat, [codes]]``,
         ``best``: the seat of the best play so far), this hand's finished ``tricks`` and

@@ -856,7 +856,7 @@ class MannState(TrickState):
 
     def voids(self) -> list[set[str]]:
         """The suits each seat has shown it lacks this hand (failing to follow, GEN-6)."""
-        return voids_shown((*(plays for plays, _ in self.tricks), self.trick), 3)
+        return voids_shown(self.hand_plays(), 3)
 
     def _sample(self, observer: int, rng: random.Random, *, events: bool) -> MannState:
         """Re-deal what ``observer`` cannot see, consistent with the play (``sampling``):

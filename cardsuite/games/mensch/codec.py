@@ -189,9 +189,7 @@ def _check_play(st: MenschState) -> None:
         raise ValueError("a partner contract needs its called card and its holder")
     if st.called is not None and st.partner is not None:
         holder = st.called in st.hands[st.partner] or any(
-            s == st.partner and c is st.called
-            for t in (*(plays for plays, _ in st.tricks), st.trick)
-            for s, c in t
+            s == st.partner and c is st.called for t in st.hand_plays() for s, c in t
         )
         if not holder or st.partner == st.declarer:
             raise ValueError("the partner is not the holder of the called card")
