@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
+from itertools import pairwise
 from typing import Any, ClassVar, TypeVar
 
 from . import positions
@@ -71,6 +72,12 @@ class TrickState(TurnState):
     def best_so_far(self) -> int | None:
         """The seat whose play is best in the trick on the table; None before the lead."""
         raise NotImplementedError
+
+    def trick_cards(self) -> list[Card]:
+        """The cards of the trick on the table, in play order (a zone of their own)."""
+        if self.ONE_CARD:
+            return [c for _, c in self.trick]
+        return [c for _, cs in self.trick for c in cs]
 
     def hand_plays(self) -> list[list[tuple[int, Any]]]:
         """The plays of this hand's tricks: each finished one's, in order, then the one on
@@ -162,3 +169,25 @@ def check_finished(
             raise ValueError("a finished trick names the wrong winner")
         if first_leader is not None:
             leader = winner
+
+
+def check_on_table(
+    trick: Sequence[tuple[int, Any]],
+    leader: int,
+    turn: int,
+    follows: Callable[[int], int],
+    players: int,
+) -> list[int]:
+    """A loaded position's trick on the table, once it has a play, as play leaves it: led by
+    ``leader``, each later play made by the seat that ``follows`` the one before, fewer plays
+    than the ``players`` in the hand (the last closes it), the seat to move the one that
+    follows the last. Its seats, in play order."""
+    seats = [s for s, _ in trick]
+    if seats:
+        if seats[0] != leader or len(seats) >= players:
+            raise ValueError("the trick's plays do not fit its leader")
+        if any(b != follows(a) for a, b in pairwise(seats)):
+            raise ValueError("the trick's plays are out of turn")
+        if turn != follows(seats[-1]):
+            raise ValueError("the seat to move is not the next to play to the trick")
+    return seats

@@ -57,6 +57,7 @@ from .rules import (
 
 SCHEMA = 1
 PHASES = ("swap", "contract", "exchange", "play", "over")
+_NEXT = (1, 2, 0).__getitem__  # the seat to the left, who plays next (MANNI-GEN-1)
 S = TypeVar("S", bound=MannState)
 
 
@@ -77,8 +78,8 @@ def to_json(st: MannState) -> dict[str, Any]:
         "drawn": [[c.code for c in d] for d in st.drawn],
         "decisions": list(st.decisions),
         "exchange_queue": list(st.exchange_queue),
-        "trick": {"leader": st.trick_leader, "plays": tricks.plays_json(st.trick, True)},
-        "tricks": tricks.tricks_json(st.tricks, True),
+        "trick": {"leader": st.trick_leader, "plays": tricks.plays_json(st.trick, st.ONE_CARD)},
+        "tricks": tricks.tricks_json(st.tricks, st.ONE_CARD),
         "played": [c.code for c in st.played],
         "points": list(st.points),
         "plus": list(st.plus),
@@ -139,8 +140,8 @@ def _load_fields(st: MannState, data: Mapping[str, Any]) -> None:
     st.exchange_queue = [seat_of(x, n, "exchange_queue") for x in data["exchange_queue"]]
     trick = data["trick"]
     st.trick_leader = seat_of(trick["leader"], n, "the trick's leader")
-    st.trick = tricks.read_plays(trick["plays"], n, True)
-    st.tricks = tricks.read_tricks(data["tricks"], n, True, size=3)
+    st.trick = tricks.read_plays(trick["plays"], n, st.ONE_CARD)
+    st.tricks = tricks.read_tricks(data["tricks"], n, st.ONE_CARD, size=3)
     st.played = cards(data["played"], "played")
     st.tricks_won = tricks.wins(st.tricks, n)
     for name in ("points", "plus", "minus"):
@@ -214,13 +215,7 @@ def _check_consistent(st: MannState) -> None:
     sizes = [len(h) for h in st.hands]
     if st.phase == "play":
         if st.trick:
-            seats = [s for s, _ in st.trick]
-            if seats[0] != st.trick_leader or len(seats) > 2:
-                raise ValueError("the trick's plays do not fit its leader")
-            if any(seats[i] != (seats[0] + i) % 3 for i in range(len(seats))):
-                raise ValueError("the trick's plays are out of turn")
-            if st.turn != (seats[-1] + 1) % 3:
-                raise ValueError("the seat to move is not the next to play to the trick")
+            seats = tricks.check_on_table(st.trick, st.trick_leader, st.turn, _NEXT, PLAYERS)
             want = [sizes[s] + (1 if s in seats else 0) for s in range(3)]
         else:
             leader = st.tricks[-1][1] if st.tricks else st.eldest

@@ -838,7 +838,7 @@ class MannState(TrickState):
             out[f"discards {s}"] = self.discards[s]
         out["manni"] = self.manni
         out["played"] = self.played
-        out["trick"] = [c for _, c in self.trick]
+        out["trick"] = self.trick_cards()
         return out
 
     def all_cards(self) -> list[Card]:
@@ -846,8 +846,7 @@ class MannState(TrickState):
         for s in range(3):
             out += self.hands[s]
             out += self.discards[s]
-        out += [c for _, c in self.trick]
-        return out
+        return out + self.trick_cards()
 
     def hidden_zones(self, seat: int | None) -> tuple[str, ...]:
         """Other hands, other players' discards (GEN-5) and the manni (GEN-4)."""

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 
 SCHEMA = 1
 PHASES = ("bid", "trump", "call", "play", "over")
+_NEXT = (1, 2, 3, 0).__getitem__  # the seat to the left, who plays next (MENSCH-PLAY-2)
 #: A settled deal's record (``MenschState._settle``), as ``history`` keeps it: the table's
 #: sheet reads it, so each is checked on load.
 RECORD: dict[str, positions.Reader] = {
@@ -69,8 +70,8 @@ def to_json(st: MenschState) -> dict[str, Any]:
         "partner": st.partner,
         "partner_known": st.partner_known,
         "called_led": st.called_led,
-        "trick": {"leader": st.trick_leader, "plays": tricks.plays_json(st.trick, True)},
-        "tricks": tricks.tricks_json(st.tricks, True),
+        "trick": {"leader": st.trick_leader, "plays": tricks.plays_json(st.trick, st.ONE_CARD)},
+        "tricks": tricks.tricks_json(st.tricks, st.ONE_CARD),
         "played": [c.code for c in st.played],
         "chips": list(st.chips),
         "history": [dict(h) for h in st.history],
@@ -123,12 +124,12 @@ def load_fields(st: MenschState, data: Mapping[str, Any]) -> None:
     st.called_led = bool(data.get("called_led", False))
     trick = data["trick"]
     st.trick_leader = seat_of(trick["leader"], n, "the trick's leader")
-    st.trick = tricks.read_plays(trick["plays"], n, True)
+    st.trick = tricks.read_plays(trick["plays"], n, st.ONE_CARD)
     if st.trick and st.trick[0][1] not in PACK:
         # a card of no Mensch pack leading the trick: refused here, before the pack is
         # checked, as it always was ("missing or bad Card('2S')")
         raise KeyError(st.trick[0][1])
-    st.tricks = tricks.read_tricks(data["tricks"], n, True, size=4)
+    st.tricks = tricks.read_tricks(data["tricks"], n, st.ONE_CARD, size=4)
     st.played = positions.cards(data["played"], "played")
     st.tricks_won = tricks.wins(st.tricks, n)
     chips = data["chips"]
@@ -201,11 +202,9 @@ def _check_play(st: MenschState) -> None:
     if st.trick_leader != leader:
         raise ValueError("the trick is not led by the last trick's winner")
     sizes = [len(h) for h in st.hands]
-    seats = [s for s, _ in st.trick]
-    if any(seats[i] != (st.trick_leader + i) % 4 for i in range(len(seats))):
-        raise ValueError("the trick's plays are out of turn")
-    want = [sizes[s] + (1 if s in seats else 0) for s in range(4)]
-    if len(set(want)) != 1 or not sizes[st.turn] or len(seats) >= 4:
-        raise ValueError("the hands do not fit the tricks played")
-    if st.turn != ((seats[-1] + 1) % 4 if seats else st.trick_leader):
+    seats = tricks.check_on_table(st.trick, st.trick_leader, st.turn, _NEXT, PLAYERS)
+    if not seats and st.turn != st.trick_leader:
         raise ValueError("the seat to move is not the next to play")
+    want = [sizes[s] + (1 if s in seats else 0) for s in range(4)]
+    if len(set(want)) != 1 or not sizes[st.turn]:
+        raise ValueError("the hands do not fit the tricks played")

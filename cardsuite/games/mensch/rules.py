@@ -726,11 +726,11 @@ class MenschState(TrickState):
     def zones(self) -> dict[str, Sequence[Card]]:
         out: dict[str, Sequence[Card]] = {f"hand {s}": self.hands[s] for s in range(4)}
         out["played"] = self.played
-        out["trick"] = [c for _, c in self.trick]
+        out["trick"] = self.trick_cards()
         return out
 
     def all_cards(self) -> list[Card]:
-        out = [*self.played, *(c for _, c in self.trick)]
+        out = [*self.played, *self.trick_cards()]
         for h in self.hands:
             out += h
         return out

@@ -30,7 +30,6 @@ Everything is checked on load: a card set that is not the pack is refused.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from itertools import pairwise
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ... import positions, tricks
@@ -82,10 +81,10 @@ def to_json(st: TwentyTwoState) -> dict[str, Any]:
         "exchange_queue": list(st.exchange_queue),
         "trick": {
             "leader": st.trick_leader,
-            "plays": tricks.plays_json(st.trick, False),
+            "plays": tricks.plays_json(st.trick, st.ONE_CARD),
             "best": st.trick_best,
         },
-        "tricks": tricks.tricks_json(st.tricks, False),
+        "tricks": tricks.tricks_json(st.tricks, st.ONE_CARD),
         "last_showdown": st.last_showdown,
         "history": [dict(h) for h in st.history],
         "winners": list(st.winners_list),
@@ -119,14 +118,14 @@ def _load_fields(st: TwentyTwoState, data: Mapping[str, Any]) -> None:
     ]
     trick = data.get("trick") or {"leader": 0, "plays": [], "best": 0}
     st.trick_leader = positions.seat(trick["leader"], n, "the trick's leader")
-    st.trick = tricks.read_plays(trick["plays"], n, False)
+    st.trick = tricks.read_plays(trick["plays"], n, st.ONE_CARD)
     # between tricks the index is left from the last one (the next lead resets it)
     most = len(st.trick) - 1 if st.trick else n - 1
     st.trick_best = whole(trick.get("best", 0), "the trick's best", 0, most)
     if st.trick:
         st.trick_lead_eff = effective([c.rank for c in st.trick[0][1]])
         st.trick_best_eff = effective([c.rank for c in st.trick[st.trick_best][1]])
-    st.tricks = tricks.read_tricks(data.get("tricks", []), n, False)
+    st.tricks = tricks.read_tricks(data.get("tricks", []), n, st.ONE_CARD)
     shown = data.get("last_showdown")
     if shown is not None:
         shown = positions.record(shown, "the last showdown", _SHOWDOWN, n)
@@ -160,16 +159,15 @@ def _check_consistent(st: TwentyTwoState) -> None:
     if st.phase == "play" and queue:
         raise ValueError("the exchange is over, but seats are still queued for it")
     if st.trick:
-        seats = [s for s, _ in st.trick]
-        if len(set(seats)) != len(seats) or seats[0] != st.trick_leader:
-            raise ValueError("the trick's plays do not fit its leader")
+        # T22-PLAY-3: each active seat in turn from the leader
+        seats = tricks.check_on_table(
+            st.trick, st.trick_leader, st.turn, st._next_active, sum(st.active)
+        )
         if any(not st.active[s] for s in seats):
             raise ValueError("a seat that is out has played to the trick")
         count = len(st.trick[0][1])
         if any(len(cs) != count for _, cs in st.trick):
             raise ValueError("every play of a trick has as many cards as the lead")
-        if st.turn != st._next_active(seats[-1]) or st.turn in seats:
-            raise ValueError("the seat to move is not the next to play to the trick")
         played = set(seats)
         base = {len(st.hands[s]) for s in range(n) if st.active[s] and s not in played}
         after = {len(st.hands[s]) + count for s in played}
@@ -185,14 +183,10 @@ def _check_consistent(st: TwentyTwoState) -> None:
 
 
 def _check_trick(st: TwentyTwoState, seats: list[int]) -> None:
-    """The trick on the table as play leaves it: each active seat in turn from the
-    leader (T22-PLAY-3); a lead of one rank that left the leader a card, so that each
-    still holds one for the showdown (T22-PLAY-2, T26-3: jokers with another rank
-    unless the hand held only jokers); and the current best the play that last covered
-    it (T22-PLAY-5, T22-EQUAL-2)."""
-    for a, b in pairwise(seats):
-        if b != st._next_active(a):
-            raise ValueError("the trick's plays are out of turn (T22-PLAY-3)")
+    """The trick on the table as play leaves it (its seats in turn: ``tricks.check_on_table``):
+    a lead of one rank that left the leader a card, so that each still holds one for the
+    showdown (T22-PLAY-2, T26-3: jokers with another rank unless the hand held only jokers);
+    and the current best the play that last covered it (T22-PLAY-5, T22-EQUAL-2)."""
     lead = [c.rank for c in st.trick[0][1]]
     # the leader's hand as the trick began: what it holds now and what it led (as many
     # cards as every seat held then: the caller checked the hands fit the trick)

@@ -248,6 +248,8 @@ class TwentyTwoState(TrickState):
     ``winners_list``, the samples (``sample_hidden``, ``search_copy``: ``_sample`` deals
     them) and the true position as a search copy (``clone_for_search``)."""
 
+    ONE_CARD = False  # a play is a set of cards (T22-PLAY-2)
+
     __slots__ = (
         "_legal",
         "_samples",
@@ -821,7 +823,7 @@ class TwentyTwoState(TrickState):
             out[f"score {s}"] = self.score_cards[s]
         out["stock"] = self.stock
         out["played"] = self.played
-        out["trick"] = [c for _, cards in self.trick for c in cards]
+        out["trick"] = self.trick_cards()
         return out
 
     def all_cards(self) -> list[Card]:
@@ -831,9 +833,7 @@ class TwentyTwoState(TrickState):
             out += self.hands[s]
             out += self.discards[s]
             out += self.score_cards[s]
-        for _, cards in self.trick:
-            out += cards
-        return out
+        return out + self.trick_cards()
 
     def hidden_zones(self, seat: int | None) -> tuple[str, ...]:
         """Other hands and discards (face down, T22-EXCH-3), and the stock."""
