@@ -105,3 +105,19 @@ def test_dealer_phase_and_turn_are_read_alike() -> None:
     for bad in (3, -1, True, "1", None):
         with pytest.raises(ValueError, match="dealer must be a seat from 0 to 2"):
             dealer_seat(bad, 3)
+
+
+def test_the_trick_on_the_table_is_checked_alike() -> None:
+    t = table()  # seat 1 led KS, seat 2 played 2S: seat 0 is to play
+    left = (1, 2, 0).__getitem__
+    assert tricks.check_on_table(t.trick, 1, 0, left, 3) == [1, 2]
+    assert tricks.check_on_table([], 1, 2, left, 3) == []  # (the game checks the lead)
+    assert t.trick_cards() == cards("KS 2S")
+    for trick, leader, turn, words in [
+        (t.trick, 2, 0, "do not fit its leader"),
+        (t.trick * 2, 1, 0, "do not fit its leader"),  # as many plays as seats: closed
+        (t.trick[::-1], 2, 0, "out of turn"),
+        (t.trick, 1, 1, "not the next to play"),
+    ]:
+        with pytest.raises(ValueError, match=words):
+            tricks.check_on_table(trick, leader, turn, left, 3)
