@@ -174,6 +174,7 @@ def _check_consistent(st: MannState) -> None:
     # the sheet: one record a hand scored, before this one
     if positions.sheet_and_turn(st, "hand", st.hand_no):
         return
+    assert st.turn is not None  # (``sheet_and_turn``'s)
     if st.variant == HORN and st.contract_card is None:
         raise ValueError("Hornafjarðarmanni needs its contract card")
     if st.variant == TRJAMANN:

@@ -147,7 +147,7 @@ def check_consistent(st: MenschState) -> None:
     # the sheet: one record a deal settled, before this one (MENSCH-SCORE, MENSCH-END)
     if positions.sheet_and_turn(st, "deal", st.deal_no, game="match"):
         return
-    assert st.turn is not None
+    assert st.turn is not None  # (``sheet_and_turn``'s)
     if sum(st.chips) != 0:
         raise ValueError("the chips do not add up to zero")
     if st.phase == "bid":

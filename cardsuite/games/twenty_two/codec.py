@@ -141,7 +141,7 @@ def _check_consistent(st: TwentyTwoState) -> None:
     # the sheet: one record a hand, of the hands before this one (T22-SCORE-2)
     if positions.sheet_and_turn(st, "hand", st.hand_no):
         return
-    assert st.turn is not None
+    assert st.turn is not None  # (``sheet_and_turn``'s)
     if not st.active[st.turn]:
         raise ValueError("the seat to move is not an active seat")
     if st.phase == "exchange" and (not st.exchange_queue or st.exchange_queue[0] != st.turn):
