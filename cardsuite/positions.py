@@ -210,6 +210,37 @@ def numbered(history: Sequence[Mapping[str, Any]], key: str, last: int) -> None:
             )
 
 
+# --- a turn game's dealer, phase and seat to move ---------------------------------------
+
+
+def turn_fields(
+    data: Mapping[str, Any], players: int, phases: Sequence[str]
+) -> tuple[int, str, int | None]:
+    """A turn game's ``dealer``, ``phase`` (one of ``phases``) and ``turn`` (the seat to
+    move, None when nobody is), each checked."""
+    dealer = seat(data["dealer"], players, "dealer")
+    phase = str(data["phase"])
+    if phase not in phases:
+        raise ValueError(f"unknown phase {text(phase)}")
+    turn = data["turn"]
+    return dealer, phase, None if turn is None else seat(turn, players, "turn")
+
+
+def sheet_and_turn(state: Any, key: str, number: int, *, game: str = "game") -> bool:
+    """A loaded turn game's sheet and seat to move: ``history`` holds one record (numbered
+    by ``key``) of each deal before ``number``, the one in hand (and that one too once the
+    ``game`` is over); nobody moves once it is over, somebody before. True: it is over."""
+    over = state.phase == "over"
+    numbered(state.history, key, number if over else number - 1)
+    if over:
+        if state.turn is not None:
+            raise ValueError(f"a finished {game} has no seat to move")
+        return True
+    if state.turn is None:
+        raise ValueError(f"the {state.phase} needs a seat to move")
+    return False
+
+
 def r_whole(lo: int | None = None, hi: int | None = None) -> Reader:
     return lambda value, what, players: whole(value, what, lo, hi)
 

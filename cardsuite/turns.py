@@ -6,7 +6,10 @@ by ``_legal_for(seat)`` and kept in ``_legal`` until the next move clears it (``
 it to None). A search copy (``_search_copy``) stops at the end of its deal: the true
 position's (``clone_for_search``) or a sample's (``search_copy``, for a game that deals its
 samples through ``_sample``). The turn-based games build on it; the subclass declares the
-slots.
+slots. The trick games (Twenty-Two, Manni, Mensch) build on ``tricks.TrickState``, which
+adds the trick on the table, the finished tricks and the view's part made of them. A new
+game's first dealer is checked by ``dealer_seat``; a loaded one's by
+``positions.turn_fields``.
 """
 
 from __future__ import annotations
@@ -60,7 +63,7 @@ class TurnState(State):
         copy._search_copy = True
         return copy
 
-    # --- optional: a game that samples its hidden cards in one place (African Casino) ----
+    # --- samples: every turn game deals its hidden cards again in one place, ``_sample`` ---
 
     def _sample(self, observer: int, rng: random.Random, *, events: bool) -> Any:
         """A copy whose hidden cards are dealt again as ``observer`` could believe them, its
@@ -77,3 +80,11 @@ class TurnState(State):
         copy = self._sample(observer, rng, events=False)
         copy._search_copy = True
         return copy
+
+
+def dealer_seat(dealer: object, players: int) -> int:
+    """The dealer named to a new game (``Game.new_state``'s ``dealer``): a seat, from 0 to
+    ``players - 1`` (a bool is not a seat)."""
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
+        raise ValueError(f"dealer must be a seat from 0 to {players - 1}")
+    return dealer

@@ -160,7 +160,7 @@ def _refusals(st: MenschState, rng: random.Random) -> None:
 
 def _voids(st: MenschState) -> list[set[str]]:
     out: list[set[str]] = [set(), set(), set(), set()]
-    for t in (*(t["plays"] for t in st.tricks), st.trick):
+    for t in (*(plays for plays, _ in st.tricks), st.trick):
         if t:
             led = st.effective_suit(t[0][1])
             for s, c in t[1:]:

@@ -99,7 +99,7 @@ def _replay_hand_is_legal(sample: TwentyTwoState) -> None:
     """Rebuild the start of this hand's tricks from the sample and replay every play of the
     hand through ``apply``: each must be accepted (an independent check of the sampler)."""
     data = sample.to_json()
-    plays = [p for t in sample.tricks for p in t["plays"]] + list(sample.trick)
+    plays = [p for trick, _ in sample.tricks for p in trick] + list(sample.trick)
     if not plays:
         return
     hands = [list(h) for h in data["hands"]]

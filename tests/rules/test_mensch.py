@@ -414,7 +414,7 @@ def play_plan(st, tricks, winners) -> None:
             assert f"play {c}" in legal(st), (c, legal(st))
             st.apply(f"play {c}")
         if i < 7:
-            assert st.tricks[-1]["winner"] == w
+            assert st.tricks[-1][1] == w
             assert st.to_move() == w
     assert len(st.history) == n + 1
 
@@ -613,7 +613,7 @@ def test_MENSCH_RANK_2_B_2_in_real_tricks(trump, lead_low):
         play(st, first, second)
         st.apply(st.legal_actions()[0])
         st.apply(st.legal_actions()[0])
-        assert st.tricks[0]["winner"] == (1 if lead_low else 0), (hi, lo)
+        assert st.tricks[0][1] == (1 if lead_low else 0), (hi, lo)
 
 
 @pytest.mark.parametrize("trump", ["H", "S", "D"])
@@ -666,8 +666,8 @@ def test_MENSCH_PLAY_3_B_3_tricks(trump, cards, winner, voids):
     for c in cards:
         assert f"play {c}" in legal(st), (c, legal(st))
         st.apply(f"play {c}")
-    assert st.tricks[0]["winner"] == winner
-    assert [(s, c.code) for s, c in st.tricks[0]["plays"]] == list(enumerate(cards))
+    assert st.tricks[0][1] == winner
+    assert [(s, c.code) for s, c in st.tricks[0][0]] == list(enumerate(cards))
     assert st.to_move() == winner
     assert st.tricks_won[winner] == 1 and sum(st.tricks_won) == 1
     assert st.trick_winner([(s, Card.parse(c)) for s, c in enumerate(cards)]) == winner
@@ -696,7 +696,7 @@ def test_MENSCH_RANK_4_B_4_qc_trumps_a_club_lead_when_void():
     assert legal(st) == {f"play {c}" for c in hand(st, 2)}
     st.apply("play QC")
     st.apply(st.legal_actions()[0])
-    assert st.tricks[0]["winner"] == 2
+    assert st.tricks[0][1] == 2
 
 
 def test_MENSCH_RANK_4_B_4_qc_as_only_trump_must_follow_a_trump_lead():
@@ -1248,7 +1248,7 @@ def test_MENSCH_PLAY_2_A_11_follow_suit_else_anything():
     assert legal(st) == {f"play {c}" for c in hand(st, 2)}
     play(st, "KD")
     st.apply(st.legal_actions()[0])
-    assert st.tricks[0]["winner"] == 0
+    assert st.tricks[0][1] == 0
 
 
 def test_MENSCH_PLAY_2_refusals_leave_state_unchanged():
@@ -1275,8 +1275,8 @@ def test_MENSCH_PLAY_3_eight_tricks_winner_leads():
         if not st.trick:
             leaders.append(st.to_move())
             if st.tricks:
-                assert st.to_move() == st.tricks[-1]["winner"]
-                assert st.tricks[-1]["winner"] == st.trick_winner(st.tricks[-1]["plays"])
+                assert st.to_move() == st.tricks[-1][1]
+                assert st.tricks[-1][1] == st.trick_winner(st.tricks[-1][0])
         st.apply(st.legal_actions()[0])
     assert len(leaders) == 8
 
@@ -1317,7 +1317,7 @@ def test_MENSCH_PLAY_4_B_7_first_lead_of_the_suit_draws_the_called_card():
     AD, not 8D; then every view names the partner."""
     st = b7_state()
     play(st, "KS", "AS", next(c for c in codes(st.hands[2]) if c[-1] == "H"), "QS")
-    assert st.tricks[0]["winner"] == 1
+    assert st.tricks[0][1] == 1
     for s in (0, 1, 2, 3, None):
         assert st.view(s)["partner"] is None
     play(st, "7D")
@@ -1339,7 +1339,7 @@ def test_MENSCH_PLAY_4_B_7_partner_leading_the_suit_first_leads_the_called_card(
     )
     st = setup(hands, "half", 0, call="AD")
     play(st, "KS", "AS", "JC", "QS")  # seat 2 trumps (clubs are trumps) and wins
-    assert st.tricks[0]["winner"] == 2 and st.to_move() == 2
+    assert st.tricks[0][1] == 2 and st.to_move() == 2
     assert legal(st) == {f"play {c}" for c in hand(st, 2) if c != "8D"}
     refused(st, "play 8D")
     st.apply("play AD")
@@ -1385,7 +1385,7 @@ def test_MENSCH_PLAY_4_called_card_alone_in_hand_A_3_half_swept():
                     assert legal(st) == {"play AD"}  # the only card left
             st.apply(f"play {c}")
         if i < 7:
-            assert st.tricks[-1]["winner"] == 1
+            assert st.tricks[-1][1] == 1
     rec = st.history[0]
     assert rec["side_tricks"] == 0 and rec["partner"] == 2
     assert rec["changes"] == [-4, 4, -4, 4]
@@ -1411,7 +1411,7 @@ def test_MENSCH_PLAY_4_RANK_4_qc_lead_is_not_a_club_lead():
     play(st, "KC")
     st.apply(st.legal_actions()[0])
     st.apply(st.legal_actions()[0])
-    assert st.tricks[0]["winner"] == 0 and not st.partner_known
+    assert st.tricks[0][1] == 0 and not st.partner_known
     play(st, "8C")  # the first plain club lead
     assert legal(st) == {"play AC"}
 

@@ -571,7 +571,7 @@ def test_T22_PLAY_1_first_leader_then_trick_winner():
     st.apply("play 3S")
     st.apply("play AS")
     st.apply("play 2D")
-    assert st.tricks[-1]["winner"] == 2
+    assert st.tricks[-1][1] == 2
     assert st.to_move() == 2 and st.trick == []
     other = G.new_state(players=4, seed=9, dealer=1)
     keep_round(other)
@@ -663,7 +663,7 @@ def test_T22_PLAY_5_last_equal_play_wins():
     st.apply("play 9D")
     assert st.trick_best == 2
     st.apply("play 2C")
-    assert st.tricks[-1]["winner"] == 2 and st.to_move() == 2
+    assert st.tricks[-1][1] == 2 and st.to_move() == 2
 
 
 def test_T22_PLAY_6_cover_or_lowest_nothing_else():
@@ -713,7 +713,7 @@ def test_T22_PLAY_8_winner_leads_cards_set_aside():
     st.apply("play 3S")
     st.apply("play AS")
     st.apply("play 2D")
-    assert st.tricks[-1]["winner"] == 2 and st.to_move() == 2
+    assert st.tricks[-1][1] == 2 and st.to_move() == 2
     assert sorted(c.code for c in st.played) == sorted(["2S", "3S", "AS", "2D"])
     for s, c in ((0, "2S"), (1, "3S"), (2, "AS"), (3, "2D")):
         assert c not in hand_codes(st, s)
@@ -1272,7 +1272,7 @@ def test_T_3_chain_of_covers():
     st.apply("play JS 7S 6S")
     assert st.trick_best == 1
     st.apply("play KS 7H 7D")
-    assert st.tricks[-1]["winner"] == 2 and st.to_move() == 2
+    assert st.tricks[-1][1] == 2 and st.to_move() == 2
 
 
 def test_T_4_forced_lowest():
@@ -1291,7 +1291,7 @@ def test_T_4_forced_lowest():
     refused(st, "play KS KH 6S")
     refused(st, "play 6S 3S 2S")
     st.apply("play 3S 2S 2H")
-    assert st.tricks[-1]["winner"] == 1
+    assert st.tricks[-1][1] == 1
 
 
 def test_T_5_deal_size():
@@ -1323,7 +1323,7 @@ def test_T_6_beat_the_leader():
     for play, winner in (("play QS", 2), ("play 8S", 1), ("play 7H", 1)):
         s2 = st.clone()
         s2.apply(play)
-        assert s2.tricks[-1]["winner"] == winner, play
+        assert s2.tricks[-1][1] == winner, play
 
 
 def test_T_7_equal_cards_only():
@@ -1336,7 +1336,7 @@ def test_T_7_equal_cards_only():
     st.apply("play QS 10S")
     assert st.trick_best == 0
     st.apply("play 7S 7H")
-    assert st.tricks[-1]["winner"] == 2
+    assert st.tricks[-1][1] == 2
     hands[2] = ["9D", "5D", "4D", "3C"]
     st = position(hands, variant="equal-cards")
     st.apply("play 6S 6H")
@@ -1344,7 +1344,7 @@ def test_T_7_equal_cards_only():
     assert legal(st) == {R("4-3")}
     refused(st, "play 9D 5D")
     st.apply("play 4D 3C")
-    assert st.tricks[-1]["winner"] == 0
+    assert st.tricks[-1][1] == 0
 
 
 def test_T_8_jokers_in_sets():

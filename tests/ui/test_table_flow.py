@@ -52,10 +52,10 @@ async def test_a_finished_trick_stays_until_a_key(make_app) -> None:  # type: ig
         assert screen._hold_timer is not None and screen._hold_timer._interval == hold
         felt = str(screen.query_one("#felt").render())
         finished = screen.match.state.tricks[-1]
-        winner = screen.match.names()[finished["winner"]]
+        winner = screen.match.names()[finished[1]]
         assert f"The trick goes to {winner}" in felt
         # every play of the finished trick lies on the table, not only the last one
-        for _, cards in finished["plays"]:
+        for _, cards in finished[0]:
             for card in cards:
                 assert card.pretty() in felt, f"{card.pretty()} is not on the table"
         await pilot.press("x")

@@ -54,7 +54,7 @@ async def test_last_trick_shows_every_play(make_app) -> None:  # type: ignore[no
         await pilot.press("l")
         await wait_for(pilot, lambda: isinstance(app.screen, LastTrickScreen))
         names = [g.label for g in app.screen.groups]
-        assert names == [screen.match.names()[s] for s, _ in finished["plays"]]
+        assert names == [screen.match.names()[s] for s, _ in finished[0]]
         await pilot.press("x")
         await wait_for(pilot, lambda: app.screen is screen)
 

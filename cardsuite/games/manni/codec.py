@@ -31,11 +31,10 @@ Everything is checked on load: a card set that is not the pack is refused.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
-from ... import positions
+from ... import positions, tricks
 from ...cards import SUIT_NAMES, Card
 from .actions import CONTRACT_KINDS
 from .rules import (
@@ -57,6 +56,8 @@ from .rules import (
 )
 
 SCHEMA = 1
+PHASES = ("swap", "contract", "exchange", "play", "over")
+_NEXT = (1, 2, 0).__getitem__  # the seat to the left, who plays next (MANNI-GEN-1)
 S = TypeVar("S", bound=MannState)
 
 
@@ -77,13 +78,8 @@ def to_json(st: MannState) -> dict[str, Any]:
         "drawn": [[c.code for c in d] for d in st.drawn],
         "decisions": list(st.decisions),
         "exchange_queue": list(st.exchange_queue),
-        "trick": {
-            "leader": st.trick_leader,
-            "plays": [[s, c.code] for s, c in st.trick],
-        },
-        "tricks": [
-            {"plays": [[s, c.code] for s, c in plays], "winner": w} for plays, w in st.tricks
-        ],
+        "trick": {"leader": st.trick_leader, "plays": tricks.plays_json(st.trick, st.ONE_CARD)},
+        "tricks": tricks.tricks_json(st.tricks, st.ONE_CARD),
         "played": [c.code for c in st.played],
         "points": list(st.points),
         "plus": list(st.plus),
@@ -111,12 +107,7 @@ def _load_fields(st: MannState, data: Mapping[str, Any]) -> None:
     n = PLAYERS
     cards, whole, seat_of = positions.cards, positions.whole, positions.seat
     st.hand_no = whole(data["hand_no"], "hand_no", 1, 10**6)
-    st.dealer = seat_of(data["dealer"], n, "dealer")
-    st.phase = str(data["phase"])
-    if st.phase not in ("swap", "contract", "exchange", "play", "over"):
-        raise ValueError(f"unknown phase {positions.text(st.phase)}")
-    turn = data["turn"]
-    st.turn = None if turn is None else seat_of(turn, n, "turn")
+    st.dealer, st.phase, st.turn = positions.turn_fields(data, n, PHASES)
     contract = data["contract"]
     kinds = {BASIC: ("trumps",), TRJAMANN: ("", *CONTRACT_KINDS), HORN: HORN_CONTRACTS}
     if contract not in kinds[st.variant]:
@@ -149,17 +140,10 @@ def _load_fields(st: MannState, data: Mapping[str, Any]) -> None:
     st.exchange_queue = [seat_of(x, n, "exchange_queue") for x in data["exchange_queue"]]
     trick = data["trick"]
     st.trick_leader = seat_of(trick["leader"], n, "the trick's leader")
-    st.trick = [
-        (seat_of(s, n, "a trick play's seat"), Card.parse(str(c))) for s, c in trick["plays"]
-    ]
-    st.tricks = []
-    for t in data["tricks"]:
-        plays = [(seat_of(s, n, "a trick play's seat"), Card.parse(str(c))) for s, c in t["plays"]]
-        if len(plays) != 3:
-            raise ValueError("a finished trick has three plays")
-        st.tricks.append((plays, seat_of(t["winner"], n, "a winner")))
+    st.trick = tricks.read_plays(trick["plays"], n, st.ONE_CARD)
+    st.tricks = tricks.read_tricks(data["tricks"], n, st.ONE_CARD, size=3)
     st.played = cards(data["played"], "played")
-    st.tricks_won = [sum(w == s for _, w in st.tricks) for s in range(n)]
+    st.tricks_won = tricks.wins(st.tricks, n)
     for name in ("points", "plus", "minus"):
         vals = data.get(name, [0, 0, 0])
         if not isinstance(vals, list) or len(vals) != n:
@@ -188,14 +172,9 @@ def _load_fields(st: MannState, data: Mapping[str, Any]) -> None:
 def _check_consistent(st: MannState) -> None:
     """Refuse positions the rules could never reach in a way that would break play."""
     # the sheet: one record a hand scored, before this one
-    done = st.hand_no if st.phase == "over" else st.hand_no - 1
-    positions.numbered(st.history, "hand", done)
-    if st.phase == "over":
-        if st.turn is not None:
-            raise ValueError("a finished game has no seat to move")
+    if positions.sheet_and_turn(st, "hand", st.hand_no):
         return
-    if st.turn is None:
-        raise ValueError(f"the {st.phase} needs a seat to move")
+    assert st.turn is not None  # (``sheet_and_turn``'s)
     if st.variant == HORN and st.contract_card is None:
         raise ValueError("Hornafjarðarmanni needs its contract card")
     if st.variant == TRJAMANN:
@@ -231,24 +210,13 @@ def _check_consistent(st: MannState) -> None:
         raise ValueError("the exchange and the tricks come after the contract")
     if st.phase != "play" and (st.trick or st.tricks):
         raise ValueError("tricks are only played after the exchange")
-    in_tricks = [c for plays, _ in st.tricks for _, c in plays]
-    if Counter(in_tricks) != Counter(st.played):
-        raise ValueError("the cards played are not the cards of the finished tricks")
-    for plays, won in st.tricks:
-        if any(plays[i][0] != (plays[0][0] + i) % 3 for i in range(3)):
-            raise ValueError("a finished trick's plays are out of turn")
-        if won != trick_winner(plays, st.trump, st._low_aces):
-            raise ValueError("a finished trick names the wrong winner")
+    tricks.check_finished(
+        st.tricks, st.played, PLAYERS, lambda plays: trick_winner(plays, st.trump, st._low_aces)
+    )
     sizes = [len(h) for h in st.hands]
     if st.phase == "play":
         if st.trick:
-            seats = [s for s, _ in st.trick]
-            if seats[0] != st.trick_leader or len(seats) > 2:
-                raise ValueError("the trick's plays do not fit its leader")
-            if any(seats[i] != (seats[0] + i) % 3 for i in range(len(seats))):
-                raise ValueError("the trick's plays are out of turn")
-            if st.turn != (seats[-1] + 1) % 3:
-                raise ValueError("the seat to move is not the next to play to the trick")
+            seats = tricks.check_on_table(st.trick, st.trick_leader, st.turn, _NEXT, PLAYERS)
             want = [sizes[s] + (1 if s in seats else 0) for s in range(3)]
         else:
             leader = st.tricks[-1][1] if st.tricks else st.eldest

@@ -31,7 +31,8 @@ from ...cards import ACE, SUIT_NAMES, Card, pack, pack_without_twos
 from ...dealing import pack_order, voids_shown
 from ...engine import Action, Event, Game, IllegalAction, Option, State, Variant
 from ...shuffle import shuffle
-from ...turns import TurnState
+from ...tricks import Trick, TrickState
+from ...turns import dealer_seat
 from . import sampling, wording
 from .actions import (
     CONTRACT_KINDS,
@@ -203,8 +204,8 @@ class Manni(Game):
         rng = random.Random(seed)
         if dealer is None:
             dealer = rng.randrange(PLAYERS)
-        elif isinstance(dealer, bool) or not (isinstance(dealer, int) and 0 <= dealer < PLAYERS):
-            raise ValueError("dealer must be a seat from 0 to 2")
+        else:
+            dealer = dealer_seat(dealer, PLAYERS)
         st = self.kind()(self, variant_id, opts, rng)
         st.dealer = dealer
         if deck is None:
@@ -269,7 +270,7 @@ _DEFAULTS = {v: GAME.resolve_options(v, None)[1] for v in Manni.variants}
 # --- the state ---------------------------------------------------------------------------
 
 
-class MannState(TurnState):
+class MannState(TrickState):
     """A Manni position (any of the three variants), played by the rules as written."""
 
     __slots__ = (
@@ -306,8 +307,7 @@ class MannState(TurnState):
         self.exchange_queue: list[int] = []  # seats still to swap or exchange, next first
         self.trick: list[tuple[int, Card]] = []  # (seat, card), in the order played
         self.trick_leader = 0
-        # this hand's finished tricks, each (its plays, its winner)
-        self.tricks: list[tuple[list[tuple[int, Card]], int]] = []
+        self.tricks: list[Trick[Card]] = []  # this hand's finished tricks (``tricks.py``)
         self.played: list[Card] = []  # the cards of this hand's finished tricks
         self.tricks_won = [0, 0, 0]
         self.points = [0, 0, 0]  # basic Manni
@@ -738,6 +738,10 @@ class MannState(TurnState):
 
     # --- views, copies, samples -----------------------------------------------------------
 
+    def best_so_far(self) -> int | None:
+        """The seat winning the trick on the table so far (MANNI-GEN-6)."""
+        return trick_winner(self.trick, self.trump, self._low_aces) if self.trick else None
+
     def contract_card_live(self) -> bool:
         """Is the Hornafjarðarmanni contract card still face up (not yet played)?"""
         card = self.contract_card
@@ -754,7 +758,6 @@ class MannState(TurnState):
             hand = [c.code for c in self.hands[seat]]
             discards = [c.code for c in self.discards[seat]]
             drawn = [c.code for c in self.drawn[seat]]
-        best = trick_winner(self.trick, self.trump, self._low_aces) if self.trick else None
         return {
             "game": self.game.id,
             "variant": self.variant,
@@ -788,16 +791,7 @@ class MannState(TurnState):
             "contract_card": self.contract_card.code if self.contract_card else None,
             "contract_card_live": self.contract_card_live(),
             "owed": [list(o) for o in self.owed] if self.variant == TRJAMANN else None,
-            "trick": {
-                "leader": self.trick_leader,
-                "plays": [[s, [c.code]] for s, c in self.trick],
-                "best": best,
-            },
-            "tricks": [
-                {"plays": [[s, [c.code]] for s, c in plays], "winner": w}
-                for plays, w in self.tricks
-            ],
-            "tricks_won": list(self.tricks_won),
+            **self.trick_fields(),
             "played": [c.code for c in self.played],
             "points": list(self.points),
             "plus": list(self.plus),
@@ -844,7 +838,7 @@ class MannState(TurnState):
             out[f"discards {s}"] = self.discards[s]
         out["manni"] = self.manni
         out["played"] = self.played
-        out["trick"] = [c for _, c in self.trick]
+        out["trick"] = self.trick_cards()
         return out
 
     def all_cards(self) -> list[Card]:
@@ -852,8 +846,7 @@ class MannState(TurnState):
         for s in range(3):
             out += self.hands[s]
             out += self.discards[s]
-        out += [c for _, c in self.trick]
-        return out
+        return out + self.trick_cards()
 
     def hidden_zones(self, seat: int | None) -> tuple[str, ...]:
         """Other hands, other players' discards (GEN-5) and the manni (GEN-4)."""
@@ -862,18 +855,12 @@ class MannState(TurnState):
 
     def voids(self) -> list[set[str]]:
         """The suits each seat has shown it lacks this hand (failing to follow, GEN-6)."""
-        return voids_shown((*(plays for plays, _ in self.tricks), self.trick), 3)
+        return voids_shown(self.hand_plays(), 3)
 
-    def sample_hidden(self, observer: int, rng: random.Random) -> MannState:
-        """Re-deal what ``observer`` cannot see, consistent with the play (``sampling``)."""
-        return sampling.sample_hidden(self, observer, rng)
-
-    def search_copy(self, observer: int, rng: random.Random) -> MannState:
-        """A sample whose hand, once scored, ends the copy's play (the next hand is never
-        dealt); its log starts empty."""
-        copy = sampling.sample_hidden(self, observer, rng, events=False)
-        copy._search_copy = True
-        return copy
+    def _sample(self, observer: int, rng: random.Random, *, events: bool) -> MannState:
+        """Re-deal what ``observer`` cannot see, consistent with the play (``sampling``):
+        ``TurnState.sample_hidden`` and ``search_copy`` deal through it."""
+        return sampling.sample_hidden(self, observer, rng, events=events)
 
     # --- JSON (``codec.py``) --------------------------------------------------------------
 

@@ -21,11 +21,10 @@ check them, and a player reads them.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from ... import positions
+from ... import positions, tricks
 from ...cards import SUIT_NAMES, Card
 from .actions import BIDS, PACK
 from .rules import NEEDED, PARTNER_CONTRACTS, PLAYERS
@@ -34,6 +33,8 @@ if TYPE_CHECKING:
     from .rules import Mensch, MenschState
 
 SCHEMA = 1
+PHASES = ("bid", "trump", "call", "play", "over")
+_NEXT = (1, 2, 3, 0).__getitem__  # the seat to the left, who plays next (MENSCH-PLAY-2)
 #: A settled deal's record (``MenschState._settle``), as ``history`` keeps it: the table's
 #: sheet reads it, so each is checked on load.
 RECORD: dict[str, positions.Reader] = {
@@ -69,11 +70,8 @@ def to_json(st: MenschState) -> dict[str, Any]:
         "partner": st.partner,
         "partner_known": st.partner_known,
         "called_led": st.called_led,
-        "trick": {"leader": st.trick_leader, "plays": [[s, c.code] for s, c in st.trick]},
-        "tricks": [
-            {"plays": [[s, c.code] for s, c in t["plays"]], "winner": t["winner"]}
-            for t in st.tricks
-        ],
+        "trick": {"leader": st.trick_leader, "plays": tricks.plays_json(st.trick, st.ONE_CARD)},
+        "tricks": tricks.tricks_json(st.tricks, st.ONE_CARD),
         "played": [c.code for c in st.played],
         "chips": list(st.chips),
         "history": [dict(h) for h in st.history],
@@ -100,12 +98,7 @@ def load_fields(st: MenschState, data: Mapping[str, Any]) -> None:
     n = PLAYERS
     seat_of, whole = positions.seat, positions.whole
     st.deal_no = whole(data["deal_no"], "deal_no", 1, st.deals)
-    st.dealer = seat_of(data["dealer"], n, "dealer")
-    st.phase = str(data["phase"])
-    if st.phase not in ("bid", "trump", "call", "play", "over"):
-        raise ValueError(f"unknown phase {positions.text(st.phase)}")
-    turn = data["turn"]
-    st.turn = None if turn is None else seat_of(turn, n, "turn")
+    st.dealer, st.phase, st.turn = positions.turn_fields(data, n, PHASES)
     st.hands = [list(h) for h in positions.per_seat(data["hands"], n, "hands")]
     st.bids = []
     for item in data["bids"]:
@@ -131,19 +124,14 @@ def load_fields(st: MenschState, data: Mapping[str, Any]) -> None:
     st.called_led = bool(data.get("called_led", False))
     trick = data["trick"]
     st.trick_leader = seat_of(trick["leader"], n, "the trick's leader")
-    st.trick = [(seat_of(s, n, "a play's seat"), Card.parse(str(c))) for s, c in trick["plays"]]
+    st.trick = tricks.read_plays(trick["plays"], n, st.ONE_CARD)
     if st.trick and st.trick[0][1] not in PACK:
         # a card of no Mensch pack leading the trick: refused here, before the pack is
         # checked, as it always was ("missing or bad Card('2S')")
         raise KeyError(st.trick[0][1])
-    st.tricks = []
-    for t in data["tricks"]:
-        plays = [(seat_of(s, n, "a play's seat"), Card.parse(str(c))) for s, c in t["plays"]]
-        if len(plays) != 4:
-            raise ValueError("a finished trick has four plays")
-        st.tricks.append({"plays": plays, "winner": seat_of(t["winner"], n, "a winner")})
+    st.tricks = tricks.read_tricks(data["tricks"], n, st.ONE_CARD, size=4)
     st.played = positions.cards(data["played"], "played")
-    st.tricks_won = [sum(t["winner"] == s for t in st.tricks) for s in range(n)]
+    st.tricks_won = tricks.wins(st.tricks, n)
     chips = data["chips"]
     if not isinstance(chips, list) or len(chips) != n:
         raise ValueError("chips need one entry per seat")
@@ -157,14 +145,9 @@ def check_consistent(st: MenschState) -> None:
     """Refuse a position the rules could not have reached: the sheet, whose turn it is, the
     auction, the contract and its call, the tricks and the hands."""
     # the sheet: one record a deal settled, before this one (MENSCH-SCORE, MENSCH-END)
-    done = st.deal_no if st.phase == "over" else st.deal_no - 1
-    positions.numbered(st.history, "deal", done)
-    if st.phase == "over":
-        if st.turn is not None:
-            raise ValueError("a finished match has no seat to move")
+    if positions.sheet_and_turn(st, "deal", st.deal_no, game="match"):
         return
-    if st.turn is None:
-        raise ValueError(f"the {st.phase} needs a seat to move")
+    assert st.turn is not None  # (``sheet_and_turn``'s)
     if sum(st.chips) != 0:
         raise ValueError("the chips do not add up to zero")
     if st.phase == "bid":
@@ -207,31 +190,21 @@ def _check_play(st: MenschState) -> None:
         raise ValueError("a partner contract needs its called card and its holder")
     if st.called is not None and st.partner is not None:
         holder = st.called in st.hands[st.partner] or any(
-            s == st.partner and c is st.called
-            for t in (*(t["plays"] for t in st.tricks), st.trick)
-            for s, c in t
+            s == st.partner and c is st.called for t in st.hand_plays() for s, c in t
         )
         if not holder or st.partner == st.declarer:
             raise ValueError("the partner is not the holder of the called card")
-    if Counter(c for t in st.tricks for _, c in t["plays"]) != Counter(st.played):
-        raise ValueError("the cards played are not the cards of the finished tricks")
     # MENSCH-PLAY-1/3: the first trick led by eldest (the Solo declarer), each later one by
     # the last winner, and each played by the four in turn from its leader
-    leader = st.declarer if st.contract == "solo" else st.eldest
-    for t in st.tricks:
-        if [s for s, _ in t["plays"]] != [(leader + i) % 4 for i in range(4)]:
-            raise ValueError("a finished trick is not played in turn from its leader")
-        if t["winner"] != st.trick_winner(t["plays"]):
-            raise ValueError("a finished trick names the wrong winner")
-        leader = t["winner"]
+    first = st.declarer if st.contract == "solo" else st.eldest
+    tricks.check_finished(st.tricks, st.played, PLAYERS, st.trick_winner, first)
+    leader = st.tricks[-1][1] if st.tricks else first
     if st.trick_leader != leader:
         raise ValueError("the trick is not led by the last trick's winner")
     sizes = [len(h) for h in st.hands]
-    seats = [s for s, _ in st.trick]
-    if any(seats[i] != (st.trick_leader + i) % 4 for i in range(len(seats))):
-        raise ValueError("the trick's plays are out of turn")
-    want = [sizes[s] + (1 if s in seats else 0) for s in range(4)]
-    if len(set(want)) != 1 or not sizes[st.turn] or len(seats) >= 4:
-        raise ValueError("the hands do not fit the tricks played")
-    if st.turn != ((seats[-1] + 1) % 4 if seats else st.trick_leader):
+    seats = tricks.check_on_table(st.trick, st.trick_leader, st.turn, _NEXT, PLAYERS)
+    if not seats and st.turn != st.trick_leader:
         raise ValueError("the seat to move is not the next to play")
+    want = [sizes[s] + (1 if s in seats else 0) for s in range(4)]
+    if len(set(want)) != 1 or not sizes[st.turn]:
+        raise ValueError("the hands do not fit the tricks played")

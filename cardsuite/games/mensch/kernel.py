@@ -416,7 +416,7 @@ class MenschKernel(MenschState):
             winner, best, top = s2, c2, v
         if worth[c3] > top:
             winner, best = s3, c3
-        self.tricks.append({"plays": trick, "winner": winner})
+        self.tricks.append((trick, winner))
         self.played += (c0, c1, c2, c3)
         self.trick = []
         self.tricks_won[winner] += 1

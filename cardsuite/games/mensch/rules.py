@@ -32,7 +32,8 @@ from ...cards import QUEEN, SUIT_NAMES, Card
 from ...dealing import pack_order
 from ...engine import Action, Event, Game, IllegalAction, Option, State, Variant
 from ...shuffle import shuffle
-from ...turns import TurnState
+from ...tricks import Trick, TrickState
+from ...turns import dealer_seat
 from . import wording
 from .actions import BID, CALL, PACK, PASS, PLAY, TRUMP, Bid, Call, Play, Trump, parse_action
 
@@ -168,8 +169,8 @@ class Mensch(Game):
         st = self.kind()(self, variant_id, opts, rng)
         if dealer is None:
             dealer = rng.randrange(PLAYERS)  # MENSCH-PLAYERS-2
-        elif isinstance(dealer, bool) or not (isinstance(dealer, int) and 0 <= dealer < 4):
-            raise ValueError("dealer must be a seat from 0 to 3")
+        else:
+            dealer = dealer_seat(dealer, PLAYERS)
         order = pack_order(PACK, deck, rng)
         st.dealer = dealer
         st._deal(order)
@@ -198,7 +199,7 @@ class Mensch(Game):
 GAME = Mensch()
 
 
-class MenschState(TurnState):
+class MenschState(TrickState):
     """A Mensch position: the match (deals, dealer, chips, the sheet) and the deal in hand
     (hands, bids, contract, trumps, the called card, the tricks)."""
 
@@ -257,7 +258,7 @@ class MenschState(TurnState):
         self.called_led = False  # has the called card's suit been led (MENSCH-PLAY-4)?
         self.trick: list[tuple[int, Card]] = []
         self.trick_leader = 0
-        self.tricks: list[dict[str, Any]] = []  # {"plays": [(seat, card)] x4, "winner"}
+        self.tricks: list[Trick[Card]] = []  # ([(seat, card)] x4, winner): ``tricks.py``
         self.played: list[Card] = []  # the finished tricks' cards
         self.tricks_won = [0, 0, 0, 0]
         self.chips = [0, 0, 0, 0]
@@ -308,6 +309,10 @@ class MenschState(TurnState):
             return 0
 
         return max(plays, key=lambda play: worth(play[1]))[0]
+
+    def best_so_far(self) -> int | None:
+        """The seat winning the trick on the table so far (MENSCH-PLAY-3)."""
+        return self.trick_winner(self.trick) if self.trick else None
 
     def compelled(self, seat: int) -> bool:
         """MENSCH-BID-4: three clubs (QC counted) may not pass before anyone has bid more
@@ -368,7 +373,7 @@ class MenschState(TurnState):
         called = self.called
         if called is None:
             return False
-        return any(self.effective_suit(t["plays"][0][1]) == called.suit for t in self.tricks)
+        return any(self.effective_suit(plays[0][1]) == called.suit for plays, _ in self.tricks)
 
     def _why_not(self, seat: int, card: Card) -> str:
         """Why ``card``, held by ``seat``, may not be played now (MENSCH-PLAY-2, -4)."""
@@ -551,7 +556,7 @@ class MenschState(TurnState):
         settled."""
         plays = self.trick
         winner = self.trick_winner(plays)
-        self.tricks.append({"plays": plays, "winner": winner})
+        self.tricks.append((plays, winner))
         self.played += [c for _, c in plays]
         self.trick = []
         self.tricks_won[winner] += 1
@@ -690,16 +695,7 @@ class MenschState(TurnState):
             "trump": self.trump,
             "called": self.called.code if self.called else None,
             "partner": self.partner if self.partner_known else None,
-            "trick": {
-                "leader": self.trick_leader,
-                "plays": [[s, [c.code]] for s, c in self.trick],
-                "best": self.trick_winner(self.trick) if self.trick else None,
-            },
-            "tricks": [
-                {"plays": [[s, [c.code]] for s, c in t["plays"]], "winner": t["winner"]}
-                for t in self.tricks
-            ],
-            "tricks_won": list(self.tricks_won),
+            **self.trick_fields(),
             "played": [c.code for c in self.played],
             "chips": list(self.chips),
             "history": [dict(h) for h in self.history],
@@ -729,11 +725,11 @@ class MenschState(TurnState):
     def zones(self) -> dict[str, Sequence[Card]]:
         out: dict[str, Sequence[Card]] = {f"hand {s}": self.hands[s] for s in range(4)}
         out["played"] = self.played
-        out["trick"] = [c for _, c in self.trick]
+        out["trick"] = self.trick_cards()
         return out
 
     def all_cards(self) -> list[Card]:
-        out = [*self.played, *(c for _, c in self.trick)]
+        out = [*self.played, *self.trick_cards()]
         for h in self.hands:
             out += h
         return out
@@ -741,19 +737,12 @@ class MenschState(TurnState):
     def hidden_zones(self, seat: int | None) -> tuple[str, ...]:
         return tuple(f"hand {s}" for s in range(4) if s != seat)
 
-    def sample_hidden(self, observer: int, rng: random.Random) -> MenschState:
+    def _sample(self, observer: int, rng: random.Random, *, events: bool) -> MenschState:
+        """Re-deal the hands ``observer`` cannot see, consistent with the play
+        (``sampling``): ``TurnState.sample_hidden`` and ``search_copy`` deal through it."""
         from .sampling import sample_hidden
 
-        return sample_hidden(self, observer, rng)
-
-    def search_copy(self, observer: int, rng: random.Random) -> MenschState:
-        """A sample whose deal, once settled, ends the copy's play (the next deal is never
-        dealt); its log starts empty."""
-        from .sampling import sample_hidden
-
-        sample = sample_hidden(self, observer, rng, events=False)
-        sample._search_copy = True
-        return sample
+        return sample_hidden(self, observer, rng, events=events)
 
     # --- JSON (``codec.py``) --------------------------------------------------------------
 

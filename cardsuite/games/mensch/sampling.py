@@ -30,7 +30,7 @@ TRIES = 200
 def _voids(st: MenschState) -> list[set[str]]:
     from .rules import effective_suit
 
-    tricks = (*(t["plays"] for t in st.tricks), st.trick)
+    tricks = st.hand_plays()
     return dealing.voids_shown(tricks, 4, lambda c: effective_suit(c, st.trump))
 
 
@@ -72,7 +72,7 @@ def sample_hidden(
     played_clubs = [0, 0, 0, 0]
     played_qc = -1
     called_played = [0, 0, 0, 0]
-    for t in (*(t["plays"] for t in st.tricks), st.trick):
+    for t in st.hand_plays():
         for s, c in t:
             if c.suit == "C":
                 played_clubs[s] += 1

@@ -30,10 +30,9 @@ Everything is checked on load: a card set that is not the pack is refused.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from itertools import pairwise
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from ... import positions
+from ... import positions, tricks
 from ...cards import by_rank
 from .sets import effective
 
@@ -82,16 +81,10 @@ def to_json(st: TwentyTwoState) -> dict[str, Any]:
         "exchange_queue": list(st.exchange_queue),
         "trick": {
             "leader": st.trick_leader,
-            "plays": [[s, [c.code for c in cs]] for s, cs in st.trick],
+            "plays": tricks.plays_json(st.trick, st.ONE_CARD),
             "best": st.trick_best,
         },
-        "tricks": [
-            {
-                "plays": [[s, [c.code for c in cs]] for s, cs in t["plays"]],
-                "winner": t["winner"],
-            }
-            for t in st.tricks
-        ],
+        "tricks": tricks.tricks_json(st.tricks, st.ONE_CARD),
         "last_showdown": st.last_showdown,
         "history": [dict(h) for h in st.history],
         "winners": list(st.winners_list),
@@ -104,13 +97,8 @@ def _load_fields(st: TwentyTwoState, data: Mapping[str, Any]) -> None:
     cards, whole = positions.cards, positions.whole
     # hands count from 1 (the deal numbers them), as the sheet's records do
     st.hand_no = whole(data["hand_no"], "hand_no", 1, 10**6)
-    st.dealer = positions.seat(data["dealer"], n, "dealer")
     st.deal_size = whole(data.get("deal_size", 0), "deal_size", 0, 108)
-    st.phase = str(data["phase"])
-    if st.phase not in ("exchange", "play", "over"):
-        raise ValueError(f"unknown phase {positions.text(st.phase)}")
-    turn = data["turn"]
-    st.turn = None if turn is None else positions.seat(turn, n, "turn")
+    st.dealer, st.phase, st.turn = positions.turn_fields(data, n, ("exchange", "play", "over"))
     active = data["active"]
     if not isinstance(active, list) or len(active) != n:
         raise ValueError("active needs one entry per seat")
@@ -130,26 +118,14 @@ def _load_fields(st: TwentyTwoState, data: Mapping[str, Any]) -> None:
     ]
     trick = data.get("trick") or {"leader": 0, "plays": [], "best": 0}
     st.trick_leader = positions.seat(trick["leader"], n, "the trick's leader")
-    st.trick = [
-        (positions.seat(s, n, "a trick play's seat"), tuple(cards(cs, "a trick play")))
-        for s, cs in trick["plays"]
-    ]
+    st.trick = tricks.read_plays(trick["plays"], n, st.ONE_CARD)
     # between tricks the index is left from the last one (the next lead resets it)
     most = len(st.trick) - 1 if st.trick else n - 1
     st.trick_best = whole(trick.get("best", 0), "the trick's best", 0, most)
     if st.trick:
         st.trick_lead_eff = effective([c.rank for c in st.trick[0][1]])
         st.trick_best_eff = effective([c.rank for c in st.trick[st.trick_best][1]])
-    st.tricks = [
-        {
-            "plays": [
-                (positions.seat(s, n, "a trick play's seat"), tuple(cards(cs, "a trick play")))
-                for s, cs in t["plays"]
-            ],
-            "winner": positions.seat(t["winner"], n, "a trick's winner"),
-        }
-        for t in data.get("tricks", [])
-    ]
+    st.tricks = tricks.read_tricks(data.get("tricks", []), n, st.ONE_CARD)
     shown = data.get("last_showdown")
     if shown is not None:
         shown = positions.record(shown, "the last showdown", _SHOWDOWN, n)
@@ -163,14 +139,9 @@ def _check_consistent(st: TwentyTwoState) -> None:
     """Refuse positions the rules could never reach in a way that would crash play."""
     n = st.n
     # the sheet: one record a hand, of the hands before this one (T22-SCORE-2)
-    done = st.hand_no if st.phase == "over" else st.hand_no - 1
-    positions.numbered(st.history, "hand", done)
-    if st.phase == "over":
-        if st.turn is not None:
-            raise ValueError("a finished game has no seat to move")
+    if positions.sheet_and_turn(st, "hand", st.hand_no):
         return
-    if st.turn is None:
-        raise ValueError(f"the {st.phase} needs a seat to move")
+    assert st.turn is not None  # (``sheet_and_turn``'s)
     if not st.active[st.turn]:
         raise ValueError("the seat to move is not an active seat")
     if st.phase == "exchange" and (not st.exchange_queue or st.exchange_queue[0] != st.turn):
@@ -188,16 +159,15 @@ def _check_consistent(st: TwentyTwoState) -> None:
     if st.phase == "play" and queue:
         raise ValueError("the exchange is over, but seats are still queued for it")
     if st.trick:
-        seats = [s for s, _ in st.trick]
-        if len(set(seats)) != len(seats) or seats[0] != st.trick_leader:
-            raise ValueError("the trick's plays do not fit its leader")
+        # T22-PLAY-3: each active seat in turn from the leader
+        seats = tricks.check_on_table(
+            st.trick, st.trick_leader, st.turn, st._next_active, sum(st.active)
+        )
         if any(not st.active[s] for s in seats):
             raise ValueError("a seat that is out has played to the trick")
         count = len(st.trick[0][1])
         if any(len(cs) != count for _, cs in st.trick):
             raise ValueError("every play of a trick has as many cards as the lead")
-        if st.turn != st._next_active(seats[-1]) or st.turn in seats:
-            raise ValueError("the seat to move is not the next to play to the trick")
         played = set(seats)
         base = {len(st.hands[s]) for s in range(n) if st.active[s] and s not in played}
         after = {len(st.hands[s]) + count for s in played}
@@ -213,14 +183,10 @@ def _check_consistent(st: TwentyTwoState) -> None:
 
 
 def _check_trick(st: TwentyTwoState, seats: list[int]) -> None:
-    """The trick on the table as play leaves it: each active seat in turn from the
-    leader (T22-PLAY-3); a lead of one rank that left the leader a card, so that each
-    still holds one for the showdown (T22-PLAY-2, T26-3: jokers with another rank
-    unless the hand held only jokers); and the current best the play that last covered
-    it (T22-PLAY-5, T22-EQUAL-2)."""
-    for a, b in pairwise(seats):
-        if b != st._next_active(a):
-            raise ValueError("the trick's plays are out of turn (T22-PLAY-3)")
+    """The trick on the table as play leaves it (its seats in turn: ``tricks.check_on_table``):
+    a lead of one rank that left the leader a card, so that each still holds one for the
+    showdown (T22-PLAY-2, T26-3: jokers with another rank unless the hand held only jokers);
+    and the current best the play that last covered it (T22-PLAY-5, T22-EQUAL-2)."""
     lead = [c.rank for c in st.trick[0][1]]
     # the leader's hand as the trick began: what it holds now and what it led (as many
     # cards as every seat held then: the caller checked the hands fit the trick)

@@ -385,7 +385,7 @@ class TwentyTwoKernel(TwentyTwoState):
                             # The trick is complete (``_finish_trick`` for one card each,
                             # inline: a trick in four ends here, and most go on).
                             winner, won = trick[self.trick_best]
-                            self.tricks.append({"plays": trick, "winner": winner})
+                            self.tricks.append((trick, winner))
                             played = self.played
                             for _, cs in trick:
                                 played += cs
@@ -642,7 +642,7 @@ class TwentyTwoKernel(TwentyTwoState):
         """T22-PLAY-8/9: the current best wins and leads; at one card each, the showdown."""
         trick = self.trick
         winner, best = trick[self.trick_best]
-        self.tricks.append({"plays": trick, "winner": winner})  # never mutated again
+        self.tricks.append((trick, winner))  # never mutated again
         played = self.played
         for _, cards in trick:
             played += cards

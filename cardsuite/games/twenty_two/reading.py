@@ -42,7 +42,7 @@ def hand_plays(
     the seat; raw ranks; effective ranks; the set it had to cover: the lead under the
     beat-the-leader rules, else the best so far). What the rules' facts and the beliefs
     below are both read from."""
-    for plays in [*(t["plays"] for t in st.tricks), st.trick]:
+    for plays in st.hand_plays():
         if not plays:
             continue
         lead = effective([c.rank for c in plays[0][1]])

@@ -31,7 +31,8 @@ from ...cards import JOKER_RANK, Card, by_rank, pack
 from ...dealing import pack_order
 from ...engine import Action, Event, Game, IllegalAction, Option, State, Variant
 from ...shuffle import shuffle
-from ...turns import TurnState
+from ...tricks import Trick, TrickState
+from ...turns import dealer_seat
 from . import codec, sampling, wording
 from .actions import Exchange, Play, parse_action
 from .sets import VALUES, best_set, covers, effective, is_matched, lowest
@@ -182,8 +183,8 @@ class TwentyTwo(Game):
         st = self.kind()(self, n, variant_id, opts, rng)
         if dealer is None:
             dealer = st._draw_for_deal(list(range(n)))
-        elif not 0 <= dealer < n:
-            raise ValueError(f"dealer must be a seat from 0 to {n - 1}")
+        else:
+            dealer = dealer_seat(dealer, n)
         st.dealer = dealer
         st._deal(order, FIRST_HAND)
         return st
@@ -239,13 +240,15 @@ _DEFAULTS = {v: GAME.resolve_options(v, None)[1] for v in TwentyTwo.variants}
 # --- the state ---------------------------------------------------------------------------
 
 
-class TwentyTwoState(TurnState):
+class TwentyTwoState(TrickState):
     """A Twenty-Two position. Seats are 0..n-1, clockwise; "left" is the next seat.
 
     ``TurnState`` gives the contract's queries: the seat to move is ``turn``, the legal
     actions are ``_legal_for(turn)`` (kept in ``_legal`` until the next move), the winners
     ``winners_list``, the samples (``sample_hidden``, ``search_copy``: ``_sample`` deals
     them) and the true position as a search copy (``clone_for_search``)."""
+
+    ONE_CARD = False  # a play is a set of cards (T22-PLAY-2)
 
     __slots__ = (
         "_legal",
@@ -324,7 +327,7 @@ class TwentyTwoState(TurnState):
         self.trick_best = 0
         self.trick_best_eff: Sequence[int] = []
         self.trick_lead_eff: Sequence[int] = []
-        self.tricks: list[dict[str, Any]] = []  # this hand's finished tricks
+        self.tricks: list[Trick[tuple[Card, ...]]] = []  # this hand's (``tricks.py``)
         self.last_showdown: dict[str, Any] | None = None
         self.history: list[dict[str, Any]] = []  # one record a hand: the score sheet
         self.winners_list: list[int] = []
@@ -577,7 +580,7 @@ class TwentyTwoState(TurnState):
         """T22-PLAY-8: whoever played the current best wins the trick and leads the next;
         the cards are set aside. T22-PLAY-9: at one card each, the showdown."""
         winner, best = self.trick[self.trick_best]
-        self.tricks.append({"plays": self.trick, "winner": winner})
+        self.tricks.append((self.trick, winner))
         for _, cards in self.trick:
             self.played.extend(cards)
         self.trick = []
@@ -769,25 +772,23 @@ class TwentyTwoState(TurnState):
             "stock": len(self.stock),
             "exchange_queue": list(self.exchange_queue),
             "score_cards": [[c.code for c in sc] for sc in self.score_cards],
-            "trick": {
-                "leader": self.trick_leader,
-                "plays": [[s, [c.code for c in cs]] for s, cs in self.trick],
-                "best": self.trick[self.trick_best][0] if self.trick else None,
-                "count": len(self.trick[0][1]) if self.trick else None,
-            },
-            "tricks": [
-                {
-                    "plays": [[s, [c.code for c in cs]] for s, cs in t["plays"]],
-                    "winner": t["winner"],
-                }
-                for t in self.tricks
-            ],
-            "tricks_won": [sum(t["winner"] == s for t in self.tricks) for s in range(self.n)],
+            **self.trick_fields(),
             "played": [c.code for c in self.played],
             "last_showdown": self.last_showdown,
             "history": [dict(h) for h in self.history],
             "winners": list(self.winners_list),
         }
+
+    def trick_fields(self) -> dict[str, Any]:
+        """``TrickState``'s, the trick on the table also giving its plays' ``count`` of
+        cards (T22-PLAY-3: as many as the lead's)."""
+        fields = super().trick_fields()
+        fields["trick"]["count"] = len(self.trick[0][1]) if self.trick else None
+        return fields
+
+    def best_so_far(self) -> int | None:
+        """The seat of the best play so far (T22-PLAY-5: ``trick_best``)."""
+        return self.trick[self.trick_best][0] if self.trick else None
 
     def clone(self, rng: random.Random | None = None, *, events: bool = True) -> Self:
         """An independent copy (of this class); ``rng`` replaces the copy of the generator
@@ -822,7 +823,7 @@ class TwentyTwoState(TurnState):
             out[f"score {s}"] = self.score_cards[s]
         out["stock"] = self.stock
         out["played"] = self.played
-        out["trick"] = [c for _, cards in self.trick for c in cards]
+        out["trick"] = self.trick_cards()
         return out
 
     def all_cards(self) -> list[Card]:
@@ -832,9 +833,7 @@ class TwentyTwoState(TurnState):
             out += self.hands[s]
             out += self.discards[s]
             out += self.score_cards[s]
-        for _, cards in self.trick:
-            out += cards
-        return out
+        return out + self.trick_cards()
 
     def hidden_zones(self, seat: int | None) -> tuple[str, ...]:
         """Other hands and discards (face down, T22-EXCH-3), and the stock."""
