@@ -89,20 +89,33 @@ class _Tables:
     what it buys) -> the purchases (``_purchases_paying``). ``swaps``: (place, the mover's
     money, the money there) -> the exchanges with that place of a mover who need not buy
     (``offers_with``). ``sales``: (the seller's money, the rank paid, the seller's cards up
-    to what it buys) -> the splits. ``shops``: the facts of a mover buying at will who
-    need not buy (``_codes``, whether an exchange is left) -> the steps. ``forced``,
+    to what it buys) -> the splits. For a mover buying at will who need not buy,
+    ``grounds``: (the mover's money, the ground's, the cards on it) -> the purchases from
+    the ground; ``rests``: (the mover's money, the opponent's, the ground's, the cards in
+    the opponent's stack, whether an exchange is left) -> the rest of the steps. ``forced``,
     ``whole`` and ``sources``: by ``_whole_key``, a forced buyer's exchanges (which look
     ahead), the mover's steps where not buying at will (the source rule looks ahead too),
     and the sources of a forced purchase."""
 
-    __slots__ = ("forced", "paying", "pays", "sales", "shops", "sources", "swaps", "whole")
+    __slots__ = (
+        "forced",
+        "grounds",
+        "paying",
+        "pays",
+        "rests",
+        "sales",
+        "sources",
+        "swaps",
+        "whole",
+    )
 
     def __init__(self) -> None:
         self.pays: dict[int, tuple[tuple[int, int], ...]] = {}
         self.paying: dict[tuple[str, int, int, int], tuple[Action, ...]] = {}
         self.swaps: dict[tuple[str, int, int], tuple[Action, ...]] = {}
         self.sales: dict[tuple[int, int, int], tuple[Action, ...]] = {}
-        self.shops: dict[tuple[Any, ...], tuple[Action, ...]] = {}
+        self.grounds: dict[tuple[int, int, int], tuple[Action, ...]] = {}
+        self.rests: dict[tuple[int, int, int, int, bool], tuple[Action, ...]] = {}
         self.forced: dict[tuple[Any, ...], tuple[Action, ...]] = {}
         self.whole: dict[tuple[Any, ...], tuple[Action, ...]] = {}
         self.sources: dict[tuple[Any, ...], tuple[str, ...]] = {}
@@ -195,30 +208,42 @@ class MoneyKernel(MoneyState):
         m = self.mover
         hand = self.hands[m]
         if hand and self._at_will and not self.bought and self.phase == "play":
-            # Buying at will, not forced: most of an Egyptian play-out's moves. Looked up
-            # whole by the shop's facts (``_codes``, the exchanges left or not), each
-            # listing put together once from its parts (``_shop``).
+            # Buying at will, not forced: most of an Egyptian play-out's moves. The steps
+            # are the purchases from the ground, then the rest (``_shop``): each looked
+            # up whole by the few facts it reads (``_codes``), and made of parts once.
+            tables = self._tables
             banks = self.banks
-            cap = self._cap
+            mine = sum(map(_weigh, banks[m]))
+            under = sum(map(_weigh, self.under))
             on_ground = len(self.pile)
+            cap = self._cap
+            ground_key = (mine, under, on_ground if on_ground < cap else cap)
+            ground = tables.grounds.get(ground_key)
+            if ground is None:
+                ground = _put(
+                    tables.grounds, ground_key, partial(self._paying, GROUND, *ground_key)
+                )
+            theirs = sum(map(_weigh, banks[1 - m]))
             held = len(self.hands[1 - m])
-            key = (
-                sum(map(_weigh, banks[m])),
-                sum(map(_weigh, banks[1 - m])),
-                sum(map(_weigh, self.under)),
-                on_ground if on_ground < cap else cap,
-                held if held < cap else cap,
-                self.exchanges < MAX_EXCHANGES,
-            )
-            got = self._tables.shops.get(key)
-            if got is None:
-                got = _put(self._tables.shops, key, self._shop)
+            key = (mine, theirs, under, held if held < cap else cap, self.exchanges < MAX_EXCHANGES)
+            rest = tables.rests.get(key)
+            if rest is None:
+                rest = _put(tables.rests, key, partial(self._shop, *key))
+            got = ground + rest
         elif self.phase == "sell":
             got = self._sale_offers()
         elif hand and (self.bought or not self._at_will):
             got = _TURN_ONLY  # no shop open (MONEY-BUY-1, EG-2)
-        elif self._at_will and not self.bought:
-            got = self._shop()
+        elif self._at_will and not self.bought:  # a forced buyer's
+            mine, theirs, under, on_ground, held = self._codes()
+            got = self._paying(GROUND, mine, under, on_ground)
+            got += self._paying(OPPONENT, mine, theirs, held)
+            if self.exchanges < MAX_EXCHANGES:  # MONEY-BUY-7, D12; they look ahead
+                key = self._whole_key()
+                swaps = self._tables.forced.get(key)
+                if swaps is None:
+                    swaps = _put(self._tables.forced, key, self._exchange_options)
+                got += swaps
         else:  # the source rule (MONEY-BUY-2, -13) looks ahead: the whole listing
             key = self._whole_key()
             got = self._tables.whole.get(key)
@@ -227,47 +252,36 @@ class MoneyKernel(MoneyState):
         now[_OFFERS] = got
         return got
 
-    def _shop(self) -> list[Action]:
-        """The mover's steps buying at will (MONEY-EG-2): the purchases (``_purchases``),
-        the exchanges while any are left (MONEY-BUY-7, D12), the turn if the mover holds a
-        card (and need not buy)."""
-        steps = self._purchases()
-        hand = self.hands[self.mover]
-        if self.exchanges < MAX_EXCHANGES:
-            if hand:  # every swap with either place (``exchange_offers``)
-                mine, theirs, under, _, _ = self._codes()
-                steps += self._swaps(OPPONENT, mine, theirs)
-                steps += self._swaps(GROUND, mine, under)
-            else:  # a forced buyer's, which look ahead over the exchanges left
-                key = self._whole_key()
-                swaps = self._tables.forced.get(key)
-                if swaps is None:
-                    swaps = _put(self._tables.forced, key, self._exchange_options)
-                steps += swaps
-        if hand:
-            steps.append(TURN)
+    def _shop(self, mine: int, theirs: int, under: int, held: int, left: bool) -> list[Action]:
+        """The steps of a mover buying at will who need not buy (MONEY-EG-2), after the
+        purchases from the ground: those from the opponent, the exchanges with the
+        opponent then with the ground while any are left (MONEY-BUY-7, D12: the
+        reference's ``exchange_offers``), and the turn."""
+        steps = self._paying(OPPONENT, mine, theirs, held)
+        if left:
+            steps += self._swaps(OPPONENT, mine, theirs)
+            steps += self._swaps(GROUND, mine, under)
+        steps.append(TURN)
         return steps
 
-    def _purchases(self) -> list[Action]:
-        """The reference's ``_buy_options`` buying at will (MONEY-EG-2): the mover may buy
-        from each source that can deliver now, which is each source with a purchase to
-        offer; so the offers are the ground's, then the opponent's, each by payment, high to
-        low (``_purchases_from``), and each payment's are a function of the rank paid, the
-        money there and the cards there up to what it buys (``_purchases_paying``)."""
+    def _paying(self, source: str, mine: int, there: int, count: int) -> list[Action]:
+        """The reference's ``_buy_options`` from ``source`` buying at will (MONEY-EG-2: the
+        mover may buy from each source that can deliver now, which is each source with a
+        purchase to offer): by payment, high to low (``_purchases_from``), each payment's a
+        function of the rank paid, the money there and the cards there up to what it buys
+        (``_purchases_paying``)."""
         tables = self._tables
-        mine, theirs, under, on_ground, held = self._codes()
         pays = tables.pays.get(mine)
         if pays is None:
             pays = _put(tables.pays, mine, self._payments)
         paying = tables.paying
         out: list[Action] = []
-        for source, there, count in ((GROUND, under, on_ground), (OPPONENT, theirs, held)):
-            for pay, v in pays:
-                key = (source, pay, there, count if count < v else v)
-                part = paying.get(key)
-                if part is None:
-                    part = _put(paying, key, partial(self._purchases_paying, pay, source))
-                out += part
+        for pay, v in pays:
+            key = (source, pay, there, count if count < v else v)
+            part = paying.get(key)
+            if part is None:
+                part = _put(paying, key, partial(self._purchases_paying, pay, source))
+            out += part
         return out
 
     def _swaps(self, place: str, mine: int, there: int) -> tuple[Action, ...]:
