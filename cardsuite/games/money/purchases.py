@@ -41,16 +41,29 @@ def exchanges_between(
 def _exchange_pairs(
     bank: Purse, place: Purse, values: tuple[tuple[int, int], ...]
 ) -> tuple[tuple[Purse, Purse], ...]:
-    vals = dict(values)
-    by_value: dict[int, list[Purse]] = {}
-    for t in sub_purses(place)[1:]:
-        by_value.setdefault(value(t, vals), []).append(t)
+    by_value = _by_value(place, values)
     out = []
-    for g in sub_purses(bank)[1:]:
-        for t in by_value.get(value(g, vals), ()):
+    for g, v in _valued(bank, values):
+        for t in by_value.get(v, ()):
             if t != g:
                 out.append((g, t))
     return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _valued(p: Purse, values: tuple[tuple[int, int], ...]) -> tuple[tuple[Purse, int], ...]:
+    """Every non-empty sub-purse of ``p`` with its value (a purse meets many others)."""
+    vals = dict(values)
+    return tuple((sub, value(sub, vals)) for sub in sub_purses(p)[1:])
+
+
+@lru_cache(maxsize=4096)
+def _by_value(p: Purse, values: tuple[tuple[int, int], ...]) -> dict[int, list[Purse]]:
+    """The non-empty sub-purses of ``p`` by value (read only)."""
+    out: dict[int, list[Purse]] = {}
+    for sub, v in _valued(p, values):
+        out.setdefault(v, []).append(sub)
+    return out
 
 
 @lru_cache(maxsize=16384)
@@ -67,7 +80,11 @@ def offers_with(
 ) -> tuple[Exchange, ...]:
     """Every exchange offer with one place (two banks meet in far fewer ways than three
     zones: the offers with each are made once)."""
-    return tuple(Exchange(g, t, place) for g, t in _exchange_pairs(bank, there, values))
+    return tuple(_exchange(g, t, place) for g, t in _exchange_pairs(bank, there, values))
+
+
+#: Each exchange made once: the same swaps are offered between many pairs of banks.
+_exchange = lru_cache(maxsize=65536)(Exchange)
 
 
 @lru_cache(maxsize=64)
