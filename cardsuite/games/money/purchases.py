@@ -166,6 +166,10 @@ def keeps_purchase(
 ) -> bool:
     """After exchange ``x``, is a purchase from one of ``sources`` still possible (with
     ``left`` exchanges after it)?"""
+    # a card taken that buys no more than a source holds buys there, without change
+    taken = [v for r, v in values if r in x.take]
+    if taken and any(min(taken) <= (pile_n if src == GROUND else seller_n) for src in sources):
+        return True
     nb = add(remove(bank, x.give), x.take)
     if x.place == OPPONENT:
         opp = add(remove(opp, x.take), x.give)
