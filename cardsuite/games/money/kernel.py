@@ -504,6 +504,20 @@ class MoneyKernel(MoneyState):
         ):
             MoneyState._settle(self)
 
+    def _take_money(self, cards: list[Card], ranks: Sequence[int]) -> list[Card]:
+        """The reference's, each card found without counting (an exchange takes money
+        twice, and a play-out exchanges at nearly every other move)."""
+        taken = []
+        for r in ranks:
+            for c in cards:
+                if c.rank == r:
+                    cards.remove(c)  # (the first of its rank: cards are unique)
+                    taken.append(c)
+                    break
+            else:  # pragma: no cover - callers check first
+                return MoneyState._take_money(self, cards, [r])  # (refused, as there)
+        return taken
+
     def _end_check(self) -> None:
         """The reference's ``_settle`` where a turn can have brought MONEY-END-1..3."""
         limit = self._limit
