@@ -1,36 +1,45 @@
 """Money's kernel: the reference rules (``rules.py``) with the moves of a play-out made fast.
 
 A random play-out is ``legal_actions()``, a pick and ``apply()``, a million times in a
-hard bot's search; nearly every move is a ``turn`` and the rest mostly claims. So this
-subclass overrides only those moves and what they ask:
+hard bot's search. In the Jordanian game nearly every move is a ``turn`` and the rest
+mostly claims; buying at will (Egyptian, MONEY-EG-2) the mover may shop before every turn,
+and a random play-out exchanges, buys and sells more often than it turns. So this subclass
+overrides only those moves and what they ask:
 
 - ``legal_actions``: the common shapes are constant tuples (``turn``, or ``turn`` and the
-  seat's claim); any other is listed by the reference's ``_mover_actions`` and kept until
-  the next move;
+  seat's claim); the shop's are put together from parts looked up in tables (``_Tables``),
+  each part worked out once by the reference for the few facts it reads; the listing is
+  kept until the next move;
 - ``apply``: a turn and a claim in the play phase are checked by a few comparisons and
-  carried out in place (the end checked only where it can have come); everything else, and
-  every refusal, is the reference's path;
-- ``purse_of``: a bank's purse looked up by its cards, not sorted again;
+  carried out in place; an exchange, purchase or sale that is one of the steps just
+  offered is carried out by the reference's own ``_make_*`` without its checks (they made
+  the offer); the end is checked only where it can have come; everything else, and every
+  refusal, is the reference's path;
+- ``purse_of``: a zone's purse looked up by one number (``_WEIGHTS``), not sorted again;
 - ``clone``: the slots copied by hand.
 
 Every rule is the reference's: ``tests/contract/test_lockstep.py`` plays both side by side
 and compares them after every move. A change of rule goes into ``rules.py`` first; then here,
-if it touches a turn or a claim.
+if it touches a turn or a claim, or what a part of the shop is a function of (``_codes``).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
+from itertools import repeat
+from operator import is_
 from typing import Any
 
 from ... import positions
-from ...cards import Card
+from ...cards import ACE, JACK, JOKER, JOKER_RANK, KING, QUEEN, SUITS, Card
 from ...engine import Action, Event
 from . import wording
-from .actions import CLAIMS, TURN, Claim, Turn
+from .actions import CLAIMS, GROUND, OPPONENT, TURN, Buy, Claim, Exchange, Sell, Turn
 from .coins import Purse, purse
-from .rules import KOMMI, Money, MoneyState
+from .purchases import offers_with
+from .rules import KOMMI, MAX_EXCHANGES, SOURCE_THRESHOLD, Money, MoneyState
 from .wording import (
     CAPTURED_BY_MATCH,
     CLAIM_PENALTY,
@@ -49,15 +58,84 @@ _TURN_EVENTS = wording.TURN_EVENTS
 _TURN_ONLY: Sequence[Action] = (TURN,)
 _TURN_OR_CLAIM: tuple[Sequence[Action], ...] = ((TURN, CLAIMS[0]), (TURN, CLAIMS[1]))
 
-#: Purses by the cards they are made of (``MoneyKernel.purse_of``), at most ``_PURSES_MAX``.
-_PURSES: dict[tuple[Card, ...], Purse] = {}
-_PURSES_MAX = 4096
+#: The shop's steps the kernel carries out itself when they are offered (``apply``).
+_SHOP_STEPS = frozenset((Exchange, Buy, Sell))
+#: ``MoneyKernel._now``'s entries beside the seats' listings.
+_CODES, _OFFERS = "codes", "offers"
+
+#: A money card's weight: a zone's money as one number, the sum of its cards' weights,
+#: four bits a rank (a rank has at most four cards). Two zones with the same ranks have the
+#: same number whatever their suits and order, so the shop's parts are looked up by small
+#: numbers rather than by sorted purses.
+_WEIGHTS: dict[Card, int] = {
+    Card(r, s): 1 << (4 * (r - JACK)) for r in (JACK, QUEEN, KING, ACE) for s in SUITS
+}
+_WEIGHTS[JOKER] = 1 << (4 * (JOKER_RANK - JACK))
+_weigh = _WEIGHTS.__getitem__
+#: Purses by their number (``MoneyKernel.purse_of``).
+_PURSES: dict[int, Purse] = {}
+
+#: Entries a table holds before it is emptied (a long search meets new keys for ever).
+_TABLE_MAX = 50_000
+
+
+class _Tables:
+    """The shop's parts for one set of money values and one buying rule (the only options
+    they depend on: MONEY-EG-2, -4, -5, SY-1), each worked out once by the reference and
+    shared by every state with those options, in every game of the process.
+
+    ``pays``: the mover's money (its number) -> each rank it can pay with, high to low,
+    and its value. ``paying``: (source, rank paid, the money there, the cards there up to
+    what it buys) -> the purchases (``_purchases_paying``). ``swaps``: (place, the mover's
+    money, the money there) -> the exchanges with that place of a mover who need not buy
+    (``offers_with``). ``sales``: (the seller's money, the rank paid, the seller's cards up
+    to what it buys) -> the splits. For a mover buying at will who need not buy,
+    ``grounds``: (the mover's money, the ground's, the cards on it) -> the purchases from
+    the ground; ``rests``: (the mover's money, the opponent's, the ground's, the cards in
+    the opponent's stack, whether an exchange is left) -> the rest of the steps. ``forced``,
+    ``whole`` and ``sources``: by ``_whole_key``, a forced buyer's exchanges (which look
+    ahead), the mover's steps where not buying at will (the source rule looks ahead too),
+    and the sources of a forced purchase."""
+
+    __slots__ = (
+        "forced",
+        "grounds",
+        "paying",
+        "pays",
+        "rests",
+        "sales",
+        "sources",
+        "swaps",
+        "whole",
+    )
+
+    def __init__(self) -> None:
+        self.pays: dict[int, tuple[tuple[int, int], ...]] = {}
+        self.paying: dict[tuple[str, int, int, int], tuple[Action, ...]] = {}
+        self.swaps: dict[tuple[str, int, int], tuple[Action, ...]] = {}
+        self.sales: dict[tuple[int, int, int], tuple[Action, ...]] = {}
+        self.grounds: dict[tuple[int, int, int], tuple[Action, ...]] = {}
+        self.rests: dict[tuple[int, int, int, int, bool], tuple[Action, ...]] = {}
+        self.forced: dict[tuple[Any, ...], tuple[Action, ...]] = {}
+        self.whole: dict[tuple[Any, ...], tuple[Action, ...]] = {}
+        self.sources: dict[tuple[Any, ...], tuple[str, ...]] = {}
+
+
+_TABLES: dict[tuple[Any, ...], _Tables] = {}
+
+
+def _put(table: dict[Any, Any], key: Any, work: Callable[[], Sequence[Any]]) -> tuple[Any, ...]:
+    """``work()``'s answer, as a tuple, kept in ``table`` under ``key``."""
+    if len(table) >= _TABLE_MAX:
+        table.clear()
+    got = table[key] = tuple(work())
+    return got
 
 
 class MoneyKernel(MoneyState):
     """``MoneyState``, fast where play-outs spend their time (see the module docstring)."""
 
-    __slots__ = ("_at_will", "_kommi", "_legal", "_limit")
+    __slots__ = ("_at_will", "_cap", "_kommi", "_limit", "_now", "_tables")
 
     def __init__(
         self, game: Money, variant: str, options: dict[str, Any], rng: random.Random
@@ -67,56 +145,246 @@ class MoneyKernel(MoneyState):
         self._at_will = bool(options["buy_at_will"])
         self._kommi = bool(options["kommi"])
         self._limit = int(options["turn_limit"])
-        #: The reference's legal actions by seat, until the next move.
-        self._legal: dict[int, Sequence[Action]] = {}
+        #: What is known of this position, until the next move: each seat's legal actions
+        #: (by seat), the shop's facts (``_CODES``) and the mover's steps (``_OFFERS``).
+        self._now: dict[object, Any] = {}
+        #: No purchase takes more cards than the dearest money card buys: past this many,
+        #: the ground's and the seller's cards make no difference to what can be bought
+        #: (nor to the source rule, MONEY-BUY-2).
+        self._cap = max(SOURCE_THRESHOLD, *self.values.values())
+        self._tables = _TABLES.setdefault((self._vkey, self._at_will), _Tables())
 
     def purse_of(self, cards: Sequence[Card]) -> Purse:
-        """Asked a dozen times a move where the mover may shop (Egyptian), of banks that
-        change a few times a game: looked up by the cards themselves (``_PURSES``)."""
-        key = tuple(cards)
-        p = _PURSES.get(key)
+        """Asked a dozen times a move where the mover may shop, of banks that change a few
+        times a game: looked up by the zone's number (``_WEIGHTS``)."""
+        code = sum(map(_weigh, cards))
+        p = _PURSES.get(code)
         if p is None:
-            if len(_PURSES) >= _PURSES_MAX:
-                _PURSES.clear()
-            p = _PURSES[key] = purse(c.rank for c in cards)
+            p = _PURSES[code] = purse(c.rank for c in cards)
         return p
+
+    # --- the shop, looked up ---------------------------------------------------------------
+    #
+    # What the mover may buy and exchange is a function of a few facts (the three zones of
+    # money, the cards on the ground and in the opponent's stack, the exchanges made ...),
+    # and the same facts recur all game and from game to game. So each part of the
+    # listing is worked out once by the reference, for the facts it reads, and looked up
+    # after that (``_Tables``). The cards on the ground and in the opponent's stack count
+    # only up to what a payment buys (or ``_cap``): no purchase takes more.
+
+    def _codes(self) -> tuple[int, int, int, int, int]:
+        """The facts the shop reads: the numbers (``_WEIGHTS``) of the mover's money, the
+        opponent's and the ground's, and the cards on the ground and in the opponent's
+        stack, up to ``_cap``."""
+        now = self._now
+        got = now.get(_CODES)
+        if got is None:
+            m = self.mover
+            banks = self.banks
+            cap = self._cap
+            on_ground = len(self.pile)
+            held = len(self.hands[1 - m])
+            got = now[_CODES] = (
+                sum(map(_weigh, banks[m])),
+                sum(map(_weigh, banks[1 - m])),
+                sum(map(_weigh, self.under)),
+                on_ground if on_ground < cap else cap,
+                held if held < cap else cap,
+            )
+        return got
+
+    def _whole_key(self) -> tuple[Any, ...]:
+        """Everything the mover's steps can read: ``_codes``, the exchanges made, the
+        purchase made, whether the mover must buy."""
+        return (*self._codes(), self.exchanges, self.bought, not self.hands[self.mover])
+
+    def _offers(self) -> Sequence[Action]:
+        """The steps of the seat to move: the reference's ``_mover_actions`` (purchases,
+        exchanges, the turn; or a seller's splits), looked up."""
+        now = self._now
+        got = now.get(_OFFERS)
+        if got is not None:
+            return got
+        m = self.mover
+        hand = self.hands[m]
+        if hand and self._at_will and not self.bought and self.phase == "play":
+            # Buying at will, not forced: most of an Egyptian play-out's moves. The steps
+            # are the purchases from the ground, then the rest (``_shop``): each looked
+            # up whole by the few facts it reads (``_codes``), and made of parts once.
+            tables = self._tables
+            banks = self.banks
+            mine = sum(map(_weigh, banks[m]))
+            under = sum(map(_weigh, self.under))
+            on_ground = len(self.pile)
+            cap = self._cap
+            ground_key = (mine, under, on_ground if on_ground < cap else cap)
+            ground = tables.grounds.get(ground_key)
+            if ground is None:
+                ground = _put(
+                    tables.grounds, ground_key, partial(self._paying, GROUND, *ground_key)
+                )
+            theirs = sum(map(_weigh, banks[1 - m]))
+            held = len(self.hands[1 - m])
+            key = (mine, theirs, under, held if held < cap else cap, self.exchanges < MAX_EXCHANGES)
+            rest = tables.rests.get(key)
+            if rest is None:
+                rest = _put(tables.rests, key, partial(self._shop, *key))
+            got = ground + rest
+        elif self.phase == "sell":
+            got = self._sale_offers()
+        elif hand and (self.bought or not self._at_will):
+            got = _TURN_ONLY  # no shop open (MONEY-BUY-1, EG-2)
+        elif self._at_will and not self.bought:  # a forced buyer's
+            mine, theirs, under, on_ground, held = self._codes()
+            got = self._paying(GROUND, mine, under, on_ground)
+            got += self._paying(OPPONENT, mine, theirs, held)
+            if self.exchanges < MAX_EXCHANGES:  # MONEY-BUY-7, D12; they look ahead
+                key = self._whole_key()
+                swaps = self._tables.forced.get(key)
+                if swaps is None:
+                    swaps = _put(self._tables.forced, key, self._exchange_options)
+                got += swaps
+        else:  # the source rule (MONEY-BUY-2, -13) looks ahead: the whole listing
+            key = self._whole_key()
+            got = self._tables.whole.get(key)
+            if got is None:
+                got = _put(self._tables.whole, key, self._mover_actions)
+        now[_OFFERS] = got
+        return got
+
+    def _shop(self, mine: int, theirs: int, under: int, held: int, left: bool) -> list[Action]:
+        """The steps of a mover buying at will who need not buy (MONEY-EG-2), after the
+        purchases from the ground: those from the opponent, the exchanges with the
+        opponent then with the ground while any are left (MONEY-BUY-7, D12: the
+        reference's ``exchange_offers``), and the turn."""
+        steps = self._paying(OPPONENT, mine, theirs, held)
+        if left:
+            steps += self._swaps(OPPONENT, mine, theirs)
+            steps += self._swaps(GROUND, mine, under)
+        steps.append(TURN)
+        return steps
+
+    def _paying(self, source: str, mine: int, there: int, count: int) -> list[Action]:
+        """The reference's ``_buy_options`` from ``source`` buying at will (MONEY-EG-2: the
+        mover may buy from each source that can deliver now, which is each source with a
+        purchase to offer): by payment, high to low (``_purchases_from``), each payment's a
+        function of the rank paid, the money there and the cards there up to what it buys
+        (``_purchases_paying``)."""
+        tables = self._tables
+        pays = tables.pays.get(mine)
+        if pays is None:
+            pays = _put(tables.pays, mine, self._payments)
+        paying = tables.paying
+        out: list[Action] = []
+        for pay, v in pays:
+            key = (source, pay, there, count if count < v else v)
+            part = paying.get(key)
+            if part is None:
+                part = _put(paying, key, partial(self._purchases_paying, pay, source))
+            out += part
+        return out
+
+    def _swaps(self, place: str, mine: int, there: int) -> tuple[Action, ...]:
+        """The exchanges with ``place`` of a mover who need not buy: a function of the
+        mover's money and the money there (the reference's ``_exchange_options`` are
+        ``exchange_offers``: those with the opponent, then those with the ground)."""
+        key = (place, mine, there)
+        got = self._tables.swaps.get(key)
+        if got is None:
+            bank, opp, under, _, _ = self._market()
+            got = _put(
+                self._tables.swaps,
+                key,
+                partial(offers_with, bank, opp if place == OPPONENT else under, place, self._vkey),
+            )
+        return got
+
+    def _payments(self) -> list[tuple[int, int]]:
+        """Each rank the mover can pay with, high to low, and its value (MONEY-BUY-4)."""
+        ranks = sorted(set(self.purse_of(self.banks[self.mover])), reverse=True)
+        return [(pay, self.values[pay]) for pay in ranks]
+
+    def _sale_offers(self) -> Sequence[Action]:
+        """The reference's ``_sell_options``: a function of the seller's money, the rank
+        paid and the seller's cards up to what it buys."""
+        assert self.sale is not None
+        buyer, pay, _ = self.sale
+        held = len(self.hands[1 - buyer])
+        v = self.values[pay]
+        key = (sum(map(_weigh, self.banks[1 - buyer])), pay, held if held < v else v)
+        got = self._tables.sales.get(key)
+        if got is None:
+            got = _put(self._tables.sales, key, self._sell_options)
+        return got
+
+    def _shopping_sources(self) -> list[str]:
+        """The reference's, looked up (``_settle`` asks it whenever the mover must buy)."""
+        key = self._whole_key()
+        got = self._tables.sources.get(key)
+        if got is None:
+            got = _put(self._tables.sources, key, partial(MoneyState._shopping_sources, self))
+        return list(got)
+
+    def _market(self) -> tuple[Purse, Purse, Purse, int, int]:
+        """The reference's, the cards on the ground and in the opponent's stack counted up
+        to ``_cap`` (no purchase takes more), so that the purchase search's memo
+        (``purchases.py``) finds them again."""
+        m = self.mover
+        o = 1 - m
+        cap = self._cap
+        on_ground = len(self.pile)
+        held = len(self.hands[o])
+        return (
+            self.purse_of(self.banks[m]),
+            self.purse_of(self.banks[o]),
+            self.purse_of(self.under),
+            on_ground if on_ground < cap else cap,
+            held if held < cap else cap,
+        )
+
+    # --- contract --------------------------------------------------------------------------
 
     def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
         """The reference's, but a constant tuple where nearly every position is (a card to
-        turn, no shop open) and the rest kept until the next move."""
+        turn, no shop open), the mover's steps put together from parts (``_offers``), and
+        the listing kept until the next move."""
         if self.phase == "play":
             mover = self.mover
             s = mover if seat is None else seat
-            # the common case, a constant list: a number card to turn, no shop open
-            if s == mover and self.hands[s] and (not self._at_will or self.bought):
-                if self.pile and not self._auto:
-                    return _TURN_OR_CLAIM[s]
-                return _TURN_ONLY
+            if s == mover and self.hands[s]:
+                if not self._at_will or self.bought:
+                    # the common case, a constant list: a card to turn, no shop open
+                    if self.pile and not self._auto:
+                        return _TURN_OR_CLAIM[s]
+                    return _TURN_ONLY
+                if self._auto:  # (no claims) the steps themselves, shared and immutable
+                    return self._offers()
         else:
             to_move = self.to_move()
             if to_move is None:
                 return []
             mover = to_move  # the seller
             s = mover if seat is None else seat
-        cached = self._legal.get(s)
+        now = self._now
+        cached = now.get(s)
         if cached is not None:
             return cached
-        # the reference's listing, without asking again who moves
-        out = self._mover_actions() if s == mover else []
+        # a list of its own, as the reference's (``_offers`` keeps its steps to check by)
+        out = list(self._offers()) if s == mover else []
         if self.pile and not self._auto:
             out.append(CLAIMS[s])
-        self._legal[s] = out
+        now[s] = out
         return out
 
     def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
         kind = type(action)
         if kind is Turn and self.phase == "play":
-            # The reference's ``_turn`` for a mover holding a card with no shop open,
-            # checks included, inline (nearly every move is this one); anything else takes
-            # the reference's path below.
+            # The reference's ``_turn`` for a mover holding a card (turning closes any shop
+            # open), checks included, inline (nearly every move is this one); anything else
+            # takes the reference's path below.
             m = self.mover
             hand = self.hands[m]
-            if (seat is None or seat == m) and hand and (not self._at_will or self.bought):
+            if (seat is None or seat == m) and hand:
                 pile = self.pile
                 card = hand.pop(0)
                 matched = bool(pile) and (
@@ -139,8 +407,8 @@ class MoneyKernel(MoneyState):
                 nxt = self.mover = 1 - m
                 self.exchanges = 0
                 self.bought = False
-                if self._legal:
-                    self._legal = {}
+                if self._now:
+                    self._now = {}
                 limit = self._limit
                 if (limit and turns >= limit - 1) or not self.hands[nxt] or not self.pile:
                     self._end_check()  # (MONEY-END-1..3 may have come)
@@ -151,10 +419,32 @@ class MoneyKernel(MoneyState):
             mark = len(events)
             if self._fast_claim(action, seat):  # type: ignore[arg-type]  # kind is Claim
                 return events[mark:]
+        elif (
+            kind in _SHOP_STEPS
+            and self.phase != "over"
+            and (seat is None or seat == self.to_move())
+            and any(map(is_, self._offers(), repeat(action)))
+        ):
+            # An exchange, a purchase or a sale just offered to the seat to move (that very
+            # object: a play-out picks it from the listing) is legal: the reference's checks
+            # are what made the offers, so only carrying it out is left (any other, equal
+            # or not, takes the reference's path below).
+            events = self.events
+            mark = len(events)
+            if kind is Exchange:
+                self._make_exchange(action)  # type: ignore[arg-type]  # kind is Exchange
+            elif kind is Sell:
+                self._make_sale(action)  # type: ignore[arg-type]  # kind is Sell
+            elif action.source == GROUND:  # type: ignore[union-attr]  # kind is Buy
+                self._make_ground_purchase(action)  # type: ignore[arg-type]  # kind is Buy
+            else:
+                self._make_payment(action)  # type: ignore[arg-type]  # kind is Buy
+            self._settle()
+            return events[mark:]
         # The reference by name, not ``super()``: a method that says ``super()`` pays for
         # its closure on every call, and this one and ``legal_actions`` run every move.
         made = MoneyState.apply(self, action, seat)
-        self._legal = {}
+        self._now = {}
         return made
 
     def _fast_claim(self, act: Claim, seat: int | None) -> bool:
@@ -179,8 +469,8 @@ class MoneyKernel(MoneyState):
             self.banks[taker] += under
         events.append(capture_event(taker, words, len(pile), under))
         self.pile, self.pile_ids, self.under = [], [], []
-        if self._legal:
-            self._legal = {}
+        if self._now:
+            self._now = {}
         # MONEY-END-1..3 where a claim can bring them (the ground is empty now)
         hands, banks, limit = self.hands, self.banks, self._limit
         if (
@@ -190,6 +480,43 @@ class MoneyKernel(MoneyState):
         ):
             self._settle()
         return True
+
+    def _settle(self) -> None:
+        """The reference's where MONEY-END-1..3 can have come (the mover must buy, the
+        turn limit is reached, or the ground is empty and a player holds nothing), once
+        what was known of the position before the move is forgotten (the reference's
+        checks may have looked the shop up before it changed)."""
+        self._now = {}
+        phase = self.phase
+        if phase == "over":
+            return
+        limit = self._limit
+        hands = self.hands
+        if (limit and self.turns >= limit) or (
+            phase == "play"
+            and (
+                not hands[self.mover]
+                or (
+                    not (self.pile or self.under)
+                    and not ((hands[0] or self.banks[0]) and (hands[1] or self.banks[1]))
+                )
+            )
+        ):
+            MoneyState._settle(self)
+
+    def _take_money(self, cards: list[Card], ranks: Sequence[int]) -> list[Card]:
+        """The reference's, each card found without counting (an exchange takes money
+        twice, and a play-out exchanges at nearly every other move)."""
+        taken = []
+        for r in ranks:
+            for c in cards:
+                if c.rank == r:
+                    cards.remove(c)  # (the first of its rank: cards are unique)
+                    taken.append(c)
+                    break
+            else:  # pragma: no cover - callers check first
+                return MoneyState._take_money(self, cards, [r])  # (refused, as there)
+        return taken
 
     def _end_check(self) -> None:
         """The reference's ``_settle`` where a turn can have brought MONEY-END-1..3."""
@@ -215,7 +542,7 @@ class MoneyKernel(MoneyState):
         new.under = self.under[:]
         new.winners_list = self.winners_list[:]
         new.events = self.events[:] if events else []
-        new._legal = {}
+        new._now = {}
         return new
 
 

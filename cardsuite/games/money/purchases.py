@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
+from math import gcd
 
 from .actions import GROUND, OPPONENT, Exchange
 from .coins import Purse, add, remove, sub_purses, value
@@ -40,16 +41,29 @@ def exchanges_between(
 def _exchange_pairs(
     bank: Purse, place: Purse, values: tuple[tuple[int, int], ...]
 ) -> tuple[tuple[Purse, Purse], ...]:
-    vals = dict(values)
-    by_value: dict[int, list[Purse]] = {}
-    for t in sub_purses(place)[1:]:
-        by_value.setdefault(value(t, vals), []).append(t)
+    by_value = _by_value(place, values)
     out = []
-    for g in sub_purses(bank)[1:]:
-        for t in by_value.get(value(g, vals), ()):
+    for g, v in _valued(bank, values):
+        for t in by_value.get(v, ()):
             if t != g:
                 out.append((g, t))
     return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _valued(p: Purse, values: tuple[tuple[int, int], ...]) -> tuple[tuple[Purse, int], ...]:
+    """Every non-empty sub-purse of ``p`` with its value (a purse meets many others)."""
+    vals = dict(values)
+    return tuple((sub, value(sub, vals)) for sub in sub_purses(p)[1:])
+
+
+@lru_cache(maxsize=4096)
+def _by_value(p: Purse, values: tuple[tuple[int, int], ...]) -> dict[int, list[Purse]]:
+    """The non-empty sub-purses of ``p`` by value (read only)."""
+    out: dict[int, list[Purse]] = {}
+    for sub, v in _valued(p, values):
+        out.setdefault(v, []).append(sub)
+    return out
 
 
 @lru_cache(maxsize=16384)
@@ -57,9 +71,27 @@ def exchange_offers(
     bank: Purse, opp: Purse, under: Purse, values: tuple[tuple[int, int], ...]
 ) -> tuple[Exchange, ...]:
     """Every exchange offer with either place, as shared immutable actions."""
-    out = [Exchange(g, t, OPPONENT) for g, t in _exchange_pairs(bank, opp, values)]
-    out += [Exchange(g, t, GROUND) for g, t in _exchange_pairs(bank, under, values)]
-    return tuple(out)
+    return offers_with(bank, opp, OPPONENT, values) + offers_with(bank, under, GROUND, values)
+
+
+@lru_cache(maxsize=16384)
+def offers_with(
+    bank: Purse, there: Purse, place: str, values: tuple[tuple[int, int], ...]
+) -> tuple[Exchange, ...]:
+    """Every exchange offer with one place (two banks meet in far fewer ways than three
+    zones: the offers with each are made once)."""
+    return tuple(_exchange(g, t, place) for g, t in _exchange_pairs(bank, there, values))
+
+
+#: Each exchange made once: the same swaps are offered between many pairs of banks.
+_exchange = lru_cache(maxsize=65536)(Exchange)
+
+
+@lru_cache(maxsize=64)
+def _least_purchase(values: tuple[tuple[int, int], ...]) -> int:
+    """The fewest cards a purchase can buy: the payment's value less the change is a sum
+    of money values, so a multiple of their greatest common divisor, and at least one."""
+    return gcd(*(v for _, v in values))
 
 
 @lru_cache(maxsize=65536)
@@ -74,6 +106,8 @@ def purchase_possible(
     values: tuple[tuple[int, int], ...],
 ) -> bool:
     """A purchase from ``source`` now, or after at most ``depth`` exchanges (either place)."""
+    if (pile_n if source == GROUND else seller_n) < _least_purchase(values):
+        return False  # no exchange changes what a purchase can buy at the least
     if source == GROUND and direct_purchase(bank, under, pile_n, values):
         return True
     if source == OPPONENT and direct_purchase(bank, opp, seller_n, values):
@@ -132,11 +166,19 @@ def keeps_purchase(
 ) -> bool:
     """After exchange ``x``, is a purchase from one of ``sources`` still possible (with
     ``left`` exchanges after it)?"""
+    # a card taken that buys no more than a source holds buys there, without change
+    taken = [v for r, v in values if r in x.take]
+    if taken and any(min(taken) <= (pile_n if src == GROUND else seller_n) for src in sources):
+        return True
     nb = add(remove(bank, x.give), x.take)
     if x.place == OPPONENT:
         opp = add(remove(opp, x.take), x.give)
     else:
         under = add(remove(under, x.take), x.give)
+    # a purchase at once from any source first: one source found deliverable at once spares
+    # a search over the exchanges left of another (the same answer, found sooner)
     return any(
-        purchase_possible(nb, opp, under, pile_n, seller_n, src, left, values) for src in sources
+        purchase_possible(nb, opp, under, pile_n, seller_n, src, depth, values)
+        for depth in ((0, left) if left else (0,))
+        for src in sources
     )

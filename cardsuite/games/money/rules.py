@@ -428,18 +428,8 @@ class MoneyState(State):
     def _possible(self, source: str, depth: int | None = None) -> bool:
         """Can the mover buy from ``source`` now, or after ``depth`` exchanges (default:
         all those left this turn, MONEY-BUY-7)?"""
-        m, o = self.mover, 1 - self.mover
         d = MAX_EXCHANGES - self.exchanges if depth is None else depth
-        return purchase_possible(
-            self.purse_of(self.banks[m]),
-            self.purse_of(self.banks[o]),
-            self.purse_of(self.under),
-            len(self.pile),
-            len(self.hands[o]),
-            source,
-            max(0, d),
-            self._vkey,
-        )
+        return purchase_possible(*self._market(), source, max(0, d), self._vkey)
 
     def _market(self) -> tuple[Purse, Purse, Purse, int, int]:
         """What the purchase search (``purchases.py``) weighs: the mover's money, the
@@ -523,23 +513,37 @@ class MoneyState(State):
         return out
 
     def _buy_options(self) -> list[Action]:
-        """Every purchase the mover may make now, by source and payment, high to low:
-        MONEY-BUY-4 (one money card), -5 (full value: 1..N cards and the rest in change),
-        -6, -9 (the ground's change from under the pile, the buyer's choice), -10 (from the
-        opponent, the seller's split: offered if the seller can make one)."""
-        bank, opp, under, on_ground, seller_holds = self._market()
+        """Every purchase the mover may make now: from each source they may buy from
+        (MONEY-BUY-2, -13, EG-2), in that order."""
         out: list[Action] = []
         for source in self.buy_sources():
-            for pay in sorted(set(bank), reverse=True):
-                v = self.values[pay]
-                if source == GROUND:
-                    for ch in sub_purses(under):
-                        n = v - value(ch, self.values)
-                        if 1 <= n <= on_ground:
-                            out.append(Buy(pay, GROUND, ch))
-                elif direct_purchase((pay,), opp, seller_holds, self._vkey):
-                    out.append(Buy(pay, OPPONENT))  # the seller has a split
+            out += self._purchases_from(source)
         return out
+
+    def _purchases_from(self, source: str) -> list[Action]:
+        """Every purchase from ``source``, by payment, high to low (MONEY-BUY-4: one money
+        card pays)."""
+        out: list[Action] = []
+        for pay in sorted(set(self.purse_of(self.banks[self.mover])), reverse=True):
+            out += self._purchases_paying(pay, source)
+        return out
+
+    def _purchases_paying(self, pay: int, source: str) -> list[Action]:
+        """Every purchase paying ``pay`` to ``source``: MONEY-BUY-5 (full value: 1..N
+        cards and the rest in change), -6, -9 (the ground's change from under the pile,
+        the buyer's choice), -10 (from the opponent, the seller's split: offered if the
+        seller can make one)."""
+        _, opp, under, on_ground, seller_holds = self._market()
+        v = self.values[pay]
+        if source == GROUND:
+            return [
+                Buy(pay, GROUND, ch)
+                for ch in sub_purses(under)
+                if 1 <= v - value(ch, self.values) <= on_ground
+            ]
+        if direct_purchase((pay,), opp, seller_holds, self._vkey):
+            return [Buy(pay, OPPONENT)]  # the seller has a split
+        return []
 
     def _exchange_options(self) -> list[Action]:
         """MONEY-BUY-7: swaps of equal value with one place, at most ``MAX_EXCHANGES`` a
@@ -682,6 +686,10 @@ class MoneyState(State):
         """MONEY-BUY-7: give money from the bank, take money of the same total value from
         one place (the opponent's bank or under the pile); the given goes to that place."""
         self._check_exchange(act)
+        self._make_exchange(act)
+
+    def _make_exchange(self, act: Exchange) -> None:
+        """The exchange ``act``, checked, carried out."""
         m, o = self.mover, 1 - self.mover
         zone = self.banks[o] if act.place == OPPONENT else self.under
         given = self._take_money(self.banks[m], act.give)
@@ -742,7 +750,6 @@ class MoneyState(State):
         cards and change from under the pile (BUY-5, -6, -9): the bottom N, turned over
         (the lowest card on top), or under MONEY-SY-3 the top N, oldest first. They go under
         any cards the buyer holds (BUY-11)."""
-        m = self.mover
         v = self.values[act.pay]
         if not contains(self.purse_of(self.under), act.change):
             raise IllegalAction("that change is not under the pile")
@@ -754,6 +761,12 @@ class MoneyState(State):
                 f"{rank_name(act.pay)} buys {v}; the ground has {len(self.pile)} cards:"
                 " take change or exchange first (MONEY-BUY-5)"
             )
+        self._make_ground_purchase(act)
+
+    def _make_ground_purchase(self, act: Buy) -> None:
+        """The ground purchase ``act``, checked, carried out."""
+        m = self.mover
+        n = self.values[act.pay] - value(act.change, self.values)
         change = self._take_money(self.under, act.change)
         pay = self._take_money(self.banks[m], [act.pay])[0]
         self.under.insert(0, pay)
@@ -771,12 +784,16 @@ class MoneyState(State):
     def _buy_from_opponent(self, act: Buy) -> None:
         """MONEY-BUY-10: the payment goes to the opponent's bank, and the opponent (now to
         move) chooses the split; the buyer names no change (BUY-6)."""
-        m, o = self.mover, 1 - self.mover
         if act.change:
             raise IllegalAction("buying from the opponent, the seller chooses the change")
         _, opp, _, _, seller_holds = self._market()
         if not direct_purchase((act.pay,), opp, seller_holds, self._vkey):
             raise IllegalAction("the opponent cannot pay out that much")
+        self._make_payment(act)
+
+    def _make_payment(self, act: Buy) -> None:
+        """The payment of the opponent purchase ``act``, checked, made: the seller moves."""
+        m, o = self.mover, 1 - self.mover
         pay = self._take_money(self.banks[m], [act.pay])[0]
         self.banks[o].append(pay)
         self.sale = (m, act.pay, pay)
@@ -789,12 +806,18 @@ class MoneyState(State):
         from the bank; the buyer then turns in the same turn (BUY-12)."""
         if self.phase != "sell" or self.sale is None:
             raise IllegalAction("nothing is being sold")
-        buyer, pay_rank, pay_card = self.sale
+        pay_rank = self.sale[1]
         if act not in self._sell_options():
             raise IllegalAction(
                 f"pay out {self.values[pay_rank]} in all: cards from your stack plus change"
                 f" from your bank (not the card just paid), at least one card"
             )
+        self._make_sale(act)
+
+    def _make_sale(self, act: Sell) -> None:
+        """The seller's split ``act``, checked, carried out."""
+        assert self.sale is not None
+        buyer, _, pay_card = self.sale
         seller = 1 - buyer
         hand = self.hands[seller]
         if self.options["sell_bottom"]:

@@ -130,19 +130,46 @@ def dealt(dealer: int, first: int, each: int) -> Event:
     )
 
 
+#: The purchases' and sales' events, made once each and shared like the turns' (a random
+#: play-out buys and sells nearly as often as it turns): by their seat, their cards
+#: (interned, so a key of cards is a key of identities) and the rest of what they say.
+SHOP_EVENTS: dict[tuple[Any, ...], Event] = {}
+_SHOP_EVENTS_MAX = 100_000
+
+
+def _shared(key: tuple[Any, ...], make: Any, *args: Any) -> Event:
+    """The event ``make(*args)``, made the first time ``key`` is asked for."""
+    ev = SHOP_EVENTS.get(key)
+    if ev is None:
+        if len(SHOP_EVENTS) >= _SHOP_EVENTS_MAX:
+            SHOP_EVENTS.clear()
+        ev = SHOP_EVENTS[key] = make(*args)
+    return ev
+
+
+def _exchange_words(seat: int | None, data: Mapping[str, Any]) -> str:
+    where = "the opponent" if data["place"] == "opponent" else "the ground"
+    give = " ".join(f"[{c}]" for c in data["give"])
+    take = " ".join(f"[{c}]" for c in data["take"])
+    return f"{{P{seat}}} exchanges {give} for {take} with {where}"
+
+
+EXCHANGES = worded(_exchange_words)
+
+
 def exchanged(seat: int, given: Sequence[Card], taken: Sequence[Card], place: str) -> Event:
-    """MONEY-BUY-7; ``place`` is ``opponent`` or ``ground``."""
-    where = "the opponent" if place == "opponent" else "the ground"
-    return Event(
-        "exchange",
-        seat,
-        f"{{P{seat}}} exchanges {codes(given)} for {codes(taken)} with {where}",
-        {"give": [c.code for c in given], "take": [c.code for c in taken], "place": place},
-    )
+    """MONEY-BUY-7; ``place`` is ``opponent`` or ``ground`` (worded when read: the cards
+    given and taken, suits and all, are too many to make each event once)."""
+    data = {"give": [c.code for c in given], "take": [c.code for c in taken], "place": place}
+    return tnew(Event, ("exchange", seat, EXCHANGES, data))
 
 
 def bought_from_ground(seat: int, pay: Card, cards: int, change: Sequence[Card]) -> Event:
     """MONEY-BUY-8/9."""
+    return _shared(("b", seat, pay, cards, *change), _bought, seat, pay, cards, change)
+
+
+def _bought(seat: int, pay: Card, cards: int, change: Sequence[Card]) -> Event:
     tail = f" with {codes(change)} change" if change else ""
     return Event(
         "buy",
@@ -154,6 +181,10 @@ def bought_from_ground(seat: int, pay: Card, cards: int, change: Sequence[Card])
 
 def paid_opponent(seat: int, pay: Card) -> Event:
     """MONEY-BUY-10: the payment made, the split the seller's."""
+    return _shared(("p", seat, pay), _paid, seat, pay)
+
+
+def _paid(seat: int, pay: Card) -> Event:
     return Event(
         "pay",
         seat,
@@ -164,6 +195,10 @@ def paid_opponent(seat: int, pay: Card) -> Event:
 
 def sold(seller: int, cards: int, change: Sequence[Card]) -> Event:
     """MONEY-BUY-10: the seller's split."""
+    return _shared(("s", seller, cards, *change), _sold, seller, cards, change)
+
+
+def _sold(seller: int, cards: int, change: Sequence[Card]) -> Event:
     tail = f" and {codes(change)}" if change else ""
     return Event(
         "sell",
