@@ -426,13 +426,6 @@ def test_VAR_SA_4_one_card_per_pile_per_capture(game: Game) -> None:
     refused(st, "capture 9S: top:P2+top:P2")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="CASINO-VAR-SA 4: a typed capture naming one pile twice, with the same cards"
-    " and piles as a listed one, passes the check (equal keys), fails half-way on the live"
-    " state and loses the cards it took",
-    raises=AssertionError,
-)
 def test_VAR_SA_4_a_pile_named_twice_is_refused_and_changes_nothing(game: Game) -> None:
     """CASINO-VAR-SA 4: ``top:P2+top:P3 top:P2+AD`` names P2's pile twice: refused, and the
     game is left as it was (the listed ``AD+top:P2+top:P3`` is the same cards' capture)."""

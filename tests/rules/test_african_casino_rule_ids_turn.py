@@ -304,13 +304,6 @@ def test_CAP_4_taking_the_build_alone_is_offered(game: Game) -> None:
     assert "capture 9D: B9" in legal(st)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="CASINO-CAP-1, DECK-3: a typed capture equal by its key to a listed one but with"
-    " another ace value (``capture AH=1: 9C+5D`` beside the listed ``AH=14``) passes the"
-    " check, fails half-way on the live state and loses the ace and both targets",
-    raises=AssertionError,
-)
 def test_CAP_1_a_refused_capture_with_the_wrong_ace_value_changes_nothing(game: Game) -> None:
     """CASINO-CAP-1, CASINO-DECK-3: 9C+5D is a 14, not a 1: ``capture AH=1: 9C+5D`` is
     refused and the game is left as it was (every card still in the pack)."""

@@ -14,9 +14,13 @@ A turn is a sequence of steps: free builds and additions (no hand card), exactly
 - ``trail KC``; ``end``;
 - the reactions: ``hold B7`` (a partner's request not to capture), ``insist`` and ``pass``.
 
-Two steps that leave the same position are one step: a capture is the cards it takes (how they
-split into sums does not matter), a build or a unit is its set of cards. Seats are written
-``P1``... (one-based) in the text and held zero-based.
+Two steps are equal (``==``) when they do the same thing: the same card counting the same
+value, the same cards and pile tops, each as often as it is named (a card or pile named twice
+is another step, which the rules refuse), the units of an addition in the same order. How a
+capture's cards split into sums does not matter. ``key`` is coarser: the *choice* a step
+stands for (``engine.Action.key``), what the listing shows once and a search branches on; a
+capture is the cards it takes, whatever an ace counts. Seats are written ``P1``...
+(one-based) in the text and held zero-based.
 """
 
 from __future__ import annotations
@@ -64,10 +68,15 @@ class Unit:
     def _key(self) -> tuple[frozenset[Card], Card | None, tuple[int, ...]]:
         return (frozenset(self.loose), self.hand, tuple(sorted(self.tops)))
 
-    def __eq__(self, other: object) -> bool:
-        return type(other) is Unit and other._key() == self._key()
+    def _same(self) -> tuple[tuple[Card, ...], Card | None, tuple[int, ...]]:
+        """What the unit takes, each card and pile as often as it is named (``loose`` is
+        sorted): a unit naming a card twice is not the unit naming it once."""
+        return (self.loose, self.hand, tuple(sorted(self.tops)))
 
-    def __hash__(self) -> int:
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Unit and other._same() == self._same()
+
+    def __hash__(self) -> int:  # (coarser than ``==``, as a hash may be)
         return hash(self._key())
 
     def __str__(self) -> str:
@@ -101,12 +110,24 @@ class Capture(Action):
 
     @property
     def key(self) -> object:
+        """The choice: the cards taken (an ace taking the same cards as 1 or 14 is one
+        choice, listed once)."""
         return self._key()
 
-    def __eq__(self, other: object) -> bool:
-        return type(other) is Capture and other._key() == self._key()
+    def _same(self) -> tuple[object, ...]:
+        """Everything that changes what the capture does: the value the card counts (an
+        ace's 1 or 14 decides which sums are units), the build, and each loose card and
+        pile named, as often as it is named (CASINO-CAP-1, VAR-SA 4)."""
+        cards = sorted((c for cs, _ in self.groups for c in cs), key=order_key)
+        tops = sorted(t for _, ts in self.groups for t in ts)
+        return (self.card, self.value, self.build, tuple(cards), tuple(tops))
 
-    def __hash__(self) -> int:
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Capture:
+            return False
+        return other is self or other._same() == self._same()
+
+    def __hash__(self) -> int:  # (coarser than ``==``, as a hash may be)
         return hash(self._key())
 
     def __str__(self) -> str:
@@ -140,8 +161,15 @@ class Build(Action):
     def key(self) -> object:
         return self._key()
 
-    def __eq__(self, other: object) -> bool:
-        return type(other) is Build and other._key() == self._key()
+    def __eq__(self, other: object) -> bool:  # ``loose`` is sorted: each card as often as named
+        if type(other) is not Build:
+            return False
+        return (other.value, other.loose, other.hand, other.owner) == (
+            self.value,
+            self.loose,
+            self.hand,
+            self.owner,
+        )
 
     def __hash__(self) -> int:
         return hash(self._key())
@@ -212,7 +240,16 @@ class Add(Action):
         return self._key()
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is Add and other._key() == self._key()
+        """The same units in the same order (a top a unit exposes may go into a later one,
+        CASINO-PILE-3), each as often as it is named."""
+        if type(other) is not Add:
+            return False
+        return (other.value, other.base, other.owner, other.units) == (
+            self.value,
+            self.base,
+            self.owner,
+            self.units,
+        )
 
     def __hash__(self) -> int:
         return hash(self._key())

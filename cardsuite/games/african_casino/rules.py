@@ -698,17 +698,25 @@ class CasinoState(TurnState):
 
     def _allowed(self, act: Action) -> bool:
         """Listed, or one of the steps that are accepted as text but not listed: an addition
-        of several units, a capture beyond the listed ones (§18)."""
-        if act in self.legal_actions():
+        of several units, a capture beyond the listed ones (§18).
+
+        A step is carried out on the live state only once it is known to succeed, so none is
+        ever left half done: a listed step was checked as it was listed; a step equal to a
+        listed one but made from text (``==`` is doing the same thing, ``actions.py``) and
+        every step accepted beyond the listing are checked themselves, on a copy."""
+        legal = self.legal_actions()
+        if any(a is act for a in legal):
             return True
+        seat = self.turn
+        assert seat is not None
+        if act in legal:  # (a reply or the pending capture is the listed object itself)
+            return self.phase != "play" or self._why_not(act, seat) is None
         if self.phase != "play" or self.held is not None:
             return False
         if self.comply == "capture" and not (
             isinstance(act, Capture) and act.card is self.comply_card
         ):
             return False
-        seat = self.turn
-        assert seat is not None
         if isinstance(act, Add) and len(act.units) > 1:
             return self._why_not(act, seat) is None
         if isinstance(act, Capture) and self.played is None:
