@@ -845,6 +845,9 @@ class CasinoState(TurnState):
             raise IllegalAction(
                 "a pile card is taken only by adding it to a build you capture (CASINO-CAP-3)"
             )
+        tops = [t for _, ts in act.groups for t in ts]
+        if len(set(tops)) != len(tops):
+            raise IllegalAction("a capture takes at most one card of each pile (CASINO-VAR-SA 4)")
         self._use_hand(seat, card)
         taken: list[Card] = []
         if act.build:
