@@ -283,13 +283,6 @@ def test_CAP_5_the_capturing_card_on_top_the_rest_ascending(game: Game) -> None:
     assert pile(st, 0)[-7:] == ["8D", "6C", "5H", "4C", "3D", "AC", "9S"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="CASINO-CAP-4, §18: a capture of the build alone is legal (accepted as text) but"
-    " not listed while a loose target of its value lies beside it: the listing makes no"
-    " capture of the build with an empty packing when a loose unit exists",
-    raises=AssertionError,
-)
 def test_CAP_4_taking_the_build_alone_is_offered(game: Game) -> None:
     """CASINO-CAP-4: P1 may capture P2's B9 and leave the loose 6C+3S; the step is accepted,
     so the listing (the table's list of plays, the bots' choices) offers it too."""

@@ -515,7 +515,8 @@ class CasinoState(TurnState):
     def _captures(self, seat: int, card: Card, maximal_only: bool) -> Iterator[Capture]:
         """CASINO-CAP-1: for each value the card may count, distinct sets of targets: the
         maximal ones (nothing of the value left behind), then others (CAP-4, INSIST-3),
-        each at most ``units.MAXIMAL_CAP`` / ``OTHER_CAP``."""
+        each at most ``units.MAXIMAL_CAP`` / ``OTHER_CAP``, and last the build alone, leaving
+        every loose target (CAP-4: one may take fewer targets than one could)."""
         for v in _values(card, self.ace_high):
             found = self._capture_units(seat, v)
             maximal, rest = packings(found)
@@ -533,6 +534,8 @@ class CasinoState(TurnState):
                         yield _capture(card, v, False, o)
             for o in rest:
                 yield _capture(card, v, has_build, o)
+            if has_build and found:  # (with nothing loose to take it is the maximal one)
+                yield _capture(card, v, True, ())
 
     def _maximal(self, seat: int, act: Capture) -> bool:
         """INSIST-2: the capture leaves nothing of its value that it could also take. One

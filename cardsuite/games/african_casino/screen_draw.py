@@ -700,15 +700,21 @@ _UNITS = re.compile(r" \((?:\[[0-9A-Z]+\]|\+| \| )+\)")
 _TAKEN = re.compile(r" — \d+ cards to your pile$")
 #: A free step's note, or a route's of free steps (the list of plays says "free" too).
 _FREE = re.compile(r" \((?:a )?free step[^)]*\)$")
+#: Whose pile a top comes from and whose build it goes to (the felt shows both): long names
+#: on a narrow screen leave an addition of two pile tops no room otherwise.
+_PILE_OF = re.compile(r" from \{P\d\}'s pile")
+_BUILD_OF = re.compile(r"\{P\d\}'s (?=build)")
 
 
 def _word_forms(tag: str, template: str, names: list[str], cs: Any) -> list[Text]:
     """A step's preview line, its kind's letter first: in full words, then without the
-    builds' units, then without the count of cards taken or the free step's note too (each
-    only when it is shorter)."""
+    builds' units, then without the count of cards taken or the free step's note too, then
+    without whose piles and builds they are (each only when it is shorter)."""
     forms = [template]
-    for pattern in (_UNITS, _TAKEN, _FREE):
-        shorter = pattern.sub("", forms[-1])
+    for pattern, by in ((_UNITS, ""), (_TAKEN, ""), (_FREE, ""), (_PILE_OF, " from a pile")):
+        shorter = pattern.sub(by, forms[-1])
+        if pattern is _PILE_OF:
+            shorter = _BUILD_OF.sub("", shorter)
         if shorter != forms[-1]:
             forms.append(shorter)
     out = []
