@@ -5,7 +5,10 @@ A turn is a sequence of steps: free builds and additions (no hand card), exactly
 ``end``. Each step is one action:
 
 - ``capture 9S: B9 5H+4C 9D`` (an ace says what it counts: ``capture AH=14: B14``; in the
-  South African game a pile top may be a target or part of one: ``7C+top:P2``);
+  South African game a pile top may be a target or part of one: ``7C+top:P2``); it may end
+  with the order the cards taken go on the pile, bottom to top, under the capturing card
+  (``capture 9S: 5H+4C order 4C 5H``, CASINO-CAP-5; never listed: the default order is
+  ``actions.order_key``'s, highest at the bottom);
 - ``build 10: 5H 3C 2D`` (loose cards, at most one of them from the hand; ``for P3`` builds
   for a proven partner);
 - ``raise B9: 2H``;
@@ -87,9 +90,11 @@ class Unit:
 class Capture(Action):
     """CASINO-CAP-1: ``card`` (counting ``value``) takes the build of that value (``build``),
     the ``loose`` cards (in ``groups``, each one card or a sum of the value) and, South
-    African only, pile tops (``tops``, the seats whose pile top goes)."""
+    African only, pile tops (``tops``, the seats whose pile top goes). ``order``, when the
+    capturer chose one (CASINO-CAP-5), is how the cards taken lie on the pile, bottom to
+    top, under the capturing card; None is the default order."""
 
-    __slots__ = ("build", "card", "groups", "loose", "tops", "value")
+    __slots__ = ("build", "card", "groups", "loose", "order", "tops", "value")
 
     def __init__(
         self,
@@ -97,6 +102,7 @@ class Capture(Action):
         value: int,
         build: bool,
         groups: Sequence[tuple[Sequence[Card], Sequence[int]]],
+        order: Sequence[Card] | None = None,
     ) -> None:
         self.card = card
         self.value = value
@@ -104,6 +110,7 @@ class Capture(Action):
         self.groups = tuple((tuple(cs), tuple(ts)) for cs, ts in groups)
         self.loose = frozenset(c for cs, _ in self.groups for c in cs)
         self.tops = frozenset(t for _, ts in self.groups for t in ts)
+        self.order = None if order is None else tuple(order)
 
     def _key(self) -> tuple[object, ...]:
         return ("capture", self.card, self.value if self.build else 0, self.loose, self.tops)
@@ -117,10 +124,11 @@ class Capture(Action):
     def _same(self) -> tuple[object, ...]:
         """Everything that changes what the capture does: the value the card counts (an
         ace's 1 or 14 decides which sums are units), the build, and each loose card and
-        pile named, as often as it is named (CASINO-CAP-1, VAR-SA 4)."""
+        pile named, as often as it is named (CASINO-CAP-1, VAR-SA 4), and the order chosen
+        for the pile (CAP-5)."""
         cards = sorted((c for cs, _ in self.groups for c in cs), key=order_key)
         tops = sorted(t for _, ts in self.groups for t in ts)
-        return (self.card, self.value, self.build, tuple(cards), tuple(tops))
+        return (self.card, self.value, self.build, tuple(cards), tuple(tops), self.order)
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not Capture:
@@ -134,6 +142,8 @@ class Capture(Action):
         head = self.card.code + (f"={self.value}" if self.card.rank == ACE else "")
         targets = [f"B{self.value}"] if self.build else []
         targets += [_cards_text(cs, ts) for cs, ts in self.groups]
+        if self.order is not None:
+            targets += ["order", *(c.code for c in self.order)]
         return f"capture {head}: {' '.join(targets)}"
 
     def __repr__(self) -> str:
@@ -315,8 +325,8 @@ PASS = Word("pass")
 HOLD = {v: Word("hold", v) for v in range(1, 15)}
 
 _USAGE = (
-    "use capture CARD: TARGETS, build V: CARDS, raise BV: CARD, add TARGET: UNIT | UNIT,"
-    " trail CARD, end, hold BV, insist or pass"
+    "use capture CARD: TARGETS [order CARDS], build V: CARDS, raise BV: CARD,"
+    " add TARGET: UNIT | UNIT, trail CARD, end, hold BV, insist or pass"
 )
 
 
@@ -417,7 +427,15 @@ def _parse(text: str) -> Action:
         card = Card.parse(code)
         build = False
         groups: list[tuple[list[Card], list[int]]] = []
-        for word in body.split():
+        words = body.split()
+        order = None
+        if "order" in (w.lower() for w in words):  # CASINO-CAP-5: the pile's order chosen
+            at = [w.lower() for w in words].index("order")
+            order = [Card.parse(w) for w in words[at + 1 :]]
+            words = words[:at]
+            if not order:
+                raise ValueError("order names the cards taken, bottom to top: order 4C 5H")
+        for word in words:
             if word.lower().startswith("b") and not TOP_RE.match(word):
                 build_value = _build_id(word)
                 if value is not None and build_value != value:
@@ -428,7 +446,7 @@ def _parse(text: str) -> Action:
                 groups.append(_part(word))
         if not build and not groups:
             raise ValueError("a capture names what it takes: capture 9S: B9 5H+4C")
-        return Partial("capture", value, card=card, build=build, groups=groups)
+        return Partial("capture", value, card=card, build=build, groups=groups, order=order)
     # add
     base_text, value = _with_value(target)
     units = [_part(u) for u in body.split("|")]
@@ -513,7 +531,7 @@ def _complete_capture(f: dict[str, object], ace_high: bool, players: int) -> Cap
         if card.rank == ACE and not f["build"] and any(len(cs) + len(ts) > 1 for cs, ts in parts):
             value = 14
     groups = [(cs, [_top_seat(t, players) for t in ts]) for cs, ts in parts]
-    return Capture(card, value, bool(f["build"]), groups)
+    return Capture(card, value, bool(f["build"]), groups, cast("list[Card] | None", f["order"]))
 
 
 def _top_seat(seat: int, players: int) -> int:

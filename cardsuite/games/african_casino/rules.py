@@ -851,6 +851,10 @@ class CasinoState(TurnState):
         tops = [t for _, ts in act.groups for t in ts]
         if len(set(tops)) != len(tops):
             raise IllegalAction("a capture takes at most one card of each pile (CASINO-VAR-SA 4)")
+        if act.order is not None and self.sa:
+            raise IllegalAction(
+                "a captured batch lies in numerical order, lowest uppermost (CASINO-VAR-SA 7)"
+            )
         self._use_hand(seat, card)
         taken: list[Card] = []
         if act.build:
@@ -872,6 +876,12 @@ class CasinoState(TurnState):
         taken += [c for c, _ in items]
         if self.sa:  # VAR-SA 7: numerical order, lowest uppermost
             batch = sorted([*taken, card], key=order_key, reverse=True)
+        elif act.order is not None:  # CAP-5: the capturer's order, bottom to top
+            if sorted(act.order, key=order_key) != sorted(taken, key=order_key):
+                raise IllegalAction(
+                    "order names each card taken once, not the capturing card (CASINO-CAP-5)"
+                )
+            batch = [*act.order, card]
         else:  # CAP-5 [D]: the lowest just under the capturing card, the highest at the bottom
             batch = [*sorted(taken, key=order_key, reverse=True), card]
         self.piles[self.pile_of[seat]] += batch
