@@ -102,7 +102,7 @@ class Capture(Action):
         value: int,
         build: bool,
         groups: Sequence[tuple[Sequence[Card], Sequence[int]]],
-        order: Sequence[Card] | None = None,
+        order: tuple[Card, ...] | None = None,
     ) -> None:
         self.card = card
         self.value = value
@@ -110,7 +110,7 @@ class Capture(Action):
         self.groups = tuple((tuple(cs), tuple(ts)) for cs, ts in groups)
         self.loose = frozenset(c for cs, _ in self.groups for c in cs)
         self.tops = frozenset(t for _, ts in self.groups for t in ts)
-        self.order = None if order is None else tuple(order)
+        self.order = order
 
     def _key(self) -> tuple[object, ...]:
         return ("capture", self.card, self.value if self.build else 0, self.loose, self.tops)
@@ -531,7 +531,8 @@ def _complete_capture(f: dict[str, object], ace_high: bool, players: int) -> Cap
         if card.rank == ACE and not f["build"] and any(len(cs) + len(ts) > 1 for cs, ts in parts):
             value = 14
     groups = [(cs, [_top_seat(t, players) for t in ts]) for cs, ts in parts]
-    return Capture(card, value, bool(f["build"]), groups, cast("list[Card] | None", f["order"]))
+    order = cast("list[Card] | None", f["order"])
+    return Capture(card, value, bool(f["build"]), groups, None if order is None else tuple(order))
 
 
 def _top_seat(seat: int, players: int) -> int:
