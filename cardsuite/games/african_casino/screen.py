@@ -669,7 +669,7 @@ class CasinoScreen(CasinoDrawing, TableScreen):
                 lambda t: self.match.explain(t, seat),
                 text,
                 value=text,
-                title="Order the cards taken: bottom to top, the capturing card goes on top",
+                heading="Order the cards taken: bottom to top, the capturing card goes on top",
             ),
             done,
         )

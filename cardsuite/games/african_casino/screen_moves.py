@@ -122,7 +122,7 @@ class CasinoCommandScreen(ModalScreen[str | None]):
         explain: Callable[[str], str | None],
         example: str,
         value: str = "",
-        title: str = "Type a step",
+        heading: str = "Type a step",
     ) -> None:
         """``value`` is the step already written (``o``: a capture and its order, to
         rearrange); ``example`` the placeholder."""
@@ -130,11 +130,11 @@ class CasinoCommandScreen(ModalScreen[str | None]):
         self.explain = explain
         self.example = example
         self.value = value
-        self.title = title
+        self.heading = heading
 
     def compose(self) -> ComposeResult:
         with Vertical(id="ac-command"):
-            yield Static(Text(self.title, style="bold"), id="ac-command-title")
+            yield Static(Text(self.heading, style="bold"), id="ac-command-title")
             yield Input(self.value, placeholder=self.example, id="ac-command-input")
             yield Static(id="ac-command-verdict")
             yield Static(
