@@ -24,6 +24,13 @@ plays each of them to the same moves, scores, event kinds and seats, and the sam
 for the keys the new lines read (``hand``, ``units``, ``size``, ``tops``, ``base``,
 ``owner``, ``from``); only the texts of build, capture, ask and hold events differ. The
 digest hashes each event's text with its data, so a change of wording changes it.
+Fourteen African Casino digests were retaken when the listing came to offer the capture of
+a build alone while a loose target of its value lies beside it (``capture 9D: B9``, legal
+by CASINO-CAP-4 and accepted as text before, but not listed): a rule fix, which changes
+what random play picks. All eighteen games list exactly what they listed before up to a
+first position, where the new listing is the old one, in the same order, with only such
+captures added (``capture 8H: B8``); four of them happen to play on to the same events.
+Old saves and records still load and replay: listing more takes no step away.
 """
 
 from __future__ import annotations

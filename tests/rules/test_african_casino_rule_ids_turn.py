@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 
-import pytest
 from casino_positions import build, game_fixture, hand, legal, pile, position, refused
 
 from cardsuite.engine import Game
@@ -283,13 +282,6 @@ def test_CAP_5_the_capturing_card_on_top_the_rest_ascending(game: Game) -> None:
     assert pile(st, 0)[-7:] == ["8D", "6C", "5H", "4C", "3D", "AC", "9S"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="CASINO-CAP-4, §18: a capture of the build alone is legal (accepted as text) but"
-    " not listed while a loose target of its value lies beside it: the listing makes no"
-    " capture of the build with an empty packing when a loose unit exists",
-    raises=AssertionError,
-)
 def test_CAP_4_taking_the_build_alone_is_offered(game: Game) -> None:
     """CASINO-CAP-4: P1 may capture P2's B9 and leave the loose 6C+3S; the step is accepted,
     so the listing (the table's list of plays, the bots' choices) offers it too."""
@@ -304,13 +296,6 @@ def test_CAP_4_taking_the_build_alone_is_offered(game: Game) -> None:
     assert "capture 9D: B9" in legal(st)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="CASINO-CAP-1, DECK-3: a typed capture equal by its key to a listed one but with"
-    " another ace value (``capture AH=1: 9C+5D`` beside the listed ``AH=14``) passes the"
-    " check, fails half-way on the live state and loses the ace and both targets",
-    raises=AssertionError,
-)
 def test_CAP_1_a_refused_capture_with_the_wrong_ace_value_changes_nothing(game: Game) -> None:
     """CASINO-CAP-1, CASINO-DECK-3: 9C+5D is a 14, not a 1: ``capture AH=1: 9C+5D`` is
     refused and the game is left as it was (every card still in the pack)."""
@@ -319,20 +304,44 @@ def test_CAP_1_a_refused_capture_with_the_wrong_ace_value_changes_nothing(game: 
     assert "units of 1" in refused(st, "capture AH=1: 9C+5D")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="CASINO-CAP-5 and §18: the capturer may order the captured cards (``order ...``"
-    " as text until ``end``); cardsuite always uses the default order and reads no"
-    " ``order`` step",
-    raises=ValueError,
-)
 def test_CAP_5_the_capturer_may_order_the_cards_taken(game: Game) -> None:
-    """CASINO-CAP-5 [P], §18: after a capture the mover may type ``order ...`` (never
-    listed) to lay the non-capturing cards as they like, until ``end``."""
+    """CASINO-CAP-5 [P], §18: the capturer lays the cards taken as they like under the
+    capturing card, which goes uppermost: the capture's text ends with ``order`` and the cards
+    taken, bottom to top (never listed: bots keep the default, the highest at the bottom).
+    The order matters, as the card under a pile's top is the next one opponents may use
+    (CASINO-PILE-1). An order must name each card taken once, and no other."""
     st = position(game, hands={0: "9S 7D"}, loose="5H 4C 6D 3H 2S")
-    st.apply("capture 9S: 5H+4C 6D+3H")
-    st.apply("order 3H 4C 5H 6D")
+    assert not any("order" in a for a in legal(st))
+    for wrong in ("3H 4C 5H", "3H 4C 5H 6D 9S", "3H 4C 5H 2S", "3H 4C 5H 5H"):
+        assert "CAP-5" in refused(st, f"capture 9S: 5H+4C 6D+3H order {wrong}")
+    st.apply("capture 9S: 5H+4C 6D+3H order 3H 4C 5H 6D")
     assert pile(st, 0)[-5:] == ["3H", "4C", "5H", "6D", "9S"]
+    st = position(game, hands={0: "9S 7D"}, loose="5H 4C 6D 3H 2S")
+    st.apply("capture 9S: 5H+4C 6D+3H")  # the default order
+    assert pile(st, 0)[-5:] == ["6D", "5H", "4C", "3H", "9S"]
+
+
+def test_CAP_5_the_order_of_a_capture_of_a_build_and_a_held_capture(game: Game) -> None:
+    """CASINO-CAP-5, PART-4: a build's cards are ordered like loose ones, and a capture put to
+    the partner (a team build) keeps its order through the hold prompt."""
+    st = position(
+        game, 4, hands={0: "9S 7D", 2: "8C 2H"}, loose="6D 3H", builds=((9, 0, ["5C 4D"]),)
+    )
+    st.apply("capture 9S: B9 6D+3H order 5C 3H 4D 6D")
+    assert st.to_move() == 2  # the partner is asked first
+    again = game.from_json(st.to_json())  # (saved while the question is open)
+    for each in (st, again):
+        each.apply("pass")
+        assert pile(each, 0)[-5:] == ["5C", "3H", "4D", "6D", "9S"]
+
+
+def test_VAR_SA_7_no_order_chosen_in_the_south_african_game(game: Game) -> None:
+    """CASINO-VAR-SA 7: a South African batch lies in numerical order, lowest uppermost, the
+    capturing card too: no order may be chosen (CASINO-CAP-5 gives way)."""
+    st = position(game, 3, "south-african", hands={0: "9S 8D"}, loose="5H 4C")
+    assert "VAR-SA 7" in refused(st, "capture 9S: 5H+4C order 4C 5H")
+    st.apply("capture 9S: 5H+4C")
+    assert pile(st, 0)[-3:] == ["9S", "5H", "4C"]
 
 
 # --- §6 single builds --------------------------------------------------------------------

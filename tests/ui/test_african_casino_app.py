@@ -10,11 +10,13 @@ from typing import Any
 from helpers import wait_for
 from rich.text import Text
 from textual.app import App, ComposeResult
+from textual.widgets import Input
 
 from cardsuite.games.african_casino.rules import GAME, CasinoState
 from cardsuite.games.african_casino.screen import CasinoScreen
 from cardsuite.games.african_casino.screen_composer import Composition, Table, candidates
 from cardsuite.games.african_casino.screen_felt import CasinoFelt, PlaysView, hang
+from cardsuite.games.african_casino.screen_moves import CasinoCommandScreen
 from cardsuite.games.african_casino.screen_why import no_play_reasons
 from cardsuite.match import Match, SeatSpec
 from cardsuite.ui.app import StartRequest
@@ -494,3 +496,28 @@ async def test_random_keys_on_the_table(make_app) -> None:  # type: ignore[no-un
             table = await sit_down_again(app, pilot, table)
         assert app.is_running or monkey.quit
         assert monkey.counts["CasinoScreen"] > 0
+
+
+async def test_o_orders_the_cards_a_capture_takes_CAP_5(make_app) -> None:  # type: ignore[no-untyped-def]
+    """CASINO-CAP-5: ``o`` on the highlighted capture opens the command line with it and the
+    order its cards would go on the pile (bottom to top: the default, highest at the bottom);
+    the person rearranges them, the verdict follows, enter sends it."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_table(app, pilot, stacked())
+        await pilot.press(*to(screen, "9D"))
+        assert str(screen._plays[0]) == "capture 9D: 9C 5H+4C"
+        assert "o order" in shown(screen, "#ac-preview")
+        await pilot.press("o")
+        await wait_for(pilot, lambda: isinstance(app.screen, CasinoCommandScreen))
+        line = app.screen.query_one(Input)
+        assert line.value == "capture 9D: 9C 5H+4C order 9C 5H 4C"
+        await pilot.press(*["backspace"] * len("9C 5H 4C"), "4", "C", "space", "5", "H")
+        await wait_for(pilot, lambda: "✗" in shown(app.screen, "#ac-command-verdict"))
+        assert "CAP-5" in shown(app.screen, "#ac-command-verdict")  # the 9C is missing
+        await pilot.press("space", "9", "C")
+        await wait_for(pilot, lambda: "✓" in shown(app.screen, "#ac-command-verdict"))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: screen.match.view(0)["piles"][0]["size"] == 4)
+        assert screen.match.record[0][:2] == (0, "capture 9D: 9C 5H+4C order 4C 5H 9C")
+        assert screen.match.view(0)["piles"][0]["cards"][-4:] == ["4C", "5H", "9C", "9D"]

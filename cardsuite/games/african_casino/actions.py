@@ -5,7 +5,10 @@ A turn is a sequence of steps: free builds and additions (no hand card), exactly
 ``end``. Each step is one action:
 
 - ``capture 9S: B9 5H+4C 9D`` (an ace says what it counts: ``capture AH=14: B14``; in the
-  South African game a pile top may be a target or part of one: ``7C+top:P2``);
+  South African game a pile top may be a target or part of one: ``7C+top:P2``); it may end
+  with the order the cards taken go on the pile, bottom to top, under the capturing card
+  (``capture 9S: 5H+4C order 4C 5H``, CASINO-CAP-5; never listed: the default order is
+  ``actions.order_key``'s, highest at the bottom);
 - ``build 10: 5H 3C 2D`` (loose cards, at most one of them from the hand; ``for P3`` builds
   for a proven partner);
 - ``raise B9: 2H``;
@@ -14,9 +17,13 @@ A turn is a sequence of steps: free builds and additions (no hand card), exactly
 - ``trail KC``; ``end``;
 - the reactions: ``hold B7`` (a partner's request not to capture), ``insist`` and ``pass``.
 
-Two steps that leave the same position are one step: a capture is the cards it takes (how they
-split into sums does not matter), a build or a unit is its set of cards. Seats are written
-``P1``... (one-based) in the text and held zero-based.
+Two steps are equal (``==``) when they do the same thing: the same card counting the same
+value, the same cards and pile tops, each as often as it is named (a card or pile named twice
+is another step, which the rules refuse), the units of an addition in the same order. How a
+capture's cards split into sums does not matter. ``key`` is coarser: the *choice* a step
+stands for (``engine.Action.key``), what the listing shows once and a search branches on; a
+capture is the cards it takes, whatever an ace counts. Seats are written ``P1``...
+(one-based) in the text and held zero-based.
 """
 
 from __future__ import annotations
@@ -64,10 +71,15 @@ class Unit:
     def _key(self) -> tuple[frozenset[Card], Card | None, tuple[int, ...]]:
         return (frozenset(self.loose), self.hand, tuple(sorted(self.tops)))
 
-    def __eq__(self, other: object) -> bool:
-        return type(other) is Unit and other._key() == self._key()
+    def _same(self) -> tuple[tuple[Card, ...], Card | None, tuple[int, ...]]:
+        """What the unit takes, each card and pile as often as it is named (``loose`` is
+        sorted): a unit naming a card twice is not the unit naming it once."""
+        return (self.loose, self.hand, tuple(sorted(self.tops)))
 
-    def __hash__(self) -> int:
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Unit and other._same() == self._same()
+
+    def __hash__(self) -> int:  # (coarser than ``==``, as a hash may be)
         return hash(self._key())
 
     def __str__(self) -> str:
@@ -78,9 +90,11 @@ class Unit:
 class Capture(Action):
     """CASINO-CAP-1: ``card`` (counting ``value``) takes the build of that value (``build``),
     the ``loose`` cards (in ``groups``, each one card or a sum of the value) and, South
-    African only, pile tops (``tops``, the seats whose pile top goes)."""
+    African only, pile tops (``tops``, the seats whose pile top goes). ``order``, when the
+    capturer chose one (CASINO-CAP-5), is how the cards taken lie on the pile, bottom to
+    top, under the capturing card; None is the default order."""
 
-    __slots__ = ("build", "card", "groups", "loose", "tops", "value")
+    __slots__ = ("build", "card", "groups", "loose", "order", "tops", "value")
 
     def __init__(
         self,
@@ -88,6 +102,7 @@ class Capture(Action):
         value: int,
         build: bool,
         groups: Sequence[tuple[Sequence[Card], Sequence[int]]],
+        order: tuple[Card, ...] | None = None,
     ) -> None:
         self.card = card
         self.value = value
@@ -95,24 +110,40 @@ class Capture(Action):
         self.groups = tuple((tuple(cs), tuple(ts)) for cs, ts in groups)
         self.loose = frozenset(c for cs, _ in self.groups for c in cs)
         self.tops = frozenset(t for _, ts in self.groups for t in ts)
+        self.order = order
 
     def _key(self) -> tuple[object, ...]:
         return ("capture", self.card, self.value if self.build else 0, self.loose, self.tops)
 
     @property
     def key(self) -> object:
+        """The choice: the cards taken (an ace taking the same cards as 1 or 14 is one
+        choice, listed once)."""
         return self._key()
 
-    def __eq__(self, other: object) -> bool:
-        return type(other) is Capture and other._key() == self._key()
+    def _same(self) -> tuple[object, ...]:
+        """Everything that changes what the capture does: the value the card counts (an
+        ace's 1 or 14 decides which sums are units), the build, and each loose card and
+        pile named, as often as it is named (CASINO-CAP-1, VAR-SA 4), and the order chosen
+        for the pile (CAP-5)."""
+        cards = sorted((c for cs, _ in self.groups for c in cs), key=order_key)
+        tops = sorted(t for _, ts in self.groups for t in ts)
+        return (self.card, self.value, self.build, tuple(cards), tuple(tops), self.order)
 
-    def __hash__(self) -> int:
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Capture:
+            return False
+        return other is self or other._same() == self._same()
+
+    def __hash__(self) -> int:  # (coarser than ``==``, as a hash may be)
         return hash(self._key())
 
     def __str__(self) -> str:
         head = self.card.code + (f"={self.value}" if self.card.rank == ACE else "")
         targets = [f"B{self.value}"] if self.build else []
         targets += [_cards_text(cs, ts) for cs, ts in self.groups]
+        if self.order is not None:
+            targets += ["order", *(c.code for c in self.order)]
         return f"capture {head}: {' '.join(targets)}"
 
     def __repr__(self) -> str:
@@ -140,8 +171,15 @@ class Build(Action):
     def key(self) -> object:
         return self._key()
 
-    def __eq__(self, other: object) -> bool:
-        return type(other) is Build and other._key() == self._key()
+    def __eq__(self, other: object) -> bool:  # ``loose`` is sorted: each card as often as named
+        if type(other) is not Build:
+            return False
+        return (other.value, other.loose, other.hand, other.owner) == (
+            self.value,
+            self.loose,
+            self.hand,
+            self.owner,
+        )
 
     def __hash__(self) -> int:
         return hash(self._key())
@@ -212,7 +250,16 @@ class Add(Action):
         return self._key()
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is Add and other._key() == self._key()
+        """The same units in the same order (a top a unit exposes may go into a later one,
+        CASINO-PILE-3), each as often as it is named."""
+        if type(other) is not Add:
+            return False
+        return (other.value, other.base, other.owner, other.units) == (
+            self.value,
+            self.base,
+            self.owner,
+            self.units,
+        )
 
     def __hash__(self) -> int:
         return hash(self._key())
@@ -278,8 +325,8 @@ PASS = Word("pass")
 HOLD = {v: Word("hold", v) for v in range(1, 15)}
 
 _USAGE = (
-    "use capture CARD: TARGETS, build V: CARDS, raise BV: CARD, add TARGET: UNIT | UNIT,"
-    " trail CARD, end, hold BV, insist or pass"
+    "use capture CARD: TARGETS [order CARDS], build V: CARDS, raise BV: CARD,"
+    " add TARGET: UNIT | UNIT, trail CARD, end, hold BV, insist or pass"
 )
 
 
@@ -380,7 +427,15 @@ def _parse(text: str) -> Action:
         card = Card.parse(code)
         build = False
         groups: list[tuple[list[Card], list[int]]] = []
-        for word in body.split():
+        words = body.split()
+        order = None
+        if "order" in (w.lower() for w in words):  # CASINO-CAP-5: the pile's order chosen
+            at = [w.lower() for w in words].index("order")
+            order = [Card.parse(w) for w in words[at + 1 :]]
+            words = words[:at]
+            if not order:
+                raise ValueError("order names the cards taken, bottom to top: order 4C 5H")
+        for word in words:
             if word.lower().startswith("b") and not TOP_RE.match(word):
                 build_value = _build_id(word)
                 if value is not None and build_value != value:
@@ -391,7 +446,7 @@ def _parse(text: str) -> Action:
                 groups.append(_part(word))
         if not build and not groups:
             raise ValueError("a capture names what it takes: capture 9S: B9 5H+4C")
-        return Partial("capture", value, card=card, build=build, groups=groups)
+        return Partial("capture", value, card=card, build=build, groups=groups, order=order)
     # add
     base_text, value = _with_value(target)
     units = [_part(u) for u in body.split("|")]
@@ -476,7 +531,8 @@ def _complete_capture(f: dict[str, object], ace_high: bool, players: int) -> Cap
         if card.rank == ACE and not f["build"] and any(len(cs) + len(ts) > 1 for cs, ts in parts):
             value = 14
     groups = [(cs, [_top_seat(t, players) for t in ts]) for cs, ts in parts]
-    return Capture(card, value, bool(f["build"]), groups)
+    order = cast("list[Card] | None", f["order"])
+    return Capture(card, value, bool(f["build"]), groups, None if order is None else tuple(order))
 
 
 def _top_seat(seat: int, players: int) -> int:

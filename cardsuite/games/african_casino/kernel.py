@@ -121,7 +121,7 @@ class CasinoKernel(CasinoState):
         table = sums(tuple(free_loose))
         owns = self._owner_test(seat)
         if self.played is None:
-            memo: dict[int, tuple[bool, list[Opt], list[Opt]]] = {}
+            memo: dict[int, tuple[bool, list[Opt], list[Opt], bool]] = {}
             for card in hand:
                 yield from self._listed_captures(seat, card, self.insist == "always", memo)
             builds = self.builds
@@ -182,10 +182,10 @@ class CasinoKernel(CasinoState):
         seat: int,
         card: Card,
         maximal_only: bool,
-        memo: dict[int, tuple[bool, list[Opt], list[Opt]]],
+        memo: dict[int, tuple[bool, list[Opt], list[Opt], bool]],
     ) -> Iterator[Capture]:
         """``_captures``, with the packings of each value kept in ``memo`` for the other hand
-        cards of the listing."""
+        cards of the listing (and whether there are loose targets the build may leave)."""
         if card.rank == ACE:
             values = [1, 14] if self.ace_high else [1]
         else:
@@ -197,8 +197,8 @@ class CasinoKernel(CasinoState):
                 maximal, rest = packings(found)
                 if not maximal and not found:
                     maximal = [()]
-                known = memo[v] = (v in self.builds, maximal, rest)
-            has_build, maximal, rest = known
+                known = memo[v] = (v in self.builds, maximal, rest, bool(found))
+            has_build, maximal, rest, alone = known
             for o in maximal:
                 if o or has_build:
                     yield _capture(card, v, has_build, o)
@@ -210,6 +210,8 @@ class CasinoKernel(CasinoState):
                         yield _capture(card, v, False, o)
                 for o in rest:
                     yield _capture(card, v, True, o)
+                if alone:  # the build alone, leaving every loose target (CAP-4)
+                    yield _capture(card, v, True, ())
             else:
                 for o in rest:
                     yield _capture(card, v, False, o)

@@ -515,7 +515,8 @@ class CasinoState(TurnState):
     def _captures(self, seat: int, card: Card, maximal_only: bool) -> Iterator[Capture]:
         """CASINO-CAP-1: for each value the card may count, distinct sets of targets: the
         maximal ones (nothing of the value left behind), then others (CAP-4, INSIST-3),
-        each at most ``units.MAXIMAL_CAP`` / ``OTHER_CAP``."""
+        each at most ``units.MAXIMAL_CAP`` / ``OTHER_CAP``, and last the build alone, leaving
+        every loose target (CAP-4: one may take fewer targets than one could)."""
         for v in _values(card, self.ace_high):
             found = self._capture_units(seat, v)
             maximal, rest = packings(found)
@@ -533,6 +534,8 @@ class CasinoState(TurnState):
                         yield _capture(card, v, False, o)
             for o in rest:
                 yield _capture(card, v, has_build, o)
+            if has_build and found:  # (with nothing loose to take it is the maximal one)
+                yield _capture(card, v, True, ())
 
     def _maximal(self, seat: int, act: Capture) -> bool:
         """INSIST-2: the capture leaves nothing of its value that it could also take. One
@@ -698,17 +701,25 @@ class CasinoState(TurnState):
 
     def _allowed(self, act: Action) -> bool:
         """Listed, or one of the steps that are accepted as text but not listed: an addition
-        of several units, a capture beyond the listed ones (§18)."""
-        if act in self.legal_actions():
+        of several units, a capture beyond the listed ones (§18).
+
+        A step is carried out on the live state only once it is known to succeed, so none is
+        ever left half done: a listed step was checked as it was listed; a step equal to a
+        listed one but made from text (``==`` is doing the same thing, ``actions.py``) and
+        every step accepted beyond the listing are checked themselves, on a copy."""
+        legal = self.legal_actions()
+        if any(a is act for a in legal):
             return True
+        seat = self.turn
+        assert seat is not None
+        if act in legal:  # (a reply or the pending capture is the listed object itself)
+            return self.phase != "play" or self._why_not(act, seat) is None
         if self.phase != "play" or self.held is not None:
             return False
         if self.comply == "capture" and not (
             isinstance(act, Capture) and act.card is self.comply_card
         ):
             return False
-        seat = self.turn
-        assert seat is not None
         if isinstance(act, Add) and len(act.units) > 1:
             return self._why_not(act, seat) is None
         if isinstance(act, Capture) and self.played is None:
@@ -837,6 +848,13 @@ class CasinoState(TurnState):
             raise IllegalAction(
                 "a pile card is taken only by adding it to a build you capture (CASINO-CAP-3)"
             )
+        tops = [t for _, ts in act.groups for t in ts]
+        if len(set(tops)) != len(tops):
+            raise IllegalAction("a capture takes at most one card of each pile (CASINO-VAR-SA 4)")
+        if act.order is not None and self.sa:
+            raise IllegalAction(
+                "a captured batch lies in numerical order, lowest uppermost (CASINO-VAR-SA 7)"
+            )
         self._use_hand(seat, card)
         taken: list[Card] = []
         if act.build:
@@ -858,6 +876,12 @@ class CasinoState(TurnState):
         taken += [c for c, _ in items]
         if self.sa:  # VAR-SA 7: numerical order, lowest uppermost
             batch = sorted([*taken, card], key=order_key, reverse=True)
+        elif act.order is not None:  # CAP-5: the capturer's order, bottom to top
+            if sorted(act.order, key=order_key) != sorted(taken, key=order_key):
+                raise IllegalAction(
+                    "order names each card taken once, not the capturing card (CASINO-CAP-5)"
+                )
+            batch = [*act.order, card]
         else:  # CAP-5 [D]: the lowest just under the capturing card, the highest at the bottom
             batch = [*sorted(taken, key=order_key, reverse=True), card]
         self.piles[self.pile_of[seat]] += batch

@@ -17,6 +17,10 @@ How a turn is played (the help's "Keys at the table"):
   drops the last pick. The step is shown in words as it grows, with the game's verdict and,
   when it would be refused, why; enter commits, escape cancels.
 - ``m`` all legal steps as a list that typing filters; ``:`` a step typed in the notation.
+- ``o`` on a highlighted capture of two cards or more (not South African, VAR-SA 7): the
+  command line with that capture and the order its cards would go on the pile, bottom to
+  top under the capturing card, to rearrange and send (CASINO-CAP-5: the card under a pile's
+  top is the next one opponents may use).
 - ``e`` ends the turn (dimmed while the game would refuse, and the reason is said).
 - A partner's hold question and an opponent's insist question: ``y`` or ``n`` (or the list).
 - The mouse: a click on a hand card picks it; on a layout card, a build or a pile top puts it
@@ -47,6 +51,7 @@ from ...ui.cardart import SMALL, CardSize, size_for
 from ...ui.table import TableScreen
 from ...ui.widgets import HandView, LogView, card_style
 from .actions import Word
+from .actions import order_key as card_order
 from .screen_composer import (
     CARD_KINDS,
     FREE_KINDS,
@@ -62,6 +67,7 @@ from .screen_composer import (
     labelled,
     material,
     order_key,
+    taken,
     words,
 )
 from .screen_draw import CasinoDrawing, capital, kind_tag
@@ -97,6 +103,7 @@ class CasinoScreen(CasinoDrawing, TableScreen):
         Binding("y,H", "answer(True)", "Yes"),
         Binding("n", "answer(False)", "No"),
         Binding("colon", "command", "Type a step", show=False),
+        Binding("o", "order", "Order the pile", show=False),
     ]
 
     #: The keys that start composing a step (their bindings show them in the footer; the
@@ -370,6 +377,8 @@ class CasinoScreen(CasinoDrawing, TableScreen):
             fits = phase == "play" and view.get("held") is None and not view.get("played")
         elif action in ("pick", "play", "compose", "moves", "command"):
             fits = True
+        elif action == "order":
+            fits = self.orderable() is not None
         else:
             return super().check_action(action, parameters)
         if not fits:
@@ -631,6 +640,38 @@ class CasinoScreen(CasinoDrawing, TableScreen):
         example = str(self._plays[self.pick]) if self._plays else "capture 9S: B9 5H+4C"
         self.app.push_screen(
             CasinoCommandScreen(lambda t: self.match.explain(t, seat), example), done
+        )
+
+    def action_order(self) -> None:
+        """CASINO-CAP-5: the highlighted capture on the command line, ending with the order
+        its cards would go on the pile (the default: the highest at the bottom), for the
+        person to rearrange; the game's verdict shows as they type, enter sends it."""
+        seat = self.mine()
+        if seat is None:
+            self._not_now()
+            return
+        act, table = self.orderable(), self._table
+        if act is None or table is None:
+            self.notify(
+                "o orders the cards a capture takes: highlight a capture of two cards or more.",
+                severity="warning",
+            )
+            return
+        cards = sorted((Card.parse(c) for c in taken(act, table)[1:]), key=card_order)
+        text = f"{act} order {' '.join(c.code for c in reversed(cards))}"
+
+        def done(typed: str | None) -> None:
+            if typed and self.mine() == seat:
+                self.play_action(typed, seat)
+
+        self.app.push_screen(
+            CasinoCommandScreen(
+                lambda t: self.match.explain(t, seat),
+                text,
+                value=text,
+                heading="Order the cards taken: bottom to top, the capturing card goes on top",
+            ),
+            done,
         )
 
     def show_hint(self, action: Action) -> None:

@@ -23,7 +23,7 @@ from ...engine import Action, Event
 from ...ui.cardart import rich_colour
 from ...ui.sheet import Sheet
 from ...ui.widgets import HandView, card_style, event_text
-from .actions import Word
+from .actions import Capture, Word
 from .screen_composer import (
     KIND_LETTER,
     Candidate,
@@ -35,6 +35,7 @@ from .screen_composer import (
     material,
     noun,
     short,
+    taken,
     words,
 )
 from .screen_felt import (
@@ -89,6 +90,17 @@ class CasinoDrawing:
         def hold_note(self) -> str: ...
         def _cursor_card(self) -> str | None: ...
         def _end_refusal(self) -> str | None: ...
+
+    def orderable(self) -> Capture | None:
+        """The capture highlighted, when its cards may be ordered on the pile (``o``): two
+        or more besides the capturing card, and not in the South African game, whose
+        batches lie in numerical order (CASINO-CAP-5, VAR-SA 7)."""
+        if not self._plays or self.comp is not None or self._table is None:
+            return None
+        act = self._plays[self.pick % len(self._plays)]
+        if not isinstance(act, Capture) or self._view.get("variant") == "south-african":
+            return None
+        return act if len(taken(act, self._table)) > 2 else None
 
     def _put(self, selector: str, content: Text) -> None:
         """Update a one-line widget, only when what it shows changes (every redraw of a
@@ -552,7 +564,7 @@ class CasinoDrawing:
         if seat is not None and self._plays:
             act = self._plays[self.pick]
             lines = _word_forms(KIND_LETTER.get(kind_of(act), "·"), words(act, table), names, cs)
-            keys = "enter plays it · ↑↓ other plays"
+            keys = "enter plays it · ↑↓ other plays" + (" · o order" if self.orderable() else "")
             return lines, [Text(f"{keys}   {act}", style="dim"), Text(keys, style="dim")], ""
         log = self.match.public_log()
         last = next((e for e in reversed(log) if e.kind != "deal"), None)
@@ -700,15 +712,21 @@ _UNITS = re.compile(r" \((?:\[[0-9A-Z]+\]|\+| \| )+\)")
 _TAKEN = re.compile(r" — \d+ cards to your pile$")
 #: A free step's note, or a route's of free steps (the list of plays says "free" too).
 _FREE = re.compile(r" \((?:a )?free step[^)]*\)$")
+#: Whose pile a top comes from and whose build it goes to (the felt shows both): long names
+#: on a narrow screen leave an addition of two pile tops no room otherwise.
+_PILE_OF = re.compile(r" from \{P\d\}'s pile")
+_BUILD_OF = re.compile(r"\{P\d\}'s (?=build)")
 
 
 def _word_forms(tag: str, template: str, names: list[str], cs: Any) -> list[Text]:
     """A step's preview line, its kind's letter first: in full words, then without the
-    builds' units, then without the count of cards taken or the free step's note too (each
-    only when it is shorter)."""
+    builds' units, then without the count of cards taken or the free step's note too, then
+    without whose piles and builds they are (each only when it is shorter)."""
     forms = [template]
-    for pattern in (_UNITS, _TAKEN, _FREE):
-        shorter = pattern.sub("", forms[-1])
+    for pattern, by in ((_UNITS, ""), (_TAKEN, ""), (_FREE, ""), (_PILE_OF, " from a pile")):
+        shorter = pattern.sub(by, forms[-1])
+        if pattern is _PILE_OF:
+            shorter = _BUILD_OF.sub("", shorter)
         if shorter != forms[-1]:
             forms.append(shorter)
     out = []

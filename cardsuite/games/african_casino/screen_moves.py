@@ -117,25 +117,38 @@ class CasinoCommandScreen(ModalScreen[str | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, explain: Callable[[str], str | None], example: str) -> None:
+    def __init__(
+        self,
+        explain: Callable[[str], str | None],
+        example: str,
+        value: str = "",
+        heading: str = "Type a step",
+    ) -> None:
+        """``value`` is the step already written (``o``: a capture and its order, to
+        rearrange); ``example`` the placeholder."""
         super().__init__()
         self.explain = explain
         self.example = example
+        self.value = value
+        self.heading = heading
 
     def compose(self) -> ComposeResult:
         with Vertical(id="ac-command"):
-            yield Static(Text("Type a step", style="bold"), id="ac-command-title")
-            yield Input(placeholder=self.example, id="ac-command-input")
+            yield Static(Text(self.heading, style="bold"), id="ac-command-title")
+            yield Input(self.value, placeholder=self.example, id="ac-command-input")
             yield Static(id="ac-command-verdict")
             yield Static(
                 "capture 9S: B9 5H+4C · build 10: 5H 3C 2D · add B9: 5H+4C | 9D · raise B9: 2H"
-                " · trail KC · end · enter sends · esc cancels",
+                " · trail KC · end · capture 9S: 5H+4C order 4C 5H (the pile, bottom to top)"
+                " · enter sends · esc cancels",
                 id="ac-command-hint",
                 classes="dim-note",
             )
 
     def on_mount(self) -> None:
-        self.query_one(Input).focus()
+        line = self.query_one(Input)
+        line.focus()
+        line.cursor_position = len(line.value)  # (a step written already: edit its end)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         text = event.value.strip()
