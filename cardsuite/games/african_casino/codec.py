@@ -174,12 +174,8 @@ def _load_table(st: CasinoState, data: Mapping[str, Any]) -> None:
     n = st.n
     seat_of, whole, cards = positions.seat, positions.whole, positions.cards
     st.deal_no = whole(data["deal_no"], "deal_no", 1)
-    st.dealer = seat_of(data["dealer"], n, "dealer")
-    st.phase = str(data["phase"])
-    if st.phase not in ("play", "hold", "insist", "over"):
-        raise ValueError(f"unknown phase {positions.text(st.phase)}")
-    turn = data["turn"]
-    st.turn = None if turn is None else seat_of(turn, n, "turn")
+    phases = ("play", "hold", "insist", "over")
+    st.dealer, st.phase, st.turn = positions.turn_fields(data, n, phases)
     if (st.turn is None) != (st.phase == "over"):
         raise ValueError("only a finished game has nobody to move")
     st.half = whole(data["half"], "half", 1, 2)

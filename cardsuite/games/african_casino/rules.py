@@ -33,7 +33,7 @@ from ...cards import ACE, JACK, KING, QUEEN, Card
 from ...dealing import pack_order
 from ...engine import Action, Event, Game, IllegalAction, Option, State, Variant
 from ...shuffle import shuffle
-from ...turns import TurnState
+from ...turns import TurnState, dealer_seat
 from . import wording
 from .actions import (
     END,
@@ -185,11 +185,8 @@ class AfricanCasino(Game):
                 raise ValueError(f"first must be a seat from 1 to {n}")
             if dealer is None:
                 dealer = (int(first) - 2) % n
-        if dealer is None:
-            dealer = rng.randrange(n)  # CASINO-DEAL-1
-        elif isinstance(dealer, bool) or not (isinstance(dealer, int) and 0 <= dealer < n):
-            raise ValueError(f"dealer must be a seat from 0 to {n - 1}")
-        st.dealer = dealer
+        # CASINO-DEAL-1: the dealer drawn, unless named (a first player names one too)
+        st.dealer = rng.randrange(n) if dealer is None else dealer_seat(dealer, n)
         st._deal(pack_order(self.full_pack(n, opts, variant_id), deck, rng))
         return st
 
