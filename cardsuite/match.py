@@ -116,6 +116,53 @@ class Seating:
         return self.is_human(mover) and mover != shown
 
 
+class PlayedElsewhere:
+    """The part of a table source whose game is not played here (a replay, a table joined
+    from another terminal): no bot thinks here, and nothing is undone, hinted or saved. Each
+    says in its own words why a request is refused (``NO_BOTS`` ... ``NO_RECORD``)."""
+
+    NO_BOTS: str
+    NO_HINTS: str
+    NO_SAVE: str
+    NO_RECORD: str
+
+    def choose_bot(self, seat: int, cancelled: Callable[[], bool] | None = None) -> Action:
+        raise IllegalAction(self.NO_BOTS)
+
+    def think_floor(self, seat: int) -> float:
+        return 0.0
+
+    def drive(self, driver: Callable[[State, Mapping[int, Bot]], D]) -> D | None:
+        return None  # nothing is played here
+
+    @property
+    def offers_undo(self) -> bool:
+        return False
+
+    def can_undo(self) -> bool:
+        return False
+
+    def undo(self) -> bool:
+        return False
+
+    @property
+    def offers_hint(self) -> bool:
+        return False
+
+    def hint(self, seat: int) -> Action:
+        raise IllegalAction(self.NO_HINTS)
+
+    @property
+    def offers_save(self) -> bool:
+        return False
+
+    def to_save(self) -> dict[str, Any]:
+        raise ValueError(self.NO_SAVE)
+
+    def to_record(self) -> Record:
+        raise ValueError(self.NO_RECORD)
+
+
 class HeldPosition(Seating):
     """A table source whose position is held here (``state``, a real one): what a screen
     reads of it. A ``Match`` plays on it; a ``ReplayMatch`` moves it to the replay's cursor."""

@@ -18,23 +18,28 @@ import asyncio
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
-from ..engine import Action, Event, IllegalAction, State
+from ..engine import Action, Event, IllegalAction
 from ..games import get_game
-from ..match import HUMAN, Seating, SeatSpec, progress_of, standing_of
+from ..match import HUMAN, PlayedElsewhere, Seating, SeatSpec, progress_of, standing_of
 from .client import TableClient
 
 if TYPE_CHECKING:
     from ..bots import Bot
-    from ..records import Move, Record
-
-D = TypeVar("D")
+    from ..records import Move
 
 
-class RemoteMatch(Seating):
+class RemoteMatch(PlayedElsewhere, Seating):
     """A table source whose game lives on the server. ``seat`` is this client's (None: a
-    spectator); every other seat shows its player's name and whether they are here."""
+    spectator); every other seat shows its player's name and whether they are here. The host
+    plays the bots, gives hints (the table asks it: ``RemoteTable.action_hint``) and keeps
+    the game and its record."""
+
+    NO_BOTS = "bots play on the host"
+    NO_HINTS = "hints come from the host"
+    NO_SAVE = "the host keeps this game: only the host can save it"
+    NO_RECORD = "the host keeps this game's record"
 
     def __init__(self, client: TableClient, welcome: Mapping[str, Any]) -> None:
         self.client = client
@@ -204,44 +209,6 @@ class RemoteMatch(Seating):
         self.explained[text] = "checking with the table…"
         self.client.send_soon("explain", action=text)
         return self.explained[text]
-
-    def choose_bot(self, seat: int, cancelled: Callable[[], bool] | None = None) -> Action:
-        raise IllegalAction("bots play on the host")
-
-    def think_floor(self, seat: int) -> float:
-        return 0.0
-
-    def drive(self, driver: Callable[[State, Mapping[int, Bot]], D]) -> D | None:
-        return None  # the host runs a race
-
-    # --- what the host keeps ---------------------------------------------------------------
-
-    @property
-    def offers_undo(self) -> bool:
-        return False
-
-    def can_undo(self) -> bool:
-        return False
-
-    def undo(self) -> bool:
-        return False
-
-    @property
-    def offers_hint(self) -> bool:
-        return False  # (the table asks the host: ``RemoteTable.action_hint``)
-
-    def hint(self, seat: int) -> Action:
-        raise IllegalAction("hints come from the host")
-
-    @property
-    def offers_save(self) -> bool:
-        return False
-
-    def to_save(self) -> dict[str, Any]:
-        raise ValueError("the host keeps this game: only the host can save it")
-
-    def to_record(self) -> Record:
-        raise ValueError("the host keeps this game's record")
 
 
 def _event(data: Sequence[Any]) -> Event:

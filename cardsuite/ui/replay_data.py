@@ -26,20 +26,18 @@ No terminal library here: the pure part is tested without a screen.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING
 
 from ..engine import Action, Event, IllegalAction, State
 from ..games import get_game
-from ..match import HeldPosition, SeatSpec
+from ..match import HeldPosition, PlayedElsewhere, SeatSpec
 from ..records import Move, Record, RecordError, replay
 
 if TYPE_CHECKING:
     from ..bots import Bot
 
-D = TypeVar("D")
 
 #: Event kinds that end (or begin) a deal: the declared ``deal`` and ``showdown``, and the
 #: games' own scoring kinds.
@@ -169,10 +167,14 @@ class Replay:
         )
 
 
-class ReplayMatch(HeldPosition):
+class ReplayMatch(PlayedElsewhere, HeldPosition):
     """The table source a replay table draws (``table_source.TableSource``): the record's
     seats (names and kinds), the position at the cursor, a real one from the ``Replay``. It
     takes no moves: no bot plays, nothing is undone, hinted or saved."""
+
+    NO_BOTS = "a replay takes no moves"
+    NO_HINTS = "a replay gives no hints"
+    NO_SAVE = NO_RECORD = "a replay is a record already"
 
     def __init__(self, replay: Replay) -> None:
         rec = replay.record
@@ -203,43 +205,7 @@ class ReplayMatch(HeldPosition):
     def apply(
         self, action: Action | str, seat: int | None = None, note: str | None = None
     ) -> list[Event]:
-        raise IllegalAction("a replay takes no moves")
-
-    def choose_bot(self, seat: int, cancelled: Callable[[], bool] | None = None) -> Action:
-        raise IllegalAction("a replay takes no moves")
-
-    def think_floor(self, seat: int) -> float:
-        return 0.0
-
-    def drive(self, driver: Callable[[State, Mapping[int, Bot]], D]) -> D | None:
-        return None  # nothing is played here
-
-    @property
-    def offers_undo(self) -> bool:
-        return False
-
-    def can_undo(self) -> bool:
-        return False
-
-    def undo(self) -> bool:
-        return False
-
-    @property
-    def offers_hint(self) -> bool:
-        return False
-
-    def hint(self, seat: int) -> Action:
-        raise IllegalAction("a replay gives no hints")
-
-    @property
-    def offers_save(self) -> bool:
-        return False
-
-    def to_save(self) -> dict[str, Any]:
-        raise ValueError("a replay is a record already")
-
-    def to_record(self) -> Record:
-        raise ValueError("a replay is a record already")
+        raise IllegalAction(self.NO_BOTS)
 
 
 __all__ = ["Replay", "ReplayMatch", "Units"]
