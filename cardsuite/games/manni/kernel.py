@@ -373,7 +373,8 @@ class MannKernel(MannState):
             self._check_discard(seat, cards)
             at = tuple(sorted(map(hand.index, cards)))
         k = len(cards)
-        key = _KEY_LOW if self._low_aces else _KEY_HIGH
+        low = self._low_aces
+        key = _KEY_LOW if low else _KEY_HIGH
         ent = self._idx[seat]
         if ent[0] is hand and ent[1] is None:  # as dealt: the deal's sort keys (``_deal``)
             keys = ent[2]
@@ -384,10 +385,25 @@ class MannKernel(MannState):
         manni = self.manni
         got = manni[:k]
         del manni[:k]
-        # the hand keeps its list (and its order: by suit, high to low), new cards and all
+        # the hand keeps its list (and its order: by suit, high to low), new cards and all:
+        # ``_read_back`` and ``_runs`` inline (an exchange is a tenth of Hornafjarðarmanni)
         keys += map(key.__getitem__, got)
-        held, runs = _read_back(keys, self._low_aces)
-        hand[:] = held
+        keys.sort()
+        if len(keys) > 1:
+            get = itemgetter(*keys)
+            if low:
+                hand[:] = get(_CARD_AT_LOW)
+                plays = list(get(_PLAY_AT_LOW))
+            else:
+                hand[:] = get(_CARD_AT_HIGH)
+                plays = list(get(_PLAY_AT_HIGH))
+            b1 = bisect_left(keys, 16)
+            b2 = bisect_left(keys, 32, b1)
+            b3 = bisect_left(keys, 48, b2)
+            runs = [plays[:b1], plays[b1:b2], plays[b2:b3], plays[b3:]]
+        else:  # a hand-written position's hand of one card or none
+            held, runs = _read_back(keys, low)
+            hand[:] = held
         self._idx[seat] = (hand, runs)
         self.discards[seat] = self.discards[seat] + list(cards)
         self.drawn[seat] = got
@@ -395,9 +411,18 @@ class MannKernel(MannState):
         queue = self.exchange_queue
         del queue[0]
         self.events.append(_EXCHANGE_EVENTS[seat][k])
-        if queue:
+        if queue:  # HORN-EXCH-1: the next seat's discards (``exchange_sizes`` inline)
             self.turn = nxt = queue[0]
-            self._legal = DiscardChoices(self.hands[nxt], self.exchange_sizes(nxt))
+            h = self.hands[nxt]
+            room = len(manni)
+            held_n = len(h)
+            if held_n < room:
+                room = held_n
+            if self.variant == HORN:
+                sizes = _HORN_SIZES[(nxt - self.dealer - 1) % 3][room]
+            else:
+                sizes = self.exchange_sizes(nxt)
+            self._legal = DiscardChoices(h, sizes)
         else:
             self._start_play()
 
@@ -653,6 +678,9 @@ _TRJ_TARGETS = {
 }
 #: ``_UP_TO[n]``: the sizes 0 to n, made once (``exchange_sizes``).
 _UP_TO = tuple(tuple(range(n + 1)) for n in range(53))
+#: HORN-EXCH-1: ``_HORN_SIZES[place][room]``, the sizes a seat may discard by its place
+#: after the dealer (eldest 0) when ``room`` cards are left to draw (``exchange_sizes``).
+_HORN_SIZES = tuple(tuple(_UP_TO[min(top, room)] for room in range(53)) for top in HORN_LIMITS)
 _NEXT = (1, 2, 0)
 #: A play's event data, one per card, shared by every event of it: event data is read, never
 #: written, and a play-out logs one per card played.
