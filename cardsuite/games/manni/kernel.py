@@ -454,7 +454,7 @@ class MannKernel(MannState):
         picks, get_manni = _DEALS[variant]
         if variant == HORN:
             card = _CARD_AT_HIGH[order[-1]]  # HORN-CUT-1: the bottom card, turned for all to see
-            self.contract, self.trump = contract, trump = horn_contract(card)
+            self.contract, self.trump = contract, trump = _HORN_CONTRACTS[card]
             self._low_aces = low = contract == "nullo"  # HORN-RANK-1
             self.contract_card = card
             manni = list(itemgetter(*get_manni(order))(_CARD_AT_HIGH))
@@ -518,7 +518,11 @@ class MannKernel(MannState):
         elif variant == BASIC:
             self._legal = _SWAP_OR_KEEP
         else:
-            self._legal = DiscardChoices(hands[e], self.exchange_sizes(e))
+            room = len(manni)  # HORN-EXCH-1: eldest's sizes (``exchange_sizes``, looked up)
+            held_n = len(hands[e])
+            self._legal = DiscardChoices(
+                hands[e], _HORN_SIZES[0][held_n if held_n < room else room]
+            )
 
     def _start_play(self) -> None:
         """MANNI-PLAY-1, TRJ-PLAY-1, HORN-PLAY-1: eldest leads."""
@@ -665,6 +669,8 @@ _DEALS: dict[str, tuple[tuple[Any, ...], Any]] = {
         itemgetter(*(13 * r + i for r in range(4) for i in range(0, 4))),
     ),
 }
+#: HORN-CONTRACT-1: each cut card's contract and trumps (``rules.horn_contract``), made once.
+_HORN_CONTRACTS = {c: horn_contract(c) for c in _PACK}
 #: Per variant, whether eldest, middle and the dealer exchange cards before the play
 #: (TRJ-EXCH-1: the declarer, eldest; HORN-EXCH-1: all three): ``_deal`` lists no plays for
 #: them, since ``_exchange`` lists them anew.
