@@ -373,7 +373,8 @@ class MannKernel(MannState):
             self._check_discard(seat, cards)
             at = tuple(sorted(map(hand.index, cards)))
         k = len(cards)
-        key = _KEY_LOW if self._low_aces else _KEY_HIGH
+        low = self._low_aces
+        key = _KEY_LOW if low else _KEY_HIGH
         ent = self._idx[seat]
         if ent[0] is hand and ent[1] is None:  # as dealt: the deal's sort keys (``_deal``)
             keys = ent[2]
@@ -384,10 +385,25 @@ class MannKernel(MannState):
         manni = self.manni
         got = manni[:k]
         del manni[:k]
-        # the hand keeps its list (and its order: by suit, high to low), new cards and all
+        # the hand keeps its list (and its order: by suit, high to low), new cards and all:
+        # ``_read_back`` and ``_runs`` inline (an exchange is a tenth of Hornafjarðarmanni)
         keys += map(key.__getitem__, got)
-        held, runs = _read_back(keys, self._low_aces)
-        hand[:] = held
+        keys.sort()
+        if len(keys) > 1:
+            get = itemgetter(*keys)
+            if low:
+                hand[:] = get(_CARD_AT_LOW)
+                plays = list(get(_PLAY_AT_LOW))
+            else:
+                hand[:] = get(_CARD_AT_HIGH)
+                plays = list(get(_PLAY_AT_HIGH))
+            b1 = bisect_left(keys, 16)
+            b2 = bisect_left(keys, 32, b1)
+            b3 = bisect_left(keys, 48, b2)
+            runs = [plays[:b1], plays[b1:b2], plays[b2:b3], plays[b3:]]
+        else:  # a hand-written position's hand of one card or none
+            held, runs = _read_back(keys, low)
+            hand[:] = held
         self._idx[seat] = (hand, runs)
         self.discards[seat] = self.discards[seat] + list(cards)
         self.drawn[seat] = got
@@ -395,9 +411,18 @@ class MannKernel(MannState):
         queue = self.exchange_queue
         del queue[0]
         self.events.append(_EXCHANGE_EVENTS[seat][k])
-        if queue:
+        if queue:  # HORN-EXCH-1: the next seat's discards (``exchange_sizes`` inline)
             self.turn = nxt = queue[0]
-            self._legal = DiscardChoices(self.hands[nxt], self.exchange_sizes(nxt))
+            h = self.hands[nxt]
+            room = len(manni)
+            held_n = len(h)
+            if held_n < room:
+                room = held_n
+            if self.variant == HORN:
+                sizes = _HORN_SIZES[(nxt - self.dealer - 1) % 3][room]
+            else:
+                sizes = self.exchange_sizes(nxt)
+            self._legal = DiscardChoices(h, sizes)
         else:
             self._start_play()
 
@@ -429,7 +454,7 @@ class MannKernel(MannState):
         picks, get_manni = _DEALS[variant]
         if variant == HORN:
             card = _CARD_AT_HIGH[order[-1]]  # HORN-CUT-1: the bottom card, turned for all to see
-            self.contract, self.trump = contract, trump = horn_contract(card)
+            self.contract, self.trump = contract, trump = _HORN_CONTRACTS[card]
             self._low_aces = low = contract == "nullo"  # HORN-RANK-1
             self.contract_card = card
             manni = list(itemgetter(*get_manni(order))(_CARD_AT_HIGH))
@@ -493,7 +518,11 @@ class MannKernel(MannState):
         elif variant == BASIC:
             self._legal = _SWAP_OR_KEEP
         else:
-            self._legal = DiscardChoices(hands[e], self.exchange_sizes(e))
+            room = len(manni)  # HORN-EXCH-1: eldest's sizes (``exchange_sizes``, looked up)
+            held_n = len(hands[e])
+            self._legal = DiscardChoices(
+                hands[e], _HORN_SIZES[0][held_n if held_n < room else room]
+            )
 
     def _start_play(self) -> None:
         """MANNI-PLAY-1, TRJ-PLAY-1, HORN-PLAY-1: eldest leads."""
@@ -640,6 +669,8 @@ _DEALS: dict[str, tuple[tuple[Any, ...], Any]] = {
         itemgetter(*(13 * r + i for r in range(4) for i in range(0, 4))),
     ),
 }
+#: HORN-CONTRACT-1: each cut card's contract and trumps (``rules.horn_contract``), made once.
+_HORN_CONTRACTS = {c: horn_contract(c) for c in _PACK}
 #: Per variant, whether eldest, middle and the dealer exchange cards before the play
 #: (TRJ-EXCH-1: the declarer, eldest; HORN-EXCH-1: all three): ``_deal`` lists no plays for
 #: them, since ``_exchange`` lists them anew.
@@ -653,6 +684,9 @@ _TRJ_TARGETS = {
 }
 #: ``_UP_TO[n]``: the sizes 0 to n, made once (``exchange_sizes``).
 _UP_TO = tuple(tuple(range(n + 1)) for n in range(53))
+#: HORN-EXCH-1: ``_HORN_SIZES[place][room]``, the sizes a seat may discard by its place
+#: after the dealer (eldest 0) when ``room`` cards are left to draw (``exchange_sizes``).
+_HORN_SIZES = tuple(tuple(_UP_TO[min(top, room)] for room in range(53)) for top in HORN_LIMITS)
 _NEXT = (1, 2, 0)
 #: A play's event data, one per card, shared by every event of it: event data is read, never
 #: written, and a play-out logs one per card played.
