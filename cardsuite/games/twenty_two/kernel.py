@@ -45,7 +45,9 @@ from .actions import (
     LeadChoices,
     Play,
     PlayChoices,
+    WildLeadChoices,
     layout,
+    wild_leads,
 )
 from .rules import TwentyTwo, TwentyTwoState, _full_pack
 from .sets import VALUES, cover_sets, covers, lowest
@@ -115,7 +117,7 @@ class TwentyTwoKernel(TwentyTwoState):
                 getter, legal._n, legal._gets, legal._takes = got
                 legal._flat = tuple(hand) if getter is None else getter(hand)
             elif hand[-1].rank == JOKER_RANK:
-                legal = self._compute_legal()
+                legal = self._wild_legal(hand)
             elif not trick:  # no jokers: the common cases, as plain lists
                 # ``leads(hand)``, inline (a move in four)
                 legal = _onew(LeadChoices)
@@ -147,6 +149,44 @@ class TwentyTwoKernel(TwentyTwoState):
             elif len(trick[0][1]) != 3 or (legal := self._triple_follows(hand)) is None:
                 legal = self._compute_legal()
             self._legal = legal
+        return legal
+
+    def _wild_legal(self, hand: list[Card]) -> Sequence[Action]:
+        """The listing for a hand holding jokers (T26-3..5), in the order and naming of
+        ``PlayChoices`` over ``_lead_sets`` / ``_follow_sets``: leads as ``WildLeadChoices``
+        (read by position), one-card follows as a plain list of shared plays (a joker never
+        plays alone beside other cards, so they are the plain cards' follows); the rest,
+        and a hand of jokers alone, through ``_compute_legal``."""
+        top = len(hand) - 2  # the highest plain card (hand[-1] is a joker)
+        while top >= 0 and hand[top].rank == JOKER_RANK:
+            top -= 1
+        if top < 0:  # only jokers (T26-4)
+            return self._compute_legal()
+        trick = self.trick
+        if not trick:
+            return wild_leads(hand, top)
+        if len(trick[0][1]) != 1:
+            return self._compute_legal()
+        # One card: ``legal_actions``' one-card follows over the plain cards (T26-5: the
+        # lowest card is a plain one).
+        legal: list[Action] = []
+        bound = self.trick_lead_eff[0] if self.beat_leader else self.trick_best_eff[0]
+        run: Card | None = None
+        for i in range(top, -1, -1):
+            c = hand[i]
+            if c.rank < bound:
+                break
+            if run is not None and c.rank != run.rank:
+                legal.append(SINGLE[run])
+            run = c
+        if run is not None:
+            legal.append(SINGLE[run])
+        low = SINGLE[hand[0]]
+        if self.beat_leader:
+            if not legal:
+                legal.append(low)
+        elif not legal or legal[-1] is not low:
+            legal.append(low)
         return legal
 
     def _pair_follows(self, hand: list[Card]) -> list[Action]:
@@ -346,7 +386,7 @@ class TwentyTwoKernel(TwentyTwoState):
             # One card, from a hand without jokers (T22-PLAY-2/6, T22-LEADER-1), inline: the
             # move of four positions in five. Anything else, and every refusal, goes on.
             # (The card is found once: its place is where it leaves the hand.)
-            if len(cards) == 1 and hand[-1].rank != JOKER_RANK:
+            if len(cards) == 1 and cards[0].rank != JOKER_RANK:
                 card = cards[0]
                 try:
                     at = hand.index(card)
@@ -362,7 +402,9 @@ class TwentyTwoKernel(TwentyTwoState):
                         best = self.trick_best_eff[0]
                         if self.beat_leader:
                             lead = self.trick_lead_eff[0]
-                            ok = r >= lead or (r == hand[0].rank and hand[-1].rank < lead)
+                            ok = r >= lead or (
+                                r == hand[0].rank and _top_plain(hand) < lead
+                            )
                         else:
                             ok = r >= best or r == hand[0].rank
                         if ok:
@@ -448,16 +490,19 @@ class TwentyTwoKernel(TwentyTwoState):
                 mark = len(events) - 1
                 self._finish_trick()
                 return events[mark:]
-            elif type(self._legal) is LeadChoices and self._legal.issued(action):
+            elif (
+                type(listed := self._legal) is LeadChoices or type(listed) is WildLeadChoices
+            ) and listed.issued(action):
                 # Several of a rank led (``_play_one``'s, inline): the set this listing just
-                # handed out, so held, of one rank, in suit order, keeping a card.
+                # handed out, so held, of one rank (jokers first, which take it: T26-3), in
+                # suit order, keeping a card.
                 for c in cards:
                     hand.remove(c)
                 self._legal = None
                 self._samples = None
                 self.trick_leader = turn
                 self.trick_best = 0
-                self.trick_lead_eff = self.trick_best_eff = [cards[0].rank] * len(cards)
+                self.trick_lead_eff = self.trick_best_eff = [cards[-1].rank] * len(cards)
                 self.trick.append((turn, cards))
                 shared = _SET_LEAD_EV[turn]  # a few hundred sets of a rank: made once
                 got = shared.get(cards)
@@ -1006,6 +1051,15 @@ _ONE = {r: (r,) for r in range(2, JOKER_RANK + 1)}
 # --- how events read (made when something shows them: see ``engine.Event``) -------------
 
 _SETS = SETS
+
+
+def _top_plain(hand: list[Card]) -> int:
+    """The rank of the highest card of ``hand`` (low to high, jokers last, at least one
+    card not a joker) that is not a joker: the best one card it may follow with (T26-3)."""
+    i = len(hand) - 1
+    while i and hand[i].rank == JOKER_RANK:
+        i -= 1
+    return hand[i].rank
 #: At most this many ranks that may take part in a three-card cover: the follows are a plain
 #: list (``_triple_follows``); more, and ``PlayChoices`` names them lazily.
 _TRIPLE_RANKS = 7
