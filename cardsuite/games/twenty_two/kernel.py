@@ -32,7 +32,7 @@ from operator import is_
 from typing import Any, Self
 
 from ... import positions
-from ...cards import JOKER_RANK, Card, by_rank, pack
+from ...cards import ACE, JOKER_RANK, Card, by_rank, pack
 from ...engine import Action, Event
 from ...shuffle import shuffle
 from . import wording
@@ -535,12 +535,45 @@ class TwentyTwoKernel(TwentyTwoState):
 
     def _play_offered(self, seat: int, act: Play) -> bool:
         """A play the lazy listing (``PlayChoices``) just handed out, so held, legal and
-        named high to low: only the bookkeeping remains (the reference's ``_put_down``).
+        named high to low: only the bookkeeping remains (the reference's ``_put_down``,
+        lean: effective ranks worked out in place, T26-3/4, and the next seat looked up).
         False, changing nothing, for any other."""
         legal = self._legal
         if type(legal) is not PlayChoices or legal._issued.get(id(act)) is not act:
             return False
-        self._put_down(seat, act.cards)
+        cards = act.cards
+        hand = self.hands[seat]
+        for c in cards:
+            hand.remove(c)
+        eff = [c.rank for c in cards]  # high to low: jokers first
+        if eff[0] == JOKER_RANK:  # ``effective``: jokers take the top plain rank, else aces
+            j = 1
+            while j < len(eff) and eff[j] == JOKER_RANK:
+                j += 1
+            eff = [ACE] * j if j == len(eff) else [eff[j]] * j + eff[j:]
+        trick = self.trick
+        if not trick:
+            self.trick_leader = seat
+            self.trick_best = 0
+            self.trick_lead_eff = self.trick_best_eff = eff
+            trick.append((seat, cards))
+            data = {"cards": [c.code for c in cards]}
+            self.events.append(_tnew(Event, ("lead", seat, _leads_words, data)))
+        else:
+            takes = covers(eff, self.trick_best_eff)
+            if takes and self.equal_sets and len(eff) > 1 and eff[0] != eff[-1]:
+                takes = False  # T22-EQUAL-2
+            trick.append((seat, cards))
+            if takes:
+                self.trick_best = len(trick) - 1
+                self.trick_best_eff = eff
+            data = {"cards": [c.code for c in cards], "best": takes}
+            self.events.append(_tnew(Event, ("play", seat, _plays, data)))
+        nxt = self._nxt[seat]
+        if nxt == self.trick_leader:
+            self._finish_trick()
+        else:
+            self.turn = nxt
         return True
 
     def _play_one(self, seat: int, act: Play) -> bool:
