@@ -32,7 +32,7 @@ from operator import is_
 from typing import Any, Self
 
 from ... import positions
-from ...cards import ACE, JOKER_RANK, Card, by_rank, pack
+from ...cards import ACE, JOKER, JOKER_RANK, Card, by_rank, pack
 from ...engine import Action, Event
 from ...shuffle import shuffle
 from . import wording
@@ -166,6 +166,8 @@ class TwentyTwoKernel(TwentyTwoState):
         if not trick:
             return wild_leads(hand, top)
         if len(trick[0][1]) != 1:
+            if len(trick[0][1]) == 2:
+                return self._wild_pair_follows(hand, top)
             return self._compute_legal()
         # One card: ``legal_actions``' one-card follows over the plain cards (T26-5: the
         # lowest card is a plain one).
@@ -188,6 +190,66 @@ class TwentyTwoKernel(TwentyTwoState):
         elif not legal or legal[-1] is not low:
             legal.append(low)
         return legal
+
+    def _wild_pair_follows(self, hand: list[Card], top: int) -> list[Action]:
+        """T22-PLAY-6 / T22-LEADER-1 with T26-3/5 for a two-card trick and a hand holding
+        jokers and the plain cards ``hand[: top + 1]``, as a plain list in ``PlayChoices``
+        order and naming over ``_follow_sets``: the plain pairs that cover (as
+        ``_pair_follows`` lists them), then a joker with each plain rank that covers the top
+        place (the joker takes that rank), high to low; then the lowest two (a plain pair,
+        or a joker with the one plain card) where the rule allows."""
+        t0, t1 = self.trick_lead_eff if self.beat_leader else self.trick_best_eff
+        firsts: list[Card] = []  # each plain rank's first card in suit order, high to low
+        doubled: list[Card | None] = []  # its second card, if held
+        prev = None
+        second = None
+        for i in range(top, -1, -1):  # high to low: a run's first card is the last seen
+            c = hand[i]
+            if c.rank < t1:
+                break  # nothing lower covers either place
+            if prev is not None:
+                if c.rank != prev.rank:
+                    firsts.append(prev)
+                    doubled.append(second)
+                    second = None
+                else:
+                    second = prev
+            prev = c
+        if prev is not None:
+            firsts.append(prev)
+            doubled.append(second)
+        out: list[Action] = []
+        append = out.append
+        rows = _PAIR_ROW
+        for x, high in enumerate(firsts, 1):  # no joker (T26-3: as many jokers as fit, 0 first)
+            if high.rank < t0:
+                break
+            row = rows[high]
+            for low in firsts[x:]:
+                append(row[low])
+            second = doubled[x - 1]
+            if second is not None:
+                append(row[second])
+        wild = _WILD_PAIR
+        for high in firsts:  # one joker, which takes the plain card's rank
+            if high.rank < t0:
+                break
+            append(wild[high])
+        c0 = hand[0]
+        if top:  # the lowest two are plain
+            c1 = hand[1]
+            covered = c1.rank >= t0 and c0.rank >= t1
+            last = rows[c0][c1] if c0.rank == c1.rank else rows[c1][c0]
+        else:  # one plain card: it and a joker (T26-5)
+            covered = c0.rank >= t0
+            last = wild[c0]
+        if self.beat_leader:
+            if out:
+                return out
+        elif covered:  # the lowest two cover: listed already
+            return out
+        append(last)
+        return out
 
     def _pair_follows(self, hand: list[Card]) -> list[Action]:
         """T22-PLAY-6 / T22-LEADER-1 for a two-card trick and a hand without jokers, as a
@@ -402,9 +464,7 @@ class TwentyTwoKernel(TwentyTwoState):
                         best = self.trick_best_eff[0]
                         if self.beat_leader:
                             lead = self.trick_lead_eff[0]
-                            ok = r >= lead or (
-                                r == hand[0].rank and _top_plain(hand) < lead
-                            )
+                            ok = r >= lead or (r == hand[0].rank and _top_plain(hand) < lead)
                         else:
                             ok = r >= best or r == hand[0].rank
                         if ok:
@@ -466,6 +526,8 @@ class TwentyTwoKernel(TwentyTwoState):
                 self._samples = None
                 r0 = c0.rank
                 r1 = c1.rank
+                if r0 == JOKER_RANK:  # a joker and a plain card: the joker takes its rank
+                    r0 = r1
                 trick = self.trick
                 best_eff = self.trick_best_eff
                 takes = r0 >= best_eff[0] and r1 >= best_eff[1]
@@ -557,7 +619,7 @@ class TwentyTwoKernel(TwentyTwoState):
             self.trick_best = 0
             self.trick_lead_eff = self.trick_best_eff = eff
             trick.append((seat, cards))
-            data = {"cards": [c.code for c in cards]}
+            data: dict[str, Any] = {"cards": [c.code for c in cards]}
             self.events.append(_tnew(Event, ("lead", seat, _leads_words, data)))
         else:
             takes = covers(eff, self.trick_best_eff)
@@ -1093,6 +1155,8 @@ def _top_plain(hand: list[Card]) -> int:
     while i and hand[i].rank == JOKER_RANK:
         i -= 1
     return hand[i].rank
+
+
 #: At most this many ranks that may take part in a three-card cover: the follows are a plain
 #: list (``_triple_follows``); more, and ``PlayChoices`` names them lazily.
 _TRIPLE_RANKS = 7
@@ -1115,6 +1179,10 @@ def _make_pairs() -> None:
 #: The pair plays by their higher card, then the lower (``_PAIR_ROW[a][b]``: ``_SETS[a, b]``).
 _PAIR_ROW: dict[Card, dict[Card, Play]] = {}
 _make_pairs()
+#: A joker with each plain card, as the listings name it (the joker first): T26-3's pairs.
+_WILD_PAIR: dict[Card, Play] = {}
+for _card in pack():
+    _WILD_PAIR[_card] = _SETS[(JOKER, _card)] = Play((JOKER, _card))
 
 
 #: The events of one-card plays, leads and tricks won, by seat, then card
