@@ -310,6 +310,86 @@ def leads(hand: Sequence[Card]) -> LeadChoices:
     return got
 
 
+class WildLeadChoices(Sequence[Play]):
+    """T22-PLAY-2 with T26-3 for a hand holding jokers and other cards (sorted low to high,
+    jokers last), read by position as ``LeadChoices`` is: per rank, high to low, one card of
+    it, then with one joker, two, ... (as many as keep a card in hand); then two of it, and
+    so on. The order and naming of ``PlayChoices`` over the kernel's ``_lead_sets``: jokers
+    first, then the rank's first cards in suit order.
+
+    Nothing is listed up front: each of a rank's ``have`` counts comes with ``jokers + 1``
+    joker counts, except that a hand of one plain rank keeps a card back from its largest
+    lead (one joker count fewer); so a pick is a walk down the runs and a division. (Built
+    with ``wild_leads``; the hand's plain cards kept as a tuple.)"""
+
+    __slots__ = ("_hand", "_joker", "_jokers", "_last", "_n")
+    _hand: tuple[Card, ...]  # the plain cards, low to high
+    _joker: Card  # the hand's joker (every joker is the same card)
+    _jokers: int  # how many jokers
+    _last: Play  # the several-card lead handed out last (unset until one is)
+    _n: int  # how many leads
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __getitem__(self, index: int | slice) -> Any:
+        if type(index) is not int or not 0 <= index < self._n:
+            if isinstance(index, slice):
+                return [self[i] for i in range(*index.indices(self._n))]
+            index = operator.index(index)
+            if -self._n <= index < 0:
+                return self[index + self._n]
+            raise IndexError(index)
+        hand = self._hand
+        per = self._jokers + 1  # joker counts per count of the rank
+        e = len(hand)  # one past the top of the run being walked
+        while True:
+            r = hand[e - 1].rank
+            j = e - 1  # the run's first card
+            while j and hand[j - 1].rank == r:
+                j -= 1
+            size = (e - j) * per
+            if index < size:
+                break
+            index -= size
+            e = j
+        k = index // per + 1
+        x = index - (k - 1) * per
+        if k == 1 and not x:
+            return SINGLE[hand[j]]
+        cards = (self._joker,) * x + hand[j : j + k]
+        play = SETS.get(cards)
+        if play is None:
+            play = SETS[cards] = Play(cards)
+        self._last = play  # (``apply`` takes the set it just offered without checking it)
+        return play
+
+    def __iter__(self) -> Iterator[Play]:
+        for i in range(self._n):
+            yield self[i]
+
+    def issued(self, action: Action) -> bool:
+        """``action`` is the several-card lead this listing handed out last."""
+        try:
+            return self._last is action
+        except AttributeError:
+            return False
+
+
+def wild_leads(hand: Sequence[Card], top: int) -> WildLeadChoices:
+    """The leads from ``hand`` (sorted low to high), whose plain cards are ``hand[: top +
+    1]`` (at least one) and the rest jokers (at least one): ``WildLeadChoices``, made
+    without a Python ``__init__``."""
+    got = _onew(WildLeadChoices)
+    plain = got._hand = tuple(hand[: top + 1])
+    jokers = got._jokers = len(hand) - 1 - top
+    got._joker = hand[-1]
+    # Every count of each rank with 0..jokers jokers, but one card is kept: a hand of one
+    # plain rank cannot lead all of it with every joker.
+    got._n = len(plain) * (jokers + 1) - (plain[0].rank == plain[-1].rank)
+    return got
+
+
 def _lay_out(choices: ExchangeChoices, hand: Sequence[Card], limit: int) -> None:
     """Fill ``choices`` for ``hand`` (sorted) and ``limit``."""
     # The layout depends only on where the (sorted) hand's runs of a rank start: looked up

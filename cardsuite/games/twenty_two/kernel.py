@@ -32,7 +32,7 @@ from operator import is_
 from typing import Any, Self
 
 from ... import positions
-from ...cards import JOKER_RANK, Card, by_rank, pack
+from ...cards import ACE, JOKER, JOKER_RANK, Card, by_rank, pack
 from ...engine import Action, Event
 from ...shuffle import shuffle
 from . import wording
@@ -45,7 +45,9 @@ from .actions import (
     LeadChoices,
     Play,
     PlayChoices,
+    WildLeadChoices,
     layout,
+    wild_leads,
 )
 from .rules import TwentyTwo, TwentyTwoState, _full_pack
 from .sets import VALUES, cover_sets, covers, lowest
@@ -115,7 +117,7 @@ class TwentyTwoKernel(TwentyTwoState):
                 getter, legal._n, legal._gets, legal._takes = got
                 legal._flat = tuple(hand) if getter is None else getter(hand)
             elif hand[-1].rank == JOKER_RANK:
-                legal = self._compute_legal()
+                legal = self._wild_legal(hand)
             elif not trick:  # no jokers: the common cases, as plain lists
                 # ``leads(hand)``, inline (a move in four)
                 legal = _onew(LeadChoices)
@@ -148,6 +150,106 @@ class TwentyTwoKernel(TwentyTwoState):
                 legal = self._compute_legal()
             self._legal = legal
         return legal
+
+    def _wild_legal(self, hand: list[Card]) -> Sequence[Action]:
+        """The listing for a hand holding jokers (T26-3..5), in the order and naming of
+        ``PlayChoices`` over ``_lead_sets`` / ``_follow_sets``: leads as ``WildLeadChoices``
+        (read by position), one-card follows as a plain list of shared plays (a joker never
+        plays alone beside other cards, so they are the plain cards' follows); the rest,
+        and a hand of jokers alone, through ``_compute_legal``."""
+        top = len(hand) - 2  # the highest plain card (hand[-1] is a joker)
+        while top >= 0 and hand[top].rank == JOKER_RANK:
+            top -= 1
+        if top < 0:  # only jokers (T26-4)
+            return self._compute_legal()
+        trick = self.trick
+        if not trick:
+            return wild_leads(hand, top)
+        if len(trick[0][1]) != 1:
+            if len(trick[0][1]) == 2:
+                return self._wild_pair_follows(hand, top)
+            return self._compute_legal()
+        # One card: ``legal_actions``' one-card follows over the plain cards (T26-5: the
+        # lowest card is a plain one).
+        legal: list[Action] = []
+        bound = self.trick_lead_eff[0] if self.beat_leader else self.trick_best_eff[0]
+        run: Card | None = None
+        for i in range(top, -1, -1):
+            c = hand[i]
+            if c.rank < bound:
+                break
+            if run is not None and c.rank != run.rank:
+                legal.append(SINGLE[run])
+            run = c
+        if run is not None:
+            legal.append(SINGLE[run])
+        low = SINGLE[hand[0]]
+        if self.beat_leader:
+            if not legal:
+                legal.append(low)
+        elif not legal or legal[-1] is not low:
+            legal.append(low)
+        return legal
+
+    def _wild_pair_follows(self, hand: list[Card], top: int) -> list[Action]:
+        """T22-PLAY-6 / T22-LEADER-1 with T26-3/5 for a two-card trick and a hand holding
+        jokers and the plain cards ``hand[: top + 1]``, as a plain list in ``PlayChoices``
+        order and naming over ``_follow_sets``: the plain pairs that cover (as
+        ``_pair_follows`` lists them), then a joker with each plain rank that covers the top
+        place (the joker takes that rank), high to low; then the lowest two (a plain pair,
+        or a joker with the one plain card) where the rule allows."""
+        t0, t1 = self.trick_lead_eff if self.beat_leader else self.trick_best_eff
+        firsts: list[Card] = []  # each plain rank's first card in suit order, high to low
+        doubled: list[Card | None] = []  # its second card, if held
+        prev = None
+        second = None
+        for i in range(top, -1, -1):  # high to low: a run's first card is the last seen
+            c = hand[i]
+            if c.rank < t1:
+                break  # nothing lower covers either place
+            if prev is not None:
+                if c.rank != prev.rank:
+                    firsts.append(prev)
+                    doubled.append(second)
+                    second = None
+                else:
+                    second = prev
+            prev = c
+        if prev is not None:
+            firsts.append(prev)
+            doubled.append(second)
+        out: list[Action] = []
+        append = out.append
+        rows = _PAIR_ROW
+        for x, high in enumerate(firsts, 1):  # no joker (T26-3: as many jokers as fit, 0 first)
+            if high.rank < t0:
+                break
+            row = rows[high]
+            for low in firsts[x:]:
+                append(row[low])
+            second = doubled[x - 1]
+            if second is not None:
+                append(row[second])
+        wild = _WILD_PAIR
+        for high in firsts:  # one joker, which takes the plain card's rank
+            if high.rank < t0:
+                break
+            append(wild[high])
+        c0 = hand[0]
+        if top:  # the lowest two are plain
+            c1 = hand[1]
+            covered = c1.rank >= t0 and c0.rank >= t1
+            last = rows[c0][c1] if c0.rank == c1.rank else rows[c1][c0]
+        else:  # one plain card: it and a joker (T26-5)
+            covered = c0.rank >= t0
+            last = wild[c0]
+        if self.beat_leader:
+            if out:
+                return out
+        elif covered:  # the lowest two cover: listed already
+            return out
+        append(last)
+        return out
 
     def _pair_follows(self, hand: list[Card]) -> list[Action]:
         """T22-PLAY-6 / T22-LEADER-1 for a two-card trick and a hand without jokers, as a
@@ -346,7 +448,7 @@ class TwentyTwoKernel(TwentyTwoState):
             # One card, from a hand without jokers (T22-PLAY-2/6, T22-LEADER-1), inline: the
             # move of four positions in five. Anything else, and every refusal, goes on.
             # (The card is found once: its place is where it leaves the hand.)
-            if len(cards) == 1 and hand[-1].rank != JOKER_RANK:
+            if len(cards) == 1 and cards[0].rank != JOKER_RANK:
                 card = cards[0]
                 try:
                     at = hand.index(card)
@@ -362,7 +464,7 @@ class TwentyTwoKernel(TwentyTwoState):
                         best = self.trick_best_eff[0]
                         if self.beat_leader:
                             lead = self.trick_lead_eff[0]
-                            ok = r >= lead or (r == hand[0].rank and hand[-1].rank < lead)
+                            ok = r >= lead or (r == hand[0].rank and _top_plain(hand) < lead)
                         else:
                             ok = r >= best or r == hand[0].rank
                         if ok:
@@ -424,6 +526,8 @@ class TwentyTwoKernel(TwentyTwoState):
                 self._samples = None
                 r0 = c0.rank
                 r1 = c1.rank
+                if r0 == JOKER_RANK:  # a joker and a plain card: the joker takes its rank
+                    r0 = r1
                 trick = self.trick
                 best_eff = self.trick_best_eff
                 takes = r0 >= best_eff[0] and r1 >= best_eff[1]
@@ -448,16 +552,19 @@ class TwentyTwoKernel(TwentyTwoState):
                 mark = len(events) - 1
                 self._finish_trick()
                 return events[mark:]
-            elif type(self._legal) is LeadChoices and self._legal.issued(action):
+            elif (
+                type(listed := self._legal) is LeadChoices or type(listed) is WildLeadChoices
+            ) and listed.issued(action):
                 # Several of a rank led (``_play_one``'s, inline): the set this listing just
-                # handed out, so held, of one rank, in suit order, keeping a card.
+                # handed out, so held, of one rank (jokers first, which take it: T26-3), in
+                # suit order, keeping a card.
                 for c in cards:
                     hand.remove(c)
                 self._legal = None
                 self._samples = None
                 self.trick_leader = turn
                 self.trick_best = 0
-                self.trick_lead_eff = self.trick_best_eff = [cards[0].rank] * len(cards)
+                self.trick_lead_eff = self.trick_best_eff = [cards[-1].rank] * len(cards)
                 self.trick.append((turn, cards))
                 shared = _SET_LEAD_EV[turn]  # a few hundred sets of a rank: made once
                 got = shared.get(cards)
@@ -490,12 +597,45 @@ class TwentyTwoKernel(TwentyTwoState):
 
     def _play_offered(self, seat: int, act: Play) -> bool:
         """A play the lazy listing (``PlayChoices``) just handed out, so held, legal and
-        named high to low: only the bookkeeping remains (the reference's ``_put_down``).
+        named high to low: only the bookkeeping remains (the reference's ``_put_down``,
+        lean: effective ranks worked out in place, T26-3/4, and the next seat looked up).
         False, changing nothing, for any other."""
         legal = self._legal
         if type(legal) is not PlayChoices or legal._issued.get(id(act)) is not act:
             return False
-        self._put_down(seat, act.cards)
+        cards = act.cards
+        hand = self.hands[seat]
+        for c in cards:
+            hand.remove(c)
+        eff = [c.rank for c in cards]  # high to low: jokers first
+        if eff[0] == JOKER_RANK:  # ``effective``: jokers take the top plain rank, else aces
+            j = 1
+            while j < len(eff) and eff[j] == JOKER_RANK:
+                j += 1
+            eff = [ACE] * j if j == len(eff) else [eff[j]] * j + eff[j:]
+        trick = self.trick
+        if not trick:
+            self.trick_leader = seat
+            self.trick_best = 0
+            self.trick_lead_eff = self.trick_best_eff = eff
+            trick.append((seat, cards))
+            data: dict[str, Any] = {"cards": [c.code for c in cards]}
+            self.events.append(_tnew(Event, ("lead", seat, _leads_words, data)))
+        else:
+            takes = covers(eff, self.trick_best_eff)
+            if takes and self.equal_sets and len(eff) > 1 and eff[0] != eff[-1]:
+                takes = False  # T22-EQUAL-2
+            trick.append((seat, cards))
+            if takes:
+                self.trick_best = len(trick) - 1
+                self.trick_best_eff = eff
+            data = {"cards": [c.code for c in cards], "best": takes}
+            self.events.append(_tnew(Event, ("play", seat, _plays, data)))
+        nxt = self._nxt[seat]
+        if nxt == self.trick_leader:
+            self._finish_trick()
+        else:
+            self.turn = nxt
         return True
 
     def _play_one(self, seat: int, act: Play) -> bool:
@@ -1006,6 +1146,17 @@ _ONE = {r: (r,) for r in range(2, JOKER_RANK + 1)}
 # --- how events read (made when something shows them: see ``engine.Event``) -------------
 
 _SETS = SETS
+
+
+def _top_plain(hand: list[Card]) -> int:
+    """The rank of the highest card of ``hand`` (low to high, jokers last, at least one
+    card not a joker) that is not a joker: the best one card it may follow with (T26-3)."""
+    i = len(hand) - 1
+    while i and hand[i].rank == JOKER_RANK:
+        i -= 1
+    return hand[i].rank
+
+
 #: At most this many ranks that may take part in a three-card cover: the follows are a plain
 #: list (``_triple_follows``); more, and ``PlayChoices`` names them lazily.
 _TRIPLE_RANKS = 7
@@ -1028,6 +1179,10 @@ def _make_pairs() -> None:
 #: The pair plays by their higher card, then the lower (``_PAIR_ROW[a][b]``: ``_SETS[a, b]``).
 _PAIR_ROW: dict[Card, dict[Card, Play]] = {}
 _make_pairs()
+#: A joker with each plain card, as the listings name it (the joker first): T26-3's pairs.
+_WILD_PAIR: dict[Card, Play] = {}
+for _card in pack():
+    _WILD_PAIR[_card] = _SETS[(JOKER, _card)] = Play((JOKER, _card))
 
 
 #: The events of one-card plays, leads and tricks won, by seat, then card
