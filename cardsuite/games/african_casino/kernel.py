@@ -170,12 +170,14 @@ class CasinoKernel(CasinoState):
 
         return owns
 
-    def _capture_units(self, seat: int, v: int) -> list[tuple[Item, ...]]:
+    def _capture_key(self, seat: int) -> tuple[tuple[Card, ...], tuple[Item, ...]]:
+        """What a capture's packings depend on besides its value: the free loose cards and,
+        in the South African game, the usable pile tops."""
         loose = tuple(c for c in self.loose if c is not self.trailed)  # (no call a value)
         tops: tuple[Item, ...] = ()
         if self.sa:
             tops = tuple((self.piles[self.pile_of[s]][-1], s) for s in self.usable_piles(seat))
-        return units(loose, v, self.ace_high, tops)
+        return loose, tops
 
     def _listed_captures(
         self,
@@ -193,11 +195,8 @@ class CasinoKernel(CasinoState):
         for v in values:
             known = memo.get(v)
             if known is None:
-                found = self._capture_units(seat, v)
-                maximal, rest = packings(found)
-                if not maximal and not found:
-                    maximal = [()]
-                known = memo[v] = (v in self.builds, maximal, rest, bool(found))
+                loose, tops = self._capture_key(seat)
+                known = memo[v] = (v in self.builds, *_packed(loose, v, self.ace_high, tops))
             has_build, maximal, rest, alone = known
             for o in maximal:
                 if o or has_build:
@@ -432,11 +431,38 @@ class CasinoKernel(CasinoState):
             need = [*mine, aug]
         if not need:
             return None
-        if not _keeps(tuple(need), tuple(hand), used, self.ace_high):
+        if len(need) == 1:  # one build to keep: any other card worth its value
+            v = need[0]
+            ace_high = self.ace_high
+            kept = False
+            for c in hand:
+                if c is not used and (
+                    c.rank == v if c.rank != ACE else v == 1 or (ace_high and v == 14)
+                ):
+                    kept = True
+                    break
+        else:
+            kept = _keeps(tuple(need), tuple(hand), used, self.ace_high)
+        if not kept:
             if not now_played and aug is not None:
                 return _AUG_5_KEEP
             return _TAB_5
         return None
+
+
+@lru_cache(maxsize=4096)
+def _packed(
+    loose: tuple[Card, ...], v: int, ace_high: bool, tops: tuple[Item, ...]
+) -> tuple[list[Opt], list[Opt], bool]:
+    """The packings of a capture of value ``v`` (``units.packings``: the maximal ones, the
+    empty one when there is no target at all, and the others) and whether there is any
+    target. Kept across listings: a search plays out the same public layout again and again
+    with other hands. The lists are only read."""
+    found = units(loose, v, ace_high, tops)
+    maximal, rest = packings(found)
+    if not maximal and not found:
+        maximal = [()]
+    return maximal, rest, bool(found)
 
 
 @lru_cache(maxsize=1024)
