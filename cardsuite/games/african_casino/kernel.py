@@ -53,13 +53,16 @@ from .units import Item, packings, sums, units, worth
 #: A capture's targets: a packing of units (``units.packings``).
 Opt = tuple[tuple[Item, ...], ...]
 #: An addition's target: value, base card (None for a build), the loose cards a unit may
-#: use there, their table of sums, and the pile tops' subsets that may join (``_top_subsets``).
+#: use there, their table of sums, the pile tops' subsets that may join (``_top_subsets``),
+#: and for a build whether it is the mover's side's, for a base whether the partner is
+#: proven to hold its value.
 _Target = tuple[
     int,
     Card | None,
     list[Card],
     dict[int, tuple[tuple[Card, ...], ...]],
     list[tuple[int, tuple[int, ...], tuple[Card, ...]]],
+    bool,
 ]
 
 
@@ -122,8 +125,9 @@ class CasinoKernel(CasinoState):
         owns = self._owner_test(seat)
         if self.played is None:
             memo: dict[int, tuple[bool, list[Opt], list[Opt], bool]] = {}
+            where = self._capture_key(seat)
             for card in hand:
-                yield from self._listed_captures(seat, card, self.insist == "always", memo)
+                yield from self._listed_captures(card, self.insist == "always", memo, where)
             builds = self.builds
             top = self.top_value
             raisable = [
@@ -156,17 +160,22 @@ class CasinoKernel(CasinoState):
             ):
                 counts[v] = counts.get(v, 0) + 1
         builds = self.builds
+        side = self.side(seat)
+        ours = {v: self.side(b.owner) == side for v, b in builds.items()}  # (``team``)
 
         def owns(v: int, used: Card | None, raised: bool = False) -> bool:
             n = counts.get(v, 0)
-            if used is not None and worth(used, v, ace_high):
+            if n and used is not None and worth(used, v, ace_high):
                 n -= 1
-            old = builds.get(v)
-            if old is None:
+            team = ours.get(v)
+            if team is None:
                 return n > 0
-            if not self.team(old.owner, seat):
+            if not team:
                 return False
-            return n > 0 or (not raised and old.owner != seat and self.proven(old.owner, v))
+            if n > 0:
+                return True
+            owner = builds[v].owner
+            return not raised and owner != seat and self.proven(owner, v)
 
         return owns
 
@@ -181,13 +190,14 @@ class CasinoKernel(CasinoState):
 
     def _listed_captures(
         self,
-        seat: int,
         card: Card,
         maximal_only: bool,
         memo: dict[int, tuple[bool, list[Opt], list[Opt], bool]],
+        where: tuple[tuple[Card, ...], tuple[Item, ...]],
     ) -> Iterator[Capture]:
         """``_captures``, with the packings of each value kept in ``memo`` for the other hand
-        cards of the listing (and whether there are loose targets the build may leave)."""
+        cards of the listing (and whether there are loose targets the build may leave);
+        ``where`` is the listing's ``_capture_key``."""
         if card.rank == ACE:
             values = [1, 14] if self.ace_high else [1]
         else:
@@ -195,7 +205,7 @@ class CasinoKernel(CasinoState):
         for v in values:
             known = memo.get(v)
             if known is None:
-                loose, tops = self._capture_key(seat)
+                loose, tops = where
                 known = memo[v] = (v in self.builds, *_packed(loose, v, self.ace_high, tops))
             has_build, maximal, rest, alone = known
             for o in maximal:
@@ -254,9 +264,13 @@ class CasinoKernel(CasinoState):
         plain = _NO_TOPS
         out: list[_Target] = []
         for v in sorted(builds):
-            allowed = not self.sa or builds[v].owner == seat
-            out.append((v, None, loose, table, subsets if allowed else plain))
+            b = builds[v]
+            allowed = not self.sa or b.owner == seat
+            team = self.team(b.owner, seat)
+            out.append((v, None, loose, table, subsets if allowed else plain, team))
         ace_high = self.ace_high
+        partner = self.partner(seat)
+        proofs = self.proofs
         for c in loose if bases else ():
             rest: list[Card] | None = None
             for v in [1, 14] if c.rank == ACE and ace_high else [set_value(c)]:
@@ -265,7 +279,8 @@ class CasinoKernel(CasinoState):
                 if rest is None:
                     rest = [x for x in loose if x is not c]
                     rest_table = sums(tuple(rest))
-                out.append((v, c, rest, rest_table, plain if self.sa else subsets))
+                both = partner is not None and (partner, ACE if v in (1, 14) else v) in proofs
+                out.append((v, c, rest, rest_table, plain if self.sa else subsets, both))
         return out
 
     def _adds_to(
@@ -278,18 +293,13 @@ class CasinoKernel(CasinoState):
         that ``seat`` may not own (``owns``) unless for a proven partner."""
         partner = self.partner(seat)
         ace_high = self.ace_high
-        proofs = self.proofs
-        builds = self.builds
         hv = 0 if card is None else set_value(card)
-        for v, base, others, table, subsets in targets:
-            both = (
-                base is not None
-                and partner is not None
-                and (partner, ACE if v in (1, 14) else v) in proofs
-            )
-            if base is None:
-                mine = card is None or self.team(builds[v].owner, seat)
-            else:
+        for v, base, others, table, subsets, flag in targets:
+            if base is None:  # ``flag``: the side's build
+                both = False
+                mine = card is None or flag
+            else:  # ``flag``: the partner is proven to hold the value
+                both = flag
                 mine = owns(v, card)
             if not mine and not both:
                 continue
@@ -336,7 +346,7 @@ class CasinoKernel(CasinoState):
         hand = self.hands[seat]
         played = self.played
         aug = self.aug_opp
-        mine = [b.value for b in self.owns(seat)] if owned is None else owned[:]
+        mine = [b.value for b in self.owns(seat)] if owned is None else owned  # (copied to change)
         if restricted is None:
             restricted = self.restricted()
         used: Card | None = None
@@ -345,7 +355,7 @@ class CasinoKernel(CasinoState):
             used = act.card
             if act.build:
                 if act.value in mine:
-                    mine.remove(act.value)
+                    mine = [x for x in mine if x != act.value]
                 if aug == act.value:
                     aug = None
         elif isinstance(act, Trail):
@@ -373,7 +383,7 @@ class CasinoKernel(CasinoState):
                 if not self.team(old.owner, seat):
                     return f"an opponent owns a build of {new} already (CASINO-RAISE-3)"
             else:
-                mine.append(new)
+                mine = [*mine, new]
                 new_owner = seat
         elif isinstance(act, (Build, Add)):
             v = act.value
@@ -395,7 +405,7 @@ class CasinoKernel(CasinoState):
                 if self.sa and act.units[0].tops and used is None and played is None:
                     return _SA_5_HAND
                 if self.held == v and used is not None and v in mine:
-                    mine.remove(v)  # PART-4: the partner owns it now
+                    mine = [x for x in mine if x != v]  # PART-4: the partner owns it now
             elif old is not None:  # a build merged into the side's build of its value
                 if not self.team(old.owner, seat):
                     return f"an opponent owns a build of {v} already (CASINO-TAB-4)"
@@ -408,7 +418,7 @@ class CasinoKernel(CasinoState):
                 if owner is None:
                     if not any(worth(c, v, self.ace_high) for c in rest):
                         return _build_2(v)
-                    mine.append(v)
+                    mine = [*mine, v]
                     new_owner = seat
                 else:
                     if owner != self.partner(seat) or not self.proven(owner, v):
