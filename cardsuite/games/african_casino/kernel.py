@@ -78,16 +78,32 @@ class CasinoKernel(CasinoState):
         seen: set[object] = set()
         mine = [b.value for b in self.owns(seat)]
         restricted = self.restricted()
+        played = self.played is not None
+        added = False  # a legal addition to the side's build is listed (INSIST-1)
         for a in self._candidates(seat):
-            if type(a) is Capture:  # only captures come twice (an ace's two values...)
+            t = type(a)
+            if t is Capture:  # only captures come twice (an ace's two values...)
                 key = a.key
                 if key in seen:
                     continue
                 seen.add(key)
             if self._quick_why_not(a, seat, mine, restricted) is None:
+                if played and not added and type(a) is Add:
+                    added = a.base is None and self.team(self.builds[a.value].owner, seat)
                 yield a
-        if self.played is not None and self._end_refusal(seat) is None:
+        if played and self._may_end(seat, added):
             yield END
+
+    def _may_end(self, seat: int, added: bool) -> bool:
+        """``_end_refusal(seat) is None`` read off the listing just made: with a card
+        played, its free additions to the side's builds are the ones ``_additions`` looks
+        for (INSIST-1), so they are not listed a second time (an insist to capture lists
+        captures only)."""
+        if self.comply == "capture":
+            return self._end_refusal(seat) is None
+        if (self.insist == "always" or self.comply == "additions") and added:
+            return False
+        return self._cannot_end(seat) is None
 
     def _allowed(self, act: Action) -> bool:
         for a in self.legal_actions():  # the listed object itself: no comparison of keys
