@@ -52,18 +52,44 @@ from .units import Item, packings, sums, units, worth
 
 #: A capture's targets: a packing of units (``units.packings``).
 Opt = tuple[tuple[Item, ...], ...]
-#: An addition's target: value, base card (None for a build), the loose cards a unit may
-#: use there, their table of sums, the pile tops' subsets that may join (``_top_subsets``),
-#: and for a build whether it is the mover's side's, for a base whether the partner is
-#: proven to hold its value.
-_Target = tuple[
-    int,
-    Card | None,
-    list[Card],
-    dict[int, tuple[tuple[Card, ...], ...]],
-    list[tuple[int, tuple[int, ...], tuple[Card, ...]]],
-    bool,
-]
+_Table = dict[int, tuple[tuple[Card, ...], ...]]
+_Subsets = list[tuple[int, tuple[int, ...], tuple[Card, ...]]]
+
+
+class _Target:
+    """An addition's target: its value, its base card (None for a build), the pile tops'
+    subsets that may join a unit there (``_top_subsets``), and for a build whether it is
+    the mover's side's, for a base whether the partner is proven to hold its value. The
+    loose cards a unit may use there, and their table of sums, are worked out for a base
+    only when a step onto it is made (``rest``): most bases are no value the mover may own."""
+
+    __slots__ = ("base", "flag", "loose", "others", "subsets", "table", "value")
+
+    def __init__(
+        self,
+        value: int,
+        base: Card | None,
+        loose: list[Card],
+        table: _Table | None,
+        subsets: _Subsets,
+        flag: bool,
+    ) -> None:
+        self.value = value
+        self.base = base
+        self.loose = loose
+        self.others = loose
+        self.table = table
+        self.subsets = subsets
+        self.flag = flag
+
+    def rest(self) -> tuple[list[Card], _Table]:
+        table = self.table
+        if table is None:
+            base = self.base
+            self.others = rest = [x for x in self.loose if x is not base]
+            self.table = table = sums(tuple(rest))
+            return rest, table
+        return self.others, table
 
 
 class CasinoKernel(CasinoState):
@@ -283,20 +309,16 @@ class CasinoKernel(CasinoState):
             b = builds[v]
             allowed = not self.sa or b.owner == seat
             team = self.team(b.owner, seat)
-            out.append((v, None, loose, table, subsets if allowed else plain, team))
+            out.append(_Target(v, None, loose, table, subsets if allowed else plain, team))
         ace_high = self.ace_high
         partner = self.partner(seat)
         proofs = self.proofs
         for c in loose if bases else ():
-            rest: list[Card] | None = None
             for v in [1, 14] if c.rank == ACE and ace_high else [set_value(c)]:
                 if v in builds:
                     continue
-                if rest is None:
-                    rest = [x for x in loose if x is not c]
-                    rest_table = sums(tuple(rest))
                 both = partner is not None and (partner, ACE if v in (1, 14) else v) in proofs
-                out.append((v, c, rest, rest_table, plain if self.sa else subsets, both))
+                out.append(_Target(v, c, loose, None, plain if self.sa else subsets, both))
         return out
 
     def _adds_to(
@@ -310,15 +332,19 @@ class CasinoKernel(CasinoState):
         partner = self.partner(seat)
         ace_high = self.ace_high
         hv = 0 if card is None else set_value(card)
-        for v, base, others, table, subsets, flag in targets:
+        for target in targets:
+            v = target.value
+            base = target.base
             if base is None:  # ``flag``: the side's build
                 both = False
-                mine = card is None or flag
+                mine = card is None or target.flag
             else:  # ``flag``: the partner is proven to hold the value
-                both = flag
+                both = target.flag
                 mine = owns(v, card)
             if not mine and not both:
                 continue
+            others, table = target.rest()
+            subsets = target.subsets
             found: list[Unit] = []
             if card is None:
                 for c in others:
