@@ -47,6 +47,7 @@ from .rules import (
     _capture,
     _match,
     _raise_1,
+    _values,
 )
 from .units import Item, packings, sums, units, worth
 
@@ -229,6 +230,16 @@ class CasinoKernel(CasinoState):
         if self.sa:
             tops = tuple((self.piles[self.pile_of[s]][-1], s) for s in self.usable_piles(seat))
         return loose, tops
+
+    def _can_capture(self, seat: int, card: Card) -> bool:
+        """The reference's INSIST-2 test read off the packings the listing keeps
+        (``_packed``): a trail is judged right after the captures of the same cards."""
+        loose, tops = self._capture_key(seat)
+        ace_high = self.ace_high
+        for v in _values(card, ace_high):
+            if v in self.builds or _packed(loose, v, ace_high, tops)[2]:
+                return True
+        return False
 
     def _listed_captures(
         self,
