@@ -522,10 +522,10 @@ def _packed(
     target. Kept across listings: a search plays out the same public layout again and again
     with other hands. The lists are only read."""
     found = units(loose, v, ace_high, tops)
+    if len(found) < 2:  # most often: nothing to take, or one unit (``packings``' answers)
+        return ([(found[0],)], [], True) if found else ([()], [], False)
     maximal, rest = packings(found)
-    if not maximal and not found:
-        maximal = [()]
-    return maximal, rest, bool(found)
+    return maximal, rest, True
 
 
 @lru_cache(maxsize=1024)
