@@ -107,6 +107,9 @@ class CasinoKernel(CasinoState):
         restricted = self.restricted()
         played = self.played is not None
         added = False  # a legal addition to the side's build is listed (INSIST-1)
+        # A trail, owning no build and having added to none, with no capture demanded
+        # (INSIST-3): nothing for ``_quick_why_not`` to refuse (TWO-1, TAB-5, AUG-5).
+        trail_free = not mine and not played and self.aug_opp is None and self.insist != "always"
         for a in self._candidates(seat):
             t = type(a)
             if t is Capture:  # only captures come twice (an ace's two values...)
@@ -114,6 +117,9 @@ class CasinoKernel(CasinoState):
                 if key in seen:
                     continue
                 seen.add(key)
+            elif t is Trail and trail_free:
+                yield a
+                continue
             if self._quick_why_not(a, seat, mine, restricted) is None:
                 if played and not added and type(a) is Add:
                     added = a.base is None and self.team(self.builds[a.value].owner, seat)
