@@ -6,13 +6,15 @@ carries each out on a copy (``_why_not``); a play-out lists a position's steps a
 move, so here
 
 - what every hand card shares is worked out once per listing: the targets of additions
-  with their tables of sums and pile-top subsets (``_add_targets``), the packings of each
-  capture value (``memo``), the builds the mover owns;
+  with their pile-top subsets and, for a base a step is made onto, the sums of the other
+  loose cards (``_add_targets``, ``_Target``), the packings of each capture value
+  (``memo``, and ``_packed`` across listings), the builds the mover owns and their sides;
 - a step that would fail its first test is never made: a value the mover could not own
   (``_owner_test``: TAB-4, BUILD-2, RAISE-1/3), a raise of a build that is not an
   opponent's single one, a hand card's unit for an opponent's build (AUG-5);
 - a generated step is judged from the few facts it changes (``_quick_why_not``) instead of
   on a copy, with the matching of builds to capturing cards cached (``_keeps``);
+- whether ``end`` is listed is read off the listing just made (``_may_end``);
 - a step applied is found in the listing by identity before any comparison.
 
 Everything else (applying a step, the prompts, the deal and the score, JSON) is the
