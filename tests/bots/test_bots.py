@@ -180,6 +180,22 @@ def test_the_fast_play_out_move_is_the_medium_move(variant: str) -> None:
     assert checked > 2000
 
 
+@pytest.mark.parametrize("variant", sorted(get_game("african-casino").variants))
+def test_casino_play_out_step_is_the_medium_step(variant: str) -> None:
+    """Issue 35: African Casino's play-outs read the few keys of the view the medium bot
+    uses, made from the state (``bots._play_view``): at every position of random games at
+    2, 3 and 4 players, the step is the very one it picks from the whole view."""
+    from cardsuite.games.african_casino.bots import medium_choice, rollout_action
+
+    checked = 0
+    for state, rng in walk("african-casino", variant, range(6), lambda s: 2 + s % 3, deals=2):
+        legal = state.legal_actions()
+        slow = medium_choice(state.view(state.to_move()), legal)
+        assert rollout_action(state, rng) is slow, (variant, str(slow))
+        checked += 1
+    assert checked > 100
+
+
 def test_money_self_play_stops_when_asked() -> None:
     """``bench`` times a number of decisions: an Egyptian game asks its bots at nearly every
     move, and playing hard bots to the end of one took many minutes. The driver stops when

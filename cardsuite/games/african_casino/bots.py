@@ -145,10 +145,33 @@ BOTS = {"easy": EasyBot, "medium": MediumBot}
 
 
 def rollout_action(st: State, rng: random.Random) -> Action:
-    """The medium step, from the sampled state's view of the seat to move."""
+    """The medium step, from the sampled state's view of the seat to move (only the part of
+    it ``medium_choice`` reads: a play-out takes a step thousands of times a search)."""
     seat = st.to_move()
     assert seat is not None
-    return medium_choice(st.view(seat), st.legal_actions())
+    legal = st.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    assert isinstance(st, CasinoState)
+    return medium_choice(_play_view(st, seat), legal)
+
+
+def _play_view(st: CasinoState, seat: int) -> dict[str, Any]:
+    """The keys of ``st.view(seat)`` that ``medium_choice`` and ``score_step`` read, made
+    as ``codec.view`` makes them."""
+    return {
+        "players": st.n,
+        "seat": seat,
+        "phase": st.phase,
+        "loose": st.loose,  # (only its length and whether it is empty are read)
+        "builds": [
+            {"value": b.value, "owner": b.owner, "units": [[c.code for c in u] for u in b.units]}
+            for _, b in sorted(st.builds.items())
+        ],
+        "pile_of": st.pile_of,
+        "piles": [{"top": p[-1].code if p else None} for p in st.piles],
+        "played": st.played is not None,
+    }
 
 
 #: Turns a search play-out looks ahead before it judges the position (a whole deal of steps

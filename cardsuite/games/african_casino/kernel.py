@@ -6,13 +6,15 @@ carries each out on a copy (``_why_not``); a play-out lists a position's steps a
 move, so here
 
 - what every hand card shares is worked out once per listing: the targets of additions
-  with their tables of sums and pile-top subsets (``_add_targets``), the packings of each
-  capture value (``memo``), the builds the mover owns;
+  with their pile-top subsets and, for a base a step is made onto, the sums of the other
+  loose cards (``_add_targets``, ``_Target``), the packings of each capture value
+  (``memo``, and ``_packed`` across listings), the builds the mover owns and their sides;
 - a step that would fail its first test is never made: a value the mover could not own
   (``_owner_test``: TAB-4, BUILD-2, RAISE-1/3), a raise of a build that is not an
   opponent's single one, a hand card's unit for an opponent's build (AUG-5);
 - a generated step is judged from the few facts it changes (``_quick_why_not``) instead of
   on a copy, with the matching of builds to capturing cards cached (``_keeps``);
+- whether ``end`` is listed is read off the listing just made (``_may_end``);
 - a step applied is found in the listing by identity before any comparison.
 
 Everything else (applying a step, the prompts, the deal and the score, JSON) is the
@@ -47,20 +49,50 @@ from .rules import (
     _capture,
     _match,
     _raise_1,
+    _values,
 )
 from .units import Item, packings, sums, units, worth
 
 #: A capture's targets: a packing of units (``units.packings``).
 Opt = tuple[tuple[Item, ...], ...]
-#: An addition's target: value, base card (None for a build), the loose cards a unit may
-#: use there, their table of sums, and the pile tops' subsets that may join (``_top_subsets``).
-_Target = tuple[
-    int,
-    Card | None,
-    list[Card],
-    dict[int, tuple[tuple[Card, ...], ...]],
-    list[tuple[int, tuple[int, ...], tuple[Card, ...]]],
-]
+_Table = dict[int, tuple[tuple[Card, ...], ...]]
+_Subsets = list[tuple[int, tuple[int, ...], tuple[Card, ...]]]
+
+
+class _Target:
+    """An addition's target: its value, its base card (None for a build), the pile tops'
+    subsets that may join a unit there (``_top_subsets``), and for a build whether it is
+    the mover's side's, for a base whether the partner is proven to hold its value. The
+    loose cards a unit may use there, and their table of sums, are worked out for a base
+    only when a step onto it is made (``rest``): most bases are no value the mover may own."""
+
+    __slots__ = ("base", "flag", "loose", "others", "subsets", "table", "value")
+
+    def __init__(
+        self,
+        value: int,
+        base: Card | None,
+        loose: list[Card],
+        table: _Table | None,
+        subsets: _Subsets,
+        flag: bool,
+    ) -> None:
+        self.value = value
+        self.base = base
+        self.loose = loose
+        self.others = loose
+        self.table = table
+        self.subsets = subsets
+        self.flag = flag
+
+    def rest(self) -> tuple[list[Card], _Table]:
+        table = self.table
+        if table is None:
+            base = self.base
+            self.others = rest = [x for x in self.loose if x is not base]
+            self.table = table = sums(tuple(rest))
+            return rest, table
+        return self.others, table
 
 
 class CasinoKernel(CasinoState):
@@ -75,16 +107,38 @@ class CasinoKernel(CasinoState):
         seen: set[object] = set()
         mine = [b.value for b in self.owns(seat)]
         restricted = self.restricted()
+        played = self.played is not None
+        added = False  # a legal addition to the side's build is listed (INSIST-1)
+        # A trail, owning no build and having added to none, with no capture demanded
+        # (INSIST-3): nothing for ``_quick_why_not`` to refuse (TWO-1, TAB-5, AUG-5).
+        trail_free = not mine and not played and self.aug_opp is None and self.insist != "always"
         for a in self._candidates(seat):
-            if type(a) is Capture:  # only captures come twice (an ace's two values...)
+            t = type(a)
+            if t is Capture:  # only captures come twice (an ace's two values...)
                 key = a.key
                 if key in seen:
                     continue
                 seen.add(key)
-            if self._quick_why_not(a, seat, mine, restricted) is None:
+            elif t is Trail and trail_free:
                 yield a
-        if self.played is not None and self._end_refusal(seat) is None:
+                continue
+            if self._quick_why_not(a, seat, mine, restricted) is None:
+                if played and not added and type(a) is Add:
+                    added = a.base is None and self.team(self.builds[a.value].owner, seat)
+                yield a
+        if played and self._may_end(seat, added):
             yield END
+
+    def _may_end(self, seat: int, added: bool) -> bool:
+        """``_end_refusal(seat) is None`` read off the listing just made: with a card
+        played, its free additions to the side's builds are the ones ``_additions`` looks
+        for (INSIST-1), so they are not listed a second time (an insist to capture lists
+        captures only)."""
+        if self.comply == "capture":
+            return self._end_refusal(seat) is None
+        if (self.insist == "always" or self.comply == "additions") and added:
+            return False
+        return self._cannot_end(seat) is None
 
     def _allowed(self, act: Action) -> bool:
         for a in self.legal_actions():  # the listed object itself: no comparison of keys
@@ -122,8 +176,9 @@ class CasinoKernel(CasinoState):
         owns = self._owner_test(seat)
         if self.played is None:
             memo: dict[int, tuple[bool, list[Opt], list[Opt], bool]] = {}
+            where = self._capture_key(seat)
             for card in hand:
-                yield from self._listed_captures(seat, card, self.insist == "always", memo)
+                yield from self._listed_captures(card, self.insist == "always", memo, where)
             builds = self.builds
             top = self.top_value
             raisable = [
@@ -156,36 +211,54 @@ class CasinoKernel(CasinoState):
             ):
                 counts[v] = counts.get(v, 0) + 1
         builds = self.builds
+        side = self.side(seat)
+        ours = {v: self.side(b.owner) == side for v, b in builds.items()}  # (``team``)
 
         def owns(v: int, used: Card | None, raised: bool = False) -> bool:
             n = counts.get(v, 0)
-            if used is not None and worth(used, v, ace_high):
+            if n and used is not None and worth(used, v, ace_high):
                 n -= 1
-            old = builds.get(v)
-            if old is None:
+            team = ours.get(v)
+            if team is None:
                 return n > 0
-            if not self.team(old.owner, seat):
+            if not team:
                 return False
-            return n > 0 or (not raised and old.owner != seat and self.proven(old.owner, v))
+            if n > 0:
+                return True
+            owner = builds[v].owner
+            return not raised and owner != seat and self.proven(owner, v)
 
         return owns
 
-    def _capture_units(self, seat: int, v: int) -> list[tuple[Item, ...]]:
+    def _capture_key(self, seat: int) -> tuple[tuple[Card, ...], tuple[Item, ...]]:
+        """What a capture's packings depend on besides its value: the free loose cards and,
+        in the South African game, the usable pile tops."""
         loose = tuple(c for c in self.loose if c is not self.trailed)  # (no call a value)
         tops: tuple[Item, ...] = ()
         if self.sa:
             tops = tuple((self.piles[self.pile_of[s]][-1], s) for s in self.usable_piles(seat))
-        return units(loose, v, self.ace_high, tops)
+        return loose, tops
+
+    def _can_capture(self, seat: int, card: Card) -> bool:
+        """The reference's INSIST-2 test read off the packings the listing keeps
+        (``_packed``): a trail is judged right after the captures of the same cards."""
+        loose, tops = self._capture_key(seat)
+        ace_high = self.ace_high
+        for v in _values(card, ace_high):
+            if v in self.builds or _packed(loose, v, ace_high, tops)[2]:
+                return True
+        return False
 
     def _listed_captures(
         self,
-        seat: int,
         card: Card,
         maximal_only: bool,
         memo: dict[int, tuple[bool, list[Opt], list[Opt], bool]],
+        where: tuple[tuple[Card, ...], tuple[Item, ...]],
     ) -> Iterator[Capture]:
         """``_captures``, with the packings of each value kept in ``memo`` for the other hand
-        cards of the listing (and whether there are loose targets the build may leave)."""
+        cards of the listing (and whether there are loose targets the build may leave);
+        ``where`` is the listing's ``_capture_key``."""
         if card.rank == ACE:
             values = [1, 14] if self.ace_high else [1]
         else:
@@ -193,11 +266,8 @@ class CasinoKernel(CasinoState):
         for v in values:
             known = memo.get(v)
             if known is None:
-                found = self._capture_units(seat, v)
-                maximal, rest = packings(found)
-                if not maximal and not found:
-                    maximal = [()]
-                known = memo[v] = (v in self.builds, maximal, rest, bool(found))
+                loose, tops = where
+                known = memo[v] = (v in self.builds, *_packed(loose, v, self.ace_high, tops))
             has_build, maximal, rest, alone = known
             for o in maximal:
                 if o or has_build:
@@ -255,18 +325,19 @@ class CasinoKernel(CasinoState):
         plain = _NO_TOPS
         out: list[_Target] = []
         for v in sorted(builds):
-            allowed = not self.sa or builds[v].owner == seat
-            out.append((v, None, loose, table, subsets if allowed else plain))
+            b = builds[v]
+            allowed = not self.sa or b.owner == seat
+            team = self.team(b.owner, seat)
+            out.append(_Target(v, None, loose, table, subsets if allowed else plain, team))
         ace_high = self.ace_high
+        partner = self.partner(seat)
+        proofs = self.proofs
         for c in loose if bases else ():
-            rest: list[Card] | None = None
             for v in [1, 14] if c.rank == ACE and ace_high else [set_value(c)]:
                 if v in builds:
                     continue
-                if rest is None:
-                    rest = [x for x in loose if x is not c]
-                    rest_table = sums(tuple(rest))
-                out.append((v, c, rest, rest_table, plain if self.sa else subsets))
+                both = partner is not None and (partner, ACE if v in (1, 14) else v) in proofs
+                out.append(_Target(v, c, loose, None, plain if self.sa else subsets, both))
         return out
 
     def _adds_to(
@@ -279,21 +350,20 @@ class CasinoKernel(CasinoState):
         that ``seat`` may not own (``owns``) unless for a proven partner."""
         partner = self.partner(seat)
         ace_high = self.ace_high
-        proofs = self.proofs
-        builds = self.builds
         hv = 0 if card is None else set_value(card)
-        for v, base, others, table, subsets in targets:
-            both = (
-                base is not None
-                and partner is not None
-                and (partner, ACE if v in (1, 14) else v) in proofs
-            )
-            if base is None:
-                mine = card is None or self.team(builds[v].owner, seat)
-            else:
+        for target in targets:
+            v = target.value
+            base = target.base
+            if base is None:  # ``flag``: the side's build
+                both = False
+                mine = card is None or target.flag
+            else:  # ``flag``: the partner is proven to hold the value
+                both = target.flag
                 mine = owns(v, card)
             if not mine and not both:
                 continue
+            others, table = target.rest()
+            subsets = target.subsets
             found: list[Unit] = []
             if card is None:
                 for c in others:
@@ -337,7 +407,7 @@ class CasinoKernel(CasinoState):
         hand = self.hands[seat]
         played = self.played
         aug = self.aug_opp
-        mine = [b.value for b in self.owns(seat)] if owned is None else owned[:]
+        mine = [b.value for b in self.owns(seat)] if owned is None else owned  # (copied to change)
         if restricted is None:
             restricted = self.restricted()
         used: Card | None = None
@@ -346,7 +416,7 @@ class CasinoKernel(CasinoState):
             used = act.card
             if act.build:
                 if act.value in mine:
-                    mine.remove(act.value)
+                    mine = [x for x in mine if x != act.value]
                 if aug == act.value:
                     aug = None
         elif isinstance(act, Trail):
@@ -374,7 +444,7 @@ class CasinoKernel(CasinoState):
                 if not self.team(old.owner, seat):
                     return f"an opponent owns a build of {new} already (CASINO-RAISE-3)"
             else:
-                mine.append(new)
+                mine = [*mine, new]
                 new_owner = seat
         elif isinstance(act, (Build, Add)):
             v = act.value
@@ -396,7 +466,7 @@ class CasinoKernel(CasinoState):
                 if self.sa and act.units[0].tops and used is None and played is None:
                     return _SA_5_HAND
                 if self.held == v and used is not None and v in mine:
-                    mine.remove(v)  # PART-4: the partner owns it now
+                    mine = [x for x in mine if x != v]  # PART-4: the partner owns it now
             elif old is not None:  # a build merged into the side's build of its value
                 if not self.team(old.owner, seat):
                     return f"an opponent owns a build of {v} already (CASINO-TAB-4)"
@@ -409,7 +479,7 @@ class CasinoKernel(CasinoState):
                 if owner is None:
                     if not any(worth(c, v, self.ace_high) for c in rest):
                         return _build_2(v)
-                    mine.append(v)
+                    mine = [*mine, v]
                     new_owner = seat
                 else:
                     if owner != self.partner(seat) or not self.proven(owner, v):
@@ -432,11 +502,38 @@ class CasinoKernel(CasinoState):
             need = [*mine, aug]
         if not need:
             return None
-        if not _keeps(tuple(need), tuple(hand), used, self.ace_high):
+        if len(need) == 1:  # one build to keep: any other card worth its value
+            v = need[0]
+            ace_high = self.ace_high
+            kept = False
+            for c in hand:
+                if c is not used and (
+                    c.rank == v if c.rank != ACE else v == 1 or (ace_high and v == 14)
+                ):
+                    kept = True
+                    break
+        else:
+            kept = _keeps(tuple(need), tuple(hand), used, self.ace_high)
+        if not kept:
             if not now_played and aug is not None:
                 return _AUG_5_KEEP
             return _TAB_5
         return None
+
+
+@lru_cache(maxsize=4096)
+def _packed(
+    loose: tuple[Card, ...], v: int, ace_high: bool, tops: tuple[Item, ...]
+) -> tuple[list[Opt], list[Opt], bool]:
+    """The packings of a capture of value ``v`` (``units.packings``: the maximal ones, the
+    empty one when there is no target at all, and the others) and whether there is any
+    target. Kept across listings: a search plays out the same public layout again and again
+    with other hands. The lists are only read."""
+    found = units(loose, v, ace_high, tops)
+    if len(found) < 2:  # most often: nothing to take, or one unit (``packings``' answers)
+        return ([(found[0],)], [], True) if found else ([()], [], False)
+    maximal, rest = packings(found)
+    return maximal, rest, True
 
 
 @lru_cache(maxsize=1024)
