@@ -280,6 +280,8 @@ class ReplayTable:
         is_mounted: bool
         is_attached: bool
 
+        def _live(self) -> bool: ...
+
         def query_one(self, selector: Any, expect_type: Any = None) -> Any: ...
         def query(self, selector: Any) -> Any: ...
         def notify(self, message: str, **kwargs: Any) -> None: ...
@@ -721,19 +723,19 @@ class ReplayTable:
             self.app.call_from_thread(self._rp_review_done, report)
 
     def _rp_review_progress(self, seat: int, done: int, total: int) -> None:
-        if self.is_attached and self.rp_reviewing is not None:
+        if self._live() and self.rp_reviewing is not None:
             self.rp_reviewing = (seat, done, total)
             self._rp_bar()
 
     def _rp_review_failed(self, why: str) -> None:
         self.rp_reviewing = None
-        if self.is_attached:
+        if self._live():
             self.notify(why, title="No review", severity="error")
             self._rp_bar()
 
     def _rp_review_done(self, report: Review) -> None:
         self.rp_reviewing = None
-        if not self.is_attached:
+        if not self._live():  # the review came back to a replay being closed: nothing to mark
             return
         self.rp_review = report
         worst = report.worst()

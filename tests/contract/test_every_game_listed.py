@@ -127,6 +127,8 @@ def fake_game(monkeypatch: pytest.MonkeyPatch) -> str:
 
 @pytest.mark.parametrize("place", [*PLACES, "shared/rules/<id>.md"])
 def test_a_place_that_misses_a_game_fails_naming_it(fake_game: str, place: str) -> None:
+    if place not in PLACES and not (ROOT.parent / "shared" / "rules").is_dir():
+        pytest.skip("no shared/rules beside the project (a clean clone elsewhere)")
     read = PLACES.get(place, _shared_rules)
     assert missing(read()) == [fake_game]
     with pytest.raises(AssertionError, match=f"{re.escape(place)} names no {fake_game}"):

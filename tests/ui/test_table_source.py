@@ -23,6 +23,7 @@ import cardsuite
 from cardsuite.bots import make_bot
 from cardsuite.engine import Game
 from cardsuite.games import all_games
+from cardsuite.games.money.referee import REPEAT_GAP
 from cardsuite.match import Match, SeatSpec
 from cardsuite.remote.remote_match import RemoteMatch
 from cardsuite.table_source import TableSource
@@ -134,6 +135,9 @@ async def test_a_table_plays_and_ends_without_reading_the_position(make_app, gam
             if game.realtime:
                 await pilot.press("space")  # the person's turn key against a bot
                 moves = sum(1 for m in source.record if m.seat == 0)
+                # presses closer than REPEAT_GAP are a held key's auto-repeat, all ignored
+                # after the first (pressed while the bot turned, it was refused)
+                await pilot.pause(REPEAT_GAP)
             else:
                 seat = table.human_to_move()
                 if seat is not None and not table.holding:
