@@ -26,7 +26,7 @@ Everything else (the checks and their reasons, views, samples, JSON) is the refe
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import repeat
 from operator import is_
 from typing import Any, Self
@@ -58,6 +58,32 @@ from .wording import leads as _leads_words
 from .wording import plays as _plays
 from .wording import shows as _shows
 from .wording import wins as _wins
+
+
+def _covering_runs(high_to_low: Iterable[Card], floor: int) -> tuple[list[Card], list[Card | None]]:
+    """The ranks of a hand's cards, given high to low, down to ``floor`` (nothing lower
+    covers a pair's lower place): each rank's first card in suit order (a run's first card is
+    the last seen) and its second card, or None when only one is held. Both pair follow
+    listings, plain and wild, walk the hand this way."""
+    firsts: list[Card] = []
+    doubled: list[Card | None] = []
+    prev = None
+    second = None
+    for c in high_to_low:
+        if c.rank < floor:
+            break
+        if prev is not None:
+            if c.rank != prev.rank:
+                firsts.append(prev)
+                doubled.append(second)
+                second = None
+            else:
+                second = prev
+        prev = c
+    if prev is not None:
+        firsts.append(prev)
+        doubled.append(second)
+    return firsts, doubled
 
 
 class TwentyTwoKernel(TwentyTwoState):
@@ -199,25 +225,8 @@ class TwentyTwoKernel(TwentyTwoState):
         place (the joker takes that rank), high to low; then the lowest two (a plain pair,
         or a joker with the one plain card) where the rule allows."""
         t0, t1 = self.trick_lead_eff if self.beat_leader else self.trick_best_eff
-        firsts: list[Card] = []  # each plain rank's first card in suit order, high to low
-        doubled: list[Card | None] = []  # its second card, if held
-        prev = None
-        second = None
-        for i in range(top, -1, -1):  # high to low: a run's first card is the last seen
-            c = hand[i]
-            if c.rank < t1:
-                break  # nothing lower covers either place
-            if prev is not None:
-                if c.rank != prev.rank:
-                    firsts.append(prev)
-                    doubled.append(second)
-                    second = None
-                else:
-                    second = prev
-            prev = c
-        if prev is not None:
-            firsts.append(prev)
-            doubled.append(second)
+        # each plain rank's first card in suit order, high to low, and its second if held
+        firsts, doubled = _covering_runs(reversed(hand[: top + 1]), t1)
         out: list[Action] = []
         append = out.append
         rows = _PAIR_ROW
@@ -262,24 +271,8 @@ class TwentyTwoKernel(TwentyTwoState):
         if hand[-1].rank < t0 or hand[-2].rank < t1:  # not even the top two cover: the lowest
             c0, c1 = hand[0], hand[1]
             return [_PAIR_ROW[c0][c1] if c0.rank == c1.rank else _PAIR_ROW[c1][c0]]
-        firsts: list[Card] = []  # each rank's first card in suit order, high to low
-        doubled: list[Card | None] = []  # its second card, if held
-        prev = None
-        second = None
-        for c in reversed(hand):  # high to low: a run's first card is the last seen
-            if c.rank < t1:
-                break  # nothing lower covers either place
-            if prev is not None:
-                if c.rank != prev.rank:
-                    firsts.append(prev)
-                    doubled.append(second)
-                    second = None
-                else:
-                    second = prev
-            prev = c
-        if prev is not None:
-            firsts.append(prev)
-            doubled.append(second)
+        # each rank's first card in suit order, high to low, and its second if held
+        firsts, doubled = _covering_runs(reversed(hand), t1)
         out: list[Action] = []
         append = out.append
         rows = _PAIR_ROW
