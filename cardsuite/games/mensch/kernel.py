@@ -31,7 +31,6 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ... import positions
 from ...cards import Card
 from ...engine import Action, Event, IllegalAction
 from ...shuffle import shuffle
@@ -503,21 +502,8 @@ class MenschKernel(MenschState):
         new = object.__new__(type(self))
         for name in _SHARED:
             object.__setattr__(new, name, getattr(self, name))
-        new.rng = positions.copy_rng(self.rng) if rng is None else rng
-        new.hands = [h[:] for h in self.hands]
-        new.bids = self.bids[:]
-        new.trick = self.trick[:]
-        new.tricks = self.tricks[:]
-        new.played = self.played[:]
-        new.tricks_won = self.tricks_won[:]
-        new.chips = self.chips[:]
-        new.history = self.history[:]
-        new.winners_list = self.winners_list[:]
-        new.events = self.events[:] if events else []
-        new._legal = None
         new._plays_ok = []
-        new._search_copy = False
-        return new
+        return self._copy_into(new, rng, events)
 
 
 #: The fields a clone shares with its original: values, or objects nothing changes.

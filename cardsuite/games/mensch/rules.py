@@ -706,7 +706,11 @@ class MenschState(TrickState):
         """An independent copy (of this state's own class); ``rng`` re-seeds its future, and
         ``events=False`` starts its log empty. Finished tricks and the sheet's records are
         shared: nothing changes them once made."""
-        new = copy.copy(self)
+        return self._copy_into(copy.copy(self), rng, events)
+
+    def _copy_into(self, new: Any, rng: random.Random | None, events: bool) -> Any:
+        """``clone``'s second half, on a shallow copy ``new``: what changes during play
+        copied, the generator re-seeded or copied, the log kept or emptied."""
         new.rng = positions.copy_rng(self.rng) if rng is None else rng
         new.hands = [h[:] for h in self.hands]
         new.bids = self.bids[:]
