@@ -210,6 +210,9 @@ async def test_a_spectator_sees_the_public_table_only(make_app) -> None:  # type
         assert screen.match.seat is None and screen.shown is None
         await wait_for(pilot, lambda: "watching" in _bar(app))
         await wait_for(pilot, lambda: len(server.match.record) > 4)
+        # a finished trick has reached this client (the last trick is then on offer)
+        await wait_for(pilot, lambda: bool(screen.view()["tricks"]))
+        await pilot.pause()
         assert screen.view()["hand"] is None
         assert not screen.check_action("hint", ())
         # the footer offers only what a watcher can do (issue 32 #9: select, play, ...)
