@@ -748,6 +748,19 @@ def test_MANNI_SCORE_1_B_7_basic_scoring(tricks, points):
     assert st.hand_no == 2 and not st.is_over()
 
 
+@pytest.mark.parametrize("variant", [BASIC, TRJ, HORN])
+def test_a_search_copy_at_its_horizon_is_not_over(variant):
+    """MANNI-END-1: a game is over only at its end. A search copy stops at the end of its
+    hand with nobody to move, yet the game is not over (the kernel's ``is_over`` reads the
+    seat to move first, the phase only when nobody is)."""
+    rng = random.Random(4)
+    copy = GAME.new_state(variant=variant, seed=2).clone_for_search(random.Random(3))
+    while copy.to_move() is not None:
+        assert not copy.is_over()
+        copy.apply(rng.choice(copy.legal_actions()))
+    assert copy.phase != "over" and not copy.is_over() and copy.hand_no == 2
+
+
 @pytest.mark.parametrize(
     ("before", "tricks", "after", "winners"),
     [

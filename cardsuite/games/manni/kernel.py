@@ -110,6 +110,13 @@ class MannKernel(MannState):
         new._idx = [_UNINDEXED] * 3
         return new
 
+    def is_over(self) -> bool:
+        """``TurnState.is_over`` without comparing text every move (a play-out asks it
+        before each): once over nobody is to move (``_end``; ``positions.sheet_and_turn``
+        holds a loaded position to it), so the phase is read only when nobody is, as at a
+        search copy's horizon, which is not over."""
+        return self.turn is None and self.phase == "over"
+
     def hand_key(self, card: Card) -> int:
         """The reference's ``hand_key``, looked up (``_KEY_HIGH``, ``_KEY_LOW``)."""
         return (_KEY_LOW if self._low_aces else _KEY_HIGH)[card]
@@ -266,11 +273,11 @@ class MannKernel(MannState):
                         events += (ev, won)
                         if hand:  # every hand holds as many cards after a trick
                             self.turn = self.trick_leader = winner
-                            h = self.hands[winner]  # the winner leads: any of its plays
-                            e = self._idx[winner]
-                            if e[0] is not h:
-                                e = self._index(winner)
-                            r0, r1, r2, r3 = e[1]
+                            hand = self.hands[winner]  # the winner leads: any of its plays
+                            ent = self._idx[winner]
+                            if ent[0] is not hand:
+                                ent = self._index(winner)
+                            r0, r1, r2, r3 = ent[1]
                             self._legal = [*r0, *r1, *r2, *r3]
                             return [ev, won]
                         self._legal = None
@@ -280,11 +287,11 @@ class MannKernel(MannState):
                 # After a lead or a trick's second card: the next seat's plays, listed here
                 # where the suit led is at hand (its run of that suit, else its whole hand)
                 self.turn = nxt = _NEXT[turn]
-                h = self.hands[nxt]
-                e = self._idx[nxt]
-                if e[0] is not h:
-                    e = self._index(nxt)
-                runs = e[1]
+                hand = self.hands[nxt]
+                ent = self._idx[nxt]
+                if ent[0] is not hand:
+                    ent = self._index(nxt)
+                runs = ent[1]
                 run = runs[led]
                 if run:
                     self._legal = run.copy()
@@ -293,6 +300,13 @@ class MannKernel(MannState):
                     self._legal = [*r0, *r1, *r2, *r3]
                 self.events.append(ev)
                 return [ev]
+        return self._apply_other(action, seat, turn)
+
+    def _apply_other(self, action: Action | str, seat: int | None, turn: int | None) -> list[Event]:
+        """``apply`` of anything but a play on the play path: the swap, a contract and a
+        discard just offered, taken without the reference's coercion; anything else (a
+        refusal, an action given as text) goes to the reference. Apart from ``apply``, whose
+        frame then holds only the play path's names (each name is a slot every call clears)."""
         if turn is None:
             raise IllegalAction("the game is over")
         if seat is not None and seat != turn:
