@@ -350,7 +350,7 @@ class MannKernel(MannState):
         if swap:
             self.discards[seat] = self.hands[seat]  # MANNI-EXCH-2: a dead pile, face down
             self._set_hand(seat, self.manni)
-            self.drawn[seat] = self.hands[seat][:]
+            self.drawn[seat] = self.hands[seat].copy()
             self.manni = []
             self.decisions[seat] = "swap"
             self.exchange_queue = []  # MANNI-EXCH-3
@@ -368,7 +368,7 @@ class MannKernel(MannState):
         """The reference's checks (``_contract_trumps``), the event looked up, and the
         declarer's discards listed here (as ``_legal_for`` would)."""
         trump = self._contract_trumps(seat, act)
-        owed = self.owed[seat] = self.owed[seat][:]
+        owed = self.owed[seat] = self.owed[seat].copy()
         owed.remove(act.kind)
         self.contract = act.kind
         self.trump = trump
@@ -554,7 +554,7 @@ class MannKernel(MannState):
 
     def _score(self) -> None:
         """MANNI-SCORE-1, TRJ-SCORE-1..4, HORN-SCORE-1/2, then the end of the game."""
-        t = self.tricks_won[:]
+        t = self.tricks_won.copy()
         variant = self.variant
         if variant == BASIC:
             t0, t1, t2 = t
@@ -571,7 +571,7 @@ class MannKernel(MannState):
                 "declarer": self.declarer,
                 "tricks": t,
                 "gains": results,
-                "totals": points[:],
+                "totals": points.copy(),
             }
             ends = max(points) >= GAME_POINTS  # MANNI-END-1
         else:
@@ -609,8 +609,8 @@ class MannKernel(MannState):
                 "tricks": t,
                 "targets": targets,
                 "results": results,
-                "plus": plus[:],
-                "minus": minus[:],
+                "plus": plus.copy(),
+                "minus": minus.copy(),
             }
             if variant == TRJAMANN:
                 if declarer is not None:
@@ -626,7 +626,7 @@ class MannKernel(MannState):
                     "score",
                     None,
                     wording.SCORES,
-                    {"tricks": t, "results": results[:], "variant": variant},
+                    {"tricks": t, "results": results.copy(), "variant": variant},
                 ),
             )
         )
