@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from functools import lru_cache
+from typing import Any
 
 from ...cards import ACE, Card
 from ...engine import Action
@@ -981,10 +982,11 @@ def _ordered_sums(loose: tuple[Card, ...]) -> _Table:
                 table[t] = [found]
             else:
                 sets.append(found)
-            walk(i + 1, t)
+            walk(i + 1, t)  # noqa: F821 (deleted once done, see below)
             chosen.pop()
 
     walk(0, 0)
+    del walk  # (the walk refers to itself: a cycle for the garbage collector, ``units.sums``)
     return {t: tuple(sets) for t, sets in table.items()}
 
 
@@ -1002,22 +1004,95 @@ def _capture_plan(
     maximal_only: bool,
 ) -> tuple[_Template, ...]:
     """The captures of value ``v`` in ``_listed_captures``' order, but for the card: what
-    every hand card of that value takes, kept across listings (``_packed``)."""
-    maximal, rest, alone = _packed(loose, v, ace_high, tops)
+    every hand card of that value takes, kept across listings (a search plays the same
+    public layout out again and again; a play-out mostly asks anew, so the walk is lean:
+    ``_capture_units``, and ``packings`` only for two units or more)."""
+    found = _capture_units(loose, v, ace_high, tops)
+    if len(found) < 2:  # ``_packed``'s answers for nothing to take, or one unit
+        maximal: list[Opt] = [(found[0],)] if found else [()]
+        rest: list[Opt] = []
+    else:
+        maximal, rest = packings(found)
     order: list[tuple[bool, Opt]] = [(has_build, o) for o in maximal if o or has_build]
     if not maximal_only:
         if has_build:  # leaving the build, or some of the loose targets, behind
             order += [(False, o) for o in maximal + rest if o]
             order += [(True, o) for o in rest]
-            if alone:  # the build alone, leaving every loose target (CAP-4)
+            if found:  # the build alone, leaving every loose target (CAP-4)
                 order.append((True, ()))
         else:
             order += [(False, o) for o in rest]
+    parts: dict[Opt, tuple[Any, ...]] = {}
     out = []
     for build, o in order:
-        cap = _capture(_ANY, v, build, o)
-        out.append((build, cap.groups, cap.loose, cap.tops))
+        known = parts.get(o)
+        if known is None:
+            known = parts[o] = _capture_parts(o)
+        out.append((build, *known))
     return tuple(out)
+
+
+def _capture_parts(
+    option: Opt,
+) -> tuple[tuple[tuple[tuple[Card, ...], tuple[int, ...]], ...], frozenset[Card], frozenset[int]]:
+    """A capture's ``groups``, ``loose`` and ``tops`` for the units of ``option``, as
+    ``Capture.__init__`` makes them from ``rules._capture``'s groups."""
+    groups = []
+    taken: list[Card] = []
+    piles: list[int] = []
+    for unit in option:
+        cards = []
+        seats = []
+        for c, s in unit:
+            if s is None:
+                cards.append(c)
+            else:
+                seats.append(s)
+        groups.append((tuple(cards), tuple(seats)))
+        taken += cards
+        piles += seats
+    return tuple(groups), frozenset(taken), frozenset(piles)
+
+
+def _capture_units(
+    loose: tuple[Card, ...], v: int, ace_high: bool, tops: tuple[Item, ...]
+) -> list[tuple[Item, ...]]:
+    """``units.units(loose, v, ace_high, tops)`` for a capture (no hand card among the
+    extras), the same units in the same order, with plain loops."""
+    table = sums(loose)
+    out: list[tuple[Item, ...]] = []
+    for c in loose:
+        if c.rank == ACE:
+            if v == 1 or (ace_high and v == 14):
+                out.append(((c, None),))
+        elif c.rank == v:
+            out.append(((c, None),))
+    for cards in table.get(v, ()):
+        if len(cards) >= 2:
+            out.append(tuple([(c, None) for c in cards]))
+    if tops:
+        for picked, total in _top_picks(tops):
+            need = v - total
+            if (need == 0 and len(picked) >= 2) or (
+                len(picked) == 1 and worth(picked[0][0], v, ace_high)
+            ):
+                out.append(picked)
+            if need > 0:
+                for cards in table.get(need, ()):
+                    out.append((*[(c, None) for c in cards], *picked))
+    return out
+
+
+@lru_cache(maxsize=1024)
+def _top_picks(tops: tuple[Item, ...]) -> list[tuple[tuple[Item, ...], int]]:
+    """The non-empty subsets of ``tops`` in ``units.units``' order (its bit masks), each
+    with the sum of its cards (aces 1)."""
+    k = len(tops)
+    out = []
+    for mask in range(1, 1 << k):
+        picked = tuple(tops[i] for i in range(k) if mask >> i & 1)
+        out.append((picked, sum(set_value(c) for c, _ in picked)))
+    return out
 
 
 _ANY = Card(2, "S")
