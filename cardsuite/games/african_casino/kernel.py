@@ -99,37 +99,41 @@ class _Target:
 class _Judge:
     """CASINO-TURN-6 for the steps one listing makes while the mover owns builds or has
     added to an opponent's: what ``_quick_why_not`` decides, worked out per hand card and
-    value rather than per step, the matchings kept (``keeps``). Every method takes a step
-    the generation already let through (its owner test, its target's side)."""
+    value rather than per step. Every method takes a step the generation already let
+    through (its owner test, its target's side)."""
 
-    __slots__ = ("ace_high", "aug", "hand", "kept", "mine", "played", "restricted")
+    __slots__ = ("ace_high", "aug", "counts", "mine", "played", "restricted")
 
-    def __init__(self, state: CasinoState, seat: int, mine: tuple[int, ...]) -> None:
-        self.hand = state.hands[seat]
+    def __init__(self, state: CasinoState, mine: tuple[int, ...], counts: dict[int, int]) -> None:
+        self.counts = counts  # ``_hand_counts`` of the mover's hand
         self.mine = mine  # the values of the builds the mover owns
         self.aug = state.aug_opp
         self.played = state.played is not None
         self.restricted = state.restricted()
         self.ace_high = state.ace_high
-        self.kept: dict[tuple[tuple[int, ...], Card | None], bool] = {}
 
     def keeps(self, need: tuple[int, ...], used: Card | None) -> bool:
-        """TAB-5: distinct cards of the hand but ``used`` capture the builds of ``need``."""
-        if not need:
-            return True
-        known = self.kept.get((need, used))
-        if known is None:
-            hand = self.hand
-            if len(need) == 1:
-                known = False
-                for c in hand:
-                    if c is not used and worth(c, need[0], self.ace_high):
-                        known = True
-                        break
+        """TAB-5: distinct cards of the hand but ``used`` capture the builds of ``need``
+        (``rules._match``). A card other than an ace captures its rank only, an ace 1
+        and, ace high, 14: so the matching is a count of each rank, the aces shared by 1
+        and 14."""
+        counts = self.counts
+        played = 0 if used is None else used.rank
+        aces = counts.get(1, 0) - (played == ACE)
+        taken: dict[int, int] = {}
+        for v in need:
+            if v == 1 or v == 14:
+                if v == 14 and not self.ace_high:
+                    return False
+                aces -= 1
+                if aces < 0:
+                    return False
             else:
-                known = _keeps(need, tuple(hand), used, self.ace_high)
-            self.kept[need, used] = known
-        return known
+                k = taken.get(v, 0) + 1
+                if counts.get(v, 0) - (played == v) < k:
+                    return False
+                taken[v] = k
+        return True
 
     def capture(self, card: Card, v: int, build: bool) -> bool:
         """A capture: AUG-5 (the opponent's build added to must be the one taken), TAB-5
@@ -216,12 +220,14 @@ class CasinoKernel(CasinoState):
         # that the generation lets through is legal (TAB-5 and AUG-5 have nothing to keep:
         # the owner test already gave a new build its capturing card; TWO-1's one build and
         # no trail need a build owned; TURN-1: no hand card after the play is listed).
-        judge = None if not mine and self.aug_opp is None else _Judge(self, seat, mine)
-        targets = self._add_targets(seat, loose)
-        owns = self._owner_test(seat)
+        counts = _hand_counts(self.hands[seat], self.ace_high)
+        judge = None if not mine and self.aug_opp is None else _Judge(self, mine, counts)
+        tops = tuple((self.piles[self.pile_of[s]][-1], s) for s in self.usable_piles(seat))
+        targets = self._add_targets(seat, loose, tops=tops, holds=counts)
+        owns = self._owner_test(seat, counts)
         out: list[Action] = []
         if played is None:
-            self._play_list(seat, loose, targets, owns, judge, out)
+            self._play_list(seat, loose, tops if self.sa else (), targets, owns, judge, out)
         added = self._free_list(seat, loose, targets, owns, judge, out)
         if played is not None and self._may_end(seat, added):
             out.append(END)
@@ -231,15 +237,17 @@ class CasinoKernel(CasinoState):
         self,
         seat: int,
         loose: list[Card],
+        tops: tuple[Item, ...],
         targets: list[_Target],
         owns: Callable[..., bool],
         judge: _Judge | None,
         out: list[Action],
     ) -> None:
         """The play's steps (TURN-1) onto ``out``: the captures of every hand card, then
-        each card's builds, raises and additions, then the trails."""
+        each card's builds, raises and additions, then the trails. ``tops``: the pile tops
+        a capture may take (VAR-SA 4)."""
         hand = self.hands[seat]
-        self._capture_list(seat, hand, judge, out)
+        self._capture_list(tuple(loose), tops, hand, judge, out)
         builds = self.builds
         top = self.top_value
         raisable = [
@@ -274,12 +282,16 @@ class CasinoKernel(CasinoState):
                     out.append(_trail(card))
 
     def _capture_list(
-        self, seat: int, hand: list[Card], judge: _Judge | None, out: list[Action]
+        self,
+        loose: tuple[Card, ...],
+        tops: tuple[Item, ...],
+        hand: list[Card],
+        judge: _Judge | None,
+        out: list[Action],
     ) -> None:
         """Each hand card's captures (``_capture_plan``, one per value the card may count,
         shared by the cards of that value); an ace's two values may take the same cards,
         which is one step (the first)."""
-        loose, tops = self._capture_key(seat)
         ace_high = self.ace_high
         maximal_only = self.insist == "always"
         builds = self.builds
@@ -588,18 +600,15 @@ class CasinoKernel(CasinoState):
         yield from self._listed_builds(seat, table, None, owns)
         yield from self._adds_to(targets, seat, None, owns)
 
-    def _owner_test(self, seat: int) -> Callable[..., bool]:
+    def _owner_test(self, seat: int, counts: dict[int, int] | None = None) -> Callable[..., bool]:
         """The first test a new set of value v meets, as ``_quick_why_not`` makes it, for
         a whole listing at once: an opponent's build of v forbids it (TAB-4, RAISE-3);
         otherwise ``seat`` must keep a card that captures v (BUILD-2, RAISE-1), unless the
-        side's build of v is a proven partner's. Steps that fail it are never made."""
-        counts: dict[int, int] = {}
+        side's build of v is a proven partner's. Steps that fail it are never made.
+        ``counts``: ``_hand_counts`` of the hand, when the listing has them."""
         ace_high = self.ace_high
-        for c in self.hands[seat]:
-            for v in (
-                (1, 14) if c.rank == ACE and ace_high else (1,) if c.rank == ACE else (c.rank,)
-            ):
-                counts[v] = counts.get(v, 0) + 1
+        if counts is None:
+            counts = _hand_counts(self.hands[seat], ace_high)
         builds = self.builds
         side = self.side(seat)
         ours = {v: self.side(b.owner) == side for v, b in builds.items()}  # (``team``)
@@ -704,13 +713,24 @@ class CasinoKernel(CasinoState):
                 if theirs:
                     yield Build(v, cards, card, owner=partner)
 
-    def _add_targets(self, seat: int, loose: list[Card], bases: bool = True) -> list[_Target]:
+    def _add_targets(
+        self,
+        seat: int,
+        loose: list[Card],
+        bases: bool = True,
+        tops: tuple[Item, ...] | None = None,
+        holds: dict[int, int] | None = None,
+    ) -> list[_Target]:
         """What a unit may go onto, worked out once for every hand card: each build, then
         (with ``bases``) each loose card as a base (an ace as 1 and, ace high, as 14), with
-        the sums of the other loose cards and the pile tops that may join a unit there."""
+        the sums of the other loose cards and the pile tops that may join a unit there.
+        ``tops``: the usable pile tops, when known; with ``holds`` (``_hand_counts``), a
+        base of a value ``seat`` holds no card of is left out unless a proven partner may
+        have it: no step onto it passes the owner test (AUG-4, BUILD-2)."""
         builds = self.builds
         table = _ordered_sums(tuple(loose))
-        tops = tuple((self.piles[self.pile_of[s]][-1], s) for s in self.usable_piles(seat))
+        if tops is None:
+            tops = tuple((self.piles[self.pile_of[s]][-1], s) for s in self.usable_piles(seat))
         subsets = _top_subsets(tops)
         plain = _NO_TOPS
         out: list[_Target] = []
@@ -727,6 +747,8 @@ class CasinoKernel(CasinoState):
                 if v in builds:
                     continue
                 both = partner is not None and (partner, ACE if v in (1, 14) else v) in proofs
+                if holds is not None and not both and v not in holds:
+                    continue
                 out.append(_Target(v, c, loose, None, plain if self.sa else subsets, both))
         return out
 
@@ -1096,6 +1118,20 @@ def _top_picks(tops: tuple[Item, ...]) -> list[tuple[tuple[Item, ...], int]]:
 
 
 _ANY = Card(2, "S")
+
+
+def _hand_counts(hand: list[Card], ace_high: bool) -> dict[int, int]:
+    """How many cards of ``hand`` capture each value (an ace 1 and, ace high, 14)."""
+    counts: dict[int, int] = {}
+    for c in hand:
+        r = c.rank
+        if r == ACE:
+            counts[1] = counts.get(1, 0) + 1
+            if ace_high:
+                counts[14] = counts.get(14, 0) + 1
+        else:
+            counts[r] = counts.get(r, 0) + 1
+    return counts
 
 
 @lru_cache(maxsize=4096)
