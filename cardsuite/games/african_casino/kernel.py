@@ -222,12 +222,12 @@ class CasinoKernel(CasinoState):
         # no trail need a build owned; TURN-1: no hand card after the play is listed).
         counts = _hand_counts(self.hands[seat], self.ace_high)
         judge = None if not mine and self.aug_opp is None else _Judge(self, mine, counts)
-        tops = tuple((self.piles[self.pile_of[s]][-1], s) for s in self.usable_piles(seat))
+        tops = self.usable_tops(seat) if self.sa and played is None else None  # (VAR-SA 4)
         targets = self._add_targets(seat, loose, tops=tops, holds=counts)
         owns = self._owner_test(seat, counts)
         out: list[Action] = []
         if played is None:
-            self._play_list(seat, loose, tops if self.sa else (), targets, owns, judge, out)
+            self._play_list(seat, loose, tops or (), targets, owns, judge, out)
         added = self._free_list(seat, loose, targets, owns, judge, out)
         if played is not None and self._may_end(seat, added):
             out.append(END)
@@ -542,6 +542,13 @@ class CasinoKernel(CasinoState):
             return False
         return self._cannot_end(seat) is None
 
+    def _cannot_end(self, seat: int) -> str | None:
+        """The reference's, but at once when there is no build at all: nothing to keep,
+        no second build (TWO-1, TAB-5, AUG-5)."""
+        if not self.builds and self.aug_opp is None:
+            return None
+        return CasinoState._cannot_end(self, seat)
+
     def _allowed(self, act: Action) -> bool:
         for a in self.legal_actions():  # the listed object itself: no comparison of keys
             if a is act:
@@ -728,17 +735,17 @@ class CasinoKernel(CasinoState):
         base of a value ``seat`` holds no card of is left out unless a proven partner may
         have it: no step onto it passes the owner test (AUG-4, BUILD-2)."""
         builds = self.builds
-        table = _ordered_sums(tuple(loose))
-        if tops is None:
-            tops = tuple((self.piles[self.pile_of[s]][-1], s) for s in self.usable_piles(seat))
-        subsets = _top_subsets(tops)
         plain = _NO_TOPS
+        subsets: _Subsets | None = None  # (the pile tops are read only for a target)
         out: list[_Target] = []
-        for v in sorted(builds):
-            b = builds[v]
-            allowed = not self.sa or b.owner == seat
-            team = self.team(b.owner, seat)
-            out.append(_Target(v, None, loose, table, subsets if allowed else plain, team))
+        if builds:
+            table = _ordered_sums(tuple(loose))
+            subsets = _top_subsets(self.usable_tops(seat) if tops is None else tops)
+            for v in sorted(builds):
+                b = builds[v]
+                allowed = not self.sa or b.owner == seat
+                team = self.team(b.owner, seat)
+                out.append(_Target(v, None, loose, table, subsets if allowed else plain, team))
         ace_high = self.ace_high
         partner = self.partner(seat)
         proofs = self.proofs
@@ -749,7 +756,12 @@ class CasinoKernel(CasinoState):
                 both = partner is not None and (partner, ACE if v in (1, 14) else v) in proofs
                 if holds is not None and not both and v not in holds:
                     continue
-                out.append(_Target(v, c, loose, None, plain if self.sa else subsets, both))
+                if self.sa:
+                    out.append(_Target(v, c, loose, None, plain, both))
+                    continue
+                if subsets is None:
+                    subsets = _top_subsets(self.usable_tops(seat) if tops is None else tops)
+                out.append(_Target(v, c, loose, None, subsets, both))
         return out
 
     def _adds_to(

@@ -140,8 +140,13 @@ def packings(
         if i >= n:
             if used and used not in seen:
                 seen.add(used)
-                packing = tuple(units[k] for k in picked)
-                if all(m & used for m in masks):
+                packing = tuple([units[k] for k in picked])
+                whole = True  # every unit meets the packing (a plain loop: no generator)
+                for m in masks:
+                    if not m & used:
+                        whole = False
+                        break
+                if whole:
                     if len(maximal) < maximal_cap:
                         maximal.append(packing)
                 elif len(other) < other_cap:
