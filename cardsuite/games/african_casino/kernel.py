@@ -646,14 +646,17 @@ class CasinoKernel(CasinoState):
         return loose, tops
 
     def _can_capture(self, seat: int, card: Card) -> bool:
-        """The reference's INSIST-2 test read off the packings the listing keeps
-        (``_packed``): a trail is judged right after the captures of the same cards."""
+        """The reference's INSIST-2 test read off the values that have a unit to take
+        (``_reach``, which the listing of the same layout keeps)."""
         loose, tops = self._capture_key(seat)
         ace_high = self.ace_high
-        for v in _values(card, ace_high):
-            if v in self.builds or _packed(loose, v, ace_high, tops)[2]:
-                return True
-        return False
+        reach = _reach(loose, tops, ace_high)
+        return any(v in self.builds or v in reach for v in _values(card, ace_high))
+
+    def _capture_units(self, seat: int, v: int) -> list[tuple[Item, ...]]:
+        """The reference's, by ``_take_units`` (INSIST-2's test of a capture, ``_maximal``)."""
+        loose, tops = self._capture_key(seat)
+        return _take_units(loose, v, self.ace_high, tops)
 
     def _listed_captures(
         self,
@@ -1040,8 +1043,8 @@ def _capture_plan(
     """The captures of value ``v`` in ``_listed_captures``' order, but for the card: what
     every hand card of that value takes, kept across listings (a search plays the same
     public layout out again and again; a play-out mostly asks anew, so the walk is lean:
-    ``_capture_units``, and ``packings`` only for two units or more)."""
-    found = _capture_units(loose, v, ace_high, tops)
+    ``_take_units``, and ``packings`` only for two units or more)."""
+    found = _take_units(loose, v, ace_high, tops)
     if len(found) < 2:  # ``_packed``'s answers for nothing to take, or one unit
         maximal: list[Opt] = [(found[0],)] if found else [()]
         rest: list[Opt] = []
@@ -1088,7 +1091,7 @@ def _capture_parts(
     return tuple(groups), frozenset(taken), frozenset(piles)
 
 
-def _capture_units(
+def _take_units(
     loose: tuple[Card, ...], v: int, ace_high: bool, tops: tuple[Item, ...]
 ) -> list[tuple[Item, ...]]:
     """``units.units(loose, v, ace_high, tops)`` for a capture (no hand card among the
