@@ -3,23 +3,33 @@
 ``CasinoKernel`` is the reference state (``rules.CasinoState``) with one part done another
 way: the steps of the mover's turn. The reference lists every well-formed candidate and
 carries each out on a copy (``_why_not``); a play-out lists a position's steps a few times a
-move, so here
+move, so here (``_listing``, one pass, no generator, for every turn with no insist to meet)
 
-- what every hand card shares is worked out once per listing: the targets of additions
-  with their pile-top subsets and, for a base a step is made onto, the sums of the other
-  loose cards (``_add_targets``, ``_Target``), the packings of each capture value
-  (``memo``, and ``_packed`` across listings), the builds the mover owns and their sides;
+- what every hand card shares is worked out once per listing: one count of the hand by
+  value (``_hand_counts``), the targets of additions with their pile-top subsets and, for a
+  base a step is made onto, the sums of the other loose cards (``_add_targets``,
+  ``_Target``; no base of a value the mover holds no card of), the captures of each value
+  (``_capture_plan``, kept across listings) and the builds the mover owns;
+- a value with no unit to take asks for no capture walk (``_reach``), and the walks that
+  remain are plain loops (``_take_units``, ``_capture_parts``, ``_ordered_sums``: the sets
+  with their cards already in a step's order);
 - a step that would fail its first test is never made: a value the mover could not own
   (``_owner_test``: TAB-4, BUILD-2, RAISE-1/3), a raise of a build that is not an
   opponent's single one, a hand card's unit for an opponent's build (AUG-5);
-- a generated step is judged from the few facts it changes (``_quick_why_not``) instead of
-  on a copy, with the matching of builds to capturing cards cached (``_keeps``);
+- owning no build and having added to none, every step the generation lets through is
+  legal; otherwise a step is judged per hand card and value (``_Judge``: TWO-1, AUG-5 and
+  TAB-5's matching as a count of ranks), and a step for a proven partner alone
+  (``_quick_why_not``);
+- steps are made without ``__init__`` (``_build``, ``_unit``, ``_add``, captures from
+  their plan), and a trail is one object per card (``_trail``);
 - whether ``end`` is listed is read off the listing just made (``_may_end``);
 - a step applied is found in the listing by identity before any comparison.
 
-Everything else (applying a step, the prompts, the deal and the score, JSON) is the
-reference's. ``tests/contract/test_lockstep.py`` plays the two side by side and holds them
-to the same steps in the same order, the same events and the same positions.
+The generator path (``_play_steps``, ``_candidates``) lists a turn under an insist
+(INSIST-1/3). Everything else (applying a step, the prompts, the deal and the score, JSON) is
+the reference's. ``tests/contract/test_lockstep.py`` plays the two side by side and holds them
+to the same steps in the same order, the same events and the same positions;
+``tests/rules/test_african_casino_kernel.py`` holds the tables to ``units.py``.
 """
 
 from __future__ import annotations
