@@ -487,26 +487,7 @@ class CasinoKernel(CasinoState):
                     mine = judge.free_new(v)
             if not mine and not both:
                 continue
-            others, table = target.rest()
-            found: list[Unit] = []
-            for c in others:
-                if worth(c, v, ace_high):
-                    found.append(_unit((c,), None, ()))
-            for cards in table.get(v, ()):
-                if len(cards) >= 2:
-                    found.append(_unit(cards, None, ()))
-            for tsum, seats, tcards in target.subsets:
-                if not seats:
-                    continue
-                need = v - tsum
-                if (need == 0 and len(seats) >= 2) or (
-                    len(seats) == 1 and worth(tcards[0], v, ace_high)
-                ):
-                    found.append(_unit((), None, seats))
-                if need > 0:
-                    for cards in table.get(need, ()):
-                        found.append(_unit(cards, None, seats))
-            for unit in found:
+            for unit in _free_units(target, ace_high):
                 if mine and not (sa_tops and unit.tops and base is None and target.flag):
                     out.append(_add(v, unit, base, None))
                     if played and base is None and target.flag:
@@ -1143,6 +1124,30 @@ def _top_picks(tops: tuple[Item, ...]) -> list[tuple[tuple[Item, ...], int]]:
 
 
 _ANY = Card(2, "S")
+
+
+def _free_units(target: _Target, ace_high: bool) -> list[Unit]:
+    """The units with no hand card onto ``target`` (``_adds_to``'s, in its order): one
+    loose card worth its value, loose sets of its sum, pile tops alone or with loose sets."""
+    v = target.value
+    others, table = target.rest()
+    found: list[Unit] = []
+    for c in others:
+        if worth(c, v, ace_high):
+            found.append(_unit((c,), None, ()))
+    for cards in table.get(v, ()):
+        if len(cards) >= 2:
+            found.append(_unit(cards, None, ()))
+    for tsum, seats, tcards in target.subsets:
+        if not seats:
+            continue
+        need = v - tsum
+        if (need == 0 and len(seats) >= 2) or (len(seats) == 1 and worth(tcards[0], v, ace_high)):
+            found.append(_unit((), None, seats))
+        if need > 0:
+            for cards in table.get(need, ()):
+                found.append(_unit(cards, None, seats))
+    return found
 
 
 def _hand_counts(hand: list[Card], ace_high: bool) -> dict[int, int]:
