@@ -317,7 +317,10 @@ class CasinoKernel(CasinoState):
                 plan = plans.get(v)
                 if plan is None:
                     if v in reach or v in builds:
-                        plan = _capture_plan(loose, v, ace_high, tops, v in builds, maximal_only)
+                        # Only the loose cards worth at most v can be in its units: the
+                        # plan of a layout that changed elsewhere is found again.
+                        part = tuple([c for c in loose if c.rank <= v or c.rank == ACE])
+                        plan = _capture_plan(part, v, ace_high, tops, v in builds, maximal_only)
                     else:  # no build and no unit of the value (``_reach``): nothing to take
                         plan = ()
                     plans[v] = plan
