@@ -3,33 +3,44 @@
 ``CasinoKernel`` is the reference state (``rules.CasinoState``) with one part done another
 way: the steps of the mover's turn. The reference lists every well-formed candidate and
 carries each out on a copy (``_why_not``); a play-out lists a position's steps a few times a
-move, so here
+move, so here (``_listing``, one pass, no generator, for every turn with no insist to meet)
 
-- what every hand card shares is worked out once per listing: the targets of additions
-  with their pile-top subsets and, for a base a step is made onto, the sums of the other
-  loose cards (``_add_targets``, ``_Target``), the packings of each capture value
-  (``memo``, and ``_packed`` across listings), the builds the mover owns and their sides;
+- what every hand card shares is worked out once per listing: one count of the hand by
+  value (``_hand_counts``), the targets of additions with their pile-top subsets and, for a
+  base a step is made onto, the sums of the other loose cards (``_add_targets``,
+  ``_Target``; no base of a value the mover holds no card of), the captures of each value
+  (``_capture_plan``, kept across listings) and the builds the mover owns;
+- a value with no unit to take asks for no capture walk (``_reach``), and the walks that
+  remain are plain loops (``_take_units``, ``_capture_parts``, ``_ordered_sums``: the sets
+  with their cards already in a step's order);
 - a step that would fail its first test is never made: a value the mover could not own
   (``_owner_test``: TAB-4, BUILD-2, RAISE-1/3), a raise of a build that is not an
   opponent's single one, a hand card's unit for an opponent's build (AUG-5);
-- a generated step is judged from the few facts it changes (``_quick_why_not``) instead of
-  on a copy, with the matching of builds to capturing cards cached (``_keeps``);
+- owning no build and having added to none, every step the generation lets through is
+  legal; otherwise a step is judged per hand card and value (``_Judge``: TWO-1, AUG-5 and
+  TAB-5's matching as a count of ranks), and a step for a proven partner alone
+  (``_quick_why_not``);
+- steps are made without ``__init__`` (``_build``, ``_unit``, ``_add``, captures from
+  their plan), and a trail is one object per card (``_trail``);
 - whether ``end`` is listed is read off the listing just made (``_may_end``);
 - a step applied is found in the listing by identity before any comparison.
 
-Everything else (applying a step, the prompts, the deal and the score, JSON) is the
-reference's. ``tests/contract/test_lockstep.py`` plays the two side by side and holds them
-to the same steps in the same order, the same events and the same positions.
+The generator path (``_play_steps``, ``_candidates``) lists a turn under an insist
+(INSIST-1/3). Everything else (applying a step, the prompts, the deal and the score, JSON) is
+the reference's. ``tests/contract/test_lockstep.py`` plays the two side by side and holds them
+to the same steps in the same order, the same events and the same positions;
+``tests/rules/test_african_casino_kernel.py`` holds the tables to ``units.py``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from functools import lru_cache
+from typing import Any
 
 from ...cards import ACE, Card
 from ...engine import Action
-from .actions import END, Add, Build, Capture, Raise, Trail, Unit, set_value
+from .actions import END, Add, Build, Capture, Raise, Trail, Unit, order_key, set_value
 from .rules import (
     _AUG_5_BEFORE,
     _AUG_5_CAPTURE,
@@ -90,18 +101,403 @@ class _Target:
         if table is None:
             base = self.base
             self.others = rest = [x for x in self.loose if x is not base]
-            self.table = table = sums(tuple(rest))
+            self.table = table = _ordered_sums(tuple(rest))
             return rest, table
         return self.others, table
+
+
+class _Judge:
+    """CASINO-TURN-6 for the steps one listing makes while the mover owns builds or has
+    added to an opponent's: what ``_quick_why_not`` decides, worked out per hand card and
+    value rather than per step. Every method takes a step the generation already let
+    through (its owner test, its target's side)."""
+
+    __slots__ = ("ace_high", "aug", "counts", "mine", "played", "restricted")
+
+    def __init__(self, state: CasinoState, mine: tuple[int, ...], counts: dict[int, int]) -> None:
+        self.counts = counts  # ``_hand_counts`` of the mover's hand
+        self.mine = mine  # the values of the builds the mover owns
+        self.aug = state.aug_opp
+        self.played = state.played is not None
+        self.restricted = state.restricted()
+        self.ace_high = state.ace_high
+
+    def keeps(self, need: tuple[int, ...], used: Card | None) -> bool:
+        """TAB-5: distinct cards of the hand but ``used`` capture the builds of ``need``
+        (``rules._match``). A card other than an ace captures its rank only, an ace 1
+        and, ace high, 14: so the matching is a count of each rank, the aces shared by 1
+        and 14."""
+        counts = self.counts
+        played = 0 if used is None else used.rank
+        aces = counts.get(1, 0) - (played == ACE)
+        taken: dict[int, int] = {}
+        for v in need:
+            if v == 1 or v == 14:
+                if v == 14 and not self.ace_high:
+                    return False
+                aces -= 1
+                if aces < 0:
+                    return False
+            else:
+                k = taken.get(v, 0) + 1
+                if counts.get(v, 0) - (played == v) < k:
+                    return False
+                taken[v] = k
+        return True
+
+    def capture(self, card: Card, v: int, build: bool) -> bool:
+        """A capture: AUG-5 (the opponent's build added to must be the one taken), TAB-5
+        for the builds left (the one taken needs no card any more)."""
+        aug = self.aug
+        if aug is not None and not (build and v == aug):
+            return False
+        mine = self.mine
+        if build and v in mine:
+            mine = tuple([x for x in mine if x != v])
+        return self.keeps(mine, card)
+
+    def trail(self, card: Card) -> bool:
+        """TWO-1 (no trail while owning a build), AUG-5, TAB-5."""
+        if (self.restricted and self.mine) or self.aug is not None:
+            return False
+        return self.keeps(self.mine, card)
+
+    def play_keep(self, card: Card) -> bool:
+        """A play that leaves the mover's builds as they are (a merge, an addition to the
+        side's build, a raise merged into it): AUG-5, TAB-5."""
+        return self.aug is None and self.keeps(self.mine, card)
+
+    def play_new(self, card: Card, v: int) -> bool:
+        """A play that makes the mover a new build of ``v``: AUG-5, TWO-1's one build,
+        TAB-5 with it."""
+        if self.aug is not None or (self.restricted and self.mine):
+            return False
+        return self.keeps((*self.mine, v), card)
+
+    def free_keep(self) -> bool:
+        """A free step that leaves the mover's builds as they are: AUG-5 (after the play
+        the build added to must be gone; before it, a card kept for it), TAB-5."""
+        aug = self.aug
+        if aug is None:
+            return self.keeps(self.mine, None)
+        if self.played:
+            return False
+        return self.keeps((*self.mine, aug), None)
+
+    def free_new(self, v: int) -> bool:
+        """A free step that makes the mover a new build of ``v`` (TWO-1, AUG-5, TAB-5)."""
+        if self.restricted and self.mine:
+            return False
+        aug = self.aug
+        if aug is None:
+            return self.keeps((*self.mine, v), None)
+        if self.played:
+            return False
+        return self.keeps((*self.mine, v, aug), None)
+
+    def free_opp(self, v: int) -> bool:
+        """A free addition to the opponent's build of ``v`` before the play (AUG-5: one
+        such build a turn, and a card kept to capture it), TAB-5."""
+        aug = self.aug
+        if self.played or (aug is not None and aug != v):
+            return False
+        return self.keeps((*self.mine, v), None)
 
 
 class CasinoKernel(CasinoState):
     """``CasinoState`` listing the mover's steps fast (see the module docstring)."""
 
     def _legal_for(self, seat: int) -> list[Action]:
-        if self.phase == "play" and self.held is None:  # the common case, one generator deep
+        if self.phase == "play" and self.held is None:
+            if not self.comply:  # the common case: one list, no generator
+                return self._listing(seat)
             return list(self._play_steps(seat))
         return super()._legal_for(seat)
+
+    # --- the listing of a turn's steps, made in one pass --------------------------------------
+
+    def _listing(self, seat: int) -> list[Action]:
+        """The mover's steps with no insist to comply with, in the reference's order: the
+        play (captures, each hand card's builds, raises and additions, trails) while no
+        card is played, then the free builds and additions, then ``end``. Each step is made
+        without ``__init__`` and judged without ``_quick_why_not`` where its outcome is
+        known (``_Judge``); only steps for a proven partner are judged step by step."""
+        played = self.played
+        trailed = self.trailed
+        loose = self.loose if trailed is None else [c for c in self.loose if c is not trailed]
+        mine = tuple([v for v, b in self.builds.items() if b.owner == seat])
+        # Owning no build and having added to no opponent's, every step of the mover's own
+        # that the generation lets through is legal (TAB-5 and AUG-5 have nothing to keep:
+        # the owner test already gave a new build its capturing card; TWO-1's one build and
+        # no trail need a build owned; TURN-1: no hand card after the play is listed).
+        counts = _hand_counts(self.hands[seat], self.ace_high)
+        judge = None if not mine and self.aug_opp is None else _Judge(self, mine, counts)
+        tops = self.usable_tops(seat) if self.sa and played is None else None  # (VAR-SA 4)
+        targets = self._add_targets(seat, loose, tops=tops, holds=counts)
+        owns = self._owner_test(seat, counts)
+        out: list[Action] = []
+        if played is None:
+            self._play_list(seat, loose, tops or (), targets, owns, judge, out)
+        added = self._free_list(seat, loose, targets, owns, judge, out)
+        if played is not None and self._may_end(seat, added):
+            out.append(END)
+        return out
+
+    def _play_list(
+        self,
+        seat: int,
+        loose: list[Card],
+        tops: tuple[Item, ...],
+        targets: list[_Target],
+        owns: Callable[..., bool],
+        judge: _Judge | None,
+        out: list[Action],
+    ) -> None:
+        """The play's steps (TURN-1) onto ``out``: the captures of every hand card, then
+        each card's builds, raises and additions, then the trails. ``tops``: the pile tops
+        a capture may take (VAR-SA 4)."""
+        hand = self.hands[seat]
+        self._capture_list(tuple(loose), tops, hand, judge, out)
+        builds = self.builds
+        top = self.top_value
+        raisable = [
+            b.value for _, b in sorted(builds.items()) if b.single and not self.team(b.owner, seat)
+        ]
+        table = _ordered_sums(tuple(loose))
+        for card in hand:
+            self._card_builds(seat, table, card, owns, judge, out)
+            for v in raisable:
+                new = v + set_value(card)
+                if (
+                    new <= top
+                    and owns(new, card, raised=True)
+                    and (
+                        judge is None
+                        or (judge.play_keep(card) if new in builds else judge.play_new(card, new))
+                    )
+                ):
+                    out.append(Raise(v, card))
+            self._card_adds(seat, targets, card, owns, judge, out)
+        if self.insist == "always":  # INSIST-3: a trail of a card that could capture
+            for card in hand:
+                trail = _trail(card)
+                if self._quick_why_not(trail, seat, list(judge.mine) if judge else []) is None:
+                    out.append(trail)
+        elif judge is None:
+            for card in hand:
+                out.append(_trail(card))
+        else:
+            for card in hand:
+                if judge.trail(card):
+                    out.append(_trail(card))
+
+    def _capture_list(
+        self,
+        loose: tuple[Card, ...],
+        tops: tuple[Item, ...],
+        hand: list[Card],
+        judge: _Judge | None,
+        out: list[Action],
+    ) -> None:
+        """Each hand card's captures (``_capture_plan``, one per value the card may count,
+        shared by the cards of that value); an ace's two values may take the same cards,
+        which is one step (the first)."""
+        ace_high = self.ace_high
+        maximal_only = self.insist == "always"
+        builds = self.builds
+        plans: dict[int, tuple[_Template, ...]] = {}
+        reach = _reach(loose, tops, ace_high)
+        for card in hand:
+            if card.rank == ACE:
+                values: tuple[int, ...] = (1, 14) if ace_high else (1,)
+            else:
+                values = (card.rank,)
+            seen: set[object] | None = set() if len(values) > 1 else None
+            for v in values:
+                plan = plans.get(v)
+                if plan is None:
+                    if v in reach or v in builds:
+                        # Only the loose cards worth at most v can be in its units: the
+                        # plan of a layout that changed elsewhere is found again.
+                        part = tuple([c for c in loose if c.rank <= v or c.rank == ACE])
+                        plan = _capture_plan(part, v, ace_high, tops, v in builds, maximal_only)
+                    else:  # no build and no unit of the value (``_reach``): nothing to take
+                        plan = ()
+                    plans[v] = plan
+                for build, groups, taken, piles in plan:
+                    cap = _new(Capture)
+                    cap.card = card
+                    cap.value = v
+                    cap.build = build
+                    cap.groups = groups
+                    cap.loose = taken
+                    cap.tops = piles
+                    cap.order = None
+                    if seen is not None:  # (refused or not, as the reference's listing)
+                        key = cap._key()
+                        if key in seen:
+                            continue
+                        seen.add(key)
+                    if judge is None or judge.capture(card, v, build):
+                        out.append(cap)
+
+    def _card_builds(
+        self,
+        seat: int,
+        table: _Table,
+        card: Card,
+        owns: Callable[..., bool],
+        judge: _Judge | None,
+        out: list[Action],
+    ) -> None:
+        """``_listed_builds`` with a hand card, onto ``out``: a value ``seat`` may not own
+        (``owns``) only for a proven partner."""
+        top = self.top_value
+        partner = self.partner(seat)
+        hv = set_value(card)
+        builds = self.builds
+        for total, sets in table.items():
+            v = total + hv
+            if v > top:
+                continue
+            mine = owns(v, card)
+            theirs = partner is not None and self.proven(partner, v)
+            if not mine and not theirs:
+                continue
+            if mine and judge is not None:
+                mine = judge.play_keep(card) if v in builds else judge.play_new(card, v)
+            for cards in sets:
+                if mine:
+                    out.append(_build(v, cards, card, None))
+                if theirs:
+                    self._for_partner(_build(v, cards, card, partner), seat, judge, out)
+
+    def _for_partner(
+        self, act: Build | Add, seat: int, judge: _Judge | None, out: list[Action]
+    ) -> None:
+        """A step for a proven partner (PART-2), judged on its own (rare: four players)."""
+        if self._quick_why_not(act, seat, list(judge.mine) if judge else []) is None:
+            out.append(act)
+
+    def _card_adds(
+        self,
+        seat: int,
+        targets: list[_Target],
+        card: Card,
+        owns: Callable[..., bool],
+        judge: _Judge | None,
+        out: list[Action],
+    ) -> None:
+        """``_adds_to`` with a hand card, onto ``out``: units holding ``card`` onto the
+        side's builds (AUG-5: never an opponent's) and onto bases."""
+        partner = self.partner(seat)
+        ace_high = self.ace_high
+        hv = set_value(card)
+        for target in targets:
+            v = target.value
+            if hv > v:  # no unit of v holds the card (not even alone: it is worth more)
+                continue
+            base = target.base
+            if base is None:  # ``flag``: the side's build
+                both = False
+                mine = target.flag
+            else:  # ``flag``: the partner is proven to hold the value
+                both = target.flag
+                mine = owns(v, card)
+            if not mine and not both:
+                continue
+            table = target.rest()[1]
+            found: list[Unit] = []
+            for tsum, seats, _ in target.subsets:
+                need = v - tsum - hv
+                if (need == 0 and seats) or (not seats and worth(card, v, ace_high)):
+                    found.append(_unit((), card, seats))
+                if need > 0:
+                    for cards in table.get(need, ()):
+                        found.append(_unit(cards, card, seats))
+            if not found:
+                continue
+            if mine and judge is not None:
+                mine = judge.play_keep(card) if base is None else judge.play_new(card, v)
+            for unit in found:
+                if mine:
+                    out.append(_add(v, unit, base, None))
+                if both:
+                    self._for_partner(_add(v, unit, base, partner), seat, judge, out)
+
+    def _free_list(
+        self,
+        seat: int,
+        loose: list[Card],
+        targets: list[_Target],
+        owns: Callable[..., bool],
+        judge: _Judge | None,
+        out: list[Action],
+    ) -> bool:
+        """The free steps (TURN-2) onto ``out``: builds of loose cards, then additions of
+        loose cards and pile tops. Whether an addition to the side's build was listed
+        after the play (what INSIST-1 asks, ``_may_end``)."""
+        top = self.top_value
+        partner = self.partner(seat)
+        builds = self.builds
+        for total, sets in _ordered_sums(tuple(loose)).items():
+            if total > top or total < 2:
+                continue
+            mine = owns(total, None)
+            theirs = partner is not None and self.proven(partner, total)
+            if not mine and not theirs:
+                continue
+            if mine and judge is not None:
+                mine = judge.free_keep() if total in builds else judge.free_new(total)
+            for cards in sets:
+                if len(cards) < 2:
+                    continue
+                if mine:
+                    out.append(_build(total, cards, None, None))
+                if theirs:
+                    self._for_partner(_build(total, cards, None, partner), seat, judge, out)
+        return self._free_adds(seat, targets, owns, judge, out)
+
+    def _free_adds(
+        self,
+        seat: int,
+        targets: list[_Target],
+        owns: Callable[..., bool],
+        judge: _Judge | None,
+        out: list[Action],
+    ) -> bool:
+        """``_adds_to`` with no hand card, onto ``out`` (see ``_free_list``)."""
+        partner = self.partner(seat)
+        ace_high = self.ace_high
+        played = self.played is not None
+        sa_tops = self.sa and not played  # VAR-SA 5: a pile top joins one's build with a hand card
+        added = False
+        for target in targets:
+            v = target.value
+            base = target.base
+            if base is None:
+                both = False
+                if target.flag:  # the side's build
+                    mine = True if judge is None else judge.free_keep()
+                else:  # an opponent's (AUG-5: before the play, kept capturable)
+                    mine = not played and (
+                        self._holds_for(seat, v) if judge is None else judge.free_opp(v)
+                    )
+            else:
+                both = target.flag
+                mine = owns(v, None)
+                if mine and judge is not None:
+                    mine = judge.free_new(v)
+            if not mine and not both:
+                continue
+            for unit in _free_units(target, ace_high):
+                if mine and not (sa_tops and unit.tops and base is None and target.flag):
+                    out.append(_add(v, unit, base, None))
+                    if played and base is None and target.flag:
+                        added = True
+                if both:
+                    self._for_partner(_add(v, unit, base, partner), seat, judge, out)
+        return added
 
     def _play_steps(self, seat: int) -> Iterator[Action]:
         seen: set[object] = set()
@@ -139,6 +535,13 @@ class CasinoKernel(CasinoState):
         if (self.insist == "always" or self.comply == "additions") and added:
             return False
         return self._cannot_end(seat) is None
+
+    def _cannot_end(self, seat: int) -> str | None:
+        """The reference's, but at once when there is no build at all: nothing to keep,
+        no second build (TWO-1, TAB-5, AUG-5)."""
+        if not self.builds and self.aug_opp is None:
+            return None
+        return CasinoState._cannot_end(self, seat)
 
     def _allowed(self, act: Action) -> bool:
         for a in self.legal_actions():  # the listed object itself: no comparison of keys
@@ -198,18 +601,15 @@ class CasinoKernel(CasinoState):
         yield from self._listed_builds(seat, table, None, owns)
         yield from self._adds_to(targets, seat, None, owns)
 
-    def _owner_test(self, seat: int) -> Callable[..., bool]:
+    def _owner_test(self, seat: int, counts: dict[int, int] | None = None) -> Callable[..., bool]:
         """The first test a new set of value v meets, as ``_quick_why_not`` makes it, for
         a whole listing at once: an opponent's build of v forbids it (TAB-4, RAISE-3);
         otherwise ``seat`` must keep a card that captures v (BUILD-2, RAISE-1), unless the
-        side's build of v is a proven partner's. Steps that fail it are never made."""
-        counts: dict[int, int] = {}
+        side's build of v is a proven partner's. Steps that fail it are never made.
+        ``counts``: ``_hand_counts`` of the hand, when the listing has them."""
         ace_high = self.ace_high
-        for c in self.hands[seat]:
-            for v in (
-                (1, 14) if c.rank == ACE and ace_high else (1,) if c.rank == ACE else (c.rank,)
-            ):
-                counts[v] = counts.get(v, 0) + 1
+        if counts is None:
+            counts = _hand_counts(self.hands[seat], ace_high)
         builds = self.builds
         side = self.side(seat)
         ours = {v: self.side(b.owner) == side for v, b in builds.items()}  # (``team``)
@@ -240,14 +640,17 @@ class CasinoKernel(CasinoState):
         return loose, tops
 
     def _can_capture(self, seat: int, card: Card) -> bool:
-        """The reference's INSIST-2 test read off the packings the listing keeps
-        (``_packed``): a trail is judged right after the captures of the same cards."""
+        """The reference's INSIST-2 test read off the values that have a unit to take
+        (``_reach``, which the listing of the same layout keeps)."""
         loose, tops = self._capture_key(seat)
         ace_high = self.ace_high
-        for v in _values(card, ace_high):
-            if v in self.builds or _packed(loose, v, ace_high, tops)[2]:
-                return True
-        return False
+        reach = _reach(loose, tops, ace_high)
+        return any(v in self.builds or v in reach for v in _values(card, ace_high))
+
+    def _capture_units(self, seat: int, v: int) -> list[tuple[Item, ...]]:
+        """The reference's, by ``_take_units`` (INSIST-2's test of a capture, ``_maximal``)."""
+        loose, tops = self._capture_key(seat)
+        return _take_units(loose, v, self.ace_high, tops)
 
     def _listed_captures(
         self,
@@ -314,21 +717,32 @@ class CasinoKernel(CasinoState):
                 if theirs:
                     yield Build(v, cards, card, owner=partner)
 
-    def _add_targets(self, seat: int, loose: list[Card], bases: bool = True) -> list[_Target]:
+    def _add_targets(
+        self,
+        seat: int,
+        loose: list[Card],
+        bases: bool = True,
+        tops: tuple[Item, ...] | None = None,
+        holds: dict[int, int] | None = None,
+    ) -> list[_Target]:
         """What a unit may go onto, worked out once for every hand card: each build, then
         (with ``bases``) each loose card as a base (an ace as 1 and, ace high, as 14), with
-        the sums of the other loose cards and the pile tops that may join a unit there."""
+        the sums of the other loose cards and the pile tops that may join a unit there.
+        ``tops``: the usable pile tops, when known; with ``holds`` (``_hand_counts``), a
+        base of a value ``seat`` holds no card of is left out unless a proven partner may
+        have it: no step onto it passes the owner test (AUG-4, BUILD-2)."""
         builds = self.builds
-        table = sums(tuple(loose))
-        tops = tuple((self.piles[self.pile_of[s]][-1], s) for s in self.usable_piles(seat))
-        subsets = _top_subsets(tops)
         plain = _NO_TOPS
+        subsets: _Subsets | None = None  # (the pile tops are read only for a target)
         out: list[_Target] = []
-        for v in sorted(builds):
-            b = builds[v]
-            allowed = not self.sa or b.owner == seat
-            team = self.team(b.owner, seat)
-            out.append(_Target(v, None, loose, table, subsets if allowed else plain, team))
+        if builds:
+            table = _ordered_sums(tuple(loose))
+            subsets = _top_subsets(self.usable_tops(seat) if tops is None else tops)
+            for v in sorted(builds):
+                b = builds[v]
+                allowed = not self.sa or b.owner == seat
+                team = self.team(b.owner, seat)
+                out.append(_Target(v, None, loose, table, subsets if allowed else plain, team))
         ace_high = self.ace_high
         partner = self.partner(seat)
         proofs = self.proofs
@@ -337,7 +751,14 @@ class CasinoKernel(CasinoState):
                 if v in builds:
                     continue
                 both = partner is not None and (partner, ACE if v in (1, 14) else v) in proofs
-                out.append(_Target(v, c, loose, None, plain if self.sa else subsets, both))
+                if holds is not None and not both and v not in holds:
+                    continue
+                if self.sa:
+                    out.append(_Target(v, c, loose, None, plain, both))
+                    continue
+                if subsets is None:
+                    subsets = _top_subsets(self.usable_tops(seat) if tops is None else tops)
+                out.append(_Target(v, c, loose, None, subsets, both))
         return out
 
     def _adds_to(
@@ -519,6 +940,254 @@ class CasinoKernel(CasinoState):
                 return _AUG_5_KEEP
             return _TAB_5
         return None
+
+
+_new = object.__new__
+#: A capture's parts but the card and its value (``_capture_plan``): whether it takes the
+#: build, its groups, the loose cards and the piles it takes.
+_Template = tuple[
+    bool, tuple[tuple[tuple[Card, ...], tuple[int, ...]], ...], frozenset[Card], frozenset[int]
+]
+_TRAILS: dict[Card, Trail] = {}
+
+
+def _trail(card: Card) -> Trail:
+    """The trail of ``card``, one object for every listing (a trail is its card)."""
+    step = _TRAILS.get(card)
+    if step is None:
+        step = _TRAILS[card] = Trail(card)
+    return step
+
+
+def _build(v: int, cards: tuple[Card, ...], hand: Card | None, owner: int | None) -> Build:
+    """``Build(v, cards, hand, owner)`` for ``cards`` already in ``order_key``'s order."""
+    step = _new(Build)
+    step.value = v
+    step.loose = cards
+    step.hand = hand
+    step.owner = owner
+    return step
+
+
+def _unit(cards: tuple[Card, ...], hand: Card | None, tops: tuple[int, ...]) -> Unit:
+    """``Unit(cards, hand, tops)`` for ``cards`` already in ``order_key``'s order."""
+    unit = _new(Unit)
+    unit.loose = cards
+    unit.hand = hand
+    unit.tops = tops
+    return unit
+
+
+def _add(v: int, unit: Unit, base: Card | None, owner: int | None) -> Add:
+    """``Add(v, [unit], base, owner)``."""
+    step = _new(Add)
+    step.value = v
+    step.units = (unit,)
+    step.base = base
+    step.owner = owner
+    return step
+
+
+@lru_cache(maxsize=8192)
+def _ordered_sums(loose: tuple[Card, ...]) -> _Table:
+    """``units.sums``, the same sets in the same order, with each set's cards in
+    ``order_key``'s order, as a step holds them, so that steps are made without sorting.
+    The walk (``sums``') takes the cards highest first: a set read backwards is in order,
+    unless two of its cards have the same value (then it is sorted)."""
+    ordered = sorted(loose, key=_minus_value)
+    vals = [set_value(c) for c in ordered]
+    ties = len(set(vals)) < len(vals)
+    n = len(ordered)
+    table: dict[int, list[tuple[Card, ...]]] = {}
+    chosen: list[Card] = []
+
+    def walk(start: int, total: int) -> None:
+        for i in range(start, n):
+            t = total + vals[i]
+            if t > 14:
+                continue
+            chosen.append(ordered[i])
+            found = tuple(sorted(chosen, key=order_key)) if ties else tuple(reversed(chosen))
+            sets = table.get(t)
+            if sets is None:
+                table[t] = [found]
+            else:
+                sets.append(found)
+            walk(i + 1, t)  # noqa: F821 (deleted once done, see below)
+            chosen.pop()
+
+    walk(0, 0)
+    del walk  # (the walk refers to itself: a cycle for the garbage collector, ``units.sums``)
+    return {t: tuple(sets) for t, sets in table.items()}
+
+
+def _minus_value(card: Card) -> int:
+    return -set_value(card)
+
+
+@lru_cache(maxsize=8192)
+def _capture_plan(
+    loose: tuple[Card, ...],
+    v: int,
+    ace_high: bool,
+    tops: tuple[Item, ...],
+    has_build: bool,
+    maximal_only: bool,
+) -> tuple[_Template, ...]:
+    """The captures of value ``v`` in ``_listed_captures``' order, but for the card: what
+    every hand card of that value takes, kept across listings (a search plays the same
+    public layout out again and again; a play-out mostly asks anew, so the walk is lean:
+    ``_take_units``, and ``packings`` only for two units or more)."""
+    found = _take_units(loose, v, ace_high, tops)
+    if len(found) < 2:  # ``_packed``'s answers for nothing to take, or one unit
+        maximal: list[Opt] = [(found[0],)] if found else [()]
+        rest: list[Opt] = []
+    else:
+        maximal, rest = packings(found)
+    order: list[tuple[bool, Opt]] = [(has_build, o) for o in maximal if o or has_build]
+    if not maximal_only:
+        if has_build:  # leaving the build, or some of the loose targets, behind
+            order += [(False, o) for o in maximal + rest if o]
+            order += [(True, o) for o in rest]
+            if found:  # the build alone, leaving every loose target (CAP-4)
+                order.append((True, ()))
+        else:
+            order += [(False, o) for o in rest]
+    parts: dict[Opt, tuple[Any, ...]] = {}
+    out = []
+    for build, o in order:
+        known = parts.get(o)
+        if known is None:
+            known = parts[o] = _capture_parts(o)
+        out.append((build, *known))
+    return tuple(out)
+
+
+def _capture_parts(
+    option: Opt,
+) -> tuple[tuple[tuple[tuple[Card, ...], tuple[int, ...]], ...], frozenset[Card], frozenset[int]]:
+    """A capture's ``groups``, ``loose`` and ``tops`` for the units of ``option``, as
+    ``Capture.__init__`` makes them from ``rules._capture``'s groups."""
+    groups = []
+    taken: list[Card] = []
+    piles: list[int] = []
+    for unit in option:
+        cards = []
+        seats = []
+        for c, s in unit:
+            if s is None:
+                cards.append(c)
+            else:
+                seats.append(s)
+        groups.append((tuple(cards), tuple(seats)))
+        taken += cards
+        piles += seats
+    return tuple(groups), frozenset(taken), frozenset(piles)
+
+
+def _take_units(
+    loose: tuple[Card, ...], v: int, ace_high: bool, tops: tuple[Item, ...]
+) -> list[tuple[Item, ...]]:
+    """``units.units(loose, v, ace_high, tops)`` for a capture (no hand card among the
+    extras), the same units in the same order, with plain loops."""
+    table = sums(loose)
+    out: list[tuple[Item, ...]] = []
+    for c in loose:
+        if c.rank == ACE:
+            if v == 1 or (ace_high and v == 14):
+                out.append(((c, None),))
+        elif c.rank == v:
+            out.append(((c, None),))
+    for cards in table.get(v, ()):
+        if len(cards) >= 2:
+            out.append(tuple([(c, None) for c in cards]))
+    if tops:
+        for picked, total in _top_picks(tops):
+            need = v - total
+            if (need == 0 and len(picked) >= 2) or (
+                len(picked) == 1 and worth(picked[0][0], v, ace_high)
+            ):
+                out.append(picked)
+            if need > 0:
+                for cards in table.get(need, ()):
+                    out.append((*[(c, None) for c in cards], *picked))
+    return out
+
+
+@lru_cache(maxsize=1024)
+def _top_picks(tops: tuple[Item, ...]) -> list[tuple[tuple[Item, ...], int]]:
+    """The non-empty subsets of ``tops`` in ``units.units``' order (its bit masks), each
+    with the sum of its cards (aces 1)."""
+    k = len(tops)
+    out = []
+    for mask in range(1, 1 << k):
+        picked = tuple(tops[i] for i in range(k) if mask >> i & 1)
+        out.append((picked, sum(set_value(c) for c, _ in picked)))
+    return out
+
+
+_ANY = Card(2, "S")
+
+
+def _free_units(target: _Target, ace_high: bool) -> list[Unit]:
+    """The units with no hand card onto ``target`` (``_adds_to``'s, in its order): one
+    loose card worth its value, loose sets of its sum, pile tops alone or with loose sets."""
+    v = target.value
+    others, table = target.rest()
+    found: list[Unit] = []
+    for c in others:
+        if worth(c, v, ace_high):
+            found.append(_unit((c,), None, ()))
+    for cards in table.get(v, ()):
+        if len(cards) >= 2:
+            found.append(_unit(cards, None, ()))
+    for tsum, seats, tcards in target.subsets:
+        if not seats:
+            continue
+        need = v - tsum
+        if (need == 0 and len(seats) >= 2) or (len(seats) == 1 and worth(tcards[0], v, ace_high)):
+            found.append(_unit((), None, seats))
+        if need > 0:
+            for cards in table.get(need, ()):
+                found.append(_unit(cards, None, seats))
+    return found
+
+
+def _hand_counts(hand: list[Card], ace_high: bool) -> dict[int, int]:
+    """How many cards of ``hand`` capture each value (an ace 1 and, ace high, 14)."""
+    counts: dict[int, int] = {}
+    for c in hand:
+        r = c.rank
+        if r == ACE:
+            counts[1] = counts.get(1, 0) + 1
+            if ace_high:
+                counts[14] = counts.get(14, 0) + 1
+        else:
+            counts[r] = counts.get(r, 0) + 1
+    return counts
+
+
+@lru_cache(maxsize=4096)
+def _reach(loose: tuple[Card, ...], tops: tuple[Item, ...], ace_high: bool) -> frozenset[int]:
+    """The values that have a unit to capture among ``loose`` cards and pile ``tops``
+    (``units.units``: a card worth the value, loose sets of its sum, the tops alone or
+    with loose sets): a value outside it takes nothing but its build."""
+    table = _ordered_sums(loose)
+    out = set(table)  # (a loose card alone is a set of its own value)
+    for c in loose:
+        if c.rank == ACE and ace_high:
+            out.add(14)
+    for tsum, seats, tcards in _top_subsets(tops):
+        if not seats:
+            continue
+        if len(seats) >= 2:
+            out.add(tsum)
+        else:
+            top = tcards[0]
+            out.update(_values(top, ace_high))
+        for need in table:
+            out.add(tsum + need)
+    return frozenset(out)
 
 
 @lru_cache(maxsize=4096)

@@ -55,10 +55,12 @@ def sums(loose: tuple[Card, ...]) -> dict[int, tuple[tuple[Card, ...], ...]]:
                 continue
             chosen.append(ordered[i])
             table.setdefault(t, []).append(tuple(chosen))
-            walk(i + 1, t)
+            walk(i + 1, t)  # noqa: F821 (deleted once done, see below)
             chosen.pop()
 
     walk(0, 0)
+    del walk  # (the walk refers to itself: a cycle that only the garbage collector frees;
+    # a random play-out left it some twenty objects a move)
     return {t: tuple(sets) for t, sets in table.items()}
 
 
@@ -138,8 +140,13 @@ def packings(
         if i >= n:
             if used and used not in seen:
                 seen.add(used)
-                packing = tuple(units[k] for k in picked)
-                if all(m & used for m in masks):
+                packing = tuple([units[k] for k in picked])
+                whole = True  # every unit meets the packing (a plain loop: no generator)
+                for m in masks:
+                    if not m & used:
+                        whole = False
+                        break
+                if whole:
                     if len(maximal) < maximal_cap:
                         maximal.append(packing)
                 elif len(other) < other_cap:
@@ -148,16 +155,17 @@ def packings(
         for k in lowest.get(i, ()):
             if not masks[k] & used:
                 picked.append(k)
-                walk(i + 1, used | masks[k], left)
+                walk(i + 1, used | masks[k], left)  # noqa: F821 (deleted once done, see below)
                 picked.pop()
         now_left = left | (1 << i)
         if len(other) >= other_cap:
             for m in highest.get(i, ()):
                 if not m & ~now_left:
                     return  # a unit all of whose cards are left: only non-maximal packings below
-        walk(i + 1, used, now_left)
+        walk(i + 1, used, now_left)  # noqa: F821 (deleted once done, see below)
 
     walk(0, 0, 0)
+    del walk  # (a cycle otherwise: see ``sums``)
     return maximal, other
 
 
@@ -182,9 +190,11 @@ def partition(
             cover = frozenset(u)
             if first in cover and cover <= left:
                 picked.append(u)
-                if walk(left - cover):
+                if walk(left - cover):  # noqa: F821 (deleted once done, see below)
                     return True
                 picked.pop()
         return False
 
-    return tuple(picked) if walk(whole) else None
+    found = walk(whole)
+    del walk  # (a cycle otherwise: see ``sums``)
+    return tuple(picked) if found else None

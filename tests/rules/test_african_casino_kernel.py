@@ -1,0 +1,96 @@
+"""African Casino's kernel tables (issue 35) against what they stand for in ``units.py`` and
+``rules.py``, over random layouts, hands and pile tops. The lockstep test plays the kernel
+against the reference game by game; these pin each table alone, including the layouts a
+play-out seldom reaches (ties of value, several pile tops, both aces)."""
+
+from __future__ import annotations
+
+import gc
+import random
+
+import pytest
+
+from cardsuite.cards import ACE, Card
+from cardsuite.games.african_casino import kernel
+from cardsuite.games.african_casino.actions import order_key, set_value
+from cardsuite.games.african_casino.rules import FULL, _match
+from cardsuite.games.african_casino.units import Item, packings, partition, sums, units, worth
+
+ROUNDS = 400
+
+
+def _layout(rng: random.Random) -> tuple[tuple[Card, ...], tuple[Item, ...]]:
+    """Loose cards (up to ten, so values repeat) and up to three pile tops, all distinct."""
+    picked = rng.sample(FULL, rng.randrange(0, 14))
+    k = rng.randrange(0, 4) if len(picked) > 3 else 0
+    tops = tuple((card, seat) for seat, card in enumerate(picked[:k], start=1))
+    return tuple(picked[k:]), tops
+
+
+def test_ordered_sums_are_the_sums_with_each_set_in_order() -> None:
+    """``_ordered_sums``: ``units.sums``' sets in its order, each set in ``order_key``'s."""
+    rng = random.Random(35)
+    ties = 0
+    for _ in range(ROUNDS):
+        loose, _ = _layout(rng)
+        ties += len({set_value(c) for c in loose}) < len(loose)
+        table = sums(loose)
+        ordered = kernel._ordered_sums(loose)
+        assert list(ordered) == list(table)
+        for total, sets in table.items():
+            assert ordered[total] == tuple(tuple(sorted(s, key=order_key)) for s in sets)
+    assert ties > ROUNDS // 4  # (the path that sorts a set with two cards of one value)
+
+
+@pytest.mark.parametrize("ace_high", [True, False])
+def test_capture_units_and_reach_are_the_units(ace_high: bool) -> None:
+    """``_take_units`` is ``units.units`` for a capture (same units, same order), and
+    ``_reach`` holds exactly the values that have one."""
+    rng = random.Random(36)
+    for _ in range(ROUNDS // 2):
+        loose, tops = _layout(rng)
+        reach = kernel._reach(loose, tops, ace_high)
+        for v in range(1, 15):
+            found = units(loose, v, ace_high, tops)
+            assert kernel._take_units(loose, v, ace_high, tops) == found
+            assert (v in reach) == bool(found), (loose, tops, v)
+
+
+@pytest.mark.parametrize("ace_high", [True, False])
+def test_judge_keeps_is_the_matching(ace_high: bool) -> None:
+    """``_Judge.keeps`` (counts of ranks, aces shared by 1 and 14) is ``rules._match`` of
+    the hand without the card used."""
+    rng = random.Random(37)
+    for _ in range(ROUNDS * 2):
+        hand = rng.sample(FULL, rng.randrange(0, 8))
+        if rng.random() < 0.5:  # aces and pairs, where a matching is not a mere look-up
+            hand += [c for c in FULL if c.rank == ACE and c not in hand][: rng.randrange(3)]
+        need = tuple(rng.sample(range(1, 15), rng.randrange(0, 4)))
+        used = rng.choice([None, *hand])
+        judge = object.__new__(kernel._Judge)
+        judge.counts = kernel._hand_counts(hand, ace_high)
+        judge.ace_high = ace_high
+        want = _match(list(need), [c for c in hand if c is not used], ace_high)
+        assert judge.keeps(need, used) == want, (hand, need, used)
+        if len(need) == 1:
+            assert want == any(worth(c, need[0], ace_high) for c in hand if c is not used)
+
+
+def test_the_walks_leave_no_cycles() -> None:
+    """``sums``, ``packings``, ``partition`` and ``_ordered_sums`` free their recursive walk:
+    a play-out calls them every move, and each cycle left waits for the collector."""
+    rng = random.Random(38)
+    layouts = [_layout(rng)[0] for _ in range(20)]
+    gc.collect()
+    gc.disable()
+    try:
+        for loose in layouts:
+            sums.__wrapped__(loose)
+            kernel._ordered_sums.__wrapped__(loose)
+            found = units(loose, 10)
+            packings(found)
+            if found:
+                partition(list(found[0]), 10)
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
