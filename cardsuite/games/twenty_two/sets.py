@@ -11,7 +11,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from itertools import accumulate
+from itertools import accumulate, combinations
 from operator import itemgetter
 from typing import Any
 
@@ -180,7 +180,10 @@ class ExchangeTable:
 
     __slots__ = (
         "_cum",
+        "_head",
         "_memo",
+        "_tail_at",
+        "_tails",
         "counts",
         "getters",
         "limit",
@@ -218,6 +221,15 @@ class ExchangeTable:
             starts.append(starts[-1] + ways[0][t])
         self.starts = starts
         self.total = starts[-1]
+        # The groups of one card come last (largest first): ``positions_of`` walks the others
+        # (``_head``) and reads the ones' choice whole from a shared list (``_tail``).
+        ones = m
+        while ones and counts[ones - 1] == 1:
+            ones -= 1
+        self._head = tuple(zip(counts[:ones], cum[:ones], strict=True))
+        self._tail_at = (sum(counts[:ones]), m - ones)
+        #: ``_tail(*_tail_at, t)`` by ``t``, looked up once per table.
+        self._tails: dict[int, list[tuple[int, ...]]] = {}
         # Choices read so far, by index: the table is shared by every hand of its shape, so
         # the same few are asked for again and again.
         self._memo: dict[int, tuple[int, ...]] = {}
@@ -246,13 +258,15 @@ class ExchangeTable:
         """The ``index``-th choice (0 < index < total) as positions in the groups laid end to
         end, largest first: each group's first ``take`` cards (remembered, as ``take``)."""
         # ``_read``'s walk, writing positions as it goes (a choice read for the first time
-        # is a fifth of a play-out's exchanges: not through ``take``'s memo and a zip).
+        # is a fifth of a play-out's exchanges: not through ``take``'s memo and a zip), over
+        # the groups of several cards; the groups of one card that remain to take ``t`` are
+        # one read of a shared list (a 13-card hand has five or so: half the walk).
         starts = self.starts
         t = bisect_right(starts, index) - 1
         rest = index - starts[t]
         out: list[int] = []
         start = 0
-        for size, sums in zip(self.counts, self._cum):  # noqa: B905 - same length
+        for size, sums in self._head:
             if not t:  # the rest take none
                 break
             thr = sums[t]
@@ -262,6 +276,12 @@ class ExchangeTable:
                 out += range(start, start + x)
                 t -= x
             start += size
+        else:
+            if t:
+                tail = self._tails.get(t)
+                if tail is None:
+                    tail = self._tails[t] = _tail(*self._tail_at, t)
+                out += tail[~rest]  # (``_tail`` lists them in the reverse order)
         got = self.positions[index] = tuple(out)
         return got
 
@@ -341,6 +361,14 @@ class ExchangeTable:
         return tuple(out)
 
 
+@lru_cache(maxsize=1024)
+def _tail(at: int, ones: int, t: int) -> list[tuple[int, ...]]:
+    """Every way to take ``t`` of ``ones`` groups of one card at positions ``at`` on, in
+    the reverse of a table's order: a table takes none of a group first, the first group
+    slowest, which is ``combinations``' order read from the end (made in C, once)."""
+    return list(combinations(range(at, at + ones), t))
+
+
 #: Tables of at most this many choices are read whole on their first read (``getter_of``).
 #: Small: a random player picks a few choices of each of hundreds of shapes, and reading a
 #: table whole cost about 25,000 instructions a choice while a pick read alone costs a
@@ -372,7 +400,9 @@ class _Prefix(ExchangeTable):
     __slots__ = ()
 
     def __init__(self, full: ExchangeTable, limit: int) -> None:
-        for name in ("_cum", "_memo", "counts", "getters", "positions", "starts", "ways"):
+        for name in ExchangeTable.__slots__:
+            if name in ("limit", "total"):
+                continue
             object.__setattr__(self, name, getattr(full, name))
         self.limit = limit
         self.total = full.starts[limit + 1]
