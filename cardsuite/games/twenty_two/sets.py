@@ -174,9 +174,10 @@ class ExchangeTable:
     total (0 first), then lexicographically. A random player picks one of a 13-card hand's
     8,192 exchanges by index; nothing builds the other 8,191.
 
-    ``ways[i][t]`` is how many ways groups ``i`` on take exactly ``t`` cards: a table of
-    groups x (limit + 1) small numbers, from which ``take(index)`` reads one choice off in a
-    pass over the groups (the combinatorial number system, by size)."""
+    ``ways[i][t]`` is how many ways groups ``i`` on take exactly ``t`` cards (up to all of
+    theirs: rows shared by every table with the same groups from ``i`` on, ``_rows``),
+    from which ``take(index)`` reads one choice off in a pass over the groups (the
+    combinatorial number system, by size)."""
 
     __slots__ = (
         "_cum",
@@ -198,22 +199,17 @@ class ExchangeTable:
         limit = min(limit, sum(counts))
         self.limit = limit
         m = len(counts)
-        ways = [[0] * (limit + 1) for _ in range(m + 1)]
-        ways[m][0] = 1
-        # cum[i][t]: running totals of ways[i + 1][t - x] for x = 0, 1, ... (group i taking
-        # x of t): where an index falls among them says how many group i takes (a bisect).
+        # Each group's rows depend only on the groups from it on (``_rows``, shared by every
+        # table with that tail: made once, not once a table, most of a short play-out's
+        # warming up); each as long as those groups' cards, so a row is read only at a total
+        # they can take.
+        ways: list[list[int]] = []
         cum: list[list[list[int]]] = []
-        for i in range(m - 1, -1, -1):
-            below, row, c = ways[i + 1], ways[i], counts[i]
-            sums = []
-            for t in range(limit + 1):
-                # below[t], below[t - 1], ... below[t - min(c, t)], summed as they come (in C:
-                # the tables are built while a play-out warms up, a tenth of a short one)
-                acc = list(accumulate(below[t : (t - c - 1 if t > c else None) : -1]))
-                row[t] = acc[-1]
-                sums.append(acc)
+        for i in range(m):
+            row, sums = _rows(counts[i:])
+            ways.append(row)
             cum.append(sums)
-        cum.reverse()
+        ways.append(_NONE)
         self.ways = ways
         self._cum = cum
         starts = [0]  # index of the first choice of each total
@@ -359,6 +355,34 @@ class ExchangeTable:
             out.append(x)
             t -= x
         return tuple(out)
+
+
+#: The rows of ``ExchangeTable`` for groups of these sizes (``_rows``), by the sizes.
+_ROWS: dict[tuple[int, ...], tuple[list[int], list[list[int]]]] = {}
+#: The ways no groups take each total: none, one way.
+_NONE = [1]
+
+
+def _rows(counts: tuple[int, ...]) -> tuple[list[int], list[list[int]]]:
+    """For groups of ``counts`` cards (at least one group): how many ways they take each
+    total 0..all their cards (``ways[i]``), and for each total the running totals of the
+    ways the groups after the first take it less 0, 1, ... of the first (``_cum[i][t]``:
+    where an index falls among them says how many the first takes, a bisect). Made once
+    for each ``counts``, from the rows of ``counts[1:]``; shared, never changed."""
+    got = _ROWS.get(counts)
+    if got is None:
+        c = counts[0]
+        below = _rows(counts[1:])[0] if len(counts) > 1 else _NONE
+        padded = below + [0] * c  # (none of the groups after take more than all theirs)
+        row: list[int] = []
+        sums: list[list[int]] = []
+        for t in range(len(padded)):
+            # below[t], below[t - 1], ... below[t - min(c, t)], summed as they come (in C)
+            acc = list(accumulate(padded[t : (t - c - 1 if t > c else None) : -1]))
+            row.append(acc[-1])
+            sums.append(acc)
+        got = _ROWS[counts] = (row, sums)
+    return got
 
 
 @lru_cache(maxsize=1024)
