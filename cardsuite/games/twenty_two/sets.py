@@ -152,20 +152,31 @@ def _cover_into(
     With ``jokers`` jokers and non-jokers r1 >= r2 >= ..., the effective play is
     [r1] * (jokers + 1) + [r2, ...], so r1 must meet target[0] and r_k target[jokers + k - 1].
     Copies of one rank only meet lower targets than the first copy, so checking the first is
-    enough; and once a rank misses its bound every lower rank does too.
+    enough; and once a rank misses its bound every lower rank does too. The last card is
+    chosen in place, not by a call (the calls were most of a four-card or joker listing).
     """
     placed = len(chosen) - jokers
     bound = target[0] if placed == 0 else target[jokers + placed]
-    for i in range(start, len(counts)):
+    end = len(counts)
+    for i in range(start, end):
         rank, have = counts[i]
         if rank < bound:
             return
+        more = chosen
         for take in range(1, (have if have < need else need) + 1):
-            more = chosen + (rank,) * take
-            if take == need:
+            more += (rank,)
+            left = need - take
+            if not left:
                 out.append(more)
+            elif left == 1:  # the last card, inline: any lower rank that meets its bound
+                last = target[jokers + placed + take]
+                for k in range(i + 1, end):
+                    low = counts[k][0]
+                    if low < last:
+                        break
+                    out.append(more + (low,))  # noqa: RUF005 - no list made on the way
             else:
-                _cover_into(counts, i + 1, need - take, target, jokers, more, out)
+                _cover_into(counts, i + 1, left, target, jokers, more, out)
 
 
 class ExchangeTable:
