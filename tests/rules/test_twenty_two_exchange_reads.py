@@ -26,7 +26,17 @@ def _by_take(table: ExchangeTable, index: int) -> tuple[int, ...]:
 
 
 @pytest.mark.parametrize(
-    "counts", [(1,) * 7, (2, 1, 1, 1, 1, 1), (4, 3, 2, 2, 1), (3, 3, 1), (2, 2, 2), (8, 4, 1), (1,)]
+    "counts",
+    [
+        (1,) * 7,
+        (2, 1, 1, 1, 1, 1),
+        (4, 3, 2, 2, 1),
+        (3, 3, 1),
+        (2, 2, 2),
+        (8, 4, 1),
+        (1,),
+        (3, 2, 2, 1, 1, 1, 1, 1),
+    ],
 )
 def test_positions_read_directly_are_the_takes(counts: tuple[int, ...]) -> None:
     """T22-EXCH-1/2: every choice of every limit, fresh tables and shared prefixes alike."""

@@ -66,3 +66,47 @@ def test_the_triple_shortcut_lists_what_the_general_recursion_does() -> None:
         assert sets.cover_sets(counts, 0, target) == general
         for triple in general:
             assert sets.covers(list(triple), target)
+
+
+def _plain_cover(
+    counts: list[tuple[int, int]],
+    start: int,
+    need: int,
+    target: list[int],
+    jokers: int,
+    chosen: tuple[int, ...],
+    out: list[tuple[int, ...]],
+) -> None:
+    """The covering sets by plain recursion, a call for every card (``_cover_into`` as it
+    was written first): the order every listing of them has always had."""
+    placed = len(chosen) - jokers
+    bound = target[0] if placed == 0 else target[jokers + placed]
+    for i in range(start, len(counts)):
+        rank, have = counts[i]
+        if rank < bound:
+            return
+        for take in range(1, min(have, need) + 1):
+            more = chosen + (rank,) * take
+            if take == need:
+                out.append(more)
+            else:
+                _plain_cover(counts, i + 1, need - take, target, jokers, more, out)
+
+
+def test_covers_with_the_last_card_chosen_in_place_are_the_plain_recursion_s() -> None:
+    """T22-PLAY-4, T26-3: one to five cards, none to three jokers, every hand shape: the
+    sets ``cover_sets`` lists (its shortcuts and the recursion) in the plain order."""
+    rng = random.Random(4)
+    for _ in range(3000):
+        ranks = sorted({rng.randint(2, 14) for _ in range(rng.randint(0, 10))}, reverse=True)
+        counts = [(r, rng.randint(1, 8 if rng.random() < 0.1 else 4)) for r in ranks]
+        n = rng.randint(1, 5)
+        jokers = rng.choice((0, 0, 1, 2, 3))
+        target = sorted((rng.randint(2, 14) for _ in range(n)), reverse=True)
+        plain: list[tuple[int, ...]] = []
+        if counts:
+            for j in range(min(jokers, n - 1) + 1):
+                _plain_cover(counts, 0, n - j, target, j, (15,) * j, plain)
+        elif jokers >= n and sets.covers([14] * n, target):
+            plain.append((15,) * n)
+        assert sets.cover_sets(counts, jokers, target) == plain

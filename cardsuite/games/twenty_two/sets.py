@@ -11,7 +11,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from itertools import accumulate
+from itertools import accumulate, combinations
 from operator import itemgetter
 from typing import Any
 
@@ -152,20 +152,31 @@ def _cover_into(
     With ``jokers`` jokers and non-jokers r1 >= r2 >= ..., the effective play is
     [r1] * (jokers + 1) + [r2, ...], so r1 must meet target[0] and r_k target[jokers + k - 1].
     Copies of one rank only meet lower targets than the first copy, so checking the first is
-    enough; and once a rank misses its bound every lower rank does too.
+    enough; and once a rank misses its bound every lower rank does too. The last card is
+    chosen in place, not by a call (the calls were most of a four-card or joker listing).
     """
     placed = len(chosen) - jokers
     bound = target[0] if placed == 0 else target[jokers + placed]
-    for i in range(start, len(counts)):
+    end = len(counts)
+    for i in range(start, end):
         rank, have = counts[i]
         if rank < bound:
             return
+        more = chosen
         for take in range(1, (have if have < need else need) + 1):
-            more = chosen + (rank,) * take
-            if take == need:
+            more += (rank,)
+            left = need - take
+            if not left:
                 out.append(more)
+            elif left == 1:  # the last card, inline: any lower rank that meets its bound
+                last = target[jokers + placed + take]
+                for k in range(i + 1, end):
+                    low = counts[k][0]
+                    if low < last:
+                        break
+                    out.append(more + (low,))  # noqa: RUF005 - no list made on the way
             else:
-                _cover_into(counts, i + 1, need - take, target, jokers, more, out)
+                _cover_into(counts, i + 1, left, target, jokers, more, out)
 
 
 class ExchangeTable:
@@ -174,13 +185,17 @@ class ExchangeTable:
     total (0 first), then lexicographically. A random player picks one of a 13-card hand's
     8,192 exchanges by index; nothing builds the other 8,191.
 
-    ``ways[i][t]`` is how many ways groups ``i`` on take exactly ``t`` cards: a table of
-    groups x (limit + 1) small numbers, from which ``take(index)`` reads one choice off in a
-    pass over the groups (the combinatorial number system, by size)."""
+    ``ways[i][t]`` is how many ways groups ``i`` on take exactly ``t`` cards (up to all of
+    theirs: rows shared by every table with the same groups from ``i`` on, ``_rows``),
+    from which ``take(index)`` reads one choice off in a pass over the groups (the
+    combinatorial number system, by size)."""
 
     __slots__ = (
         "_cum",
+        "_head",
         "_memo",
+        "_tail_at",
+        "_tails",
         "counts",
         "getters",
         "limit",
@@ -195,22 +210,17 @@ class ExchangeTable:
         limit = min(limit, sum(counts))
         self.limit = limit
         m = len(counts)
-        ways = [[0] * (limit + 1) for _ in range(m + 1)]
-        ways[m][0] = 1
-        # cum[i][t]: running totals of ways[i + 1][t - x] for x = 0, 1, ... (group i taking
-        # x of t): where an index falls among them says how many group i takes (a bisect).
+        # Each group's rows depend only on the groups from it on (``_rows``, shared by every
+        # table with that tail: made once, not once a table, most of a short play-out's
+        # warming up); each as long as those groups' cards, so a row is read only at a total
+        # they can take.
+        ways: list[list[int]] = []
         cum: list[list[list[int]]] = []
-        for i in range(m - 1, -1, -1):
-            below, row, c = ways[i + 1], ways[i], counts[i]
-            sums = []
-            for t in range(limit + 1):
-                # below[t], below[t - 1], ... below[t - min(c, t)], summed as they come (in C:
-                # the tables are built while a play-out warms up, a tenth of a short one)
-                acc = list(accumulate(below[t : (t - c - 1 if t > c else None) : -1]))
-                row[t] = acc[-1]
-                sums.append(acc)
+        for i in range(m):
+            row, sums = _rows(counts[i:])
+            ways.append(row)
             cum.append(sums)
-        cum.reverse()
+        ways.append(_NONE)
         self.ways = ways
         self._cum = cum
         starts = [0]  # index of the first choice of each total
@@ -218,6 +228,15 @@ class ExchangeTable:
             starts.append(starts[-1] + ways[0][t])
         self.starts = starts
         self.total = starts[-1]
+        # The groups of one card come last (largest first): ``positions_of`` walks the others
+        # (``_head``) and reads the ones' choice whole from a shared list (``_tail``).
+        ones = m
+        while ones and counts[ones - 1] == 1:
+            ones -= 1
+        self._head = tuple(zip(counts[:ones], cum[:ones], strict=True))
+        self._tail_at = (sum(counts[:ones]), m - ones)
+        #: ``_tail(*_tail_at, t)`` by ``t``, looked up once per table.
+        self._tails: dict[int, list[tuple[int, ...]]] = {}
         # Choices read so far, by index: the table is shared by every hand of its shape, so
         # the same few are asked for again and again.
         self._memo: dict[int, tuple[int, ...]] = {}
@@ -246,13 +265,15 @@ class ExchangeTable:
         """The ``index``-th choice (0 < index < total) as positions in the groups laid end to
         end, largest first: each group's first ``take`` cards (remembered, as ``take``)."""
         # ``_read``'s walk, writing positions as it goes (a choice read for the first time
-        # is a fifth of a play-out's exchanges: not through ``take``'s memo and a zip).
+        # is a fifth of a play-out's exchanges: not through ``take``'s memo and a zip), over
+        # the groups of several cards; the groups of one card that remain to take ``t`` are
+        # one read of a shared list (a 13-card hand has five or so: half the walk).
         starts = self.starts
         t = bisect_right(starts, index) - 1
         rest = index - starts[t]
         out: list[int] = []
         start = 0
-        for size, sums in zip(self.counts, self._cum):  # noqa: B905 - same length
+        for size, sums in self._head:
             if not t:  # the rest take none
                 break
             thr = sums[t]
@@ -262,6 +283,12 @@ class ExchangeTable:
                 out += range(start, start + x)
                 t -= x
             start += size
+        else:
+            if t:
+                tail = self._tails.get(t)
+                if tail is None:
+                    tail = self._tails[t] = _tail(*self._tail_at, t)
+                out += tail[~rest]  # (``_tail`` lists them in the reverse order)
         got = self.positions[index] = tuple(out)
         return got
 
@@ -341,6 +368,42 @@ class ExchangeTable:
         return tuple(out)
 
 
+#: The rows of ``ExchangeTable`` for groups of these sizes (``_rows``), by the sizes.
+_ROWS: dict[tuple[int, ...], tuple[list[int], list[list[int]]]] = {}
+#: The ways no groups take each total: none, one way.
+_NONE = [1]
+
+
+def _rows(counts: tuple[int, ...]) -> tuple[list[int], list[list[int]]]:
+    """For groups of ``counts`` cards (at least one group): how many ways they take each
+    total 0..all their cards (``ways[i]``), and for each total the running totals of the
+    ways the groups after the first take it less 0, 1, ... of the first (``_cum[i][t]``:
+    where an index falls among them says how many the first takes, a bisect). Made once
+    for each ``counts``, from the rows of ``counts[1:]``; shared, never changed."""
+    got = _ROWS.get(counts)
+    if got is None:
+        c = counts[0]
+        below = _rows(counts[1:])[0] if len(counts) > 1 else _NONE
+        padded = below + [0] * c  # (none of the groups after take more than all theirs)
+        row: list[int] = []
+        sums: list[list[int]] = []
+        for t in range(len(padded)):
+            # below[t], below[t - 1], ... below[t - min(c, t)], summed as they come (in C)
+            acc = list(accumulate(padded[t : (t - c - 1 if t > c else None) : -1]))
+            row.append(acc[-1])
+            sums.append(acc)
+        got = _ROWS[counts] = (row, sums)
+    return got
+
+
+@lru_cache(maxsize=1024)
+def _tail(at: int, ones: int, t: int) -> list[tuple[int, ...]]:
+    """Every way to take ``t`` of ``ones`` groups of one card at positions ``at`` on, in
+    the reverse of a table's order: a table takes none of a group first, the first group
+    slowest, which is ``combinations``' order read from the end (made in C, once)."""
+    return list(combinations(range(at, at + ones), t))
+
+
 #: Tables of at most this many choices are read whole on their first read (``getter_of``).
 #: Small: a random player picks a few choices of each of hundreds of shapes, and reading a
 #: table whole cost about 25,000 instructions a choice while a pick read alone costs a
@@ -372,7 +435,9 @@ class _Prefix(ExchangeTable):
     __slots__ = ()
 
     def __init__(self, full: ExchangeTable, limit: int) -> None:
-        for name in ("_cum", "_memo", "counts", "getters", "positions", "starts", "ways"):
+        for name in ExchangeTable.__slots__:
+            if name in ("limit", "total"):
+                continue
             object.__setattr__(self, name, getattr(full, name))
         self.limit = limit
         self.total = full.starts[limit + 1]
