@@ -53,6 +53,8 @@ from .wording import (
 #: Python 3.11 calls a method of a name bound by an import through LOAD_ATTR, which makes
 #: a bound method at every call (``.get`` on every turn was 1.5% of a play-out).
 _TURN_EVENTS = wording.TURN_EVENTS
+_EXCHANGES = wording.EXCHANGES
+_tnew = wording.tnew
 
 #: The legal actions of the common positions, made once: a number card to turn, no shop.
 _TURN_ONLY: Sequence[Action] = (TURN,)
@@ -85,11 +87,16 @@ class _Tables:
     shared by every state with those options, in every game of the process.
 
     ``pays``: the mover's money (its number) -> each rank it can pay with, high to low,
-    and its value. ``paying``: (source, rank paid, the money there, the cards there up to
-    what it buys) -> the purchases (``_purchases_paying``). ``swaps``: (place, the mover's
-    money, the money there) -> the exchanges with that place of a mover who need not buy
-    (``offers_with``). ``sales``: (the seller's money, the rank paid, the seller's cards up
-    to what it buys) -> the splits. For a mover buying at will who need not buy,
+    with its value, and the dearest value (``_pays``). ``buys``: (source, those payments,
+    the money there cut to what change from it can hold, the cards there up to what the
+    dearest buys) -> the purchases from that source (``_purchases``): a few hundred keys
+    where the mover's, the source's money and its cards counted up to ``_cap`` made
+    thousands. ``swaps``: (place, the mover's money, the money there) -> the exchanges
+    with that place of a mover who need not buy (``offers_with``). ``sales``: (the
+    seller's money, the rank paid, the seller's cards up to what it buys) -> the splits,
+    made from ``splits``: (the rank paid, the seller's other money cut to what change can
+    hold, the cards up to what it buys) -> the splits. For a mover buying at will who
+    need not buy,
     ``grounds``: (the mover's money, the ground's, the cards on it) -> the purchases from
     the ground; ``rests``: (the mover's money, the opponent's, the ground's, the cards in
     the opponent's stack, whether an exchange is left) -> the rest of the steps. ``forced``,
@@ -98,20 +105,22 @@ class _Tables:
     and the sources of a forced purchase."""
 
     __slots__ = (
+        "buys",
         "forced",
         "grounds",
-        "paying",
         "pays",
         "rests",
         "sales",
         "sources",
+        "splits",
         "swaps",
         "whole",
     )
 
     def __init__(self) -> None:
-        self.pays: dict[int, tuple[tuple[int, int], ...]] = {}
-        self.paying: dict[tuple[str, int, int, int], tuple[Action, ...]] = {}
+        self.pays: dict[int, tuple[tuple[tuple[int, int], ...], int]] = {}
+        self.buys: dict[tuple[Any, ...], tuple[Action, ...]] = {}
+        self.splits: dict[tuple[int, int, int], tuple[Action, ...]] = {}
         self.swaps: dict[tuple[str, int, int], tuple[Action, ...]] = {}
         self.sales: dict[tuple[int, int, int], tuple[Action, ...]] = {}
         self.grounds: dict[tuple[int, int, int], tuple[Action, ...]] = {}
@@ -122,6 +131,19 @@ class _Tables:
 
 
 _TABLES: dict[tuple[Any, ...], _Tables] = {}
+
+
+def _capped(code: int, most: int, values: dict[int, int]) -> int:
+    """A zone's money (its number, ``_WEIGHTS``) with each rank's count cut to what a sum
+    of less than ``most`` can hold: change for a payment of ``most`` at the dearest takes
+    no more, so two zones equal so cut offer the same change (MONEY-BUY-5, -6)."""
+    out = 0
+    for rank, v in values.items():
+        shift = 4 * (rank - JACK)
+        n = (code >> shift) & 15
+        most_n = (most - 1) // v
+        out |= (n if n < most_n else most_n) << shift
+    return out
 
 
 def _put(table: dict[Any, Any], key: Any, work: Callable[[], Sequence[Any]]) -> tuple[Any, ...]:
@@ -220,9 +242,7 @@ class MoneyKernel(MoneyState):
             ground_key = (mine, under, on_ground if on_ground < cap else cap)
             ground = tables.grounds.get(ground_key)
             if ground is None:
-                ground = _put(
-                    tables.grounds, ground_key, partial(self._paying, GROUND, *ground_key)
-                )
+                ground = _put(tables.grounds, ground_key, partial(self._buys, GROUND, *ground_key))
             theirs = sum(map(_weigh, banks[1 - m]))
             held = len(self.hands[1 - m])
             key = (mine, theirs, under, held if held < cap else cap, self.exchanges < MAX_EXCHANGES)
@@ -236,8 +256,8 @@ class MoneyKernel(MoneyState):
             got = _TURN_ONLY  # no shop open (MONEY-BUY-1, EG-2)
         elif self._at_will and not self.bought:  # a forced buyer's
             mine, theirs, under, on_ground, held = self._codes()
-            got = self._paying(GROUND, mine, under, on_ground)
-            got += self._paying(OPPONENT, mine, theirs, held)
+            got = self._buys(GROUND, mine, under, on_ground)
+            got += self._buys(OPPONENT, mine, theirs, held)
             if self.exchanges < MAX_EXCHANGES:  # MONEY-BUY-7, D12; they look ahead
                 key = self._whole_key()
                 swaps = self._tables.forced.get(key)
@@ -257,31 +277,39 @@ class MoneyKernel(MoneyState):
         purchases from the ground: those from the opponent, the exchanges with the
         opponent then with the ground while any are left (MONEY-BUY-7, D12: the
         reference's ``exchange_offers``), and the turn."""
-        steps = self._paying(OPPONENT, mine, theirs, held)
+        steps = list(self._buys(OPPONENT, mine, theirs, held))
         if left:
             steps += self._swaps(OPPONENT, mine, theirs)
             steps += self._swaps(GROUND, mine, under)
         steps.append(TURN)
         return steps
 
-    def _paying(self, source: str, mine: int, there: int, count: int) -> list[Action]:
-        """The reference's ``_buy_options`` from ``source`` buying at will (MONEY-EG-2: the
+    def _buys(self, source: str, mine: int, there: int, count: int) -> tuple[Action, ...]:
+        """The reference's ``_purchases_from(source)`` buying at will (MONEY-EG-2: the
         mover may buy from each source that can deliver now, which is each source with a
-        purchase to offer): by payment, high to low (``_purchases_from``), each payment's a
-        function of the rank paid, the money there and the cards there up to what it buys
-        (``_purchases_paying``)."""
+        purchase to offer), a function of the ranks the mover can pay with, the money there
+        cut to what change for the dearest payment can hold (``_capped``) and the cards
+        there up to what the dearest payment buys (MONEY-BUY-5, -6)."""
         tables = self._tables
-        pays = tables.pays.get(mine)
-        if pays is None:
-            pays = _put(tables.pays, mine, self._payments)
-        paying = tables.paying
+        paying = tables.pays.get(mine)
+        if paying is None:
+            if len(tables.pays) >= _TABLE_MAX:
+                tables.pays.clear()
+            paying = tables.pays[mine] = self._pays()
+        pays, most = paying
+        if not pays:
+            return ()
+        key = (source, pays, _capped(there, most, self.values), count if count < most else most)
+        got = tables.buys.get(key)
+        if got is None:
+            got = _put(tables.buys, key, partial(self._purchases, pays, source))
+        return got
+
+    def _purchases(self, pays: tuple[tuple[int, int], ...], source: str) -> list[Action]:
+        """The reference's purchases from ``source``, by payment, high to low."""
         out: list[Action] = []
-        for pay, v in pays:
-            key = (source, pay, there, count if count < v else v)
-            part = paying.get(key)
-            if part is None:
-                part = _put(paying, key, partial(self._purchases_paying, pay, source))
-            out += part
+        for pay, _ in pays:
+            out += self._purchases_paying(pay, source)
         return out
 
     def _swaps(self, place: str, mine: int, there: int) -> tuple[Action, ...]:
@@ -299,10 +327,13 @@ class MoneyKernel(MoneyState):
             )
         return got
 
-    def _payments(self) -> list[tuple[int, int]]:
-        """Each rank the mover can pay with, high to low, and its value (MONEY-BUY-4)."""
+    def _pays(self) -> tuple[tuple[tuple[int, int], ...], int]:
+        """Each rank the mover can pay with, high to low, with its value (MONEY-BUY-4), and
+        the dearest value (a purchase buys no more, nor takes more change, than it pays)."""
         ranks = sorted(set(self.purse_of(self.banks[self.mover])), reverse=True)
-        return [(pay, self.values[pay]) for pay in ranks]
+        values = self.values
+        pairs = tuple((pay, values[pay]) for pay in ranks)
+        return pairs, max((v for _, v in pairs), default=0)
 
     def _sale_offers(self) -> Sequence[Action]:
         """The reference's ``_sell_options``: a function of the seller's money, the rank
@@ -314,7 +345,18 @@ class MoneyKernel(MoneyState):
         key = (sum(map(_weigh, self.banks[1 - buyer])), pay, held if held < v else v)
         got = self._tables.sales.get(key)
         if got is None:
-            got = _put(self._tables.sales, key, self._sell_options)
+            got = _put(self._tables.sales, key, partial(self._splits, *key))
+        return got
+
+    def _splits(self, money: int, pay: int, held: int) -> tuple[Action, ...]:
+        """The seller's splits, a function of the rank paid, the seller's money less the
+        card paid (never change, MONEY-BUY-6) cut to what change for it can hold
+        (``_capped``), and the cards up to what it buys (MONEY-BUY-10)."""
+        rest = money - (1 << (4 * (pay - JACK)))
+        key = (pay, _capped(rest, self.values[pay], self.values), held)
+        got = self._tables.splits.get(key)
+        if got is None:
+            got = _put(self._tables.splits, key, self._sell_options)
         return got
 
     def _shopping_sources(self) -> list[str]:
@@ -517,6 +559,41 @@ class MoneyKernel(MoneyState):
             else:  # pragma: no cover - callers check first
                 return MoneyState._take_money(self, cards, [r])  # (refused, as there)
         return taken
+
+    def _make_exchange(self, act: Exchange) -> None:
+        """The reference's, inline (a random play-out exchanges at two moves in five): each
+        card found by a loop, the event made here (``wording.exchanged``'s)."""
+        m = self.mover
+        banks = self.banks
+        mine = banks[m]
+        to_opponent = act.place == OPPONENT
+        zone = banks[1 - m] if to_opponent else self.under
+        given = []
+        for r in act.give:
+            for c in mine:
+                if c.rank == r:
+                    mine.remove(c)  # (the first of its rank: cards are unique)
+                    given.append(c)
+                    break
+        taken = []
+        for r in act.take:
+            for c in zone:
+                if c.rank == r:
+                    zone.remove(c)
+                    taken.append(c)
+                    break
+        if to_opponent:
+            zone += given
+        else:
+            zone[:0] = given  # lowest, as the latest payment (MONEY-ZONE-3)
+        mine += taken
+        self.exchanges += 1
+        data = {
+            "give": [c.code for c in given],
+            "take": [c.code for c in taken],
+            "place": act.place,
+        }
+        self.events.append(_tnew(Event, ("exchange", m, _EXCHANGES, data)))
 
     def _end_check(self) -> None:
         """The reference's ``_settle`` where a turn can have brought MONEY-END-1..3."""
