@@ -38,7 +38,7 @@ from ...engine import Action, Event
 from . import wording
 from .actions import CLAIMS, GROUND, OPPONENT, TURN, Buy, Claim, Exchange, Sell, Turn
 from .coins import Purse, purse
-from .purchases import offers_with
+from .purchases import fewest_bought, offers_with
 from .rules import KOMMI, MAX_EXCHANGES, SOURCE_THRESHOLD, Money, MoneyState
 from .wording import (
     CAPTURED_BY_MATCH,
@@ -54,6 +54,7 @@ from .wording import (
 #: a bound method at every call (``.get`` on every turn was 1.5% of a play-out).
 _TURN_EVENTS = wording.TURN_EVENTS
 _EXCHANGES = wording.EXCHANGES
+_SHOP_EVENTS = wording.SHOP_EVENTS
 _tnew = wording.tnew
 
 #: The legal actions of the common positions, made once: a number card to turn, no shop.
@@ -96,10 +97,12 @@ class _Tables:
     seller's money, the rank paid, the seller's cards up to what it buys) -> the splits,
     made from ``splits``: (the rank paid, the seller's other money cut to what change can
     hold, the cards up to what it buys) -> the splits. For a mover buying at will who
-    need not buy,
-    ``grounds``: (the mover's money, the ground's, the cards on it) -> the purchases from
-    the ground; ``rests``: (the mover's money, the opponent's, the ground's, the cards in
-    the opponent's stack, whether an exchange is left) -> the rest of the steps. ``forced``,
+    need not buy, rows of listings by a count of cards (``_ground_row``, ``_rest_row``):
+    ``grounds``: (the mover's money, the ground's) -> the purchases from the ground by
+    the cards on it; ``rests``: (the mover's money, the opponent's, the ground's, whether
+    an exchange is left) -> the rest of the steps by the cards in the opponent's stack,
+    up to the fewest that pay out every payment (a row's slots fill as they are asked:
+    half the listings to make that one key of every fact made). ``forced``,
     ``whole`` and ``sources``: by ``_whole_key``, a forced buyer's exchanges (which look
     ahead), the mover's steps where not buying at will (the source rule looks ahead too),
     and the sources of a forced purchase."""
@@ -123,8 +126,8 @@ class _Tables:
         self.splits: dict[tuple[int, int, int], tuple[Action, ...]] = {}
         self.swaps: dict[tuple[str, int, int], tuple[Action, ...]] = {}
         self.sales: dict[tuple[int, int, int], tuple[Action, ...]] = {}
-        self.grounds: dict[tuple[int, int, int], tuple[Action, ...]] = {}
-        self.rests: dict[tuple[int, int, int, int, bool], tuple[Action, ...]] = {}
+        self.grounds: dict[tuple[int, int], list[Any]] = {}
+        self.rests: dict[tuple[int, int, int, bool], list[Any]] = {}
         self.forced: dict[tuple[Any, ...], tuple[Action, ...]] = {}
         self.whole: dict[tuple[Any, ...], tuple[Action, ...]] = {}
         self.sources: dict[tuple[Any, ...], tuple[str, ...]] = {}
@@ -144,6 +147,14 @@ def _capped(code: int, most: int, values: dict[int, int]) -> int:
         most_n = (most - 1) // v
         out |= (n if n < most_n else most_n) << shift
     return out
+
+
+def _row(table: dict[Any, Any], key: Any, row: Any) -> Any:
+    """``row``, kept in ``table`` under ``key``."""
+    if len(table) >= _TABLE_MAX:
+        table.clear()
+    table[key] = row
+    return row
 
 
 def _put(table: dict[Any, Any], key: Any, work: Callable[[], Sequence[Any]]) -> tuple[Any, ...]:
@@ -238,17 +249,28 @@ class MoneyKernel(MoneyState):
             mine = sum(map(_weigh, banks[m]))
             under = sum(map(_weigh, self.under))
             on_ground = len(self.pile)
-            cap = self._cap
-            ground_key = (mine, under, on_ground if on_ground < cap else cap)
-            ground = tables.grounds.get(ground_key)
+            # Each looked up by the zones' money in a row of listings by the cards there,
+            # counted up to where they stop making a difference (``_ground_row``,
+            # ``_rest_row``).
+            row = tables.grounds.get((mine, under))
+            if row is None:
+                row = self._ground_row(mine, under)
+            most = len(row) - 2
+            at = (on_ground if on_ground < most else most) + 1
+            ground = row[at]
             if ground is None:
-                ground = _put(tables.grounds, ground_key, partial(self._buys, GROUND, *ground_key))
+                ground = row[at] = self._buys(GROUND, mine, under, at - 1)
             theirs = sum(map(_weigh, banks[1 - m]))
             held = len(self.hands[1 - m])
-            key = (mine, theirs, under, held if held < cap else cap, self.exchanges < MAX_EXCHANGES)
-            rest = tables.rests.get(key)
+            key = (mine, theirs, under, self.exchanges < MAX_EXCHANGES)
+            row = tables.rests.get(key)
+            if row is None:
+                row = self._rest_row(*key)
+            most = len(row) - 2
+            at = (held if held < most else most) + 1
+            rest = row[at]
             if rest is None:
-                rest = _put(tables.rests, key, partial(self._shop, *key))
+                rest = row[at] = self._buys(OPPONENT, mine, theirs, at - 1) + row[0]
             got = ground + rest
         elif self.phase == "sell":
             got = self._sale_offers()
@@ -272,17 +294,39 @@ class MoneyKernel(MoneyState):
         now[_OFFERS] = got
         return got
 
-    def _shop(self, mine: int, theirs: int, under: int, held: int, left: bool) -> list[Action]:
-        """The steps of a mover buying at will who need not buy (MONEY-EG-2), after the
-        purchases from the ground: those from the opponent, the exchanges with the
-        opponent then with the ground while any are left (MONEY-BUY-7, D12: the
-        reference's ``exchange_offers``), and the turn."""
-        steps = list(self._buys(OPPONENT, mine, theirs, held))
+    def _ground_row(self, mine: int, under: int) -> list[Any]:
+        """A row for the ground's purchases with this money (the mover's, the ground's):
+        an empty place (``None``) for each count of cards on the ground up to what the
+        dearest payment buys (no purchase takes more), filled when first asked, and one
+        more at the front (``_offers`` reads the row's length)."""
+        _, most = self._paying(mine)
+        return _row(self._tables.grounds, (mine, under), [None] * (most + 2))
+
+    def _rest_row(self, mine: int, theirs: int, under: int, left: bool) -> list[Any]:
+        """A row for the rest of the steps of a mover buying at will who need not buy
+        (MONEY-EG-2): at the front, the exchanges with the opponent then with the ground
+        while any are left (MONEY-BUY-7, D12: the reference's ``exchange_offers``) and the
+        turn; then an empty place for each count of the opponent's cards up to the fewest
+        that can pay out every payment the mover can make (``fewest_bought``: past it,
+        every one can), each filled when first asked with the purchases from the opponent
+        and the front."""
+        swaps: tuple[Action, ...] = ()
         if left:
-            steps += self._swaps(OPPONENT, mine, theirs)
-            steps += self._swaps(GROUND, mine, under)
-        steps.append(TURN)
-        return steps
+            swaps = self._swaps(OPPONENT, mine, theirs) + self._swaps(GROUND, mine, under)
+        pays, _ = self._paying(mine)
+        there = self.purse_of(self.banks[1 - self.mover])
+        enough = max((fewest_bought(v, there, self._vkey) for _, v in pays), default=0)
+        row: list[Any] = [None] * (enough + 2)
+        row[0] = (*swaps, TURN)
+        return _row(self._tables.rests, (mine, theirs, under, left), row)
+
+    def _paying(self, mine: int) -> tuple[tuple[tuple[int, int], ...], int]:
+        """``_pays`` for the mover's money ``mine``, looked up."""
+        tables = self._tables
+        paying = tables.pays.get(mine)
+        if paying is None:
+            paying = _row(tables.pays, mine, self._pays())
+        return paying
 
     def _buys(self, source: str, mine: int, there: int, count: int) -> tuple[Action, ...]:
         """The reference's ``_purchases_from(source)`` buying at will (MONEY-EG-2: the
@@ -291,12 +335,7 @@ class MoneyKernel(MoneyState):
         cut to what change for the dearest payment can hold (``_capped``) and the cards
         there up to what the dearest payment buys (MONEY-BUY-5, -6)."""
         tables = self._tables
-        paying = tables.pays.get(mine)
-        if paying is None:
-            if len(tables.pays) >= _TABLE_MAX:
-                tables.pays.clear()
-            paying = tables.pays[mine] = self._pays()
-        pays, most = paying
+        pays, most = self._paying(mine)
         if not pays:
             return ()
         key = (source, pays, _capped(there, most, self.values), count if count < most else most)
@@ -594,6 +633,59 @@ class MoneyKernel(MoneyState):
             "place": act.place,
         }
         self.events.append(_tnew(Event, ("exchange", m, _EXCHANGES, data)))
+
+    def _make_payment(self, act: Buy) -> None:
+        """The reference's, inline (a random Egyptian play-out pays the opponent at one
+        move in seven): the card found by a loop, the event looked up."""
+        m = self.mover
+        mine = self.banks[m]
+        rank = act.pay
+        for pay in mine:
+            if pay.rank == rank:
+                mine.remove(pay)
+                break
+        else:  # pragma: no cover - the offer was checked
+            MoneyState._make_payment(self, act)
+            return
+        self.banks[1 - m].append(pay)
+        self.sale = (m, rank, pay)
+        self.phase = "sell"
+        self.events.append(_SHOP_EVENTS.get(("p", m, pay)) or wording.paid_opponent(m, pay))
+
+    def _make_sale(self, act: Sell) -> None:
+        """The reference's, inline (each payment to the opponent is followed by a sale):
+        change of other ranks than the card just paid found in the seller's bank (it is
+        never change, MONEY-BUY-6), as the reference takes it from the rest."""
+        assert self.sale is not None
+        buyer, rank, _ = self.sale
+        if rank in act.change:  # change of the rank just paid: the reference's care
+            MoneyState._make_sale(self, act)
+            return
+        seller = 1 - buyer
+        hand = self.hands[seller]
+        count = act.count
+        if self.options["sell_bottom"]:  # MONEY-EG-3
+            got = hand[-count:]
+            del hand[-count:]
+        else:
+            got = hand[:count]
+            del hand[:count]
+        self.hands[buyer] += got
+        change = []
+        if act.change:
+            bank = self.banks[seller]
+            for r in act.change:
+                for c in bank:
+                    if c.rank == r:  # (not the card paid: another rank)
+                        bank.remove(c)
+                        change.append(c)
+                        break
+            self.banks[buyer] += change
+        self.sale = None
+        self.phase = "play"
+        self.mover = buyer
+        self.bought = True
+        self.events.append(wording.sold(seller, count, change))
 
     def _end_check(self) -> None:
         """The reference's ``_settle`` where a turn can have brought MONEY-END-1..3."""

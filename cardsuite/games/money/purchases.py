@@ -66,6 +66,13 @@ def _by_value(p: Purse, values: tuple[tuple[int, int], ...]) -> dict[int, list[P
     return out
 
 
+def fewest_bought(v: int, there: Purse, values: tuple[tuple[int, int], ...]) -> int:
+    """The fewest number cards a payment of value ``v`` buys with change from ``there``:
+    ``v`` less the dearest change worth less than ``v`` (MONEY-BUY-5, -6). A seller holding
+    at least that many can pay out (``direct_purchase``), whatever more they hold."""
+    return v - max((worth for _, worth in _valued(there, values) if worth < v), default=0)
+
+
 @lru_cache(maxsize=16384)
 def exchange_offers(
     bank: Purse, opp: Purse, under: Purse, values: tuple[tuple[int, int], ...]
