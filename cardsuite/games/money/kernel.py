@@ -29,7 +29,7 @@ import random
 from collections.abc import Callable, Sequence
 from functools import partial
 from itertools import repeat
-from operator import is_
+from operator import attrgetter, is_
 from typing import Any
 
 from ... import positions
@@ -55,6 +55,7 @@ from .wording import (
 _TURN_EVENTS = wording.TURN_EVENTS
 _EXCHANGES = wording.EXCHANGES
 _SHOP_EVENTS = wording.SHOP_EVENTS
+_code = attrgetter("code")
 _tnew = wording.tnew
 
 #: The legal actions of the common positions, made once: a number card to turn, no shop.
@@ -504,7 +505,7 @@ class MoneyKernel(MoneyState):
             kind in _SHOP_STEPS
             and self.phase != "over"
             and (seat is None or seat == self.to_move())
-            and any(map(is_, self._offers(), repeat(action)))
+            and any(map(is_, self._now.get(_OFFERS) or self._offers(), repeat(action)))
         ):
             # An exchange, a purchase or a sale just offered to the seat to move (that very
             # object: a play-out picks it from the listing) is legal: the reference's checks
@@ -520,7 +521,12 @@ class MoneyKernel(MoneyState):
                 self._make_ground_purchase(action)  # type: ignore[arg-type]  # kind is Buy
             else:
                 self._make_payment(action)  # type: ignore[arg-type]  # kind is Buy
-            self._settle()
+            # No offered step can end the game (the reference's ``_settle`` finds nothing):
+            # the turns are as they were (MONEY-END-3); a forced buyer is offered only the
+            # exchanges after which a purchase stays possible (END-1, money.md §12); and
+            # after a purchase or a sale the buyer holds cards, the seller the card paid,
+            # the ground the payment (END-1, -2). What was known of the position goes.
+            self._now = {}
             return events[mark:]
         # The reference by name, not ``super()``: a method that says ``super()`` pays for
         # its closure on every call, and this one and ``legal_actions`` run every move.
@@ -601,7 +607,8 @@ class MoneyKernel(MoneyState):
 
     def _make_exchange(self, act: Exchange) -> None:
         """The reference's, inline (a random play-out exchanges at two moves in five): each
-        card found by a loop, the event made here (``wording.exchanged``'s)."""
+        card found by a loop, the event made here (``wording.exchanged``'s, its cards as
+        tuples)."""
         m = self.mover
         banks = self.banks
         mine = banks[m]
@@ -627,9 +634,11 @@ class MoneyKernel(MoneyState):
             zone[:0] = given  # lowest, as the latest payment (MONEY-ZONE-3)
         mine += taken
         self.exchanges += 1
+        # The cards as tuples of codes (JSON and ``==`` read them as the reference's lists):
+        # nothing the collector keeps following in a log of tens of thousands of events.
         data = {
-            "give": [c.code for c in given],
-            "take": [c.code for c in taken],
+            "give": tuple(map(_code, given)),
+            "take": tuple(map(_code, taken)),
             "place": act.place,
         }
         self.events.append(_tnew(Event, ("exchange", m, _EXCHANGES, data)))
