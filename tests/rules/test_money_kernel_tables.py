@@ -13,10 +13,13 @@ many cheaper probes over every switch, where reduced keys would collide if they 
 from __future__ import annotations
 
 import random
+from collections import Counter
+from itertools import product
 from typing import Any
 
 import pytest
 
+from cardsuite.games.money.coins import purse, sub_purses
 from cardsuite.games.money.kernel import MoneyKernel
 from cardsuite.games.money.rules import GAME, MoneyState
 
@@ -66,3 +69,18 @@ def test_kernel_listing_is_the_references(variant: str, options: dict[str, Any])
     assert compared > MOVES // EVERY
     if options.get("buy_at_will", variant == "egyptian"):
         assert rare > 0  # sales and forced purchases were among the positions compared
+
+
+def test_sub_purses_each_once_in_the_order_of_the_counts_product() -> None:
+    """``coins.sub_purses`` (built a rank at a time) lists every sub-multiset once, in the
+    order of ``itertools.product`` over the ranks' counts, high rank first, then by size:
+    purchases, splits and exchanges are offered in that order."""
+    for counts in product(range(3), range(5), range(2), range(4)):
+        p = purse([r for r, c in zip((15, 14, 12, 11), counts, strict=True) for _ in range(c)])
+        ranks = sorted(Counter(p).items(), reverse=True)
+        expected = [
+            tuple(r for (r, _), t in zip(ranks, takes, strict=True) for _ in range(t))
+            for takes in product(*(range(c + 1) for _, c in ranks))
+        ]
+        expected.sort(key=len)
+        assert sub_purses(p) == tuple(expected)
