@@ -97,8 +97,9 @@ class _Tables:
     with that place of a mover who need not buy (``offers_with``). ``sales``: (the
     seller's money, the rank paid, the seller's cards up to what it buys) -> the splits,
     made from ``splits``: (the rank paid, the seller's other money cut to what change can
-    hold, the cards up to what it buys) -> the splits. For a mover buying at will who
-    need not buy, rows of listings by a count of cards (``_ground_row``, ``_rest_row``):
+    hold, the cards up to what it buys) -> the splits; ``cuts``: ``_capped``'s answers (a
+    few thousand at most, never emptied). For a mover buying at will who need not buy,
+    rows of listings by a count of cards (``_ground_row``, ``_rest_row``):
     ``grounds``: (the mover's money, the ground's) -> the purchases from the ground by
     the cards on it; ``rests``: (the mover's money, the opponent's, the ground's, whether
     an exchange is left) -> the rest of the steps by the cards in the opponent's stack,
@@ -110,6 +111,7 @@ class _Tables:
 
     __slots__ = (
         "buys",
+        "cuts",
         "forced",
         "grounds",
         "pays",
@@ -124,6 +126,7 @@ class _Tables:
     def __init__(self) -> None:
         self.pays: dict[int, tuple[tuple[tuple[int, int], ...], int]] = {}
         self.buys: dict[tuple[Any, ...], tuple[Action, ...]] = {}
+        self.cuts: dict[int, int] = {}
         self.splits: dict[tuple[int, int, int], tuple[Action, ...]] = {}
         self.swaps: dict[tuple[str, int, int], tuple[Action, ...]] = {}
         self.sales: dict[tuple[int, int, int], tuple[Action, ...]] = {}
@@ -339,10 +342,19 @@ class MoneyKernel(MoneyState):
         pays, most = self._paying(mine)
         if not pays:
             return ()
-        key = (source, pays, _capped(there, most, self.values), count if count < most else most)
+        key = (source, pays, self._cut(there, most), count if count < most else most)
         got = tables.buys.get(key)
         if got is None:
             got = _put(tables.buys, key, partial(self._purchases, pays, source))
+        return got
+
+    def _cut(self, code: int, most: int) -> int:
+        """``_capped``, looked up (a zone's money is cut for every purchase listed)."""
+        cuts = self._tables.cuts
+        key = code * 64 + most  # (no value reaches 64)
+        got = cuts.get(key)
+        if got is None:
+            got = cuts[key] = _capped(code, most, self.values)
         return got
 
     def _purchases(self, pays: tuple[tuple[int, int], ...], source: str) -> list[Action]:
@@ -393,7 +405,7 @@ class MoneyKernel(MoneyState):
         card paid (never change, MONEY-BUY-6) cut to what change for it can hold
         (``_capped``), and the cards up to what it buys (MONEY-BUY-10)."""
         rest = money - (1 << (4 * (pay - JACK)))
-        key = (pay, _capped(rest, self.values[pay], self.values), held)
+        key = (pay, self._cut(rest, self.values[pay]), held)
         got = self._tables.splits.get(key)
         if got is None:
             got = _put(self._tables.splits, key, self._sell_options)
