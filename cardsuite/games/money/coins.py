@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
-from itertools import product
 
 Purse = tuple[int, ...]
 
@@ -26,10 +25,11 @@ def value(p: Iterable[int], values: Mapping[int, int]) -> int:
 @lru_cache(maxsize=4096)
 def sub_purses(p: Purse) -> tuple[Purse, ...]:
     """Every sub-multiset of ``p`` (the empty one first), each once."""
-    counts = sorted(Counter(p).items(), reverse=True)
-    out = []
-    for takes in product(*(range(c + 1) for _, c in counts)):
-        out.append(tuple(r for (r, _), t in zip(counts, takes, strict=True) for _ in range(t)))
+    out: list[Purse] = [()]
+    for r, c in sorted(Counter(p).items(), reverse=True):
+        # each way of taking the ranks before, then 0..c of this one (the order of
+        # ``itertools.product`` over the ranks' counts, built a rank at a time)
+        out = [s + (r,) * t for s in out for t in range(c + 1)]
     out.sort(key=len)
     return tuple(out)
 

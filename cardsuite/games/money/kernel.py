@@ -29,7 +29,7 @@ import random
 from collections.abc import Callable, Sequence
 from functools import partial
 from itertools import repeat
-from operator import is_
+from operator import attrgetter, is_
 from typing import Any
 
 from ... import positions
@@ -38,7 +38,7 @@ from ...engine import Action, Event
 from . import wording
 from .actions import CLAIMS, GROUND, OPPONENT, TURN, Buy, Claim, Exchange, Sell, Turn
 from .coins import Purse, purse
-from .purchases import offers_with
+from .purchases import fewest_bought, offers_with
 from .rules import KOMMI, MAX_EXCHANGES, SOURCE_THRESHOLD, Money, MoneyState
 from .wording import (
     CAPTURED_BY_MATCH,
@@ -53,6 +53,10 @@ from .wording import (
 #: Python 3.11 calls a method of a name bound by an import through LOAD_ATTR, which makes
 #: a bound method at every call (``.get`` on every turn was 1.5% of a play-out).
 _TURN_EVENTS = wording.TURN_EVENTS
+_EXCHANGES = wording.EXCHANGES
+_SHOP_EVENTS = wording.SHOP_EVENTS
+_code = attrgetter("code")
+_tnew = wording.tnew
 
 #: The legal actions of the common positions, made once: a number card to turn, no shop.
 _TURN_ONLY: Sequence[Action] = (TURN,)
@@ -85,43 +89,76 @@ class _Tables:
     shared by every state with those options, in every game of the process.
 
     ``pays``: the mover's money (its number) -> each rank it can pay with, high to low,
-    and its value. ``paying``: (source, rank paid, the money there, the cards there up to
-    what it buys) -> the purchases (``_purchases_paying``). ``swaps``: (place, the mover's
-    money, the money there) -> the exchanges with that place of a mover who need not buy
-    (``offers_with``). ``sales``: (the seller's money, the rank paid, the seller's cards up
-    to what it buys) -> the splits. For a mover buying at will who need not buy,
-    ``grounds``: (the mover's money, the ground's, the cards on it) -> the purchases from
-    the ground; ``rests``: (the mover's money, the opponent's, the ground's, the cards in
-    the opponent's stack, whether an exchange is left) -> the rest of the steps. ``forced``,
+    with its value, and the dearest value (``_pays``). ``buys``: (source, those payments,
+    the money there cut to what change from it can hold, the cards there up to what the
+    dearest buys) -> the purchases from that source (``_purchases``): a few hundred keys
+    where the mover's, the source's money and its cards counted up to ``_cap`` made
+    thousands. ``swaps``: (place, the mover's money, the money there) -> the exchanges
+    with that place of a mover who need not buy (``offers_with``). ``sales``: (the
+    seller's money, the rank paid, the seller's cards up to what it buys) -> the splits,
+    made from ``splits``: (the rank paid, the seller's other money cut to what change can
+    hold, the cards up to what it buys) -> the splits; ``cuts``: ``_capped``'s answers (a
+    few thousand at most, never emptied). For a mover buying at will who need not buy,
+    rows of listings by a count of cards (``_ground_row``, ``_rest_row``):
+    ``grounds``: (the mover's money, the ground's) -> the purchases from the ground by
+    the cards on it; ``rests``: (the mover's money, the opponent's, the ground's, whether
+    an exchange is left) -> the rest of the steps by the cards in the opponent's stack,
+    up to the fewest that pay out every payment (a row's slots fill as they are asked:
+    half the listings to make that one key of every fact made). ``forced``,
     ``whole`` and ``sources``: by ``_whole_key``, a forced buyer's exchanges (which look
     ahead), the mover's steps where not buying at will (the source rule looks ahead too),
     and the sources of a forced purchase."""
 
     __slots__ = (
+        "buys",
+        "cuts",
         "forced",
         "grounds",
-        "paying",
         "pays",
         "rests",
         "sales",
         "sources",
+        "splits",
         "swaps",
         "whole",
     )
 
     def __init__(self) -> None:
-        self.pays: dict[int, tuple[tuple[int, int], ...]] = {}
-        self.paying: dict[tuple[str, int, int, int], tuple[Action, ...]] = {}
+        self.pays: dict[int, tuple[tuple[tuple[int, int], ...], int]] = {}
+        self.buys: dict[tuple[Any, ...], tuple[Action, ...]] = {}
+        self.cuts: dict[int, int] = {}
+        self.splits: dict[tuple[int, int, int], tuple[Action, ...]] = {}
         self.swaps: dict[tuple[str, int, int], tuple[Action, ...]] = {}
         self.sales: dict[tuple[int, int, int], tuple[Action, ...]] = {}
-        self.grounds: dict[tuple[int, int, int], tuple[Action, ...]] = {}
-        self.rests: dict[tuple[int, int, int, int, bool], tuple[Action, ...]] = {}
+        self.grounds: dict[tuple[int, int], list[Any]] = {}
+        self.rests: dict[tuple[int, int, int, bool], list[Any]] = {}
         self.forced: dict[tuple[Any, ...], tuple[Action, ...]] = {}
         self.whole: dict[tuple[Any, ...], tuple[Action, ...]] = {}
         self.sources: dict[tuple[Any, ...], tuple[str, ...]] = {}
 
 
 _TABLES: dict[tuple[Any, ...], _Tables] = {}
+
+
+def _capped(code: int, most: int, values: dict[int, int]) -> int:
+    """A zone's money (its number, ``_WEIGHTS``) with each rank's count cut to what a sum
+    of less than ``most`` can hold: change for a payment of ``most`` at the dearest takes
+    no more, so two zones equal so cut offer the same change (MONEY-BUY-5, -6)."""
+    out = 0
+    for rank, v in values.items():
+        shift = 4 * (rank - JACK)
+        n = (code >> shift) & 15
+        most_n = (most - 1) // v
+        out |= (n if n < most_n else most_n) << shift
+    return out
+
+
+def _row(table: dict[Any, Any], key: Any, row: Any) -> Any:
+    """``row``, kept in ``table`` under ``key``."""
+    if len(table) >= _TABLE_MAX:
+        table.clear()
+    table[key] = row
+    return row
 
 
 def _put(table: dict[Any, Any], key: Any, work: Callable[[], Sequence[Any]]) -> tuple[Any, ...]:
@@ -216,19 +253,28 @@ class MoneyKernel(MoneyState):
             mine = sum(map(_weigh, banks[m]))
             under = sum(map(_weigh, self.under))
             on_ground = len(self.pile)
-            cap = self._cap
-            ground_key = (mine, under, on_ground if on_ground < cap else cap)
-            ground = tables.grounds.get(ground_key)
+            # Each looked up by the zones' money in a row of listings by the cards there,
+            # counted up to where they stop making a difference (``_ground_row``,
+            # ``_rest_row``).
+            row = tables.grounds.get((mine, under))
+            if row is None:
+                row = self._ground_row(mine, under)
+            most = len(row) - 2
+            at = (on_ground if on_ground < most else most) + 1
+            ground = row[at]
             if ground is None:
-                ground = _put(
-                    tables.grounds, ground_key, partial(self._paying, GROUND, *ground_key)
-                )
+                ground = row[at] = self._buys(GROUND, mine, under, at - 1)
             theirs = sum(map(_weigh, banks[1 - m]))
             held = len(self.hands[1 - m])
-            key = (mine, theirs, under, held if held < cap else cap, self.exchanges < MAX_EXCHANGES)
-            rest = tables.rests.get(key)
+            key = (mine, theirs, under, self.exchanges < MAX_EXCHANGES)
+            row = tables.rests.get(key)
+            if row is None:
+                row = self._rest_row(*key)
+            most = len(row) - 2
+            at = (held if held < most else most) + 1
+            rest = row[at]
             if rest is None:
-                rest = _put(tables.rests, key, partial(self._shop, *key))
+                rest = row[at] = self._buys(OPPONENT, mine, theirs, at - 1) + row[0]
             got = ground + rest
         elif self.phase == "sell":
             got = self._sale_offers()
@@ -236,8 +282,8 @@ class MoneyKernel(MoneyState):
             got = _TURN_ONLY  # no shop open (MONEY-BUY-1, EG-2)
         elif self._at_will and not self.bought:  # a forced buyer's
             mine, theirs, under, on_ground, held = self._codes()
-            got = self._paying(GROUND, mine, under, on_ground)
-            got += self._paying(OPPONENT, mine, theirs, held)
+            got = self._buys(GROUND, mine, under, on_ground)
+            got += self._buys(OPPONENT, mine, theirs, held)
             if self.exchanges < MAX_EXCHANGES:  # MONEY-BUY-7, D12; they look ahead
                 key = self._whole_key()
                 swaps = self._tables.forced.get(key)
@@ -252,36 +298,70 @@ class MoneyKernel(MoneyState):
         now[_OFFERS] = got
         return got
 
-    def _shop(self, mine: int, theirs: int, under: int, held: int, left: bool) -> list[Action]:
-        """The steps of a mover buying at will who need not buy (MONEY-EG-2), after the
-        purchases from the ground: those from the opponent, the exchanges with the
-        opponent then with the ground while any are left (MONEY-BUY-7, D12: the
-        reference's ``exchange_offers``), and the turn."""
-        steps = self._paying(OPPONENT, mine, theirs, held)
-        if left:
-            steps += self._swaps(OPPONENT, mine, theirs)
-            steps += self._swaps(GROUND, mine, under)
-        steps.append(TURN)
-        return steps
+    def _ground_row(self, mine: int, under: int) -> list[Any]:
+        """A row for the ground's purchases with this money (the mover's, the ground's):
+        an empty place (``None``) for each count of cards on the ground up to what the
+        dearest payment buys (no purchase takes more), filled when first asked, and one
+        more at the front (``_offers`` reads the row's length)."""
+        _, most = self._paying(mine)
+        return _row(self._tables.grounds, (mine, under), [None] * (most + 2))
 
-    def _paying(self, source: str, mine: int, there: int, count: int) -> list[Action]:
-        """The reference's ``_buy_options`` from ``source`` buying at will (MONEY-EG-2: the
-        mover may buy from each source that can deliver now, which is each source with a
-        purchase to offer): by payment, high to low (``_purchases_from``), each payment's a
-        function of the rank paid, the money there and the cards there up to what it buys
-        (``_purchases_paying``)."""
+    def _rest_row(self, mine: int, theirs: int, under: int, left: bool) -> list[Any]:
+        """A row for the rest of the steps of a mover buying at will who need not buy
+        (MONEY-EG-2): at the front, the exchanges with the opponent then with the ground
+        while any are left (MONEY-BUY-7, D12: the reference's ``exchange_offers``) and the
+        turn; then an empty place for each count of the opponent's cards up to the fewest
+        that can pay out every payment the mover can make (``fewest_bought``: past it,
+        every one can), each filled when first asked with the purchases from the opponent
+        and the front."""
+        swaps: tuple[Action, ...] = ()
+        if left:
+            swaps = self._swaps(OPPONENT, mine, theirs) + self._swaps(GROUND, mine, under)
+        pays, _ = self._paying(mine)
+        there = self.purse_of(self.banks[1 - self.mover])
+        enough = max((fewest_bought(v, there, self._vkey) for _, v in pays), default=0)
+        row: list[Any] = [None] * (enough + 2)
+        row[0] = (*swaps, TURN)
+        return _row(self._tables.rests, (mine, theirs, under, left), row)
+
+    def _paying(self, mine: int) -> tuple[tuple[tuple[int, int], ...], int]:
+        """``_pays`` for the mover's money ``mine``, looked up."""
         tables = self._tables
-        pays = tables.pays.get(mine)
-        if pays is None:
-            pays = _put(tables.pays, mine, self._payments)
-        paying = tables.paying
+        paying = tables.pays.get(mine)
+        if paying is None:
+            paying = _row(tables.pays, mine, self._pays())
+        return paying
+
+    def _buys(self, source: str, mine: int, there: int, count: int) -> tuple[Action, ...]:
+        """The reference's ``_purchases_from(source)`` buying at will (MONEY-EG-2: the
+        mover may buy from each source that can deliver now, which is each source with a
+        purchase to offer), a function of the ranks the mover can pay with, the money there
+        cut to what change for the dearest payment can hold (``_capped``) and the cards
+        there up to what the dearest payment buys (MONEY-BUY-5, -6)."""
+        tables = self._tables
+        pays, most = self._paying(mine)
+        if not pays:
+            return ()
+        key = (source, pays, self._cut(there, most), count if count < most else most)
+        got = tables.buys.get(key)
+        if got is None:
+            got = _put(tables.buys, key, partial(self._purchases, pays, source))
+        return got
+
+    def _cut(self, code: int, most: int) -> int:
+        """``_capped``, looked up (a zone's money is cut for every purchase listed)."""
+        cuts = self._tables.cuts
+        key = code * 64 + most  # (no value reaches 64)
+        got = cuts.get(key)
+        if got is None:
+            got = cuts[key] = _capped(code, most, self.values)
+        return got
+
+    def _purchases(self, pays: tuple[tuple[int, int], ...], source: str) -> list[Action]:
+        """The reference's purchases from ``source``, by payment, high to low."""
         out: list[Action] = []
-        for pay, v in pays:
-            key = (source, pay, there, count if count < v else v)
-            part = paying.get(key)
-            if part is None:
-                part = _put(paying, key, partial(self._purchases_paying, pay, source))
-            out += part
+        for pay, _ in pays:
+            out += self._purchases_paying(pay, source)
         return out
 
     def _swaps(self, place: str, mine: int, there: int) -> tuple[Action, ...]:
@@ -299,10 +379,13 @@ class MoneyKernel(MoneyState):
             )
         return got
 
-    def _payments(self) -> list[tuple[int, int]]:
-        """Each rank the mover can pay with, high to low, and its value (MONEY-BUY-4)."""
+    def _pays(self) -> tuple[tuple[tuple[int, int], ...], int]:
+        """Each rank the mover can pay with, high to low, with its value (MONEY-BUY-4), and
+        the dearest value (a purchase buys no more, nor takes more change, than it pays)."""
         ranks = sorted(set(self.purse_of(self.banks[self.mover])), reverse=True)
-        return [(pay, self.values[pay]) for pay in ranks]
+        values = self.values
+        pairs = tuple((pay, values[pay]) for pay in ranks)
+        return pairs, max((v for _, v in pairs), default=0)
 
     def _sale_offers(self) -> Sequence[Action]:
         """The reference's ``_sell_options``: a function of the seller's money, the rank
@@ -314,7 +397,18 @@ class MoneyKernel(MoneyState):
         key = (sum(map(_weigh, self.banks[1 - buyer])), pay, held if held < v else v)
         got = self._tables.sales.get(key)
         if got is None:
-            got = _put(self._tables.sales, key, self._sell_options)
+            got = _put(self._tables.sales, key, partial(self._splits, *key))
+        return got
+
+    def _splits(self, money: int, pay: int, held: int) -> tuple[Action, ...]:
+        """The seller's splits, a function of the rank paid, the seller's money less the
+        card paid (never change, MONEY-BUY-6) cut to what change for it can hold
+        (``_capped``), and the cards up to what it buys (MONEY-BUY-10)."""
+        rest = money - (1 << (4 * (pay - JACK)))
+        key = (pay, self._cut(rest, self.values[pay]), held)
+        got = self._tables.splits.get(key)
+        if got is None:
+            got = _put(self._tables.splits, key, self._sell_options)
         return got
 
     def _shopping_sources(self) -> list[str]:
@@ -423,7 +517,7 @@ class MoneyKernel(MoneyState):
             kind in _SHOP_STEPS
             and self.phase != "over"
             and (seat is None or seat == self.to_move())
-            and any(map(is_, self._offers(), repeat(action)))
+            and any(map(is_, self._now.get(_OFFERS) or self._offers(), repeat(action)))
         ):
             # An exchange, a purchase or a sale just offered to the seat to move (that very
             # object: a play-out picks it from the listing) is legal: the reference's checks
@@ -439,7 +533,12 @@ class MoneyKernel(MoneyState):
                 self._make_ground_purchase(action)  # type: ignore[arg-type]  # kind is Buy
             else:
                 self._make_payment(action)  # type: ignore[arg-type]  # kind is Buy
-            self._settle()
+            # No offered step can end the game (the reference's ``_settle`` finds nothing):
+            # the turns are as they were (MONEY-END-3); a forced buyer is offered only the
+            # exchanges after which a purchase stays possible (END-1, money.md §12); and
+            # after a purchase or a sale the buyer holds cards, the seller the card paid,
+            # the ground the payment (END-1, -2). What was known of the position goes.
+            self._now = {}
             return events[mark:]
         # The reference by name, not ``super()``: a method that says ``super()`` pays for
         # its closure on every call, and this one and ``legal_actions`` run every move.
@@ -517,6 +616,97 @@ class MoneyKernel(MoneyState):
             else:  # pragma: no cover - callers check first
                 return MoneyState._take_money(self, cards, [r])  # (refused, as there)
         return taken
+
+    def _make_exchange(self, act: Exchange) -> None:
+        """The reference's, inline (a random play-out exchanges at two moves in five): each
+        card found by a loop, the event made here (``wording.exchanged``'s, its cards as
+        tuples)."""
+        m = self.mover
+        banks = self.banks
+        mine = banks[m]
+        to_opponent = act.place == OPPONENT
+        zone = banks[1 - m] if to_opponent else self.under
+        given = []
+        for r in act.give:
+            for c in mine:
+                if c.rank == r:
+                    mine.remove(c)  # (the first of its rank: cards are unique)
+                    given.append(c)
+                    break
+        taken = []
+        for r in act.take:
+            for c in zone:
+                if c.rank == r:
+                    zone.remove(c)
+                    taken.append(c)
+                    break
+        if to_opponent:
+            zone += given
+        else:
+            zone[:0] = given  # lowest, as the latest payment (MONEY-ZONE-3)
+        mine += taken
+        self.exchanges += 1
+        # The cards as tuples of codes (JSON and ``==`` read them as the reference's lists):
+        # nothing the collector keeps following in a log of tens of thousands of events.
+        data = {
+            "give": tuple(map(_code, given)),
+            "take": tuple(map(_code, taken)),
+            "place": act.place,
+        }
+        self.events.append(_tnew(Event, ("exchange", m, _EXCHANGES, data)))
+
+    def _make_payment(self, act: Buy) -> None:
+        """The reference's, inline (a random Egyptian play-out pays the opponent at one
+        move in seven): the card found by a loop, the event looked up."""
+        m = self.mover
+        mine = self.banks[m]
+        rank = act.pay
+        for pay in mine:
+            if pay.rank == rank:
+                mine.remove(pay)
+                break
+        else:  # pragma: no cover - the offer was checked
+            MoneyState._make_payment(self, act)
+            return
+        self.banks[1 - m].append(pay)
+        self.sale = (m, rank, pay)
+        self.phase = "sell"
+        self.events.append(_SHOP_EVENTS.get(("p", m, pay)) or wording.paid_opponent(m, pay))
+
+    def _make_sale(self, act: Sell) -> None:
+        """The reference's, inline (each payment to the opponent is followed by a sale):
+        change of other ranks than the card just paid found in the seller's bank (it is
+        never change, MONEY-BUY-6), as the reference takes it from the rest."""
+        assert self.sale is not None
+        buyer, rank, _ = self.sale
+        if rank in act.change:  # change of the rank just paid: the reference's care
+            MoneyState._make_sale(self, act)
+            return
+        seller = 1 - buyer
+        hand = self.hands[seller]
+        count = act.count
+        if self.options["sell_bottom"]:  # MONEY-EG-3
+            got = hand[-count:]
+            del hand[-count:]
+        else:
+            got = hand[:count]
+            del hand[:count]
+        self.hands[buyer] += got
+        change = []
+        if act.change:
+            bank = self.banks[seller]
+            for r in act.change:
+                for c in bank:
+                    if c.rank == r:  # (not the card paid: another rank)
+                        bank.remove(c)
+                        change.append(c)
+                        break
+            self.banks[buyer] += change
+        self.sale = None
+        self.phase = "play"
+        self.mover = buyer
+        self.bought = True
+        self.events.append(wording.sold(seller, count, change))
 
     def _end_check(self) -> None:
         """The reference's ``_settle`` where a turn can have brought MONEY-END-1..3."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
+from itertools import repeat
 from math import gcd
 
 from .actions import GROUND, OPPONENT, Exchange
@@ -42,11 +43,14 @@ def _exchange_pairs(
     bank: Purse, place: Purse, values: tuple[tuple[int, int], ...]
 ) -> tuple[tuple[Purse, Purse], ...]:
     by_value = _by_value(place, values)
-    out = []
+    out: list[tuple[Purse, Purse]] = []
     for g, v in _valued(bank, values):
-        for t in by_value.get(v, ()):
-            if t != g:
-                out.append((g, t))
+        ts = by_value.get(v)
+        if ts:
+            if g in ts:
+                out += [(g, t) for t in ts if t != g]
+            else:  # (every swap of that value: built in C, a bank of aces meets hundreds)
+                out += zip(repeat(g), ts)
     return tuple(out)
 
 
@@ -64,6 +68,14 @@ def _by_value(p: Purse, values: tuple[tuple[int, int], ...]) -> dict[int, list[P
     for sub, v in _valued(p, values):
         out.setdefault(v, []).append(sub)
     return out
+
+
+@lru_cache(maxsize=16384)
+def fewest_bought(v: int, there: Purse, values: tuple[tuple[int, int], ...]) -> int:
+    """The fewest number cards a payment of value ``v`` buys with change from ``there``:
+    ``v`` less the dearest change worth less than ``v`` (MONEY-BUY-5, -6). A seller holding
+    at least that many can pay out (``direct_purchase``), whatever more they hold."""
+    return v - max((worth for _, worth in _valued(there, values) if worth < v), default=0)
 
 
 @lru_cache(maxsize=16384)
@@ -145,11 +157,18 @@ def exchanges_keeping_a_purchase(
 ) -> tuple[Exchange, ...]:
     """The exchange offers after which a forced buyer still has a purchase from one of
     ``sources`` (with ``left`` exchanges after it), in the order they are offered (money.md
-    §12). The same bank, places and counts recur all game long, and above all in a search."""
+    §12). The same bank, places and counts recur all game long, and above all in a search.
+
+    ``keeps_purchase``'s first test (a card taken buys no more than a source holds) is made
+    here first, against the most any source holds: most offers pass it (a bank of aces
+    meets hundreds)."""
+    worth = dict(values).__getitem__
+    room = max((pile_n if src == GROUND else seller_n for src in sources), default=0)
     return tuple(
         x
         for x in exchange_offers(bank, opp, under, values)
-        if keeps_purchase(x, bank, opp, under, pile_n, seller_n, sources, left, values)
+        if min(map(worth, x.take)) <= room
+        or keeps_purchase(x, bank, opp, under, pile_n, seller_n, sources, left, values)
     )
 
 

@@ -1,0 +1,86 @@
+"""Money's kernel looks the shop up in tables keyed by less than the whole position
+(``kernel._Tables``: purchases by the payments and the money cut to what change can hold,
+splits likewise). Two positions with the same key must list the same steps: here each
+switch of the Egyptian game (and the Jordanian and Syrian games) is played at random on the
+kernel, its tables shared with every other position of the process as in a play-out, and at
+positions along the way the listing of every seat is compared with the reference's for the
+same position (loaded from the kernel's JSON), order included.
+
+The lockstep test compares the same thing move for move over a few games; this one spreads
+many cheaper probes over every switch, where reduced keys would collide if they could.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from itertools import product
+from typing import Any
+
+import pytest
+
+from cardsuite.games.money.coins import purse, sub_purses
+from cardsuite.games.money.kernel import MoneyKernel
+from cardsuite.games.money.rules import GAME, MoneyState
+
+SWITCHES: list[tuple[str, dict[str, Any]]] = [
+    ("egyptian", {}),
+    ("egyptian", {"auto_capture": False}),
+    ("egyptian", {"buy_at_will": False}),
+    ("egyptian", {"sell_bottom": False}),
+    ("egyptian", {"scale": "standard"}),
+    ("egyptian", {"scale": "b"}),
+    ("egyptian", {"aces_money": True}),
+    ("egyptian", {"kommi": True}),
+    ("egyptian", {"jokers": True}),
+    ("jordanian", {"buy_at_will": True}),
+    ("syrian", {}),
+]
+#: Moves played per switch, and one position in ``EVERY`` compared (with the next move
+#: after a purchase, sale or forced buy compared too: the rarer listings).
+MOVES = 2500
+EVERY = 8
+
+
+def _texts(state: MoneyState, seat: int) -> list[str]:
+    return [str(a) for a in state.legal_actions(seat)]
+
+
+@pytest.mark.parametrize(("variant", "options"), SWITCHES, ids=lambda v: str(v))
+def test_kernel_listing_is_the_references(variant: str, options: dict[str, Any]) -> None:
+    rng = random.Random(35)
+    seed = 0
+    state = GAME.new_state(variant=variant, options=options, seed=seed)
+    assert isinstance(state, MoneyKernel)
+    compared = rare = 0
+    for move in range(MOVES):
+        if state.is_over():
+            seed += 1
+            state = GAME.new_state(variant=variant, options=options, seed=seed)
+        unusual = state.phase == "sell" or (state.phase == "play" and state.must_buy())
+        if unusual or move % EVERY == 0:
+            reference = MoneyState.from_json(GAME, state.to_json_light())
+            assert type(reference) is MoneyState
+            for seat in (0, 1):
+                assert _texts(state, seat) == _texts(reference, seat), (move, seat)
+            compared += 1
+            rare += unusual
+        state.apply(rng.choice(state.legal_actions()))
+    assert compared > MOVES // EVERY
+    if options.get("buy_at_will", variant == "egyptian"):
+        assert rare > 0  # sales and forced purchases were among the positions compared
+
+
+def test_sub_purses_each_once_in_the_order_of_the_counts_product() -> None:
+    """``coins.sub_purses`` (built a rank at a time) lists every sub-multiset once, in the
+    order of ``itertools.product`` over the ranks' counts, high rank first, then by size:
+    purchases, splits and exchanges are offered in that order."""
+    for counts in product(range(3), range(5), range(2), range(4)):
+        p = purse([r for r, c in zip((15, 14, 12, 11), counts, strict=True) for _ in range(c)])
+        ranks = sorted(Counter(p).items(), reverse=True)
+        expected = [
+            tuple(r for (r, _), t in zip(ranks, takes, strict=True) for _ in range(t))
+            for takes in product(*(range(c + 1) for _, c in ranks))
+        ]
+        expected.sort(key=len)
+        assert sub_purses(p) == tuple(expected)
