@@ -147,6 +147,10 @@ class ISMCTSBot:
         deadline = start + self.time_budget
         done = 0
         limit = self.iterations if cap is None else cap
+        # The root's choices by key, kept while the samples hand out the very same listing
+        # (a game may share its mover's listing across samples: Casino's ``sampling``).
+        root_listed: Sequence[Action] | None = None
+        root_options: dict[object, Action] = {}
         while done < limit:
             if done and (self.clock() >= deadline or (self.cancelled and self.cancelled())):
                 break
@@ -158,12 +162,18 @@ class ISMCTSBot:
                 mover = st.to_move()
                 if mover is None:
                     break
-                options = {a.key: a for a in candidates(st)}
-                if include and node is root:  # the seat's own moves: legal in every sample
-                    for a in include:
-                        options.setdefault(a.key, a)
-                    if force is not None:
-                        options = {force.key: options[force.key]}
+                listed = candidates(st)
+                if node is root and listed is root_listed:
+                    options = root_options
+                else:
+                    options = {a.key: a for a in listed}
+                    if include and node is root:  # the seat's own moves: legal in every sample
+                        for a in include:
+                            options.setdefault(a.key, a)
+                        if force is not None:
+                            options = {force.key: options[force.key]}
+                    if node is root:
+                        root_listed, root_options = listed, options
                 untried = []
                 for key in options:
                     child = node.children.get(key)
