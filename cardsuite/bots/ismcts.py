@@ -163,17 +163,13 @@ class ISMCTSBot:
                 if mover is None:
                     break
                 listed = candidates(st)
-                if node is root and listed is root_listed:
-                    options = root_options
+                if node is not root:
+                    options = _options(listed, (), None)
+                elif listed is not root_listed:
+                    options = root_options = _options(listed, include, force)
+                    root_listed = listed
                 else:
-                    options = {a.key: a for a in listed}
-                    if include and node is root:  # the seat's own moves: legal in every sample
-                        for a in include:
-                            options.setdefault(a.key, a)
-                        if force is not None:
-                            options = {force.key: options[force.key]}
-                    if node is root:
-                        root_listed, root_options = listed, options
+                    options = root_options
                 untried = []
                 for key in options:
                     child = node.children.get(key)
@@ -218,6 +214,19 @@ class ISMCTSBot:
             visits={str(k): ch.visits for k, ch in root.children.items()},
         )
         return root
+
+
+def _options(
+    listed: Sequence[Action], include: Sequence[Action], force: Action | None
+) -> dict[object, Action]:
+    """A node's choices by key: the listed ones, and at the root the moves ``include``
+    names (the seat's own: legal in every sample), or only the one to ``force``."""
+    options = {a.key: a for a in listed}
+    for a in include:
+        options.setdefault(a.key, a)
+    if force is not None:
+        return {force.key: options[force.key]}
+    return options
 
 
 def _random_rollout(state: State, rng: random.Random) -> Action:
