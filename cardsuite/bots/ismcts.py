@@ -147,6 +147,10 @@ class ISMCTSBot:
         deadline = start + self.time_budget
         done = 0
         limit = self.iterations if cap is None else cap
+        # The root's choices by key, kept while the samples hand out the very same listing
+        # (a game may share its mover's listing across samples: Casino's ``sampling``).
+        root_listed: Sequence[Action] | None = None
+        root_options: dict[object, Action] = {}
         while done < limit:
             if done and (self.clock() >= deadline or (self.cancelled and self.cancelled())):
                 break
@@ -158,12 +162,14 @@ class ISMCTSBot:
                 mover = st.to_move()
                 if mover is None:
                     break
-                options = {a.key: a for a in candidates(st)}
-                if include and node is root:  # the seat's own moves: legal in every sample
-                    for a in include:
-                        options.setdefault(a.key, a)
-                    if force is not None:
-                        options = {force.key: options[force.key]}
+                listed = candidates(st)
+                if node is not root:
+                    options = _options(listed, (), None)
+                elif listed is not root_listed:
+                    options = root_options = _options(listed, include, force)
+                    root_listed = listed
+                else:
+                    options = root_options
                 untried = []
                 for key in options:
                     child = node.children.get(key)
@@ -208,6 +214,19 @@ class ISMCTSBot:
             visits={str(k): ch.visits for k, ch in root.children.items()},
         )
         return root
+
+
+def _options(
+    listed: Sequence[Action], include: Sequence[Action], force: Action | None
+) -> dict[object, Action]:
+    """A node's choices by key: the listed ones, and at the root the moves ``include``
+    names (the seat's own: legal in every sample), or only the one to ``force``."""
+    options = {a.key: a for a in listed}
+    for a in include:
+        options.setdefault(a.key, a)
+    if force is not None:
+        return {force.key: options[force.key]}
+    return options
 
 
 def _random_rollout(state: State, rng: random.Random) -> Action:

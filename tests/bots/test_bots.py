@@ -182,18 +182,51 @@ def test_the_fast_play_out_move_is_the_medium_move(variant: str) -> None:
 
 @pytest.mark.parametrize("variant", sorted(get_game("african-casino").variants))
 def test_casino_play_out_step_is_the_medium_step(variant: str) -> None:
-    """Issue 35: African Casino's play-outs read the few keys of the view the medium bot
-    uses, made from the state (``bots._play_view``): at every position of random games at
-    2, 3 and 4 players, the step is the very one it picks from the whole view."""
+    """Issue 35: African Casino's play-outs score the steps from the state itself
+    (``bots._medium_step``, the prompts from a few keys of the view): at every position of
+    random games at 2, 3 and 4 players, the step is the very one the medium bot picks from
+    the whole view, and the walks make it pick every kind of play."""
     from cardsuite.games.african_casino.bots import medium_choice, rollout_action
 
     checked = 0
+    kinds = set()
     for state, rng in walk("african-casino", variant, range(6), lambda s: 2 + s % 3, deals=2):
         legal = state.legal_actions()
         slow = medium_choice(state.view(state.to_move()), legal)
         assert rollout_action(state, rng) is slow, (variant, str(slow))
         checked += 1
+        if len(legal) > 1:
+            kinds.add(type(slow).__name__)
     assert checked > 100
+    assert kinds >= {"Capture", "Build", "Add", "Trail"}, kinds
+
+
+def test_casino_play_out_scores_are_the_medium_scores() -> None:
+    """Issue 35: each step's score in a play-out, read from the state (``bots._TRAILS``,
+    ``_capture_score``, ``_other_score``), is ``score_step``'s from the view to the last
+    bit, for every step listed in the play phase of random games (raises, rarely the
+    chosen step, included)."""
+    from cardsuite.games.african_casino import bots
+    from cardsuite.games.african_casino.actions import Capture, Raise, Trail, Word
+
+    def fast(state, act) -> float:  # type: ignore[no-untyped-def]
+        if type(act) is Trail:
+            return bots._TRAILS[act.card]
+        if type(act) is Capture:
+            return bots._capture_score(state, act, len(state.loose))
+        return 0.0 if type(act) is Word else bots._other_score(state, act)
+
+    kinds: dict[str, int] = {}
+    for variant in sorted(get_game("african-casino").variants):
+        for state, _ in walk("african-casino", variant, range(3), lambda s: 2 + s % 3, deals=2):
+            if state.phase != "play":
+                continue
+            view = state.view(state.to_move())
+            for act in state.legal_actions():
+                assert fast(state, act) == bots.score_step(view, act), (variant, str(act))
+                kinds[type(act).__name__] = kinds.get(type(act).__name__, 0) + 1
+    assert kinds.get(Raise.__name__, 0) > 10, kinds
+    assert len(kinds) == 6, kinds
 
 
 def test_money_self_play_stops_when_asked() -> None:

@@ -104,3 +104,33 @@ def test_a_sample_depends_on_which_cards_are_unseen_never_on_where_they_lie() ->
                     assert dealt(redealt.sample_hidden(observer, random.Random(k))) == want
                 checked += 1
     assert checked > 100, checked
+
+
+def test_a_movers_sample_lists_what_the_position_lists() -> None:
+    """Issue 35: a sample for the seat to move is handed the position's own listing
+    (``sampling._share_listing``), which is right only if the mover's steps never read the
+    cards a sample deals again. In every sample the shared listing is, step for step and in
+    order, what the sample lists itself, and each step does the same there."""
+    rng = random.Random(5)
+    checked = 0
+    for players in (2, 3, 4):
+        for i, st in enumerate(positions(players, 3, 4)):
+            if i % 4 or st.phase != "play":
+                continue
+            mover = st.to_move()
+            assert mover is not None
+            sample = st.search_copy(mover, random.Random(rng.getrandbits(32)))
+            shared = sample.legal_actions()
+            assert shared is st.legal_actions()
+            own = sample.clone()  # (a clone lists its steps itself)
+            listed = own.legal_actions()
+            assert listed is not shared
+            assert [str(a) for a in listed] == [str(a) for a in shared]
+            assert [a.key for a in listed] == [a.key for a in shared]
+            pick = int(rng.random() * len(shared))
+            sample.apply(shared[pick])
+            own.apply(listed[pick])
+            assert sample.to_json() == own.to_json()
+            assert [str(a) for a in sample.legal_actions()] == [str(a) for a in own.legal_actions()]
+            checked += 1
+    assert checked > 150, checked
