@@ -23,7 +23,7 @@ import pytest
 
 from cardsuite.cards import JOKER_RANK, Card
 from cardsuite.engine import IllegalAction
-from cardsuite.games.manni.actions import Discard, DiscardChoices, Play
+from cardsuite.games.manni.actions import Discard, DiscardChoices, Play, discards_up_to
 from cardsuite.games.manni.rules import GAME
 
 BASIC, TRJ, HORN = "basic", "trjamann", "hornafjardarmanni"
@@ -1472,6 +1472,20 @@ def test_TRJ_EXCH_1_HORN_EXCH_1_every_discard_listed_once_smallest_first(n, size
     assert listing[-1].cards == plain[-1].cards and listing[-len(plain)] == plain[0]
     with pytest.raises(IndexError):
         listing[len(listing)]
+
+
+@pytest.mark.parametrize(("n", "top"), [(12, 7), (12, 5), (12, 12), (3, 2), (1, 1)])
+def test_the_kernels_listing_up_to_a_size_is_the_classs(n, top):
+    """HORN-EXCH-1 (spec C): ``discards_up_to``, the kernel's listing made without calling
+    the class, lists the same discards as ``DiscardChoices`` with sizes 0 to ``top``, and
+    the pick it hands out is the one the state may apply unchecked (``issued``)."""
+    hand = GAME.full_pack(3, {}, HORN)[:n]
+    fast = discards_up_to(hand, top)
+    slow = DiscardChoices(hand, tuple(range(top + 1)))
+    assert fast.sizes == slow.sizes and len(fast) == len(slow)
+    assert [a.cards for a in fast] == [a.cards for a in slow]
+    pick = fast[len(fast) // 2]
+    assert fast.issued(pick, hand) is not None and fast.issued(pick, list(hand)) is None
 
 
 def test_a_listing_of_every_discard_of_16_cards_is_indexed_without_being_built():

@@ -352,6 +352,33 @@ class DiscardChoices(Sequence[Discard]):
         return None
 
 
+#: ``_UP_TO[n]``: the sizes 0 to n, made once (every exchange but Trjámann's four-or-none
+#: discards any number up to a limit).
+UP_TO = tuple(tuple(range(n + 1)) for n in range(53))
+#: ``discards_up_to``'s shapes by ``n * 64 + top`` (an int key: hashing ``(n, sizes)`` for
+#: ``_shape``'s cache costs more than the rest of the look-up).
+_SHAPES_UP_TO: dict[int, Any] = {}
+
+
+def discards_up_to(hand: list[Card], top: int) -> DiscardChoices:
+    """``DiscardChoices(hand, UP_TO[top])``, made without calling the class (a Python
+    ``__init__`` through ``type.__call__``) and with its shape looked up by an int: the
+    kernel lists three of these a Hornafjarðarmanni hand, and the call was a tenth of an
+    exchange."""
+    n = len(hand)
+    shape = _SHAPES_UP_TO.get(n * 64 + top)
+    if shape is None:
+        shape = _SHAPES_UP_TO[n * 64 + top] = _shape(n, UP_TO[top])
+    d = _new(DiscardChoices)
+    d._list = hand
+    d._hand = tuple(hand)
+    d._sizes = UP_TO[top]
+    d._cum, d._n, d._table = shape
+    d._issued = None
+    d._pos = ()
+    return d
+
+
 __all__ = [
     "CONTRACT_KINDS",
     "KEEP",

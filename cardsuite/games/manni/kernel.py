@@ -51,7 +51,9 @@ from .actions import (
     Keep,
     Play,
     Swap,
+    discards_up_to,
 )
+from .actions import UP_TO as _UP_TO
 from .rules import (
     BASIC,
     CONTRACT_VALUE,
@@ -327,12 +329,13 @@ class MannKernel(MannState):
                 return events[mark:]
         elif type(action) is Discard and phase == "exchange":
             legal = self._legal
-            if type(legal) is DiscardChoices:
-                at = legal.issued(action, self.hands[turn])
-                if at is not None:  # a discard just offered: nothing to check
+            # a discard just offered (``DiscardChoices.issued``, inline): nothing to check
+            if type(legal) is DiscardChoices and action is legal._issued:
+                hand = self.hands[turn]
+                if hand is legal._list and len(hand) == len(legal._hand):
                     events = self.events
                     mark = len(events)
-                    self._exchange(turn, action, at)  # (which lists the next move)
+                    self._exchange(turn, action, legal._pos)  # (which lists the next move)
                     return events[mark:]
         return super().apply(action, seat)  # the reference: its checks and refusals
 
@@ -394,14 +397,15 @@ class MannKernel(MannState):
             keys = ent[2]
         else:
             keys = list(map(key.__getitem__, hand))
-        for i in reversed(at):
-            del keys[i]
         manni = self.manni
         got = manni[:k]
         del manni[:k]
+        # each card drawn takes a discard's place (as many as discarded: ``exchange_sizes``
+        # holds them to the manni), then the keys are sorted: one loop, no deletions
+        for i, c in zip(at, got, strict=True):
+            keys[i] = key[c]
         # the hand keeps its list (and its order: by suit, high to low), new cards and all:
         # ``_read_back`` and ``_runs`` inline (an exchange is a tenth of Hornafjarðarmanni)
-        keys += map(key.__getitem__, got)
         keys.sort()
         if len(keys) > 1:
             get = itemgetter(*keys)
@@ -419,7 +423,7 @@ class MannKernel(MannState):
             held, runs = _read_back(keys, low)
             hand[:] = held
         self._idx[seat] = (hand, runs)
-        self.discards[seat] = self.discards[seat] + list(cards)
+        self.discards[seat] = [*self.discards[seat], *cards]
         self.drawn[seat] = got
         self.decisions[seat] = k
         queue = self.exchange_queue
@@ -433,10 +437,9 @@ class MannKernel(MannState):
             if held_n < room:
                 room = held_n
             if self.variant == HORN:
-                sizes = _HORN_SIZES[(nxt - self.dealer - 1) % 3][room]
+                self._legal = discards_up_to(h, _HORN_TOPS[(nxt - self.dealer - 1) % 3][room])
             else:
-                sizes = self.exchange_sizes(nxt)
-            self._legal = DiscardChoices(h, sizes)
+                self._legal = DiscardChoices(h, self.exchange_sizes(nxt))
         else:
             self._start_play()
 
@@ -534,9 +537,7 @@ class MannKernel(MannState):
         else:
             room = len(manni)  # HORN-EXCH-1: eldest's sizes (``exchange_sizes``, looked up)
             held_n = len(hands[e])
-            self._legal = DiscardChoices(
-                hands[e], _HORN_SIZES[0][held_n if held_n < room else room]
-            )
+            self._legal = discards_up_to(hands[e], _HORN_TOPS[0][held_n if held_n < room else room])
 
     def _start_play(self) -> None:
         """MANNI-PLAY-1, TRJ-PLAY-1, HORN-PLAY-1: eldest leads."""
@@ -696,11 +697,10 @@ _TRJ_TARGETS = {
     for nullo in (False, True)
     for d in (0, 1, 2, None)
 }
-#: ``_UP_TO[n]``: the sizes 0 to n, made once (``exchange_sizes``).
-_UP_TO = tuple(tuple(range(n + 1)) for n in range(53))
-#: HORN-EXCH-1: ``_HORN_SIZES[place][room]``, the sizes a seat may discard by its place
-#: after the dealer (eldest 0) when ``room`` cards are left to draw (``exchange_sizes``).
-_HORN_SIZES = tuple(tuple(_UP_TO[min(top, room)] for room in range(53)) for top in HORN_LIMITS)
+#: HORN-EXCH-1: ``_HORN_TOPS[place][room]``, the most a seat may discard by its place
+#: after the dealer (eldest 0) when ``room`` cards are left to draw (``exchange_sizes``:
+#: the sizes are ``_UP_TO`` of it).
+_HORN_TOPS = tuple(tuple(min(top, room) for room in range(53)) for top in HORN_LIMITS)
 _NEXT = (1, 2, 0)
 #: A play's event data, one per card, shared by every event of it: event data is read, never
 #: written, and a play-out logs one per card played.
