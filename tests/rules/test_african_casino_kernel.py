@@ -94,3 +94,41 @@ def test_the_walks_leave_no_cycles() -> None:
         assert gc.collect() == 0
     finally:
         gc.enable()
+
+
+@pytest.mark.parametrize(("variant", "players"), [("south-african", 2), ("swazi", 4)])
+def test_a_listed_step_is_applied_lean_and_as_the_reference_would(
+    variant: str, players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``CasinoKernel.apply``: the very step the listing handed out skips the reference's
+    checks (``_do`` is never called for it), and does what the same step read from its text
+    (the reference's path, every check made) does: the same events and position."""
+    from cardsuite.games import get_game
+    from cardsuite.games.african_casino.rules import CasinoState
+
+    checked: list[str] = []
+    do = CasinoState._do
+
+    def counting_do(self: CasinoState, act: object, seat: int) -> None:
+        checked.append(type(act).__name__)
+        do(self, act, seat)  # type: ignore[arg-type]  # (any step, as the reference's)
+
+    monkeypatch.setattr(CasinoState, "_do", counting_do)
+    game = get_game("african-casino")
+    rng = random.Random(37)
+    lean: set[str] = set()
+    for g in range(3):
+        state = game.new_state(players=players, variant=variant, seed=g)
+        assert isinstance(state, kernel.CasinoKernel)
+        while not state.is_over():
+            legal = state.legal_actions()
+            act = legal[rng.randrange(len(legal))]
+            twin = state.clone()
+            twin.legal_actions()
+            del checked[:]
+            events = state.apply(act)
+            if state.phase == "play" and not checked:  # (not put to a partner or opponent)
+                lean.add(type(act).__name__)
+            assert twin.apply(str(act)) == events
+            assert twin.to_json() == state.to_json()
+    assert lean >= {"Capture", "Trail", "Build", "Add"}

@@ -36,10 +36,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from functools import lru_cache
+from itertools import repeat
+from operator import is_
 from typing import Any
 
 from ...cards import ACE, Card
-from ...engine import Action
+from ...engine import Action, Event
+from . import wording
 from .actions import END, Add, Build, Capture, Raise, Trail, Unit, order_key, set_value
 from .rules import (
     _AUG_5_BEFORE,
@@ -56,10 +59,12 @@ from .rules import (
     _TWO_1_ONE,
     _TWO_1_TRAIL,
     CasinoState,
+    Pile,
     _build_2,
     _capture,
     _match,
     _raise_1,
+    _uses_hand,
     _values,
 )
 from .units import Item, packings, sums, units, worth
@@ -213,6 +218,197 @@ class CasinoKernel(CasinoState):
                 return self._listing(seat)
             return list(self._play_steps(seat))
         return super()._legal_for(seat)
+
+    # --- applying a step the listing handed out ----------------------------------------------
+
+    def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
+        """The reference's, but a step of the mover's turn that the listing itself handed out
+        (the very object: ``is``, in C) is carried out without its checks (``_lean_step``):
+        it was judged legal as it was listed. Anything else (text, a reply, a capture put
+        to the partner, PART-4) goes through the reference, which explains a refusal."""
+        legal = self._legal
+        turn = self.turn
+        if (
+            legal is not None
+            and turn is not None
+            and (seat is None or seat == turn)
+            and self.phase == "play"
+            and self.held is None
+            and type(action) in _LEAN
+            and any(map(is_, legal, repeat(action)))
+            and not (self.n == 4 and type(action) is Capture and self._asks_partner(action, turn))
+        ):
+            events = self.events
+            mark = len(events)
+            self._legal = None
+            # (its type is one of ``_LEAN``'s, so a step, never text: no isinstance to pay)
+            self._lean_step(action, turn)  # type: ignore[arg-type]
+            return events[mark:]
+        return CasinoState.apply(self, action, seat)
+
+    def _lean_step(self, act: Action, seat: int) -> None:
+        """``_step`` for a listed step: the effect without the checks (``_LEAN``), then the
+        reference's after-step (an insist's copy first, the turn's end)."""
+        before = None
+        if self.insist == "ask" and _uses_hand(act) and self._challengeable(act, seat):
+            before = self.clone(self.rng, events=False)  # restored with the live generator
+        _LEAN[type(act)](self, act, seat)
+        self._legal = None
+        if act is END:
+            self._finish_turn(seat)
+            self._legal = None
+            return
+        if self.comply == "capture" and type(act) is Capture:  # the insist is met
+            self.comply = ""
+            self.comply_card = None
+        if before is not None:
+            self.before_play = before
+            self._ask(seat, "play")
+            return
+        if self.played is not None:
+            legal = self.legal_actions()
+            if len(legal) == 1 and legal[0] is END:  # the turn ends by itself
+                self._finish_turn(seat)
+                self._legal = None
+
+    def _play_card(self, seat: int, card: Card) -> None:
+        """``_use_hand`` for a listed play (TURN-1 already met)."""
+        self.hands[seat].remove(card)
+        self.played = card
+        self.proofs.discard((seat, card.rank))  # PART-2: the proof ends when it is played
+
+    def _lean_capture(self, act: Capture, seat: int) -> None:
+        """``_capture`` for a listed capture (its units checked as they were listed)."""
+        v = act.value
+        card = act.card
+        self._play_card(seat, card)
+        taken: list[Card] = []
+        if act.build:
+            b = self.builds.pop(v)
+            if b.owner != seat:
+                self.proofs.add((b.owner, ACE if v == 1 or v == 14 else v))  # PART-2
+            if self.aug_opp == v:
+                self.aug_opp = None  # AUG-5 done: the build added to is taken
+            for u in b.units:
+                taken += u
+        loose = self.loose
+        data: dict[str, Any]
+        if act.tops:  # VAR-SA 4: the log says whose pile each top came from
+            piles = self.piles
+            pile_of = self.pile_of
+            tops: list[list[Any]] = []
+            for cs, ts in act.groups:
+                for c in cs:
+                    loose.remove(c)
+                taken += cs
+                for t in ts:
+                    top = piles[pile_of[t]].pop()
+                    taken.append(top)
+                    tops.append([t, top.code])
+        else:
+            for cs, _ in act.groups:
+                for c in cs:
+                    loose.remove(c)
+                taken += cs
+        if self.sa:  # VAR-SA 7: numerical order, lowest uppermost
+            batch = sorted([*taken, card], key=_ORDER_KEY, reverse=True)
+        else:  # CAP-5 [D]: the lowest just under the capturing card, the highest at the bottom
+            batch = sorted(taken, key=_ORDER_KEY, reverse=True)
+            batch.append(card)
+        self.piles[self.pile_of[seat]] += batch
+        self.last_capturer = seat
+        codes = [card.code]
+        for c in taken:
+            codes.append(c.code)
+        data = {"cards": codes, "value": v, "build": act.build}
+        if act.tops:
+            data["tops"] = tops
+        self.events.append(Event("capture", seat, wording.captures, data))
+
+    def _lean_trail(self, act: Trail, seat: int) -> None:
+        """``_trail`` for a listed trail (TWO-1 and INSIST-3 met as it was listed)."""
+        card = act.card
+        self._play_card(seat, card)
+        self.loose.append(card)
+        self.trailed = card
+        self.events.append(Event("trail", seat, wording.trails, {"cards": [card.code]}))
+
+    def _lean_build(self, act: Build, seat: int) -> None:
+        """``_build`` for a listed build: a new build (its owner the mover, or the proven
+        partner it names) or a unit merged into the side's build of its value."""
+        v = act.value
+        hand = act.hand
+        loose = self.loose
+        for c in act.loose:
+            loose.remove(c)
+        if hand is not None:
+            self._play_card(seat, hand)
+            unit = (*act.loose, hand)
+        else:
+            unit = act.loose
+        old = self.builds.get(v)
+        if old is None:
+            owner = act.owner
+            self.builds[v] = Pile(v, seat if owner is None else owner, [unit])
+        else:
+            old.units.append(unit)
+        self._log_build(seat, "builds", v, hand, (unit,), owner=act.owner)
+
+    def _lean_raise(self, act: Raise, seat: int) -> None:
+        """``_raise`` for a listed raise (RAISE-1..4 met as it was listed)."""
+        card = act.card
+        b = self.builds[act.value]
+        self._play_card(seat, card)
+        del self.builds[act.value]
+        self.proofs.add((b.owner, ACE if act.value in (1, 14) else act.value))  # PART-2
+        new = act.value + set_value(card)
+        unit = (*b.units[0], card)
+        old = self.builds.get(new)
+        if old is None:
+            self.builds[new] = Pile(new, seat, [unit])  # RAISE-2: the raiser owns it
+        else:
+            old.units.append(unit)  # merge: the existing owner keeps it
+        self._log_build(seat, "raises to", new, card, ((card,),), old=act.value)
+
+    def _lean_add(self, act: Add, seat: int) -> None:
+        """``_add`` for a listed addition: its units taken from the layout, the hand and
+        the pile tops, onto the build of its value (an opponent's marks AUG-5's build) or
+        with its base as a new build (owned as ``_lean_build``'s)."""
+        v = act.value
+        base = act.base
+        loose = self.loose
+        if base is not None:
+            loose.remove(base)
+        hand: Card | None = None
+        units: list[tuple[Card, ...]] = []
+        tops: list[tuple[int, Card]] = []
+        for u in act.units:
+            for c in u.loose:
+                loose.remove(c)
+            unit = u.loose
+            if u.hand is not None:
+                hand = u.hand
+                self._play_card(seat, hand)
+                unit = (*unit, hand)
+            if u.tops:
+                piles = self.piles
+                taken = [piles[self.pile_of[t]].pop() for t in u.tops]
+                tops += zip(u.tops, taken, strict=True)
+                unit = (*unit, *taken)
+            units.append(unit)
+        build = self.builds.get(v)
+        if build is None:
+            assert base is not None
+            owner = act.owner
+            self.builds[v] = Pile(v, seat if owner is None else owner, [(base,), *units])
+        else:
+            if not self.team(build.owner, seat):
+                self.aug_opp = v
+            build.units += units
+        self._log_build(seat, "adds to", v, hand, units, tops, base=base, owner=act.owner)
+
+    def _lean_end(self, act: Action, seat: int) -> None:
+        """``end`` listed: nothing to carry out (TURN-4 and INSIST-1 met as it was listed)."""
 
     # --- the listing of a turn's steps, made in one pass --------------------------------------
 
@@ -943,6 +1139,26 @@ class CasinoKernel(CasinoState):
 
 
 _new = object.__new__
+
+
+class _OrderKeys(dict[Card, tuple[int, int]]):
+    """``order_key`` of each card, made once (a sort's key then runs in C)."""
+
+    def __missing__(self, card: Card) -> tuple[int, int]:
+        key = self[card] = order_key(card)
+        return key
+
+
+_ORDER_KEY = _OrderKeys().__getitem__
+#: How the lean ``apply`` carries out each kind of listed step.
+_LEAN: dict[type, Callable[[CasinoKernel, Any, int], None]] = {
+    Capture: CasinoKernel._lean_capture,
+    Trail: CasinoKernel._lean_trail,
+    Build: CasinoKernel._lean_build,
+    Raise: CasinoKernel._lean_raise,
+    Add: CasinoKernel._lean_add,
+    type(END): CasinoKernel._lean_end,
+}
 #: A capture's parts but the card and its value (``_capture_plan``): whether it takes the
 #: build, its groups, the loose cards and the piles it takes.
 _Template = tuple[
