@@ -132,3 +132,41 @@ def test_a_listed_step_is_applied_lean_and_as_the_reference_would(
             assert twin.apply(str(act)) == events
             assert twin.to_json() == state.to_json()
     assert lean >= {"Capture", "Trail", "Build", "Add"}
+
+
+def test_no_free_step_is_sound(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``_no_free_step`` (the listing after the play answered without its walk) says so only
+    when the reference lists no free step there, in every variant and size; and it answers
+    most of the positions where only ``end`` is left (else it saves nothing)."""
+    from cardsuite.games import get_game
+    from cardsuite.games.african_casino.actions import END
+    from cardsuite.games.african_casino.rules import AfricanCasino, CasinoState
+
+    game = get_game("african-casino")
+    assert isinstance(game, AfricanCasino)
+    asked = kernel.CasinoKernel._no_free_step
+    said: list[bool] = []
+    only_end = 0
+
+    def checked(
+        self: kernel.CasinoKernel, seat: int, loose: list[Card], counts: dict[int, int]
+    ) -> bool:
+        nonlocal only_end
+        answer = asked(self, seat, loose, counts)
+        reference = CasinoState.from_json(game, self.to_json())
+        free = [a for a in reference.legal_actions() if a != END]
+        only_end += not free
+        if answer:
+            said.append(True)
+            assert not free, (self.to_json(), free)
+        return answer
+
+    monkeypatch.setattr(kernel.CasinoKernel, "_no_free_step", checked)
+    rng = random.Random(38)
+    for variant in game.variants:
+        for players in (2, 3, 4):
+            state = game.new_state(players=players, variant=variant, seed=players)
+            while not state.is_over():
+                legal = state.legal_actions()
+                state.apply(legal[rng.randrange(len(legal))])
+    assert len(said) > only_end // 2 > 0

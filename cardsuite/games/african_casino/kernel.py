@@ -421,12 +421,14 @@ class CasinoKernel(CasinoState):
         played = self.played
         trailed = self.trailed
         loose = self.loose if trailed is None else [c for c in self.loose if c is not trailed]
+        counts = _hand_counts(self.hands[seat], self.ace_high)
+        if played is not None and self._no_free_step(seat, loose, counts):
+            return [END] if self._may_end(seat, False) else []  # (most turns after the play)
         mine = tuple([v for v, b in self.builds.items() if b.owner == seat])
         # Owning no build and having added to no opponent's, every step of the mover's own
         # that the generation lets through is legal (TAB-5 and AUG-5 have nothing to keep:
         # the owner test already gave a new build its capturing card; TWO-1's one build and
         # no trail need a build owned; TURN-1: no hand card after the play is listed).
-        counts = _hand_counts(self.hands[seat], self.ace_high)
         judge = None if not mine and self.aug_opp is None else _Judge(self, mine, counts)
         tops = self.usable_tops(seat) if self.sa and played is None else None  # (VAR-SA 4)
         targets = self._add_targets(seat, loose, tops=tops, holds=counts)
@@ -438,6 +440,68 @@ class CasinoKernel(CasinoState):
         if played is not None and self._may_end(seat, added):
             out.append(END)
         return out
+
+    def _no_free_step(self, seat: int, loose: list[Card], counts: dict[int, int]) -> bool:
+        """No free step (TURN-2) can be listed: no set of two or more loose cards adds up to
+        a value the mover holds or a build of its side has (free builds), and no unit of
+        loose cards and pile tops is worth the value of a side's build, or of a base the
+        mover holds a card of (free additions). Sound, not exact: False lets the listing
+        decide (its owner test and ``_Judge`` refuse more). Sums as bit masks, aces 1:
+        ``ones`` the sums of one card or more, ``twos`` of two or more; ``once``/``twice``
+        the ranks seen. A proven partner (PART-2: builds and bases for the partner) is left
+        to the listing."""
+        partner = self.partner(seat)
+        if partner is not None:
+            for who, _ in self.proofs:
+                if who == partner:
+                    return False
+        ones = twos = once = twice = 0
+        for c in loose:
+            r = c.rank
+            x = 1 if r == ACE else r
+            twos = (twos | ones << x) & _SUMS
+            ones = (ones | ones << x | 1 << x) & _SUMS
+            twice |= once & 1 << r
+            once |= 1 << r
+        builds = self.builds
+        side = self.side(seat)
+        ours = [v for v, b in builds.items() if self.side(b.owner) == side]
+        top = self.top_value
+        for v in (*counts, *ours):
+            if 2 <= v <= top and twos >> v & 1:
+                return False  # a free build, maybe
+        ace_high = self.ace_high
+        if not ours:  # no build of the side: only bases, of the values the mover holds
+            for c in loose:
+                r = c.rank
+                if r == ACE:
+                    if (1 in counts and 1 not in builds) or (
+                        ace_high and 14 in counts and 14 not in builds
+                    ):
+                        break
+                elif r in counts and r not in builds:
+                    break
+            else:
+                return True
+        for c in [p[-1] for p in self.piles if p]:  # (every top: those usable are among them)
+            r = c.rank
+            x = 1 if r == ACE else r
+            twos = (twos | ones << x) & _SUMS
+            ones = (ones | ones << x | 1 << x) & _SUMS
+            twice |= once & 1 << r
+            once |= 1 << r
+        for v in ours:  # a unit for the side's build: any set of its sum, an ace for 14
+            if ones >> v & 1 or (v == 14 and ace_high and once >> ACE & 1):
+                return False
+        for c in loose:  # a unit onto a base: a set of two or more, or a second card
+            r = c.rank
+            if r == ACE:
+                for v in (1, 14) if ace_high else (1,):
+                    if v in counts and v not in builds and (twos >> v & 1 or twice >> ACE & 1):
+                        return False
+            elif r in counts and r not in builds and (twos >> r & 1 or twice >> r & 1):
+                return False
+        return True
 
     def _play_list(
         self,
@@ -1139,6 +1203,8 @@ class CasinoKernel(CasinoState):
 
 
 _new = object.__new__
+#: The sums a build or unit may have, 0 to 14, as bits (``_no_free_step``).
+_SUMS = (1 << 15) - 1
 
 
 class _OrderKeys(dict[Card, tuple[int, int]]):
