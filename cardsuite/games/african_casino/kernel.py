@@ -22,14 +22,19 @@ move, so here (``_listing``, one pass, no generator, for every turn with no insi
   (``_quick_why_not``);
 - steps are made without ``__init__`` (``_build``, ``_unit``, ``_add``, captures from
   their plan), and a trail is one object per card (``_trail``);
-- whether ``end`` is listed is read off the listing just made (``_may_end``);
-- a step applied is found in the listing by identity before any comparison.
+- whether ``end`` is listed is read off the listing just made (``_may_end``); after the
+  play, a listing that can hold no free step is ``[end]`` at once (``_no_free_step``: the
+  layout's sums as bit masks), which most are;
+- a step applied is found in the listing by identity, in C, and then carried out without
+  the reference's checks (``apply``, ``_lean_step``, ``_LEAN``: it was judged as listed).
 
 The generator path (``_play_steps``, ``_candidates``) lists a turn under an insist
-(INSIST-1/3). Everything else (applying a step, the prompts, the deal and the score, JSON) is
-the reference's. ``tests/contract/test_lockstep.py`` plays the two side by side and holds them
-to the same steps in the same order, the same events and the same positions;
-``tests/rules/test_african_casino_kernel.py`` holds the tables to ``units.py``.
+(INSIST-1/3). Everything else (a step not listed or read from text, the prompts, the deal
+and the score, JSON) is the reference's. ``tests/contract/test_lockstep.py`` plays the two
+side by side and holds them to the same steps in the same order, the same events and the
+same positions;
+``tests/rules/test_african_casino_kernel.py`` holds the tables to ``units.py``, the lean
+``apply`` to the reference's path and ``_no_free_step`` to the reference's listing.
 """
 
 from __future__ import annotations
