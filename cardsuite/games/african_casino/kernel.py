@@ -473,9 +473,12 @@ class CasinoKernel(CasinoState):
         side = self.side(seat)
         ours = [v for v, b in builds.items() if self.side(b.owner) == side]
         top = self.top_value
-        for v in (*counts, *ours):
-            if 2 <= v <= top and twos >> v & 1:
+        for v in counts:  # (an opponent's build of the value forbids it: TAB-4)
+            if 2 <= v <= top and twos >> v & 1 and (v not in builds or v in ours):
                 return False  # a free build, maybe
+        for v in ours:
+            if twos >> v & 1:
+                return False  # a free build merged into the side's, maybe
         ace_high = self.ace_high
         if not ours:  # no build of the side: only bases, of the values the mover holds
             for c in loose:
@@ -489,7 +492,8 @@ class CasinoKernel(CasinoState):
                     break
             else:
                 return True
-        for c in [p[-1] for p in self.piles if p]:  # (every top: those usable are among them)
+        own = self.piles[self.pile_of[seat]]  # (never usable: AUG-2)
+        for c in [p[-1] for p in self.piles if p and p is not own]:  # (the usable among them)
             r = c.rank
             x = 1 if r == ACE else r
             twos = (twos | ones << x) & _SUMS
