@@ -453,14 +453,15 @@ class CasinoKernel(CasinoState):
         mover holds a card of (free additions). Sound, not exact: False lets the listing
         decide (its owner test and ``_Judge`` refuse more). Sums as bit masks, aces 1:
         ``ones`` the sums of one card or more, ``twos`` of two or more; ``once``/``twice``
-        the ranks seen. A proven partner (PART-2: builds and bases for the partner) is left
-        to the listing. (Long for speed: split into helpers for the masks and the bases it
+        the ranks seen. A proven partner's values count as held (PART-2: builds and bases
+        for the partner). (Long for speed: split into helpers for the masks and the bases it
         cost 1.6k instructions a move, South African 2p.)"""
         partner = self.partner(seat)
+        theirs: list[int] = []  # the values a proven partner holds (PART-2)
         if partner is not None:
-            for who, _ in self.proofs:
+            for who, r in self.proofs:
                 if who == partner:
-                    return False
+                    theirs += (1, 14) if r == ACE else (r,)
         ones = twos = once = twice = 0
         for c in loose:
             r = c.rank
@@ -476,9 +477,11 @@ class CasinoKernel(CasinoState):
         for v in counts:  # (an opponent's build of the value forbids it: TAB-4)
             if 2 <= v <= top and twos >> v & 1 and (v not in builds or v in ours):
                 return False  # a free build, maybe
-        for v in ours:
-            if twos >> v & 1:
-                return False  # a free build merged into the side's, maybe
+        for v in (*ours, *theirs):
+            if 2 <= v <= top and twos >> v & 1:
+                return False  # a free build merged into the side's, or the partner's, maybe
+        if theirs:  # (a base may be the partner's too)
+            counts = {**counts, **dict.fromkeys(theirs, 1)}
         ace_high = self.ace_high
         if not ours:  # no build of the side: only bases, of the values the mover holds
             for c in loose:
