@@ -170,3 +170,36 @@ def test_no_free_step_is_sound(monkeypatch: pytest.MonkeyPatch) -> None:
                 legal = state.legal_actions()
                 state.apply(legal[rng.randrange(len(legal))])
     assert len(said) > only_end // 2 > 0
+
+
+def test_unit_for_ours_is_sound(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``_unit_for_ours`` (INSIST-1's additions answered without their listing) says there is
+    none only when the reference finds none, in every variant and size with ``insist=ask``;
+    and it answers most of the questions."""
+    from cardsuite.games import get_game
+    from cardsuite.games.african_casino.rules import AfricanCasino, CasinoState
+
+    game = get_game("african-casino")
+    assert isinstance(game, AfricanCasino)
+    asked = kernel.CasinoKernel._unit_for_ours
+    answers: list[bool] = []
+
+    def checked(self: kernel.CasinoKernel, seat: int) -> bool:
+        answer = asked(self, seat)
+        if not answer:
+            reference = CasinoState.from_json(game, self.to_json())
+            assert not CasinoState._additions(reference, seat), self.to_json()
+        answers.append(answer)
+        return answer
+
+    monkeypatch.setattr(kernel.CasinoKernel, "_unit_for_ours", checked)
+    rng = random.Random(39)
+    for variant in game.variants:
+        for players in (2, 3, 4):
+            state = game.new_state(
+                players=players, variant=variant, seed=players, options={"insist": "ask"}
+            )
+            while not state.is_over():
+                legal = state.legal_actions()
+                state.apply(legal[rng.randrange(len(legal))])
+    assert answers.count(False) > len(answers) // 2 > 0

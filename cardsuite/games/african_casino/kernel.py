@@ -825,10 +825,33 @@ class CasinoKernel(CasinoState):
     def _additions(self, seat: int) -> bool:
         if not any(self.team(b.owner, seat) for b in self.builds.values()):
             return False
+        if not self._unit_for_ours(seat):
+            return False
         loose = [c for c in self.loose if c is not self.trailed]
         targets = self._add_targets(seat, loose, bases=False)
         for a in self._adds_to(targets, seat, None, self._owner_test(seat)):
             if self.team(self.builds[a.value].owner, seat) and self._quick_why_not(a, seat) is None:
+                return True
+        return False
+
+    def _unit_for_ours(self, seat: int) -> bool:
+        """Some set of loose cards and pile tops (the mover's own pile's left out, AUG-2)
+        adds up to the value of a build of the mover's side, or an ace is there for 14:
+        without one, INSIST-1 has no addition to find (``_no_free_step``'s sums as a bit
+        mask, sound, not exact)."""
+        trailed = self.trailed
+        own = self.piles[self.pile_of[seat]]
+        ones = 0
+        ace = False
+        for c in [*self.loose, *[p[-1] for p in self.piles if p and p is not own]]:
+            if c is not trailed:
+                r = c.rank
+                x = 1 if r == ACE else r
+                ones = (ones | ones << x | 1 << x) & _SUMS
+                ace = ace or x == 1
+        side = self.side(seat)
+        for v, b in self.builds.items():
+            if self.side(b.owner) == side and (ones >> v & 1 or (v == 14 and ace)):
                 return True
         return False
 
