@@ -24,7 +24,9 @@ move, so here (``_listing``, one pass, no generator, for every turn with no insi
   their plan), and a trail is one object per card (``_trail``);
 - whether ``end`` is listed is read off the listing just made (``_may_end``); after the
   play, a listing that can hold no free step is ``[end]`` at once (``_no_free_step``: the
-  layout's sums as bit masks), which most are;
+  layout's sums as bit masks), which most are, and INSIST-1's question at the end of a
+  turn is answered no the same way when no set adds up to a side's build
+  (``_unit_for_ours``);
 - a step applied is found in the listing by identity, in C, and then carried out without
   the reference's checks (``apply``, ``_lean_step``, ``_LEAN``: it was judged as listed).
 
@@ -34,7 +36,8 @@ and the score, JSON) is the reference's. ``tests/contract/test_lockstep.py`` pla
 side by side and holds them to the same steps in the same order, the same events and the
 same positions;
 ``tests/rules/test_african_casino_kernel.py`` holds the tables to ``units.py``, the lean
-``apply`` to the reference's path and ``_no_free_step`` to the reference's listing.
+``apply`` to the reference's path, ``_no_free_step`` and ``_unit_for_ours`` to the
+reference's listing and INSIST-1 test.
 """
 
 from __future__ import annotations
