@@ -94,3 +94,112 @@ def test_the_walks_leave_no_cycles() -> None:
         assert gc.collect() == 0
     finally:
         gc.enable()
+
+
+@pytest.mark.parametrize(("variant", "players"), [("south-african", 2), ("swazi", 4)])
+def test_a_listed_step_is_applied_lean_and_as_the_reference_would(
+    variant: str, players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``CasinoKernel.apply``: the very step the listing handed out skips the reference's
+    checks (``_do`` is never called for it), and does what the same step read from its text
+    (the reference's path, every check made) does: the same events and position."""
+    from cardsuite.games import get_game
+    from cardsuite.games.african_casino.rules import CasinoState
+
+    checked: list[str] = []
+    do = CasinoState._do
+
+    def counting_do(self: CasinoState, act: object, seat: int) -> None:
+        checked.append(type(act).__name__)
+        do(self, act, seat)  # type: ignore[arg-type]  # (any step, as the reference's)
+
+    monkeypatch.setattr(CasinoState, "_do", counting_do)
+    game = get_game("african-casino")
+    rng = random.Random(37)
+    lean: set[str] = set()
+    for g in range(3):
+        state = game.new_state(players=players, variant=variant, seed=g)
+        assert isinstance(state, kernel.CasinoKernel)
+        while not state.is_over():
+            legal = state.legal_actions()
+            act = legal[rng.randrange(len(legal))]
+            twin = state.clone()
+            twin.legal_actions()
+            del checked[:]
+            events = state.apply(act)
+            if state.phase == "play" and not checked:  # (not put to a partner or opponent)
+                lean.add(type(act).__name__)
+            assert twin.apply(str(act)) == events
+            assert twin.to_json() == state.to_json()
+    assert lean >= {"Capture", "Trail", "Build", "Add"}
+
+
+def test_no_free_step_is_sound(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``_no_free_step`` (the listing after the play answered without its walk) says so only
+    when the reference lists no free step there, in every variant and size; and it answers
+    most of the positions where only ``end`` is left (else it saves nothing)."""
+    from cardsuite.games import get_game
+    from cardsuite.games.african_casino.actions import END
+    from cardsuite.games.african_casino.rules import AfricanCasino, CasinoState
+
+    game = get_game("african-casino")
+    assert isinstance(game, AfricanCasino)
+    asked = kernel.CasinoKernel._no_free_step
+    said: list[bool] = []
+    only_end = 0
+
+    def checked(
+        self: kernel.CasinoKernel, seat: int, loose: list[Card], counts: dict[int, int]
+    ) -> bool:
+        nonlocal only_end
+        answer = asked(self, seat, loose, counts)
+        reference = CasinoState.from_json(game, self.to_json())
+        free = [a for a in reference.legal_actions() if a != END]
+        only_end += not free
+        if answer:
+            said.append(True)
+            assert not free, (self.to_json(), free)
+        return answer
+
+    monkeypatch.setattr(kernel.CasinoKernel, "_no_free_step", checked)
+    rng = random.Random(38)
+    for variant in game.variants:
+        for players in (2, 3, 4):
+            state = game.new_state(players=players, variant=variant, seed=players)
+            while not state.is_over():
+                legal = state.legal_actions()
+                state.apply(legal[rng.randrange(len(legal))])
+    assert len(said) > only_end // 2 > 0
+
+
+def test_unit_for_ours_is_sound(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``_unit_for_ours`` (INSIST-1's additions answered without their listing) says there is
+    none only when the reference finds none, in every variant and size with ``insist=ask``;
+    and it answers most of the questions."""
+    from cardsuite.games import get_game
+    from cardsuite.games.african_casino.rules import AfricanCasino, CasinoState
+
+    game = get_game("african-casino")
+    assert isinstance(game, AfricanCasino)
+    asked = kernel.CasinoKernel._unit_for_ours
+    answers: list[bool] = []
+
+    def checked(self: kernel.CasinoKernel, seat: int) -> bool:
+        answer = asked(self, seat)
+        if not answer:
+            reference = CasinoState.from_json(game, self.to_json())
+            assert not CasinoState._additions(reference, seat), self.to_json()
+        answers.append(answer)
+        return answer
+
+    monkeypatch.setattr(kernel.CasinoKernel, "_unit_for_ours", checked)
+    rng = random.Random(39)
+    for variant in game.variants:
+        for players in (2, 3, 4):
+            state = game.new_state(
+                players=players, variant=variant, seed=players, options={"insist": "ask"}
+            )
+            while not state.is_over():
+                legal = state.legal_actions()
+                state.apply(legal[rng.randrange(len(legal))])
+    assert answers.count(False) > len(answers) // 2 > 0

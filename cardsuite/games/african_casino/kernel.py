@@ -22,24 +22,35 @@ move, so here (``_listing``, one pass, no generator, for every turn with no insi
   (``_quick_why_not``);
 - steps are made without ``__init__`` (``_build``, ``_unit``, ``_add``, captures from
   their plan), and a trail is one object per card (``_trail``);
-- whether ``end`` is listed is read off the listing just made (``_may_end``);
-- a step applied is found in the listing by identity before any comparison.
+- whether ``end`` is listed is read off the listing just made (``_may_end``); after the
+  play, a listing that can hold no free step is ``[end]`` at once (``_no_free_step``: the
+  layout's sums as bit masks), which most are, and INSIST-1's question at the end of a
+  turn is answered no the same way when no set adds up to a side's build
+  (``_unit_for_ours``);
+- a step applied is found in the listing by identity, in C, and then carried out without
+  the reference's checks (``apply``, ``_lean_step``, ``_LEAN``: it was judged as listed).
 
 The generator path (``_play_steps``, ``_candidates``) lists a turn under an insist
-(INSIST-1/3). Everything else (applying a step, the prompts, the deal and the score, JSON) is
-the reference's. ``tests/contract/test_lockstep.py`` plays the two side by side and holds them
-to the same steps in the same order, the same events and the same positions;
-``tests/rules/test_african_casino_kernel.py`` holds the tables to ``units.py``.
+(INSIST-1/3). Everything else (a step not listed or read from text, the prompts, the deal
+and the score, JSON) is the reference's. ``tests/contract/test_lockstep.py`` plays the two
+side by side and holds them to the same steps in the same order, the same events and the
+same positions;
+``tests/rules/test_african_casino_kernel.py`` holds the tables to ``units.py``, the lean
+``apply`` to the reference's path, ``_no_free_step`` and ``_unit_for_ours`` to the
+reference's listing and INSIST-1 test.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from functools import lru_cache
+from itertools import repeat
+from operator import is_
 from typing import Any
 
 from ...cards import ACE, Card
-from ...engine import Action
+from ...engine import Action, Event
+from . import wording
 from .actions import END, Add, Build, Capture, Raise, Trail, Unit, order_key, set_value
 from .rules import (
     _AUG_5_BEFORE,
@@ -56,10 +67,12 @@ from .rules import (
     _TWO_1_ONE,
     _TWO_1_TRAIL,
     CasinoState,
+    Pile,
     _build_2,
     _capture,
     _match,
     _raise_1,
+    _uses_hand,
     _values,
 )
 from .units import Item, packings, sums, units, worth
@@ -214,6 +227,197 @@ class CasinoKernel(CasinoState):
             return list(self._play_steps(seat))
         return super()._legal_for(seat)
 
+    # --- applying a step the listing handed out ----------------------------------------------
+
+    def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
+        """The reference's, but a step of the mover's turn that the listing itself handed out
+        (the very object: ``is``, in C) is carried out without its checks (``_lean_step``):
+        it was judged legal as it was listed. Anything else (text, a reply, a capture put
+        to the partner, PART-4) goes through the reference, which explains a refusal."""
+        legal = self._legal
+        turn = self.turn
+        if (
+            legal is not None
+            and turn is not None
+            and (seat is None or seat == turn)
+            and self.phase == "play"
+            and self.held is None
+            and type(action) in _LEAN
+            and any(map(is_, legal, repeat(action)))
+            and not (self.n == 4 and type(action) is Capture and self._asks_partner(action, turn))
+        ):
+            events = self.events
+            mark = len(events)
+            self._legal = None
+            # (its type is one of ``_LEAN``'s, so a step, never text: no isinstance to pay)
+            self._lean_step(action, turn)  # type: ignore[arg-type]
+            return events[mark:]
+        return CasinoState.apply(self, action, seat)
+
+    def _lean_step(self, act: Action, seat: int) -> None:
+        """``_step`` for a listed step: the effect without the checks (``_LEAN``), then the
+        reference's after-step (an insist's copy first, the turn's end)."""
+        before = None
+        if self.insist == "ask" and _uses_hand(act) and self._challengeable(act, seat):
+            before = self.clone(self.rng, events=False)  # restored with the live generator
+        _LEAN[type(act)](self, act, seat)
+        self._legal = None
+        if act is END:
+            self._finish_turn(seat)
+            self._legal = None
+            return
+        if self.comply == "capture" and type(act) is Capture:  # the insist is met
+            self.comply = ""
+            self.comply_card = None
+        if before is not None:
+            self.before_play = before
+            self._ask(seat, "play")
+            return
+        if self.played is not None:
+            legal = self.legal_actions()
+            if len(legal) == 1 and legal[0] is END:  # the turn ends by itself
+                self._finish_turn(seat)
+                self._legal = None
+
+    def _play_card(self, seat: int, card: Card) -> None:
+        """``_use_hand`` for a listed play (TURN-1 already met)."""
+        self.hands[seat].remove(card)
+        self.played = card
+        self.proofs.discard((seat, card.rank))  # PART-2: the proof ends when it is played
+
+    def _lean_capture(self, act: Capture, seat: int) -> None:
+        """``_capture`` for a listed capture (its units checked as they were listed)."""
+        v = act.value
+        card = act.card
+        self._play_card(seat, card)
+        taken: list[Card] = []
+        if act.build:
+            b = self.builds.pop(v)
+            if b.owner != seat:
+                self.proofs.add((b.owner, ACE if v == 1 or v == 14 else v))  # PART-2
+            if self.aug_opp == v:
+                self.aug_opp = None  # AUG-5 done: the build added to is taken
+            for u in b.units:
+                taken += u
+        loose = self.loose
+        data: dict[str, Any]
+        if act.tops:  # VAR-SA 4: the log says whose pile each top came from
+            piles = self.piles
+            pile_of = self.pile_of
+            tops: list[list[Any]] = []
+            for cs, ts in act.groups:
+                for c in cs:
+                    loose.remove(c)
+                taken += cs
+                for t in ts:
+                    top = piles[pile_of[t]].pop()
+                    taken.append(top)
+                    tops.append([t, top.code])
+        else:
+            for cs, _ in act.groups:
+                for c in cs:
+                    loose.remove(c)
+                taken += cs
+        if self.sa:  # VAR-SA 7: numerical order, lowest uppermost
+            batch = sorted([*taken, card], key=_ORDER_KEY, reverse=True)
+        else:  # CAP-5 [D]: the lowest just under the capturing card, the highest at the bottom
+            batch = sorted(taken, key=_ORDER_KEY, reverse=True)
+            batch.append(card)
+        self.piles[self.pile_of[seat]] += batch
+        self.last_capturer = seat
+        codes = [card.code]
+        for c in taken:
+            codes.append(c.code)
+        data = {"cards": codes, "value": v, "build": act.build}
+        if act.tops:
+            data["tops"] = tops
+        self.events.append(Event("capture", seat, wording.captures, data))
+
+    def _lean_trail(self, act: Trail, seat: int) -> None:
+        """``_trail`` for a listed trail (TWO-1 and INSIST-3 met as it was listed)."""
+        card = act.card
+        self._play_card(seat, card)
+        self.loose.append(card)
+        self.trailed = card
+        self.events.append(Event("trail", seat, wording.trails, {"cards": [card.code]}))
+
+    def _lean_build(self, act: Build, seat: int) -> None:
+        """``_build`` for a listed build: a new build (its owner the mover, or the proven
+        partner it names) or a unit merged into the side's build of its value."""
+        v = act.value
+        hand = act.hand
+        loose = self.loose
+        for c in act.loose:
+            loose.remove(c)
+        if hand is not None:
+            self._play_card(seat, hand)
+            unit = (*act.loose, hand)
+        else:
+            unit = act.loose
+        old = self.builds.get(v)
+        if old is None:
+            owner = act.owner
+            self.builds[v] = Pile(v, seat if owner is None else owner, [unit])
+        else:
+            old.units.append(unit)
+        self._log_build(seat, "builds", v, hand, (unit,), owner=act.owner)
+
+    def _lean_raise(self, act: Raise, seat: int) -> None:
+        """``_raise`` for a listed raise (RAISE-1..4 met as it was listed)."""
+        card = act.card
+        b = self.builds[act.value]
+        self._play_card(seat, card)
+        del self.builds[act.value]
+        self.proofs.add((b.owner, ACE if act.value in (1, 14) else act.value))  # PART-2
+        new = act.value + set_value(card)
+        unit = (*b.units[0], card)
+        old = self.builds.get(new)
+        if old is None:
+            self.builds[new] = Pile(new, seat, [unit])  # RAISE-2: the raiser owns it
+        else:
+            old.units.append(unit)  # merge: the existing owner keeps it
+        self._log_build(seat, "raises to", new, card, ((card,),), old=act.value)
+
+    def _lean_add(self, act: Add, seat: int) -> None:
+        """``_add`` for a listed addition: its units taken from the layout, the hand and
+        the pile tops, onto the build of its value (an opponent's marks AUG-5's build) or
+        with its base as a new build (owned as ``_lean_build``'s)."""
+        v = act.value
+        base = act.base
+        loose = self.loose
+        if base is not None:
+            loose.remove(base)
+        hand: Card | None = None
+        units: list[tuple[Card, ...]] = []
+        tops: list[tuple[int, Card]] = []
+        for u in act.units:
+            for c in u.loose:
+                loose.remove(c)
+            unit = u.loose
+            if u.hand is not None:
+                hand = u.hand
+                self._play_card(seat, hand)
+                unit = (*unit, hand)
+            if u.tops:
+                piles = self.piles
+                taken = [piles[self.pile_of[t]].pop() for t in u.tops]
+                tops += zip(u.tops, taken, strict=True)
+                unit = (*unit, *taken)
+            units.append(unit)
+        build = self.builds.get(v)
+        if build is None:
+            assert base is not None
+            owner = act.owner
+            self.builds[v] = Pile(v, seat if owner is None else owner, [(base,), *units])
+        else:
+            if not self.team(build.owner, seat):
+                self.aug_opp = v
+            build.units += units
+        self._log_build(seat, "adds to", v, hand, units, tops, base=base, owner=act.owner)
+
+    def _lean_end(self, act: Action, seat: int) -> None:
+        """``end`` listed: nothing to carry out (TURN-4 and INSIST-1 met as it was listed)."""
+
     # --- the listing of a turn's steps, made in one pass --------------------------------------
 
     def _listing(self, seat: int) -> list[Action]:
@@ -225,12 +429,14 @@ class CasinoKernel(CasinoState):
         played = self.played
         trailed = self.trailed
         loose = self.loose if trailed is None else [c for c in self.loose if c is not trailed]
+        counts = _hand_counts(self.hands[seat], self.ace_high)
+        if played is not None and self._no_free_step(seat, loose, counts):
+            return [END] if self._may_end(seat, False) else []  # (most turns after the play)
         mine = tuple([v for v, b in self.builds.items() if b.owner == seat])
         # Owning no build and having added to no opponent's, every step of the mover's own
         # that the generation lets through is legal (TAB-5 and AUG-5 have nothing to keep:
         # the owner test already gave a new build its capturing card; TWO-1's one build and
         # no trail need a build owned; TURN-1: no hand card after the play is listed).
-        counts = _hand_counts(self.hands[seat], self.ace_high)
         judge = None if not mine and self.aug_opp is None else _Judge(self, mine, counts)
         tops = self.usable_tops(seat) if self.sa and played is None else None  # (VAR-SA 4)
         targets = self._add_targets(seat, loose, tops=tops, holds=counts)
@@ -242,6 +448,76 @@ class CasinoKernel(CasinoState):
         if played is not None and self._may_end(seat, added):
             out.append(END)
         return out
+
+    def _no_free_step(self, seat: int, loose: list[Card], counts: dict[int, int]) -> bool:
+        """No free step (TURN-2) can be listed: no set of two or more loose cards adds up to
+        a value the mover holds or a build of its side has (free builds), and no unit of
+        loose cards and pile tops is worth the value of a side's build, or of a base the
+        mover holds a card of (free additions). Sound, not exact: False lets the listing
+        decide (its owner test and ``_Judge`` refuse more). Sums as bit masks, aces 1:
+        ``ones`` the sums of one card or more, ``twos`` of two or more; ``once``/``twice``
+        the ranks seen. A proven partner's values count as held (PART-2: builds and bases
+        for the partner). (Long for speed: split into helpers for the masks and the bases it
+        cost 1.6k instructions a move, South African 2p.)"""
+        partner = self.partner(seat)
+        theirs: list[int] = []  # the values a proven partner holds (PART-2)
+        if partner is not None:
+            for who, r in self.proofs:
+                if who == partner:
+                    theirs += (1, 14) if r == ACE else (r,)
+        ones = twos = once = twice = 0
+        for c in loose:
+            r = c.rank
+            x = 1 if r == ACE else r
+            twos = (twos | ones << x) & _SUMS
+            ones = (ones | ones << x | 1 << x) & _SUMS
+            twice |= once & 1 << r
+            once |= 1 << r
+        builds = self.builds
+        side = self.side(seat)
+        ours = [v for v, b in builds.items() if self.side(b.owner) == side]
+        top = self.top_value
+        for v in counts:  # (an opponent's build of the value forbids it: TAB-4)
+            if 2 <= v <= top and twos >> v & 1 and (v not in builds or v in ours):
+                return False  # a free build, maybe
+        for v in (*ours, *theirs):
+            if 2 <= v <= top and twos >> v & 1:
+                return False  # a free build merged into the side's, or the partner's, maybe
+        if theirs:  # (a base may be the partner's too)
+            counts = {**counts, **dict.fromkeys(theirs, 1)}
+        ace_high = self.ace_high
+        if not ours:  # no build of the side: only bases, of the values the mover holds
+            for c in loose:
+                r = c.rank
+                if r == ACE:
+                    if (1 in counts and 1 not in builds) or (
+                        ace_high and 14 in counts and 14 not in builds
+                    ):
+                        break
+                elif r in counts and r not in builds:
+                    break
+            else:
+                return True
+        own = self.piles[self.pile_of[seat]]  # (never usable: AUG-2)
+        for c in [p[-1] for p in self.piles if p and p is not own]:  # (the usable among them)
+            r = c.rank
+            x = 1 if r == ACE else r
+            twos = (twos | ones << x) & _SUMS
+            ones = (ones | ones << x | 1 << x) & _SUMS
+            twice |= once & 1 << r
+            once |= 1 << r
+        for v in ours:  # a unit for the side's build: any set of its sum, an ace for 14
+            if ones >> v & 1 or (v == 14 and ace_high and once >> ACE & 1):
+                return False
+        for c in loose:  # a unit onto a base: a set of two or more, or a second card
+            r = c.rank
+            if r == ACE:
+                for v in (1, 14) if ace_high else (1,):
+                    if v in counts and v not in builds and (twos >> v & 1 or twice >> ACE & 1):
+                        return False
+            elif r in counts and r not in builds and (twos >> r & 1 or twice >> r & 1):
+                return False
+        return True
 
     def _play_list(
         self,
@@ -552,10 +828,33 @@ class CasinoKernel(CasinoState):
     def _additions(self, seat: int) -> bool:
         if not any(self.team(b.owner, seat) for b in self.builds.values()):
             return False
+        if not self._unit_for_ours(seat):
+            return False
         loose = [c for c in self.loose if c is not self.trailed]
         targets = self._add_targets(seat, loose, bases=False)
         for a in self._adds_to(targets, seat, None, self._owner_test(seat)):
             if self.team(self.builds[a.value].owner, seat) and self._quick_why_not(a, seat) is None:
+                return True
+        return False
+
+    def _unit_for_ours(self, seat: int) -> bool:
+        """Some set of loose cards and pile tops (the mover's own pile's left out, AUG-2)
+        adds up to the value of a build of the mover's side, or an ace is there for 14:
+        without one, INSIST-1 has no addition to find (``_no_free_step``'s sums as a bit
+        mask, sound, not exact)."""
+        trailed = self.trailed
+        own = self.piles[self.pile_of[seat]]
+        ones = 0
+        ace = False
+        for c in [*self.loose, *[p[-1] for p in self.piles if p and p is not own]]:
+            if c is not trailed:
+                r = c.rank
+                x = 1 if r == ACE else r
+                ones = (ones | ones << x | 1 << x) & _SUMS
+                ace = ace or x == 1
+        side = self.side(seat)
+        for v, b in self.builds.items():
+            if self.side(b.owner) == side and (ones >> v & 1 or (v == 14 and ace)):
                 return True
         return False
 
@@ -943,6 +1242,28 @@ class CasinoKernel(CasinoState):
 
 
 _new = object.__new__
+#: The sums a build or unit may have, 0 to 14, as bits (``_no_free_step``).
+_SUMS = (1 << 15) - 1
+
+
+class _OrderKeys(dict[Card, tuple[int, int]]):
+    """``order_key`` of each card, made once (a sort's key then runs in C)."""
+
+    def __missing__(self, card: Card) -> tuple[int, int]:
+        key = self[card] = order_key(card)
+        return key
+
+
+_ORDER_KEY = _OrderKeys().__getitem__
+#: How the lean ``apply`` carries out each kind of listed step.
+_LEAN: dict[type, Callable[[CasinoKernel, Any, int], None]] = {
+    Capture: CasinoKernel._lean_capture,
+    Trail: CasinoKernel._lean_trail,
+    Build: CasinoKernel._lean_build,
+    Raise: CasinoKernel._lean_raise,
+    Add: CasinoKernel._lean_add,
+    type(END): CasinoKernel._lean_end,
+}
 #: A capture's parts but the card and its value (``_capture_plan``): whether it takes the
 #: build, its groups, the loose cards and the piles it takes.
 _Template = tuple[
