@@ -86,6 +86,8 @@ _WEIGHTS: dict[Card, int] = {
 }
 _WEIGHTS[JOKER] = 1 << (4 * (JOKER_RANK - JACK))
 _weigh = _WEIGHTS.__getitem__
+#: Each money card's code as a tuple of one (an exchange's event, ``_make_exchange``).
+_ONE_CODE: dict[Card, tuple[str, ...]] = {c: (c.code,) for c in _WEIGHTS}
 #: Purses by their number (``MoneyKernel.purse_of``).
 _PURSES: dict[int, Purse] = {}
 
@@ -682,15 +684,21 @@ class MoneyKernel(MoneyState):
         # each tuple shared (``_CODE_TUPLES``): once the collector has walked it, it is
         # untracked, and so is every data dict made of it after (the log keeps tens of
         # thousands: a long play-out's full collections walked each of them).
-        give = tuple(map(_code, given))
-        take = tuple(map(_code, taken))
+        # One card (most sides of an exchange) is a tuple made at import: ``tuple(map(...))``
+        # costs more than the rest of the event.
+        if len(given) == 1:
+            give = _ONE_CODE[given[0]]
+        else:
+            give = tuple(map(_code, given))
+            give = _shared_codes(give, give)
+        if len(taken) == 1:
+            take = _ONE_CODE[taken[0]]
+        else:
+            take = tuple(map(_code, taken))
+            take = _shared_codes(take, take)
         if len(_CODE_TUPLES) >= _TABLE_MAX:  # (a few thousand in practice)
             _CODE_TUPLES.clear()
-        data = {
-            "give": _shared_codes(give, give),
-            "take": _shared_codes(take, take),
-            "place": act.place,
-        }
+        data = {"give": give, "take": take, "place": act.place}
         self.events.append(_tnew(Event, ("exchange", m, _EXCHANGES, data)))
 
     def _make_payment(self, act: Buy) -> None:
