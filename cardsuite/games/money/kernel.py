@@ -389,12 +389,12 @@ class MoneyKernel(MoneyState):
         ``exchange_offers``: those with the opponent, then those with the ground)."""
         key = (place, mine, there)
         got = self._tables.swaps.get(key)
-        if got is None:
-            bank, opp, under, _, _ = self._market()
+        if got is None:  # (the two purses only: ``_market`` makes three)
+            m = self.mover
+            zone = self.banks[1 - m] if place == OPPONENT else self.under
+            bank, there_purse = self.purse_of(self.banks[m]), self.purse_of(zone)
             got = _put(
-                self._tables.swaps,
-                key,
-                partial(offers_with, bank, opp if place == OPPONENT else under, place, self._vkey),
+                self._tables.swaps, key, partial(offers_with, bank, there_purse, place, self._vkey)
             )
         return got
 
