@@ -22,6 +22,7 @@ import pytest
 from cardsuite.cards import Card
 from cardsuite.games.money.coins import purse, sub_purses
 from cardsuite.games.money.kernel import _MONEY, _WEIGHTS, MoneyKernel
+from cardsuite.games.money.purchases import direct_purchase
 from cardsuite.games.money.rules import GAME, MoneyState
 
 SWITCHES: list[tuple[str, dict[str, Any]]] = [
@@ -112,3 +113,27 @@ def test_carried_money_is_the_zones(variant: str, options: dict[str, Any]) -> No
 
 def _zone_money(cards: list[Card]) -> int:
     return sum(_WEIGHTS[c] for c in cards)
+
+
+@pytest.mark.parametrize("options", [{}, {"aces_money": True}], ids=str)
+def test_direct_purchase_is_a_payment_less_some_change(options: dict[str, Any]) -> None:
+    """``purchases.direct_purchase`` (its change valued once per place, ``_valued``) says
+    whether some payment from the bank less some sub-purse of the place as change buys
+    1..available cards (MONEY-BUY-5, -6), as counted out here for purses of every shape."""
+    values = GAME.new_state(variant="egyptian", options=options, seed=0)._vkey
+    vals = dict(values)
+    ranks = sorted(vals, reverse=True)
+    purses = [
+        purse([r for r, c in zip(ranks, counts, strict=False) for _ in range(c)])
+        for counts in product(range(3), repeat=len(ranks))
+    ]
+    found = 0
+    for bank, place, available in product(purses[::5], purses[::3], range(17)):
+        expected = any(
+            1 <= vals[pay] - sum(vals[r] for r in change) <= available
+            for pay in set(bank)
+            for change in sub_purses(place)
+        )
+        assert direct_purchase(bank, place, available, values) is expected
+        found += expected
+    assert 0 < found < len(purses[::5]) * len(purses[::3]) * 17
