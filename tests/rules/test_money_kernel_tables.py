@@ -19,8 +19,10 @@ from typing import Any
 
 import pytest
 
+from cardsuite.cards import Card
 from cardsuite.games.money.coins import purse, sub_purses
-from cardsuite.games.money.kernel import MoneyKernel
+from cardsuite.games.money.kernel import _MONEY, _WEIGHTS, MoneyKernel
+from cardsuite.games.money.purchases import direct_purchase
 from cardsuite.games.money.rules import GAME, MoneyState
 
 SWITCHES: list[tuple[str, dict[str, Any]]] = [
@@ -84,3 +86,54 @@ def test_sub_purses_each_once_in_the_order_of_the_counts_product() -> None:
         ]
         expected.sort(key=len)
         assert sub_purses(p) == tuple(expected)
+
+
+@pytest.mark.parametrize(("variant", "options"), SWITCHES, ids=lambda v: str(v))
+def test_carried_money_is_the_zones(variant: str, options: dict[str, Any]) -> None:
+    """The zones' money the kernel's own moves carry to the next position (``_MONEY``: an
+    exchange, a payment, a sale, a turn and its capture change it by the cards they move)
+    is each zone's sum, at every position it is carried to, for every switch."""
+    rng = random.Random(36)
+    seed = 0
+    state = GAME.new_state(variant=variant, options=options, seed=seed)
+    assert isinstance(state, MoneyKernel)
+    carried = 0
+    for _ in range(MOVES // 2):
+        if state.is_over():
+            seed += 1
+            state = GAME.new_state(variant=variant, options=options, seed=seed)
+        money = state._now.get(_MONEY)
+        if money is not None:
+            assert money == [*map(_zone_money, (*state.banks, state.under))]
+            carried += 1
+        state.apply(rng.choice(state.legal_actions()))
+    if options.get("buy_at_will", variant == "egyptian"):
+        assert carried > MOVES // 8  # most shop listings read the money carried
+
+
+def _zone_money(cards: list[Card]) -> int:
+    return sum(_WEIGHTS[c] for c in cards)
+
+
+@pytest.mark.parametrize("options", [{}, {"aces_money": True}], ids=str)
+def test_direct_purchase_is_a_payment_less_some_change(options: dict[str, Any]) -> None:
+    """``purchases.direct_purchase`` (its change valued once per place, ``_valued``) says
+    whether some payment from the bank less some sub-purse of the place as change buys
+    1..available cards (MONEY-BUY-5, -6), as counted out here for purses of every shape."""
+    values = GAME.new_state(variant="egyptian", options=options, seed=0)._vkey
+    vals = dict(values)
+    ranks = sorted(vals, reverse=True)
+    purses = [
+        purse([r for r, c in zip(ranks, counts, strict=False) for _ in range(c)])
+        for counts in product(range(3), repeat=len(ranks))
+    ]
+    found = 0
+    for bank, place, available in product(purses[::5], purses[::3], range(17)):
+        expected = any(
+            1 <= vals[pay] - sum(vals[r] for r in change) <= available
+            for pay in set(bank)
+            for change in sub_purses(place)
+        )
+        assert direct_purchase(bank, place, available, values) is expected
+        found += expected
+    assert 0 < found < len(purses[::5]) * len(purses[::3]) * 17

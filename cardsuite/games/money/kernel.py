@@ -56,6 +56,11 @@ _TURN_EVENTS = wording.TURN_EVENTS
 _EXCHANGES = wording.EXCHANGES
 _SHOP_EVENTS = wording.SHOP_EVENTS
 _code = attrgetter("code")
+#: Each exchange event's cards as one shared tuple of codes: a tuple the collector has
+#: walked once is untracked, and a dict holding only untracked values is never tracked,
+#: so a logged exchange adds one object to follow (its ``Event``), not four.
+_CODE_TUPLES: dict[tuple[str, ...], tuple[str, ...]] = {}
+_shared_codes = _CODE_TUPLES.setdefault
 _tnew = wording.tnew
 
 #: The legal actions of the common positions, made once: a number card to turn, no shop.
@@ -66,6 +71,11 @@ _TURN_OR_CLAIM: tuple[Sequence[Action], ...] = ((TURN, CLAIMS[0]), (TURN, CLAIMS
 _SHOP_STEPS = frozenset((Exchange, Buy, Sell))
 #: ``MoneyKernel._now``'s entries beside the seats' listings.
 _CODES, _OFFERS = "codes", "offers"
+#: ``MoneyKernel._now``'s zones' money, by seat and then the ground's:
+#: ``[bank 0, bank 1, under]`` as numbers (``_WEIGHTS``). The kernel's own moves carry it to
+#: the next position (an exchange, a payment, a sale, a turn), changed by the cards they
+#: move, so the listing sums no zone; every other path forgets it with the rest of ``_now``.
+_MONEY = "money"
 
 #: A money card's weight: a zone's money as one number, the sum of its cards' weights,
 #: four bits a rank (a rank has at most four cards). Two zones with the same ranks have the
@@ -76,6 +86,8 @@ _WEIGHTS: dict[Card, int] = {
 }
 _WEIGHTS[JOKER] = 1 << (4 * (JOKER_RANK - JACK))
 _weigh = _WEIGHTS.__getitem__
+#: Each money card's code as a tuple of one (an exchange's event, ``_make_exchange``).
+_ONE_CODE: dict[Card, tuple[str, ...]] = {c: (c.code,) for c in _WEIGHTS}
 #: Purses by their number (``MoneyKernel.purse_of``).
 _PURSES: dict[int, Purse] = {}
 
@@ -237,7 +249,8 @@ class MoneyKernel(MoneyState):
 
     def _offers(self) -> Sequence[Action]:
         """The steps of the seat to move: the reference's ``_mover_actions`` (purchases,
-        exchanges, the turn; or a seller's splits), looked up."""
+        exchanges, the turn; or a seller's splits), looked up. Long for speed: the common
+        case (buying at will, not forced) inline, with no call on a hit."""
         now = self._now
         got = now.get(_OFFERS)
         if got is not None:
@@ -249,9 +262,16 @@ class MoneyKernel(MoneyState):
             # are the purchases from the ground, then the rest (``_shop``): each looked
             # up whole by the few facts it reads (``_codes``), and made of parts once.
             tables = self._tables
-            banks = self.banks
-            mine = sum(map(_weigh, banks[m]))
-            under = sum(map(_weigh, self.under))
+            money = now.get(_MONEY)
+            if money is None:
+                banks = self.banks
+                money = now[_MONEY] = [
+                    sum(map(_weigh, banks[0])),
+                    sum(map(_weigh, banks[1])),
+                    sum(map(_weigh, self.under)),
+                ]
+            mine = money[m]
+            under = money[2]
             on_ground = len(self.pile)
             # Each looked up by the zones' money in a row of listings by the cards there,
             # counted up to where they stop making a difference (``_ground_row``,
@@ -264,7 +284,7 @@ class MoneyKernel(MoneyState):
             ground = row[at]
             if ground is None:
                 ground = row[at] = self._buys(GROUND, mine, under, at - 1)
-            theirs = sum(map(_weigh, banks[1 - m]))
+            theirs = money[1 - m]
             held = len(self.hands[1 - m])
             key = (mine, theirs, under, self.exchanges < MAX_EXCHANGES)
             row = tables.rests.get(key)
@@ -370,12 +390,12 @@ class MoneyKernel(MoneyState):
         ``exchange_offers``: those with the opponent, then those with the ground)."""
         key = (place, mine, there)
         got = self._tables.swaps.get(key)
-        if got is None:
-            bank, opp, under, _, _ = self._market()
+        if got is None:  # (the two purses only: ``_market`` makes three)
+            m = self.mover
+            zone = self.banks[1 - m] if place == OPPONENT else self.under
+            bank, there_purse = self.purse_of(self.banks[m]), self.purse_of(zone)
             got = _put(
-                self._tables.swaps,
-                key,
-                partial(offers_with, bank, opp if place == OPPONENT else under, place, self._vkey),
+                self._tables.swaps, key, partial(offers_with, bank, there_purse, place, self._vkey)
             )
         return got
 
@@ -394,7 +414,9 @@ class MoneyKernel(MoneyState):
         buyer, pay, _ = self.sale
         held = len(self.hands[1 - buyer])
         v = self.values[pay]
-        key = (sum(map(_weigh, self.banks[1 - buyer])), pay, held if held < v else v)
+        money = self._now.get(_MONEY)
+        theirs = money[1 - buyer] if money is not None else sum(map(_weigh, self.banks[1 - buyer]))
+        key = (theirs, pay, held if held < v else v)
         got = self._tables.sales.get(key)
         if got is None:
             got = _put(self._tables.sales, key, partial(self._splits, *key))
@@ -471,6 +493,8 @@ class MoneyKernel(MoneyState):
         return out
 
     def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
+        """The reference's, with a turn, a claim and an offered step carried out here. Long
+        for speed: the turn's path inline, not one more Python call at nearly every move."""
         kind = type(action)
         if kind is Turn and self.phase == "play":
             # The reference's ``_turn`` for a mover holding a card (turning closes any shop
@@ -496,13 +520,18 @@ class MoneyKernel(MoneyState):
                 if ev is None:
                     ev = turned(m, card, matched, n)
                 events.append(ev)
+                now = self._now
+                money = now.get(_MONEY) if now else None
                 if matched and self._auto:  # MONEY-EG-1
                     self._capture(m, CAPTURED_BY_MATCH)
+                    if money is not None:  # the money under into the mover's bank
+                        money[m] += money[2]
+                        money[2] = 0
                 nxt = self.mover = 1 - m
                 self.exchanges = 0
                 self.bought = False
-                if self._now:
-                    self._now = {}
+                if now:  # what was known goes, but the money (a turn moves none but a capture's)
+                    self._now = {_MONEY: money} if money is not None else {}
                 limit = self._limit
                 if (limit and turns >= limit - 1) or not self.hands[nxt] or not self.pile:
                     self._end_check()  # (MONEY-END-1..3 may have come)
@@ -530,6 +559,7 @@ class MoneyKernel(MoneyState):
             elif kind is Sell:
                 self._make_sale(action)  # type: ignore[arg-type]  # kind is Sell
             elif action.source == GROUND:  # type: ignore[union-attr]  # kind is Buy
+                self._now = {}  # (the reference's: the money it moves is not carried)
                 self._make_ground_purchase(action)  # type: ignore[arg-type]  # kind is Buy
             else:
                 self._make_payment(action)  # type: ignore[arg-type]  # kind is Buy
@@ -537,8 +567,10 @@ class MoneyKernel(MoneyState):
             # the turns are as they were (MONEY-END-3); a forced buyer is offered only the
             # exchanges after which a purchase stays possible (END-1, money.md §12); and
             # after a purchase or a sale the buyer holds cards, the seller the card paid,
-            # the ground the payment (END-1, -2). What was known of the position goes.
-            self._now = {}
+            # the ground the payment (END-1, -2). What was known of the position goes, but
+            # the zones' money, which the kernel's own steps have kept (``_MONEY``).
+            money = self._now.get(_MONEY)
+            self._now = {_MONEY: money} if money is not None else {}
             return events[mark:]
         # The reference by name, not ``super()``: a method that says ``super()`` pays for
         # its closure on every call, and this one and ``legal_actions`` run every move.
@@ -620,7 +652,8 @@ class MoneyKernel(MoneyState):
     def _make_exchange(self, act: Exchange) -> None:
         """The reference's, inline (a random play-out exchanges at two moves in five): each
         card found by a loop, the event made here (``wording.exchanged``'s, its cards as
-        tuples)."""
+        tuples), the money carried (``_MONEY``). Long for speed: one function, not one more
+        Python call at two moves in five."""
         m = self.mover
         banks = self.banks
         mine = banks[m]
@@ -646,13 +679,30 @@ class MoneyKernel(MoneyState):
             zone[:0] = given  # lowest, as the latest payment (MONEY-ZONE-3)
         mine += taken
         self.exchanges += 1
-        # The cards as tuples of codes (JSON and ``==`` read them as the reference's lists):
-        # nothing the collector keeps following in a log of tens of thousands of events.
-        data = {
-            "give": tuple(map(_code, given)),
-            "take": tuple(map(_code, taken)),
-            "place": act.place,
-        }
+        money = self._now.get(_MONEY)
+        if money is not None:
+            moved = sum(map(_weigh, taken)) - sum(map(_weigh, given))
+            money[m] += moved
+            money[1 - m if to_opponent else 2] -= moved
+        # The cards as tuples of codes (JSON and ``==`` read them as the reference's lists),
+        # each tuple shared (``_CODE_TUPLES``): once the collector has walked it, it is
+        # untracked, and so is every data dict made of it after (the log keeps tens of
+        # thousands: a long play-out's full collections walked each of them).
+        # One card (most sides of an exchange) is a tuple made at import: ``tuple(map(...))``
+        # costs more than the rest of the event.
+        if len(given) == 1:
+            give = _ONE_CODE[given[0]]
+        else:
+            give = tuple(map(_code, given))
+            give = _shared_codes(give, give)
+        if len(taken) == 1:
+            take = _ONE_CODE[taken[0]]
+        else:
+            take = tuple(map(_code, taken))
+            take = _shared_codes(take, take)
+        if len(_CODE_TUPLES) >= _TABLE_MAX:  # (a few thousand in practice)
+            _CODE_TUPLES.clear()
+        data = {"give": give, "take": take, "place": act.place}
         self.events.append(_tnew(Event, ("exchange", m, _EXCHANGES, data)))
 
     def _make_payment(self, act: Buy) -> None:
@@ -666,9 +716,15 @@ class MoneyKernel(MoneyState):
                 mine.remove(pay)
                 break
         else:  # pragma: no cover - the offer was checked
+            self._now.pop(_MONEY, None)  # (its money not carried)
             MoneyState._make_payment(self, act)
             return
         self.banks[1 - m].append(pay)
+        money = self._now.get(_MONEY)
+        if money is not None:
+            w = _weigh(pay)
+            money[m] -= w
+            money[1 - m] += w
         self.sale = (m, rank, pay)
         self.phase = "sell"
         self.events.append(_SHOP_EVENTS.get(("p", m, pay)) or wording.paid_opponent(m, pay))
@@ -680,6 +736,7 @@ class MoneyKernel(MoneyState):
         assert self.sale is not None
         buyer, rank, _ = self.sale
         if rank in act.change:  # change of the rank just paid: the reference's care
+            self._now.pop(_MONEY, None)  # (its money not carried)
             MoneyState._make_sale(self, act)
             return
         seller = 1 - buyer
@@ -702,6 +759,11 @@ class MoneyKernel(MoneyState):
                         change.append(c)
                         break
             self.banks[buyer] += change
+            money = self._now.get(_MONEY)
+            if money is not None:
+                w = sum(map(_weigh, change))
+                money[seller] -= w
+                money[buyer] += w
         self.sale = None
         self.phase = "play"
         self.mover = buyer

@@ -13,7 +13,7 @@ from itertools import repeat
 from math import gcd
 
 from .actions import GROUND, OPPONENT, Exchange
-from .coins import Purse, add, remove, sub_purses, value
+from .coins import Purse, add, remove, sub_purses
 
 
 @lru_cache(maxsize=65536)
@@ -24,9 +24,10 @@ def direct_purchase(
     vals = dict(values)
     for pay in set(bank):
         v = vals[pay]
-        for c in sub_purses(place):
-            n = v - value(c, vals)
-            if 1 <= n <= available:
+        if 1 <= v <= available:  # no change
+            return True
+        for _, worth in _valued(place, values):  # (each change valued once, in C)
+            if 1 <= v - worth <= available:
                 return True
     return False
 
@@ -57,8 +58,8 @@ def _exchange_pairs(
 @lru_cache(maxsize=4096)
 def _valued(p: Purse, values: tuple[tuple[int, int], ...]) -> tuple[tuple[Purse, int], ...]:
     """Every non-empty sub-purse of ``p`` with its value (a purse meets many others)."""
-    vals = dict(values)
-    return tuple((sub, value(sub, vals)) for sub in sub_purses(p)[1:])
+    worth = dict(values).__getitem__  # (each value summed in C: no call of ``value`` a purse)
+    return tuple([(sub, sum(map(worth, sub))) for sub in sub_purses(p)[1:]])
 
 
 @lru_cache(maxsize=4096)
