@@ -262,22 +262,7 @@ class CasinoKernel(CasinoState):
             before = self.clone(self.rng, events=False)  # restored with the live generator
         _LEAN[type(act)](self, act, seat)
         self._legal = None
-        if act is END:
-            self._finish_turn(seat)
-            self._legal = None
-            return
-        if self.comply == "capture" and type(act) is Capture:  # the insist is met
-            self.comply = ""
-            self.comply_card = None
-        if before is not None:
-            self.before_play = before
-            self._ask(seat, "play")
-            return
-        if self.played is not None:
-            legal = self.legal_actions()
-            if len(legal) == 1 and legal[0] is END:  # the turn ends by itself
-                self._finish_turn(seat)
-                self._legal = None
+        self._stepped(act, seat, before)
 
     def _play_card(self, seat: int, card: Card) -> None:
         """``_use_hand`` for a listed play (TURN-1 already met)."""

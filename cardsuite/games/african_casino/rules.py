@@ -769,6 +769,12 @@ class CasinoState(TurnState):
         if self.held is not None and _uses_hand(act):
             self.held = None
             self.pending = None
+        self._stepped(act, seat, before)
+
+    def _stepped(self, act: Action, seat: int, before: CasinoState | None) -> None:
+        """After a step: the turn ends with ``end`` (TURN-6), an insist is met by a capture
+        (INSIST-3), a challengeable play is put to the opponents (INSIST-2), and a turn whose
+        only step left is ``end`` ends by itself."""
         if act is END:
             self._finish_turn(seat)
             self._legal = None
