@@ -942,6 +942,34 @@ def _options_note(game: Game, variant: str, options: Mapping[str, Any]) -> str:
 @click.option(
     "--variant", "-v", default=None, help="Variant id (default: each game's own default)."
 )
+@click.option(
+    "--strength",
+    is_flag=True,
+    help="Play the strength ladder instead: random < easy < medium < hard, duplicate deals,"
+    " and the share of the gap to an all-seeing hard bot that hard closes.",
+)
+@click.option(
+    "--sets",
+    type=click.IntRange(2),
+    default=25,
+    show_default=True,
+    help="With --strength: sets of the same cards per rung (each played from every seat).",
+)
+@click.option(
+    "--iterations",
+    type=click.IntRange(1),
+    default=None,
+    help="With --strength: the hard bot's iterations a search (default: 200).",
+)
+@click.option("--seed", type=int, default=1, show_default=True, help="With --strength: the seed.")
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(1),
+    default=1,
+    show_default=True,
+    help="With --strength: worker processes (results do not depend on it).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def bench(
     games: Sequence[str],
@@ -949,12 +977,21 @@ def bench(
     decisions: int,
     players: int | None,
     variant: str | None,
+    strength: bool,
+    sets: int,
+    iterations: int | None,
+    seed: int,
+    jobs: int,
     as_json: bool,
 ) -> None:
-    """Measure play-out speed and bot thinking time for GAMES (default: all)."""
+    """Measure play-out speed and bot thinking time for GAMES (default: all); with
+    --strength, how strong each bot level is."""
     from .bench import bench_game
 
     chosen = [_game(x) for x in games] if games else all_games()
+    if strength:
+        _strength(chosen, players, variant, sets, iterations, seed, jobs, as_json)
+        return
     for g in chosen:
         if variant is not None and variant not in g.variants:
             raise click.BadParameter(
@@ -970,6 +1007,54 @@ def bench(
             click.echo(report.text())
     if as_json:
         click.echo(_json([r.to_json() for r in reports], indent=2))
+
+
+def _strength(
+    chosen: Sequence[Game],
+    players: int | None,
+    variant: str | None,
+    sets: int,
+    iterations: int | None,
+    seed: int,
+    jobs: int,
+    as_json: bool,
+) -> None:
+    """``bench --strength``: the ladder of every game chosen (``ladder.py``)."""
+    from . import ladder
+
+    if players is not None or variant is not None:
+        raise click.UsageError(
+            "--strength plays each game at its ladder's players and default variant: "
+            + ", ".join(f"{g} {n}p" for g, n in ladder.PLAYERS.items())
+            + "; leave out --players and --variant"
+        )
+    jobs = min(jobs, _cores(jobs))
+    done = []
+    for g in chosen:
+        total = sets * ladder.PLAYERS[g.id] * (len(ladder.RUNGS) + 1)
+        if not as_json and sys.stderr.isatty():
+            with click.progressbar(length=total, label=g.name, file=sys.stderr) as bar:
+                lad = ladder.ladder(
+                    g.id, sets, seed, jobs, iterations or ladder.ITERATIONS, bar.update
+                )
+        else:
+            lad = ladder.ladder(g.id, sets, seed, jobs, iterations or ladder.ITERATIONS)
+        done.append(lad)
+    if as_json:
+        click.echo(_json([lad.to_json() for lad in done], indent=2))
+    else:
+        click.echo(ladder.text(done))
+
+
+def _cores(jobs: int) -> int:
+    from .simulate import available_cores
+
+    cores = available_cores()
+    if jobs > cores:
+        click.echo(
+            f"--jobs {jobs}: this machine gives cardsuite {cores} cores; using {cores}.", err=True
+        )
+    return cores
 
 
 def _reveal_option(command: Any) -> Any:

@@ -11,8 +11,13 @@ reward (max^n), which suits games with more than two sides.
 Nothing here knows a game. A game helps through ``SearchHooks``: which actions are worth
 considering (Twenty-Two prunes its thousands of possible exchanges), a fast play-out policy
 (its medium heuristic), where a play-out may stop and how it is scored (end of the hand).
-The search is bounded by an iteration cap and a time budget, checks a cancel flag between
-iterations so a UI thread can stop it, and is deterministic for a seed when the cap binds.
+A game that can say how likely the other seats' choices were for a deal (``evidence``: the
+bids, calls and plays made so far, under a model of a sensible player) gets its deals drawn
+from a pool weighed by it (importance resampling), so the search believes what the table
+says as well as the hard facts; a little noise in the play-outs (``noise``) keeps them from
+favouring what the play-out policy itself can follow up. The search is bounded by an
+iteration cap and a time budget, checks a cancel flag between iterations so a UI thread can
+stop it, and is deterministic for a seed when the cap binds.
 """
 
 from __future__ import annotations
@@ -20,12 +25,20 @@ from __future__ import annotations
 import math
 import random
 import time
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from itertools import accumulate
+from typing import Any
 
 from ..engine import Action, State
 
 Clock = Callable[[], float]
+Sampler = Callable[[], State]
+
+#: The share of a search's time budget that weighing samples may take, once it has this many.
+POOL_SHARE = 0.25
+POOL_LEAST = 8
 
 
 @dataclass
@@ -42,6 +55,17 @@ class SearchHooks:
     reward: Callable[[State, State], list[float]] | None = None
     #: UCB exploration constant
     exploration: float = 0.7
+    #: How likely the other seats' public choices so far were had they held a sample's
+    #: cards: (root, sample, me) -> a log-likelihood (``-inf``: impossible). When set, a
+    #: search first deals ``pool`` samples, weighs them, and draws each iteration's deal
+    #: from them by weight (importance resampling): the search reads the table.
+    evidence: Callable[[State, State, int], float] | None = None
+    #: samples dealt and weighed per search when ``evidence`` is set
+    pool: int = 64
+    #: the chance that a play-out move is a random legal one instead of ``rollout``'s: a
+    #: deterministic play-out favours moves its own policy knows how to follow up, and a
+    #: little noise repairs that bias (0: none)
+    noise: float = 0.0
 
 
 @dataclass(eq=False)
@@ -60,6 +84,12 @@ class SearchStats:
     iterations: int = 0
     seconds: float = 0.0
     visits: dict[str, int] = field(default_factory=dict)
+    #: samples weighed by the evidence (0: none), and their effective number
+    #: (``(sum w)^2 / sum w^2``: 1 when one sample carries all the weight)
+    pool: int = 0
+    effective: float = 0.0
+    #: True when no weighed sample was possible and the hard facts alone were searched
+    fallback: bool = False
 
 
 class ISMCTSBot:
@@ -139,14 +169,16 @@ class ISMCTSBot:
         rollout = hooks.rollout or _random_rollout
         candidates = hooks.candidates
         c = hooks.exploration
+        noise = hooks.noise
         rng = self.rng
         root = _Node(None, None, None) if tree is None else tree
         if force is not None:
             include = [*include, force]
         start = self.clock()
         deadline = start + self.time_budget
-        done = 0
         limit = self.iterations if cap is None else cap
+        draw, weighed = self._sampler(state, me, start, limit)
+        done = 0
         # The root's choices by key, kept while the samples hand out the very same listing
         # (a game may share its mover's listing across samples: Casino's ``sampling``).
         root_listed: Sequence[Action] | None = None
@@ -155,7 +187,7 @@ class ISMCTSBot:
             if done and (self.clock() >= deadline or (self.cancelled and self.cancelled())):
                 break
             done += 1
-            st = state.clone_for_search(rng) if self.all_seeing else state.search_copy(me, rng)
+            st = draw()
             node = root
             # selection and expansion
             while not horizon(state, st):
@@ -198,8 +230,15 @@ class ISMCTSBot:
                 st.apply(options[best_child.action])
                 node = best_child
             # play-out
-            while not horizon(state, st) and st.to_move() is not None:
-                st.apply(rollout(st, rng))
+            if noise:
+                while not horizon(state, st) and st.to_move() is not None:
+                    if rng.random() < noise:
+                        st.apply(_random_rollout(st, rng))
+                    else:
+                        st.apply(rollout(st, rng))
+            else:
+                while not horizon(state, st) and st.to_move() is not None:
+                    st.apply(rollout(st, rng))
             rewards = reward(state, st)
             # back-propagation: each node scores the reward of the seat that chose it
             up: _Node | None = node
@@ -212,8 +251,59 @@ class ISMCTSBot:
             iterations=done,
             seconds=self.clock() - start,
             visits={str(k): ch.visits for k, ch in root.children.items()},
+            **weighed,
         )
         return root
+
+    def _sampler(
+        self, state: State, me: int, start: float, limit: int
+    ) -> tuple[Sampler, dict[str, Any]]:
+        """Where each iteration's deal comes from: the true one (all-seeing), the pool of
+        samples weighed by the evidence, or a fresh sample of the hard facts."""
+        rng = self.rng
+        if self.all_seeing:
+            return (lambda: state.clone_for_search(rng)), {}
+        evidence = self.hooks.evidence
+        if evidence is None:
+            return (lambda: state.search_copy(me, rng)), {}
+        pool, weights = self._weigh(state, me, evidence, start, min(self.hooks.pool, limit))
+        if not weights:
+            return (lambda: state.search_copy(me, rng)), {"pool": len(pool), "fallback": True}
+        total = sum(weights)
+        effective = total * total / sum(w * w for w in weights)
+        cumulative = list(accumulate(weights))
+        last = len(pool) - 1
+
+        def draw() -> State:
+            at = bisect_right(cumulative, rng.random() * total)
+            return pool[min(at, last)].clone_for_search(rng)
+
+        return draw, {"pool": len(pool), "effective": effective}
+
+    def _weigh(
+        self,
+        state: State,
+        me: int,
+        evidence: Callable[[State, State, int], float],
+        start: float,
+        size: int,
+    ) -> tuple[list[State], list[float]]:
+        """Deal the pool and weigh it (weights relative to the likeliest sample; none when
+        every sample is impossible). The pool stops growing past ``POOL_SHARE`` of the
+        budget once it holds ``POOL_LEAST`` samples."""
+        stop = start + self.time_budget * POOL_SHARE
+        pool: list[State] = []
+        logs: list[float] = []
+        while len(pool) < size:
+            if len(pool) >= POOL_LEAST and self.clock() >= stop:
+                break
+            sample = state.search_copy(me, self.rng)
+            pool.append(sample)
+            logs.append(evidence(state, sample, me))
+        top = max(logs)
+        if top == -math.inf:
+            return pool, []
+        return pool, [math.exp(x - top) for x in logs]
 
 
 def _options(

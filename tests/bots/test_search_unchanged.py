@@ -4,9 +4,10 @@ before the work began (commit 767cb5f; the digests below were written by it). A 
 engine, cheaper events, constant actions, the play-out shortcuts and the search copies must
 leave every search exactly as it was.
 
-The one deliberate change to the search, Twenty-Two's reading of the table
-(``twenty_two/reading.py``), is switched off here (``rules.READING``), so the speed work is
-still checked against the old searches; ``test_reading.py`` tests the reading itself.
+The deliberate changes to the search, the reading of the table (Twenty-Two's
+``twenty_two/reading.py``, ``rules.READING``; Mensch's ``mensch/inference.py``,
+``bots.READING``), are switched off here, so the speed work is still checked against the
+old searches; ``test_reading.py`` and ``test_inference.py`` test the readings themselves.
 
 Manni and Mensch, written after that commit, are held to the searches of 1185e6c, taken
 before their own engines' speed work (``AT_1185E6C``). Manni's positions are read from
@@ -94,9 +95,11 @@ def searches(game_id: str) -> str:
 def test_the_hard_bot_decides_as_before_the_speed_work(
     game_id: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from cardsuite.games.mensch import bots as mensch_bots
     from cardsuite.games.twenty_two import rules
 
     monkeypatch.setattr(rules, "READING", False)
+    monkeypatch.setattr(mensch_bots, "READING", False)
     assert searches(game_id) == {**BEFORE, **AT_1185E6C}[game_id]
 
 
@@ -104,3 +107,7 @@ def test_the_reading_changes_twenty_twos_searches() -> None:
     """With the reading on, the same positions are searched differently (else it reads
     nothing)."""
     assert searches("twenty-two") != BEFORE["twenty-two"]
+
+
+def test_the_reading_changes_menschs_searches() -> None:
+    assert searches("mensch") != AT_1185E6C["mensch"]

@@ -32,6 +32,11 @@ from .rules import NEEDED, QC, MenschState, effective_suit, power
 #: A contract alone is bid when the hand's estimate comes within this of the tricks needed
 #: (measured against easy bots: the alone bids made at this margin win chips on average).
 BID_MARGIN = 0.8
+#: The hard bot reads the table (``inference``); off, its samples keep the hard facts alone
+#: (``tests/bots/test_search_unchanged.py`` holds those searches to the code before).
+READING = True
+#: Samples dealt and weighed per search when reading.
+POOL = 128
 
 
 class Situation:
@@ -151,23 +156,29 @@ def best_trump(hand: Sequence[Card]) -> str:
     return max("SHDC", key=lambda s: (strength(hand, s), s == "C"))
 
 
-def choose_bid(sit: Situation, legal: Sequence[Action], compelled: bool) -> Action:
-    bids = [a for a in legal if isinstance(a, Bid) and a.name != "pass"]
-    names = [b.name for b in bids]
-    trump = best_trump(sit.hand)
-    alone = strength(sit.hand, trump)
-    clubs = strength(sit.hand, "C")
-    choice = None
-    for b in names:  # the highest bid expected to be made
+def bid_margins(hand: Sequence[Card], names: Sequence[str]) -> dict[str, float]:
+    """By how much (in tricks) ``hand`` clears what each bid needs: medium bids the highest
+    bid with a margin of 0 or more. The hard bot's reading (``inference``) reads the same."""
+    alone = strength(hand, best_trump(hand))
+    clubs = strength(hand, "C")
+    out = {}
+    for b in names:
         if b == "solo":
-            ok = alone >= 7.6
+            out[b] = alone - 7.6
         elif b.endswith("after") and b != "after":
-            ok = clubs >= NEEDED[b] - BID_MARGIN
+            out[b] = clubs - (NEEDED[b] - BID_MARGIN)
         elif b in ("half", "after"):
-            ok = clubs + 2.0 >= 5
+            out[b] = clubs + 2.0 - 5
         else:
-            ok = alone >= NEEDED[b] - BID_MARGIN
-        if ok:
+            out[b] = alone - (NEEDED[b] - BID_MARGIN)
+    return out
+
+
+def choose_bid(sit: Situation, legal: Sequence[Action], compelled: bool) -> Action:
+    names = [a.name for a in legal if isinstance(a, Bid) and a.name != "pass"]
+    choice = None
+    for b, margin in bid_margins(sit.hand, names).items():  # the highest bid to be made
+        if margin >= 0:
             choice = b
     if choice is None and compelled:
         choice = names[0]  # the least allowed: Half, or After over Half
@@ -326,7 +337,13 @@ def rollout_action(st: State, rng: random.Random) -> Action:
 
 
 def search_hooks() -> SearchHooks:
-    return SearchHooks(rollout=rollout_action)
+    """The medium move in play-outs; the deals weighed by what the table said
+    (``inference``: the others' bids, calls and plays under the medium model)."""
+    from .inference import log_likelihood
+
+    if not READING:
+        return SearchHooks(rollout=rollout_action)
+    return SearchHooks(rollout=rollout_action, evidence=log_likelihood, pool=POOL)  # type: ignore[arg-type]
 
 
 __all__ = ["BOTS", "CALL", "EasyBot", "MediumBot", "Situation", "rollout_action", "search_hooks"]

@@ -1,0 +1,162 @@
+"""Issue 36: the hard bot reads the table. Its deals are drawn from a pool weighed by how
+likely the others' choices were (``SearchHooks.evidence``), and each game says how likely
+they were under its medium model (Mensch: ``mensch/inference.py``)."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from cardsuite.bots.ismcts import ISMCTSBot, SearchHooks
+from cardsuite.games import entry, get_game
+from cardsuite.games.mensch import inference
+from cardsuite.games.mensch.bots import MediumBot, rollout_action
+from cardsuite.games.mensch.rules import QC, MenschState
+
+MENSCH = get_game("mensch")
+
+
+def _medium_play(seed: int, moves: int) -> MenschState:
+    """A Mensch deal played ``moves`` choices in by four medium bots."""
+    state = MENSCH.new_state(players=4, seed=seed)
+    bot = MediumBot()
+    for _ in range(moves):
+        state.apply(bot.choose(state, state.to_move()))
+    assert isinstance(state, MenschState)
+    return state
+
+
+def test_the_pool_draws_only_what_the_evidence_allows() -> None:
+    """Samples the evidence rules out are never searched; the rest by weight."""
+    state = _medium_play(3, 2)
+    me = state.to_move()
+    holder = next(s for s in range(4) if QC in state.hands[s])
+    assume_holder = (holder + 1) % 4 if (holder + 1) % 4 != me else (holder + 2) % 4
+    if holder == me:
+        pytest.skip("the observer holds the queen")
+
+    def evidence(root: object, sample: MenschState, seat: int) -> float:
+        return 0.0 if QC in sample.hands[assume_holder] else -math.inf
+
+    hooks = SearchHooks(rollout=rollout_action, evidence=evidence, pool=40)  # type: ignore[arg-type]
+    bot = ISMCTSBot(hooks, seed=1, iterations=50, time_budget=60)
+    draw, stats = bot._sampler(state, me, bot.clock(), 50)
+    drawn = [draw() for _ in range(30)]
+    assert all(QC in d.hands[assume_holder] for d in drawn)
+    assert stats["pool"] == 40 and 1 <= stats["effective"] < 40
+    assert all(d.hands[me] == state.hands[me] for d in drawn)
+
+
+def test_no_possible_sample_falls_back_to_the_hard_facts() -> None:
+    state = _medium_play(4, 3)
+    hooks = SearchHooks(rollout=rollout_action, evidence=lambda r, s, m: -math.inf, pool=10)
+    bot = ISMCTSBot(hooks, seed=2, iterations=30, time_budget=60)
+    bot.choose(state, state.to_move())
+    assert bot.last.fallback and bot.last.pool == 10 and bot.last.iterations == 30
+
+
+def test_the_pool_is_no_larger_than_the_search() -> None:
+    state = _medium_play(5, 2)
+    bot = ISMCTSBot(entry("mensch").bots_module().search_hooks(), seed=1, iterations=12)
+    bot.choose(state, state.to_move())
+    assert bot.last.pool == 12 and bot.last.effective >= 1
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_medium_players_choices_are_all_the_models_own(seed: int) -> None:
+    """On the true deal of four medium bots every choice is the model's own: each bid
+    misses nothing (1 - BID_NOISE, and its share of the noise), each real choice of a card
+    is medium's (1 - NOISE). A sample's likelihood is a probability too: a choice its cards
+    force is certain."""
+    state = _medium_play(seed, 4 + 3 * seed)
+    me = state.to_move()
+    assert inference.log_likelihood(state, state, me) == pytest.approx(_all_medium(state, me))
+    rng = random.Random(seed)
+    for _ in range(20):
+        assert inference.log_likelihood(state, state.sample_hidden(me, rng), me) <= 0.0
+
+
+def _all_medium(state: MenschState, me: int) -> float:
+    """The log-likelihood of this deal's choices by the others when each was the model's."""
+    replay = inference._deal_again(state, state)
+    total = 0.0
+    for action in inference.public_choices(state):
+        seat = replay.turn
+        n = len(replay.legal_actions())
+        if seat != me and replay.phase == "bid":
+            total += math.log(1 - inference.BID_NOISE + inference.BID_NOISE / n)
+        elif seat != me and n > 1:
+            total += math.log(1 - inference.NOISE)
+        replay.apply(action)
+    return total
+
+
+def test_a_sample_that_breaks_a_duty_is_impossible() -> None:
+    """MENSCH-PLAY-4: the first card of the called suit its holder plays is the called
+    card. A deal giving the called card to a player who has played another card of its suit
+    cannot have been: the reading rules it out."""
+    bot = MediumBot()
+    for seed in range(200):
+        state = _medium_play(seed, 0)
+        while state.phase != "over" and state.phase != "play":
+            state.apply(bot.choose(state, state.to_move()))
+        called = state.called
+        if called is None:
+            continue
+        while state.phase == "play" and not state.partner_known:
+            partner = state.partner
+            shown = {
+                s
+                for t in state.hand_plays()
+                for s, c in t
+                if c.suit == called.suit and c is not QC and s not in (partner, state.declarer)
+            }
+            if shown and partner is not None:
+                other = min(shown)
+                me = next(s for s in range(4) if s not in (other, partner))
+                sample = state.clone()
+                taken = sample.hands[other].pop()
+                sample.hands[partner].remove(called)
+                sample.hands[partner].append(taken)
+                sample.hands[other].append(called)
+                assert inference.log_likelihood(state, sample, me) == -math.inf
+                assert inference.log_likelihood(state, state.clone(), me) > -math.inf
+                return
+            state.apply(bot.choose(state, state.to_move()))
+    pytest.skip("no such deal in the seeds tried")
+
+
+def test_a_solo_bid_puts_the_trumps_with_the_bidder() -> None:
+    """Read from a bid: after a medium Solo bid, the weighed samples give the bidder more of
+    the high trumps than the hard facts alone do."""
+    found = None
+    for seed in range(400):
+        state = _medium_play(seed, 0)
+        bot = MediumBot()
+        while state.phase == "bid":
+            state.apply(bot.choose(state, state.to_move()))
+        if state.contract == "solo" and state.phase == "trump":
+            found = state
+            break
+    if found is None:
+        pytest.skip("no medium Solo in the seeds tried")
+    declarer = found.declarer
+    assert declarer is not None
+    me = (declarer + 1) % 4
+    rng = random.Random(1)
+    samples = [found.sample_hidden(me, rng) for _ in range(300)]
+    logs = [inference.log_likelihood(found, s, me) for s in samples]
+    top = max(logs)
+    weights = [math.exp(x - top) for x in logs]
+    strength = [_top_cards(s.hands[declarer]) for s in samples]
+    plain = sum(strength) / len(strength)
+    read = sum(w * x for w, x in zip(weights, strength, strict=True)) / sum(weights)
+    assert read > plain + 0.3
+    assert _top_cards(found.hands[declarer]) >= read - 1.5
+
+
+def _top_cards(hand: list) -> int:  # type: ignore[type-arg]
+    """Aces and the queen of clubs: what a Solo needs."""
+    return sum(1 for c in hand if c.rank == 14 or c is QC)
