@@ -160,3 +160,19 @@ def test_a_solo_bid_puts_the_trumps_with_the_bidder() -> None:
 def _top_cards(hand: list) -> int:  # type: ignore[type-arg]
     """Aces and the queen of clubs: what a Solo needs."""
     return sum(1 for c in hand if c.rank == 14 or c is QC)
+
+
+def test_play_out_noise_makes_that_share_of_moves_random() -> None:
+    """``SearchHooks.noise``: at 1.0 no play-out move is the policy's; at 0 every one is."""
+    state = _medium_play(6, 5)
+    calls = []
+
+    def policy(st: MenschState, rng: random.Random) -> object:
+        calls.append(1)
+        return rollout_action(st, rng)
+
+    for noise, used in ((1.0, False), (0.0, True)):
+        calls.clear()
+        hooks = SearchHooks(rollout=policy, noise=noise)  # type: ignore[arg-type]
+        ISMCTSBot(hooks, seed=3, iterations=20, time_budget=60).choose(state, state.to_move())
+        assert bool(calls) is used
