@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from cardsuite.bots import evidence
 from cardsuite.bots.ismcts import ISMCTSBot, SearchHooks
 from cardsuite.games import entry, get_game
 from cardsuite.games.mensch import inference
@@ -46,7 +47,7 @@ def test_the_pool_draws_only_what_the_evidence_allows() -> None:
     drawn = [draw() for _ in range(30)]
     assert all(QC in d.hands[assume_holder] for d in drawn)
     assert stats["pool"] == 40 and 1 <= stats["effective"] < 40
-    assert all(d.hands[me] == state.hands[me] for d in drawn)
+    assert all(d.view(me) == state.view(me) for d in drawn)  # consistent with all public
 
 
 def test_no_possible_sample_falls_back_to_the_hard_facts() -> None:
@@ -88,7 +89,7 @@ def _all_medium(state: MenschState, me: int) -> float:
         if seat != me and replay.phase == "bid":
             total += math.log(1 - inference.BID_NOISE + inference.BID_NOISE / n)
         elif seat != me and n > 1:
-            total += math.log(1 - inference.NOISE)
+            total += math.log(1 - evidence.NOISE)
         replay.apply(action)
     return total
 
@@ -176,3 +177,75 @@ def test_play_out_noise_makes_that_share_of_moves_random() -> None:
         hooks = SearchHooks(rollout=policy, noise=noise)  # type: ignore[arg-type]
         ISMCTSBot(hooks, seed=3, iterations=20, time_budget=60).choose(state, state.to_move())
         assert bool(calls) is used
+
+
+def _manni_medium_play(variant: str, seed: int, moves: int):  # type: ignore[no-untyped-def]
+    from cardsuite.games.manni.bots import MediumBot as MannMedium
+
+    state = get_game("manni").new_state(players=3, variant=variant, seed=seed)
+    bot = MannMedium()
+    for _ in range(moves):
+        if state.is_over():
+            break
+        state.apply(bot.choose(state, state.to_move()))
+    return state
+
+
+@pytest.mark.parametrize("variant", ["basic", "trjamann", "hornafjardarmanni"])
+def test_manni_reads_the_play_under_the_medium_model(variant: str) -> None:
+    """Manni's reading (``manni/inference.py``): on the true hand of three medium bots every
+    card played by another seat is the model's own; a sample breaking a void is ruled out;
+    before the first card there is nothing to read."""
+    from cardsuite.games.manni import inference as mann
+
+    found = 0
+    for seed in range(40):
+        state = _manni_medium_play(variant, seed, 12 + seed % 20)
+        if state.phase != "play" or not state.played:
+            continue
+        me = state.to_move()
+        plays = [(s, c) for t in state.hand_plays() for s, c in t]
+        replay = mann._first_lead(state, state.clone())
+        real = 0
+        for s, c in plays:
+            if s != me and len(replay.legal_actions()) > 1:
+                real += 1
+            replay.apply(replay.parse_action(f"play {c.code}"))
+        truth = mann.log_likelihood(state, state.clone(), me)
+        assert truth == pytest.approx(real * math.log(1 - evidence.NOISE))
+        # a sample giving a player a card of a suit it showed void in cannot have been
+        voids = state.voids()
+        broken = _break_a_void(state, me, voids)
+        if broken is not None:
+            assert mann.log_likelihood(state, broken, me) == -math.inf
+            found += 1
+        if found >= 2:
+            return
+    pytest.skip("no void shown in the seeds tried")
+
+
+def _break_a_void(state, me, voids):  # type: ignore[no-untyped-def]
+    """A copy in which a seat that showed a void holds a card of that suit (swapped with
+    the other hidden hand), or None."""
+    others = [s for s in range(3) if s != me]
+    for s in others:
+        for suit in voids[s]:
+            other = next(o for o in others if o != s)
+            card = next((c for c in state.hands[other] if c.suit == suit), None)
+            give = next((c for c in state.hands[s] if c.suit != suit), None)
+            if card is None or give is None:
+                continue
+            copy = state.clone()
+            copy.hands[other].remove(card)
+            copy.hands[s].remove(give)
+            copy.hands[s].append(card)
+            copy.hands[other].append(give)
+            return copy
+    return None
+
+
+def test_manni_reads_nothing_before_the_first_card() -> None:
+    from cardsuite.games.manni import inference as mann
+
+    state = _manni_medium_play("basic", 0, 0)
+    assert mann.log_likelihood(state, state.clone(), state.to_move()) == 0.0

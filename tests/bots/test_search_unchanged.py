@@ -5,7 +5,7 @@ engine, cheaper events, constant actions, the play-out shortcuts and the search 
 leave every search exactly as it was.
 
 The deliberate changes to the search, the reading of the table (Twenty-Two's
-``twenty_two/reading.py``, ``rules.READING``; Mensch's ``mensch/inference.py``,
+``twenty_two/reading.py``, ``rules.READING``; Mensch's and Manni's ``inference.py``,
 ``bots.READING``), are switched off here, so the speed work is still checked against the
 old searches; ``test_reading.py`` and ``test_inference.py`` test the readings themselves.
 
@@ -95,11 +95,13 @@ def searches(game_id: str) -> str:
 def test_the_hard_bot_decides_as_before_the_speed_work(
     game_id: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from cardsuite.games.manni import bots as manni_bots
     from cardsuite.games.mensch import bots as mensch_bots
     from cardsuite.games.twenty_two import rules
 
     monkeypatch.setattr(rules, "READING", False)
     monkeypatch.setattr(mensch_bots, "READING", False)
+    monkeypatch.setattr(manni_bots, "READING", False)
     assert searches(game_id) == {**BEFORE, **AT_1185E6C}[game_id]
 
 

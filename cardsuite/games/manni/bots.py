@@ -420,7 +420,25 @@ def candidates(st: State) -> Sequence[Action]:
 
 
 def search_hooks() -> SearchHooks:
-    return SearchHooks(candidates=candidates, rollout=rollout_action)
+    """The medium move in play-outs, the pruned exchanges, and the deals weighed by the
+    others' cards played this hand (``inference``), unless ``READING`` is off."""
+    if not READING:
+        return SearchHooks(candidates=candidates, rollout=rollout_action)
+    from .inference import log_likelihood
+
+    return SearchHooks(
+        candidates=candidates,
+        rollout=rollout_action,
+        evidence=log_likelihood,  # type: ignore[arg-type]
+        pool=POOL,
+    )
+
+
+#: The hard bot reads the play (``inference``); off, its samples keep the hard facts alone
+#: (``tests/bots/test_search_unchanged.py`` holds those searches to the code before).
+READING = True
+#: Samples dealt and weighed per search when reading.
+POOL = 64
 
 
 _SUIT_CARDS = {s: [Card(r, s) for r in range(2, ACE + 1)] for s in "SHDC"}
