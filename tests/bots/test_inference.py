@@ -249,3 +249,45 @@ def test_manni_reads_nothing_before_the_first_card() -> None:
 
     state = _manni_medium_play("basic", 0, 0)
     assert mann.log_likelihood(state, state.clone(), state.to_move()) == 0.0
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players"),
+    [("twenty-two", 4), ("mensch", 4), ("manni", 3), ("african-casino", 2), ("money", 2)],
+)
+def test_the_all_seeing_yardstick_never_samples(
+    game_id: str, players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 36: the yardstick searches the true deal everywhere, in every game: no sample
+    is dealt (not by ``search_copy``, ``sample_hidden`` or a game's own ``_sample``), and
+    every copy holds the true hidden cards."""
+    game = get_game(game_id)
+    state = game.new_state(players=players, seed=3)
+    rng = random.Random(3)
+    for _ in range(8):
+        if state.to_move() is None or state.is_over():
+            break
+        state.apply(rng.choice(list(state.legal_actions())))
+    cls = type(state)
+    real = cls.clone_for_search
+    me = state.to_move()
+    assert me is not None
+    hidden = state.hidden_zones(me)
+    copies = []
+
+    def spy(self, r):  # type: ignore[no-untyped-def]
+        copy = real(self, r)
+        copies.append([list(copy.zones()[z]) for z in hidden])  # as made, before play
+        return copy
+
+    def no_samples(*_: object, **__: object) -> None:
+        raise AssertionError("an all-seeing search sampled the hidden cards")
+
+    monkeypatch.setattr(cls, "clone_for_search", spy)
+    for name in ("search_copy", "sample_hidden", "_sample"):
+        if hasattr(cls, name):
+            monkeypatch.setattr(cls, name, no_samples)
+    hooks = entry(game_id).bots_module().search_hooks()
+    ISMCTSBot(hooks, seed=1, iterations=10, time_budget=60, all_seeing=True).search_tree(state, me)
+    truth = [list(state.zones()[z]) for z in hidden]
+    assert len(copies) == 10 and all(c == truth for c in copies)
