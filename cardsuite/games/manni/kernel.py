@@ -13,9 +13,12 @@ What it keeps besides the reference's fields:
 
 - ``_idx[seat]``: the hand's index, (the hand list, its plays by suit): four runs of
   ``Play`` in ``SUIT_ORDER``, each in the hand's order. A follow's listing is its run of the
-  suit led, copied; a lead's the four runs joined: no listing searches the hand. Known by
-  the hand list's identity: a hand replaced by a new list (a sample, a copy, a test) is
-  indexed anew when next needed.
+  suit led, copied; a lead's the four runs joined: no listing searches the hand. In the play
+  the runs are the hand: a play leaves the card list behind, and ``hands`` (a property over
+  the reference's field) brings it up to date when read (``_cards``).
+- ``_hl``: the hands as handed out, their truth until the kernel next moves, which takes
+  them back (``_sync``): a hand replaced by a new list (a sample, a copy, a test) or changed
+  in length in place is indexed anew; None while the index is the truth.
 - ``_records``: what a play needs, in one look-up per card (its events, its trick entry,
   its suit); empty outside the play, so a play then fails the look-up and reaches the
   reference's refusal.
@@ -77,7 +80,11 @@ from .rules import (
 class MannKernel(MannState):
     """A Manni position played by the rules, fast (see the module docstring)."""
 
-    __slots__ = ("_idx", "_led", "_power", "_powers", "_records")
+    __slots__ = ("_hl", "_idx", "_led", "_power", "_powers", "_records")
+
+    #: The hands as handed out (``hands``): their truth until the kernel next moves; None
+    #: while the index (``_idx``) is.
+    _hl: list[list[Card]] | None
 
     def __init__(self, game: Manni, variant: str, options: dict[str, Any], rng: random.Random):
         super().__init__(game, variant, options, rng)
@@ -90,6 +97,57 @@ class MannKernel(MannState):
         # Per seat: (the hand list, its plays by suit), for the plays' listings (``_index``);
         # the plays are None from the deal to the seat's exchange (``_EXCHANGERS``)
         self._idx: list[Any] = [_UNINDEXED] * 3
+
+    # --- the hands: kept by the kernel as its index, handed out as cards on demand ----------
+
+    @property
+    def hands(self) -> list[list[Card]]:
+        """The reference's ``hands``: each seat's cards, sorted. The play path keeps only the
+        index's runs (``_idx``), not the card lists (``list.remove`` over cards compares
+        each card passed, a tenth of a play), so the lists are brought up to date here when
+        asked for (``_cards``). Once handed out they are the hands' truth (``_hl``) until
+        the kernel next moves, which takes them back (``_sync``): whoever changed them,
+        even in place, is heard."""
+        hl = self._hl
+        if hl is None:
+            hl = self._hl = [self._cards(0), self._cards(1), self._cards(2)]
+        return hl
+
+    @hands.setter
+    def hands(self, value: list[list[Card]]) -> None:
+        self._hl = value  # the truth until the kernel next moves (``_sync``)
+
+    def _cards(self, seat: int) -> list[Card]:
+        """``seat``'s card list, made up to date from its runs (the play path takes cards
+        out of the runs only: a hand is behind by as many cards as it is longer)."""
+        ent = self._idx[seat]
+        hand: list[Card] = ent[0]
+        runs = ent[1]
+        if runs is not None:
+            r0, r1, r2, r3 = runs
+            if len(hand) != len(r0) + len(r1) + len(r2) + len(r3):
+                hand[:] = [p.card for run in runs for p in run]
+        return hand
+
+    def _sync(self) -> None:
+        """The hands handed out (``hands``) taken back into the index: a seat whose list was
+        replaced, or changed in length in place, is indexed anew (``_index``); in the play
+        every seat has its runs. Then the index is the truth again (``_hl`` None)."""
+        hl = self._hl
+        assert hl is not None
+        idx = self._idx
+        play = self.phase == "play"
+        for seat in (0, 1, 2):
+            hand = hl[seat]
+            ent = idx[seat]
+            runs = ent[1]
+            if (
+                ent[0] is not hand
+                or (runs is None and play)
+                or (runs is not None and sum(map(len, runs)) != len(hand))
+            ):
+                self._index(seat, hand)
+        self._hl = None
 
     @classmethod
     def from_json(cls, game: Manni, data: Mapping[str, Any]) -> MannKernel:
@@ -126,8 +184,12 @@ class MannKernel(MannState):
     def exchange_sizes(self, seat: int) -> tuple[int, ...]:
         """The reference's ``exchange_sizes`` (TRJ-EXCH-1, TRJ-OPT-2, HORN-EXCH-1), without
         ``min`` and with the sizes from a table made once (``_UP_TO``)."""
+        return self._sizes(seat, len(self.hands[seat]))
+
+    def _sizes(self, seat: int, held: int) -> tuple[int, ...]:
+        """``exchange_sizes`` of ``seat`` holding ``held`` cards (the kernel's own callers
+        know it from the index, without handing the hands out)."""
         room = len(self.manni)
-        held = len(self.hands[seat])
         if held < room:
             room = held
         if self.variant == TRJAMANN:
@@ -162,11 +224,9 @@ class MannKernel(MannState):
         the discards, lazily."""
         phase = self.phase
         if phase == "play":
-            hand = self.hands[turn]
-            ent = self._idx[turn]
-            if ent[0] is not hand or ent[1] is None or sum(map(len, ent[1])) != len(hand):
-                ent = self._index(turn)
-            runs = ent[1]
+            if self._hl is not None:  # the hands handed out: taken back first
+                self._sync()
+            runs = self._idx[turn][1]
             if self.trick and runs[self._led]:  # MANNI-GEN-6: the hand's run of the suit led
                 return runs[self._led].copy()
             r0, r1, r2, r3 = runs
@@ -177,16 +237,14 @@ class MannKernel(MannState):
             return self._offers(turn)
         return DiscardChoices(self.hands[turn], self.exchange_sizes(turn))
 
-    def _index(self, seat: int) -> tuple[list[Card], list[list[Play]]]:
+    def _index(self, seat: int, hand: list[Card]) -> tuple[list[Card], list[list[Play]]]:
         """``seat``'s index: (the hand list, its plays by suit), four runs in ``SUIT_ORDER``,
         each in the hand's order. A follow's listing is then its run of the suit led, copied
         (MANNI-GEN-6), and a lead's the four runs joined: no listing searches the hand.
         Kept in step by the play path and made with the hand when it is dealt, swapped or
         exchanged; rebuilt here when the hand is a new list (a sample, a copy, a hand set
-        by a test), which is sorted first (a test's may come in any order). Only the rules
-        change a hand in place, so the play path knows the index by the hand's identity
-        alone."""
-        hand = self.hands[seat]
+        by a test), which is sorted first (a test's may come in any order). ``hand``: the
+        seat's card list, which the index then holds (``_sync``)."""
         hand.sort(key=(_KEY_LOW if self._low_aces else _KEY_HIGH).__getitem__)
         runs: list[list[Play]] = [[], [], [], []]
         for c in hand:
@@ -199,8 +257,9 @@ class MannKernel(MannState):
         back from the cards' sort keys (``_read_back``)."""
         key = _KEY_LOW if self._low_aces else _KEY_HIGH
         hand, runs = _read_back(list(map(key.__getitem__, cards)), self._low_aces)
-        self.hands[seat] = hand
         self._idx[seat] = (hand, runs)
+        if self._hl is not None:  # (the hands handed out: kept as the truth)
+            self._hl[seat] = hand
 
     # --- apply ----------------------------------------------------------------------------
 
@@ -222,11 +281,12 @@ class MannKernel(MannState):
             except LookupError:
                 pass
             else:
-                hand = self.hands[turn]
-                ent = self._idx[turn]
-                if ent[0] is not hand:  # known by identity (``_index``)
-                    ent = self._index(turn)
-                runs = ent[1]
+                if self._hl is not None:  # the hands were handed out: taken back first
+                    self._sync()
+                # every seat has its runs in the play (``_start_play``, ``_sync``); the card
+                # lists are left behind (``hands`` brings them up to date when asked)
+                idx = self._idx
+                runs = idx[turn][1]
                 run = runs[si]
                 trick = self.trick
                 if trick:
@@ -236,15 +296,10 @@ class MannKernel(MannState):
                             raise IllegalAction(f"you do not hold {action.card.code}")
                         raise IllegalAction(f"you must follow {SUIT_NAMES[trick[0][1].suit]}")
                 # the card out of its run (plays are interned, so the search tests pointers
-                # in C) and out of the hand: the index stays in step with the hand
+                # in C): the run is the hand's truth in the play
                 try:
                     run.remove(action)
                 except ValueError:
-                    raise IllegalAction(f"you do not hold {action.card.code}") from None
-                try:
-                    hand.remove(entry[1])
-                except ValueError:  # a hand changed in place, its index stale: made anew
-                    self._index(turn)
                     raise IllegalAction(f"you do not hold {action.card.code}") from None
                 if not trick:  # a lead (by ``trick_leader``, set as the last trick closed)
                     trick.append(entry)
@@ -273,14 +328,13 @@ class MannKernel(MannState):
                         won = _WIN_EVENTS[winner][card]
                         events = self.events
                         events += (ev, won)
-                        if hand:  # every hand holds as many cards after a trick
+                        # the winner leads: any of its plays (every hand holds as many
+                        # cards after a trick: none left, the hand is over)
+                        r0, r1, r2, r3 = idx[winner][1]
+                        legal = [*r0, *r1, *r2, *r3]
+                        if legal:
                             self.turn = self.trick_leader = winner
-                            hand = self.hands[winner]  # the winner leads: any of its plays
-                            ent = self._idx[winner]
-                            if ent[0] is not hand:
-                                ent = self._index(winner)
-                            r0, r1, r2, r3 = ent[1]
-                            self._legal = [*r0, *r1, *r2, *r3]
+                            self._legal = legal
                             return [ev, won]
                         self._legal = None
                         mark = len(events) - 2
@@ -289,11 +343,7 @@ class MannKernel(MannState):
                 # After a lead or a trick's second card: the next seat's plays, listed here
                 # where the suit led is at hand (its run of that suit, else its whole hand)
                 self.turn = nxt = _NEXT[turn]
-                hand = self.hands[nxt]
-                ent = self._idx[nxt]
-                if ent[0] is not hand:
-                    ent = self._index(nxt)
-                runs = ent[1]
+                runs = idx[nxt][1]
                 run = runs[led]
                 if run:
                     self._legal = run.copy()
@@ -313,6 +363,8 @@ class MannKernel(MannState):
             raise IllegalAction("the game is over")
         if seat is not None and seat != turn:
             raise IllegalAction(f"it is not your turn (waiting for seat {turn + 1})")
+        if self._hl is not None:  # the hands handed out: taken back first
+            self._sync()
         phase = self.phase
         if phase == "swap":  # MANNI-EXCH-1/2: swap or keep, nothing else to check
             kind = type(action)
@@ -331,7 +383,7 @@ class MannKernel(MannState):
             legal = self._legal
             # a discard just offered (``DiscardChoices.issued``, inline): nothing to check
             if type(legal) is DiscardChoices and action is legal._issued:
-                hand = self.hands[turn]
+                hand = self._idx[turn][0]  # (as dealt or exchanged: up to date)
                 if hand is legal._list and len(hand) == len(legal._hand):
                     events = self.events
                     mark = len(events)
@@ -349,11 +401,13 @@ class MannKernel(MannState):
 
     def _swap(self, seat: int, swap: bool) -> None:
         """MANNI-EXCH-1..4: E, M, D in turn; the first swap ends the phase."""
+        if self._hl is not None:  # (from the reference's ``apply``)
+            self._sync()
         del self.exchange_queue[0]
         if swap:
-            self.discards[seat] = self.hands[seat]  # MANNI-EXCH-2: a dead pile, face down
+            self.discards[seat] = self._cards(seat)  # MANNI-EXCH-2: a dead pile, face down
             self._set_hand(seat, self.manni)
-            self.drawn[seat] = self.hands[seat].copy()
+            self.drawn[seat] = self._idx[seat][0].copy()
             self.manni = []
             self.decisions[seat] = "swap"
             self.exchange_queue = []  # MANNI-EXCH-3
@@ -371,6 +425,8 @@ class MannKernel(MannState):
         """The reference's checks (``_contract_trumps``), the event looked up, and the
         declarer's discards listed here (as ``_legal_for`` would)."""
         trump = self._contract_trumps(seat, act)
+        if self._hl is not None:  # (from the reference's ``apply``)
+            self._sync()
         owed = self.owed[seat] = self.owed[seat].copy()
         owed.remove(act.kind)
         self.contract = act.kind
@@ -378,17 +434,22 @@ class MannKernel(MannState):
         self.phase = "exchange"
         self.exchange_queue = [seat]
         self.events.append(_CONTRACT_EVENTS[seat][act.kind, trump])
-        self._legal = DiscardChoices(self.hands[seat], self.exchange_sizes(seat))
+        hand = self._cards(seat)
+        self._legal = DiscardChoices(hand, self._sizes(seat, len(hand)))
 
     def _exchange(self, seat: int, act: Discard, at: tuple[int, ...] | None = None) -> None:
         """TRJ-EXCH-1, HORN-EXCH-1/2: discard, then draw as many from the top of the manni.
         ``at``: where the cards lie in the hand, for a discard the state itself offered
         (``DiscardChoices.issued``), which needs no checking."""
-        hand = self.hands[seat]
         cards = act.cards
         if at is None:  # the reference's checks
             self._check_discard(seat, cards)
+            if self._hl is not None:  # the hands handed out: taken back first
+                self._sync()
+            hand = self._cards(seat)
             at = tuple(sorted(map(hand.index, cards)))
+        else:  # (``_apply_other``: the seat's card list as dealt, up to date)
+            hand = self._idx[seat][0]
         k = len(cards)
         low = self._low_aces
         key = _KEY_LOW if low else _KEY_HIGH
@@ -431,7 +492,7 @@ class MannKernel(MannState):
         self.events.append(_EXCHANGE_EVENTS[seat][k])
         if queue:  # HORN-EXCH-1: the next seat's discards (``exchange_sizes`` inline)
             self.turn = nxt = queue[0]
-            h = self.hands[nxt]
+            h = self._cards(nxt)
             room = len(manni)
             held_n = len(h)
             if held_n < room:
@@ -439,7 +500,7 @@ class MannKernel(MannState):
             if self.variant == HORN:
                 self._legal = discards_up_to(h, _HORN_TOPS[(nxt - self.dealer - 1) % 3][room])
             else:
-                self._legal = DiscardChoices(h, self.exchange_sizes(nxt))
+                self._legal = DiscardChoices(h, self._sizes(nxt, held_n))
         else:
             self._start_play()
 
@@ -505,18 +566,21 @@ class MannKernel(MannState):
             card_at, play_at = _CARD_AT_LOW, _PLAY_AT_LOW
         else:
             card_at, play_at = _CARD_AT_HIGH, _PLAY_AT_HIGH
-        hands: list[list[Card]] = [[], [], []]
         idx: list[Any] = [None, None, None]
         # a seat whose exchange comes before the play gets its plays there (``_exchange``
-        # lists them anew whatever it discards): it keeps its sort keys for that instead
+        # lists them anew whatever it discards): it keeps its cards and its sort keys for
+        # that instead. Any other seat gets only its plays: its card list starts empty, made
+        # when the hands are asked for (``hands``, ``_cards``)
         le, lm, ld = _EXCHANGERS[variant]
         pe, pm, pd = picks
         for seat, pick, later in ((e, pe, le), (m, pm, lm), (d, pd, ld)):
             keys = sorted(itemgetter(*pick(order))(_HIGH_TO_LOW) if low else pick(order))
             get = itemgetter(*keys)  # a dealt hand holds 12 or 16 cards: a tuple of each
-            hands[seat] = hand = list(get(card_at))
-            idx[seat] = (hand, None, keys) if later else (hand, _runs(keys, list(get(play_at))))
-        self.hands = hands
+            if later:
+                idx[seat] = (list(get(card_at)), None, keys)
+            else:
+                idx[seat] = ([], _runs(keys, list(get(play_at))))
+        self._hl = None  # the index is the hands' truth
         self._idx = idx
         self._records = _NO_RECORDS  # a play is refused until the play (``_start_play``)
         self.manni = manni
@@ -536,8 +600,9 @@ class MannKernel(MannState):
             self._legal = _SWAP_OR_KEEP
         else:
             room = len(manni)  # HORN-EXCH-1: eldest's sizes (``exchange_sizes``, looked up)
-            held_n = len(hands[e])
-            self._legal = discards_up_to(hands[e], _HORN_TOPS[0][held_n if held_n < room else room])
+            hand = idx[e][0]
+            held_n = len(hand)
+            self._legal = discards_up_to(hand, _HORN_TOPS[0][held_n if held_n < room else room])
 
     def _start_play(self) -> None:
         """MANNI-PLAY-1, TRJ-PLAY-1, HORN-PLAY-1: eldest leads."""
@@ -546,11 +611,14 @@ class MannKernel(MannState):
         self.turn = self.trick_leader = e = _NEXT[self.dealer]
         self._powers = _POWERS[self.trump, self._low_aces]
         self._records = _RECORDS
-        hand = self.hands[e]  # eldest's plays, listed here (as ``_legal_for`` would)
-        ent = self._idx[e]
-        if ent[0] is not hand or ent[1] is None:
-            ent = self._index(e)
-        r0, r1, r2, r3 = ent[1]
+        # the play path reads every seat's runs without a test: a seat that has none yet (a
+        # hand-written exchange's) is indexed here
+        idx = self._idx
+        for seat in (0, 1, 2):
+            ent = idx[seat]
+            if ent[1] is None:
+                self._index(seat, ent[0])
+        r0, r1, r2, r3 = idx[e][1]  # eldest's plays, listed here (as ``_legal_for`` would)
         self._legal = [*r0, *r1, *r2, *r3]
 
     def _score(self) -> None:
