@@ -80,7 +80,7 @@ from .rules import (
 class MannKernel(MannState):
     """A Manni position played by the rules, fast (see the module docstring)."""
 
-    __slots__ = ("_hl", "_idx", "_led", "_power", "_powers", "_records")
+    __slots__ = ("_hl", "_idx", "_led", "_power", "_powers", "_records", "_runs")
 
     #: The hands as handed out (``hands``): their truth until the kernel next moves; None
     #: while the index (``_idx``) is.
@@ -97,6 +97,8 @@ class MannKernel(MannState):
         # Per seat: (the hand list, its plays by suit), for the plays' listings (``_index``);
         # the plays are None from the deal to the seat's exchange (``_EXCHANGERS``)
         self._idx: list[Any] = [_UNINDEXED] * 3
+        # Per seat: its runs alone (``_idx[seat][1]``), for the play path: one subscript
+        self._runs: list[Any] = [None] * 3
 
     # --- the hands: kept by the kernel as its index, handed out as cards on demand ----------
 
@@ -182,6 +184,7 @@ class MannKernel(MannState):
         new._powers = self._powers
         new._power = self._power
         new._idx = [_UNINDEXED] * 3
+        new._runs = [None] * 3
         return new
 
     def is_over(self) -> bool:
@@ -240,7 +243,7 @@ class MannKernel(MannState):
         if phase == "play":
             if self._hl is not None:  # the hands handed out: taken back first
                 self._sync()
-            runs = self._idx[turn][1]
+            runs = self._runs[turn]
             if self.trick and runs[self._led]:  # MANNI-GEN-6: the hand's run of the suit led
                 return runs[self._led].copy()
             r0, r1, r2, r3 = runs
@@ -264,6 +267,7 @@ class MannKernel(MannState):
         for c in hand:
             runs[_SUIT_AT[c]].append(PLAY[c])
         ent = self._idx[seat] = (hand, runs)
+        self._runs[seat] = runs
         return ent
 
     def _set_hand(self, seat: int, cards: Sequence[Card]) -> None:
@@ -272,6 +276,7 @@ class MannKernel(MannState):
         key = _KEY_LOW if self._low_aces else _KEY_HIGH
         hand, runs = _read_back(list(map(key.__getitem__, cards)), self._low_aces)
         self._idx[seat] = (hand, runs)
+        self._runs[seat] = runs
         if self._hl is not None:  # (the hands handed out: kept as the truth)
             self._hl[seat] = hand
 
@@ -284,37 +289,39 @@ class MannKernel(MannState):
         # (None once the game is over or a search copy's hand is scored, where no play is
         # looked up, ``_NO_RECORDS``, and the reference refuses: an int on the play path)
         turn: int = self.turn  # type: ignore[assignment]  # (see above: no test a move)
-        if type(action) is Play and (seat is None or seat == turn):
+        if seat is None or seat == turn:
             # MANNI-GEN-6, inline: the move of nearly every step of a play-out. One look-up
             # gives the lead's and the follow's events, the trick's entry (a shared ``(seat,
             # card)`` tuple) and its suit (``_SUIT_AT``). ``_records`` is empty
             # outside the play, so a play then (or of no card of a pack) fails the look-up
             # and the reference's path (below) refuses it: no test of the phase of its own.
+            # Nor of the action's type: only the interned plays (``PLAY``, equal by identity)
+            # are keys, so anything else given in the play (text, another action) misses.
             try:
                 lead_ev, ev, entry, si = self._records[turn][action]
-            except LookupError:
+            except (LookupError, TypeError):  # (TypeError: an action that does not hash)
                 pass
             else:
                 if self._hl is not None:  # the hands were handed out: taken back first
                     self._sync()
                 # every seat has its runs in the play (``_start_play``, ``_sync``); the card
                 # lists are left behind (``hands`` brings them up to date when asked)
-                idx = self._idx
-                runs = idx[turn][1]
+                runs_of = self._runs
+                runs = runs_of[turn]
                 run = runs[si]
                 trick = self.trick
                 if trick:
                     led = self._led
                     if si != led and runs[led]:  # MANNI-GEN-6: the suit led is held
                         if action not in run:
-                            raise IllegalAction(f"you do not hold {action.card.code}")
+                            raise IllegalAction(f"you do not hold {entry[1].code}")
                         raise IllegalAction(f"you must follow {SUIT_NAMES[trick[0][1].suit]}")
                 # the card out of its run (plays are interned, so the search tests pointers
                 # in C): the run is the hand's truth in the play
                 try:
                     run.remove(action)
                 except ValueError:
-                    raise IllegalAction(f"you do not hold {action.card.code}") from None
+                    raise IllegalAction(f"you do not hold {entry[1].code}") from None
                 if not trick:  # a lead (by ``trick_leader``, set as the last trick closed)
                     trick.append(entry)
                     self._led = led = si
@@ -344,7 +351,7 @@ class MannKernel(MannState):
                         events += (ev, won)
                         # the winner leads: any of its plays (every hand holds as many
                         # cards after a trick: none left, the hand is over)
-                        r0, r1, r2, r3 = idx[winner][1]
+                        r0, r1, r2, r3 = runs_of[winner]
                         legal = [*r0, *r1, *r2, *r3]
                         if legal:
                             self.turn = self.trick_leader = winner
@@ -357,7 +364,7 @@ class MannKernel(MannState):
                 # After a lead or a trick's second card: the next seat's plays, listed here
                 # where the suit led is at hand (its run of that suit, else its whole hand)
                 self.turn = nxt = _NEXT[turn]
-                runs = idx[nxt][1]
+                runs = runs_of[nxt]
                 run = runs[led]
                 if run:
                     self._legal = run.copy()
@@ -498,6 +505,7 @@ class MannKernel(MannState):
             held, runs = _read_back(keys, low)
             hand[:] = held
         self._idx[seat] = (hand, runs)
+        self._runs[seat] = runs
         self.discards[seat] = [*self.discards[seat], *cards]
         self.drawn[seat] = got
         self.decisions[seat] = k
@@ -581,6 +589,7 @@ class MannKernel(MannState):
         else:
             card_at, play_at = _CARD_AT_HIGH, _PLAY_AT_HIGH
         idx: list[Any] = [None, None, None]
+        runs_of: list[Any] = [None, None, None]
         # a seat whose exchange comes before the play gets its plays there (``_exchange``
         # lists them anew whatever it discards): it keeps its cards and its sort keys for
         # that instead. Any other seat gets only its plays: its card list starts empty, made
@@ -593,9 +602,11 @@ class MannKernel(MannState):
             if later:
                 idx[seat] = (list(get(card_at)), None, keys)
             else:
-                idx[seat] = ([], _runs(keys, list(get(play_at))))
+                runs_of[seat] = runs = _runs(keys, list(get(play_at)))
+                idx[seat] = ([], runs)
         self._hl = None  # the index is the hands' truth
         self._idx = idx
+        self._runs = runs_of
         self._records = _NO_RECORDS  # a play is refused until the play (``_start_play``)
         self.manni = manni
         self.discards = [[], [], []]
@@ -632,7 +643,7 @@ class MannKernel(MannState):
             ent = idx[seat]
             if ent[1] is None:
                 self._index(seat, ent[0])
-        r0, r1, r2, r3 = idx[e][1]  # eldest's plays, listed here (as ``_legal_for`` would)
+        r0, r1, r2, r3 = self._runs[e]  # eldest's plays, listed here (as ``_legal_for`` would)
         self._legal = [*r0, *r1, *r2, *r3]
 
     def _score(self) -> None:
