@@ -21,7 +21,8 @@ What it keeps besides the reference's fields:
   in length in place is indexed anew; None while the index is the truth.
 - ``_records``: what a play needs, in one look-up per card (its events, its trick entry,
   its suit); empty outside the play, so a play then fails the look-up and reaches the
-  reference's refusal.
+  reference's refusal, and while the hands are handed out (``_hl``), so a play then reaches
+  ``_apply_other``, which takes them back: the play path tests neither.
 - ``_powers``/``_power``/``_led``: each card's worth to the trick per suit led (a trump
   above everything, the suit led by rank, else nothing), so a trick is decided by comparing
   three numbers.
@@ -113,11 +114,13 @@ class MannKernel(MannState):
         hl = self._hl
         if hl is None:
             hl = self._hl = [self._cards(0), self._cards(1), self._cards(2)]
+            self._records = _NO_RECORDS  # the next play goes by ``_apply_other``'s ``_sync``
         return hl
 
     @hands.setter
     def hands(self, value: list[list[Card]]) -> None:
         self._hl = value  # the truth until the kernel next moves (``_sync``)
+        self._records = _NO_RECORDS  # (as above)
 
     def held(self, seat: int) -> list[Card]:
         """``seat``'s hand to read (the reference's ``held``): its card list made up to date
@@ -164,12 +167,16 @@ class MannKernel(MannState):
             ):
                 self._index(seat, hand)
         self._hl = None
+        # the play path's look-up, put back (``hands`` emptied it: no play passes by it
+        # with the hands handed out, so it needs no test of its own)
+        if self.phase == "play" and self.turn is not None:
+            self._records = _RECORDS
 
     @classmethod
     def from_json(cls, game: Manni, data: Mapping[str, Any]) -> MannKernel:
         """The reference's loading, then what the play path needs of the position."""
         st = cast("MannKernel", super().from_json(game, data))
-        st._records = _RECORDS if st.phase == "play" else _NO_RECORDS
+        st._records = _NO_RECORDS  # (the hands as loaded: the first move takes them, ``_sync``)
         st._powers = _POWERS[st.trump, st._low_aces]
         if st.trick:
             st._led = _SUIT_AT[st.trick[0][1]]
@@ -179,7 +186,7 @@ class MannKernel(MannState):
     def clone(self, rng: random.Random | None = None, *, events: bool = True) -> MannKernel:
         """The reference's copy, with the play path's look-ups (the hands indexed anew)."""
         new = cast("MannKernel", super().clone(rng, events=events))
-        new._records = self._records
+        new._records = _NO_RECORDS  # (its hands given as lists: as loaded, above)
         new._led = self._led
         new._powers = self._powers
         new._power = self._power
@@ -302,10 +309,10 @@ class MannKernel(MannState):
             except (LookupError, TypeError):  # (TypeError: an action that does not hash)
                 pass
             else:
-                if self._hl is not None:  # the hands were handed out: taken back first
-                    self._sync()
-                # every seat has its runs in the play (``_start_play``, ``_sync``); the card
-                # lists are left behind (``hands`` brings them up to date when asked)
+                # Every seat has its runs in the play (``_start_play``, ``_sync``); the card
+                # lists are left behind (``hands`` brings them up to date when asked). (The
+                # hands handed out, ``_hl``, empty ``_records``: no play gets here before
+                # ``_apply_other`` takes them back.)
                 runs_of = self._runs
                 runs = runs_of[turn]
                 run = runs[si]
@@ -386,6 +393,8 @@ class MannKernel(MannState):
             raise IllegalAction(f"it is not your turn (waiting for seat {turn + 1})")
         if self._hl is not None:  # the hands handed out: taken back first
             self._sync()
+            if type(action) is Play and self._records is _RECORDS:
+                return self.apply(action, seat)  # the play path, its look-up put back
         phase = self.phase
         if phase == "swap":  # MANNI-EXCH-1/2: swap or keep, nothing else to check
             kind = type(action)
@@ -418,6 +427,8 @@ class MannKernel(MannState):
         play = PLAY.get(card)
         if play is None:
             raise IllegalAction(f"you do not hold {card.code}")
+        if self._hl is not None:  # (the reference's checks may have read the hands)
+            self._sync()
         self.apply(play, seat)
 
     def _swap(self, seat: int, swap: bool) -> None:
@@ -635,7 +646,7 @@ class MannKernel(MannState):
         self.exchange_queue = []
         self.turn = self.trick_leader = e = _NEXT[self.dealer]
         self._powers = _POWERS[self.trump, self._low_aces]
-        self._records = _RECORDS
+        self._records = _RECORDS if self._hl is None else _NO_RECORDS  # (as in ``_sync``)
         # the play path reads every seat's runs without a test: a seat that has none yet (a
         # hand-written exchange's) is indexed here
         idx = self._idx
