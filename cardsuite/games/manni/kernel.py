@@ -27,7 +27,8 @@ What it keeps besides the reference's fields:
   above everything, the suit led by rank, else nothing), so a trick is decided by comparing
   three numbers.
 - Hands are sorted as numbers (``_KEY_HIGH``: the reference's ``hand_key``) and read back as
-  cards and plays from tables (``_read_back``); the deal shuffles the pack as sort keys.
+  plays into their runs by one loop (each suit a band of 16 keys); the deal shuffles the pack
+  as sort keys, and reads cards back only for a seat that exchanges before the play.
 - Every move lists the next seat's choices as it makes the position (``_legal``), where what
   the listing needs is at hand.
 """
