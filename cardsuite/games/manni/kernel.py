@@ -23,7 +23,7 @@ What it keeps besides the reference's fields:
   its suit); empty outside the play, so a play then fails the look-up and reaches the
   reference's refusal, and while the hands are handed out (``_hl``), so a play then reaches
   ``_apply_other``, which takes them back: the play path tests neither.
-- ``_powers``/``_power``/``_led``: each card's worth to the trick per suit led (a trump
+- ``_powers``/``_led``: each card's worth to the trick per suit led (a trump
   above everything, the suit led by rank, else nothing), so a trick is decided by comparing
   three numbers.
 - Hands are sorted as numbers (``_KEY_HIGH``: the reference's ``hand_key``) and read back as
@@ -82,7 +82,7 @@ from .rules import (
 class MannKernel(MannState):
     """A Manni position played by the rules, fast (see the module docstring)."""
 
-    __slots__ = ("_hl", "_idx", "_led", "_power", "_powers", "_records", "_runs")
+    __slots__ = ("_hl", "_idx", "_led", "_powers", "_records", "_runs")
 
     #: The hands as handed out (``hands``): their truth until the kernel next moves; None
     #: while the index (``_idx``) is.
@@ -93,9 +93,8 @@ class MannKernel(MannState):
         # the play path's look-up (``_RECORDS``); empty outside the play
         self._records: Any = _NO_RECORDS
         self._led = 0  # the suit led, as its place in ``SUIT_ORDER``
-        # what each card is worth to this trick, per suit led and for the suit led (``_POWERS``)
+        # what each card is worth to this trick, per suit led (``_POWERS``)
         self._powers: list[dict[Card, int]] = _POWERS[None, False]
-        self._power: dict[Card, int] = self._powers[0]
         # Per seat: (the hand list, its plays by suit), for the plays' listings (``_index``);
         # the plays are None from the deal to the seat's exchange (``_EXCHANGERS``)
         self._idx: list[Any] = [_UNINDEXED] * 3
@@ -181,7 +180,6 @@ class MannKernel(MannState):
         st._powers = _POWERS[st.trump, st._low_aces]
         if st.trick:
             st._led = _SUIT_AT[st.trick[0][1]]
-            st._power = st._powers[st._led]
         return st
 
     def clone(self, rng: random.Random | None = None, *, events: bool = True) -> MannKernel:
@@ -190,7 +188,6 @@ class MannKernel(MannState):
         new._records = _NO_RECORDS  # (its hands given as lists: as loaded, above)
         new._led = self._led
         new._powers = self._powers
-        new._power = self._power
         new._idx = [_UNINDEXED] * 3
         new._runs = [None] * 3
         return new
@@ -333,7 +330,6 @@ class MannKernel(MannState):
                 if not trick:  # a lead (by ``trick_leader``, set as the last trick closed)
                     trick.append(entry)
                     self._led = led = si
-                    self._power = self._powers[si]
                     ev = lead_ev
                 else:
                     trick.append(entry)
@@ -341,7 +337,7 @@ class MannKernel(MannState):
                         # MANNI-GEN-6: the highest trump, else the highest of the suit led
                         (s0, c0), (s1, c1), (_, card) = trick
                         self.played += (c0, c1, card)
-                        power = self._power
+                        power = self._powers[self._led]  # (read once a trick, at its close)
                         p0 = power[c0]
                         p1 = power[c1]
                         p2 = power[card]
