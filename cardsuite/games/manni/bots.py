@@ -110,7 +110,7 @@ class Situation:
         sizes = st.exchange_sizes(seat) if st.phase == "exchange" else None
         return cls(
             seat,
-            st.hands[seat],
+            st.held(seat),
             st.phase,
             st.variant,
             st.contract,
@@ -386,14 +386,11 @@ def rollout_action(st: State, rng: random.Random) -> Action:
     seat = st.turn
     assert seat is not None
     if st.phase == "play":
-        hand = st.hands[seat]
-        if len(hand) == 1:
-            return PLAY[hand[0]]
-        if st.trick:  # one card of the suit led: forced
-            led = st.trick[0][1].suit
-            suit = [c for c in hand if c.suit == led]
-            if len(suit) == 1:
-                return PLAY[suit[0]]
+        # one card left, or one card of the suit led: forced (the listing, made already)
+        legal = st.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        return medium_action(Situation.from_state(st, seat), (), st._grand_hearts)
     sit = Situation.from_state(st, seat)
     legal = st.legal_actions() if st.phase == "contract" else ()
     return medium_action(sit, legal, st._grand_hearts)
