@@ -58,6 +58,24 @@ def test_no_possible_sample_falls_back_to_the_hard_facts() -> None:
     assert bot.last.fallback and bot.last.pool == 10 and bot.last.iterations == 30
 
 
+def test_weighing_takes_at_most_its_share_of_the_budget() -> None:
+    """The pool stops growing once it holds ``POOL_LEAST`` samples and ``POOL_SHARE`` of the
+    budget is gone (a clock that moves 0.01 s a reading; one reading a sample once the pool
+    holds its least)."""
+    from fakes import FakeClock
+
+    from cardsuite.bots import ismcts
+
+    state = _medium_play(5, 6)
+    hooks = SearchHooks(rollout=rollout_action, evidence=lambda r, s, m: 0.0, pool=500)
+    clock = FakeClock(0.0, step=0.01)
+    bot = ISMCTSBot(hooks, seed=1, iterations=10_000, time_budget=1.0, clock=clock)
+    bot.choose(state, state.to_move())
+    share = int(ismcts.POOL_SHARE / 0.01)
+    assert ismcts.POOL_LEAST < bot.last.pool <= ismcts.POOL_LEAST + share + 1
+    assert bot.last.seconds <= 1.0 + 0.02
+
+
 def test_the_pool_is_no_larger_than_the_search() -> None:
     state = _medium_play(5, 2)
     bot = ISMCTSBot(entry("mensch").bots_module().search_hooks(), seed=1, iterations=12)
