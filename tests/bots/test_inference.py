@@ -309,3 +309,44 @@ def test_the_all_seeing_yardstick_never_samples(
     ISMCTSBot(hooks, seed=1, iterations=10, time_budget=60, all_seeing=True).search_tree(state, me)
     truth = [list(state.zones()[z]) for z in hidden]
     assert len(copies) == 10 and all(c == truth for c in copies)
+
+
+@pytest.mark.parametrize("variant", ["standard", "beat-the-leader", "equal-cards"])
+def test_twenty_two_reads_the_exchange_sizes(variant: str) -> None:
+    """Twenty-Two's reading (``twenty_two/inference.py``): a medium player exchanged every
+    high card the stock allowed, so on the true deal of medium bots nothing is scored down,
+    while a sample giving a player who exchanged few cards more high cards than it drew is."""
+    from cardsuite.games.twenty_two import inference as tt
+    from cardsuite.games.twenty_two.bots import MediumBot as TTMedium
+
+    game = get_game("twenty-two")
+    scored_down = 0
+    for seed in range(12):
+        state = game.new_state(players=4, variant=variant, seed=seed)
+        bot = TTMedium()
+        for _ in range(4 + seed % 5):
+            state.apply(bot.choose(state, state.to_move()))
+        if state.phase != "play":
+            continue
+        me = state.to_move()
+        assert [k for _, k, _ in tt.exchanges(state)] == [len(d) for d in _in_turn(state)]
+        assert tt.log_likelihood(state, state, me) == 0.0
+        rng = random.Random(seed)
+        logs = [tt.log_likelihood(state, state.sample_hidden(me, rng), me) for _ in range(20)]
+        assert all(x == 0.0 or x <= math.log(evidence.NOISE) for x in logs)
+        scored_down += sum(1 for x in logs if x < 0)
+    assert scored_down > 0
+
+
+def _in_turn(state):  # type: ignore[no-untyped-def]
+    """Each exchange's discards, in the order the seats exchanged (the log's)."""
+    return [state.discards[e.seat] for e in state.events if e.kind == "exchange"]
+
+
+def test_twenty_six_reads_no_exchange() -> None:
+    from cardsuite.games.twenty_two import inference as tt
+
+    state = get_game("twenty-two").new_state(players=4, variant="twenty-six", seed=1)
+    state.apply(state.legal_actions()[-1])
+    me = state.to_move()
+    assert tt.log_likelihood(state, state.sample_hidden(me, random.Random(1)), me) == 0.0

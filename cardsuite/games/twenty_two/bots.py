@@ -250,7 +250,19 @@ def candidates(st: State) -> Sequence[Action]:
 
 
 def search_hooks() -> SearchHooks:
-    return SearchHooks(candidates=candidates, rollout=rollout_action)
+    """The pruned candidates and the medium play-outs; with the reading on
+    (``rules.READING``), the deals weighed by the others' exchange sizes (``inference``)."""
+    from . import rules
+
+    if not rules.READING:
+        return SearchHooks(candidates=candidates, rollout=rollout_action)
+    from .inference import log_likelihood
+
+    return SearchHooks(
+        candidates=candidates,
+        rollout=rollout_action,
+        evidence=log_likelihood,  # type: ignore[arg-type]
+    )
 
 
 __all__ = ["BOTS", "EasyBot", "MediumBot", "Play", "search_hooks"]
