@@ -14,14 +14,16 @@ move, so here (``_listing``, one pass, no generator, for every turn with no insi
   remain are plain loops (``_take_units``, ``_capture_parts``, ``_ordered_sums``: the sets
   with their cards already in a step's order);
 - a step that would fail its first test is never made: a value the mover could not own
-  (``_owner_test``: TAB-4, BUILD-2, RAISE-1/3), a raise of a build that is not an
-  opponent's single one, a hand card's unit for an opponent's build (AUG-5);
+  (``_owner_test``: TAB-4, BUILD-2, RAISE-1/3; as sets of values for the one-pass listing,
+  ``_owners``), a raise of a build that is not an opponent's single one, a hand card's
+  unit for an opponent's build (AUG-5);
 - owning no build and having added to none, every step the generation lets through is
   legal; otherwise a step is judged per hand card and value (``_Judge``: TWO-1, AUG-5 and
   TAB-5's matching as a count of ranks), and a step for a proven partner alone
   (``_quick_why_not``);
 - steps are made without ``__init__`` (``_build``, ``_unit``, ``_add``, captures from
-  their plan), and a trail is one object per card (``_trail``);
+  their plan), and a trail is one object per card (``_trail``); a hand card's builds,
+  raises and additions are one loop in ``_play_list``, with no call per card;
 - whether ``end`` is listed is read off the listing just made (``_may_end``); after the
   play, a listing that can hold no free step is ``[end]`` at once (``_no_free_step``: the
   layout's sums as bit masks), which most are, and INSIST-1's question at the end of a
@@ -66,6 +68,7 @@ from .rules import (
     _TURN_1,
     _TWO_1_ONE,
     _TWO_1_TRAIL,
+    FULL,
     CasinoState,
     Pile,
     _build_2,
@@ -81,6 +84,9 @@ from .units import Item, packings, sums, units, worth
 Opt = tuple[tuple[Item, ...], ...]
 _Table = dict[int, tuple[tuple[Card, ...], ...]]
 _Subsets = list[tuple[int, tuple[int, ...], tuple[Card, ...]]]
+#: ``CasinoKernel._owners``: the owner test as sets (free, used, one, two) and the values
+#: a proven partner may own (with the partner).
+_Owners = tuple[set[int], set[int], set[int], set[int], dict[int, int]]
 
 
 class _Target:
@@ -425,11 +431,13 @@ class CasinoKernel(CasinoState):
         judge = None if not mine and self.aug_opp is None else _Judge(self, mine, counts)
         tops = self.usable_tops(seat) if self.sa and played is None else None  # (VAR-SA 4)
         targets = self._add_targets(seat, loose, tops=tops, holds=counts)
-        owns = self._owner_test(seat, counts)
+        owners = self._owners(seat, counts)
         out: list[Action] = []
         if played is None:
-            self._play_list(seat, loose, tops or (), targets, owns, judge, out)
-        added = self._free_list(seat, loose, targets, owns, judge, out)
+            table = self._play_list(seat, loose, tops or (), targets, owners, judge, out)
+        else:
+            table = _ordered_sums(tuple(loose))
+        added = self._free_list(seat, table, targets, owners, judge, out)
         if played is not None and self._may_end(seat, added):
             out.append(END)
         return out
@@ -510,35 +518,93 @@ class CasinoKernel(CasinoState):
         loose: list[Card],
         tops: tuple[Item, ...],
         targets: list[_Target],
-        owns: Callable[..., bool],
+        owners: _Owners,
         judge: _Judge | None,
         out: list[Action],
-    ) -> None:
+    ) -> _Table:
         """The play's steps (TURN-1) onto ``out``: the captures of every hand card, then
         each card's builds, raises and additions, then the trails. ``tops``: the pile tops
-        a capture may take (VAR-SA 4)."""
+        a capture may take (VAR-SA 4). Returns the layout's table of sums (the free steps
+        read it too). (Long for speed: a card's builds and additions are its inner loops,
+        written out, and the owner test is a set look-up, ``_Owners``.)"""
         hand = self.hands[seat]
-        self._capture_list(tuple(loose), tops, hand, judge, out)
+        whole = tuple(loose)
+        self._capture_list(whole, tops, hand, judge, out)
         builds = self.builds
         top = self.top_value
         raisable = [
             b.value for _, b in sorted(builds.items()) if b.single and not self.team(b.owner, seat)
         ]
-        table = _ordered_sums(tuple(loose))
+        table = _ordered_sums(whole)
+        sets_of = [(total, sets) for total, sets in table.items() if total < top]
+        free, used, one, two, theirs = owners
+        high = 14 if self.ace_high else 0  # the value an ace counts besides 1
         for card in hand:
-            self._card_builds(seat, table, card, owns, judge, out)
+            hv = _VALUE(card)
+            also = high if hv == 1 else 0  # a value the card counts besides hv (or 0)
+            # ``_card_builds``: the loose sets with the card, for a value it may own
+            for total, sets in sets_of:
+                v = total + hv
+                if v > top:
+                    continue
+                mine = v in (used if v == also else free)
+                both = v in theirs
+                if not mine and not both:
+                    continue
+                if mine and judge is not None:
+                    mine = judge.play_keep(card) if v in builds else judge.play_new(card, v)
+                for cards in sets:
+                    if mine:
+                        out.append(_build(v, cards, card, None))
+                    if both:
+                        self._for_partner(_build(v, cards, card, theirs[v]), seat, judge, out)
             for v in raisable:
-                new = v + set_value(card)
+                new = v + hv
                 if (
                     new <= top
-                    and owns(new, card, raised=True)
+                    and new in (two if new == also else one)
                     and (
                         judge is None
                         or (judge.play_keep(card) if new in builds else judge.play_new(card, new))
                     )
                 ):
                     out.append(Raise(v, card))
-            self._card_adds(seat, targets, card, owns, judge, out)
+            # ``_adds_to`` with the card: units holding it onto the side's builds (AUG-5:
+            # never an opponent's) and onto bases
+            for target in targets:
+                v = target.value
+                if hv > v:  # no unit of v holds the card (not even alone: it is worth more)
+                    continue
+                base = target.base
+                worth_v = v == hv or also == v  # (the card alone is a unit of v)
+                if base is None:  # ``flag``: the side's build
+                    both = False
+                    mine = target.flag
+                else:  # ``flag``: the partner is proven to hold the value
+                    both = target.flag
+                    mine = v in (used if worth_v else free)
+                if not mine and not both:
+                    continue
+                rest = target.table
+                if rest is None:
+                    rest = target.rest()[1]
+                found: list[Unit] = []
+                for tsum, seats, _ in target.subsets:
+                    need = v - tsum - hv
+                    if (need == 0 and seats) or (not seats and worth_v):
+                        found.append(_unit((), card, seats))
+                    if need > 0:
+                        for cards in rest.get(need, ()):
+                            found.append(_unit(cards, card, seats))
+                if not found:
+                    continue
+                if mine and judge is not None:
+                    mine = judge.play_keep(card) if base is None else judge.play_new(card, v)
+                for unit in found:
+                    if mine:
+                        out.append(_add(v, unit, base, None))
+                    if both:
+                        self._for_partner(_add(v, unit, base, theirs[v]), seat, judge, out)
         if self.insist == "always":  # INSIST-3: a trail of a card that could capture
             for card in hand:
                 trail = _trail(card)
@@ -551,6 +617,7 @@ class CasinoKernel(CasinoState):
             for card in hand:
                 if judge.trail(card):
                     out.append(_trail(card))
+        return table
 
     def _capture_list(
         self,
@@ -602,37 +669,6 @@ class CasinoKernel(CasinoState):
                     if judge is None or judge.capture(card, v, build):
                         out.append(cap)
 
-    def _card_builds(
-        self,
-        seat: int,
-        table: _Table,
-        card: Card,
-        owns: Callable[..., bool],
-        judge: _Judge | None,
-        out: list[Action],
-    ) -> None:
-        """``_listed_builds`` with a hand card, onto ``out``: a value ``seat`` may not own
-        (``owns``) only for a proven partner."""
-        top = self.top_value
-        partner = self.partner(seat)
-        hv = set_value(card)
-        builds = self.builds
-        for total, sets in table.items():
-            v = total + hv
-            if v > top:
-                continue
-            mine = owns(v, card)
-            theirs = partner is not None and self.proven(partner, v)
-            if not mine and not theirs:
-                continue
-            if mine and judge is not None:
-                mine = judge.play_keep(card) if v in builds else judge.play_new(card, v)
-            for cards in sets:
-                if mine:
-                    out.append(_build(v, cards, card, None))
-                if theirs:
-                    self._for_partner(_build(v, cards, card, partner), seat, judge, out)
-
     def _for_partner(
         self, act: Build | Add, seat: int, judge: _Judge | None, out: list[Action]
     ) -> None:
@@ -640,73 +676,28 @@ class CasinoKernel(CasinoState):
         if self._quick_why_not(act, seat, list(judge.mine) if judge else []) is None:
             out.append(act)
 
-    def _card_adds(
-        self,
-        seat: int,
-        targets: list[_Target],
-        card: Card,
-        owns: Callable[..., bool],
-        judge: _Judge | None,
-        out: list[Action],
-    ) -> None:
-        """``_adds_to`` with a hand card, onto ``out``: units holding ``card`` onto the
-        side's builds (AUG-5: never an opponent's) and onto bases."""
-        partner = self.partner(seat)
-        ace_high = self.ace_high
-        hv = set_value(card)
-        for target in targets:
-            v = target.value
-            if hv > v:  # no unit of v holds the card (not even alone: it is worth more)
-                continue
-            base = target.base
-            if base is None:  # ``flag``: the side's build
-                both = False
-                mine = target.flag
-            else:  # ``flag``: the partner is proven to hold the value
-                both = target.flag
-                mine = owns(v, card)
-            if not mine and not both:
-                continue
-            table = target.rest()[1]
-            found: list[Unit] = []
-            for tsum, seats, _ in target.subsets:
-                need = v - tsum - hv
-                if (need == 0 and seats) or (not seats and worth(card, v, ace_high)):
-                    found.append(_unit((), card, seats))
-                if need > 0:
-                    for cards in table.get(need, ()):
-                        found.append(_unit(cards, card, seats))
-            if not found:
-                continue
-            if mine and judge is not None:
-                mine = judge.play_keep(card) if base is None else judge.play_new(card, v)
-            for unit in found:
-                if mine:
-                    out.append(_add(v, unit, base, None))
-                if both:
-                    self._for_partner(_add(v, unit, base, partner), seat, judge, out)
-
     def _free_list(
         self,
         seat: int,
-        loose: list[Card],
+        table: _Table,
         targets: list[_Target],
-        owns: Callable[..., bool],
+        owners: _Owners,
         judge: _Judge | None,
         out: list[Action],
     ) -> bool:
-        """The free steps (TURN-2) onto ``out``: builds of loose cards, then additions of
-        loose cards and pile tops. Whether an addition to the side's build was listed
-        after the play (what INSIST-1 asks, ``_may_end``)."""
+        """The free steps (TURN-2) onto ``out``: builds of loose cards (``table``: their
+        sums), then additions of loose cards and pile tops. Whether an addition to the
+        side's build was listed after the play (what INSIST-1 asks, ``_may_end``)."""
         top = self.top_value
-        partner = self.partner(seat)
         builds = self.builds
-        for total, sets in _ordered_sums(tuple(loose)).items():
+        free = owners[0]
+        theirs = owners[4]
+        for total, sets in table.items():
             if total > top or total < 2:
                 continue
-            mine = owns(total, None)
-            theirs = partner is not None and self.proven(partner, total)
-            if not mine and not theirs:
+            mine = total in free
+            both = total in theirs
+            if not mine and not both:
                 continue
             if mine and judge is not None:
                 mine = judge.free_keep() if total in builds else judge.free_new(total)
@@ -715,23 +706,24 @@ class CasinoKernel(CasinoState):
                     continue
                 if mine:
                     out.append(_build(total, cards, None, None))
-                if theirs:
-                    self._for_partner(_build(total, cards, None, partner), seat, judge, out)
-        return self._free_adds(seat, targets, owns, judge, out)
+                if both:
+                    self._for_partner(_build(total, cards, None, theirs[total]), seat, judge, out)
+        return self._free_adds(seat, targets, owners, judge, out)
 
     def _free_adds(
         self,
         seat: int,
         targets: list[_Target],
-        owns: Callable[..., bool],
+        owners: _Owners,
         judge: _Judge | None,
         out: list[Action],
     ) -> bool:
         """``_adds_to`` with no hand card, onto ``out`` (see ``_free_list``)."""
-        partner = self.partner(seat)
         ace_high = self.ace_high
         played = self.played is not None
         sa_tops = self.sa and not played  # VAR-SA 5: a pile top joins one's build with a hand card
+        free = owners[0]
+        theirs = owners[4]
         added = False
         for target in targets:
             v = target.value
@@ -746,7 +738,7 @@ class CasinoKernel(CasinoState):
                     )
             else:
                 both = target.flag
-                mine = owns(v, None)
+                mine = v in free
                 if mine and judge is not None:
                     mine = judge.free_new(v)
             if not mine and not both:
@@ -757,7 +749,7 @@ class CasinoKernel(CasinoState):
                     if played and base is None and target.flag:
                         added = True
                 if both:
-                    self._for_partner(_add(v, unit, base, partner), seat, judge, out)
+                    self._for_partner(_add(v, unit, base, theirs[v]), seat, judge, out)
         return added
 
     def _play_steps(self, seat: int) -> Iterator[Action]:
@@ -913,6 +905,40 @@ class CasinoKernel(CasinoState):
             return not raised and owner != seat and self.proven(owner, v)
 
         return owns
+
+    def _owners(self, seat: int, counts: dict[int, int]) -> _Owners:
+        """``_owner_test`` as sets, for the one-pass listing (``_Owners``): a value is in
+        ``free`` when ``seat`` may own a new set of it made without a hand card, in ``used``
+        when made with a hand card that counts it (one card fewer to keep); ``one``/``two``
+        the same for a raise (no partner's proof, RAISE-1); ``theirs`` the values a proven
+        partner may own a step of (PART-2), with that partner."""
+        builds = self.builds
+        side = self.side(seat)
+        one: set[int] = set()
+        two: set[int] = set()
+        proven: set[int] = set()
+        for v, n in counts.items():
+            b = builds.get(v)
+            if b is None or self.side(b.owner) == side:  # (an opponent's: TAB-4, RAISE-3)
+                one.add(v)
+                if n > 1:
+                    two.add(v)
+        theirs: dict[int, int] = {}
+        if self.n == 4:
+            for v, b in builds.items():
+                owner = b.owner
+                if owner != seat and self.side(owner) == side and self.proven(owner, v):
+                    proven.add(v)
+            partner = (seat + 2) % 4
+            for who, r in self.proofs:
+                if who == partner:
+                    if r == ACE:
+                        theirs[1] = theirs[14] = partner
+                    else:
+                        theirs[r] = partner
+        if proven:
+            return one | proven, two | proven, one, two, theirs
+        return one, two, one, two, theirs
 
     def _capture_key(self, seat: int) -> tuple[tuple[Card, ...], tuple[Item, ...]]:
         """What a capture's packings depend on besides its value: the free loose cards and,
@@ -1240,6 +1266,8 @@ class _OrderKeys(dict[Card, tuple[int, int]]):
 
 
 _ORDER_KEY = _OrderKeys().__getitem__
+#: Each card's value in a set (``set_value``), a look-up in C.
+_VALUE = {c: set_value(c) for c in FULL}.__getitem__
 #: How the lean ``apply`` carries out each kind of listed step.
 _LEAN: dict[type, Callable[[CasinoKernel, Any, int], None]] = {
     Capture: CasinoKernel._lean_capture,
