@@ -645,10 +645,10 @@ class CasinoKernel(CasinoState):
                 plan = plans.get(v)
                 if plan is None:
                     if v in reach or v in builds:
-                        # Only the loose cards worth at most v can be in its units: the
-                        # plan of a layout that changed elsewhere is found again.
-                        part = tuple([c for c in loose if c.rank <= v or c.rank == ACE])
-                        plan = _capture_plan(part, v, ace_high, tops, v in builds, maximal_only)
+                        # The plan is its units' (``units.sums`` of the whole layout, kept
+                        # for the listing): a layout that changed elsewhere finds it again.
+                        found = _take_units(loose, v, ace_high, tops)
+                        plan = _capture_plan(tuple(found), v in builds, maximal_only)
                     else:  # no build and no unit of the value (``_reach``): nothing to take
                         plan = ()
                     plans[v] = plan
@@ -1361,18 +1361,13 @@ def _minus_value(card: Card) -> int:
 
 @lru_cache(maxsize=8192)
 def _capture_plan(
-    loose: tuple[Card, ...],
-    v: int,
-    ace_high: bool,
-    tops: tuple[Item, ...],
-    has_build: bool,
-    maximal_only: bool,
+    found: tuple[tuple[Item, ...], ...], has_build: bool, maximal_only: bool
 ) -> tuple[_Template, ...]:
-    """The captures of value ``v`` in ``_listed_captures``' order, but for the card: what
-    every hand card of that value takes, kept across listings (a search plays the same
-    public layout out again and again; a play-out mostly asks anew, so the walk is lean:
-    ``_take_units``, and ``packings`` only for two units or more)."""
-    found = _take_units(loose, v, ace_high, tops)
+    """The captures of a value in ``_listed_captures``' order, but for the card and the
+    value: what every hand card of that value takes, given the units it has to take
+    (``found``, ``_take_units``), with or without a build. Kept across listings by its
+    units, which recur when the layout changes elsewhere (a play-out mostly asks anew,
+    so the walk is lean: ``packings`` only for two units or more)."""
     if len(found) < 2:  # ``_packed``'s answers for nothing to take, or one unit
         maximal: list[Opt] = [(found[0],)] if found else [()]
         rest: list[Opt] = []
