@@ -56,6 +56,32 @@ def test_capture_units_and_reach_are_the_units(ace_high: bool) -> None:
             assert (v in reach) == bool(found), (loose, tops, v)
 
 
+def test_a_tables_less_one_card_is_the_table_of_the_layout_without_it() -> None:
+    """``_without`` (a base's table of the other loose cards, read off the whole layout's)
+    holds the sets ``_ordered_sums`` finds without that card, in the same order."""
+    rng = random.Random(40)
+    for _ in range(ROUNDS):
+        loose, _ = _layout(rng)
+        whole = kernel._ordered_sums(loose)
+        for base in loose:
+            rest = tuple(c for c in loose if c is not base)
+            assert kernel._without(whole, base) == kernel._ordered_sums(rest), (loose, base)
+
+
+@pytest.mark.parametrize("ace_high", [True, False])
+def test_a_values_units_are_found_from_the_whole_layout(ace_high: bool) -> None:
+    """A capture plan is kept by its units, found from the whole layout (``_capture_list``):
+    they are the units among the loose cards worth at most the value (and the aces), which
+    alone can be in them."""
+    rng = random.Random(41)
+    for _ in range(ROUNDS // 2):
+        loose, tops = _layout(rng)
+        for v in range(1, 15):
+            part = tuple(c for c in loose if c.rank <= v or c.rank == ACE)
+            whole = kernel._take_units(loose, v, ace_high, tops)
+            assert whole == kernel._take_units(part, v, ace_high, tops), (loose, tops, v)
+
+
 @pytest.mark.parametrize("ace_high", [True, False])
 def test_judge_keeps_is_the_matching(ace_high: bool) -> None:
     """``_Judge.keeps`` (counts of ranks, aces shared by 1 and 14) is ``rules._match`` of

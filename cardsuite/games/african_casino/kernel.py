@@ -119,8 +119,9 @@ class _Target:
         table = self.table
         if table is None:
             base = self.base
+            assert base is not None  # (a build's target is made with its table)
             self.others = rest = [x for x in self.loose if x is not base]
-            self.table = table = _ordered_sums(tuple(rest))
+            self.table = table = _without(_ordered_sums(tuple(self.loose)), base)
             return rest, table
         return self.others, table
 
@@ -1326,37 +1327,35 @@ def _add(v: int, unit: Unit, base: Card | None, owner: int | None) -> Add:
 def _ordered_sums(loose: tuple[Card, ...]) -> _Table:
     """``units.sums``, the same sets in the same order, with each set's cards in
     ``order_key``'s order, as a step holds them, so that steps are made without sorting.
-    The walk (``sums``') takes the cards highest first: a set read backwards is in order,
+    Read off ``units.sums``' own table (one walk a layout, which the captures read too):
+    its sets hold their cards highest value first, so a set read backwards is in order,
     unless two of its cards have the same value (then it is sorted)."""
-    ordered = sorted(loose, key=_minus_value)
-    vals = [set_value(c) for c in ordered]
-    ties = len(set(vals)) < len(vals)
-    n = len(ordered)
-    table: dict[int, list[tuple[Card, ...]]] = {}
-    chosen: list[Card] = []
-
-    def walk(start: int, total: int) -> None:
-        for i in range(start, n):
-            t = total + vals[i]
-            if t > 14:
-                continue
-            chosen.append(ordered[i])
-            found = tuple(sorted(chosen, key=order_key)) if ties else tuple(reversed(chosen))
-            sets = table.get(t)
-            if sets is None:
-                table[t] = [found]
+    table: _Table = {}
+    ties = len(set(map(_VALUE, loose))) < len(loose)
+    for total, sets in sums(loose).items():
+        out = []
+        for cards in sets:
+            if ties and len(cards) > 1:
+                out.append(tuple(sorted(cards, key=_ORDER_KEY)))
             else:
-                sets.append(found)
-            walk(i + 1, t)  # noqa: F821 (deleted once done, see below)
-            chosen.pop()
-
-    walk(0, 0)
-    del walk  # (the walk refers to itself: a cycle for the garbage collector, ``units.sums``)
-    return {t: tuple(sets) for t, sets in table.items()}
+                out.append(cards[::-1])
+        table[total] = tuple(out)
+    return table
 
 
-def _minus_value(card: Card) -> int:
-    return -set_value(card)
+def _without(table: _Table, base: Card) -> _Table:
+    """``table`` (``_ordered_sums``) less the sets holding ``base``: the table of the
+    layout without that card, in the same order (the walk's order does not depend on the
+    cards left out)."""
+    out: _Table = {}
+    for total, sets in table.items():
+        kept = []
+        for cards in sets:
+            if base not in cards:
+                kept.append(cards)
+        if kept:
+            out[total] = tuple(kept)
+    return out
 
 
 @lru_cache(maxsize=8192)
