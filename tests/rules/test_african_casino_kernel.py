@@ -103,7 +103,7 @@ def test_judge_keeps_is_the_matching(ace_high: bool) -> None:
 
 
 def test_the_walks_leave_no_cycles() -> None:
-    """``sums``, ``packings``, ``partition`` and ``_ordered_sums`` free their recursive walk:
+    """``sums``, ``packings``, ``partition`` and ``_layout_sums`` free their walk (if any):
     a play-out calls them every move, and each cycle left waits for the collector."""
     rng = random.Random(38)
     layouts = [_layout(rng)[0] for _ in range(20)]
@@ -112,7 +112,7 @@ def test_the_walks_leave_no_cycles() -> None:
     try:
         for loose in layouts:
             sums.__wrapped__(loose)
-            kernel._ordered_sums.__wrapped__(loose)
+            kernel._layout_sums.__wrapped__(loose)
             found = units(loose, 10)
             packings(found)
             if found:

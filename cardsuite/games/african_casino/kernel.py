@@ -1267,6 +1267,8 @@ class _OrderKeys(dict[Card, tuple[int, int]]):
 
 
 _ORDER_KEY = _OrderKeys().__getitem__
+#: Minus each card's value in a set (``units.sums`` sorts by it), a look-up in C.
+_MINUS_VALUE = {c: -set_value(c) for c in FULL}.__getitem__
 #: Each card's value in a set (``set_value``), a look-up in C.
 _VALUE = {c: set_value(c) for c in FULL}.__getitem__
 #: How the lean ``apply`` carries out each kind of listed step.
@@ -1323,24 +1325,58 @@ def _add(v: int, unit: Unit, base: Card | None, owner: int | None) -> Add:
     return step
 
 
-@lru_cache(maxsize=8192)
 def _ordered_sums(loose: tuple[Card, ...]) -> _Table:
     """``units.sums``, the same sets in the same order, with each set's cards in
-    ``order_key``'s order, as a step holds them, so that steps are made without sorting.
-    Read off ``units.sums``' own table (one walk a layout, which the captures read too):
-    its sets hold their cards highest value first, so a set read backwards is in order,
+    ``order_key``'s order, as a step holds them, so that steps are made without sorting
+    (``_layout_sums``)."""
+    return _layout_sums(loose)[1]
+
+
+def _walk_sums(loose: tuple[Card, ...]) -> _Table:
+    """``units.sums`` itself: each set's cards highest value first (``_layout_sums``)."""
+    return _layout_sums(loose)[0]
+
+
+@lru_cache(maxsize=8192)
+def _layout_sums(loose: tuple[Card, ...]) -> tuple[_Table, _Table]:
+    """``units.sums`` of ``loose`` twice: as it is (each set's cards in its walk's order,
+    highest value first: a capture's units) and with each set's cards in ``order_key``'s
+    order (a build's or unit's). One pass with no recursion: the walk's order (every set
+    as the positions of its cards in the layout sorted highest first, in lexicographic
+    order) is built from the last card back, the sets from card i on being {i}, then i
+    with each set from i + 1 on, then the sets from i + 1 on; a set worth more than 14 is
+    dropped as the walk drops it. A set is read backwards for ``order_key``'s order,
     unless two of its cards have the same value (then it is sorted)."""
-    table: _Table = {}
-    ties = len(set(map(_VALUE, loose))) < len(loose)
-    for total, sets in sums(loose).items():
-        out = []
-        for cards in sets:
-            if ties and len(cards) > 1:
-                out.append(tuple(sorted(cards, key=_ORDER_KEY)))
-            else:
-                out.append(cards[::-1])
-        table[total] = tuple(out)
-    return table
+    ordered = sorted(loose, key=_MINUS_VALUE)
+    after: list[tuple[int, tuple[Card, ...], tuple[Card, ...]]] = []
+    for c in reversed(ordered):
+        x = _VALUE(c)
+        one = (c,)
+        sets = [(x, one, one)]
+        for t, down, up in after:
+            t += x
+            if t <= 14:
+                sets.append((t, one + down, up + one))
+        after = sets + after
+    walk: dict[int, list[tuple[Card, ...]]] = {}
+    up_sets: dict[int, list[tuple[Card, ...]]] = {}
+    for t, down, up in after:
+        found = walk.get(t)
+        if found is None:
+            walk[t] = [down]
+            up_sets[t] = [up]
+        else:
+            found.append(down)
+            up_sets[t].append(up)
+    if len(set(map(_VALUE, loose))) < len(loose):  # ties: a set with two cards of a value
+        for ups in up_sets.values():
+            for i, up in enumerate(ups):
+                if len(up) > 1:
+                    ups[i] = tuple(sorted(up, key=_ORDER_KEY))
+    return (
+        {t: tuple(sets) for t, sets in walk.items()},
+        {t: tuple(sets) for t, sets in up_sets.items()},
+    )
 
 
 def _without(table: _Table, base: Card) -> _Table:
@@ -1418,7 +1454,7 @@ def _take_units(
 ) -> list[tuple[Item, ...]]:
     """``units.units(loose, v, ace_high, tops)`` for a capture (no hand card among the
     extras), the same units in the same order, with plain loops."""
-    table = sums(loose)
+    table = _walk_sums(loose)
     out: list[tuple[Item, ...]] = []
     for c in loose:
         if c.rank == ACE:
