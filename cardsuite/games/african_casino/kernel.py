@@ -96,7 +96,7 @@ class _Target:
     loose cards a unit may use there, and their table of sums, are worked out for a base
     only when a step onto it is made (``rest``): most bases are no value the mover may own."""
 
-    __slots__ = ("base", "flag", "loose", "others", "subsets", "table", "value")
+    __slots__ = ("base", "flag", "loose", "others", "subsets", "table", "value", "whole")
 
     def __init__(
         self,
@@ -106,6 +106,7 @@ class _Target:
         table: _Table | None,
         subsets: _Subsets,
         flag: bool,
+        whole: _Table | None = None,
     ) -> None:
         self.value = value
         self.base = base
@@ -114,6 +115,7 @@ class _Target:
         self.table = table
         self.subsets = subsets
         self.flag = flag
+        self.whole = whole  # the table of every loose card, when the listing has it
 
     def rest(self) -> tuple[list[Card], _Table]:
         table = self.table
@@ -121,7 +123,10 @@ class _Target:
             base = self.base
             assert base is not None  # (a build's target is made with its table)
             self.others = rest = [x for x in self.loose if x is not base]
-            self.table = table = _without(_ordered_sums(tuple(self.loose)), base)
+            whole = self.whole
+            if whole is None:
+                whole = _ordered_sums(tuple(self.loose))
+            self.table = table = _without(whole, base)
             return rest, table
         return self.others, table
 
@@ -431,13 +436,13 @@ class CasinoKernel(CasinoState):
         # no trail need a build owned; TURN-1: no hand card after the play is listed).
         judge = None if not mine and self.aug_opp is None else _Judge(self, mine, counts)
         tops = self.usable_tops(seat) if self.sa and played is None else None  # (VAR-SA 4)
-        targets = self._add_targets(seat, loose, tops=tops, holds=counts)
+        whole = tuple(loose)
+        walk, table = _layout_sums(whole)  # (one look-up a listing)
+        targets = self._add_targets(seat, loose, tops=tops, holds=counts, whole=table)
         owners = self._owners(seat, counts)
         out: list[Action] = []
         if played is None:
-            table = self._play_list(seat, loose, tops or (), targets, owners, judge, out)
-        else:
-            table = _ordered_sums(tuple(loose))
+            self._play_list(seat, whole, table, walk, tops or (), targets, owners, judge, out)
         added = self._free_list(seat, table, targets, owners, judge, out)
         if played is not None and self._may_end(seat, added):
             out.append(END)
@@ -516,27 +521,30 @@ class CasinoKernel(CasinoState):
     def _play_list(
         self,
         seat: int,
-        loose: list[Card],
+        whole: tuple[Card, ...],
+        table: _Table,
+        walk: _Table,
         tops: tuple[Item, ...],
         targets: list[_Target],
         owners: _Owners,
         judge: _Judge | None,
         out: list[Action],
-    ) -> _Table:
+    ) -> None:
         """The play's steps (TURN-1) onto ``out``: the captures of every hand card, then
-        each card's builds, raises and additions, then the trails. ``tops``: the pile tops
-        a capture may take (VAR-SA 4). Returns the layout's table of sums (the free steps
-        read it too). (Long for speed: a card's builds and additions are its inner loops,
-        written out, and the owner test is a set look-up, ``_Owners``.)"""
+        each card's builds, raises and additions, then the trails. ``whole``: the free
+        loose cards, ``table`` and ``walk`` their sums (``_layout_sums``); ``tops``: the
+        pile tops a capture may take (VAR-SA 4). (Long for speed: a card's builds and
+        additions are its inner loops, written out, and the owner test is a set look-up,
+        ``_Owners``.)"""
         hand = self.hands[seat]
-        whole = tuple(loose)
-        self._capture_list(whole, tops, hand, judge, out)
+        self._capture_list(whole, walk, tops, hand, judge, out)
         builds = self.builds
         top = self.top_value
-        raisable = [
-            b.value for _, b in sorted(builds.items()) if b.single and not self.team(b.owner, seat)
-        ]
-        table = _ordered_sums(whole)
+        raisable: list[int] = []  # (no sort with no build)
+        if builds:
+            for _, b in sorted(builds.items()):
+                if b.single and not self.team(b.owner, seat):
+                    raisable.append(b.value)
         sets_of = [(total, sets) for total, sets in table.items() if total < top]
         free, used, one, two, theirs = owners
         high = 14 if self.ace_high else 0  # the value an ace counts besides 1
@@ -618,11 +626,11 @@ class CasinoKernel(CasinoState):
             for card in hand:
                 if judge.trail(card):
                     out.append(_trail(card))
-        return table
 
     def _capture_list(
         self,
         loose: tuple[Card, ...],
+        walk: _Table,
         tops: tuple[Item, ...],
         hand: list[Card],
         judge: _Judge | None,
@@ -630,7 +638,7 @@ class CasinoKernel(CasinoState):
     ) -> None:
         """Each hand card's captures (``_capture_plan``, one per value the card may count,
         shared by the cards of that value); an ace's two values may take the same cards,
-        which is one step (the first)."""
+        which is one step (the first). ``walk``: ``units.sums`` of ``loose``."""
         ace_high = self.ace_high
         maximal_only = self.insist == "always"
         builds = self.builds
@@ -648,7 +656,7 @@ class CasinoKernel(CasinoState):
                     if v in reach or v in builds:
                         # The plan is its units' (``units.sums`` of the whole layout, kept
                         # for the listing): a layout that changed elsewhere finds it again.
-                        found = _take_units(loose, v, ace_high, tops)
+                        found = _take_units(loose, v, ace_high, tops, walk)
                         plan = _capture_plan(tuple(found), v in builds, maximal_only)
                     else:  # no build and no unit of the value (``_reach``): nothing to take
                         plan = ()
@@ -1035,19 +1043,21 @@ class CasinoKernel(CasinoState):
         bases: bool = True,
         tops: tuple[Item, ...] | None = None,
         holds: dict[int, int] | None = None,
+        whole: _Table | None = None,
     ) -> list[_Target]:
         """What a unit may go onto, worked out once for every hand card: each build, then
         (with ``bases``) each loose card as a base (an ace as 1 and, ace high, as 14), with
         the sums of the other loose cards and the pile tops that may join a unit there.
         ``tops``: the usable pile tops, when known; with ``holds`` (``_hand_counts``), a
         base of a value ``seat`` holds no card of is left out unless a proven partner may
-        have it: no step onto it passes the owner test (AUG-4, BUILD-2)."""
+        have it: no step onto it passes the owner test (AUG-4, BUILD-2). ``whole``: the
+        ``_ordered_sums`` of ``loose``, when known."""
         builds = self.builds
         plain = _NO_TOPS
         subsets: _Subsets | None = None  # (the pile tops are read only for a target)
         out: list[_Target] = []
         if builds:
-            table = _ordered_sums(tuple(loose))
+            table = _ordered_sums(tuple(loose)) if whole is None else whole
             subsets = _top_subsets(self.usable_tops(seat) if tops is None else tops)
             for v in sorted(builds):
                 b = builds[v]
@@ -1065,11 +1075,11 @@ class CasinoKernel(CasinoState):
                 if holds is not None and not both and v not in holds:
                     continue
                 if self.sa:
-                    out.append(_Target(v, c, loose, None, plain, both))
+                    out.append(_Target(v, c, loose, None, plain, both, whole))
                     continue
                 if subsets is None:
                     subsets = _top_subsets(self.usable_tops(seat) if tops is None else tops)
-                out.append(_Target(v, c, loose, None, subsets, both))
+                out.append(_Target(v, c, loose, None, subsets, both, whole))
         return out
 
     def _adds_to(
@@ -1351,7 +1361,7 @@ def _layout_sums(loose: tuple[Card, ...]) -> tuple[_Table, _Table]:
     after: list[tuple[int, tuple[Card, ...], tuple[Card, ...]]] = []
     for c in reversed(ordered):
         x = _VALUE(c)
-        one = (c,)
+        one: tuple[Card, ...] = (c,)
         sets = [(x, one, one)]
         for t, down, up in after:
             t += x
@@ -1450,11 +1460,17 @@ def _capture_parts(
 
 
 def _take_units(
-    loose: tuple[Card, ...], v: int, ace_high: bool, tops: tuple[Item, ...]
+    loose: tuple[Card, ...],
+    v: int,
+    ace_high: bool,
+    tops: tuple[Item, ...],
+    table: _Table | None = None,
 ) -> list[tuple[Item, ...]]:
     """``units.units(loose, v, ace_high, tops)`` for a capture (no hand card among the
-    extras), the same units in the same order, with plain loops."""
-    table = _walk_sums(loose)
+    extras), the same units in the same order, with plain loops. ``table``: ``units.sums``
+    of ``loose``, when known."""
+    if table is None:
+        table = _walk_sums(loose)
     out: list[tuple[Item, ...]] = []
     for c in loose:
         if c.rank == ACE:
