@@ -154,6 +154,11 @@ class _Judge:
         and 14."""
         counts = self.counts
         played = 0 if used is None else used.rank
+        if len(need) == 1:  # (most often: one build to keep, a card of its value)
+            v = need[0]
+            if v == 1 or v == 14:
+                return (v == 1 or self.ace_high) and counts.get(1, 0) - (played == ACE) > 0
+            return counts.get(v, 0) - (played == v) > 0
         aces = counts.get(1, 0) - (played == ACE)
         taken: dict[int, int] = {}
         for v in need:
@@ -1516,12 +1521,16 @@ def _free_units(target: _Target, ace_high: bool) -> list[Unit]:
     others, table = target.rest()
     found: list[Unit] = []
     for c in others:
-        if worth(c, v, ace_high):
+        r = c.rank
+        if r == v if r != ACE else v == 1 or (ace_high and v == 14):  # (``worth``)
             found.append(_unit((c,), None, ()))
     for cards in table.get(v, ()):
         if len(cards) >= 2:
             found.append(_unit(cards, None, ()))
-    for tsum, seats, tcards in target.subsets:
+    subsets = target.subsets
+    if subsets is _NO_TOPS:  # (no pile top to use there)
+        return found
+    for tsum, seats, tcards in subsets:
         if not seats:
             continue
         need = v - tsum
