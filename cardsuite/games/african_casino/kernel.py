@@ -648,7 +648,9 @@ class CasinoKernel(CasinoState):
         maximal_only = self.insist == "always"
         builds = self.builds
         plans: dict[int, tuple[_Template, ...]] = {}
-        reach = _reach(loose, tops, ace_high)
+        # With no pile top, the values with a unit to take are the sums of loose sets (an ace
+        # alone is a set of 1, and counts 14 too: below); ``_reach`` adds the tops'.
+        reach = _reach(loose, tops, ace_high) if tops else walk
         for card in hand:
             if card.rank == ACE:
                 values: tuple[int, ...] = (1, 14) if ace_high else (1,)
@@ -658,7 +660,7 @@ class CasinoKernel(CasinoState):
             for v in values:
                 plan = plans.get(v)
                 if plan is None:
-                    if v in reach or v in builds:
+                    if v in reach or v in builds or (v == 14 and 1 in reach):
                         # The plan is its units' (``units.sums`` of the whole layout, kept
                         # for the listing): a layout that changed elsewhere finds it again.
                         found = _take_units(loose, v, ace_high, tops, walk)
