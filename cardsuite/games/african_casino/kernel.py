@@ -478,8 +478,9 @@ class CasinoKernel(CasinoState):
             twice |= once & 1 << r
             once |= 1 << r
         builds = self.builds
-        side = self.side(seat)
-        ours = [v for v, b in builds.items() if self.side(b.owner) == side]
+        sides = _SIDES[self.n]
+        side = sides[seat]
+        ours = [v for v, b in builds.items() if sides[b.owner] == side]
         top = self.top_value
         for v in counts:  # (an opponent's build of the value forbids it: TAB-4)
             if 2 <= v <= top and twos >> v & 1 and (v not in builds or v in ours):
@@ -547,8 +548,9 @@ class CasinoKernel(CasinoState):
         top = self.top_value
         raisable: list[int] = []  # (no sort with no build)
         if builds:
+            sides = _SIDES[self.n]
             for _, b in sorted(builds.items()):
-                if b.single and not self.team(b.owner, seat):
+                if b.single and sides[b.owner] != sides[seat]:
                     raisable.append(b.value)
         sets_of = [(total, sets) for total, sets in table.items() if total < top]
         free, used, one, two, theirs = owners
@@ -845,9 +847,10 @@ class CasinoKernel(CasinoState):
                 x = 1 if r == ACE else r
                 ones = (ones | ones << x | 1 << x) & _SUMS
                 ace = ace or x == 1
-        side = self.side(seat)
+        sides = _SIDES[self.n]
+        side = sides[seat]
         for v, b in self.builds.items():
-            if self.side(b.owner) == side and (ones >> v & 1 or (v == 14 and ace)):
+            if sides[b.owner] == side and (ones >> v & 1 or (v == 14 and ace)):
                 return True
         return False
 
@@ -929,13 +932,14 @@ class CasinoKernel(CasinoState):
         the same for a raise (no partner's proof, RAISE-1); ``theirs`` the values a proven
         partner may own a step of (PART-2), with that partner."""
         builds = self.builds
-        side = self.side(seat)
+        sides = _SIDES[self.n]
+        side = sides[seat]
         one: set[int] = set()
         two: set[int] = set()
         proven: set[int] = set()
         for v, n in counts.items():
             b = builds.get(v)
-            if b is None or self.side(b.owner) == side:  # (an opponent's: TAB-4, RAISE-3)
+            if b is None or sides[b.owner] == side:  # (an opponent's: TAB-4, RAISE-3)
                 one.add(v)
                 if n > 1:
                     two.add(v)
@@ -943,7 +947,7 @@ class CasinoKernel(CasinoState):
         if self.n == 4:
             for v, b in builds.items():
                 owner = b.owner
-                if owner != seat and self.side(owner) == side and self.proven(owner, v):
+                if owner != seat and sides[owner] == side and self.proven(owner, v):
                     proven.add(v)
             partner = (seat + 2) % 4
             for who, r in self.proofs:
@@ -1066,10 +1070,11 @@ class CasinoKernel(CasinoState):
         if builds:
             table = _ordered_sums(tuple(loose)) if whole is None else whole
             subsets = _top_subsets(self.usable_tops(seat) if tops is None else tops)
+            sides = _SIDES[self.n]
             for v in sorted(builds):
                 b = builds[v]
                 allowed = not self.sa or b.owner == seat
-                team = self.team(b.owner, seat)
+                team = sides[b.owner] == sides[seat]
                 out.append(_Target(v, None, loose, table, subsets if allowed else plain, team))
         ace_high = self.ace_high
         partner = self.partner(seat)
@@ -1271,6 +1276,8 @@ class CasinoKernel(CasinoState):
 
 
 _new = object.__new__
+#: Each seat's side by the number of players (``CasinoState.side``), a look-up.
+_SIDES = {2: (0, 1), 3: (0, 1, 2), 4: (0, 1, 0, 1)}
 #: The sums a build or unit may have, 0 to 14, as bits (``_no_free_step``).
 _SUMS = (1 << 15) - 1
 
