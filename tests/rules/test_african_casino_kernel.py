@@ -229,3 +229,27 @@ def test_unit_for_ours_is_sound(monkeypatch: pytest.MonkeyPatch) -> None:
                 legal = state.legal_actions()
                 state.apply(legal[rng.randrange(len(legal))])
     assert answers.count(False) > len(answers) // 2 > 0
+
+
+def test_cannot_end_is_the_references() -> None:
+    """The kernel's ``_cannot_end`` (one walk of the builds, TAB-5 for one build a look for
+    a card) gives the reference's answer at every position of random games, every variant
+    and size, asked for every seat (the mover's and the others', whose builds differ)."""
+    from cardsuite.games import get_game
+    from cardsuite.games.african_casino.rules import CasinoState
+
+    game = get_game("african-casino")
+    rng = random.Random(42)
+    refused = 0
+    for variant in game.variants:
+        for players in (2, 3, 4):
+            state = game.new_state(players=players, variant=variant, seed=players + 7)
+            assert isinstance(state, kernel.CasinoKernel)
+            while not state.is_over():
+                for seat in range(players):
+                    want = CasinoState._cannot_end(state, seat)
+                    assert state._cannot_end(seat) == want, (state.to_json(), seat)
+                    refused += want is not None
+                legal = state.legal_actions()
+                state.apply(legal[rng.randrange(len(legal))])
+    assert refused > 0

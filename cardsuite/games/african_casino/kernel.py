@@ -808,11 +808,44 @@ class CasinoKernel(CasinoState):
         return self._cannot_end(seat) is None
 
     def _cannot_end(self, seat: int) -> str | None:
-        """The reference's, but at once when there is no build at all: nothing to keep,
-        no second build (TWO-1, TAB-5, AUG-5)."""
-        if not self.builds and self.aug_opp is None:
+        """The reference's (TWO-1, AUG-5, TAB-5) in one walk of the builds: at once when
+        there is none (nothing to keep, no second build), and TAB-5's matching for one
+        build to keep a look for a card of its value (``_match``'s answer then)."""
+        builds = self.builds
+        aug = self.aug_opp
+        if not builds and aug is None:
             return None
-        return CasinoState._cannot_end(self, seat)
+        need = []
+        owners = set()
+        two = False  # some seat owns two builds (TWO-1)
+        for b in builds.values():
+            owner = b.owner
+            if owner in owners:
+                two = True
+            owners.add(owner)
+            if owner == seat:
+                need.append(b.value)
+        if two and self.restricted():
+            return _TWO_1_ONE
+        if self.played is None:
+            if aug is not None:
+                need.append(aug)
+        elif aug is not None:
+            return _AUG_5_CAPTURE
+        if not need:
+            return None
+        ace_high = self.ace_high
+        hand = self.hands[seat]
+        if len(need) == 1:
+            v = need[0]
+            for c in hand:
+                if c.rank == v if c.rank != ACE else v == 1 or (ace_high and v == 14):
+                    return None
+        elif _match(need, hand, ace_high):
+            return None
+        if self.played is None and aug is not None:
+            return _AUG_5_KEEP
+        return _TAB_5
 
     def _allowed(self, act: Action) -> bool:
         for a in self.legal_actions():  # the listed object itself: no comparison of keys
