@@ -434,7 +434,8 @@ class CasinoKernel(CasinoState):
         counts = _hand_counts(self.hands[seat], self.ace_high)
         if played is not None and self._no_free_step(seat, loose, counts):
             return [END] if self._may_end(seat, False) else []  # (most turns after the play)
-        mine = tuple([v for v, b in self.builds.items() if b.owner == seat])
+        builds = self.builds
+        mine = tuple([v for v, b in builds.items() if b.owner == seat]) if builds else ()
         # Owning no build and having added to no opponent's, every step of the mover's own
         # that the generation lets through is legal (TAB-5 and AUG-5 have nothing to keep:
         # the owner test already gave a new build its capturing card; TWO-1's one build and
@@ -480,7 +481,7 @@ class CasinoKernel(CasinoState):
         builds = self.builds
         sides = _SIDES[self.n]
         side = sides[seat]
-        ours = [v for v, b in builds.items() if sides[b.owner] == side]
+        ours = [v for v, b in builds.items() if sides[b.owner] == side] if builds else []
         top = self.top_value
         for v in counts:  # (an opponent's build of the value forbids it: TAB-4)
             if 2 <= v <= top and twos >> v & 1 and (v not in builds or v in ours):
