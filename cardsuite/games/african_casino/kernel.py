@@ -1113,14 +1113,15 @@ class CasinoKernel(CasinoState):
         ace_high = self.ace_high
         partner = self.partner(seat)
         proofs = self.proofs
+        sa = self.sa
         for c in loose if bases else ():
-            for v in [1, 14] if c.rank == ACE and ace_high else [set_value(c)]:
+            for v in (1, 14) if c.rank == ACE and ace_high else (_VALUE(c),):
                 if v in builds:
                     continue
                 both = partner is not None and (partner, ACE if v in (1, 14) else v) in proofs
                 if holds is not None and not both and v not in holds:
                     continue
-                if self.sa:
+                if sa:
                     out.append(_Target(v, c, loose, None, plain, both, whole))
                     continue
                 if subsets is None:
