@@ -21,7 +21,7 @@ import pytest
 
 from cardsuite.cards import Card
 from cardsuite.games.money.coins import purse, sub_purses
-from cardsuite.games.money.kernel import _MONEY, _WEIGHTS, MoneyKernel
+from cardsuite.games.money.kernel import _WEIGHTS, MoneyKernel
 from cardsuite.games.money.purchases import direct_purchase
 from cardsuite.games.money.rules import GAME, MoneyState
 
@@ -90,7 +90,7 @@ def test_sub_purses_each_once_in_the_order_of_the_counts_product() -> None:
 
 @pytest.mark.parametrize(("variant", "options"), SWITCHES, ids=lambda v: str(v))
 def test_carried_money_is_the_zones(variant: str, options: dict[str, Any]) -> None:
-    """The zones' money the kernel's own moves carry to the next position (``_MONEY``: an
+    """The zones' money the kernel's own moves carry to the next position (``_money``: an
     exchange, a payment, a sale, a turn and its capture change it by the cards they move)
     is each zone's sum, at every position it is carried to, for every switch."""
     rng = random.Random(36)
@@ -102,7 +102,7 @@ def test_carried_money_is_the_zones(variant: str, options: dict[str, Any]) -> No
         if state.is_over():
             seed += 1
             state = GAME.new_state(variant=variant, options=options, seed=seed)
-        money = state._now.get(_MONEY)
+        money = state._money
         if money is not None:
             assert money == [*map(_zone_money, (*state.banks, state.under))]
             carried += 1

@@ -69,13 +69,8 @@ _TURN_OR_CLAIM: tuple[Sequence[Action], ...] = ((TURN, CLAIMS[0]), (TURN, CLAIMS
 
 #: The shop's steps the kernel carries out itself when they are offered (``apply``).
 _SHOP_STEPS = frozenset((Exchange, Buy, Sell))
-#: ``MoneyKernel._now``'s entries beside the seats' listings.
-_CODES, _OFFERS = "codes", "offers"
-#: ``MoneyKernel._now``'s zones' money, by seat and then the ground's:
-#: ``[bank 0, bank 1, under]`` as numbers (``_WEIGHTS``). The kernel's own moves carry it to
-#: the next position (an exchange, a payment, a sale, a turn), changed by the cards they
-#: move, so the listing sums no zone; every other path forgets it with the rest of ``_now``.
-_MONEY = "money"
+#: ``MoneyKernel._now``'s entry beside the seats' listings.
+_CODES = "codes"
 
 #: A money card's weight: a zone's money as one number, the sum of its cards' weights,
 #: four bits a rank (a rank has at most four cards). Two zones with the same ranks have the
@@ -184,7 +179,7 @@ def _put(table: dict[Any, Any], key: Any, work: Callable[[], Sequence[Any]]) -> 
 class MoneyKernel(MoneyState):
     """``MoneyState``, fast where play-outs spend their time (see the module docstring)."""
 
-    __slots__ = ("_at_will", "_cap", "_kommi", "_limit", "_now", "_tables")
+    __slots__ = ("_at_will", "_cap", "_kommi", "_limit", "_money", "_now", "_offered", "_tables")
 
     def __init__(
         self, game: Money, variant: str, options: dict[str, Any], rng: random.Random
@@ -195,8 +190,16 @@ class MoneyKernel(MoneyState):
         self._kommi = bool(options["kommi"])
         self._limit = int(options["turn_limit"])
         #: What is known of this position, until the next move: each seat's legal actions
-        #: (by seat), the shop's facts (``_CODES``) and the mover's steps (``_OFFERS``).
+        #: (by seat) and the shop's facts (``_CODES``), asked off the play-outs' path.
         self._now: dict[object, Any] = {}
+        #: The mover's steps (``_offers``), until the next move; None: not listed yet. A
+        #: slot, not an entry of ``_now``: read and reset at every move.
+        self._offered: Sequence[Action] | None = None
+        #: The zones' money, ``[bank 0, bank 1, under]`` as numbers (``_WEIGHTS``), or None.
+        #: The kernel's own moves carry it to the next position (an exchange, a payment, a
+        #: sale, a turn), changed by the cards they move, so the listing sums no zone; every
+        #: other path forgets it (``_forget``).
+        self._money: list[int] | None = None
         #: No purchase takes more cards than the dearest money card buys: past this many,
         #: the ground's and the seller's cards make no difference to what can be bought
         #: (nor to the source rule, MONEY-BUY-2).
@@ -249,54 +252,14 @@ class MoneyKernel(MoneyState):
 
     def _offers(self) -> Sequence[Action]:
         """The steps of the seat to move: the reference's ``_mover_actions`` (purchases,
-        exchanges, the turn; or a seller's splits), looked up. Long for speed: the common
-        case (buying at will, not forced) inline, with no call on a hit."""
-        now = self._now
-        got = now.get(_OFFERS)
+        exchanges, the turn; or a seller's splits), looked up, and kept (``_offered``)."""
+        got = self._offered
         if got is not None:
             return got
-        m = self.mover
-        hand = self.hands[m]
+        hand = self.hands[self.mover]
         if hand and self._at_will and not self.bought and self.phase == "play":
-            # Buying at will, not forced: most of an Egyptian play-out's moves. The steps
-            # are the purchases from the ground, then the rest (``_shop``): each looked
-            # up whole by the few facts it reads (``_codes``), and made of parts once.
-            tables = self._tables
-            money = now.get(_MONEY)
-            if money is None:
-                banks = self.banks
-                money = now[_MONEY] = [
-                    sum(map(_weigh, banks[0])),
-                    sum(map(_weigh, banks[1])),
-                    sum(map(_weigh, self.under)),
-                ]
-            mine = money[m]
-            under = money[2]
-            on_ground = len(self.pile)
-            # Each looked up by the zones' money in a row of listings by the cards there,
-            # counted up to where they stop making a difference (``_ground_row``,
-            # ``_rest_row``).
-            row = tables.grounds.get((mine, under))
-            if row is None:
-                row = self._ground_row(mine, under)
-            most = len(row) - 2
-            at = (on_ground if on_ground < most else most) + 1
-            ground = row[at]
-            if ground is None:
-                ground = row[at] = self._buys(GROUND, mine, under, at - 1)
-            theirs = money[1 - m]
-            held = len(self.hands[1 - m])
-            key = (mine, theirs, under, self.exchanges < MAX_EXCHANGES)
-            row = tables.rests.get(key)
-            if row is None:
-                row = self._rest_row(*key)
-            most = len(row) - 2
-            at = (held if held < most else most) + 1
-            rest = row[at]
-            if rest is None:
-                rest = row[at] = self._buys(OPPONENT, mine, theirs, at - 1) + row[0]
-            got = ground + rest
-        elif self.phase == "sell":
+            return self._shop()
+        if self.phase == "sell":
             got = self._sale_offers()
         elif hand and (self.bought or not self._at_will):
             got = _TURN_ONLY  # no shop open (MONEY-BUY-1, EG-2)
@@ -315,7 +278,49 @@ class MoneyKernel(MoneyState):
             got = self._tables.whole.get(key)
             if got is None:
                 got = _put(self._tables.whole, key, self._mover_actions)
-        now[_OFFERS] = got
+        self._offered = got
+        return got
+
+    def _shop(self) -> Sequence[Action]:
+        """The steps of a mover buying at will who need not buy (MONEY-EG-2: most of an
+        Egyptian play-out's moves): the purchases from the ground, then the rest (the
+        purchases from the opponent, the exchanges, the turn), each looked up whole by the
+        zones' money in a row of listings by the cards there, counted up to where they stop
+        making a difference (``_ground_row``, ``_rest_row``), and made of parts once. Long
+        for speed: no call on a hit."""
+        tables = self._tables
+        money = self._money
+        if money is None:
+            banks = self.banks
+            money = self._money = [
+                sum(map(_weigh, banks[0])),
+                sum(map(_weigh, banks[1])),
+                sum(map(_weigh, self.under)),
+            ]
+        m = self.mover
+        mine = money[m]
+        under = money[2]
+        on_ground = len(self.pile)
+        row = tables.grounds.get((mine, under))
+        if row is None:
+            row = self._ground_row(mine, under)
+        most = len(row) - 2
+        at = (on_ground if on_ground < most else most) + 1
+        ground = row[at]
+        if ground is None:
+            ground = row[at] = self._buys(GROUND, mine, under, at - 1)
+        theirs = money[1 - m]
+        held = len(self.hands[1 - m])
+        key = (mine, theirs, under, self.exchanges < MAX_EXCHANGES)
+        row = tables.rests.get(key)
+        if row is None:
+            row = self._rest_row(*key)
+        most = len(row) - 2
+        at = (held if held < most else most) + 1
+        rest = row[at]
+        if rest is None:
+            rest = row[at] = self._buys(OPPONENT, mine, theirs, at - 1) + row[0]
+        got = self._offered = ground + rest
         return got
 
     def _ground_row(self, mine: int, under: int) -> list[Any]:
@@ -414,7 +419,7 @@ class MoneyKernel(MoneyState):
         buyer, pay, _ = self.sale
         held = len(self.hands[1 - buyer])
         v = self.values[pay]
-        money = self._now.get(_MONEY)
+        money = self._money
         theirs = money[1 - buyer] if money is not None else sum(map(_weigh, self.banks[1 - buyer]))
         key = (theirs, pay, held if held < v else v)
         got = self._tables.sales.get(key)
@@ -474,13 +479,16 @@ class MoneyKernel(MoneyState):
                         return _TURN_OR_CLAIM[s]
                     return _TURN_ONLY
                 if self._auto:  # (no claims) the steps themselves, shared and immutable
-                    return self._offers()
+                    got = self._offered
+                    return got if got is not None else self._shop()
         else:
             to_move = self.to_move()
             if to_move is None:
                 return []
             mover = to_move  # the seller
             s = mover if seat is None else seat
+            if s == mover and self._auto:  # (no claims) the splits, shared and immutable
+                return self._offers()
         now = self._now
         cached = now.get(s)
         if cached is not None:
@@ -520,18 +528,19 @@ class MoneyKernel(MoneyState):
                 if ev is None:
                     ev = turned(m, card, matched, n)
                 events.append(ev)
-                now = self._now
-                money = now.get(_MONEY) if now else None
                 if matched and self._auto:  # MONEY-EG-1
                     self._capture(m, CAPTURED_BY_MATCH)
+                    money = self._money
                     if money is not None:  # the money under into the mover's bank
                         money[m] += money[2]
                         money[2] = 0
                 nxt = self.mover = 1 - m
                 self.exchanges = 0
                 self.bought = False
-                if now:  # what was known goes, but the money (a turn moves none but a capture's)
-                    self._now = {_MONEY: money} if money is not None else {}
+                # what was known goes, but the money (a turn moves none but a capture's)
+                self._offered = None
+                if self._now:
+                    self._now = {}
                 limit = self._limit
                 if (limit and turns >= limit - 1) or not self.hands[nxt] or not self.pile:
                     self._end_check()  # (MONEY-END-1..3 may have come)
@@ -546,7 +555,7 @@ class MoneyKernel(MoneyState):
             kind in _SHOP_STEPS
             and self.phase != "over"
             and (seat is None or seat == self.to_move())
-            and any(map(is_, self._now.get(_OFFERS) or self._offers(), repeat(action)))
+            and any(map(is_, self._offered or self._offers(), repeat(action)))
         ):
             # An exchange, a purchase or a sale just offered to the seat to move (that very
             # object: a play-out picks it from the listing) is legal: the reference's checks
@@ -559,7 +568,7 @@ class MoneyKernel(MoneyState):
             elif kind is Sell:
                 self._make_sale(action)  # type: ignore[arg-type]  # kind is Sell
             elif action.source == GROUND:  # type: ignore[union-attr]  # kind is Buy
-                self._now = {}  # (the reference's: the money it moves is not carried)
+                self._money = None  # (the reference's: the money it moves is not carried)
                 self._make_ground_purchase(action)  # type: ignore[arg-type]  # kind is Buy
             else:
                 self._make_payment(action)  # type: ignore[arg-type]  # kind is Buy
@@ -568,15 +577,23 @@ class MoneyKernel(MoneyState):
             # exchanges after which a purchase stays possible (END-1, money.md §12); and
             # after a purchase or a sale the buyer holds cards, the seller the card paid,
             # the ground the payment (END-1, -2). What was known of the position goes, but
-            # the zones' money, which the kernel's own steps have kept (``_MONEY``).
-            money = self._now.get(_MONEY)
-            self._now = {_MONEY: money} if money is not None else {}
+            # the zones' money, which the kernel's own steps have kept (``_money``).
+            self._offered = None
+            if self._now:
+                self._now = {}
             return events[mark:]
         # The reference by name, not ``super()``: a method that says ``super()`` pays for
         # its closure on every call, and this one and ``legal_actions`` run every move.
         made = MoneyState.apply(self, action, seat)
-        self._now = {}
+        self._forget()
         return made
+
+    def _forget(self) -> None:
+        """Forget what was known of the position (the listings, the money carried): any
+        path but the kernel's own moves may have changed it."""
+        self._now = {}
+        self._offered = None
+        self._money = None
 
     def _fast_claim(self, act: Claim, seat: int | None) -> bool:
         """The reference's ``_claim`` and ``_capture`` in the play phase, checks included;
@@ -600,8 +617,7 @@ class MoneyKernel(MoneyState):
             self.banks[taker] += under
         events.append(capture_event(taker, words, len(pile), under))
         self.pile, self.pile_ids, self.under = [], [], []
-        if self._now:
-            self._now = {}
+        self._forget()  # (the ground's money moved)
         # MONEY-END-1..3 where a claim can bring them (the ground is empty now)
         hands, banks, limit = self.hands, self.banks, self._limit
         if (
@@ -617,7 +633,7 @@ class MoneyKernel(MoneyState):
         turn limit is reached, or the ground is empty and a player holds nothing), once
         what was known of the position before the move is forgotten (the reference's
         checks may have looked the shop up before it changed)."""
-        self._now = {}
+        self._forget()
         phase = self.phase
         if phase == "over":
             return
@@ -652,7 +668,7 @@ class MoneyKernel(MoneyState):
     def _make_exchange(self, act: Exchange) -> None:
         """The reference's, inline (a random play-out exchanges at two moves in five): each
         card found by a loop, the event made here (``wording.exchanged``'s, its cards as
-        tuples), the money carried (``_MONEY``). Long for speed: one function, not one more
+        tuples), the money carried (``_money``). Long for speed: one function, not one more
         Python call at two moves in five."""
         m = self.mover
         banks = self.banks
@@ -679,7 +695,7 @@ class MoneyKernel(MoneyState):
             zone[:0] = given  # lowest, as the latest payment (MONEY-ZONE-3)
         mine += taken
         self.exchanges += 1
-        money = self._now.get(_MONEY)
+        money = self._money
         if money is not None:
             moved = sum(map(_weigh, taken)) - sum(map(_weigh, given))
             money[m] += moved
@@ -716,11 +732,11 @@ class MoneyKernel(MoneyState):
                 mine.remove(pay)
                 break
         else:  # pragma: no cover - the offer was checked
-            self._now.pop(_MONEY, None)  # (its money not carried)
+            self._money = None  # (its money not carried)
             MoneyState._make_payment(self, act)
             return
         self.banks[1 - m].append(pay)
-        money = self._now.get(_MONEY)
+        money = self._money
         if money is not None:
             w = _weigh(pay)
             money[m] -= w
@@ -736,7 +752,7 @@ class MoneyKernel(MoneyState):
         assert self.sale is not None
         buyer, rank, _ = self.sale
         if rank in act.change:  # change of the rank just paid: the reference's care
-            self._now.pop(_MONEY, None)  # (its money not carried)
+            self._money = None  # (its money not carried)
             MoneyState._make_sale(self, act)
             return
         seller = 1 - buyer
@@ -759,7 +775,7 @@ class MoneyKernel(MoneyState):
                         change.append(c)
                         break
             self.banks[buyer] += change
-            money = self._now.get(_MONEY)
+            money = self._money
             if money is not None:
                 w = sum(map(_weigh, change))
                 money[seller] -= w
@@ -795,6 +811,8 @@ class MoneyKernel(MoneyState):
         new.winners_list = self.winners_list[:]
         new.events = self.events[:] if events else []
         new._now = {}
+        new._offered = None
+        new._money = None
         return new
 
 
