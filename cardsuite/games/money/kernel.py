@@ -83,6 +83,30 @@ _WEIGHTS[JOKER] = 1 << (4 * (JOKER_RANK - JACK))
 _weigh = _WEIGHTS.__getitem__
 #: Each money card's code as a tuple of one (an exchange's event, ``_make_exchange``).
 _ONE_CODE: dict[Card, tuple[str, ...]] = {c: (c.code,) for c in _WEIGHTS}
+#: Each two money cards' codes as a tuple, by the first card and then the second: most
+#: exchanges give or take two cards (no two ranks are worth the same but with aces; the
+#: Syrian jokers are one object, paired with itself).
+_TWO_CODES: dict[Card, dict[Card, tuple[str, ...]]] = {
+    a: {b: (a.code, b.code) for b in _WEIGHTS} for a in _WEIGHTS
+}
+#: What carrying out an exchange needs, by the exchange's ``id`` (``_exchange_info``): the
+#: exchange itself (the ``id`` is its own while the entry holds it), the ranks given and
+#: taken, whether with the opponent, and what it moves to the mover's money (``_WEIGHTS``).
+_XINFO: dict[int, tuple[Exchange, tuple[int, ...], tuple[int, ...], bool, int]] = {}
+
+
+def _exchange_info(act: Exchange) -> tuple[Exchange, tuple[int, ...], tuple[int, ...], bool, int]:
+    """``_XINFO``'s entry for ``act``, made and kept (the offers are made once each, so a
+    few thousand in a process; emptied past ``_TABLE_MAX``)."""
+    moved = sum(1 << (4 * (r - JACK)) for r in act.take) - sum(
+        1 << (4 * (r - JACK)) for r in act.give
+    )
+    if len(_XINFO) >= _TABLE_MAX:
+        _XINFO.clear()
+    got = _XINFO[id(act)] = (act, act.give, act.take, act.place == OPPONENT, moved)
+    return got
+
+
 #: Purses by their number (``MoneyKernel.purse_of``).
 _PURSES: dict[int, Purse] = {}
 
@@ -671,20 +695,23 @@ class MoneyKernel(MoneyState):
         card found by a loop, the event made here (``wording.exchanged``'s, its cards as
         tuples), the money carried (``_money``). Long for speed: one function, not one more
         Python call at two moves in five."""
+        info = _XINFO.get(id(act))
+        if info is None or info[0] is not act:
+            info = _exchange_info(act)
+        _, gives, takes, to_opponent, moved = info
         m = self.mover
         banks = self.banks
         mine = banks[m]
-        to_opponent = act.place == OPPONENT
         zone = banks[1 - m] if to_opponent else self.under
         given = []
-        for r in act.give:
+        for r in gives:
             for c in mine:
                 if c.rank == r:
                     mine.remove(c)  # (the first of its rank: cards are unique)
                     given.append(c)
                     break
         taken = []
-        for r in act.take:
+        for r in takes:
             for c in zone:
                 if c.rank == r:
                     zone.remove(c)
@@ -698,27 +725,34 @@ class MoneyKernel(MoneyState):
         self.exchanges += 1
         money = self._money
         if money is not None:
-            moved = sum(map(_weigh, taken)) - sum(map(_weigh, given))
             money[m] += moved
             money[1 - m if to_opponent else 2] -= moved
         # The cards as tuples of codes (JSON and ``==`` read them as the reference's lists),
         # each tuple shared (``_CODE_TUPLES``): once the collector has walked it, it is
         # untracked, and so is every data dict made of it after (the log keeps tens of
         # thousands: a long play-out's full collections walked each of them).
-        # One card (most sides of an exchange) is a tuple made at import: ``tuple(map(...))``
-        # costs more than the rest of the event.
-        if len(given) == 1:
+        # One or two cards (most sides of an exchange) are a tuple made at import:
+        # ``tuple(map(...))`` costs more than the rest of the event.
+        n = len(given)
+        if n == 1:
             give = _ONE_CODE[given[0]]
+        elif n == 2:
+            give = _TWO_CODES[given[0]][given[1]]
         else:
             give = tuple(map(_code, given))
             give = _shared_codes(give, give)
-        if len(taken) == 1:
+            if len(_CODE_TUPLES) >= _TABLE_MAX:  # (a few thousand in practice)
+                _CODE_TUPLES.clear()
+        n = len(taken)
+        if n == 1:
             take = _ONE_CODE[taken[0]]
+        elif n == 2:
+            take = _TWO_CODES[taken[0]][taken[1]]
         else:
             take = tuple(map(_code, taken))
             take = _shared_codes(take, take)
-        if len(_CODE_TUPLES) >= _TABLE_MAX:  # (a few thousand in practice)
-            _CODE_TUPLES.clear()
+            if len(_CODE_TUPLES) >= _TABLE_MAX:  # (a few thousand in practice)
+                _CODE_TUPLES.clear()
         data = {"give": give, "take": take, "place": act.place}
         self.events.append(_tnew(Event, ("exchange", m, _EXCHANGES, data)))
 
