@@ -586,8 +586,6 @@ class MoneyKernel(MoneyState):
             # object: a play-out picks it from the listing) is legal: the reference's checks
             # are what made the offers, so only carrying it out is left (any other, equal
             # or not, takes the reference's path below).
-            events = self.events
-            mark = len(events)
             if kind is Exchange:
                 self._make_exchange(action)  # type: ignore[arg-type]  # kind is Exchange
             elif kind is Sell:
@@ -606,7 +604,7 @@ class MoneyKernel(MoneyState):
             self._offered = None
             if self._now:
                 self._now = {}
-            return events[mark:]
+            return [self.events[-1]]  # (each step logs one event)
         # The reference by name, not ``super()``: a method that says ``super()`` pays for
         # its closure on every call, and this one and ``legal_actions`` run every move.
         made = MoneyState.apply(self, action, seat)
