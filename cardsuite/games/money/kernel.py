@@ -203,7 +203,17 @@ def _put(table: dict[Any, Any], key: Any, work: Callable[[], Sequence[Any]]) -> 
 class MoneyKernel(MoneyState):
     """``MoneyState``, fast where play-outs spend their time (see the module docstring)."""
 
-    __slots__ = ("_at_will", "_cap", "_kommi", "_limit", "_money", "_now", "_offered", "_tables")
+    __slots__ = (
+        "_at_will",
+        "_bottom",
+        "_cap",
+        "_kommi",
+        "_limit",
+        "_money",
+        "_now",
+        "_offered",
+        "_tables",
+    )
 
     def __init__(
         self, game: Money, variant: str, options: dict[str, Any], rng: random.Random
@@ -212,6 +222,7 @@ class MoneyKernel(MoneyState):
         # The options read on every move, read once (a play-out makes a million moves).
         self._at_will = bool(options["buy_at_will"])
         self._kommi = bool(options["kommi"])
+        self._bottom = bool(options["sell_bottom"])  # MONEY-EG-3
         self._limit = int(options["turn_limit"])
         #: What is known of this position, until the next move: each seat's legal actions
         #: (by seat) and the shop's facts (``_CODES``), asked off the play-outs' path.
@@ -791,7 +802,7 @@ class MoneyKernel(MoneyState):
         seller = 1 - buyer
         hand = self.hands[seller]
         count = act.count
-        if self.options["sell_bottom"]:  # MONEY-EG-3
+        if self._bottom:  # MONEY-EG-3
             got = hand[-count:]
             del hand[-count:]
         else:
@@ -817,7 +828,9 @@ class MoneyKernel(MoneyState):
         self.phase = "play"
         self.mover = buyer
         self.bought = True
-        self.events.append(wording.sold(seller, count, change))
+        # the event shared (``wording.sold``'s), looked up inline
+        ev = _SHOP_EVENTS.get(("s", seller, count, *change))
+        self.events.append(ev if ev is not None else wording.sold(seller, count, change))
 
     def _end_check(self) -> None:
         """The reference's ``_settle`` where a turn can have brought MONEY-END-1..3."""
