@@ -92,8 +92,34 @@ def offers_with(
     bank: Purse, there: Purse, place: str, values: tuple[tuple[int, int], ...]
 ) -> tuple[Exchange, ...]:
     """Every exchange offer with one place (two banks meet in far fewer ways than three
-    zones: the offers with each are made once)."""
-    return tuple(_exchange(g, t, place) for g, t in _exchange_pairs(bank, there, values))
+    zones: the offers with each are made once), in ``exchanges_between``'s order: each
+    sub-purse the bank gives (``_valued``) with every sub-purse of the place of its value,
+    a block of offers made once for the place and kept by what is given (``_offers_for``:
+    a bank meets many places, and a place many banks, with the same sub-purses)."""
+    blocks = _offers_for(there, place, values)
+    out: list[Exchange] = []
+    for g, v in _valued(bank, values):
+        got = blocks.get(g)
+        if got is None:
+            got = blocks[g] = _offer_block(g, v, there, place, values)
+        out += got
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _offers_for(
+    there: Purse, place: str, values: tuple[tuple[int, int], ...]
+) -> dict[Purse, tuple[Exchange, ...]]:
+    """The offers with ``place`` holding ``there`` by what is given, filled as asked."""
+    return {}
+
+
+def _offer_block(
+    g: Purse, v: int, there: Purse, place: str, values: tuple[tuple[int, int], ...]
+) -> tuple[Exchange, ...]:
+    """Every offer giving ``g`` (worth ``v``) for a sub-purse of ``there`` of that value
+    (not ``g`` itself: no no-op swaps)."""
+    return tuple(_exchange(g, t, place) for t in _by_value(there, values).get(v, ()) if t != g)
 
 
 #: Each exchange made once: the same swaps are offered between many pairs of banks.
