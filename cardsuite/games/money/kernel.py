@@ -38,7 +38,7 @@ from ...engine import Action, Event
 from . import wording
 from .actions import CLAIMS, GROUND, OPPONENT, TURN, Buy, Claim, Exchange, Sell, Turn
 from .coins import Purse, purse
-from .purchases import fewest_bought, offers_with
+from .purchases import _valued, direct_purchase, fewest_bought, offers_with
 from .rules import KOMMI, MAX_EXCHANGES, SOURCE_THRESHOLD, Money, MoneyState
 from .wording import (
     CAPTURED_BY_MATCH,
@@ -379,10 +379,21 @@ class MoneyKernel(MoneyState):
         return got
 
     def _purchases(self, pays: tuple[tuple[int, int], ...], source: str) -> list[Action]:
-        """The reference's purchases from ``source``, by payment, high to low."""
+        """The reference's purchases from ``source``, by payment, high to low (its
+        ``_purchases_paying`` for each, the zones read once and each change's value read
+        from ``_valued``, in ``sub_purses``' order: the empty change first)."""
+        _, opp, under, on_ground, held = self._market()
         out: list[Action] = []
-        for pay, _ in pays:
-            out += self._purchases_paying(pay, source)
+        if source == GROUND:  # MONEY-BUY-5, -6, -9: the buyer's change from under the pile
+            valued = _valued(under, self._vkey)
+            for pay, v in pays:
+                if 1 <= v <= on_ground:
+                    out.append(Buy(pay, GROUND))
+                out += [Buy(pay, GROUND, ch) for ch, worth in valued if 1 <= v - worth <= on_ground]
+        else:  # MONEY-BUY-10: offered if the seller has a split
+            for pay, _ in pays:
+                if direct_purchase((pay,), opp, held, self._vkey):
+                    out.append(Buy(pay, OPPONENT))
         return out
 
     def _swaps(self, place: str, mine: int, there: int) -> tuple[Action, ...]:
