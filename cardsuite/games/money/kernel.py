@@ -636,7 +636,8 @@ class MoneyKernel(MoneyState):
     def _forget(self) -> None:
         """Forget what was known of the position (the listings, the money carried): any
         path but the kernel's own moves may have changed it."""
-        self._now = {}
+        if self._now:
+            self._now = {}
         self._offered = None
         self._money = None
 
@@ -662,7 +663,12 @@ class MoneyKernel(MoneyState):
             self.banks[taker] += under
         events.append(capture_event(taker, words, len(pile), under))
         self.pile, self.pile_ids, self.under = [], [], []
-        self._forget()  # (the ground's money moved)
+        # what was known goes, the money too (the ground's moved): ``_forget``, inline (a
+        # Jordanian play-out claims at a move in three)
+        if self._now:
+            self._now = {}
+        self._offered = None
+        self._money = None
         # MONEY-END-1..3 where a claim can bring them (the ground is empty now)
         hands, banks, limit = self.hands, self.banks, self._limit
         if (
