@@ -23,7 +23,7 @@ from cardsuite.cards import Card
 from cardsuite.games.money.actions import GROUND, OPPONENT
 from cardsuite.games.money.coins import purse, sub_purses
 from cardsuite.games.money.kernel import _WEIGHTS, MoneyKernel
-from cardsuite.games.money.purchases import direct_purchase, offers_with
+from cardsuite.games.money.purchases import direct_purchase, offers_by_blocks, offers_with
 from cardsuite.games.money.rules import GAME, MoneyState
 
 SWITCHES: list[tuple[str, dict[str, Any]]] = [
@@ -142,11 +142,11 @@ def test_direct_purchase_is_a_payment_less_some_change(options: dict[str, Any]) 
 
 @pytest.mark.parametrize("options", [{}, {"aces_money": True}, {"jokers": True}], ids=str)
 def test_offers_with_are_the_exchanges_between_in_order(options: dict[str, Any]) -> None:
-    """``purchases.offers_with`` (built of blocks kept by what is given, ``_offers_for``)
-    offers every exchange of equal value between the bank and the place, no no-op swaps
-    (MONEY-BUY-7), in the order of every sub-purse given and then every sub-purse taken,
-    for purses of every shape (the reference shares ``purchases.py``: the lockstep test
-    cannot see it)."""
+    """``purchases.offers_with`` and ``offers_by_blocks`` (the kernel's, built of blocks
+    kept by what is given, ``_offers_for``) offer every exchange of equal value between the
+    bank and the place, no no-op swaps (MONEY-BUY-7), in the order of every sub-purse given
+    and then every sub-purse taken, for purses of every shape (the reference shares
+    ``purchases.py``: the lockstep test cannot see it)."""
     values = GAME.new_state(variant="egyptian", options=options, seed=0)._vkey
     vals = dict(values)
     ranks = sorted(vals, reverse=True)
@@ -164,5 +164,8 @@ def test_offers_with_are_the_exchanges_between_in_order(options: dict[str, Any])
         ]
         got = [(x.give, x.take, x.place) for x in offers_with(bank, there, place, values)]
         assert got == expected
+        assert offers_by_blocks(bank, there, place, values) == offers_with(
+            bank, there, place, values
+        )
         offered += len(got)
     assert offered

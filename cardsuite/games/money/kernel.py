@@ -38,7 +38,7 @@ from ...engine import Action, Event
 from . import wording
 from .actions import CLAIMS, GROUND, OPPONENT, TURN, Buy, Claim, Exchange, Sell, Turn
 from .coins import Purse, purse
-from .purchases import _valued, direct_purchase, fewest_bought, offers_with
+from .purchases import _valued, direct_purchase, fewest_bought, offers_by_blocks
 from .rules import KOMMI, MAX_EXCHANGES, SOURCE_THRESHOLD, Money, MoneyState
 from .wording import (
     CAPTURED_BY_MATCH,
@@ -125,7 +125,7 @@ class _Tables:
     dearest buys) -> the purchases from that source (``_purchases``): a few hundred keys
     where the mover's, the source's money and its cards counted up to ``_cap`` made
     thousands. ``swaps``: (place, the mover's money, the money there) -> the exchanges
-    with that place of a mover who need not buy (``offers_with``). ``sales``: (the
+    with that place of a mover who need not buy (``offers_by_blocks``). ``sales``: (the
     seller's money, the rank paid, the seller's cards up to what it buys) -> the splits,
     made from ``splits``: (the rank paid, the seller's other money cut to what change can
     hold, the cards up to what it buys) -> the splits; ``cuts``: ``_capped``'s answers (a
@@ -399,7 +399,8 @@ class MoneyKernel(MoneyState):
     def _swaps(self, place: str, mine: int, there: int) -> tuple[Action, ...]:
         """The exchanges with ``place`` of a mover who need not buy: a function of the
         mover's money and the money there (the reference's ``_exchange_options`` are
-        ``exchange_offers``: those with the opponent, then those with the ground)."""
+        ``exchange_offers``: those with the opponent, then those with the ground; made by
+        ``offers_by_blocks``)."""
         key = (place, mine, there)
         got = self._tables.swaps.get(key)
         if got is None:  # (the two purses only: ``_market`` makes three)
@@ -407,7 +408,9 @@ class MoneyKernel(MoneyState):
             zone = self.banks[1 - m] if place == OPPONENT else self.under
             bank, there_purse = self.purse_of(self.banks[m]), self.purse_of(zone)
             got = _put(
-                self._tables.swaps, key, partial(offers_with, bank, there_purse, place, self._vkey)
+                self._tables.swaps,
+                key,
+                partial(offers_by_blocks, bank, there_purse, place, self._vkey),
             )
         return got
 

@@ -92,10 +92,20 @@ def offers_with(
     bank: Purse, there: Purse, place: str, values: tuple[tuple[int, int], ...]
 ) -> tuple[Exchange, ...]:
     """Every exchange offer with one place (two banks meet in far fewer ways than three
-    zones: the offers with each are made once), in ``exchanges_between``'s order: each
-    sub-purse the bank gives (``_valued``) with every sub-purse of the place of its value,
-    a block of offers made once for the place and kept by what is given (``_offers_for``:
-    a bank meets many places, and a place many banks, with the same sub-purses)."""
+    zones: the offers with each are made once). Made of ``_exchange_pairs``, which a forced
+    buyer's search (``purchase_possible``) reads too."""
+    return tuple(_exchange(g, t, place) for g, t in _exchange_pairs(bank, there, values))
+
+
+def offers_by_blocks(
+    bank: Purse, there: Purse, place: str, values: tuple[tuple[int, int], ...]
+) -> tuple[Exchange, ...]:
+    """``offers_with``'s offers, in its order (each sub-purse the bank gives, ``_valued``,
+    with every sub-purse of the place of its value), made of blocks kept for the place by
+    what is given (``_offers_for``: a bank meets many places, and a place many banks,
+    with the same sub-purses). For a mover buying at will, whose exchanges nothing else
+    pairs (``MoneyKernel._swaps``, which keeps them): a forced buyer's search shares
+    ``offers_with``'s pairs."""
     blocks = _offers_for(there, place, values)
     out: list[Exchange] = []
     for g, v in _valued(bank, values):
