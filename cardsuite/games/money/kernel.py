@@ -293,10 +293,7 @@ class MoneyKernel(MoneyState):
             return got
         hand = self.hands[self.mover]
         if hand and self._at_will and not self.bought and self.phase == "play":
-            MoneyKernel.legal_actions(self)  # (it lists a mover buying at will: ``_offered``)
-            got = self._offered
-            assert got is not None
-            return got
+            return self._shop()
         if self.phase == "sell":
             got = self._sale_offers()
         elif hand and (self.bought or not self._at_will):
@@ -317,6 +314,49 @@ class MoneyKernel(MoneyState):
             if got is None:
                 got = _put(self._tables.whole, key, self._mover_actions)
         self._offered = got
+        return got
+
+    def _shop(self) -> Sequence[Action]:
+        """The steps of a mover buying at will who need not buy (MONEY-EG-2: most of an
+        Egyptian play-out's moves): the purchases from the ground, then the rest (the
+        purchases from the opponent, the exchanges, the turn), each looked up whole by the
+        zones' money in a row of listings by the cards there, counted up to where they stop
+        making a difference (``_ground_row``, ``_rest_row``), and made of parts once; kept
+        (``_offered``). Long for speed: no call on a hit. Not inline in ``legal_actions``:
+        its locals would be cleared at every call of it, a Jordanian play-out's too."""
+        mover = self.mover
+        tables = self._tables
+        money = self._money
+        if money is None:
+            banks = self.banks
+            money = self._money = [
+                sum(map(_weigh, banks[0])),
+                sum(map(_weigh, banks[1])),
+                sum(map(_weigh, self.under)),
+            ]
+        mine = money[mover]
+        under = money[2]
+        on_ground = len(self.pile)
+        row = tables.grounds.get((mine, under))
+        if row is None:
+            row = self._ground_row(mine, under)
+        most = len(row) - 2
+        at = (on_ground if on_ground < most else most) + 1
+        ground = row[at]
+        if ground is None:
+            ground = row[at] = self._buys(GROUND, mine, under, at - 1)
+        theirs = money[1 - mover]
+        held = len(self.hands[1 - mover])
+        key = (mine, theirs, under, self.exchanges < MAX_EXCHANGES)
+        row = tables.rests.get(key)
+        if row is None:
+            row = self._rest_row(*key)
+        most = len(row) - 2
+        at = (held if held < most else most) + 1
+        rest = row[at]
+        if rest is None:
+            rest = row[at] = self._buys(OPPONENT, mine, theirs, at - 1) + row[0]
+        got = self._offered = ground + rest
         return got
 
     def _ground_row(self, mine: int, under: int) -> list[Any]:
@@ -478,14 +518,7 @@ class MoneyKernel(MoneyState):
     def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
         """The reference's, but a constant tuple where nearly every position is (a card to
         turn, no shop open), the mover's steps put together from parts (``_offers``), and
-        the listing kept until the next move.
-
-        A mover buying at will who need not buy (MONEY-EG-2: most of an Egyptian
-        play-out's moves) is listed here: the purchases from the ground, then the rest (the
-        purchases from the opponent, the exchanges, the turn), each looked up whole by the
-        zones' money in a row of listings by the cards there, counted up to where they stop
-        making a difference (``_ground_row``, ``_rest_row``), and made of parts once. Long
-        for speed: inline, with no call on a hit."""
+        the listing kept until the next move (a mover buying at will: ``_shop``)."""
         if self.phase == "play":
             mover = self.mover
             s = mover if seat is None else seat
@@ -497,38 +530,7 @@ class MoneyKernel(MoneyState):
                     return _TURN_ONLY
                 got = self._offered
                 if got is None:
-                    tables = self._tables
-                    money = self._money
-                    if money is None:
-                        banks = self.banks
-                        money = self._money = [
-                            sum(map(_weigh, banks[0])),
-                            sum(map(_weigh, banks[1])),
-                            sum(map(_weigh, self.under)),
-                        ]
-                    mine = money[mover]
-                    under = money[2]
-                    on_ground = len(self.pile)
-                    row = tables.grounds.get((mine, under))
-                    if row is None:
-                        row = self._ground_row(mine, under)
-                    most = len(row) - 2
-                    at = (on_ground if on_ground < most else most) + 1
-                    ground = row[at]
-                    if ground is None:
-                        ground = row[at] = self._buys(GROUND, mine, under, at - 1)
-                    theirs = money[1 - mover]
-                    held = len(self.hands[1 - mover])
-                    key = (mine, theirs, under, self.exchanges < MAX_EXCHANGES)
-                    row = tables.rests.get(key)
-                    if row is None:
-                        row = self._rest_row(*key)
-                    most = len(row) - 2
-                    at = (held if held < most else most) + 1
-                    rest = row[at]
-                    if rest is None:
-                        rest = row[at] = self._buys(OPPONENT, mine, theirs, at - 1) + row[0]
-                    got = self._offered = ground + rest
+                    got = self._shop()
                 if self._auto:  # (no claims) the steps themselves, shared and immutable
                     return got
         else:
