@@ -38,7 +38,13 @@ from ...engine import Action, Event
 from . import wording
 from .actions import CLAIMS, GROUND, OPPONENT, TURN, Buy, Claim, Exchange, Sell, Turn
 from .coins import Purse, purse
-from .purchases import _valued, direct_purchase, fewest_bought, offers_by_blocks
+from .purchases import (
+    _valued,
+    direct_purchase,
+    exchanges_keeping_a_purchase,
+    fewest_bought,
+    offers_by_blocks,
+)
 from .rules import KOMMI, MAX_EXCHANGES, SOURCE_THRESHOLD, Money, MoneyState
 from .wording import (
     CAPTURED_BY_MATCH,
@@ -306,7 +312,7 @@ class MoneyKernel(MoneyState):
                 key = self._whole_key()
                 swaps = self._tables.forced.get(key)
                 if swaps is None:
-                    swaps = _put(self._tables.forced, key, self._exchange_options)
+                    swaps = _put(self._tables.forced, key, self._forced_swaps)
                 got += swaps
         else:  # the source rule (MONEY-BUY-2, -13) looks ahead: the whole listing
             key = self._whole_key()
@@ -358,6 +364,20 @@ class MoneyKernel(MoneyState):
             rest = row[at] = self._buys(OPPONENT, mine, theirs, at - 1) + row[0]
         got = self._offered = ground + rest
         return got
+
+    def _forced_swaps(self) -> list[Action]:
+        """The reference's ``_exchange_options`` for a buyer at will who must buy (MONEY-BUY-1,
+        -7, money.md §12: those after which a purchase stays possible), the offers made by
+        blocks as a mover at will's are (``offers_by_blocks``; with aces as money a forced
+        buyer's exchanges are most of a first game)."""
+        bank, opp, under, on_ground, seller_holds = self._market()
+        sources = tuple(self._shopping_sources())
+        left = MAX_EXCHANGES - self.exchanges - 1
+        return list(
+            exchanges_keeping_a_purchase(
+                bank, opp, under, on_ground, seller_holds, sources, left, self._vkey, True
+            )
+        )
 
     def _ground_row(self, mine: int, under: int) -> list[Any]:
         """A row for the ground's purchases with this money (the mover's, the ground's):

@@ -191,19 +191,28 @@ def exchanges_keeping_a_purchase(
     sources: tuple[str, ...],
     left: int,
     values: tuple[tuple[int, int], ...],
+    blocks: bool = False,
 ) -> tuple[Exchange, ...]:
     """The exchange offers after which a forced buyer still has a purchase from one of
     ``sources`` (with ``left`` exchanges after it), in the order they are offered (money.md
     §12). The same bank, places and counts recur all game long, and above all in a search.
+    ``blocks``: the offers made by ``offers_by_blocks`` (the same, in the same order; the
+    kernel's, buying at will, where the at-will mover's exchanges are made so too).
 
     ``keeps_purchase``'s first test (a card taken buys no more than a source holds) is made
     here first, against the most any source holds: most offers pass it (a bank of aces
     meets hundreds)."""
     worth = dict(values).__getitem__
     room = max((pile_n if src == GROUND else seller_n for src in sources), default=0)
+    offers = (
+        offers_by_blocks(bank, opp, OPPONENT, values)
+        + offers_by_blocks(bank, under, GROUND, values)
+        if blocks
+        else exchange_offers(bank, opp, under, values)
+    )
     return tuple(
         x
-        for x in exchange_offers(bank, opp, under, values)
+        for x in offers
         if min(map(worth, x.take)) <= room
         or keeps_purchase(x, bank, opp, under, pile_n, seller_n, sources, left, values)
     )
