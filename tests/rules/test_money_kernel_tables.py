@@ -20,9 +20,10 @@ from typing import Any
 import pytest
 
 from cardsuite.cards import Card
+from cardsuite.games.money.actions import GROUND, OPPONENT
 from cardsuite.games.money.coins import purse, sub_purses
-from cardsuite.games.money.kernel import _MONEY, _WEIGHTS, MoneyKernel
-from cardsuite.games.money.purchases import direct_purchase
+from cardsuite.games.money.kernel import _WEIGHTS, MoneyKernel
+from cardsuite.games.money.purchases import direct_purchase, offers_by_blocks, offers_with
 from cardsuite.games.money.rules import GAME, MoneyState
 
 SWITCHES: list[tuple[str, dict[str, Any]]] = [
@@ -90,7 +91,7 @@ def test_sub_purses_each_once_in_the_order_of_the_counts_product() -> None:
 
 @pytest.mark.parametrize(("variant", "options"), SWITCHES, ids=lambda v: str(v))
 def test_carried_money_is_the_zones(variant: str, options: dict[str, Any]) -> None:
-    """The zones' money the kernel's own moves carry to the next position (``_MONEY``: an
+    """The zones' money the kernel's own moves carry to the next position (``_money``: an
     exchange, a payment, a sale, a turn and its capture change it by the cards they move)
     is each zone's sum, at every position it is carried to, for every switch."""
     rng = random.Random(36)
@@ -102,7 +103,7 @@ def test_carried_money_is_the_zones(variant: str, options: dict[str, Any]) -> No
         if state.is_over():
             seed += 1
             state = GAME.new_state(variant=variant, options=options, seed=seed)
-        money = state._now.get(_MONEY)
+        money = state._money
         if money is not None:
             assert money == [*map(_zone_money, (*state.banks, state.under))]
             carried += 1
@@ -137,3 +138,34 @@ def test_direct_purchase_is_a_payment_less_some_change(options: dict[str, Any]) 
         assert direct_purchase(bank, place, available, values) is expected
         found += expected
     assert 0 < found < len(purses[::5]) * len(purses[::3]) * 17
+
+
+@pytest.mark.parametrize("options", [{}, {"aces_money": True}, {"jokers": True}], ids=str)
+def test_offers_with_are_the_exchanges_between_in_order(options: dict[str, Any]) -> None:
+    """``purchases.offers_with`` and ``offers_by_blocks`` (the kernel's, built of blocks
+    kept by what is given, ``_offers_for``) offer every exchange of equal value between the
+    bank and the place, no no-op swaps (MONEY-BUY-7), in the order of every sub-purse given
+    and then every sub-purse taken, for purses of every shape (the reference shares
+    ``purchases.py``: the lockstep test cannot see it)."""
+    values = GAME.new_state(variant="egyptian", options=options, seed=0)._vkey
+    vals = dict(values)
+    ranks = sorted(vals, reverse=True)
+    purses = [
+        purse([r for r, c in zip(ranks, counts, strict=False) for _ in range(c)])
+        for counts in product(range(3), repeat=len(ranks))
+    ]
+    offered = 0
+    for bank, there, place in product(purses[::4], purses[::3], (OPPONENT, GROUND)):
+        expected = [
+            (g, t, place)
+            for g in sub_purses(bank)[1:]
+            for t in sub_purses(there)[1:]
+            if g != t and sum(map(vals.__getitem__, g)) == sum(map(vals.__getitem__, t))
+        ]
+        got = [(x.give, x.take, x.place) for x in offers_with(bank, there, place, values)]
+        assert got == expected
+        assert offers_by_blocks(bank, there, place, values) == offers_with(
+            bank, there, place, values
+        )
+        offered += len(got)
+    assert offered

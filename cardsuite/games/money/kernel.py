@@ -38,7 +38,13 @@ from ...engine import Action, Event
 from . import wording
 from .actions import CLAIMS, GROUND, OPPONENT, TURN, Buy, Claim, Exchange, Sell, Turn
 from .coins import Purse, purse
-from .purchases import fewest_bought, offers_with
+from .purchases import (
+    _valued,
+    direct_purchase,
+    exchanges_keeping_a_purchase,
+    fewest_bought,
+    offers_by_blocks,
+)
 from .rules import KOMMI, MAX_EXCHANGES, SOURCE_THRESHOLD, Money, MoneyState
 from .wording import (
     CAPTURED_BY_MATCH,
@@ -69,13 +75,8 @@ _TURN_OR_CLAIM: tuple[Sequence[Action], ...] = ((TURN, CLAIMS[0]), (TURN, CLAIMS
 
 #: The shop's steps the kernel carries out itself when they are offered (``apply``).
 _SHOP_STEPS = frozenset((Exchange, Buy, Sell))
-#: ``MoneyKernel._now``'s entries beside the seats' listings.
-_CODES, _OFFERS = "codes", "offers"
-#: ``MoneyKernel._now``'s zones' money, by seat and then the ground's:
-#: ``[bank 0, bank 1, under]`` as numbers (``_WEIGHTS``). The kernel's own moves carry it to
-#: the next position (an exchange, a payment, a sale, a turn), changed by the cards they
-#: move, so the listing sums no zone; every other path forgets it with the rest of ``_now``.
-_MONEY = "money"
+#: ``MoneyKernel._now``'s entry beside the seats' listings.
+_CODES = "codes"
 
 #: A money card's weight: a zone's money as one number, the sum of its cards' weights,
 #: four bits a rank (a rank has at most four cards). Two zones with the same ranks have the
@@ -88,6 +89,30 @@ _WEIGHTS[JOKER] = 1 << (4 * (JOKER_RANK - JACK))
 _weigh = _WEIGHTS.__getitem__
 #: Each money card's code as a tuple of one (an exchange's event, ``_make_exchange``).
 _ONE_CODE: dict[Card, tuple[str, ...]] = {c: (c.code,) for c in _WEIGHTS}
+#: Each two money cards' codes as a tuple, by the first card and then the second: most
+#: exchanges give or take two cards (no two ranks are worth the same but with aces; the
+#: Syrian jokers are one object, paired with itself).
+_TWO_CODES: dict[Card, dict[Card, tuple[str, ...]]] = {
+    a: {b: (a.code, b.code) for b in _WEIGHTS} for a in _WEIGHTS
+}
+#: What carrying out an exchange needs, by the exchange's ``id`` (``_exchange_info``): the
+#: exchange itself (the ``id`` is its own while the entry holds it), the ranks given and
+#: taken, whether with the opponent, and what it moves to the mover's money (``_WEIGHTS``).
+_XINFO: dict[int, tuple[Exchange, tuple[int, ...], tuple[int, ...], bool, int]] = {}
+
+
+def _exchange_info(act: Exchange) -> tuple[Exchange, tuple[int, ...], tuple[int, ...], bool, int]:
+    """``_XINFO``'s entry for ``act``, made and kept (the offers are made once each, so a
+    few thousand in a process; emptied past ``_TABLE_MAX``)."""
+    moved = sum(1 << (4 * (r - JACK)) for r in act.take) - sum(
+        1 << (4 * (r - JACK)) for r in act.give
+    )
+    if len(_XINFO) >= _TABLE_MAX:
+        _XINFO.clear()
+    got = _XINFO[id(act)] = (act, act.give, act.take, act.place == OPPONENT, moved)
+    return got
+
+
 #: Purses by their number (``MoneyKernel.purse_of``).
 _PURSES: dict[int, Purse] = {}
 
@@ -106,7 +131,7 @@ class _Tables:
     dearest buys) -> the purchases from that source (``_purchases``): a few hundred keys
     where the mover's, the source's money and its cards counted up to ``_cap`` made
     thousands. ``swaps``: (place, the mover's money, the money there) -> the exchanges
-    with that place of a mover who need not buy (``offers_with``). ``sales``: (the
+    with that place of a mover who need not buy (``offers_by_blocks``). ``sales``: (the
     seller's money, the rank paid, the seller's cards up to what it buys) -> the splits,
     made from ``splits``: (the rank paid, the seller's other money cut to what change can
     hold, the cards up to what it buys) -> the splits; ``cuts``: ``_capped``'s answers (a
@@ -184,7 +209,17 @@ def _put(table: dict[Any, Any], key: Any, work: Callable[[], Sequence[Any]]) -> 
 class MoneyKernel(MoneyState):
     """``MoneyState``, fast where play-outs spend their time (see the module docstring)."""
 
-    __slots__ = ("_at_will", "_cap", "_kommi", "_limit", "_now", "_tables")
+    __slots__ = (
+        "_at_will",
+        "_bottom",
+        "_cap",
+        "_kommi",
+        "_limit",
+        "_money",
+        "_now",
+        "_offered",
+        "_tables",
+    )
 
     def __init__(
         self, game: Money, variant: str, options: dict[str, Any], rng: random.Random
@@ -193,10 +228,19 @@ class MoneyKernel(MoneyState):
         # The options read on every move, read once (a play-out makes a million moves).
         self._at_will = bool(options["buy_at_will"])
         self._kommi = bool(options["kommi"])
+        self._bottom = bool(options["sell_bottom"])  # MONEY-EG-3
         self._limit = int(options["turn_limit"])
         #: What is known of this position, until the next move: each seat's legal actions
-        #: (by seat), the shop's facts (``_CODES``) and the mover's steps (``_OFFERS``).
+        #: (by seat) and the shop's facts (``_CODES``), asked off the play-outs' path.
         self._now: dict[object, Any] = {}
+        #: The mover's steps (``_offers``), until the next move; None: not listed yet. A
+        #: slot, not an entry of ``_now``: read and reset at every move.
+        self._offered: Sequence[Action] | None = None
+        #: The zones' money, ``[bank 0, bank 1, under]`` as numbers (``_WEIGHTS``), or None.
+        #: The kernel's own moves carry it to the next position (an exchange, a payment, a
+        #: sale, a turn), changed by the cards they move, so the listing sums no zone; every
+        #: other path forgets it (``_forget``).
+        self._money: list[int] | None = None
         #: No purchase takes more cards than the dearest money card buys: past this many,
         #: the ground's and the seller's cards make no difference to what can be bought
         #: (nor to the source rule, MONEY-BUY-2).
@@ -249,54 +293,14 @@ class MoneyKernel(MoneyState):
 
     def _offers(self) -> Sequence[Action]:
         """The steps of the seat to move: the reference's ``_mover_actions`` (purchases,
-        exchanges, the turn; or a seller's splits), looked up. Long for speed: the common
-        case (buying at will, not forced) inline, with no call on a hit."""
-        now = self._now
-        got = now.get(_OFFERS)
+        exchanges, the turn; or a seller's splits), looked up, and kept (``_offered``)."""
+        got = self._offered
         if got is not None:
             return got
-        m = self.mover
-        hand = self.hands[m]
+        hand = self.hands[self.mover]
         if hand and self._at_will and not self.bought and self.phase == "play":
-            # Buying at will, not forced: most of an Egyptian play-out's moves. The steps
-            # are the purchases from the ground, then the rest (``_shop``): each looked
-            # up whole by the few facts it reads (``_codes``), and made of parts once.
-            tables = self._tables
-            money = now.get(_MONEY)
-            if money is None:
-                banks = self.banks
-                money = now[_MONEY] = [
-                    sum(map(_weigh, banks[0])),
-                    sum(map(_weigh, banks[1])),
-                    sum(map(_weigh, self.under)),
-                ]
-            mine = money[m]
-            under = money[2]
-            on_ground = len(self.pile)
-            # Each looked up by the zones' money in a row of listings by the cards there,
-            # counted up to where they stop making a difference (``_ground_row``,
-            # ``_rest_row``).
-            row = tables.grounds.get((mine, under))
-            if row is None:
-                row = self._ground_row(mine, under)
-            most = len(row) - 2
-            at = (on_ground if on_ground < most else most) + 1
-            ground = row[at]
-            if ground is None:
-                ground = row[at] = self._buys(GROUND, mine, under, at - 1)
-            theirs = money[1 - m]
-            held = len(self.hands[1 - m])
-            key = (mine, theirs, under, self.exchanges < MAX_EXCHANGES)
-            row = tables.rests.get(key)
-            if row is None:
-                row = self._rest_row(*key)
-            most = len(row) - 2
-            at = (held if held < most else most) + 1
-            rest = row[at]
-            if rest is None:
-                rest = row[at] = self._buys(OPPONENT, mine, theirs, at - 1) + row[0]
-            got = ground + rest
-        elif self.phase == "sell":
+            return self._shop()
+        if self.phase == "sell":
             got = self._sale_offers()
         elif hand and (self.bought or not self._at_will):
             got = _TURN_ONLY  # no shop open (MONEY-BUY-1, EG-2)
@@ -308,15 +312,72 @@ class MoneyKernel(MoneyState):
                 key = self._whole_key()
                 swaps = self._tables.forced.get(key)
                 if swaps is None:
-                    swaps = _put(self._tables.forced, key, self._exchange_options)
+                    swaps = _put(self._tables.forced, key, self._forced_swaps)
                 got += swaps
         else:  # the source rule (MONEY-BUY-2, -13) looks ahead: the whole listing
             key = self._whole_key()
             got = self._tables.whole.get(key)
             if got is None:
                 got = _put(self._tables.whole, key, self._mover_actions)
-        now[_OFFERS] = got
+        self._offered = got
         return got
+
+    def _shop(self) -> Sequence[Action]:
+        """The steps of a mover buying at will who need not buy (MONEY-EG-2: most of an
+        Egyptian play-out's moves): the purchases from the ground, then the rest (the
+        purchases from the opponent, the exchanges, the turn), each looked up whole by the
+        zones' money in a row of listings by the cards there, counted up to where they stop
+        making a difference (``_ground_row``, ``_rest_row``), and made of parts once; kept
+        (``_offered``). Long for speed: no call on a hit. Not inline in ``legal_actions``:
+        its locals would be cleared at every call of it, a Jordanian play-out's too."""
+        mover = self.mover
+        tables = self._tables
+        money = self._money
+        if money is None:
+            banks = self.banks
+            money = self._money = [
+                sum(map(_weigh, banks[0])),
+                sum(map(_weigh, banks[1])),
+                sum(map(_weigh, self.under)),
+            ]
+        mine = money[mover]
+        under = money[2]
+        on_ground = len(self.pile)
+        row = tables.grounds.get((mine, under))
+        if row is None:
+            row = self._ground_row(mine, under)
+        most = len(row) - 2
+        at = (on_ground if on_ground < most else most) + 1
+        ground = row[at]
+        if ground is None:
+            ground = row[at] = self._buys(GROUND, mine, under, at - 1)
+        theirs = money[1 - mover]
+        held = len(self.hands[1 - mover])
+        key = (mine, theirs, under, self.exchanges < MAX_EXCHANGES)
+        row = tables.rests.get(key)
+        if row is None:
+            row = self._rest_row(*key)
+        most = len(row) - 2
+        at = (held if held < most else most) + 1
+        rest = row[at]
+        if rest is None:
+            rest = row[at] = self._buys(OPPONENT, mine, theirs, at - 1) + row[0]
+        got = self._offered = ground + rest
+        return got
+
+    def _forced_swaps(self) -> list[Action]:
+        """The reference's ``_exchange_options`` for a buyer at will who must buy (MONEY-BUY-1,
+        -7, money.md §12: those after which a purchase stays possible), the offers made by
+        blocks as a mover at will's are (``offers_by_blocks``; with aces as money a forced
+        buyer's exchanges are most of a first game)."""
+        bank, opp, under, on_ground, seller_holds = self._market()
+        sources = tuple(self._shopping_sources())
+        left = MAX_EXCHANGES - self.exchanges - 1
+        return list(
+            exchanges_keeping_a_purchase(
+                bank, opp, under, on_ground, seller_holds, sources, left, self._vkey, True
+            )
+        )
 
     def _ground_row(self, mine: int, under: int) -> list[Any]:
         """A row for the ground's purchases with this money (the mover's, the ground's):
@@ -378,16 +439,28 @@ class MoneyKernel(MoneyState):
         return got
 
     def _purchases(self, pays: tuple[tuple[int, int], ...], source: str) -> list[Action]:
-        """The reference's purchases from ``source``, by payment, high to low."""
+        """The reference's purchases from ``source``, by payment, high to low (its
+        ``_purchases_paying`` for each, the zones read once and each change's value read
+        from ``_valued``, in ``sub_purses``' order: the empty change first)."""
+        _, opp, under, on_ground, held = self._market()
         out: list[Action] = []
-        for pay, _ in pays:
-            out += self._purchases_paying(pay, source)
+        if source == GROUND:  # MONEY-BUY-5, -6, -9: the buyer's change from under the pile
+            valued = _valued(under, self._vkey)
+            for pay, v in pays:
+                if 1 <= v <= on_ground:
+                    out.append(Buy(pay, GROUND))
+                out += [Buy(pay, GROUND, ch) for ch, worth in valued if 1 <= v - worth <= on_ground]
+        else:  # MONEY-BUY-10: offered if the seller has a split
+            for pay, _ in pays:
+                if direct_purchase((pay,), opp, held, self._vkey):
+                    out.append(Buy(pay, OPPONENT))
         return out
 
     def _swaps(self, place: str, mine: int, there: int) -> tuple[Action, ...]:
         """The exchanges with ``place`` of a mover who need not buy: a function of the
         mover's money and the money there (the reference's ``_exchange_options`` are
-        ``exchange_offers``: those with the opponent, then those with the ground)."""
+        ``exchange_offers``: those with the opponent, then those with the ground; made by
+        ``offers_by_blocks``)."""
         key = (place, mine, there)
         got = self._tables.swaps.get(key)
         if got is None:  # (the two purses only: ``_market`` makes three)
@@ -395,7 +468,9 @@ class MoneyKernel(MoneyState):
             zone = self.banks[1 - m] if place == OPPONENT else self.under
             bank, there_purse = self.purse_of(self.banks[m]), self.purse_of(zone)
             got = _put(
-                self._tables.swaps, key, partial(offers_with, bank, there_purse, place, self._vkey)
+                self._tables.swaps,
+                key,
+                partial(offers_by_blocks, bank, there_purse, place, self._vkey),
             )
         return got
 
@@ -414,7 +489,7 @@ class MoneyKernel(MoneyState):
         buyer, pay, _ = self.sale
         held = len(self.hands[1 - buyer])
         v = self.values[pay]
-        money = self._now.get(_MONEY)
+        money = self._money
         theirs = money[1 - buyer] if money is not None else sum(map(_weigh, self.banks[1 - buyer]))
         key = (theirs, pay, held if held < v else v)
         got = self._tables.sales.get(key)
@@ -463,7 +538,7 @@ class MoneyKernel(MoneyState):
     def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
         """The reference's, but a constant tuple where nearly every position is (a card to
         turn, no shop open), the mover's steps put together from parts (``_offers``), and
-        the listing kept until the next move."""
+        the listing kept until the next move (a mover buying at will: ``_shop``)."""
         if self.phase == "play":
             mover = self.mover
             s = mover if seat is None else seat
@@ -473,14 +548,19 @@ class MoneyKernel(MoneyState):
                     if self.pile and not self._auto:
                         return _TURN_OR_CLAIM[s]
                     return _TURN_ONLY
+                got = self._offered
+                if got is None:
+                    got = self._shop()
                 if self._auto:  # (no claims) the steps themselves, shared and immutable
-                    return self._offers()
+                    return got
         else:
             to_move = self.to_move()
             if to_move is None:
                 return []
             mover = to_move  # the seller
             s = mover if seat is None else seat
+            if s == mover and self._auto:  # (no claims) the splits, shared and immutable
+                return self._offers()
         now = self._now
         cached = now.get(s)
         if cached is not None:
@@ -520,18 +600,19 @@ class MoneyKernel(MoneyState):
                 if ev is None:
                     ev = turned(m, card, matched, n)
                 events.append(ev)
-                now = self._now
-                money = now.get(_MONEY) if now else None
                 if matched and self._auto:  # MONEY-EG-1
                     self._capture(m, CAPTURED_BY_MATCH)
+                    money = self._money
                     if money is not None:  # the money under into the mover's bank
                         money[m] += money[2]
                         money[2] = 0
                 nxt = self.mover = 1 - m
                 self.exchanges = 0
                 self.bought = False
-                if now:  # what was known goes, but the money (a turn moves none but a capture's)
-                    self._now = {_MONEY: money} if money is not None else {}
+                # what was known goes, but the money (a turn moves none but a capture's)
+                self._offered = None
+                if self._now:
+                    self._now = {}
                 limit = self._limit
                 if (limit and turns >= limit - 1) or not self.hands[nxt] or not self.pile:
                     self._end_check()  # (MONEY-END-1..3 may have come)
@@ -546,20 +627,18 @@ class MoneyKernel(MoneyState):
             kind in _SHOP_STEPS
             and self.phase != "over"
             and (seat is None or seat == self.to_move())
-            and any(map(is_, self._now.get(_OFFERS) or self._offers(), repeat(action)))
+            and any(map(is_, self._offered or self._offers(), repeat(action)))
         ):
             # An exchange, a purchase or a sale just offered to the seat to move (that very
             # object: a play-out picks it from the listing) is legal: the reference's checks
             # are what made the offers, so only carrying it out is left (any other, equal
             # or not, takes the reference's path below).
-            events = self.events
-            mark = len(events)
             if kind is Exchange:
                 self._make_exchange(action)  # type: ignore[arg-type]  # kind is Exchange
             elif kind is Sell:
                 self._make_sale(action)  # type: ignore[arg-type]  # kind is Sell
             elif action.source == GROUND:  # type: ignore[union-attr]  # kind is Buy
-                self._now = {}  # (the reference's: the money it moves is not carried)
+                self._money = None  # (the reference's: the money it moves is not carried)
                 self._make_ground_purchase(action)  # type: ignore[arg-type]  # kind is Buy
             else:
                 self._make_payment(action)  # type: ignore[arg-type]  # kind is Buy
@@ -568,15 +647,24 @@ class MoneyKernel(MoneyState):
             # exchanges after which a purchase stays possible (END-1, money.md §12); and
             # after a purchase or a sale the buyer holds cards, the seller the card paid,
             # the ground the payment (END-1, -2). What was known of the position goes, but
-            # the zones' money, which the kernel's own steps have kept (``_MONEY``).
-            money = self._now.get(_MONEY)
-            self._now = {_MONEY: money} if money is not None else {}
-            return events[mark:]
+            # the zones' money, which the kernel's own steps have kept (``_money``).
+            self._offered = None
+            if self._now:
+                self._now = {}
+            return [self.events[-1]]  # (each step logs one event)
         # The reference by name, not ``super()``: a method that says ``super()`` pays for
         # its closure on every call, and this one and ``legal_actions`` run every move.
         made = MoneyState.apply(self, action, seat)
-        self._now = {}
+        self._forget()
         return made
+
+    def _forget(self) -> None:
+        """Forget what was known of the position (the listings, the money carried): any
+        path but the kernel's own moves may have changed it."""
+        if self._now:
+            self._now = {}
+        self._offered = None
+        self._money = None
 
     def _fast_claim(self, act: Claim, seat: int | None) -> bool:
         """The reference's ``_claim`` and ``_capture`` in the play phase, checks included;
@@ -600,8 +688,12 @@ class MoneyKernel(MoneyState):
             self.banks[taker] += under
         events.append(capture_event(taker, words, len(pile), under))
         self.pile, self.pile_ids, self.under = [], [], []
+        # what was known goes, the money too (the ground's moved): ``_forget``, inline (a
+        # Jordanian play-out claims at a move in three)
         if self._now:
             self._now = {}
+        self._offered = None
+        self._money = None
         # MONEY-END-1..3 where a claim can bring them (the ground is empty now)
         hands, banks, limit = self.hands, self.banks, self._limit
         if (
@@ -617,7 +709,7 @@ class MoneyKernel(MoneyState):
         turn limit is reached, or the ground is empty and a player holds nothing), once
         what was known of the position before the move is forgotten (the reference's
         checks may have looked the shop up before it changed)."""
-        self._now = {}
+        self._forget()
         phase = self.phase
         if phase == "over":
             return
@@ -652,22 +744,25 @@ class MoneyKernel(MoneyState):
     def _make_exchange(self, act: Exchange) -> None:
         """The reference's, inline (a random play-out exchanges at two moves in five): each
         card found by a loop, the event made here (``wording.exchanged``'s, its cards as
-        tuples), the money carried (``_MONEY``). Long for speed: one function, not one more
+        tuples), the money carried (``_money``). Long for speed: one function, not one more
         Python call at two moves in five."""
+        info = _XINFO.get(id(act))
+        if info is None or info[0] is not act:
+            info = _exchange_info(act)
+        _, gives, takes, to_opponent, moved = info
         m = self.mover
         banks = self.banks
         mine = banks[m]
-        to_opponent = act.place == OPPONENT
         zone = banks[1 - m] if to_opponent else self.under
         given = []
-        for r in act.give:
+        for r in gives:
             for c in mine:
                 if c.rank == r:
                     mine.remove(c)  # (the first of its rank: cards are unique)
                     given.append(c)
                     break
         taken = []
-        for r in act.take:
+        for r in takes:
             for c in zone:
                 if c.rank == r:
                     zone.remove(c)
@@ -679,29 +774,36 @@ class MoneyKernel(MoneyState):
             zone[:0] = given  # lowest, as the latest payment (MONEY-ZONE-3)
         mine += taken
         self.exchanges += 1
-        money = self._now.get(_MONEY)
+        money = self._money
         if money is not None:
-            moved = sum(map(_weigh, taken)) - sum(map(_weigh, given))
             money[m] += moved
             money[1 - m if to_opponent else 2] -= moved
         # The cards as tuples of codes (JSON and ``==`` read them as the reference's lists),
         # each tuple shared (``_CODE_TUPLES``): once the collector has walked it, it is
         # untracked, and so is every data dict made of it after (the log keeps tens of
         # thousands: a long play-out's full collections walked each of them).
-        # One card (most sides of an exchange) is a tuple made at import: ``tuple(map(...))``
-        # costs more than the rest of the event.
-        if len(given) == 1:
+        # One or two cards (most sides of an exchange) are a tuple made at import:
+        # ``tuple(map(...))`` costs more than the rest of the event.
+        n = len(given)
+        if n == 1:
             give = _ONE_CODE[given[0]]
+        elif n == 2:
+            give = _TWO_CODES[given[0]][given[1]]
         else:
             give = tuple(map(_code, given))
             give = _shared_codes(give, give)
-        if len(taken) == 1:
+            if len(_CODE_TUPLES) >= _TABLE_MAX:  # (a few thousand in practice)
+                _CODE_TUPLES.clear()
+        n = len(taken)
+        if n == 1:
             take = _ONE_CODE[taken[0]]
+        elif n == 2:
+            take = _TWO_CODES[taken[0]][taken[1]]
         else:
             take = tuple(map(_code, taken))
             take = _shared_codes(take, take)
-        if len(_CODE_TUPLES) >= _TABLE_MAX:  # (a few thousand in practice)
-            _CODE_TUPLES.clear()
+            if len(_CODE_TUPLES) >= _TABLE_MAX:  # (a few thousand in practice)
+                _CODE_TUPLES.clear()
         data = {"give": give, "take": take, "place": act.place}
         self.events.append(_tnew(Event, ("exchange", m, _EXCHANGES, data)))
 
@@ -716,11 +818,11 @@ class MoneyKernel(MoneyState):
                 mine.remove(pay)
                 break
         else:  # pragma: no cover - the offer was checked
-            self._now.pop(_MONEY, None)  # (its money not carried)
+            self._money = None  # (its money not carried)
             MoneyState._make_payment(self, act)
             return
         self.banks[1 - m].append(pay)
-        money = self._now.get(_MONEY)
+        money = self._money
         if money is not None:
             w = _weigh(pay)
             money[m] -= w
@@ -736,13 +838,13 @@ class MoneyKernel(MoneyState):
         assert self.sale is not None
         buyer, rank, _ = self.sale
         if rank in act.change:  # change of the rank just paid: the reference's care
-            self._now.pop(_MONEY, None)  # (its money not carried)
+            self._money = None  # (its money not carried)
             MoneyState._make_sale(self, act)
             return
         seller = 1 - buyer
         hand = self.hands[seller]
         count = act.count
-        if self.options["sell_bottom"]:  # MONEY-EG-3
+        if self._bottom:  # MONEY-EG-3
             got = hand[-count:]
             del hand[-count:]
         else:
@@ -759,7 +861,7 @@ class MoneyKernel(MoneyState):
                         change.append(c)
                         break
             self.banks[buyer] += change
-            money = self._now.get(_MONEY)
+            money = self._money
             if money is not None:
                 w = sum(map(_weigh, change))
                 money[seller] -= w
@@ -768,7 +870,9 @@ class MoneyKernel(MoneyState):
         self.phase = "play"
         self.mover = buyer
         self.bought = True
-        self.events.append(wording.sold(seller, count, change))
+        # the event shared (``wording.sold``'s), looked up inline
+        ev = _SHOP_EVENTS.get(("s", seller, count, *change))
+        self.events.append(ev if ev is not None else wording.sold(seller, count, change))
 
     def _end_check(self) -> None:
         """The reference's ``_settle`` where a turn can have brought MONEY-END-1..3."""
@@ -795,6 +899,8 @@ class MoneyKernel(MoneyState):
         new.winners_list = self.winners_list[:]
         new.events = self.events[:] if events else []
         new._now = {}
+        new._offered = None
+        new._money = None
         return new
 
 

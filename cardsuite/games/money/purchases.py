@@ -92,8 +92,44 @@ def offers_with(
     bank: Purse, there: Purse, place: str, values: tuple[tuple[int, int], ...]
 ) -> tuple[Exchange, ...]:
     """Every exchange offer with one place (two banks meet in far fewer ways than three
-    zones: the offers with each are made once)."""
+    zones: the offers with each are made once). Made of ``_exchange_pairs``, which a forced
+    buyer's search (``purchase_possible``) reads too."""
     return tuple(_exchange(g, t, place) for g, t in _exchange_pairs(bank, there, values))
+
+
+def offers_by_blocks(
+    bank: Purse, there: Purse, place: str, values: tuple[tuple[int, int], ...]
+) -> tuple[Exchange, ...]:
+    """``offers_with``'s offers, in its order (each sub-purse the bank gives, ``_valued``,
+    with every sub-purse of the place of its value), made of blocks kept for the place by
+    what is given (``_offers_for``: a bank meets many places, and a place many banks,
+    with the same sub-purses). For a mover buying at will, whose exchanges nothing else
+    pairs (``MoneyKernel._swaps``, which keeps them): a forced buyer's search shares
+    ``offers_with``'s pairs."""
+    blocks = _offers_for(there, place, values)
+    out: list[Exchange] = []
+    for g, v in _valued(bank, values):
+        got = blocks.get(g)
+        if got is None:
+            got = blocks[g] = _offer_block(g, v, there, place, values)
+        out += got
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _offers_for(
+    there: Purse, place: str, values: tuple[tuple[int, int], ...]
+) -> dict[Purse, tuple[Exchange, ...]]:
+    """The offers with ``place`` holding ``there`` by what is given, filled as asked."""
+    return {}
+
+
+def _offer_block(
+    g: Purse, v: int, there: Purse, place: str, values: tuple[tuple[int, int], ...]
+) -> tuple[Exchange, ...]:
+    """Every offer giving ``g`` (worth ``v``) for a sub-purse of ``there`` of that value
+    (not ``g`` itself: no no-op swaps)."""
+    return tuple(_exchange(g, t, place) for t in _by_value(there, values).get(v, ()) if t != g)
 
 
 #: Each exchange made once: the same swaps are offered between many pairs of banks.
@@ -155,19 +191,28 @@ def exchanges_keeping_a_purchase(
     sources: tuple[str, ...],
     left: int,
     values: tuple[tuple[int, int], ...],
+    blocks: bool = False,
 ) -> tuple[Exchange, ...]:
     """The exchange offers after which a forced buyer still has a purchase from one of
     ``sources`` (with ``left`` exchanges after it), in the order they are offered (money.md
     §12). The same bank, places and counts recur all game long, and above all in a search.
+    ``blocks``: the offers made by ``offers_by_blocks`` (the same, in the same order; the
+    kernel's, buying at will, where the at-will mover's exchanges are made so too).
 
     ``keeps_purchase``'s first test (a card taken buys no more than a source holds) is made
     here first, against the most any source holds: most offers pass it (a bank of aces
     meets hundreds)."""
     worth = dict(values).__getitem__
     room = max((pile_n if src == GROUND else seller_n for src in sources), default=0)
+    offers = (
+        offers_by_blocks(bank, opp, OPPONENT, values)
+        + offers_by_blocks(bank, under, GROUND, values)
+        if blocks
+        else exchange_offers(bank, opp, under, values)
+    )
     return tuple(
         x
-        for x in exchange_offers(bank, opp, under, values)
+        for x in offers
         if min(map(worth, x.take)) <= room
         or keeps_purchase(x, bank, opp, under, pile_n, seller_n, sources, left, values)
     )
