@@ -62,6 +62,9 @@ class SearchHooks:
     evidence: Callable[[State, State, int], float] | None = None
     #: samples dealt and weighed per search when ``evidence`` is set
     pool: int = 64
+    #: how far the weights follow the evidence: each sample weighs likelihood ** temper
+    #: (1: fully; less keeps more samples in play when the model of the others is rough)
+    temper: float = 1.0
     #: the chance that a play-out move is a random legal one instead of ``rollout``'s: a
     #: deterministic play-out favours moves its own policy knows how to follow up, and a
     #: little noise repairs that bias (0: none)
@@ -303,7 +306,8 @@ class ISMCTSBot:
         top = max(logs)
         if top == -math.inf:
             return pool, []
-        return pool, [math.exp(x - top) for x in logs]
+        temper = self.hooks.temper
+        return pool, [math.exp(temper * (x - top)) for x in logs]
 
 
 def _options(

@@ -50,6 +50,25 @@ def test_the_pool_draws_only_what_the_evidence_allows() -> None:
     assert all(d.view(me) == state.view(me) for d in drawn)  # consistent with all public
 
 
+def test_tempered_weights_keep_more_samples_in_play() -> None:
+    """``SearchHooks.temper``: 0 weighs every sample alike (the hard facts alone); 1 follows
+    the evidence fully; between, the effective number of samples lies between."""
+    state = _medium_play(2, 9)
+    me = state.to_move()
+    effective = []
+    for temper in (0.0, 0.5, 1.0):
+        hooks = SearchHooks(
+            rollout=rollout_action,
+            evidence=inference.log_likelihood,  # type: ignore[arg-type]
+            pool=60,
+            temper=temper,
+        )
+        bot = ISMCTSBot(hooks, seed=4, iterations=60, time_budget=60)
+        _, stats = bot._sampler(state, me, bot.clock(), 60)
+        effective.append(stats["effective"])
+    assert effective[0] == pytest.approx(60) and effective[0] > effective[1] > effective[2]
+
+
 def test_no_possible_sample_falls_back_to_the_hard_facts() -> None:
     state = _medium_play(4, 3)
     hooks = SearchHooks(rollout=rollout_action, evidence=lambda r, s, m: -math.inf, pool=10)
