@@ -66,6 +66,17 @@ class Endgame:
     copy: Callable[[State], State] | None = None
 
 
+def turn_copy(state: State) -> State:
+    """A position's copy for the solver, for the turn games (``turns.py``: the three trick
+    games): no log, and still a search copy when the position is one (``clone`` makes a
+    true position, which would shuffle and deal the next hand once this one is scored:
+    wasted time past the horizon); the generator shared, as nothing in a deal's play
+    draws from it."""
+    new = state.clone(state.rng, events=False)  # type: ignore[call-arg]
+    new._search_copy = state._search_copy  # type: ignore[attr-defined]
+    return new
+
+
 class OutOfTime(Exception):
     """The clock or the cancel flag stopped a solve part-way."""
 
@@ -200,7 +211,8 @@ def adjacent_runs(
     trick counts (Manni, Mensch): cards of one class (a suit, or the trumps) next to each
     other in ``order`` (``(class, power)``) with no card of ``live`` (every card still in a
     hand or on the table) between them. Whichever of a group is played, every trick goes to
-    the same seat, so one is searched. ``keep_apart``: cards that are never grouped (one
+    the same seat, so one is searched. Groups come in the order of ``actions``, each led
+    by its member listed first. ``keep_apart``: cards that are never grouped (one
     whose play says something, such as Mensch's called card)."""
     by_card = {id(card_of(a)): a for a in actions}
     groups: list[list[Action]] = []
@@ -221,6 +233,12 @@ def adjacent_runs(
         last = cls
     if run:
         groups.append(run)
+    # in the order the actions were listed, each group led by its first listed: max^n
+    # breaks ties by that order, so grouping changes no value
+    place = {id(a): i for i, a in enumerate(actions)}
+    for g in groups:
+        g.sort(key=lambda a: place[id(a)])
+    groups.sort(key=lambda g: place[id(g[0])])
     return groups
 
 

@@ -25,7 +25,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ...bots.endgame import Endgame, adjacent_runs
+from ...bots.endgame import Endgame, adjacent_runs, turn_copy
 from ...bots.ismcts import SearchHooks
 from ...cards import ACE, Card
 from ...engine import Action, State
@@ -461,7 +461,7 @@ def search_hooks() -> SearchHooks:
             when=endgame_when,
             key=endgame_key,
             groups=endgame_groups,
-            copy=lambda s: s.clone(events=False),  # type: ignore[call-arg]
+            copy=turn_copy,
         )
     return SearchHooks(candidates=candidates, rollout=rollout_action, endgame=endgame)
 

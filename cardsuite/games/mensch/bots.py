@@ -23,7 +23,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ...bots.endgame import Endgame, adjacent_runs
+from ...bots.endgame import Endgame, adjacent_runs, turn_copy
 from ...bots.ismcts import SearchHooks
 from ...cards import ACE, KING, Card
 from ...engine import Action, State
@@ -399,7 +399,7 @@ def search_hooks() -> SearchHooks:
             key=endgame_key,
             groups=endgame_groups,
             sides=endgame_sides,
-            copy=lambda s: s.clone(events=False),  # type: ignore[call-arg]
+            copy=turn_copy,
         )
     if not READING:
         return SearchHooks(rollout=rollout_action, endgame=endgame)

@@ -19,7 +19,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ...bots.endgame import Endgame
+from ...bots.endgame import Endgame, turn_copy
 from ...bots.ismcts import SearchHooks
 from ...cards import JOKER_RANK, Card
 from ...engine import Action, State
@@ -286,7 +286,7 @@ def search_hooks() -> SearchHooks:
         endgame = Endgame(
             when=endgame_when,
             key=endgame_key,
-            copy=lambda s: s.clone(events=False),  # type: ignore[call-arg]
+            copy=turn_copy,
         )
     return SearchHooks(candidates=candidates, rollout=rollout_action, endgame=endgame)
 
