@@ -129,7 +129,9 @@ def positions(args: argparse.Namespace) -> dict[str, Any]:
             child = root.children[a.key]
             value[a.key] = child.reward / child.visits
         best = max(value.values())
-        exact = ISMCTSBot(module.search_hooks(), seed=i, iterations=args.iterations, time_budget=1e9)
+        exact = ISMCTSBot(
+            module.search_hooks(), seed=i, iterations=args.iterations, time_budget=1e9
+        )
         regrets["exact"].append(best - value[exact.choose(st, me).key])
         solved.append(exact.last.solved)
         with endgames(args.game, False):

@@ -291,7 +291,8 @@ def choose_exactly(
             chosen = legal[0]
         return chosen, {**stats, "seconds": clock() - start}
     best = max(legal, key=lambda a: totals[a.key])  # ties: the first listed
-    return best, {**stats, "seconds": clock() - start}
+    values = {str(k): v / solved for k, v in totals.items()}
+    return best, {**stats, "seconds": clock() - start, "values": values}
 
 
 __all__ = [

@@ -95,10 +95,12 @@ class SearchStats:
     #: True when no weighed sample was possible and the hard facts alone were searched
     fallback: bool = False
     #: True when the choice was made by exact endgames (``endgame.py``), over ``solved``
-    #: samples (0: none was solved in time) and ``nodes`` positions searched
+    #: samples (0: none was solved in time) and ``nodes`` positions searched; ``values``:
+    #: each choice's mean exact value over the samples
     endgame: bool = False
     solved: int = 0
     nodes: int = 0
+    values: dict[str, float] = field(default_factory=dict)
 
 
 class ISMCTSBot:
