@@ -7,9 +7,9 @@ each way, and the paired difference (with endgames less without) with its 95% in
 
 ``positions``: a decision-level proxy. Positions from medium play where the endgame would
 be solved; each legal choice valued by an all-seeing search of the true deal
-(``search_tree(force=a)``, many iterations); the regret of a choice is the best value less
-its value (in reward units, [0, 1]). Mean regret over the positions of: hard with exact
-endgames, hard with play-outs, medium.
+(``search_tree(force=a)``, many iterations) and by the exact solve of the true deal;
+the regret of a choice is the best value less its value (in reward units, [0, 1]). Mean
+regret over the positions of: hard with exact endgames, hard with play-outs, medium.
 
     python scripts/measure_endgame.py positions manni --positions 150
     python scripts/measure_endgame.py games mensch --games 40 -o deals=4
@@ -28,6 +28,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from cardsuite.bots import make_bot
+from cardsuite.bots.endgame import Solver
 from cardsuite.bots.ismcts import ISMCTSBot
 from cardsuite.games import entry, get_game
 from cardsuite.simulate import GameSpec, run
@@ -113,9 +114,15 @@ def endgame_positions(args: argparse.Namespace) -> list[Any]:
 
 
 def positions(args: argparse.Namespace) -> dict[str, Any]:
+    """Regret by two judges of the true deal: an all-seeing search (play-outs by the
+    game's medium policy: the judge the issue names, which shares the play-out bot's
+    policy) and the all-seeing exact solve (best play by every seat: the exact bot's own
+    model). Each favours one side, so both are given."""
     module = entry(args.game).bots_module()
+    spec = module.search_hooks().endgame
     found = endgame_positions(args)
-    regrets: dict[str, list[float]] = {"exact": [], "playouts": [], "medium": []}
+    bots = ("exact", "playouts", "medium")
+    regrets: dict[str, dict[str, list[float]]] = {j: {b: [] for b in bots} for j in JUDGES}
     solved = []
     for i, st in enumerate(found):
         me = st.to_move()
@@ -123,32 +130,37 @@ def positions(args: argparse.Namespace) -> dict[str, Any]:
         judge = ISMCTSBot(
             module.search_hooks(), seed=i, iterations=args.judge, time_budget=1e9, all_seeing=True
         )
-        value = {}
+        value: dict[str, dict[object, float]] = {"search": {}}
         for a in legal:
             root = judge.search_tree(st, me, force=a, iterations=args.judge)
             child = root.children[a.key]
-            value[a.key] = child.reward / child.visits
-        best = max(value.values())
-        exact = ISMCTSBot(
-            module.search_hooks(), seed=i, iterations=args.iterations, time_budget=1e9
-        )
-        regrets["exact"].append(best - value[exact.choose(st, me).key])
-        solved.append(exact.last.solved)
+            value["search"][a.key] = child.reward / child.visits
+        true = st.clone_for_search(random.Random(i))
+        value["solve"] = Solver(true, me, spec).values(true, legal)
+        hard = ISMCTSBot(module.search_hooks(), seed=i, iterations=args.iterations, time_budget=1e9)
+        chosen = {"exact": hard.choose(st, me).key}
+        solved.append(hard.last.solved)
         with endgames(args.game, False):
             plain = ISMCTSBot(
                 module.search_hooks(), seed=i, iterations=args.iterations, time_budget=1e9
             )
-            regrets["playouts"].append(best - value[plain.choose(st, me).key])
-        medium = make_bot(args.game, "medium", seed=i)
-        regrets["medium"].append(best - value[medium.choose(st, me).key])
+            chosen["playouts"] = plain.choose(st, me).key
+        chosen["medium"] = make_bot(args.game, "medium", seed=i).choose(st, me).key
+        for j in JUDGES:
+            best = max(value[j].values())
+            for b in bots:
+                regrets[j][b].append(best - value[j][chosen[b]])
     out: dict[str, Any] = {"positions": len(found)}
-    for k, xs in regrets.items():
-        out[k] = mean_ci(xs)
-    out["exact_less_playouts"] = mean_ci(
-        [a - b for a, b in zip(regrets["exact"], regrets["playouts"], strict=True)]
-    )
+    for j in JUDGES:
+        out[f"judge {j}"] = {b: mean_ci(xs) for b, xs in regrets[j].items()}
+        out[f"judge {j}"]["exact_less_playouts"] = mean_ci(
+            [a - b for a, b in zip(regrets[j]["exact"], regrets[j]["playouts"], strict=True)]
+        )
     out["samples_solved_mean"] = sum(solved) / len(solved)
     return out
+
+
+JUDGES = ("search", "solve")
 
 
 def main() -> None:
