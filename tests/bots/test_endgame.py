@@ -103,6 +103,42 @@ def test_twenty_two_known_best_play() -> None:
     assert by_text["play 3S"] == pytest.approx(0.15 + 0.85 * (1 - 10 / 22))
 
 
+def mensch_position(hands: list[list[str]], won: list[int]) -> State:
+    """Half (clubs trumps), seat 0 declarer, the ace of hearts called and held by seat 2,
+    unplayed and its suit not yet led; seat 0 to lead."""
+    st: Any = get_game("mensch").reference().new_state(players=4, seed=0, options={"deals": "4"})
+    medium = make_bot("mensch", "medium", seed=0)
+    while st.phase != "play":
+        st.apply(medium.choose(st, st.to_move()))
+    st.contract, st.trump, st.declarer, st.called, st.partner = "half", "C", 0, C("AH"), 2
+    st.partner_known = st.called_led = False
+    st.hands = [sorted((C(c) for c in h), key=st.hand_key) for h in hands]
+    st.trick, st.tricks, st.played, st.turn, st.trick_leader = [], [], [], 0, 0
+    st.tricks_won = won
+    st._legal = None
+    return search_copy(st)
+
+
+def test_mensch_known_best_play() -> None:
+    """The side has 3 tricks and needs both last ones. Lead the Mensch (QC) first and it
+    draws the 7 of trumps; then the heart lead draws the called ace, which wins. Lead the
+    heart first and the 7 of trumps ruffs the ace: the contract fails (alpha-beta between
+    the sides: the opponents do their worst)."""
+    st = mensch_position([["QC", "8H"], ["7C", "9D"], ["AH", "10D"], ["KS", "JD"]], [2, 2, 1, 1])
+    hooks = entry("mensch").bots_module().search_hooks()
+    assert hooks.endgame is not None and hooks.endgame.sides is not None
+    assert hooks.endgame.sides(st) == [1, 0, 1, 0]
+    values = Solver(st, 0, hooks.endgame).values(st, st.legal_actions())
+    by_text = {str(a): values[a.key] for a in st.legal_actions()}
+    assert by_text == {
+        "play QC": pytest.approx(0.5 + 1 / 12),
+        "play 8H": pytest.approx(0.5 - 2 / 12),
+    }
+    # the opponent on lead's view of the same position: its side loses what the other wins
+    values = Solver(st, 1, hooks.endgame).values(st, st.legal_actions())
+    assert values[st.legal_actions()[0].key] == pytest.approx(0.5 - 1 / 12)
+
+
 # --- the same values as a brute force -----------------------------------------------------
 
 
