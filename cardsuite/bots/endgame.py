@@ -64,6 +64,9 @@ class Endgame:
     sides: Callable[[State], Sequence[int]] | None = None
     #: a state's copy to search on (default: ``clone()``; a game may skip its log)
     copy: Callable[[State], State] | None = None
+    #: max^n: a seat indifferent between moves takes the one worst for the decider (else
+    #: the first listed)
+    paranoid_ties: bool = False
 
 
 def turn_copy(state: State) -> State:
@@ -108,6 +111,7 @@ class Solver:
         self.maxn_table: dict[Hashable, tuple[float, ...]] = {}
         self.ab_table: dict[Hashable, tuple[float, float]] = {}
         self.nodes = 0
+        self.paranoid = spec.paranoid_ties
 
     def values(self, sample: State, actions: Sequence[Action]) -> dict[object, float]:
         """Each of ``actions`` (the decider's, legal in ``sample``) by key: its exact value
@@ -130,6 +134,13 @@ class Solver:
         if self.stop is not None and self.nodes % CHECK_EVERY == 0 and self.stop():
             raise OutOfTime
 
+    def _better(self, v: tuple[float, ...], best: tuple[float, ...], mover: int) -> bool:
+        """Is ``v`` the mover's choice over ``best``: better for it, or (``paranoid``) as
+        good for it and worse for the decider."""
+        if v[mover] != best[mover]:
+            return v[mover] > best[mover]
+        return self.paranoid and v[self.me] < best[self.me]
+
     def _maxn(self, st: State) -> tuple[float, ...]:
         """Every seat's reward under max^n: the mover takes the child best for itself."""
         mover = st.to_move()
@@ -146,7 +157,7 @@ class Solver:
             child = self.copy(st)
             child.apply(group[0])
             v = self._maxn(child)
-            if best is None or v[mover] > best[mover]:
+            if best is None or self._better(v, best, mover):
                 best = v
         assert best is not None
         if key is not None:

@@ -163,9 +163,12 @@ def endgames(game_id: str, cards: int, count: int, seed: int) -> list[State]:
     raise AssertionError
 
 
-def brute(root: State, st: State, me: int, sides: Sequence[int] | None) -> Any:
+def brute(
+    root: State, st: State, me: int, sides: Sequence[int] | None, paranoid: bool = False
+) -> Any:
     """Every move searched, nothing remembered: max^n's reward vector (ties to the first
-    listed), or the minimax value of ``me``'s reward between the sides."""
+    listed, or ``paranoid``: to the worst for ``me``), or the minimax value of ``me``'s
+    reward between the sides."""
     game = root.game
     if st.to_move() is None or game.search_horizon(root, st):
         r = game.search_reward(root, st)
@@ -175,21 +178,33 @@ def brute(root: State, st: State, me: int, sides: Sequence[int] | None) -> Any:
     for a in st.legal_actions():
         child = turn_copy(st)
         child.apply(a)
-        outs.append(brute(root, child, me, sides))
+        outs.append(brute(root, child, me, sides, paranoid))
     if sides is None:
         best = outs[0]
         for v in outs[1:]:
-            if v[mover] > best[mover]:
+            if v[mover] > best[mover] or (
+                paranoid and v[mover] == best[mover] and v[me] < best[me]
+            ):
                 best = v
         return best
     return max(outs) if sides[mover] == sides[me] else min(outs)
 
 
-@pytest.mark.parametrize(("game_id", "cards"), [("manni", 9), ("mensch", 8), ("twenty-two", 8)])
-def test_solver_equals_brute_force(game_id: str, cards: int) -> None:
+@pytest.mark.parametrize(
+    ("game_id", "cards", "paranoid"),
+    [
+        ("manni", 9, False),
+        ("manni", 9, True),
+        ("mensch", 8, False),
+        ("twenty-two", 8, False),
+        ("twenty-two", 8, True),
+    ],
+)
+def test_solver_equals_brute_force(game_id: str, cards: int, paranoid: bool) -> None:
     hooks = entry(game_id).bots_module().search_hooks()
     spec = hooks.endgame
     assert spec is not None
+    spec = Endgame(**{**spec.__dict__, "paranoid_ties": paranoid})
     for st in endgames(game_id, cards, 6, seed=3):
         me = st.to_move()
         assert me is not None
@@ -199,7 +214,7 @@ def test_solver_equals_brute_force(game_id: str, cards: int) -> None:
         for a in st.legal_actions():
             child = turn_copy(st)
             child.apply(a)
-            want = brute(st, child, me, sides)
+            want = brute(st, child, me, sides, paranoid)
             assert values[a.key] == pytest.approx(want if sides else want[me]), (str(a), st)
 
 
