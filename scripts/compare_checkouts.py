@@ -54,8 +54,10 @@ def _option(text: str) -> tuple[str, object]:
 def _rate(checkout: str, config: list[str], seconds: str) -> dict[str, float]:
     game, variant, players, *opts = config
     options = json.dumps(dict(_option(o) for o in opts))
-    env = dict(os.environ, PYTHONPATH=checkout)
-    args = [sys.executable, "-c", LOOP, game, variant, players, seconds, options]
+    env = dict(os.environ, PYTHONPATH=os.path.abspath(checkout))
+    # -P: ``python -c`` would put the current folder first on the path, so a run started
+    # inside a checkout would measure that checkout on both sides
+    args = [sys.executable, "-P", "-c", LOOP, game, variant, players, seconds, options]
     out = subprocess.run(args, env=env, capture_output=True, text=True, check=True).stdout
     return dict(json.loads(out))
 

@@ -5,7 +5,7 @@ engine, cheaper events, constant actions, the play-out shortcuts and the search 
 leave every search exactly as it was.
 
 The deliberate changes to the search, the reading of the table (Twenty-Two's
-``twenty_two/reading.py``, ``rules.READING``; Mensch's ``mensch/inference.py``,
+``twenty_two/reading.py``, ``rules.READING``; Mensch's and Manni's ``inference.py``,
 ``bots.READING``) and the exact endgames (``bots/endgame.py``, each trick game's
 ``bots.ENDGAME_CARDS``), are switched off here, so the speed work is still checked against the
 old searches; ``test_reading.py`` and ``test_inference.py`` test the readings themselves.
@@ -103,6 +103,7 @@ def test_the_hard_bot_decides_as_before_the_speed_work(
 
     monkeypatch.setattr(rules, "READING", False)
     monkeypatch.setattr(mensch_bots, "READING", False)
+    monkeypatch.setattr(manni_bots, "READING", False)
     for module in (manni_bots, mensch_bots, t22_bots):
         monkeypatch.setattr(module, "ENDGAME_CARDS", 0)
     assert searches(game_id) == {**BEFORE, **AT_1185E6C}[game_id]

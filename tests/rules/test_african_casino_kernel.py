@@ -56,6 +56,32 @@ def test_capture_units_and_reach_are_the_units(ace_high: bool) -> None:
             assert (v in reach) == bool(found), (loose, tops, v)
 
 
+def test_a_tables_less_one_card_is_the_table_of_the_layout_without_it() -> None:
+    """``_without`` (a base's table of the other loose cards, read off the whole layout's)
+    holds the sets ``_ordered_sums`` finds without that card, in the same order."""
+    rng = random.Random(40)
+    for _ in range(ROUNDS):
+        loose, _ = _layout(rng)
+        whole = kernel._ordered_sums(loose)
+        for base in loose:
+            rest = tuple(c for c in loose if c is not base)
+            assert kernel._without(whole, base) == kernel._ordered_sums(rest), (loose, base)
+
+
+@pytest.mark.parametrize("ace_high", [True, False])
+def test_a_values_units_are_found_from_the_whole_layout(ace_high: bool) -> None:
+    """A capture plan is kept by its units, found from the whole layout (``_capture_list``):
+    they are the units among the loose cards worth at most the value (and the aces), which
+    alone can be in them."""
+    rng = random.Random(41)
+    for _ in range(ROUNDS // 2):
+        loose, tops = _layout(rng)
+        for v in range(1, 15):
+            part = tuple(c for c in loose if c.rank <= v or c.rank == ACE)
+            whole = kernel._take_units(loose, v, ace_high, tops)
+            assert whole == kernel._take_units(part, v, ace_high, tops), (loose, tops, v)
+
+
 @pytest.mark.parametrize("ace_high", [True, False])
 def test_judge_keeps_is_the_matching(ace_high: bool) -> None:
     """``_Judge.keeps`` (counts of ranks, aces shared by 1 and 14) is ``rules._match`` of
@@ -77,7 +103,7 @@ def test_judge_keeps_is_the_matching(ace_high: bool) -> None:
 
 
 def test_the_walks_leave_no_cycles() -> None:
-    """``sums``, ``packings``, ``partition`` and ``_ordered_sums`` free their recursive walk:
+    """``sums``, ``packings``, ``partition`` and ``_layout_sums`` free their walk (if any):
     a play-out calls them every move, and each cycle left waits for the collector."""
     rng = random.Random(38)
     layouts = [_layout(rng)[0] for _ in range(20)]
@@ -86,7 +112,7 @@ def test_the_walks_leave_no_cycles() -> None:
     try:
         for loose in layouts:
             sums.__wrapped__(loose)
-            kernel._ordered_sums.__wrapped__(loose)
+            kernel._layout_sums.__wrapped__(loose)
             found = units(loose, 10)
             packings(found)
             if found:
@@ -203,3 +229,27 @@ def test_unit_for_ours_is_sound(monkeypatch: pytest.MonkeyPatch) -> None:
                 legal = state.legal_actions()
                 state.apply(legal[rng.randrange(len(legal))])
     assert answers.count(False) > len(answers) // 2 > 0
+
+
+def test_cannot_end_is_the_references() -> None:
+    """The kernel's ``_cannot_end`` (one walk of the builds, TAB-5 for one build a look for
+    a card) gives the reference's answer at every position of random games, every variant
+    and size, asked for every seat (the mover's and the others', whose builds differ)."""
+    from cardsuite.games import get_game
+    from cardsuite.games.african_casino.rules import CasinoState
+
+    game = get_game("african-casino")
+    rng = random.Random(42)
+    refused = 0
+    for variant in game.variants:
+        for players in (2, 3, 4):
+            state = game.new_state(players=players, variant=variant, seed=players + 7)
+            assert isinstance(state, kernel.CasinoKernel)
+            while not state.is_over():
+                for seat in range(players):
+                    want = CasinoState._cannot_end(state, seat)
+                    assert state._cannot_end(seat) == want, (state.to_json(), seat)
+                    refused += want is not None
+                legal = state.legal_actions()
+                state.apply(legal[rng.randrange(len(legal))])
+    assert refused > 0

@@ -1564,3 +1564,30 @@ def test_a_card_taken_out_of_a_hand_in_place_is_refused_and_changes_nothing():
     size = len(hand_list)
     st.apply(st.legal_actions()[0])
     assert len(st.hands[seat]) == size - 1
+
+
+@pytest.mark.parametrize("variant", [BASIC, TRJ, HORN])
+def test_the_hands_read_now_and_then_are_the_references(variant):
+    """The kernel's play path keeps only each hand's plays by suit and brings the card lists
+    up to date when ``hands`` is read: read after runs of moves of any length (as a search
+    copy, read by nobody, plays on), or replaced by a new list in another order when read,
+    its hands are the reference's, sorted, card for card, and it plays on alike."""
+    rng = random.Random(7)
+    fast = GAME.new_state(variant=variant, seed=11)
+    ref = GAME.reference().new_state(variant=variant, seed=11)
+    assert type(fast) is not type(ref)
+    reads = 0
+    while not ref.is_over():
+        for _ in range(rng.randrange(1, 9)):  # moves in a row without a look at the hands
+            if ref.is_over():
+                break
+            mine, theirs = fast.legal_actions(), ref.legal_actions()
+            assert len(mine) == len(theirs) and list(mine[:20]) == list(theirs[:20])
+            i = rng.randrange(len(theirs))
+            assert fast.apply(mine[i]) == ref.apply(theirs[i])
+        assert fast.hands == ref.hands
+        reads += 1
+        seat = fast.turn
+        if seat is not None and rng.random() < 0.2:
+            fast.hands[seat] = fast.hands[seat][::-1]  # a new list, in another order
+    assert reads > 50 and fast.to_json() == ref.to_json()

@@ -14,14 +14,16 @@ move, so here (``_listing``, one pass, no generator, for every turn with no insi
   remain are plain loops (``_take_units``, ``_capture_parts``, ``_ordered_sums``: the sets
   with their cards already in a step's order);
 - a step that would fail its first test is never made: a value the mover could not own
-  (``_owner_test``: TAB-4, BUILD-2, RAISE-1/3), a raise of a build that is not an
-  opponent's single one, a hand card's unit for an opponent's build (AUG-5);
+  (``_owner_test``: TAB-4, BUILD-2, RAISE-1/3; as sets of values for the one-pass listing,
+  ``_owners``), a raise of a build that is not an opponent's single one, a hand card's
+  unit for an opponent's build (AUG-5);
 - owning no build and having added to none, every step the generation lets through is
   legal; otherwise a step is judged per hand card and value (``_Judge``: TWO-1, AUG-5 and
   TAB-5's matching as a count of ranks), and a step for a proven partner alone
   (``_quick_why_not``);
 - steps are made without ``__init__`` (``_build``, ``_unit``, ``_add``, captures from
-  their plan), and a trail is one object per card (``_trail``);
+  their plan), and a trail is one object per card (``_trail``); a hand card's builds,
+  raises and additions are one loop in ``_play_list``, with no call per card;
 - whether ``end`` is listed is read off the listing just made (``_may_end``); after the
   play, a listing that can hold no free step is ``[end]`` at once (``_no_free_step``: the
   layout's sums as bit masks), which most are, and INSIST-1's question at the end of a
@@ -66,6 +68,7 @@ from .rules import (
     _TURN_1,
     _TWO_1_ONE,
     _TWO_1_TRAIL,
+    FULL,
     CasinoState,
     Pile,
     _build_2,
@@ -81,6 +84,9 @@ from .units import Item, packings, sums, units, worth
 Opt = tuple[tuple[Item, ...], ...]
 _Table = dict[int, tuple[tuple[Card, ...], ...]]
 _Subsets = list[tuple[int, tuple[int, ...], tuple[Card, ...]]]
+#: ``CasinoKernel._owners``: the owner test as sets (free, used, one, two) and the values
+#: a proven partner may own (with the partner).
+_Owners = tuple[set[int], set[int], set[int], set[int], dict[int, int]]
 
 
 class _Target:
@@ -90,7 +96,7 @@ class _Target:
     loose cards a unit may use there, and their table of sums, are worked out for a base
     only when a step onto it is made (``rest``): most bases are no value the mover may own."""
 
-    __slots__ = ("base", "flag", "loose", "others", "subsets", "table", "value")
+    __slots__ = ("base", "flag", "loose", "others", "subsets", "table", "value", "whole")
 
     def __init__(
         self,
@@ -100,6 +106,7 @@ class _Target:
         table: _Table | None,
         subsets: _Subsets,
         flag: bool,
+        whole: _Table | None = None,
     ) -> None:
         self.value = value
         self.base = base
@@ -108,13 +115,18 @@ class _Target:
         self.table = table
         self.subsets = subsets
         self.flag = flag
+        self.whole = whole  # the table of every loose card, when the listing has it
 
     def rest(self) -> tuple[list[Card], _Table]:
         table = self.table
         if table is None:
             base = self.base
+            assert base is not None  # (a build's target is made with its table)
             self.others = rest = [x for x in self.loose if x is not base]
-            self.table = table = _ordered_sums(tuple(rest))
+            whole = self.whole
+            if whole is None:
+                whole = _ordered_sums(tuple(self.loose))
+            self.table = table = _without(whole, base)
             return rest, table
         return self.others, table
 
@@ -142,6 +154,11 @@ class _Judge:
         and 14."""
         counts = self.counts
         played = 0 if used is None else used.rank
+        if len(need) == 1:  # (most often: one build to keep, a card of its value)
+            v = need[0]
+            if v == 1 or v == 14:
+                return (v == 1 or self.ace_high) and counts.get(1, 0) - (played == ACE) > 0
+            return counts.get(v, 0) - (played == v) > 0
         aces = counts.get(1, 0) - (played == ACE)
         taken: dict[int, int] = {}
         for v in need:
@@ -417,19 +434,22 @@ class CasinoKernel(CasinoState):
         counts = _hand_counts(self.hands[seat], self.ace_high)
         if played is not None and self._no_free_step(seat, loose, counts):
             return [END] if self._may_end(seat, False) else []  # (most turns after the play)
-        mine = tuple([v for v, b in self.builds.items() if b.owner == seat])
+        builds = self.builds
+        mine = tuple([v for v, b in builds.items() if b.owner == seat]) if builds else ()
         # Owning no build and having added to no opponent's, every step of the mover's own
         # that the generation lets through is legal (TAB-5 and AUG-5 have nothing to keep:
         # the owner test already gave a new build its capturing card; TWO-1's one build and
         # no trail need a build owned; TURN-1: no hand card after the play is listed).
         judge = None if not mine and self.aug_opp is None else _Judge(self, mine, counts)
         tops = self.usable_tops(seat) if self.sa and played is None else None  # (VAR-SA 4)
-        targets = self._add_targets(seat, loose, tops=tops, holds=counts)
-        owns = self._owner_test(seat, counts)
+        whole = tuple(loose)
+        walk, table = _layout_sums(whole)  # (one look-up a listing)
+        targets = self._add_targets(seat, loose, tops=tops, holds=counts, whole=table)
+        owners = self._owners(seat, counts)
         out: list[Action] = []
         if played is None:
-            self._play_list(seat, loose, tops or (), targets, owns, judge, out)
-        added = self._free_list(seat, loose, targets, owns, judge, out)
+            self._play_list(seat, whole, table, walk, tops or (), targets, owners, judge, out)
+        added = self._free_list(seat, table, targets, owners, judge, out)
         if played is not None and self._may_end(seat, added):
             out.append(END)
         return out
@@ -459,8 +479,9 @@ class CasinoKernel(CasinoState):
             twice |= once & 1 << r
             once |= 1 << r
         builds = self.builds
-        side = self.side(seat)
-        ours = [v for v, b in builds.items() if self.side(b.owner) == side]
+        sides = _SIDES[self.n]
+        side = sides[seat]
+        ours = [v for v, b in builds.items() if sides[b.owner] == side] if builds else []
         top = self.top_value
         for v in counts:  # (an opponent's build of the value forbids it: TAB-4)
             if 2 <= v <= top and twos >> v & 1 and (v not in builds or v in ours):
@@ -507,38 +528,100 @@ class CasinoKernel(CasinoState):
     def _play_list(
         self,
         seat: int,
-        loose: list[Card],
+        whole: tuple[Card, ...],
+        table: _Table,
+        walk: _Table,
         tops: tuple[Item, ...],
         targets: list[_Target],
-        owns: Callable[..., bool],
+        owners: _Owners,
         judge: _Judge | None,
         out: list[Action],
     ) -> None:
         """The play's steps (TURN-1) onto ``out``: the captures of every hand card, then
-        each card's builds, raises and additions, then the trails. ``tops``: the pile tops
-        a capture may take (VAR-SA 4)."""
+        each card's builds, raises and additions, then the trails. ``whole``: the free
+        loose cards, ``table`` and ``walk`` their sums (``_layout_sums``); ``tops``: the
+        pile tops a capture may take (VAR-SA 4). (Long for speed: a card's builds and
+        additions are its inner loops, written out, and the owner test is a set look-up,
+        ``_Owners``.)"""
         hand = self.hands[seat]
-        self._capture_list(tuple(loose), tops, hand, judge, out)
+        self._capture_list(whole, walk, tops, hand, judge, out)
         builds = self.builds
         top = self.top_value
-        raisable = [
-            b.value for _, b in sorted(builds.items()) if b.single and not self.team(b.owner, seat)
-        ]
-        table = _ordered_sums(tuple(loose))
+        raisable: list[int] = []  # (no sort with no build)
+        if builds:
+            sides = _SIDES[self.n]
+            for _, b in sorted(builds.items()):
+                if b.single and sides[b.owner] != sides[seat]:
+                    raisable.append(b.value)
+        sets_of = [(total, sets) for total, sets in table.items() if total < top]
+        free, used, one, two, theirs = owners
+        high = 14 if self.ace_high else 0  # the value an ace counts besides 1
         for card in hand:
-            self._card_builds(seat, table, card, owns, judge, out)
+            hv = _VALUE(card)
+            also = high if hv == 1 else 0  # a value the card counts besides hv (or 0)
+            # ``_card_builds``: the loose sets with the card, for a value it may own
+            for total, sets in sets_of:
+                v = total + hv
+                if v > top:
+                    continue
+                mine = v in (used if v == also else free)
+                both = v in theirs
+                if not mine and not both:
+                    continue
+                if mine and judge is not None:
+                    mine = judge.play_keep(card) if v in builds else judge.play_new(card, v)
+                for cards in sets:
+                    if mine:
+                        out.append(_build(v, cards, card, None))
+                    if both:
+                        self._for_partner(_build(v, cards, card, theirs[v]), seat, judge, out)
             for v in raisable:
-                new = v + set_value(card)
+                new = v + hv
                 if (
                     new <= top
-                    and owns(new, card, raised=True)
+                    and new in (two if new == also else one)
                     and (
                         judge is None
                         or (judge.play_keep(card) if new in builds else judge.play_new(card, new))
                     )
                 ):
                     out.append(Raise(v, card))
-            self._card_adds(seat, targets, card, owns, judge, out)
+            # ``_adds_to`` with the card: units holding it onto the side's builds (AUG-5:
+            # never an opponent's) and onto bases
+            for target in targets:
+                v = target.value
+                if hv > v:  # no unit of v holds the card (not even alone: it is worth more)
+                    continue
+                base = target.base
+                worth_v = v == hv or also == v  # (the card alone is a unit of v)
+                if base is None:  # ``flag``: the side's build
+                    both = False
+                    mine = target.flag
+                else:  # ``flag``: the partner is proven to hold the value
+                    both = target.flag
+                    mine = v in (used if worth_v else free)
+                if not mine and not both:
+                    continue
+                rest = target.table
+                if rest is None:
+                    rest = target.rest()[1]
+                found: list[Unit] = []
+                for tsum, seats, _ in target.subsets:
+                    need = v - tsum - hv
+                    if (need == 0 and seats) or (not seats and worth_v):
+                        found.append(_unit((), card, seats))
+                    if need > 0:
+                        for cards in rest.get(need, ()):
+                            found.append(_unit(cards, card, seats))
+                if not found:
+                    continue
+                if mine and judge is not None:
+                    mine = judge.play_keep(card) if base is None else judge.play_new(card, v)
+                for unit in found:
+                    if mine:
+                        out.append(_add(v, unit, base, None))
+                    if both:
+                        self._for_partner(_add(v, unit, base, theirs[v]), seat, judge, out)
         if self.insist == "always":  # INSIST-3: a trail of a card that could capture
             for card in hand:
                 trail = _trail(card)
@@ -555,6 +638,7 @@ class CasinoKernel(CasinoState):
     def _capture_list(
         self,
         loose: tuple[Card, ...],
+        walk: _Table,
         tops: tuple[Item, ...],
         hand: list[Card],
         judge: _Judge | None,
@@ -562,12 +646,14 @@ class CasinoKernel(CasinoState):
     ) -> None:
         """Each hand card's captures (``_capture_plan``, one per value the card may count,
         shared by the cards of that value); an ace's two values may take the same cards,
-        which is one step (the first)."""
+        which is one step (the first). ``walk``: ``units.sums`` of ``loose``."""
         ace_high = self.ace_high
         maximal_only = self.insist == "always"
         builds = self.builds
         plans: dict[int, tuple[_Template, ...]] = {}
-        reach = _reach(loose, tops, ace_high)
+        # With no pile top, the values with a unit to take are the sums of loose sets (an ace
+        # alone is a set of 1, and counts 14 too: below); ``_reach`` adds the tops'.
+        reach = _reach(loose, tops, ace_high) if tops else walk
         for card in hand:
             if card.rank == ACE:
                 values: tuple[int, ...] = (1, 14) if ace_high else (1,)
@@ -577,11 +663,11 @@ class CasinoKernel(CasinoState):
             for v in values:
                 plan = plans.get(v)
                 if plan is None:
-                    if v in reach or v in builds:
-                        # Only the loose cards worth at most v can be in its units: the
-                        # plan of a layout that changed elsewhere is found again.
-                        part = tuple([c for c in loose if c.rank <= v or c.rank == ACE])
-                        plan = _capture_plan(part, v, ace_high, tops, v in builds, maximal_only)
+                    if v in reach or v in builds or (v == 14 and 1 in reach):
+                        # The plan is its units' (``units.sums`` of the whole layout, kept
+                        # for the listing): a layout that changed elsewhere finds it again.
+                        found = _take_units(loose, v, ace_high, tops, walk)
+                        plan = _capture_plan(tuple(found), v in builds, maximal_only)
                     else:  # no build and no unit of the value (``_reach``): nothing to take
                         plan = ()
                     plans[v] = plan
@@ -602,37 +688,6 @@ class CasinoKernel(CasinoState):
                     if judge is None or judge.capture(card, v, build):
                         out.append(cap)
 
-    def _card_builds(
-        self,
-        seat: int,
-        table: _Table,
-        card: Card,
-        owns: Callable[..., bool],
-        judge: _Judge | None,
-        out: list[Action],
-    ) -> None:
-        """``_listed_builds`` with a hand card, onto ``out``: a value ``seat`` may not own
-        (``owns``) only for a proven partner."""
-        top = self.top_value
-        partner = self.partner(seat)
-        hv = set_value(card)
-        builds = self.builds
-        for total, sets in table.items():
-            v = total + hv
-            if v > top:
-                continue
-            mine = owns(v, card)
-            theirs = partner is not None and self.proven(partner, v)
-            if not mine and not theirs:
-                continue
-            if mine and judge is not None:
-                mine = judge.play_keep(card) if v in builds else judge.play_new(card, v)
-            for cards in sets:
-                if mine:
-                    out.append(_build(v, cards, card, None))
-                if theirs:
-                    self._for_partner(_build(v, cards, card, partner), seat, judge, out)
-
     def _for_partner(
         self, act: Build | Add, seat: int, judge: _Judge | None, out: list[Action]
     ) -> None:
@@ -640,73 +695,28 @@ class CasinoKernel(CasinoState):
         if self._quick_why_not(act, seat, list(judge.mine) if judge else []) is None:
             out.append(act)
 
-    def _card_adds(
-        self,
-        seat: int,
-        targets: list[_Target],
-        card: Card,
-        owns: Callable[..., bool],
-        judge: _Judge | None,
-        out: list[Action],
-    ) -> None:
-        """``_adds_to`` with a hand card, onto ``out``: units holding ``card`` onto the
-        side's builds (AUG-5: never an opponent's) and onto bases."""
-        partner = self.partner(seat)
-        ace_high = self.ace_high
-        hv = set_value(card)
-        for target in targets:
-            v = target.value
-            if hv > v:  # no unit of v holds the card (not even alone: it is worth more)
-                continue
-            base = target.base
-            if base is None:  # ``flag``: the side's build
-                both = False
-                mine = target.flag
-            else:  # ``flag``: the partner is proven to hold the value
-                both = target.flag
-                mine = owns(v, card)
-            if not mine and not both:
-                continue
-            table = target.rest()[1]
-            found: list[Unit] = []
-            for tsum, seats, _ in target.subsets:
-                need = v - tsum - hv
-                if (need == 0 and seats) or (not seats and worth(card, v, ace_high)):
-                    found.append(_unit((), card, seats))
-                if need > 0:
-                    for cards in table.get(need, ()):
-                        found.append(_unit(cards, card, seats))
-            if not found:
-                continue
-            if mine and judge is not None:
-                mine = judge.play_keep(card) if base is None else judge.play_new(card, v)
-            for unit in found:
-                if mine:
-                    out.append(_add(v, unit, base, None))
-                if both:
-                    self._for_partner(_add(v, unit, base, partner), seat, judge, out)
-
     def _free_list(
         self,
         seat: int,
-        loose: list[Card],
+        table: _Table,
         targets: list[_Target],
-        owns: Callable[..., bool],
+        owners: _Owners,
         judge: _Judge | None,
         out: list[Action],
     ) -> bool:
-        """The free steps (TURN-2) onto ``out``: builds of loose cards, then additions of
-        loose cards and pile tops. Whether an addition to the side's build was listed
-        after the play (what INSIST-1 asks, ``_may_end``)."""
+        """The free steps (TURN-2) onto ``out``: builds of loose cards (``table``: their
+        sums), then additions of loose cards and pile tops. Whether an addition to the
+        side's build was listed after the play (what INSIST-1 asks, ``_may_end``)."""
         top = self.top_value
-        partner = self.partner(seat)
         builds = self.builds
-        for total, sets in _ordered_sums(tuple(loose)).items():
+        free = owners[0]
+        theirs = owners[4]
+        for total, sets in table.items():
             if total > top or total < 2:
                 continue
-            mine = owns(total, None)
-            theirs = partner is not None and self.proven(partner, total)
-            if not mine and not theirs:
+            mine = total in free
+            both = total in theirs
+            if not mine and not both:
                 continue
             if mine and judge is not None:
                 mine = judge.free_keep() if total in builds else judge.free_new(total)
@@ -715,23 +725,24 @@ class CasinoKernel(CasinoState):
                     continue
                 if mine:
                     out.append(_build(total, cards, None, None))
-                if theirs:
-                    self._for_partner(_build(total, cards, None, partner), seat, judge, out)
-        return self._free_adds(seat, targets, owns, judge, out)
+                if both:
+                    self._for_partner(_build(total, cards, None, theirs[total]), seat, judge, out)
+        return self._free_adds(seat, targets, owners, judge, out)
 
     def _free_adds(
         self,
         seat: int,
         targets: list[_Target],
-        owns: Callable[..., bool],
+        owners: _Owners,
         judge: _Judge | None,
         out: list[Action],
     ) -> bool:
         """``_adds_to`` with no hand card, onto ``out`` (see ``_free_list``)."""
-        partner = self.partner(seat)
         ace_high = self.ace_high
         played = self.played is not None
         sa_tops = self.sa and not played  # VAR-SA 5: a pile top joins one's build with a hand card
+        free = owners[0]
+        theirs = owners[4]
         added = False
         for target in targets:
             v = target.value
@@ -746,7 +757,7 @@ class CasinoKernel(CasinoState):
                     )
             else:
                 both = target.flag
-                mine = owns(v, None)
+                mine = v in free
                 if mine and judge is not None:
                     mine = judge.free_new(v)
             if not mine and not both:
@@ -757,7 +768,7 @@ class CasinoKernel(CasinoState):
                     if played and base is None and target.flag:
                         added = True
                 if both:
-                    self._for_partner(_add(v, unit, base, partner), seat, judge, out)
+                    self._for_partner(_add(v, unit, base, theirs[v]), seat, judge, out)
         return added
 
     def _play_steps(self, seat: int) -> Iterator[Action]:
@@ -798,11 +809,44 @@ class CasinoKernel(CasinoState):
         return self._cannot_end(seat) is None
 
     def _cannot_end(self, seat: int) -> str | None:
-        """The reference's, but at once when there is no build at all: nothing to keep,
-        no second build (TWO-1, TAB-5, AUG-5)."""
-        if not self.builds and self.aug_opp is None:
+        """The reference's (TWO-1, AUG-5, TAB-5) in one walk of the builds: at once when
+        there is none (nothing to keep, no second build), and TAB-5's matching for one
+        build to keep a look for a card of its value (``_match``'s answer then)."""
+        builds = self.builds
+        aug = self.aug_opp
+        if not builds and aug is None:
             return None
-        return CasinoState._cannot_end(self, seat)
+        need = []
+        owners = set()
+        two = False  # some seat owns two builds (TWO-1)
+        for b in builds.values():
+            owner = b.owner
+            if owner in owners:
+                two = True
+            owners.add(owner)
+            if owner == seat:
+                need.append(b.value)
+        if two and self.restricted():
+            return _TWO_1_ONE
+        if self.played is None:
+            if aug is not None:
+                need.append(aug)
+        elif aug is not None:
+            return _AUG_5_CAPTURE
+        if not need:
+            return None
+        ace_high = self.ace_high
+        hand = self.hands[seat]
+        if len(need) == 1:
+            v = need[0]
+            for c in hand:
+                if c.rank == v if c.rank != ACE else v == 1 or (ace_high and v == 14):
+                    return None
+        elif _match(need, hand, ace_high):
+            return None
+        if self.played is None and aug is not None:
+            return _AUG_5_KEEP
+        return _TAB_5
 
     def _allowed(self, act: Action) -> bool:
         for a in self.legal_actions():  # the listed object itself: no comparison of keys
@@ -837,9 +881,10 @@ class CasinoKernel(CasinoState):
                 x = 1 if r == ACE else r
                 ones = (ones | ones << x | 1 << x) & _SUMS
                 ace = ace or x == 1
-        side = self.side(seat)
+        sides = _SIDES[self.n]
+        side = sides[seat]
         for v, b in self.builds.items():
-            if self.side(b.owner) == side and (ones >> v & 1 or (v == 14 and ace)):
+            if sides[b.owner] == side and (ones >> v & 1 or (v == 14 and ace)):
                 return True
         return False
 
@@ -913,6 +958,41 @@ class CasinoKernel(CasinoState):
             return not raised and owner != seat and self.proven(owner, v)
 
         return owns
+
+    def _owners(self, seat: int, counts: dict[int, int]) -> _Owners:
+        """``_owner_test`` as sets, for the one-pass listing (``_Owners``): a value is in
+        ``free`` when ``seat`` may own a new set of it made without a hand card, in ``used``
+        when made with a hand card that counts it (one card fewer to keep); ``one``/``two``
+        the same for a raise (no partner's proof, RAISE-1); ``theirs`` the values a proven
+        partner may own a step of (PART-2), with that partner."""
+        builds = self.builds
+        sides = _SIDES[self.n]
+        side = sides[seat]
+        one: set[int] = set()
+        two: set[int] = set()
+        proven: set[int] = set()
+        for v, n in counts.items():
+            b = builds.get(v)
+            if b is None or sides[b.owner] == side:  # (an opponent's: TAB-4, RAISE-3)
+                one.add(v)
+                if n > 1:
+                    two.add(v)
+        theirs: dict[int, int] = {}
+        if self.n == 4:
+            for v, b in builds.items():
+                owner = b.owner
+                if owner != seat and sides[owner] == side and self.proven(owner, v):
+                    proven.add(v)
+            partner = (seat + 2) % 4
+            for who, r in self.proofs:
+                if who == partner:
+                    if r == ACE:
+                        theirs[1] = theirs[14] = partner
+                    else:
+                        theirs[r] = partner
+        if proven:
+            return one | proven, two | proven, one, two, theirs
+        return one, two, one, two, theirs
 
     def _capture_key(self, seat: int) -> tuple[tuple[Card, ...], tuple[Item, ...]]:
         """What a capture's packings depend on besides its value: the free loose cards and,
@@ -1008,41 +1088,45 @@ class CasinoKernel(CasinoState):
         bases: bool = True,
         tops: tuple[Item, ...] | None = None,
         holds: dict[int, int] | None = None,
+        whole: _Table | None = None,
     ) -> list[_Target]:
         """What a unit may go onto, worked out once for every hand card: each build, then
         (with ``bases``) each loose card as a base (an ace as 1 and, ace high, as 14), with
         the sums of the other loose cards and the pile tops that may join a unit there.
         ``tops``: the usable pile tops, when known; with ``holds`` (``_hand_counts``), a
         base of a value ``seat`` holds no card of is left out unless a proven partner may
-        have it: no step onto it passes the owner test (AUG-4, BUILD-2)."""
+        have it: no step onto it passes the owner test (AUG-4, BUILD-2). ``whole``: the
+        ``_ordered_sums`` of ``loose``, when known."""
         builds = self.builds
         plain = _NO_TOPS
         subsets: _Subsets | None = None  # (the pile tops are read only for a target)
         out: list[_Target] = []
         if builds:
-            table = _ordered_sums(tuple(loose))
+            table = _ordered_sums(tuple(loose)) if whole is None else whole
             subsets = _top_subsets(self.usable_tops(seat) if tops is None else tops)
+            sides = _SIDES[self.n]
             for v in sorted(builds):
                 b = builds[v]
                 allowed = not self.sa or b.owner == seat
-                team = self.team(b.owner, seat)
+                team = sides[b.owner] == sides[seat]
                 out.append(_Target(v, None, loose, table, subsets if allowed else plain, team))
         ace_high = self.ace_high
         partner = self.partner(seat)
         proofs = self.proofs
+        sa = self.sa
         for c in loose if bases else ():
-            for v in [1, 14] if c.rank == ACE and ace_high else [set_value(c)]:
+            for v in (1, 14) if c.rank == ACE and ace_high else (_VALUE(c),):
                 if v in builds:
                     continue
                 both = partner is not None and (partner, ACE if v in (1, 14) else v) in proofs
                 if holds is not None and not both and v not in holds:
                     continue
-                if self.sa:
-                    out.append(_Target(v, c, loose, None, plain, both))
+                if sa:
+                    out.append(_Target(v, c, loose, None, plain, both, whole))
                     continue
                 if subsets is None:
                     subsets = _top_subsets(self.usable_tops(seat) if tops is None else tops)
-                out.append(_Target(v, c, loose, None, subsets, both))
+                out.append(_Target(v, c, loose, None, subsets, both, whole))
         return out
 
     def _adds_to(
@@ -1227,6 +1311,8 @@ class CasinoKernel(CasinoState):
 
 
 _new = object.__new__
+#: Each seat's side by the number of players (``CasinoState.side``), a look-up.
+_SIDES = {2: (0, 1), 3: (0, 1, 2), 4: (0, 1, 0, 1)}
 #: The sums a build or unit may have, 0 to 14, as bits (``_no_free_step``).
 _SUMS = (1 << 15) - 1
 
@@ -1240,6 +1326,10 @@ class _OrderKeys(dict[Card, tuple[int, int]]):
 
 
 _ORDER_KEY = _OrderKeys().__getitem__
+#: Minus each card's value in a set (``units.sums`` sorts by it), a look-up in C.
+_MINUS_VALUE = {c: -set_value(c) for c in FULL}.__getitem__
+#: Each card's value in a set (``set_value``), a look-up in C.
+_VALUE = {c: set_value(c) for c in FULL}.__getitem__
 #: How the lean ``apply`` carries out each kind of listed step.
 _LEAN: dict[type, Callable[[CasinoKernel, Any, int], None]] = {
     Capture: CasinoKernel._lean_capture,
@@ -1294,57 +1384,84 @@ def _add(v: int, unit: Unit, base: Card | None, owner: int | None) -> Add:
     return step
 
 
-@lru_cache(maxsize=8192)
 def _ordered_sums(loose: tuple[Card, ...]) -> _Table:
     """``units.sums``, the same sets in the same order, with each set's cards in
-    ``order_key``'s order, as a step holds them, so that steps are made without sorting.
-    The walk (``sums``') takes the cards highest first: a set read backwards is in order,
+    ``order_key``'s order, as a step holds them, so that steps are made without sorting
+    (``_layout_sums``)."""
+    return _layout_sums(loose)[1]
+
+
+def _walk_sums(loose: tuple[Card, ...]) -> _Table:
+    """``units.sums`` itself: each set's cards highest value first (``_layout_sums``)."""
+    return _layout_sums(loose)[0]
+
+
+@lru_cache(maxsize=8192)
+def _layout_sums(loose: tuple[Card, ...]) -> tuple[_Table, _Table]:
+    """``units.sums`` of ``loose`` twice: as it is (each set's cards in its walk's order,
+    highest value first: a capture's units) and with each set's cards in ``order_key``'s
+    order (a build's or unit's). One pass with no recursion: the walk's order (every set
+    as the positions of its cards in the layout sorted highest first, in lexicographic
+    order) is built from the last card back, the sets from card i on being {i}, then i
+    with each set from i + 1 on, then the sets from i + 1 on; a set worth more than 14 is
+    dropped as the walk drops it. A set is read backwards for ``order_key``'s order,
     unless two of its cards have the same value (then it is sorted)."""
-    ordered = sorted(loose, key=_minus_value)
-    vals = [set_value(c) for c in ordered]
-    ties = len(set(vals)) < len(vals)
-    n = len(ordered)
-    table: dict[int, list[tuple[Card, ...]]] = {}
-    chosen: list[Card] = []
+    ordered = sorted(loose, key=_MINUS_VALUE)
+    after: list[tuple[int, tuple[Card, ...], tuple[Card, ...]]] = []
+    for c in reversed(ordered):
+        x = _VALUE(c)
+        one: tuple[Card, ...] = (c,)
+        sets = [(x, one, one)]
+        for t, down, up in after:
+            t += x
+            if t <= 14:
+                sets.append((t, one + down, up + one))
+        after = sets + after
+    walk: dict[int, list[tuple[Card, ...]]] = {}
+    up_sets: dict[int, list[tuple[Card, ...]]] = {}
+    for t, down, up in after:
+        found = walk.get(t)
+        if found is None:
+            walk[t] = [down]
+            up_sets[t] = [up]
+        else:
+            found.append(down)
+            up_sets[t].append(up)
+    if len(set(map(_VALUE, loose))) < len(loose):  # ties: a set with two cards of a value
+        for ups in up_sets.values():
+            for i, up in enumerate(ups):
+                if len(up) > 1:
+                    ups[i] = tuple(sorted(up, key=_ORDER_KEY))
+    return (
+        {t: tuple(sets) for t, sets in walk.items()},
+        {t: tuple(sets) for t, sets in up_sets.items()},
+    )
 
-    def walk(start: int, total: int) -> None:
-        for i in range(start, n):
-            t = total + vals[i]
-            if t > 14:
-                continue
-            chosen.append(ordered[i])
-            found = tuple(sorted(chosen, key=order_key)) if ties else tuple(reversed(chosen))
-            sets = table.get(t)
-            if sets is None:
-                table[t] = [found]
-            else:
-                sets.append(found)
-            walk(i + 1, t)  # noqa: F821 (deleted once done, see below)
-            chosen.pop()
 
-    walk(0, 0)
-    del walk  # (the walk refers to itself: a cycle for the garbage collector, ``units.sums``)
-    return {t: tuple(sets) for t, sets in table.items()}
-
-
-def _minus_value(card: Card) -> int:
-    return -set_value(card)
+def _without(table: _Table, base: Card) -> _Table:
+    """``table`` (``_ordered_sums``) less the sets holding ``base``: the table of the
+    layout without that card, in the same order (the walk's order does not depend on the
+    cards left out)."""
+    out: _Table = {}
+    for total, sets in table.items():
+        kept = []
+        for cards in sets:
+            if base not in cards:
+                kept.append(cards)
+        if kept:
+            out[total] = tuple(kept)
+    return out
 
 
 @lru_cache(maxsize=8192)
 def _capture_plan(
-    loose: tuple[Card, ...],
-    v: int,
-    ace_high: bool,
-    tops: tuple[Item, ...],
-    has_build: bool,
-    maximal_only: bool,
+    found: tuple[tuple[Item, ...], ...], has_build: bool, maximal_only: bool
 ) -> tuple[_Template, ...]:
-    """The captures of value ``v`` in ``_listed_captures``' order, but for the card: what
-    every hand card of that value takes, kept across listings (a search plays the same
-    public layout out again and again; a play-out mostly asks anew, so the walk is lean:
-    ``_take_units``, and ``packings`` only for two units or more)."""
-    found = _take_units(loose, v, ace_high, tops)
+    """The captures of a value in ``_listed_captures``' order, but for the card and the
+    value: what every hand card of that value takes, given the units it has to take
+    (``found``, ``_take_units``), with or without a build. Kept across listings by its
+    units, which recur when the layout changes elsewhere (a play-out mostly asks anew,
+    so the walk is lean: ``packings`` only for two units or more)."""
     if len(found) < 2:  # ``_packed``'s answers for nothing to take, or one unit
         maximal: list[Opt] = [(found[0],)] if found else [()]
         rest: list[Opt] = []
@@ -1392,11 +1509,17 @@ def _capture_parts(
 
 
 def _take_units(
-    loose: tuple[Card, ...], v: int, ace_high: bool, tops: tuple[Item, ...]
+    loose: tuple[Card, ...],
+    v: int,
+    ace_high: bool,
+    tops: tuple[Item, ...],
+    table: _Table | None = None,
 ) -> list[tuple[Item, ...]]:
     """``units.units(loose, v, ace_high, tops)`` for a capture (no hand card among the
-    extras), the same units in the same order, with plain loops."""
-    table = sums(loose)
+    extras), the same units in the same order, with plain loops. ``table``: ``units.sums``
+    of ``loose``, when known."""
+    if table is None:
+        table = _walk_sums(loose)
     out: list[tuple[Item, ...]] = []
     for c in loose:
         if c.rank == ACE:
@@ -1442,12 +1565,16 @@ def _free_units(target: _Target, ace_high: bool) -> list[Unit]:
     others, table = target.rest()
     found: list[Unit] = []
     for c in others:
-        if worth(c, v, ace_high):
+        r = c.rank
+        if r == v if r != ACE else v == 1 or (ace_high and v == 14):  # (``worth``)
             found.append(_unit((c,), None, ()))
     for cards in table.get(v, ()):
         if len(cards) >= 2:
             found.append(_unit(cards, None, ()))
-    for tsum, seats, tcards in target.subsets:
+    subsets = target.subsets
+    if subsets is _NO_TOPS:  # (no pile top to use there)
+        return found
+    for tsum, seats, tcards in subsets:
         if not seats:
             continue
         need = v - tsum

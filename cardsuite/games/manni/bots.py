@@ -111,7 +111,7 @@ class Situation:
         sizes = st.exchange_sizes(seat) if st.phase == "exchange" else None
         return cls(
             seat,
-            st.hands[seat],
+            st.held(seat),
             st.phase,
             st.variant,
             st.contract,
@@ -387,14 +387,11 @@ def rollout_action(st: State, rng: random.Random) -> Action:
     seat = st.turn
     assert seat is not None
     if st.phase == "play":
-        hand = st.hands[seat]
-        if len(hand) == 1:
-            return PLAY[hand[0]]
-        if st.trick:  # one card of the suit led: forced
-            led = st.trick[0][1].suit
-            suit = [c for c in hand if c.suit == led]
-            if len(suit) == 1:
-                return PLAY[suit[0]]
+        # one card left, or one card of the suit led: forced (the listing, made already)
+        legal = st.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        return medium_action(Situation.from_state(st, seat), (), st._grand_hearts)
     sit = Situation.from_state(st, seat)
     legal = st.legal_actions() if st.phase == "contract" else ()
     return medium_action(sit, legal, st._grand_hearts)
@@ -455,6 +452,9 @@ def endgame_groups(st: State, actions: Sequence[Action]) -> list[list[Action]]:
 
 
 def search_hooks() -> SearchHooks:
+    """The medium move in play-outs, the pruned exchanges, the deals weighed by the
+    others' cards played this hand (``inference``) unless ``READING`` is off, and the last
+    tricks solved exactly unless ``ENDGAME_CARDS`` is 0."""
     endgame = None
     if ENDGAME_CARDS:
         endgame = Endgame(
@@ -463,7 +463,24 @@ def search_hooks() -> SearchHooks:
             groups=endgame_groups,
             copy=turn_copy,
         )
-    return SearchHooks(candidates=candidates, rollout=rollout_action, endgame=endgame)
+    if not READING:
+        return SearchHooks(candidates=candidates, rollout=rollout_action, endgame=endgame)
+    from .inference import log_likelihood
+
+    return SearchHooks(
+        candidates=candidates,
+        rollout=rollout_action,
+        evidence=log_likelihood,  # type: ignore[arg-type]
+        pool=POOL,
+        endgame=endgame,
+    )
+
+
+#: The hard bot reads the play (``inference``); off, its samples keep the hard facts alone
+#: (``tests/bots/test_search_unchanged.py`` holds those searches to the code before).
+READING = True
+#: Samples dealt and weighed per search when reading.
+POOL = 64
 
 
 _SUIT_CARDS = {s: [Card(r, s) for r in range(2, ACE + 1)] for s in "SHDC"}

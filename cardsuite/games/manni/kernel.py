@@ -13,17 +13,22 @@ What it keeps besides the reference's fields:
 
 - ``_idx[seat]``: the hand's index, (the hand list, its plays by suit): four runs of
   ``Play`` in ``SUIT_ORDER``, each in the hand's order. A follow's listing is its run of the
-  suit led, copied; a lead's the four runs joined: no listing searches the hand. Known by
-  the hand list's identity: a hand replaced by a new list (a sample, a copy, a test) is
-  indexed anew when next needed.
+  suit led, copied; a lead's the four runs joined: no listing searches the hand. In the play
+  the runs are the hand: a play leaves the card list behind, and ``hands`` (a property over
+  the reference's field) brings it up to date when read (``_cards``).
+- ``_hl``: the hands as handed out, their truth until the kernel next moves, which takes
+  them back (``_sync``): a hand replaced by a new list (a sample, a copy, a test) or changed
+  in length in place is indexed anew; None while the index is the truth.
 - ``_records``: what a play needs, in one look-up per card (its events, its trick entry,
   its suit); empty outside the play, so a play then fails the look-up and reaches the
-  reference's refusal.
-- ``_powers``/``_power``/``_led``: each card's worth to the trick per suit led (a trump
+  reference's refusal, and while the hands are handed out (``_hl``), so a play then reaches
+  ``_apply_other``, which takes them back: the play path tests neither.
+- ``_powers``/``_led``: each card's worth to the trick per suit led (a trump
   above everything, the suit led by rank, else nothing), so a trick is decided by comparing
   three numbers.
 - Hands are sorted as numbers (``_KEY_HIGH``: the reference's ``hand_key``) and read back as
-  cards and plays from tables (``_read_back``); the deal shuffles the pack as sort keys.
+  plays into their runs by one loop (each suit a band of 16 keys); the deal shuffles the pack
+  as sort keys, and reads cards back only for a seat that exchanges before the play.
 - Every move lists the next seat's choices as it makes the position (``_legal``), where what
   the listing needs is at hand.
 """
@@ -77,39 +82,114 @@ from .rules import (
 class MannKernel(MannState):
     """A Manni position played by the rules, fast (see the module docstring)."""
 
-    __slots__ = ("_idx", "_led", "_power", "_powers", "_records")
+    __slots__ = ("_hl", "_idx", "_led", "_powers", "_records", "_runs")
+
+    #: The hands as handed out (``hands``): their truth until the kernel next moves; None
+    #: while the index (``_idx``) is.
+    _hl: list[list[Card]] | None
 
     def __init__(self, game: Manni, variant: str, options: dict[str, Any], rng: random.Random):
         super().__init__(game, variant, options, rng)
         # the play path's look-up (``_RECORDS``); empty outside the play
         self._records: Any = _NO_RECORDS
         self._led = 0  # the suit led, as its place in ``SUIT_ORDER``
-        # what each card is worth to this trick, per suit led and for the suit led (``_POWERS``)
+        # what each card is worth to this trick, per suit led (``_POWERS``)
         self._powers: list[dict[Card, int]] = _POWERS[None, False]
-        self._power: dict[Card, int] = self._powers[0]
         # Per seat: (the hand list, its plays by suit), for the plays' listings (``_index``);
         # the plays are None from the deal to the seat's exchange (``_EXCHANGERS``)
         self._idx: list[Any] = [_UNINDEXED] * 3
+        # Per seat: its runs alone (``_idx[seat][1]``), for the play path: one subscript
+        self._runs: list[Any] = [None] * 3
+
+    # --- the hands: kept by the kernel as its index, handed out as cards on demand ----------
+
+    @property
+    def hands(self) -> list[list[Card]]:
+        """The reference's ``hands``: each seat's cards, sorted. The play path keeps only the
+        index's runs (``_idx``), not the card lists (``list.remove`` over cards compares
+        each card passed, a tenth of a play), so the lists are brought up to date here when
+        asked for (``_cards``). Once handed out they are the hands' truth (``_hl``) until
+        the kernel next moves, which takes them back (``_sync``): whoever changed them,
+        even in place, is heard."""
+        hl = self._hl
+        if hl is None:
+            hl = self._hl = [self._cards(0), self._cards(1), self._cards(2)]
+            self._records = _NO_RECORDS  # the next play goes by ``_apply_other``'s ``_sync``
+        return hl
+
+    @hands.setter
+    def hands(self, value: list[list[Card]]) -> None:
+        self._hl = value  # the truth until the kernel next moves (``_sync``)
+        self._records = _NO_RECORDS  # (as above)
+
+    def held(self, seat: int) -> list[Card]:
+        """``seat``'s hand to read (the reference's ``held``): its card list made up to date
+        (``_cards``), the hands not handed out, so the next move need not take them back
+        (the hard bot's play-outs read one every move)."""
+        hl = self._hl
+        if hl is not None:
+            return hl[seat]
+        ent = self._idx[seat]
+        runs = ent[1]
+        if runs is None:  # (as dealt, to be exchanged: up to date)
+            hand: list[Card] = ent[0]
+            return hand
+        return _cards_of(runs)
+
+    def _cards(self, seat: int) -> list[Card]:
+        """``seat``'s card list, made up to date from its runs (the play path takes cards
+        out of the runs only: a hand is behind by as many cards as it is longer)."""
+        ent = self._idx[seat]
+        hand: list[Card] = ent[0]
+        runs = ent[1]
+        if runs is not None:
+            r0, r1, r2, r3 = runs
+            if len(hand) != len(r0) + len(r1) + len(r2) + len(r3):
+                hand[:] = _cards_of(runs)
+        return hand
+
+    def _sync(self) -> None:
+        """The hands handed out (``hands``) taken back into the index: a seat whose list was
+        replaced, or changed in length in place, is indexed anew (``_index``); in the play
+        every seat has its runs. Then the index is the truth again (``_hl`` None)."""
+        hl = self._hl
+        assert hl is not None
+        idx = self._idx
+        play = self.phase == "play"
+        for seat in (0, 1, 2):
+            hand = hl[seat]
+            ent = idx[seat]
+            runs = ent[1]
+            if (
+                ent[0] is not hand
+                or (runs is None and play)
+                or (runs is not None and sum(map(len, runs)) != len(hand))
+            ):
+                self._index(seat, hand)
+        self._hl = None
+        # the play path's look-up, put back (``hands`` emptied it: no play passes by it
+        # with the hands handed out, so it needs no test of its own)
+        if self.phase == "play" and self.turn is not None:
+            self._records = _RECORDS
 
     @classmethod
     def from_json(cls, game: Manni, data: Mapping[str, Any]) -> MannKernel:
         """The reference's loading, then what the play path needs of the position."""
         st = cast("MannKernel", super().from_json(game, data))
-        st._records = _RECORDS if st.phase == "play" else _NO_RECORDS
+        st._records = _NO_RECORDS  # (the hands as loaded: the first move takes them, ``_sync``)
         st._powers = _POWERS[st.trump, st._low_aces]
         if st.trick:
             st._led = _SUIT_AT[st.trick[0][1]]
-            st._power = st._powers[st._led]
         return st
 
     def clone(self, rng: random.Random | None = None, *, events: bool = True) -> MannKernel:
         """The reference's copy, with the play path's look-ups (the hands indexed anew)."""
         new = cast("MannKernel", super().clone(rng, events=events))
-        new._records = self._records
+        new._records = _NO_RECORDS  # (its hands given as lists: as loaded, above)
         new._led = self._led
         new._powers = self._powers
-        new._power = self._power
         new._idx = [_UNINDEXED] * 3
+        new._runs = [None] * 3
         return new
 
     def is_over(self) -> bool:
@@ -126,8 +206,12 @@ class MannKernel(MannState):
     def exchange_sizes(self, seat: int) -> tuple[int, ...]:
         """The reference's ``exchange_sizes`` (TRJ-EXCH-1, TRJ-OPT-2, HORN-EXCH-1), without
         ``min`` and with the sizes from a table made once (``_UP_TO``)."""
+        return self._sizes(seat, len(self.hands[seat]))
+
+    def _sizes(self, seat: int, held: int) -> tuple[int, ...]:
+        """``exchange_sizes`` of ``seat`` holding ``held`` cards (the kernel's own callers
+        know it from the index, without handing the hands out)."""
         room = len(self.manni)
-        held = len(self.hands[seat])
         if held < room:
             room = held
         if self.variant == TRJAMANN:
@@ -162,11 +246,9 @@ class MannKernel(MannState):
         the discards, lazily."""
         phase = self.phase
         if phase == "play":
-            hand = self.hands[turn]
-            ent = self._idx[turn]
-            if ent[0] is not hand or ent[1] is None or sum(map(len, ent[1])) != len(hand):
-                ent = self._index(turn)
-            runs = ent[1]
+            if self._hl is not None:  # the hands handed out: taken back first
+                self._sync()
+            runs = self._runs[turn]
             if self.trick and runs[self._led]:  # MANNI-GEN-6: the hand's run of the suit led
                 return runs[self._led].copy()
             r0, r1, r2, r3 = runs
@@ -177,21 +259,20 @@ class MannKernel(MannState):
             return self._offers(turn)
         return DiscardChoices(self.hands[turn], self.exchange_sizes(turn))
 
-    def _index(self, seat: int) -> tuple[list[Card], list[list[Play]]]:
+    def _index(self, seat: int, hand: list[Card]) -> tuple[list[Card], list[list[Play]]]:
         """``seat``'s index: (the hand list, its plays by suit), four runs in ``SUIT_ORDER``,
         each in the hand's order. A follow's listing is then its run of the suit led, copied
         (MANNI-GEN-6), and a lead's the four runs joined: no listing searches the hand.
         Kept in step by the play path and made with the hand when it is dealt, swapped or
         exchanged; rebuilt here when the hand is a new list (a sample, a copy, a hand set
-        by a test), which is sorted first (a test's may come in any order). Only the rules
-        change a hand in place, so the play path knows the index by the hand's identity
-        alone."""
-        hand = self.hands[seat]
+        by a test), which is sorted first (a test's may come in any order). ``hand``: the
+        seat's card list, which the index then holds (``_sync``)."""
         hand.sort(key=(_KEY_LOW if self._low_aces else _KEY_HIGH).__getitem__)
         runs: list[list[Play]] = [[], [], [], []]
         for c in hand:
             runs[_SUIT_AT[c]].append(PLAY[c])
         ent = self._idx[seat] = (hand, runs)
+        self._runs[seat] = runs
         return ent
 
     def _set_hand(self, seat: int, cards: Sequence[Card]) -> None:
@@ -199,8 +280,10 @@ class MannKernel(MannState):
         back from the cards' sort keys (``_read_back``)."""
         key = _KEY_LOW if self._low_aces else _KEY_HIGH
         hand, runs = _read_back(list(map(key.__getitem__, cards)), self._low_aces)
-        self.hands[seat] = hand
         self._idx[seat] = (hand, runs)
+        self._runs[seat] = runs
+        if self._hl is not None:  # (the hands handed out: kept as the truth)
+            self._hl[seat] = hand
 
     # --- apply ----------------------------------------------------------------------------
 
@@ -211,45 +294,42 @@ class MannKernel(MannState):
         # (None once the game is over or a search copy's hand is scored, where no play is
         # looked up, ``_NO_RECORDS``, and the reference refuses: an int on the play path)
         turn: int = self.turn  # type: ignore[assignment]  # (see above: no test a move)
-        if type(action) is Play and (seat is None or seat == turn):
+        if seat is None or seat == turn:
             # MANNI-GEN-6, inline: the move of nearly every step of a play-out. One look-up
             # gives the lead's and the follow's events, the trick's entry (a shared ``(seat,
             # card)`` tuple) and its suit (``_SUIT_AT``). ``_records`` is empty
             # outside the play, so a play then (or of no card of a pack) fails the look-up
             # and the reference's path (below) refuses it: no test of the phase of its own.
+            # Nor of the action's type: only the interned plays (``PLAY``, equal by identity)
+            # are keys, so anything else given in the play (text, another action) misses.
             try:
                 lead_ev, ev, entry, si = self._records[turn][action]
-            except LookupError:
+            except (LookupError, TypeError):  # (TypeError: an action that does not hash)
                 pass
             else:
-                hand = self.hands[turn]
-                ent = self._idx[turn]
-                if ent[0] is not hand:  # known by identity (``_index``)
-                    ent = self._index(turn)
-                runs = ent[1]
+                # Every seat has its runs in the play (``_start_play``, ``_sync``); the card
+                # lists are left behind (``hands`` brings them up to date when asked). (The
+                # hands handed out, ``_hl``, empty ``_records``: no play gets here before
+                # ``_apply_other`` takes them back.)
+                runs_of = self._runs
+                runs = runs_of[turn]
                 run = runs[si]
                 trick = self.trick
                 if trick:
                     led = self._led
                     if si != led and runs[led]:  # MANNI-GEN-6: the suit led is held
                         if action not in run:
-                            raise IllegalAction(f"you do not hold {action.card.code}")
+                            raise IllegalAction(f"you do not hold {entry[1].code}")
                         raise IllegalAction(f"you must follow {SUIT_NAMES[trick[0][1].suit]}")
                 # the card out of its run (plays are interned, so the search tests pointers
-                # in C) and out of the hand: the index stays in step with the hand
+                # in C): the run is the hand's truth in the play
                 try:
                     run.remove(action)
                 except ValueError:
-                    raise IllegalAction(f"you do not hold {action.card.code}") from None
-                try:
-                    hand.remove(entry[1])
-                except ValueError:  # a hand changed in place, its index stale: made anew
-                    self._index(turn)
-                    raise IllegalAction(f"you do not hold {action.card.code}") from None
+                    raise IllegalAction(f"you do not hold {entry[1].code}") from None
                 if not trick:  # a lead (by ``trick_leader``, set as the last trick closed)
                     trick.append(entry)
                     self._led = led = si
-                    self._power = self._powers[si]
                     ev = lead_ev
                 else:
                     trick.append(entry)
@@ -257,7 +337,7 @@ class MannKernel(MannState):
                         # MANNI-GEN-6: the highest trump, else the highest of the suit led
                         (s0, c0), (s1, c1), (_, card) = trick
                         self.played += (c0, c1, card)
-                        power = self._power
+                        power = self._powers[self._led]  # (read once a trick, at its close)
                         p0 = power[c0]
                         p1 = power[c1]
                         p2 = power[card]
@@ -273,14 +353,13 @@ class MannKernel(MannState):
                         won = _WIN_EVENTS[winner][card]
                         events = self.events
                         events += (ev, won)
-                        if hand:  # every hand holds as many cards after a trick
+                        # the winner leads: any of its plays (every hand holds as many
+                        # cards after a trick: none left, the hand is over)
+                        r0, r1, r2, r3 = runs_of[winner]
+                        legal = [*r0, *r1, *r2, *r3]
+                        if legal:
                             self.turn = self.trick_leader = winner
-                            hand = self.hands[winner]  # the winner leads: any of its plays
-                            ent = self._idx[winner]
-                            if ent[0] is not hand:
-                                ent = self._index(winner)
-                            r0, r1, r2, r3 = ent[1]
-                            self._legal = [*r0, *r1, *r2, *r3]
+                            self._legal = legal
                             return [ev, won]
                         self._legal = None
                         mark = len(events) - 2
@@ -289,11 +368,7 @@ class MannKernel(MannState):
                 # After a lead or a trick's second card: the next seat's plays, listed here
                 # where the suit led is at hand (its run of that suit, else its whole hand)
                 self.turn = nxt = _NEXT[turn]
-                hand = self.hands[nxt]
-                ent = self._idx[nxt]
-                if ent[0] is not hand:
-                    ent = self._index(nxt)
-                runs = ent[1]
+                runs = runs_of[nxt]
                 run = runs[led]
                 if run:
                     self._legal = run.copy()
@@ -313,6 +388,10 @@ class MannKernel(MannState):
             raise IllegalAction("the game is over")
         if seat is not None and seat != turn:
             raise IllegalAction(f"it is not your turn (waiting for seat {turn + 1})")
+        if self._hl is not None:  # the hands handed out: taken back first
+            self._sync()
+            if type(action) is Play and self._records is _RECORDS:
+                return self.apply(action, seat)  # the play path, its look-up put back
         phase = self.phase
         if phase == "swap":  # MANNI-EXCH-1/2: swap or keep, nothing else to check
             kind = type(action)
@@ -331,7 +410,7 @@ class MannKernel(MannState):
             legal = self._legal
             # a discard just offered (``DiscardChoices.issued``, inline): nothing to check
             if type(legal) is DiscardChoices and action is legal._issued:
-                hand = self.hands[turn]
+                hand = self._idx[turn][0]  # (as dealt or exchanged: up to date)
                 if hand is legal._list and len(hand) == len(legal._hand):
                     events = self.events
                     mark = len(events)
@@ -345,15 +424,19 @@ class MannKernel(MannState):
         play = PLAY.get(card)
         if play is None:
             raise IllegalAction(f"you do not hold {card.code}")
+        if self._hl is not None:  # (the reference's checks may have read the hands)
+            self._sync()
         self.apply(play, seat)
 
     def _swap(self, seat: int, swap: bool) -> None:
         """MANNI-EXCH-1..4: E, M, D in turn; the first swap ends the phase."""
+        if self._hl is not None:  # (from the reference's ``apply``)
+            self._sync()
         del self.exchange_queue[0]
         if swap:
-            self.discards[seat] = self.hands[seat]  # MANNI-EXCH-2: a dead pile, face down
+            self.discards[seat] = self._cards(seat)  # MANNI-EXCH-2: a dead pile, face down
             self._set_hand(seat, self.manni)
-            self.drawn[seat] = self.hands[seat].copy()
+            self.drawn[seat] = self._idx[seat][0].copy()
             self.manni = []
             self.decisions[seat] = "swap"
             self.exchange_queue = []  # MANNI-EXCH-3
@@ -371,6 +454,8 @@ class MannKernel(MannState):
         """The reference's checks (``_contract_trumps``), the event looked up, and the
         declarer's discards listed here (as ``_legal_for`` would)."""
         trump = self._contract_trumps(seat, act)
+        if self._hl is not None:  # (from the reference's ``apply``)
+            self._sync()
         owed = self.owed[seat] = self.owed[seat].copy()
         owed.remove(act.kind)
         self.contract = act.kind
@@ -378,17 +463,22 @@ class MannKernel(MannState):
         self.phase = "exchange"
         self.exchange_queue = [seat]
         self.events.append(_CONTRACT_EVENTS[seat][act.kind, trump])
-        self._legal = DiscardChoices(self.hands[seat], self.exchange_sizes(seat))
+        hand = self._cards(seat)
+        self._legal = DiscardChoices(hand, self._sizes(seat, len(hand)))
 
     def _exchange(self, seat: int, act: Discard, at: tuple[int, ...] | None = None) -> None:
         """TRJ-EXCH-1, HORN-EXCH-1/2: discard, then draw as many from the top of the manni.
         ``at``: where the cards lie in the hand, for a discard the state itself offered
         (``DiscardChoices.issued``), which needs no checking."""
-        hand = self.hands[seat]
         cards = act.cards
         if at is None:  # the reference's checks
             self._check_discard(seat, cards)
+            if self._hl is not None:  # the hands handed out: taken back first
+                self._sync()
+            hand = self._cards(seat)
             at = tuple(sorted(map(hand.index, cards)))
+        else:  # (``_apply_other``: the seat's card list as dealt, up to date)
+            hand = self._idx[seat][0]
         k = len(cards)
         low = self._low_aces
         key = _KEY_LOW if low else _KEY_HIGH
@@ -407,22 +497,13 @@ class MannKernel(MannState):
         # the hand keeps its list (and its order: by suit, high to low), new cards and all:
         # ``_read_back`` and ``_runs`` inline (an exchange is a tenth of Hornafjarðarmanni)
         keys.sort()
-        if len(keys) > 1:
-            get = itemgetter(*keys)
-            if low:
-                hand[:] = get(_CARD_AT_LOW)
-                plays = list(get(_PLAY_AT_LOW))
-            else:
-                hand[:] = get(_CARD_AT_HIGH)
-                plays = list(get(_PLAY_AT_HIGH))
-            b1 = bisect_left(keys, 16)
-            b2 = bisect_left(keys, 32, b1)
-            b3 = bisect_left(keys, 48, b2)
-            runs = [plays[:b1], plays[b1:b2], plays[b2:b3], plays[b3:]]
-        else:  # a hand-written position's hand of one card or none
-            held, runs = _read_back(keys, low)
-            hand[:] = held
+        play_at = _PLAY_AT_LOW if low else _PLAY_AT_HIGH
+        runs: list[list[Play]] = [[], [], [], []]
+        for sk in keys:  # each play to its suit's run (``_KEY_HIGH``: a band of 16 a suit)
+            runs[sk >> 4].append(play_at[sk])
+        hand.clear()  # (its cards made from the runs when asked: ``_cards``)
         self._idx[seat] = (hand, runs)
+        self._runs[seat] = runs
         self.discards[seat] = [*self.discards[seat], *cards]
         self.drawn[seat] = got
         self.decisions[seat] = k
@@ -431,7 +512,7 @@ class MannKernel(MannState):
         self.events.append(_EXCHANGE_EVENTS[seat][k])
         if queue:  # HORN-EXCH-1: the next seat's discards (``exchange_sizes`` inline)
             self.turn = nxt = queue[0]
-            h = self.hands[nxt]
+            h = self._cards(nxt)
             room = len(manni)
             held_n = len(h)
             if held_n < room:
@@ -439,7 +520,7 @@ class MannKernel(MannState):
             if self.variant == HORN:
                 self._legal = discards_up_to(h, _HORN_TOPS[(nxt - self.dealer - 1) % 3][room])
             else:
-                self._legal = DiscardChoices(h, self.exchange_sizes(nxt))
+                self._legal = DiscardChoices(h, self._sizes(nxt, held_n))
         else:
             self._start_play()
 
@@ -505,19 +586,27 @@ class MannKernel(MannState):
             card_at, play_at = _CARD_AT_LOW, _PLAY_AT_LOW
         else:
             card_at, play_at = _CARD_AT_HIGH, _PLAY_AT_HIGH
-        hands: list[list[Card]] = [[], [], []]
         idx: list[Any] = [None, None, None]
+        runs_of: list[Any] = [None, None, None]
         # a seat whose exchange comes before the play gets its plays there (``_exchange``
-        # lists them anew whatever it discards): it keeps its sort keys for that instead
+        # lists them anew whatever it discards): it keeps its cards and its sort keys for
+        # that instead. Any other seat gets only its plays: its card list starts empty, made
+        # when the hands are asked for (``hands``, ``_cards``)
         le, lm, ld = _EXCHANGERS[variant]
         pe, pm, pd = picks
         for seat, pick, later in ((e, pe, le), (m, pm, lm), (d, pd, ld)):
             keys = sorted(itemgetter(*pick(order))(_HIGH_TO_LOW) if low else pick(order))
-            get = itemgetter(*keys)  # a dealt hand holds 12 or 16 cards: a tuple of each
-            hands[seat] = hand = list(get(card_at))
-            idx[seat] = (hand, None, keys) if later else (hand, _runs(keys, list(get(play_at))))
-        self.hands = hands
+            if later:  # (a dealt hand holds 12 or 16 cards: ``itemgetter`` gives a tuple)
+                idx[seat] = (list(itemgetter(*keys)(card_at)), None, keys)
+            else:  # each play to its suit's run: a plain loop, cheaper than cutting by bisection
+                runs: list[list[Play]] = [[], [], [], []]
+                for sk in keys:
+                    runs[sk >> 4].append(play_at[sk])
+                runs_of[seat] = runs
+                idx[seat] = ([], runs)
+        self._hl = None  # the index is the hands' truth
         self._idx = idx
+        self._runs = runs_of
         self._records = _NO_RECORDS  # a play is refused until the play (``_start_play``)
         self.manni = manni
         self.discards = [[], [], []]
@@ -536,8 +625,9 @@ class MannKernel(MannState):
             self._legal = _SWAP_OR_KEEP
         else:
             room = len(manni)  # HORN-EXCH-1: eldest's sizes (``exchange_sizes``, looked up)
-            held_n = len(hands[e])
-            self._legal = discards_up_to(hands[e], _HORN_TOPS[0][held_n if held_n < room else room])
+            hand = idx[e][0]
+            held_n = len(hand)
+            self._legal = discards_up_to(hand, _HORN_TOPS[0][held_n if held_n < room else room])
 
     def _start_play(self) -> None:
         """MANNI-PLAY-1, TRJ-PLAY-1, HORN-PLAY-1: eldest leads."""
@@ -545,12 +635,15 @@ class MannKernel(MannState):
         self.exchange_queue = []
         self.turn = self.trick_leader = e = _NEXT[self.dealer]
         self._powers = _POWERS[self.trump, self._low_aces]
-        self._records = _RECORDS
-        hand = self.hands[e]  # eldest's plays, listed here (as ``_legal_for`` would)
-        ent = self._idx[e]
-        if ent[0] is not hand or ent[1] is None:
-            ent = self._index(e)
-        r0, r1, r2, r3 = ent[1]
+        self._records = _RECORDS if self._hl is None else _NO_RECORDS  # (as in ``_sync``)
+        # the play path reads every seat's runs without a test: a seat that has none yet (a
+        # hand-written exchange's) is indexed here
+        idx = self._idx
+        for seat in (0, 1, 2):
+            ent = idx[seat]
+            if ent[1] is None:
+                self._index(seat, ent[0])
+        r0, r1, r2, r3 = self._runs[e]  # eldest's plays, listed here (as ``_legal_for`` would)
         self._legal = [*r0, *r1, *r2, *r3]
 
     def _score(self) -> None:
@@ -806,6 +899,16 @@ def _read_back(keys: list[int], low_aces: bool) -> tuple[list[Card], list[list[P
         get = itemgetter(*keys)
         return list(get(card_at)), _runs(keys, list(get(play_at)))
     return [card_at[k] for k in keys], _runs(keys, [play_at[k] for k in keys])
+
+
+def _cards_of(runs: list[list[Play]]) -> list[Card]:
+    """A hand's cards, in order, from its runs (``_index``): plain loops, quicker over a
+    dozen plays than a comprehension or ``map`` over ``chain`` (``held``, ``_cards``)."""
+    cards = []
+    for run in runs:
+        for play in run:
+            cards.append(play.card)
+    return cards
 
 
 def _runs(keys: list[int], plays: list[Play]) -> list[list[Play]]:

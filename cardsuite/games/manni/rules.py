@@ -394,6 +394,11 @@ class MannState(TrickState):
             return self.offered_contracts(seat)
         return DiscardChoices(self.hands[seat], self.exchange_sizes(seat))
 
+    def held(self, seat: int) -> list[Card]:
+        """``seat``'s hand, to read and not to change: the hard bot's play-outs read it every
+        move, and the kernel gives it without handing out every hand (``kernel.py``)."""
+        return self.hands[seat]
+
     def playable(self, seat: int) -> list[Card]:
         """MANNI-GEN-6: the leader may lead any card; a follower must play a card of the suit
         led if he holds one, else any card (no duty to beat or to trump)."""

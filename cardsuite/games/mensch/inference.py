@@ -6,8 +6,9 @@ hand, a pass over Half a poor one, a partner who let the declarer's king win hol
 a player who did not cash a master may not have it. This module scores a sampled deal by
 how likely the others' choices this deal would have been had they held the sample's cards,
 under a model of a sensible player: our medium bot (``bots.medium_action``), which makes its
-choice with probability ``1 - NOISE`` and any other legal choice with the rest shared
-evenly. The search (``bots/ismcts.py``) deals a pool of samples, weighs each by this
+choice with probability ``1 - evidence.NOISE`` and any other legal choice with the rest
+shared evenly (``cardsuite/bots/evidence.py``); a bid is weighed by how far the hand is from
+medium's reason for it. The search (``bots/ismcts.py``) deals a pool of samples, weighs each by this
 likelihood and plays its iterations on them by weight.
 
 How a sample is read: each seat's hand at the deal's start is its sampled hand and the
@@ -22,56 +23,44 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING
 
+from ...bots.evidence import replay_likelihood
 from ...cards import Card
-from ...engine import Action, IllegalAction
+from ...engine import Action, State
 from .actions import BID, CALL, PASS, PLAY, TRUMP
-from .rules import CLUBS_CONTRACTS
+from .rules import CLUBS_CONTRACTS, MenschState
 
-if TYPE_CHECKING:
-    from .rules import MenschState
-
-#: The chance the model gives to any choice but medium's, shared among them: players are
-#: not our medium bot, and a model too sure of itself throws away every sample at the first
-#: surprise.
-NOISE = 0.1
 #: How fast a bid's likelihood falls with the tricks by which the hand misses medium's reason
 #: for it (a Six bid on a hand a trick short of Six is e^-SHARPNESS as likely as on one that
 #: makes it): a graded threshold, so a sample nearly right counts for more than one far off.
 SHARPNESS = 3.0
-#: ``NOISE`` for a bid: a bid says more than a card played (an auction is few choices, each
-#: made from the whole hand), and a weaker model lets through samples that a table of
-#: players would laugh at (a Six bid on a hand of two tricks).
+#: ``evidence.NOISE`` for a bid: a bid says more than a card played (an auction is few
+#: choices, each made from the whole hand), and a weaker model lets through samples that a
+#: table of players would laugh at (a Six bid on a hand of two tricks).
 BID_NOISE = 0.03
 
 
 def log_likelihood(root: MenschState, sample: MenschState, observer: int) -> float:
     """The log-likelihood of this deal's public choices by the seats other than
     ``observer``, had they held ``sample``'s cards (``-inf``: the sample cannot have been)."""
+    return replay_likelihood(
+        _deal_again(root, sample), public_choices(root), observer, _medium, weigh=_bid_weigh
+    )
+
+
+def _medium(replay: State, seat: int, legal: Sequence[Action]) -> Action:
+    """Medium's choice at a trump, call or card (the bids are weighed by ``_bid_weigh``)."""
     from .bots import Situation, medium_action
 
-    replay = _deal_again(root, sample)
-    total = 0.0
-    for action in public_choices(root):
-        seat = replay.turn
-        if seat is None:
-            return -math.inf
-        if seat != observer:
-            legal = replay.legal_actions()
-            if replay.phase == "bid":
-                total += _bid_likelihood(replay.hands[seat], legal, action)
-            elif len(legal) > 1:
-                sit = Situation.from_state(replay, seat)
-                if medium_action(sit, legal, False) == action:
-                    total += math.log(1.0 - NOISE)
-                else:
-                    total += math.log(NOISE / (len(legal) - 1))
-        try:
-            replay.apply(action)
-        except IllegalAction:
-            return -math.inf
-    return total
+    assert isinstance(replay, MenschState)
+    return medium_action(Situation.from_state(replay, seat), legal, False)
+
+
+def _bid_weigh(replay: State, seat: int, legal: Sequence[Action], action: Action) -> float | None:
+    assert isinstance(replay, MenschState)
+    if replay.phase != "bid":
+        return None
+    return _bid_likelihood(replay.hands[seat], legal, action)
 
 
 def _bid_likelihood(hand: list[Card], legal: Sequence[Action], action: Action) -> float:

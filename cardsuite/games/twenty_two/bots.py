@@ -276,11 +276,15 @@ def endgame_key(st: State) -> object:
 
 
 def search_hooks() -> SearchHooks:
-    """The medium move in play-outs; the last tricks solved exactly. No grouping of
-    equivalent moves: ``legal_actions`` already lists each multiset of ranks once (suits
-    never matter), and neighbouring ranks are seldom equivalent here: a rank's point value
-    is the penalty at the showdown, and sets of equal ranks (leads, equal covers) tell
-    ranks apart that a trick game would not."""
+    """The pruned candidates and the medium play-outs; with the reading on
+    (``rules.READING``), the deals weighed by the others' exchange sizes (``inference``);
+    the last tricks solved exactly (unless ``ENDGAME_CARDS`` is 0). No grouping of
+    equivalent moves there: ``legal_actions`` already lists each multiset of ranks once
+    (suits never matter), and neighbouring ranks are seldom equivalent here: a rank's point
+    value is the penalty at the showdown, and sets of equal ranks (leads, equal covers)
+    tell ranks apart that a trick game would not."""
+    from . import rules
+
     endgame = None
     if ENDGAME_CARDS:
         endgame = Endgame(
@@ -288,7 +292,16 @@ def search_hooks() -> SearchHooks:
             key=endgame_key,
             copy=turn_copy,
         )
-    return SearchHooks(candidates=candidates, rollout=rollout_action, endgame=endgame)
+    if not rules.READING:
+        return SearchHooks(candidates=candidates, rollout=rollout_action, endgame=endgame)
+    from .inference import log_likelihood
+
+    return SearchHooks(
+        candidates=candidates,
+        rollout=rollout_action,
+        evidence=log_likelihood,  # type: ignore[arg-type]
+        endgame=endgame,
+    )
 
 
 __all__ = ["BOTS", "EasyBot", "MediumBot", "Play", "search_hooks"]
