@@ -291,6 +291,11 @@ def search_hooks() -> SearchHooks:
             when=endgame_when,
             key=endgame_key,
             copy=turn_copy,
+            # a seat that cannot lose the showdown any more is indifferent between its
+            # plays (its reward is 1 either way): taking the first listed made the solve
+            # optimistic about what such a seat leaves the decider; the worst for it
+            # measured better (scripts/measure_endgame.py, the issue-36 report)
+            paranoid_ties=True,
         )
     if not rules.READING:
         return SearchHooks(candidates=candidates, rollout=rollout_action, endgame=endgame)
