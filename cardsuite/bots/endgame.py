@@ -22,8 +22,15 @@ game's ``search_horizon`` and ``search_reward``) and what a game lends in an ``E
   partner): then the search is alpha-beta over the deciding seat's reward, its side
   maximising and the other minimising (exact when the sides' rewards are opposed, as a
   deal's chips are). Without ``sides`` it is max^n: every seat maximises its own reward,
-  ties going to the move listed first (the sides of Twenty-Two and Manni are every seat for
-  itself).
+  ties going to the move listed first, or with ``paranoid_ties`` to the move worst for the
+  deciding seat (the sides of Twenty-Two and Manni are every seat for itself; in
+  Twenty-Two a seat safe from the showdown is indifferent to much, and what it is assumed
+  to do then matters).
+
+Perfect-information solving of samples has known faults (Frank and Basin's strategy
+fusion: the solve assumes each seat will know the deal later on; every seat is assumed to
+know the decider's cards), so the gain over play-outs is measured, not assumed:
+``scripts/measure_endgame.py``.
 
 Pure: no clock but the one passed in, no randomness but the samples given.
 """
