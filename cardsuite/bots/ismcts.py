@@ -32,6 +32,7 @@ from itertools import accumulate
 from typing import Any
 
 from ..engine import Action, State
+from .endgame import Endgame, choose_exactly
 
 Clock = Callable[[], float]
 Sampler = Callable[[], State]
@@ -69,6 +70,9 @@ class SearchHooks:
     #: deterministic play-out favours moves its own policy knows how to follow up, and a
     #: little noise repairs that bias (0: none)
     noise: float = 0.0
+    #: In a deal's last tricks, solve each sample exactly instead of playing it out
+    #: (``endgame.py``); None: always play out
+    endgame: Endgame | None = None
 
 
 @dataclass(eq=False)
@@ -93,6 +97,13 @@ class SearchStats:
     effective: float = 0.0
     #: True when no weighed sample was possible and the hard facts alone were searched
     fallback: bool = False
+    #: True when the choice was made by exact endgames (``endgame.py``), over ``solved``
+    #: samples (0: none was solved in time) and ``nodes`` positions searched; ``values``:
+    #: each choice's mean exact value over the samples
+    endgame: bool = False
+    solved: int = 0
+    nodes: int = 0
+    values: dict[str, float] = field(default_factory=dict)
 
 
 class ISMCTSBot:
@@ -130,6 +141,10 @@ class ISMCTSBot:
         if len(legal) == 1:
             self.last = SearchStats()
             return legal[0]
+        exact = choose_exactly(self, state, seat, legal)
+        if exact is not None:
+            self.last = SearchStats(iterations=exact[1]["solved"], **exact[1])
+            return exact[0]
         root = self._search(state, seat)
         by_key = {a.key: a for a in legal}
         best = max(

@@ -6,7 +6,8 @@ leave every search exactly as it was.
 
 The deliberate changes to the search, the reading of the table (Twenty-Two's
 ``twenty_two/reading.py``, ``rules.READING``; Mensch's and Manni's ``inference.py``,
-``bots.READING``), are switched off here, so the speed work is still checked against the
+``bots.READING``) and the exact endgames (``bots/endgame.py``, each trick game's
+``bots.ENDGAME_CARDS``), are switched off here, so the speed work is still checked against the
 old searches; ``test_reading.py`` and ``test_inference.py`` test the readings themselves.
 
 Manni and Mensch, written after that commit, are held to the searches of 1185e6c, taken
@@ -97,19 +98,33 @@ def test_the_hard_bot_decides_as_before_the_speed_work(
 ) -> None:
     from cardsuite.games.manni import bots as manni_bots
     from cardsuite.games.mensch import bots as mensch_bots
+    from cardsuite.games.twenty_two import bots as t22_bots
     from cardsuite.games.twenty_two import rules
 
     monkeypatch.setattr(rules, "READING", False)
     monkeypatch.setattr(mensch_bots, "READING", False)
     monkeypatch.setattr(manni_bots, "READING", False)
+    for module in (manni_bots, mensch_bots, t22_bots):
+        monkeypatch.setattr(module, "ENDGAME_CARDS", 0)
     assert searches(game_id) == {**BEFORE, **AT_1185E6C}[game_id]
 
 
-def test_the_reading_changes_twenty_twos_searches() -> None:
-    """With the reading on, the same positions are searched differently (else it reads
-    nothing)."""
+def _no_endgames(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardsuite.games.manni import bots as manni_bots
+    from cardsuite.games.mensch import bots as mensch_bots
+    from cardsuite.games.twenty_two import bots as t22_bots
+
+    for module in (manni_bots, mensch_bots, t22_bots):
+        monkeypatch.setattr(module, "ENDGAME_CARDS", 0)
+
+
+def test_the_reading_changes_twenty_twos_searches(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the reading on (and the endgames off), the same positions are searched
+    differently (else it reads nothing)."""
+    _no_endgames(monkeypatch)
     assert searches("twenty-two") != BEFORE["twenty-two"]
 
 
-def test_the_reading_changes_menschs_searches() -> None:
+def test_the_reading_changes_menschs_searches(monkeypatch: pytest.MonkeyPatch) -> None:
+    _no_endgames(monkeypatch)
     assert searches("mensch") != AT_1185E6C["mensch"]

@@ -126,6 +126,7 @@ def decide(state: State, seat: int, level: str, bot_seed: int) -> tuple[Any, ...
         if isinstance(last, SearchStats):  # the counts in the order the choices were tried
             out.append((last.iterations, list(last.visits.values())))  # (a Casino key's
             # text shows its units' addresses, which differ from copy to copy)
+            out.append(list(last.values.values()))  # an exact endgame's values
     plan = getattr(bot, "plan", None)
     if plan is not None:
         out += [plan(state.clone(), s, 0.0) for s in range(len(state.scores()))]

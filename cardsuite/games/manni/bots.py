@@ -25,11 +25,12 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from ...bots.endgame import Endgame, adjacent_runs, turn_copy
 from ...bots.ismcts import SearchHooks
 from ...cards import ACE, Card
 from ...engine import Action, State
 from .actions import KEEP, NO_DISCARD, PLAY, SWAP, Contract, Discard, DiscardChoices
-from .rules import CONTRACT_VALUE, CONTRACTS, MannState
+from .rules import CONTRACT_VALUE, CONTRACTS, MannState, rank_value
 
 #: A random hand of basic Manni has about this much trick strength (``strength``): a hand
 #: below it is swapped for the manni.
@@ -416,11 +417,54 @@ def candidates(st: State) -> Sequence[Action]:
     return out
 
 
+#: Exact endgames (``bots/endgame.py``) once at most this many cards are left in the three
+#: hands (the last four tricks); 0 switches them off. Solving a sample then takes a few
+#: hundred positions with the table and the grouping, so a search of the default budget
+#: solves its 40 samples well inside it.
+ENDGAME_CARDS = 12
+
+
+def endgame_when(st: State, seat: int) -> bool:
+    assert isinstance(st, MannState)
+    return st.phase == "play" and sum(len(h) for h in st.hands) <= ENDGAME_CARDS
+
+
+def endgame_key(st: State) -> object:
+    """Every trick to come depends on the hands, the trick on the table and who is to
+    move; the reward on the tricks won so far too."""
+    assert isinstance(st, MannState)
+    return (st.turn, *map(tuple, st.hands), tuple(st.trick), tuple(st.tricks_won))
+
+
+def endgame_groups(st: State, actions: Sequence[Action]) -> list[list[Action]]:
+    """Cards adjacent in one suit (in the hand's ranking: aces low in Hornafjarðarmanni's
+    Nullo) with no card between them in another hand or on the table: only the number of
+    tricks counts (MANNI-GEN-8), so they take the same tricks."""
+    assert isinstance(st, MannState)
+    low = st._low_aces
+    live = [c for h in st.hands for c in h] + [c for _, c in st.trick]
+    return adjacent_runs(
+        actions,
+        lambda a: a.card,  # type: ignore[attr-defined]
+        lambda c: (c.suit, rank_value(c, low)),
+        live,
+    )
+
+
 def search_hooks() -> SearchHooks:
-    """The medium move in play-outs, the pruned exchanges, and the deals weighed by the
-    others' cards played this hand (``inference``), unless ``READING`` is off."""
+    """The medium move in play-outs, the pruned exchanges, the deals weighed by the
+    others' cards played this hand (``inference``) unless ``READING`` is off, and the last
+    tricks solved exactly unless ``ENDGAME_CARDS`` is 0."""
+    endgame = None
+    if ENDGAME_CARDS:
+        endgame = Endgame(
+            when=endgame_when,
+            key=endgame_key,
+            groups=endgame_groups,
+            copy=turn_copy,
+        )
     if not READING:
-        return SearchHooks(candidates=candidates, rollout=rollout_action)
+        return SearchHooks(candidates=candidates, rollout=rollout_action, endgame=endgame)
     from .inference import log_likelihood
 
     return SearchHooks(
@@ -428,6 +472,7 @@ def search_hooks() -> SearchHooks:
         rollout=rollout_action,
         evidence=log_likelihood,  # type: ignore[arg-type]
         pool=POOL,
+        endgame=endgame,
     )
 
 

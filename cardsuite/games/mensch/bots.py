@@ -23,6 +23,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from ...bots.endgame import Endgame, adjacent_runs, turn_copy
 from ...bots.ismcts import SearchHooks
 from ...cards import ACE, KING, Card
 from ...engine import Action, State
@@ -336,14 +337,78 @@ def rollout_action(st: State, rng: random.Random) -> Action:
     return medium_action(sit, legal, compelled)
 
 
+#: Exact endgames (``bots/endgame.py``) once at most this many cards are left in the four
+#: hands (the last three tricks); 0 switches them off.
+ENDGAME_CARDS = 16
+
+
+def endgame_when(st: State, seat: int) -> bool:
+    assert isinstance(st, MenschState)
+    return st.phase == "play" and sum(len(h) for h in st.hands) <= ENDGAME_CARDS
+
+
+def endgame_key(st: State) -> object:
+    """The hands, the trick on the table, who moves, the tricks won, and the called card's
+    state (its duties while unplayed, MENSCH-PLAY-4): the rest of the deal reads no more.
+    The partner is the called card's holder, so the hands name it too."""
+    assert isinstance(st, MenschState)
+    return (
+        st.turn,
+        *map(tuple, st.hands),
+        tuple(st.trick),
+        tuple(st.tricks_won),
+        st.called_led,
+        st.partner_known,
+    )
+
+
+def endgame_groups(st: State, actions: Sequence[Action]) -> list[list[Action]]:
+    """Cards adjacent in power within one class (the trumps, QC and the 7 among them, or a
+    plain suit) with no card between them in another hand or on the table take the same
+    tricks, and only the side's tricks count (MENSCH-SCORE-1). The called card is never
+    grouped while its holder is secret: playing it tells."""
+    assert isinstance(st, MenschState)
+    trump, called = st.trump, None if st.partner_known else st.called
+    live = [c for h in st.hands for c in h] + [c for _, c in st.trick]
+    return adjacent_runs(
+        actions,
+        lambda a: a.card,  # type: ignore[attr-defined]
+        lambda c: ("T" if st.is_trump(c) else c.suit, power(c, trump)),
+        live,
+        lambda c: c is called,
+    )
+
+
+def endgame_sides(st: State) -> list[int]:
+    """In a sample the sides are known: the declarer and the called card's holder (none
+    in a Solo) against the rest. Their chips are opposed, so alpha-beta is exact."""
+    assert isinstance(st, MenschState)
+    return [int(s in (st.declarer, st.partner)) for s in range(4)]
+
+
 def search_hooks() -> SearchHooks:
     """The medium move in play-outs; the deals weighed by what the table said
-    (``inference``: the others' bids, calls and plays under the medium model)."""
+    (``inference``: the others' bids, calls and plays under the medium model); the last
+    tricks solved exactly."""
     from .inference import log_likelihood
 
+    endgame = None
+    if ENDGAME_CARDS:
+        endgame = Endgame(
+            when=endgame_when,
+            key=endgame_key,
+            groups=endgame_groups,
+            sides=endgame_sides,
+            copy=turn_copy,
+        )
     if not READING:
-        return SearchHooks(rollout=rollout_action)
-    return SearchHooks(rollout=rollout_action, evidence=log_likelihood, pool=POOL)  # type: ignore[arg-type]
+        return SearchHooks(rollout=rollout_action, endgame=endgame)
+    return SearchHooks(
+        rollout=rollout_action,
+        evidence=log_likelihood,  # type: ignore[arg-type]
+        pool=POOL,
+        endgame=endgame,
+    )
 
 
 __all__ = ["BOTS", "CALL", "EasyBot", "MediumBot", "Situation", "rollout_action", "search_hooks"]

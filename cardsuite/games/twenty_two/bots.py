@@ -19,6 +19,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from ...bots.endgame import Endgame, turn_copy
 from ...bots.ismcts import SearchHooks
 from ...cards import JOKER_RANK, Card
 from ...engine import Action, State
@@ -249,19 +250,62 @@ def candidates(st: State) -> Sequence[Action]:
     return [Exchange(tuple(high[:k])) for k in range(limit + 1)]
 
 
+#: Exact endgames (``bots/endgame.py``) once at most this many cards are left in the
+#: active hands (three each at four players, the last two tricks); 0 switches them off.
+#: Sets of several cards make a position's choices many, so the bound is lower than the
+#: other games'.
+ENDGAME_CARDS = 12
+
+
+def endgame_when(st: State, seat: int) -> bool:
+    assert isinstance(st, TwentyTwoState)
+    return st.phase == "play" and sum(len(h) for h in st.hands) <= ENDGAME_CARDS
+
+
+def endgame_key(st: State) -> object:
+    """Suits never matter (T22-PLAY, SCORE-3): the ranks in each hand, the trick's plays
+    by rank, its best so far, who moves and the scores the hand started from."""
+    assert isinstance(st, TwentyTwoState)
+    return (
+        st.turn,
+        st.trick_best,
+        tuple(tuple(c.rank for c in h) for h in st.hands),
+        tuple((s, tuple(c.rank for c in cs)) for s, cs in st.trick),
+        tuple(st.scores_list),
+    )
+
+
 def search_hooks() -> SearchHooks:
     """The pruned candidates and the medium play-outs; with the reading on
-    (``rules.READING``), the deals weighed by the others' exchange sizes (``inference``)."""
+    (``rules.READING``), the deals weighed by the others' exchange sizes (``inference``);
+    the last tricks solved exactly (unless ``ENDGAME_CARDS`` is 0). No grouping of
+    equivalent moves there: ``legal_actions`` already lists each multiset of ranks once
+    (suits never matter), and neighbouring ranks are seldom equivalent here: a rank's point
+    value is the penalty at the showdown, and sets of equal ranks (leads, equal covers)
+    tell ranks apart that a trick game would not."""
     from . import rules
 
+    endgame = None
+    if ENDGAME_CARDS:
+        endgame = Endgame(
+            when=endgame_when,
+            key=endgame_key,
+            copy=turn_copy,
+            # a seat that cannot lose the showdown any more is indifferent between its
+            # plays (its reward is 1 either way): taking the first listed made the solve
+            # optimistic about what such a seat leaves the decider; the worst for it
+            # measured better (scripts/measure_endgame.py, the issue-36 report)
+            paranoid_ties=True,
+        )
     if not rules.READING:
-        return SearchHooks(candidates=candidates, rollout=rollout_action)
+        return SearchHooks(candidates=candidates, rollout=rollout_action, endgame=endgame)
     from .inference import log_likelihood
 
     return SearchHooks(
         candidates=candidates,
         rollout=rollout_action,
         evidence=log_likelihood,  # type: ignore[arg-type]
+        endgame=endgame,
     )
 
 
