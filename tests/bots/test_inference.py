@@ -95,7 +95,11 @@ def test_weighing_takes_at_most_its_share_of_the_budget() -> None:
     assert bot.last.seconds <= 1.0 + 0.02
 
 
-def test_the_pool_is_no_larger_than_the_search() -> None:
+def test_the_pool_is_no_larger_than_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardsuite.games.mensch import bots as mensch_bots
+
+    monkeypatch.setattr(mensch_bots, "READING", True)  # off by default (see its note)
+    monkeypatch.setattr(mensch_bots, "ENDGAME_CARDS", 0)
     state = _medium_play(5, 2)
     bot = ISMCTSBot(entry("mensch").bots_module().search_hooks(), seed=1, iterations=12)
     bot.choose(state, state.to_move())
@@ -369,3 +373,16 @@ def test_twenty_six_reads_no_exchange() -> None:
     state.apply(state.legal_actions()[-1])
     me = state.to_move()
     assert tt.log_likelihood(state, state.sample_hidden(me, random.Random(1)), me) == 0.0
+
+
+@pytest.mark.parametrize("game_id", ["mensch", "manni"])
+def test_a_reading_off_by_default_is_lent_when_switched_on(
+    game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Mensch's and Manni's readings are off by default (measured: no gain yet); switched
+    on, the game lends the search its evidence and pool."""
+    module = entry(game_id).bots_module()
+    assert module.READING is False and module.search_hooks().evidence is None
+    monkeypatch.setattr(module, "READING", True)
+    hooks = module.search_hooks()
+    assert hooks.evidence is not None and hooks.pool == module.POOL

@@ -126,5 +126,8 @@ def test_the_reading_changes_twenty_twos_searches(monkeypatch: pytest.MonkeyPatc
 
 
 def test_the_reading_changes_menschs_searches(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardsuite.games.mensch import bots as mensch_bots
+
     _no_endgames(monkeypatch)
+    monkeypatch.setattr(mensch_bots, "READING", True)  # off by default (see its note)
     assert searches("mensch") != AT_1185E6C["mensch"]
