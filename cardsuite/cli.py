@@ -763,6 +763,13 @@ def rules(game: str, no_pager: bool) -> None:
         click.echo_via_pager(text)
 
 
+def _jobs_option(help_text: str) -> Callable[[Any], Any]:
+    """``--jobs``/``-j``, worker processes, as ``simulate`` and ``bench --strength`` take it."""
+    return click.option(
+        "--jobs", "-j", type=click.IntRange(1), default=1, show_default=True, help=help_text
+    )
+
+
 @main.command(short_help="Bots play GAME against each other: wins and scores.")
 @click.argument("game")
 @click.option("--players", "-p", type=int, default=None, help="Number of players.")
@@ -777,14 +784,7 @@ def rules(game: str, no_pager: bool) -> None:
 )
 @click.option("--games", "-n", type=click.IntRange(1), default=100, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True)
-@click.option(
-    "--jobs",
-    "-j",
-    type=click.IntRange(1),
-    default=1,
-    show_default=True,
-    help="Worker processes (results do not depend on it).",
-)
+@_jobs_option("Worker processes (results do not depend on it).")
 @click.option(
     "--hard-iterations",
     type=click.IntRange(1),
@@ -962,14 +962,7 @@ def _options_note(game: Game, variant: str, options: Mapping[str, Any]) -> str:
     help="With --strength: the hard bot's iterations a search (default: 200).",
 )
 @click.option("--seed", type=int, default=1, show_default=True, help="With --strength: the seed.")
-@click.option(
-    "--jobs",
-    "-j",
-    type=click.IntRange(1),
-    default=1,
-    show_default=True,
-    help="With --strength: worker processes (results do not depend on it).",
-)
+@_jobs_option("With --strength: worker processes (results do not depend on it).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def bench(
     games: Sequence[str],

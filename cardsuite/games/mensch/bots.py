@@ -390,9 +390,10 @@ def endgame_sides(st: State) -> list[int]:
 
 
 def search_hooks() -> SearchHooks:
-    """The medium move in play-outs; the deals weighed by what the table said
-    (``inference``: the others' bids, calls and plays under the medium model); the last
-    tricks solved exactly."""
+    """The medium move in play-outs; the last tricks solved exactly unless
+    ``ENDGAME_CARDS`` is 0; with ``READING`` on (off by default), the deals weighed by what
+    the table said (``inference``: the others' bids, calls and plays under the medium
+    model)."""
     from .inference import log_likelihood
 
     endgame = None
