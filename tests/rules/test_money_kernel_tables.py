@@ -116,18 +116,25 @@ def _zone_money(cards: list[Card]) -> int:
     return sum(_WEIGHTS[c] for c in cards)
 
 
+def _purses_of_every_shape(options: dict[str, Any]) -> tuple[Any, list[Any]]:
+    """The money values of Egyptian with ``options``, and every purse of up to two cards of
+    each money rank."""
+    values = GAME.new_state(variant="egyptian", options=options, seed=0)._vkey
+    ranks = sorted(dict(values), reverse=True)
+    purses = [
+        purse([r for r, c in zip(ranks, counts, strict=False) for _ in range(c)])
+        for counts in product(range(3), repeat=len(ranks))
+    ]
+    return values, purses
+
+
 @pytest.mark.parametrize("options", [{}, {"aces_money": True}], ids=str)
 def test_direct_purchase_is_a_payment_less_some_change(options: dict[str, Any]) -> None:
     """``purchases.direct_purchase`` (its change valued once per place, ``_valued``) says
     whether some payment from the bank less some sub-purse of the place as change buys
     1..available cards (MONEY-BUY-5, -6), as counted out here for purses of every shape."""
-    values = GAME.new_state(variant="egyptian", options=options, seed=0)._vkey
+    values, purses = _purses_of_every_shape(options)
     vals = dict(values)
-    ranks = sorted(vals, reverse=True)
-    purses = [
-        purse([r for r, c in zip(ranks, counts, strict=False) for _ in range(c)])
-        for counts in product(range(3), repeat=len(ranks))
-    ]
     found = 0
     for bank, place, available in product(purses[::5], purses[::3], range(17)):
         expected = any(
@@ -147,13 +154,8 @@ def test_offers_with_are_the_exchanges_between_in_order(options: dict[str, Any])
     bank and the place, no no-op swaps (MONEY-BUY-7), in the order of every sub-purse given
     and then every sub-purse taken, for purses of every shape (the reference shares
     ``purchases.py``: the lockstep test cannot see it)."""
-    values = GAME.new_state(variant="egyptian", options=options, seed=0)._vkey
+    values, purses = _purses_of_every_shape(options)
     vals = dict(values)
-    ranks = sorted(vals, reverse=True)
-    purses = [
-        purse([r for r, c in zip(ranks, counts, strict=False) for _ in range(c)])
-        for counts in product(range(3), repeat=len(ranks))
-    ]
     offered = 0
     for bank, there, place in product(purses[::4], purses[::3], (OPPONENT, GROUND)):
         expected = [

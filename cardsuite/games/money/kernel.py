@@ -67,6 +67,18 @@ _code = attrgetter("code")
 #: so a logged exchange adds one object to follow (its ``Event``), not four.
 _CODE_TUPLES: dict[tuple[str, ...], tuple[str, ...]] = {}
 _shared_codes = _CODE_TUPLES.setdefault
+
+
+def _many_codes(cards: Sequence[Card]) -> tuple[str, ...]:
+    """Three cards or more as a shared tuple of codes (``_CODE_TUPLES``, emptied past
+    ``_TABLE_MAX``: a few thousand in practice); one or two come from tables made at import."""
+    codes = tuple(map(_code, cards))
+    shared = _shared_codes(codes, codes)
+    if len(_CODE_TUPLES) >= _TABLE_MAX:
+        _CODE_TUPLES.clear()
+    return shared
+
+
 _tnew = wording.tnew
 
 #: The legal actions of the common positions, made once: a number card to turn, no shop.
@@ -790,20 +802,14 @@ class MoneyKernel(MoneyState):
         elif n == 2:
             give = _TWO_CODES[given[0]][given[1]]
         else:
-            give = tuple(map(_code, given))
-            give = _shared_codes(give, give)
-            if len(_CODE_TUPLES) >= _TABLE_MAX:  # (a few thousand in practice)
-                _CODE_TUPLES.clear()
+            give = _many_codes(given)
         n = len(taken)
         if n == 1:
             take = _ONE_CODE[taken[0]]
         elif n == 2:
             take = _TWO_CODES[taken[0]][taken[1]]
         else:
-            take = tuple(map(_code, taken))
-            take = _shared_codes(take, take)
-            if len(_CODE_TUPLES) >= _TABLE_MAX:  # (a few thousand in practice)
-                _CODE_TUPLES.clear()
+            take = _many_codes(taken)
         data = {"give": give, "take": take, "place": act.place}
         self.events.append(_tnew(Event, ("exchange", m, _EXCHANGES, data)))
 
