@@ -1591,3 +1591,28 @@ def test_the_hands_read_now_and_then_are_the_references(variant):
         if seat is not None and rng.random() < 0.2:
             fast.hands[seat] = fast.hands[seat][::-1]  # a new list, in another order
     assert reads > 50 and fast.to_json() == ref.to_json()
+
+
+@pytest.mark.parametrize("low", [False, True])
+def test_a_hand_read_off_its_mask_is_the_sorted_hand_and_its_runs(low):
+    """The kernel deals and exchanges a hand as the sum of its cards' bits and reads it off
+    byte by byte (``_CARDS_AT0`` ..., ``_RUN_AT0`` ...): for hands of every size, aces high
+    and low (HORN-RANK-1), the cards come out as the reference sorts them (``hand_key``)
+    and the runs as its suits' plays in that order (the index, ``_index``)."""
+    from cardsuite.games.manni import kernel
+    from cardsuite.games.manni.rules import SUIT_ORDER
+
+    ref = GAME.reference().new_state(variant=HORN, seed=1)
+    ref._low_aces = low
+    bits = kernel._BIT_LOW if low else kernel._BIT_HIGH
+    cards_at = [getattr(kernel, f"_CARDS_AT{j}") for j in range(8)]
+    runs_at = [getattr(kernel, f"_RUN_AT{j}") for j in range(8)]
+    pack = GAME.full_pack(3, {}, HORN)
+    rng = random.Random(4)
+    for n in [*range(53), *[rng.randrange(10, 17) for _ in range(100)]]:
+        hand = rng.sample(pack, n)
+        b = sum(bits[c] for c in hand).to_bytes(8, "little")
+        cards = [c for j in range(8) for c in cards_at[j][b[j]]]
+        assert cards == sorted(hand, key=ref.hand_key)
+        runs = [[*runs_at[2 * s][b[2 * s]], *runs_at[2 * s + 1][b[2 * s + 1]]] for s in range(4)]
+        assert runs == [[Play(c) for c in cards if SUIT_ORDER[c.suit] == s] for s in range(4)]

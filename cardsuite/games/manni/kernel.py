@@ -26,9 +26,11 @@ What it keeps besides the reference's fields:
 - ``_powers``/``_led``: each card's worth to the trick per suit led (a trump
   above everything, the suit led by rank, else nothing), so a trick is decided by comparing
   three numbers.
-- Hands are sorted as numbers (``_KEY_HIGH``: the reference's ``hand_key``) and read back as
-  plays into their runs by one loop (each suit a band of 16 keys); the deal shuffles the pack
-  as sort keys, and reads cards back only for a seat that exchanges before the play.
+- A hand is dealt and exchanged as a mask, the sum of its cards' bits (``1 << `` the
+  reference's ``hand_key``: each suit a band of 16 bits), and read off it as 8 bytes in
+  order, its cards or each suit's run of plays a byte at a time (``_CARDS_AT0`` ...,
+  ``_RUN_AT0`` ...): no sort, no loop a card. The deal shuffles the pack as bits, and reads
+  cards only for a seat that exchanges before the play.
 - Every move lists the next seat's choices as it makes the position (``_legal``), where what
   the listing needs is at hand.
 """
@@ -414,7 +416,7 @@ class MannKernel(MannState):
                 if hand is legal._list and len(hand) == len(legal._hand):
                     events = self.events
                     mark = len(events)
-                    self._exchange(turn, action, legal._pos)  # (which lists the next move)
+                    self._exchange(turn, action, True)  # (which lists the next move)
                     return events[mark:]
         return super().apply(action, seat)  # the reference: its checks and refusals
 
@@ -466,41 +468,40 @@ class MannKernel(MannState):
         hand = self._cards(seat)
         self._legal = DiscardChoices(hand, self._sizes(seat, len(hand)))
 
-    def _exchange(self, seat: int, act: Discard, at: tuple[int, ...] | None = None) -> None:
+    def _exchange(self, seat: int, act: Discard, offered: bool = False) -> None:
         """TRJ-EXCH-1, HORN-EXCH-1/2: discard, then draw as many from the top of the manni.
-        ``at``: where the cards lie in the hand, for a discard the state itself offered
-        (``DiscardChoices.issued``), which needs no checking."""
+        ``offered``: a discard the state itself offered (``DiscardChoices.issued``), which
+        needs no checking."""
         cards = act.cards
-        if at is None:  # the reference's checks
+        if not offered:  # the reference's checks
             self._check_discard(seat, cards)
             if self._hl is not None:  # the hands handed out: taken back first
                 self._sync()
             hand = self._cards(seat)
-            at = tuple(sorted(map(hand.index, cards)))
         else:  # (``_apply_other``: the seat's card list as dealt, up to date)
             hand = self._idx[seat][0]
         k = len(cards)
-        low = self._low_aces
-        key = _KEY_LOW if low else _KEY_HIGH
+        bit = (_BIT_LOW if self._low_aces else _BIT_HIGH).__getitem__
         ent = self._idx[seat]
-        if ent[0] is hand and ent[1] is None:  # as dealt: the deal's sort keys (``_deal``)
-            keys = ent[2]
+        if ent[0] is hand and ent[1] is None:  # as dealt: the deal's mask (``_deal_bits``)
+            hm = ent[2]
         else:
-            keys = list(map(key.__getitem__, hand))
+            hm = sum(map(bit, hand))
         manni = self.manni
         got = manni[:k]
         del manni[:k]
-        # each card drawn takes a discard's place (as many as discarded: ``exchange_sizes``
-        # holds them to the manni), then the keys are sorted: one loop, no deletions
-        for i, c in zip(at, got, strict=True):
-            keys[i] = key[c]
-        # the hand keeps its list (and its order: by suit, high to low), new cards and all:
-        # ``_read_back`` and ``_runs`` inline (an exchange is a tenth of Hornafjarðarmanni)
-        keys.sort()
-        play_at = _PLAY_AT_LOW if low else _PLAY_AT_HIGH
-        runs: list[list[Play]] = [[], [], [], []]
-        for sk in keys:  # each play to its suit's run (``_KEY_HIGH``: a band of 16 a suit)
-            runs[sk >> 4].append(play_at[sk])
+        # the hand's mask less the discards, with the cards drawn (as many: ``exchange_sizes``
+        # holds them to the manni); each suit's run read off its band's two bytes
+        # (``_RUN_AT0`` ...): no sort, no loop a card of the hand
+        if k:
+            hm += sum(map(bit, got)) - sum(map(bit, cards))
+        b = hm.to_bytes(8, "little")
+        runs = [
+            [*_RUN_AT0[b[0]], *_RUN_AT1[b[1]]],
+            [*_RUN_AT2[b[2]], *_RUN_AT3[b[3]]],
+            [*_RUN_AT4[b[4]], *_RUN_AT5[b[5]]],
+            [*_RUN_AT6[b[6]], *_RUN_AT7[b[7]]],
+        ]
         hand.clear()  # (its cards made from the runs when asked: ``_cards``)
         self._idx[seat] = (hand, runs)
         self._runs[seat] = runs
@@ -527,21 +528,21 @@ class MannKernel(MannState):
     # --- dealing and scoring --------------------------------------------------------------
 
     def _deal_shuffled(self) -> None:
-        """MANNI-GEN-3: the whole pack shuffled as sort keys, from the pack's own order (the
-        same permutation as the reference's shuffle of the cards)."""
-        order = list(_PACK_KEYS[self.variant == BASIC])
+        """MANNI-GEN-3: the whole pack shuffled as its cards' bits, from the pack's own order
+        (the same permutation as the reference's shuffle of the cards)."""
+        order = list(_PACK_BITS[self.variant == BASIC])
         shuffle(self.rng, order)
-        self._deal_keys(order)
+        self._deal_bits(order)
 
     def _deal(self, cards: list[Card]) -> None:
-        """The reference's deal of ``cards`` (a stacked deck's), as sort keys."""
-        self._deal_keys(list(map(_KEY_HIGH.__getitem__, cards)))
+        """The reference's deal of ``cards`` (a stacked deck's), as their bits."""
+        self._deal_bits(list(map(_BIT_HIGH.__getitem__, cards)))
 
-    def _deal_keys(self, order: list[int]) -> None:
+    def _deal_bits(self, order: list[int]) -> None:
         """MANNI-DEAL-1, TRJ-DEAL-1, HORN-DEAL-1 / HORN-CUT-1, from the top of ``order``, the
-        shuffled pack as its cards' sort keys (``_KEY_HIGH``: a hand is sorted as numbers and
-        read back as cards and plays): each packet's cards are picked by position
-        (``_DEALS``), in one call per hand."""
+        shuffled pack as its cards' bits (``_BIT_HIGH``: a hand is the sum of its packets'
+        bits, its cards and plays read off it in order, ``_CARDS_AT0`` and ``_RUN_AT0`` ...):
+        each packet's cards are picked by position (``_DEALS``), in one call per hand."""
         self.hand_no = hand_no = self.hand_no + 1
         d = self.dealer
         e = _NEXT[d]
@@ -551,11 +552,11 @@ class MannKernel(MannState):
         self.declarer = None
         picks, get_manni = _DEALS[variant]
         if variant == HORN:
-            card = _CARD_AT_HIGH[order[-1]]  # HORN-CUT-1: the bottom card, turned for all to see
+            card = _CARD_OF_BIT[order[-1]]  # HORN-CUT-1: the bottom card, turned for all to see
             self.contract, self.trump = contract, trump = _HORN_CONTRACTS[card]
             self._low_aces = low = contract == "nullo"  # HORN-RANK-1
             self.contract_card = card
-            manni = list(itemgetter(*get_manni(order))(_CARD_AT_HIGH))
+            manni = list(itemgetter(*get_manni(order))(_CARD_OF_BIT))
             data: dict[str, Any] = {
                 "hand": hand_no,
                 "manni": len(manni),
@@ -567,7 +568,7 @@ class MannKernel(MannState):
             self.exchange_queue = [e, m, d]
         else:
             self._low_aces = low = False
-            manni = list(itemgetter(*order[get_manni:])(_CARD_AT_HIGH))
+            manni = list(itemgetter(*order[get_manni:])(_CARD_OF_BIT))
             if variant == BASIC:
                 self.contract = "trumps"
                 self.trump = trump = TRUMP_CYCLE[(hand_no - 1) % 4]  # MANNI-TRUMP-1
@@ -580,28 +581,41 @@ class MannKernel(MannState):
                 data = {"hand": hand_no, "manni": len(manni)}
                 self.phase = "contract"
                 self.exchange_queue = []
-        # each hand's cards as sort keys (aces low: read anew), sorted as numbers and read
-        # back as cards and plays
-        if low:
-            card_at, play_at = _CARD_AT_LOW, _PLAY_AT_LOW
-        else:
-            card_at, play_at = _CARD_AT_HIGH, _PLAY_AT_HIGH
         idx: list[Any] = [None, None, None]
         runs_of: list[Any] = [None, None, None]
         # a seat whose exchange comes before the play gets its plays there (``_exchange``
-        # lists them anew whatever it discards): it keeps its cards and its sort keys for
-        # that instead. Any other seat gets only its plays: its card list starts empty, made
-        # when the hands are asked for (``hands``, ``_cards``)
+        # lists them anew whatever it discards): it gets its cards and its mask for that
+        # instead. Any other seat gets only its plays: its card list starts empty, made when
+        # the hands are asked for (``hands``, ``_cards``)
         le, lm, ld = _EXCHANGERS[variant]
         pe, pm, pd = picks
         for seat, pick, later in ((e, pe, le), (m, pm, lm), (d, pd, ld)):
-            keys = sorted(itemgetter(*pick(order))(_HIGH_TO_LOW) if low else pick(order))
-            if later:  # (a dealt hand holds 12 or 16 cards: ``itemgetter`` gives a tuple)
-                idx[seat] = (list(itemgetter(*keys)(card_at)), None, keys)
-            else:  # each play to its suit's run: a plain loop, cheaper than cutting by bisection
-                runs: list[list[Play]] = [[], [], [], []]
-                for sk in keys:
-                    runs[sk >> 4].append(play_at[sk])
+            # the hand's mask (aces low: each bit read anew), read as bytes: each suit is a
+            # band of 16 bits, two bytes, its cards in order (``_CARDS_AT0`` ...)
+            hm = sum(itemgetter(*pick(order))(_LOW_OF_BIT) if low else pick(order))
+            b = hm.to_bytes(8, "little")
+            if later:
+                idx[seat] = (
+                    [
+                        *_CARDS_AT0[b[0]],
+                        *_CARDS_AT1[b[1]],
+                        *_CARDS_AT2[b[2]],
+                        *_CARDS_AT3[b[3]],
+                        *_CARDS_AT4[b[4]],
+                        *_CARDS_AT5[b[5]],
+                        *_CARDS_AT6[b[6]],
+                        *_CARDS_AT7[b[7]],
+                    ],
+                    None,
+                    hm,
+                )
+            else:
+                runs = [
+                    [*_RUN_AT0[b[0]], *_RUN_AT1[b[1]]],
+                    [*_RUN_AT2[b[2]], *_RUN_AT3[b[3]]],
+                    [*_RUN_AT4[b[4]], *_RUN_AT5[b[5]]],
+                    [*_RUN_AT6[b[6]], *_RUN_AT7[b[7]]],
+                ]
                 runs_of[seat] = runs
                 idx[seat] = ([], runs)
         self._hl = None  # the index is the hands' truth
@@ -734,11 +748,11 @@ class MannKernel(MannState):
             self._records = _NO_RECORDS
             self.hand_no += 1
             return
-        # MANNI-GEN-3 (``_deal_shuffled``, inline): the whole pack shuffled as sort keys
-        order = list(_PACK_KEYS[variant == BASIC])
+        # MANNI-GEN-3 (``_deal_shuffled``, inline): the whole pack shuffled as its bits
+        order = list(_PACK_BITS[variant == BASIC])
         shuffle(self.rng, order)
         self.dealer = _NEXT[self.dealer]  # MANNI-GEN-2
-        self._deal_keys(order)
+        self._deal_bits(order)
 
     def _end(self, winners: list[int]) -> None:
         super()._end(winners)
@@ -815,13 +829,48 @@ for _c in _PACK:
     _CARD_AT_LOW[_KEY_LOW[_c]] = _c
 _PLAY_AT_HIGH: list[Any] = [None if c is None else PLAY[c] for c in _CARD_AT_HIGH]
 _PLAY_AT_LOW: list[Any] = [None if c is None else PLAY[c] for c in _CARD_AT_LOW]
-#: Each card's sort key, aces high, as its key aces low (Hornafjarðarmanni's Nullo deal).
-_HIGH_TO_LOW: list[Any] = [None] * 64
-for _c in _PACK:
-    _HIGH_TO_LOW[_KEY_HIGH[_c]] = _KEY_LOW[_c]
-#: The 52 and the 48 cards (basic Manni) in ``pack`` order, as sort keys (``_KEY_HIGH``):
-#: the pack every deal shuffles.
-_PACK_KEYS = (tuple(_KEY_HIGH[c] for c in PACKS[HORN]), tuple(_KEY_HIGH[c] for c in PACKS[BASIC]))
+#: Each card's bit, ``1 << `` its sort key aces high and aces low (``_KEY_HIGH``,
+#: ``_KEY_LOW``): a hand is the sum of its cards' bits, a mask read as 8 bytes in which
+#: each suit is a band of 16 bits (offsets 1 to 13 the cards aces high, A K ... 2, and 14
+#: the ace low), so its cards come out in order (``_CARDS_AT0`` ...) with no sort.
+_BIT_HIGH = {c: 1 << _KEY_HIGH[c] for c in _PACK}
+_BIT_LOW = {c: 1 << _KEY_LOW[c] for c in _PACK}
+#: Each bit aces high's card, and its bit aces low (a shuffled pack is bits aces high).
+_CARD_OF_BIT = {b: c for c, b in _BIT_HIGH.items()}
+_LOW_OF_BIT = {_BIT_HIGH[c]: _BIT_LOW[c] for c in _PACK}
+#: The 52 and the 48 cards (basic Manni) in ``pack`` order, as their bits: the pack every
+#: deal shuffles.
+_PACK_BITS = (tuple(_BIT_HIGH[c] for c in PACKS[HORN]), tuple(_BIT_HIGH[c] for c in PACKS[BASIC]))
+
+
+def _at_byte(byte: int, table: list[Any]) -> list[tuple[Any, ...]]:
+    """For each value of byte ``byte`` of a hand's mask (little-endian: suit ``s`` is bytes
+    ``2s`` and ``2s + 1``), its cards (``table``: ``_CARD_AT_HIGH`` or ``_PLAY_AT_HIGH``
+    and its aces low twin, by sort key) in order. Offsets 1 to 13 of a band are aces high,
+    14 the ace low, so one table serves both rankings."""
+    low = _CARD_AT_LOW if table is _CARD_AT_HIGH else _PLAY_AT_LOW
+    items = [table[8 * byte + o] or low[8 * byte + o] for o in range(8)]
+    used = sum(1 << o for o in range(8) if items[o])
+    out: list[tuple[Any, ...]] = []
+    for v in range(256):
+        # a bit of no card (offsets 0 and 15) never comes: its value shares the tuple of
+        # the value without it (fewer tuples for the collector to walk)
+        if v & ~used:
+            out.append(out[v & used])
+        else:
+            out.append(tuple(x for o, x in enumerate(items) if v >> o & 1))
+    return out
+
+
+#: ``_CARDS_ATj[v]`` and ``_RUN_ATj[v]``: the cards and the plays of value ``v`` of a hand's
+#: byte ``j`` (``_at_byte``), made once (4,096 tuples): a hand's cards are its eight bytes'
+#: joined, a suit's run its two bytes'.
+_CARDS_AT0, _CARDS_AT1, _CARDS_AT2, _CARDS_AT3, _CARDS_AT4, _CARDS_AT5, _CARDS_AT6, _CARDS_AT7 = (
+    _at_byte(j, _CARD_AT_HIGH) for j in range(8)
+)
+_RUN_AT0, _RUN_AT1, _RUN_AT2, _RUN_AT3, _RUN_AT4, _RUN_AT5, _RUN_AT6, _RUN_AT7 = (
+    _at_byte(j, _PLAY_AT_HIGH) for j in range(8)
+)
 #: ``_tnew(Event, (kind, seat, wording, data))`` makes an Event without the named tuple's
 #: Python-level ``__new__`` (a play-out makes one per card).
 _tnew: Any = tuple.__new__
