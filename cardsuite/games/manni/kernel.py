@@ -481,20 +481,23 @@ class MannKernel(MannState):
         else:  # (``_apply_other``: the seat's card list as dealt, up to date)
             hand = self._idx[seat][0]
         k = len(cards)
-        bit = (_BIT_LOW if self._low_aces else _BIT_HIGH).__getitem__
+        bit = _BIT_LOW if self._low_aces else _BIT_HIGH
         ent = self._idx[seat]
         if ent[0] is hand and ent[1] is None:  # as dealt: the deal's mask (``_deal_bits``)
             hm = ent[2]
         else:
-            hm = sum(map(bit, hand))
+            hm = sum(map(bit.__getitem__, hand))
         manni = self.manni
         got = manni[:k]
         del manni[:k]
-        # the hand's mask less the discards, with the cards drawn (as many: ``exchange_sizes``
-        # holds them to the manni); each suit's run read off its band's two bytes
-        # (``_RUN_AT0`` ...): no sort, no loop a card of the hand
-        if k:
-            hm += sum(map(bit, got)) - sum(map(bit, cards))
+        # the hand's mask with the cards drawn, less the discards (as many: ``exchange_sizes``
+        # holds them to the manni; plain loops, quicker over a few cards than ``sum(map())``);
+        # each suit's run read off its band's two bytes (``_RUN_AT0`` ...): no sort, no loop
+        # a card of the hand
+        for c in got:
+            hm += bit[c]
+        for c in cards:
+            hm -= bit[c]
         b = hm.to_bytes(8, "little")
         runs = [
             [*_RUN_AT0[b[0]], *_RUN_AT1[b[1]]],
