@@ -498,13 +498,7 @@ class MannKernel(MannState):
             hm += bit[c]
         for c in cards:
             hm -= bit[c]
-        b = hm.to_bytes(8, "little")
-        runs = [
-            [*_RUN_AT0[b[0]], *_RUN_AT1[b[1]]],
-            [*_RUN_AT2[b[2]], *_RUN_AT3[b[3]]],
-            [*_RUN_AT4[b[4]], *_RUN_AT5[b[5]]],
-            [*_RUN_AT6[b[6]], *_RUN_AT7[b[7]]],
-        ]
+        runs = _runs_at(hm.to_bytes(8, "little"))
         hand.clear()  # (its cards made from the runs when asked: ``_cards``)
         self._idx[seat] = (hand, runs)
         self._runs[seat] = runs
@@ -545,7 +539,8 @@ class MannKernel(MannState):
         """MANNI-DEAL-1, TRJ-DEAL-1, HORN-DEAL-1 / HORN-CUT-1, from the top of ``order``, the
         shuffled pack as its cards' bits (``_BIT_HIGH``: a hand is the sum of its packets'
         bits, its cards and plays read off it in order, ``_CARDS_AT0`` and ``_RUN_AT0`` ...):
-        each packet's cards are picked by position (``_DEALS``), in one call per hand."""
+        each packet's cards are picked by position (``_DEALS``), in one call per hand.
+        (Long for speed: once a deal, every field the reference's deal sets, set inline.)"""
         self.hand_no = hand_no = self.hand_no + 1
         d = self.dealer
         e = _NEXT[d]
@@ -598,28 +593,14 @@ class MannKernel(MannState):
             hm = sum(itemgetter(*pick(order))(_LOW_OF_BIT) if low else pick(order))
             b = hm.to_bytes(8, "little")
             if later:
-                idx[seat] = (
-                    [
-                        *_CARDS_AT0[b[0]],
-                        *_CARDS_AT1[b[1]],
-                        *_CARDS_AT2[b[2]],
-                        *_CARDS_AT3[b[3]],
-                        *_CARDS_AT4[b[4]],
-                        *_CARDS_AT5[b[5]],
-                        *_CARDS_AT6[b[6]],
-                        *_CARDS_AT7[b[7]],
-                    ],
-                    None,
-                    hm,
-                )
-            else:
-                runs = [
+                idx[seat] = (_cards_at(b), None, hm)
+            else:  # (``_runs_at`` inline: two or three hands a deal)
+                runs_of[seat] = runs = [
                     [*_RUN_AT0[b[0]], *_RUN_AT1[b[1]]],
                     [*_RUN_AT2[b[2]], *_RUN_AT3[b[3]]],
                     [*_RUN_AT4[b[4]], *_RUN_AT5[b[5]]],
                     [*_RUN_AT6[b[6]], *_RUN_AT7[b[7]]],
                 ]
-                runs_of[seat] = runs
                 idx[seat] = ([], runs)
         self._hl = None  # the index is the hands' truth
         self._idx = idx
@@ -874,6 +855,34 @@ _CARDS_AT0, _CARDS_AT1, _CARDS_AT2, _CARDS_AT3, _CARDS_AT4, _CARDS_AT5, _CARDS_A
 _RUN_AT0, _RUN_AT1, _RUN_AT2, _RUN_AT3, _RUN_AT4, _RUN_AT5, _RUN_AT6, _RUN_AT7 = (
     _at_byte(j, _PLAY_AT_HIGH) for j in range(8)
 )
+
+
+def _cards_at(b: bytes) -> list[Card]:
+    """A hand's cards, sorted (``hand_key``), read off its mask as bytes (``_BIT_HIGH``,
+    ``to_bytes(8, "little")``): each byte's from its table, joined."""
+    return [
+        *_CARDS_AT0[b[0]],
+        *_CARDS_AT1[b[1]],
+        *_CARDS_AT2[b[2]],
+        *_CARDS_AT3[b[3]],
+        *_CARDS_AT4[b[4]],
+        *_CARDS_AT5[b[5]],
+        *_CARDS_AT6[b[6]],
+        *_CARDS_AT7[b[7]],
+    ]
+
+
+def _runs_at(b: bytes) -> list[list[Play]]:
+    """A hand's plays as the four runs of its index (``_index``), read off its mask as
+    bytes (as ``_cards_at``): each suit's run its two bytes' joined."""
+    return [
+        [*_RUN_AT0[b[0]], *_RUN_AT1[b[1]]],
+        [*_RUN_AT2[b[2]], *_RUN_AT3[b[3]]],
+        [*_RUN_AT4[b[4]], *_RUN_AT5[b[5]]],
+        [*_RUN_AT6[b[6]], *_RUN_AT7[b[7]]],
+    ]
+
+
 #: ``_tnew(Event, (kind, seat, wording, data))`` makes an Event without the named tuple's
 #: Python-level ``__new__`` (a play-out makes one per card).
 _tnew: Any = tuple.__new__
