@@ -14,7 +14,16 @@ from cardsuite.cards import ACE, Card
 from cardsuite.games.african_casino import kernel
 from cardsuite.games.african_casino.actions import order_key, set_value
 from cardsuite.games.african_casino.rules import FULL, _match
-from cardsuite.games.african_casino.units import Item, packings, partition, sums, units, worth
+from cardsuite.games.african_casino.units import (
+    OTHER_CAP,
+    Item,
+    mask_packings,
+    packings,
+    partition,
+    sums,
+    units,
+    worth,
+)
 
 ROUNDS = 400
 
@@ -102,11 +111,52 @@ def test_judge_keeps_is_the_matching(ace_high: bool) -> None:
             assert want == any(worth(c, need[0], ace_high) for c in hand if c is not used)
 
 
+def _covered(packing: tuple[tuple[Item, ...], ...]) -> frozenset[Item]:
+    return frozenset(it for unit in packing for it in unit)
+
+
+@pytest.mark.parametrize("ace_high", [True, False])
+def test_packings_are_every_disjoint_collection_by_what_it_covers(ace_high: bool) -> None:
+    """``packings`` (its walk kept by the units' bit masks, ``mask_packings``) against every
+    collection of pairwise disjoint units, tried one by one: one packing per set of cards
+    covered, the maximal ones (no unit left that avoids them) apart, each unit a real one
+    of the layout (the positions the cached walk returns read back onto these units)."""
+    rng = random.Random(41)
+    done = 0
+    while done < 150:
+        loose, tops = _layout(rng)
+        found = units(loose, rng.randrange(2, 15), ace_high, tops)
+        if len(found) < 2 or len(found) > 10:
+            continue
+        maximal, other = packings(found)
+        want_max: set[frozenset[Item]] = set()
+        want_other: set[frozenset[Item]] = set()
+        for bits in range(1, 1 << len(found)):
+            picked = [u for k, u in enumerate(found) if bits >> k & 1]
+            covered = frozenset(it for u in picked for it in u)
+            if len(covered) < sum(len(u) for u in picked):
+                continue  # two units share a card
+            if all(covered.intersection(u) for u in found):
+                want_max.add(covered)
+            else:
+                want_other.add(covered)
+        if len(want_other) >= OTHER_CAP:
+            continue  # (capped: the walk keeps the first it meets)
+        done += 1
+        got_max = [_covered(p) for p in maximal]
+        got_other = [_covered(p) for p in other]
+        assert len(set(got_max)) == len(got_max) and set(got_max) == want_max
+        assert len(set(got_other)) == len(got_other) and set(got_other) == want_other
+        for packing in (*maximal, *other):
+            assert all(u in found for u in packing)
+
+
 def test_the_walks_leave_no_cycles() -> None:
     """``sums``, ``packings``, ``partition`` and ``_layout_sums`` free their walk (if any):
     a play-out calls them every move, and each cycle left waits for the collector."""
     rng = random.Random(38)
     layouts = [_layout(rng)[0] for _ in range(20)]
+    mask_packings.cache_clear()  # (the walk runs on a miss only)
     gc.collect()
     gc.disable()
     try:
