@@ -281,16 +281,17 @@ def test_unit_for_ours_is_sound(monkeypatch: pytest.MonkeyPatch) -> None:
     assert answers.count(False) > len(answers) // 2 > 0
 
 
-def test_cannot_end_is_the_references() -> None:
+def test_cannot_end_and_usable_tops_are_the_references() -> None:
     """The kernel's ``_cannot_end`` (one walk of the builds, TAB-5 for one build a look for
-    a card) gives the reference's answer at every position of random games, every variant
-    and size, asked for every seat (the mover's and the others', whose builds differ)."""
+    a card) and ``usable_tops`` (a table of the seats and piles each seat may use) give the
+    reference's answers at every position of random games, every variant and size, asked
+    for every seat (the mover's and the others', whose builds and piles differ)."""
     from cardsuite.games import get_game
     from cardsuite.games.african_casino.rules import CasinoState
 
     game = get_game("african-casino")
     rng = random.Random(42)
-    refused = 0
+    refused = shared = 0
     for variant in game.variants:
         for players in (2, 3, 4):
             state = game.new_state(players=players, variant=variant, seed=players + 7)
@@ -300,6 +301,9 @@ def test_cannot_end_is_the_references() -> None:
                     want = CasinoState._cannot_end(state, seat)
                     assert state._cannot_end(seat) == want, (state.to_json(), seat)
                     refused += want is not None
+                    tops = CasinoState.usable_tops(state, seat)  # (the kernel's: a table)
+                    assert state.usable_tops(seat) == tops, (state.to_json(), seat)
+                    shared += len(tops) > 1
                 legal = state.legal_actions()
                 state.apply(legal[rng.randrange(len(legal))])
-    assert refused > 0
+    assert refused > 0 and shared > 0

@@ -45,7 +45,7 @@ reference's listing and INSIST-1 test.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import repeat
 from operator import is_
 from typing import Any
@@ -243,6 +243,17 @@ class CasinoKernel(CasinoState):
                 return self._listing(seat)
             return list(self._play_steps(seat))
         return super()._legal_for(seat)
+
+    def usable_tops(self, seat: int) -> tuple[Item, ...]:
+        """The reference's (``usable_piles``' walk over the seats), read off the seats and
+        piles ``seat`` may ever use (``_usable``): only whether each pile is empty changes."""
+        piles = self.piles
+        out = []
+        for s, p in _usable(self.n, self.variant == "sotho", self.pile_of)[seat]:
+            pile = piles[p]
+            if pile:
+                out.append((pile[-1], s))
+        return tuple(out)
 
     # --- applying a step the listing handed out ----------------------------------------------
 
@@ -1311,6 +1322,30 @@ class CasinoKernel(CasinoState):
 
 
 _new = object.__new__
+
+
+@cache
+def _usable(
+    n: int, sotho: bool, pile_of: tuple[int, ...]
+) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Per seat, the seats (each with its pile) whose pile top it may use when the pile is
+    not empty, in ``usable_piles``' order (CASINO-AUG-2, PILE-4): never its own side's
+    pile, nor a partner's but in Sotho, each shared pile once (its first seat: a pile
+    empty for one seat is empty for the other)."""
+    out = []
+    for seat in range(n):
+        found: list[tuple[int, int]] = []
+        for s in range(n):
+            p = pile_of[s]
+            if p == pile_of[seat] or any(p == q for _, q in found):
+                continue
+            if n == 4 and not sotho and s % 2 == seat % 2:
+                continue
+            found.append((s, p))
+        out.append(tuple(found))
+    return tuple(out)
+
+
 #: Each seat's side by the number of players (``CasinoState.side``), a look-up.
 _SIDES = {2: (0, 1), 3: (0, 1, 2), 4: (0, 1, 0, 1)}
 #: The sums a build or unit may have, 0 to 14, as bits (``_no_free_step``).
