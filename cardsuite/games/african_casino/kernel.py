@@ -638,9 +638,11 @@ class CasinoKernel(CasinoState):
                 trail = _trail(card)
                 if self._quick_why_not(trail, seat, list(judge.mine) if judge else []) is None:
                     out.append(trail)
-        elif judge is None:
+        elif judge is None:  # (each card's trail looked up inline: no call a card)
+            trails = _TRAILS
             for card in hand:
-                out.append(_trail(card))
+                trail = trails.get(card)
+                out.append(_trail(card) if trail is None else trail)
         else:
             for card in hand:
                 if judge.trail(card):
@@ -1122,7 +1124,7 @@ class CasinoKernel(CasinoState):
                 team = sides[b.owner] == sides[seat]
                 out.append(_Target(v, None, loose, table, subsets if allowed else plain, team))
         ace_high = self.ace_high
-        partner = self.partner(seat)
+        partner = (seat + 2) % 4 if self.n == 4 else None  # (``partner``)
         proofs = self.proofs
         sa = self.sa
         for c in loose if bases else ():
