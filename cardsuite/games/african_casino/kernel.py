@@ -186,12 +186,6 @@ class _Judge:
             mine = tuple([x for x in mine if x != v])
         return self.keeps(mine, card)
 
-    def trail(self, card: Card) -> bool:
-        """TWO-1 (no trail while owning a build), AUG-5, TAB-5."""
-        if (self.restricted and self.mine) or self.aug is not None:
-            return False
-        return self.keeps(self.mine, card)
-
     def play_keep(self, card: Card) -> bool:
         """A play that leaves the mover's builds as they are (a merge, an addition to the
         side's build, a raise merged into it): AUG-5, TAB-5."""
@@ -475,9 +469,9 @@ class CasinoKernel(CasinoState):
         the ranks seen. A proven partner's values count as held (PART-2: builds and bases
         for the partner). (Long for speed: split into helpers for the masks and the bases it
         cost 1.6k instructions a move, South African 2p.)"""
-        partner = self.partner(seat)
         theirs: list[int] = []  # the values a proven partner holds (PART-2)
-        if partner is not None:
+        if self.n == 4 and self.proofs:
+            partner = (seat + 2) % 4
             for who, r in self.proofs:
                 if who == partner:
                     theirs += (1, 14) if r == ACE else (r,)
@@ -643,9 +637,10 @@ class CasinoKernel(CasinoState):
             for card in hand:
                 trail = trails.get(card)
                 out.append(_trail(card) if trail is None else trail)
-        else:
+        elif not ((judge.restricted and judge.mine) or judge.aug is not None):  # (TWO-1, AUG-5)
+            mine = judge.mine
             for card in hand:
-                if judge.trail(card):
+                if judge.keeps(mine, card):  # (TAB-5: the card is not the last for a build)
                     out.append(_trail(card))
 
     def _capture_list(
