@@ -1005,11 +1005,10 @@ class CasinoKernel(CasinoState):
     def _capture_key(self, seat: int) -> tuple[tuple[Card, ...], tuple[Item, ...]]:
         """What a capture's packings depend on besides its value: the free loose cards and,
         in the South African game, the usable pile tops."""
-        loose = tuple(c for c in self.loose if c is not self.trailed)  # (no call a value)
-        tops: tuple[Item, ...] = ()
-        if self.sa:
-            tops = tuple((self.piles[self.pile_of[s]][-1], s) for s in self.usable_piles(seat))
-        return loose, tops
+        trailed = self.trailed  # (no generator: most often nothing was trailed)
+        loose = self.loose
+        free = tuple(loose) if trailed is None else tuple([c for c in loose if c is not trailed])
+        return free, self.usable_tops(seat) if self.sa else ()
 
     def _can_capture(self, seat: int, card: Card) -> bool:
         """The reference's INSIST-2 test read off the values that have a unit to take
