@@ -54,15 +54,18 @@ def test_ordered_sums_are_the_sums_with_each_set_in_order() -> None:
 @pytest.mark.parametrize("ace_high", [True, False])
 def test_capture_units_and_reach_are_the_units(ace_high: bool) -> None:
     """``_take_units`` is ``units.units`` for a capture (same units, same order), and
-    ``_reach`` holds exactly the values that have one."""
+    ``_reach`` (kept, for INSIST-2's test) and ``_tops_reach`` (a listing's, from the
+    layout's sums) hold exactly the values that have one."""
     rng = random.Random(36)
     for _ in range(ROUNDS // 2):
         loose, tops = _layout(rng)
         reach = kernel._reach(loose, tops, ace_high)
+        listed = kernel._tops_reach(kernel._walk_sums(loose), tops, ace_high)
         for v in range(1, 15):
             found = units(loose, v, ace_high, tops)
             assert kernel._take_units(loose, v, ace_high, tops) == found
             assert (v in reach) == bool(found), (loose, tops, v)
+            assert (v in listed) == bool(found), (loose, tops, v)
 
 
 def test_a_tables_less_one_card_is_the_table_of_the_layout_without_it() -> None:
