@@ -635,12 +635,12 @@ class CasinoKernel(CasinoState):
         elif judge is None:  # (each card's trail looked up inline: no call a card)
             trails = _TRAILS
             for card in hand:
-                trail = trails.get(card)
-                out.append(_trail(card) if trail is None else trail)
+                shared = trails.get(card)
+                out.append(_trail(card) if shared is None else shared)
         elif not ((judge.restricted and judge.mine) or judge.aug is not None):  # (TWO-1, AUG-5)
-            mine = judge.mine
+            kept = judge.mine
             for card in hand:
-                if judge.keeps(mine, card):  # (TAB-5: the card is not the last for a build)
+                if judge.keeps(kept, card):  # (TAB-5: the card is not the last for a build)
                     out.append(_trail(card))
 
     def _capture_list(
