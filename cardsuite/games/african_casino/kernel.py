@@ -30,7 +30,11 @@ move, so here (``_listing``, one pass, no generator, for every turn with no insi
   turn is answered no the same way when no set adds up to a side's build
   (``_unit_for_ours``);
 - a step applied is found in the listing by identity, in C, and then carried out without
-  the reference's checks (``apply``, ``_lean_step``, ``_LEAN``: it was judged as listed).
+  the reference's checks (``apply``, ``_lean_step``, ``_LEAN``: it was judged as listed);
+- what is kept across listings is kept small (``_KEPT``): the garbage collector walks every
+  entry of a growing cache again and again, and a search asks again within a few hundred
+  layouts; what seldom comes again is worked out anew (``_tops_reach``), and the pile tops a
+  seat may use are read off a table (``usable_tops``, ``_usable``).
 
 The generator path (``_play_steps``, ``_candidates``) lists a turn under an insist
 (INSIST-1/3). Everything else (a step not listed or read from text, the prompts, the deal
