@@ -14,7 +14,16 @@ from cardsuite.cards import ACE, Card
 from cardsuite.games.african_casino import kernel
 from cardsuite.games.african_casino.actions import order_key, set_value
 from cardsuite.games.african_casino.rules import FULL, _match
-from cardsuite.games.african_casino.units import Item, packings, partition, sums, units, worth
+from cardsuite.games.african_casino.units import (
+    OTHER_CAP,
+    Item,
+    mask_packings,
+    packings,
+    partition,
+    sums,
+    units,
+    worth,
+)
 
 ROUNDS = 400
 
@@ -45,15 +54,18 @@ def test_ordered_sums_are_the_sums_with_each_set_in_order() -> None:
 @pytest.mark.parametrize("ace_high", [True, False])
 def test_capture_units_and_reach_are_the_units(ace_high: bool) -> None:
     """``_take_units`` is ``units.units`` for a capture (same units, same order), and
-    ``_reach`` holds exactly the values that have one."""
+    ``_reach`` (kept, for INSIST-2's test) and ``_tops_reach`` (a listing's, from the
+    layout's sums) hold exactly the values that have one."""
     rng = random.Random(36)
     for _ in range(ROUNDS // 2):
         loose, tops = _layout(rng)
         reach = kernel._reach(loose, tops, ace_high)
+        listed = kernel._tops_reach(kernel._walk_sums(loose), tops, ace_high)
         for v in range(1, 15):
             found = units(loose, v, ace_high, tops)
             assert kernel._take_units(loose, v, ace_high, tops) == found
             assert (v in reach) == bool(found), (loose, tops, v)
+            assert (v in listed) == bool(found), (loose, tops, v)
 
 
 def test_a_tables_less_one_card_is_the_table_of_the_layout_without_it() -> None:
@@ -102,11 +114,52 @@ def test_judge_keeps_is_the_matching(ace_high: bool) -> None:
             assert want == any(worth(c, need[0], ace_high) for c in hand if c is not used)
 
 
+def _covered(packing: tuple[tuple[Item, ...], ...]) -> frozenset[Item]:
+    return frozenset(it for unit in packing for it in unit)
+
+
+@pytest.mark.parametrize("ace_high", [True, False])
+def test_packings_are_every_disjoint_collection_by_what_it_covers(ace_high: bool) -> None:
+    """``packings`` (its walk kept by the units' bit masks, ``mask_packings``) against every
+    collection of pairwise disjoint units, tried one by one: one packing per set of cards
+    covered, the maximal ones (no unit left that avoids them) apart, each unit a real one
+    of the layout (the positions the cached walk returns read back onto these units)."""
+    rng = random.Random(41)
+    done = 0
+    while done < 150:
+        loose, tops = _layout(rng)
+        found = units(loose, rng.randrange(2, 15), ace_high, tops)
+        if len(found) < 2 or len(found) > 10:
+            continue
+        maximal, other = packings(found)
+        want_max: set[frozenset[Item]] = set()
+        want_other: set[frozenset[Item]] = set()
+        for bits in range(1, 1 << len(found)):
+            picked = [u for k, u in enumerate(found) if bits >> k & 1]
+            covered = frozenset(it for u in picked for it in u)
+            if len(covered) < sum(len(u) for u in picked):
+                continue  # two units share a card
+            if all(covered.intersection(u) for u in found):
+                want_max.add(covered)
+            else:
+                want_other.add(covered)
+        if len(want_other) >= OTHER_CAP:
+            continue  # (capped: the walk keeps the first it meets)
+        done += 1
+        got_max = [_covered(p) for p in maximal]
+        got_other = [_covered(p) for p in other]
+        assert len(set(got_max)) == len(got_max) and set(got_max) == want_max
+        assert len(set(got_other)) == len(got_other) and set(got_other) == want_other
+        for packing in (*maximal, *other):
+            assert all(u in found for u in packing)
+
+
 def test_the_walks_leave_no_cycles() -> None:
     """``sums``, ``packings``, ``partition`` and ``_layout_sums`` free their walk (if any):
     a play-out calls them every move, and each cycle left waits for the collector."""
     rng = random.Random(38)
     layouts = [_layout(rng)[0] for _ in range(20)]
+    mask_packings.cache_clear()  # (the walk runs on a miss only)
     gc.collect()
     gc.disable()
     try:
@@ -231,16 +284,17 @@ def test_unit_for_ours_is_sound(monkeypatch: pytest.MonkeyPatch) -> None:
     assert answers.count(False) > len(answers) // 2 > 0
 
 
-def test_cannot_end_is_the_references() -> None:
+def test_cannot_end_and_usable_tops_are_the_references() -> None:
     """The kernel's ``_cannot_end`` (one walk of the builds, TAB-5 for one build a look for
-    a card) gives the reference's answer at every position of random games, every variant
-    and size, asked for every seat (the mover's and the others', whose builds differ)."""
+    a card) and ``usable_tops`` (a table of the seats and piles each seat may use) give the
+    reference's answers at every position of random games, every variant and size, asked
+    for every seat (the mover's and the others', whose builds and piles differ)."""
     from cardsuite.games import get_game
     from cardsuite.games.african_casino.rules import CasinoState
 
     game = get_game("african-casino")
     rng = random.Random(42)
-    refused = 0
+    refused = shared = 0
     for variant in game.variants:
         for players in (2, 3, 4):
             state = game.new_state(players=players, variant=variant, seed=players + 7)
@@ -250,6 +304,9 @@ def test_cannot_end_is_the_references() -> None:
                     want = CasinoState._cannot_end(state, seat)
                     assert state._cannot_end(seat) == want, (state.to_json(), seat)
                     refused += want is not None
+                    tops = CasinoState.usable_tops(state, seat)  # (the kernel's: a table)
+                    assert state.usable_tops(seat) == tops, (state.to_json(), seat)
+                    shared += len(tops) > 1
                 legal = state.legal_actions()
                 state.apply(legal[rng.randrange(len(legal))])
-    assert refused > 0
+    assert refused > 0 and shared > 0

@@ -30,7 +30,11 @@ move, so here (``_listing``, one pass, no generator, for every turn with no insi
   turn is answered no the same way when no set adds up to a side's build
   (``_unit_for_ours``);
 - a step applied is found in the listing by identity, in C, and then carried out without
-  the reference's checks (``apply``, ``_lean_step``, ``_LEAN``: it was judged as listed).
+  the reference's checks (``apply``, ``_lean_step``, ``_LEAN``: it was judged as listed);
+- what is kept across listings is kept small (``_KEPT``): the garbage collector walks every
+  entry of a growing cache again and again, and a search asks again within a few hundred
+  layouts; what seldom comes again is worked out anew (``_tops_reach``), and the pile tops a
+  seat may use are read off a table (``usable_tops``, ``_usable``).
 
 The generator path (``_play_steps``, ``_candidates``) lists a turn under an insist
 (INSIST-1/3). Everything else (a step not listed or read from text, the prompts, the deal
@@ -45,7 +49,7 @@ reference's listing and INSIST-1 test.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import repeat
 from operator import is_
 from typing import Any
@@ -186,12 +190,6 @@ class _Judge:
             mine = tuple([x for x in mine if x != v])
         return self.keeps(mine, card)
 
-    def trail(self, card: Card) -> bool:
-        """TWO-1 (no trail while owning a build), AUG-5, TAB-5."""
-        if (self.restricted and self.mine) or self.aug is not None:
-            return False
-        return self.keeps(self.mine, card)
-
     def play_keep(self, card: Card) -> bool:
         """A play that leaves the mover's builds as they are (a merge, an addition to the
         side's build, a raise merged into it): AUG-5, TAB-5."""
@@ -243,6 +241,17 @@ class CasinoKernel(CasinoState):
                 return self._listing(seat)
             return list(self._play_steps(seat))
         return super()._legal_for(seat)
+
+    def usable_tops(self, seat: int) -> tuple[Item, ...]:
+        """The reference's (``usable_piles``' walk over the seats), read off the seats and
+        piles ``seat`` may ever use (``_usable``): only whether each pile is empty changes."""
+        piles = self.piles
+        out = []
+        for s, p in _usable(self.n, self.variant == "sotho", self.pile_of)[seat]:
+            pile = piles[p]
+            if pile:
+                out.append((pile[-1], s))
+        return tuple(out)
 
     # --- applying a step the listing handed out ----------------------------------------------
 
@@ -464,9 +473,9 @@ class CasinoKernel(CasinoState):
         the ranks seen. A proven partner's values count as held (PART-2: builds and bases
         for the partner). (Long for speed: split into helpers for the masks and the bases it
         cost 1.6k instructions a move, South African 2p.)"""
-        partner = self.partner(seat)
         theirs: list[int] = []  # the values a proven partner holds (PART-2)
-        if partner is not None:
+        if self.n == 4 and self.proofs:
+            partner = (seat + 2) % 4
             for who, r in self.proofs:
                 if who == partner:
                     theirs += (1, 14) if r == ACE else (r,)
@@ -627,12 +636,15 @@ class CasinoKernel(CasinoState):
                 trail = _trail(card)
                 if self._quick_why_not(trail, seat, list(judge.mine) if judge else []) is None:
                     out.append(trail)
-        elif judge is None:
+        elif judge is None:  # (each card's trail looked up inline: no call a card)
+            trails = _TRAILS
             for card in hand:
-                out.append(_trail(card))
-        else:
+                shared = trails.get(card)
+                out.append(_trail(card) if shared is None else shared)
+        elif not ((judge.restricted and judge.mine) or judge.aug is not None):  # (TWO-1, AUG-5)
+            kept = judge.mine
             for card in hand:
-                if judge.trail(card):
+                if judge.keeps(kept, card):  # (TAB-5: the card is not the last for a build)
                     out.append(_trail(card))
 
     def _capture_list(
@@ -652,8 +664,8 @@ class CasinoKernel(CasinoState):
         builds = self.builds
         plans: dict[int, tuple[_Template, ...]] = {}
         # With no pile top, the values with a unit to take are the sums of loose sets (an ace
-        # alone is a set of 1, and counts 14 too: below); ``_reach`` adds the tops'.
-        reach = _reach(loose, tops, ace_high) if tops else walk
+        # alone is a set of 1, and counts 14 too: below); with tops, ``_reach``'s values.
+        reach = _tops_reach(walk, tops, ace_high) if tops else walk
         for card in hand:
             if card.rank == ACE:
                 values: tuple[int, ...] = (1, 14) if ace_high else (1,)
@@ -997,11 +1009,10 @@ class CasinoKernel(CasinoState):
     def _capture_key(self, seat: int) -> tuple[tuple[Card, ...], tuple[Item, ...]]:
         """What a capture's packings depend on besides its value: the free loose cards and,
         in the South African game, the usable pile tops."""
-        loose = tuple(c for c in self.loose if c is not self.trailed)  # (no call a value)
-        tops: tuple[Item, ...] = ()
-        if self.sa:
-            tops = tuple((self.piles[self.pile_of[s]][-1], s) for s in self.usable_piles(seat))
-        return loose, tops
+        trailed = self.trailed  # (no generator: most often nothing was trailed)
+        loose = self.loose
+        free = tuple(loose) if trailed is None else tuple([c for c in loose if c is not trailed])
+        return free, self.usable_tops(seat) if self.sa else ()
 
     def _can_capture(self, seat: int, card: Card) -> bool:
         """The reference's INSIST-2 test read off the values that have a unit to take
@@ -1111,7 +1122,7 @@ class CasinoKernel(CasinoState):
                 team = sides[b.owner] == sides[seat]
                 out.append(_Target(v, None, loose, table, subsets if allowed else plain, team))
         ace_high = self.ace_high
-        partner = self.partner(seat)
+        partner = (seat + 2) % 4 if self.n == 4 else None  # (``partner``)
         proofs = self.proofs
         sa = self.sa
         for c in loose if bases else ():
@@ -1311,6 +1322,37 @@ class CasinoKernel(CasinoState):
 
 
 _new = object.__new__
+#: How many layouts' tables, capture plans and reaches are kept (``_layout_sums``,
+#: ``_capture_plan``, ``_reach``). A search asks again within a few hundred layouts (its
+#: instructions are the same with 512 as with 8,192), and an entry kept is some twenty
+#: objects that the garbage collector walks again and again while the caches grow: over a
+#: 3 s run of random play-outs caches of 8,192 were never full, and the collector's passes
+#: (a full one every few hundred moves, over 370,000 objects) took an eighth of the time.
+_KEPT = 512
+
+
+@cache
+def _usable(
+    n: int, sotho: bool, pile_of: tuple[int, ...]
+) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Per seat, the seats (each with its pile) whose pile top it may use when the pile is
+    not empty, in ``usable_piles``' order (CASINO-AUG-2, PILE-4): never its own side's
+    pile, nor a partner's but in Sotho, each shared pile once (its first seat: a pile
+    empty for one seat is empty for the other)."""
+    out = []
+    for seat in range(n):
+        found: list[tuple[int, int]] = []
+        for s in range(n):
+            p = pile_of[s]
+            if p == pile_of[seat] or any(p == q for _, q in found):
+                continue
+            if n == 4 and not sotho and s % 2 == seat % 2:
+                continue
+            found.append((s, p))
+        out.append(tuple(found))
+    return tuple(out)
+
+
 #: Each seat's side by the number of players (``CasinoState.side``), a look-up.
 _SIDES = {2: (0, 1), 3: (0, 1, 2), 4: (0, 1, 0, 1)}
 #: The sums a build or unit may have, 0 to 14, as bits (``_no_free_step``).
@@ -1396,7 +1438,7 @@ def _walk_sums(loose: tuple[Card, ...]) -> _Table:
     return _layout_sums(loose)[0]
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=_KEPT)
 def _layout_sums(loose: tuple[Card, ...]) -> tuple[_Table, _Table]:
     """``units.sums`` of ``loose`` twice: as it is (each set's cards in its walk's order,
     highest value first: a capture's units) and with each set's cards in ``order_key``'s
@@ -1453,7 +1495,7 @@ def _without(table: _Table, base: Card) -> _Table:
     return out
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=_KEPT)
 def _capture_plan(
     found: tuple[tuple[Item, ...], ...], has_build: bool, maximal_only: bool
 ) -> tuple[_Template, ...]:
@@ -1600,7 +1642,26 @@ def _hand_counts(hand: list[Card], ace_high: bool) -> dict[int, int]:
     return counts
 
 
-@lru_cache(maxsize=4096)
+def _tops_reach(walk: _Table, tops: tuple[Item, ...], ace_high: bool) -> set[int]:
+    """``_reach`` of the layout whose sums are ``walk`` and of the pile ``tops``, worked out
+    anew for a listing: kept, it was found again in one listing of four (South African 2p)
+    and hardly ever with three players, whose tops change more."""
+    out = set(walk)
+    if ace_high and 1 in walk:
+        out.add(14)
+    for tsum, seats, tcards in _top_subsets(tops):
+        if not seats:
+            continue
+        if len(seats) >= 2:
+            out.add(tsum)
+        else:
+            out.update(_values(tcards[0], ace_high))
+        for need in walk:
+            out.add(tsum + need)
+    return out
+
+
+@lru_cache(maxsize=_KEPT)
 def _reach(loose: tuple[Card, ...], tops: tuple[Item, ...], ace_high: bool) -> frozenset[int]:
     """The values that have a unit to capture among ``loose`` cards and pile ``tops``
     (``units.units``: a card worth the value, loose sets of its sum, the tops alone or

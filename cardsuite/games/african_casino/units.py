@@ -106,28 +106,45 @@ def packings(
     (two packings of the same cards leave the same position): the maximal ones (no unit
     left that could still be taken) and the others, non-empty, at most the caps of each.
 
-    §18's walk: the lowest item not yet decided is either left or taken in one of the units
-    it is the lowest item of. Items and units are bit masks, so a step is a few integer
-    operations."""
+    Items and units are bit masks (each item numbered where it first appears), and the
+    walk over them (``mask_packings``) depends on nothing else, so it is kept by the masks:
+    the layouts of a play-out are new, but how their units overlap recurs (about 200
+    shapes over 600 South African games, against 3,300 walks)."""
     index: dict[Item, int] = {}
-    for u in units:
-        for it in u:
-            index.setdefault(it, len(index))
     masks = []
     for u in units:
         m = 0
         for it in u:
-            m |= 1 << index[it]
+            m |= 1 << index.setdefault(it, len(index))
         masks.append(m)
+    maximal, other = mask_packings(tuple(masks), maximal_cap, other_cap)
+    return (
+        [tuple([units[k] for k in picked]) for picked in maximal],
+        [tuple([units[k] for k in picked]) for picked in other],
+    )
+
+
+@lru_cache(maxsize=1024)
+def mask_packings(
+    masks: tuple[int, ...], maximal_cap: int = MAXIMAL_CAP, other_cap: int = OTHER_CAP
+) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """``packings`` of units given as bit masks of their items (numbered 0 to n - 1), as
+    the positions of the units each packing takes.
+
+    §18's walk: the lowest item not yet decided is either left or taken in one of the units
+    it is the lowest item of. Items and units are bit masks, so a step is a few integer
+    operations. (Only ints: the garbage collector leaves the cached answers alone.)"""
     lowest: dict[int, list[int]] = {}
     highest: dict[int, list[int]] = {}  # the masks of the units whose highest item is i
+    every = 0
     for k, m in enumerate(masks):
         lowest.setdefault((m & -m).bit_length() - 1, []).append(k)
         highest.setdefault(m.bit_length() - 1, []).append(m)
-    n = len(index)
+        every |= m
+    n = every.bit_length()
     seen: set[int] = set()
-    maximal: list[tuple[tuple[Item, ...], ...]] = []
-    other: list[tuple[tuple[Item, ...], ...]] = []
+    maximal: list[tuple[int, ...]] = []
+    other: list[tuple[int, ...]] = []
     picked: list[int] = []
     budget = [WORK]
 
@@ -140,7 +157,6 @@ def packings(
         if i >= n:
             if used and used not in seen:
                 seen.add(used)
-                packing = tuple([units[k] for k in picked])
                 whole = True  # every unit meets the packing (a plain loop: no generator)
                 for m in masks:
                     if not m & used:
@@ -148,9 +164,9 @@ def packings(
                         break
                 if whole:
                     if len(maximal) < maximal_cap:
-                        maximal.append(packing)
+                        maximal.append(tuple(picked))
                 elif len(other) < other_cap:
-                    other.append(packing)
+                    other.append(tuple(picked))
             return
         for k in lowest.get(i, ()):
             if not masks[k] & used:
@@ -166,7 +182,7 @@ def packings(
 
     walk(0, 0, 0)
     del walk  # (a cycle otherwise: see ``sums``)
-    return maximal, other
+    return tuple(maximal), tuple(other)
 
 
 def leaves_nothing(taken: frozenset[Item], units: Sequence[tuple[Item, ...]]) -> bool:
