@@ -21,6 +21,7 @@ from . import __version__
 from .bots import LEVELS
 from .games import UnknownGame, all_games, game_ids, get_game
 from .paces import PACES, overview
+from .strength import level_words, measures
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -675,6 +676,7 @@ def list_games(as_json: bool) -> None:
                 "name": g.name,
                 "players": list(g.players),
                 "summary": g.summary,
+                "levels": _levels_json(g.id),
                 "variants": {
                     vid: {
                         "name": v.name,
@@ -719,6 +721,24 @@ def list_games(as_json: bool) -> None:
                 click.echo(" " * column + line)
 
 
+def _levels_json(game_id: str) -> dict[str, dict[str, Any]]:
+    """``cardsuite list --json``'s bot levels: each one's ladder rung and its words."""
+    return {
+        level: {
+            "against": m.below,
+            "players": m.players,
+            "games": m.games,
+            "win_share": m.share,
+            "win_share_ci": m.share_ci,
+            "edge": m.edge,
+            "edge_ci": m.edge_ci,
+            "unit": m.unit,
+            "words": m.words(),
+        }
+        for level, m in measures().get(game_id, {}).items()
+    }
+
+
 def _list_rows(g: Game) -> list[tuple[str, str]]:
     """``cardsuite list``'s lines for one game: (label, words), variants then options."""
     out = [(f"    variant {vid}", v.summary) for vid, v in g.variants.items()]
@@ -731,6 +751,7 @@ def _list_rows(g: Game) -> list[tuple[str, str]]:
     for o, vids in having.values():
         where = "" if len(vids) == len(g.variants) else f" ({', '.join(vids)} only)"
         out.append((f"    option  {o.id}={o.describe()}", f"{o.help}{where}"))
+    out += [(f"    level   {level}", words) for level, words in level_words(g.id).items()]
     return out
 
 

@@ -24,6 +24,7 @@ from ..engine import Game, Option
 from ..match import HUMAN, REMOTE, Match, SeatSpec
 from ..remote.protocol import name_key
 from ..settings_check import MAX_SEAT_NAME, clean_setup, default_players, default_seat
+from ..strength import level_words
 from .closing import close_once
 from .widgets import card_style
 
@@ -130,6 +131,9 @@ class SetupScreen(Screen[None]):
             yield Vertical(id="options")
             yield Label("Seats", classes="setup-section")
             yield Vertical(id="seats")
+            strength = self._strength_text()
+            if strength:
+                yield Static(strength, id="bot-strength", classes="setup-help")
             with Horizontal(classes="setup-row"):
                 yield Label("Seed", classes="setup-label")
                 yield Input(
@@ -247,6 +251,13 @@ class SetupScreen(Screen[None]):
         if event.select.id and event.select.id.startswith("kind-"):
             self._read_seats()
             self.query_one("#seat-note", Static).update(self._seat_note())
+
+    def _strength_text(self) -> str:
+        """Each bot level's measured strength at this game, one line a level (the ladder's
+        shipped results, ``strength.py``): what a player choosing a level wants to know."""
+        words = level_words(self.game.id)
+        lines = [f"{level:<6}  {text}" for level, text in words.items()]
+        return "\n".join(["bots, as measured:", *lines]) if lines else ""
 
     def _seat_note(self) -> str:
         """What the seats mean: hot-seat (with a curtain where hands are secret), or bots."""

@@ -64,3 +64,17 @@ async def test_names_that_read_as_one_are_refused(make_app) -> None:  # type: ig
         await wait_for(pilot, lambda: bool(app._notifications))
         assert "different name" in next(iter(app._notifications)).message
         assert app.screen is setup
+
+
+async def test_the_setup_says_how_strong_each_bot_level_is(make_app) -> None:  # type: ignore[no-untyped-def]
+    """Issue 36 item 5: under the seats, each level's measured strength, from the ladder."""
+    from cardsuite.strength import LEVELS, level_words
+
+    app = make_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        setup = await open_setup(app, pilot, "mensch")
+        said = str(setup.query_one("#bot-strength").render())
+        words = level_words("mensch")
+        assert set(words) == set(LEVELS)
+        for level in LEVELS:
+            assert f"{level:<6}  {words[level]}" in said
