@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from cardsuite.cards import Card
+from cardsuite.games.money import kernel
 from cardsuite.games.money.actions import GROUND, OPPONENT
 from cardsuite.games.money.coins import purse, sub_purses
 from cardsuite.games.money.kernel import _WEIGHTS, MoneyKernel, _key
@@ -173,3 +174,29 @@ def test_offers_with_are_the_exchanges_between_in_order(options: dict[str, Any])
         )
         offered += len(got)
     assert offered
+
+
+def test_exchange_codes_found_card_by_card_are_the_cards_codes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``kernel._Codes``: walking the cards of an exchange's side from the root gives the
+    tuple of their codes, the same object each time (shared, so the collector untracks it),
+    and the right codes still while the nodes are emptied at their limit."""
+    rng = random.Random(5)
+    cards = sorted(_WEIGHTS, key=lambda c: c.code)
+
+    def walk(side: tuple[Card, ...]) -> tuple[str, ...]:
+        node = kernel._ROOT
+        for c in side:
+            codes, node = node[c]
+        assert codes == tuple(c.code for c in side)
+        return codes
+
+    sides = [tuple(rng.sample(cards, rng.randint(1, 6))) for _ in range(300)]
+    for side in sides:
+        assert walk(side) is walk(side)
+    made = kernel._nodes
+    monkeypatch.setattr(kernel, "_TABLE_MAX", made + 20)
+    for _ in range(300):
+        walk(tuple(rng.sample(cards, rng.randint(1, 6))))
+    assert kernel._nodes < made  # (emptied on the way)

@@ -29,7 +29,7 @@ import random
 from collections.abc import Callable, Sequence
 from functools import partial
 from itertools import repeat
-from operator import attrgetter, is_
+from operator import is_
 from typing import Any
 
 from ... import positions
@@ -63,22 +63,35 @@ _EXCHANGES = wording.EXCHANGES
 _SHOP_EVENTS = wording.SHOP_EVENTS
 
 
-_code = attrgetter("code")
-#: Each exchange event's cards as one shared tuple of codes: a tuple the collector has
-#: walked once is untracked, and a dict holding only untracked values is never tracked,
-#: so a logged exchange adds one object to follow (its ``Event``), not four.
-_CODE_TUPLES: dict[tuple[str, ...], tuple[str, ...]] = {}
-_shared_codes = _CODE_TUPLES.setdefault
+class _Codes(dict[Card, "tuple[tuple[str, ...], _Codes]"]):
+    """Each exchange event's cards as one shared tuple of codes, found card by card as the
+    cards are taken (``_make_exchange``): a node for the cards taken so far, mapping the
+    next card to the codes of all of them and that card's node, made when first asked
+    (``__missing__``). A tuple the collector has walked once is untracked, and a dict
+    holding only untracked values is never tracked, so a logged exchange adds one object
+    to follow (its ``Event``), not four; and three cards or more cost no ``tuple(map(...))``
+    and look-up of their own (half of the sides of an exchange, most with aces as money)."""
+
+    __slots__ = ("codes",)
+
+    def __init__(self, codes: tuple[str, ...]) -> None:
+        super().__init__()
+        self.codes = codes
+
+    def __missing__(self, card: Card) -> tuple[tuple[str, ...], _Codes]:
+        global _nodes
+        _nodes += 1
+        if _nodes >= _TABLE_MAX:  # (a few thousand in practice)
+            _nodes = 0
+            _ROOT.clear()
+        codes = (*self.codes, card.code)
+        got = self[card] = (codes, _Codes(codes))
+        return got
 
 
-def _many_codes(cards: Sequence[Card]) -> tuple[str, ...]:
-    """Three cards or more as a shared tuple of codes (``_CODE_TUPLES``, emptied past
-    ``_TABLE_MAX``: a few thousand in practice); one or two come from tables made at import."""
-    codes = tuple(map(_code, cards))
-    shared = _shared_codes(codes, codes)
-    if len(_CODE_TUPLES) >= _TABLE_MAX:
-        _CODE_TUPLES.clear()
-    return shared
+#: The node of no cards, and the nodes made since it was last emptied.
+_ROOT = _Codes(())
+_nodes = 0
 
 
 _tnew = wording.tnew
@@ -101,14 +114,6 @@ _WEIGHTS: dict[Card, int] = {
 }
 _WEIGHTS[JOKER] = 1 << (4 * (JOKER_RANK - JACK))
 _weigh = _WEIGHTS.__getitem__
-#: Each money card's code as a tuple of one (an exchange's event, ``_make_exchange``).
-_ONE_CODE: dict[Card, tuple[str, ...]] = {c: (c.code,) for c in _WEIGHTS}
-#: Each two money cards' codes as a tuple, by the first card and then the second: most
-#: exchanges give or take two cards (no two ranks are worth the same but with aces; the
-#: Syrian jokers are one object, paired with itself).
-_TWO_CODES: dict[Card, dict[Card, tuple[str, ...]]] = {
-    a: {b: (a.code, b.code) for b in _WEIGHTS} for a in _WEIGHTS
-}
 _XInfo = tuple[Exchange, tuple[int, ...], tuple[int, ...], bool, int, int]
 #: What carrying out an exchange needs, by the exchange's ``id`` (``_exchange_info``): the
 #: exchange itself (the ``id`` is its own while the entry holds it), the ranks given and
@@ -810,19 +815,24 @@ class MoneyKernel(MoneyState):
         banks = self.banks
         mine = banks[m]
         zone = banks[1 - m] if to_opponent else self.under
+        # each card found by a loop, and its cards' codes so far with it (``_Codes``)
         given = []
+        node = _ROOT
         for r in gives:
             for c in mine:
                 if c.rank == r:
                     mine.remove(c)  # (the first of its rank: cards are unique)
                     given.append(c)
+                    give, node = node[c]
                     break
         taken = []
+        node = _ROOT
         for r in takes:
             for c in zone:
                 if c.rank == r:
                     zone.remove(c)
                     taken.append(c)
+                    take, node = node[c]
                     break
         if to_opponent:
             zone += given
@@ -835,25 +845,9 @@ class MoneyKernel(MoneyState):
             keys[m] += to_mine
             keys[1 - m] += to_other
         # The cards as tuples of codes (JSON and ``==`` read them as the reference's lists),
-        # each tuple shared (``_CODE_TUPLES``): once the collector has walked it, it is
-        # untracked, and so is every data dict made of it after (the log keeps tens of
-        # thousands: a long play-out's full collections walked each of them).
-        # One or two cards (most sides of an exchange) are a tuple made at import:
-        # ``tuple(map(...))`` costs more than the rest of the event.
-        n = len(given)
-        if n == 1:
-            give = _ONE_CODE[given[0]]
-        elif n == 2:
-            give = _TWO_CODES[given[0]][given[1]]
-        else:
-            give = _many_codes(given)
-        n = len(taken)
-        if n == 1:
-            take = _ONE_CODE[taken[0]]
-        elif n == 2:
-            take = _TWO_CODES[taken[0]][taken[1]]
-        else:
-            take = _many_codes(taken)
+        # each tuple shared (``_Codes``): once the collector has walked it, it is untracked,
+        # and so is every data dict made of it after (the log keeps tens of thousands: a
+        # long play-out's full collections walked each of them).
         data = {"give": give, "take": take, "place": act.place}
         self.events.append(_tnew(Event, ("exchange", m, _EXCHANGES, data)))
 
