@@ -155,6 +155,11 @@ def _key(mine: int, theirs: int, under: int) -> int:
     return mine | theirs << _THEIRS | under << _UNDER
 
 
+def _zones(key: int) -> tuple[int, int, int]:
+    """The three zones' numbers (the seat's, the opponent's, the ground's) of a ``_key``."""
+    return key & _ZONE, key >> _THEIRS & _ZONE, key >> _UNDER
+
+
 #: Purses by their number (``MoneyKernel.purse_of``).
 _PURSES: dict[int, Purse] = {}
 
@@ -211,7 +216,7 @@ class _Tables:
         self.swaps: dict[tuple[str, int, int], tuple[Action, ...]] = {}
         self.sales: dict[tuple[int, int, int], tuple[Action, ...]] = {}
         self.grounds: dict[int, list[Any]] = {}
-        left: dict[int, tuple[list[Any], list[Any], tuple[Action, ...]]] = {}
+        left: dict[int, tuple[list[Any], list[Any]]] = {}
         self.rests = (*[left] * MAX_EXCHANGES, {})
         self.forced: dict[tuple[Any, ...], tuple[Action, ...]] = {}
         self.whole: dict[tuple[Any, ...], tuple[Action, ...]] = {}
@@ -394,7 +399,7 @@ class MoneyKernel(MoneyState):
         n = len(self.hands[1 - mover])
         rest = row[n if n < len(row) else -1]
         if rest is None:
-            rest = self._fill_rest(rows, key, n)
+            rest = self._fill_rest(row, key, n)
         got = self._offered = ground + rest
         return got
 
@@ -407,46 +412,44 @@ class MoneyKernel(MoneyState):
         keys = self._keys = [_key(b0, b1, under), _key(b1, b0, under)]
         return keys
 
-    def _rows(self, key: int) -> tuple[list[Any], list[Any], tuple[Action, ...]]:
+    def _rows(self, key: int) -> tuple[list[Any], list[Any]]:
         """The rows for the mover's ``key`` (in the table for the exchanges made): the
         ground's (``grounds``, shared by every key with this money of the mover's and the
         ground's): a place for each count of cards on the ground up to what the dearest
         payment buys (no purchase takes more); the rest's: a place for each count of the
         opponent's cards up to the fewest that pay out every payment the mover can make
         (``fewest_bought``: from there on, every one can); each filled when first asked
-        (``_fill_ground``, ``_fill_rest``); and what the rest's are made of: the exchanges
-        with the opponent then with the ground while any are left (MONEY-BUY-7, D12: the
-        reference's ``exchange_offers``) and the turn."""
-        mine, theirs, under = key & _ZONE, key >> _THEIRS & _ZONE, key >> _UNDER
+        (``_fill_ground``, ``_fill_rest``)."""
+        mine, _, under = _zones(key)
         tables = self._tables
         pays, most = self._paying(mine)
-        ground = tables.grounds.get(mine | under << _UNDER)
+        ground = tables.grounds.get(_key(mine, 0, under))
         if ground is None:
-            ground = _row(tables.grounds, mine | under << _UNDER, [None] * (most + 1))
-        swaps: tuple[Action, ...] = ()
-        if self.exchanges < MAX_EXCHANGES:
-            swaps = self._swaps(OPPONENT, mine, theirs) + self._swaps(GROUND, mine, under)
+            ground = _row(tables.grounds, _key(mine, 0, under), [None] * (most + 1))
         there = self.purse_of(self.banks[1 - self.mover])
         enough = max((fewest_bought(v, there, self._vkey) for _, v in pays), default=0)
-        rows = (ground, [None] * (enough + 1), (*swaps, TURN))
-        return _row(tables.rests[self.exchanges], key, rows)
+        return _row(tables.rests[self.exchanges], key, (ground, [None] * (enough + 1)))
 
     def _fill_ground(self, row: list[Any], key: int, on_ground: int) -> tuple[Action, ...]:
         """The ground row's place for ``on_ground`` cards (its last for any more): the
         purchases from the ground."""
         at = on_ground if on_ground < len(row) else len(row) - 1
-        got = row[at] = self._buys(GROUND, key & _ZONE, key >> _UNDER, at)
+        mine, _, under = _zones(key)
+        got = row[at] = self._buys(GROUND, mine, under, at)
         return got
 
-    def _fill_rest(
-        self, rows: tuple[list[Any], list[Any], tuple[Action, ...]], key: int, held: int
-    ) -> tuple[Action, ...]:
+    def _fill_rest(self, row: list[Any], key: int, held: int) -> tuple[Action, ...]:
         """The rest row's place for ``held`` cards in the opponent's stack (its last for
-        any more): the purchases from the opponent, then the exchanges and the turn."""
-        row = rows[1]
+        any more): the purchases from the opponent, then the exchanges with the opponent
+        then with the ground while any are left (MONEY-BUY-7, D12: the reference's
+        ``exchange_offers``) and the turn. (Each place a listing of its own: the exchanges
+        are not kept again in the row, which the collector would walk.)"""
         at = held if held < len(row) else len(row) - 1
-        mine, theirs = key & _ZONE, key >> _THEIRS & _ZONE
-        got = row[at] = self._buys(OPPONENT, mine, theirs, at) + rows[2]
+        mine, theirs, under = _zones(key)
+        got = self._buys(OPPONENT, mine, theirs, at)
+        if self.exchanges < MAX_EXCHANGES:
+            got += self._swaps(OPPONENT, mine, theirs) + self._swaps(GROUND, mine, under)
+        got = row[at] = (*got, TURN)
         return got
 
     def _forced_swaps(self) -> list[Action]:
