@@ -155,11 +155,6 @@ def _key(mine: int, theirs: int, under: int) -> int:
     return mine | theirs << _THEIRS | under << _UNDER
 
 
-def _zones(key: int) -> tuple[int, int, int]:
-    """The three zones' numbers (the seat's, the opponent's, the ground's) of a ``_key``."""
-    return key & _ZONE, key >> _THEIRS & _ZONE, key >> _UNDER
-
-
 #: Purses by their number (``MoneyKernel.purse_of``).
 _PURSES: dict[int, Purse] = {}
 
@@ -420,12 +415,12 @@ class MoneyKernel(MoneyState):
         opponent's cards up to the fewest that pay out every payment the mover can make
         (``fewest_bought``: from there on, every one can); each filled when first asked
         (``_fill_ground``, ``_fill_rest``)."""
-        mine, _, under = _zones(key)
+        mine, under = key & _ZONE, key >> _UNDER
         tables = self._tables
         pays, most = self._paying(mine)
-        ground = tables.grounds.get(_key(mine, 0, under))
+        ground = tables.grounds.get(mine | under << _UNDER)
         if ground is None:
-            ground = _row(tables.grounds, _key(mine, 0, under), [None] * (most + 1))
+            ground = _row(tables.grounds, mine | under << _UNDER, [None] * (most + 1))
         there = self.purse_of(self.banks[1 - self.mover])
         enough = max((fewest_bought(v, there, self._vkey) for _, v in pays), default=0)
         return _row(tables.rests[self.exchanges], key, (ground, [None] * (enough + 1)))
@@ -434,8 +429,7 @@ class MoneyKernel(MoneyState):
         """The ground row's place for ``on_ground`` cards (its last for any more): the
         purchases from the ground."""
         at = on_ground if on_ground < len(row) else len(row) - 1
-        mine, _, under = _zones(key)
-        got = row[at] = self._buys(GROUND, mine, under, at)
+        got = row[at] = self._buys(GROUND, key & _ZONE, key >> _UNDER, at)
         return got
 
     def _fill_rest(self, row: list[Any], key: int, held: int) -> tuple[Action, ...]:
@@ -445,7 +439,7 @@ class MoneyKernel(MoneyState):
         ``exchange_offers``) and the turn. (Each place a listing of its own: the exchanges
         are not kept again in the row, which the collector would walk.)"""
         at = held if held < len(row) else len(row) - 1
-        mine, theirs, under = _zones(key)
+        mine, theirs, under = key & _ZONE, key >> _THEIRS & _ZONE, key >> _UNDER
         got = self._buys(OPPONENT, mine, theirs, at)
         if self.exchanges < MAX_EXCHANGES:
             got += self._swaps(OPPONENT, mine, theirs) + self._swaps(GROUND, mine, under)
