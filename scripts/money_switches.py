@@ -11,6 +11,10 @@ most), so this runs the same loop for each switch and prints one JSON line per s
     python scripts/money_switches.py --count SWITCH [GAMES]
                                                           callgrind's instructions a move over
                                                           GAMES games (as count_instructions.py)
+    python scripts/money_switches.py --warm SWITCH [GAMES]
+                                                          the same, for a second pass over the
+                                                          same games and picks, less a first:
+                                                          a move with every table full
 
 SWITCH is ``preset`` or a name below (``aces_money``, ``scale=b`` ...). Set ``PYTHONPATH``
 for the checkout measured.
@@ -50,11 +54,13 @@ from cardsuite.games import get_game
 game = get_game("money"); rng = random.Random(0); moves = 0
 game.state_type()  # its kernel imported in the run of no games too
 options = json.loads(sys.argv[1])
-for g in range(int(sys.argv[2])):
-    s = game.new_state(players=2, variant="egyptian", options=options, seed=g)
-    while not s.is_over():
-        s.apply(rng.choice(s.legal_actions()))
-        moves += 1
+for _ in range(int(sys.argv[3]) if len(sys.argv) > 3 else 1):
+    rng = random.Random(0); moves = 0  # (each pass the same picks: the same games)
+    for g in range(int(sys.argv[2])):
+        s = game.new_state(players=2, variant="egyptian", options=options, seed=g)
+        while not s.is_over():
+            s.apply(rng.choice(s.legal_actions()))
+            moves += 1
 print(json.dumps({"moves": moves, "deals": int(sys.argv[2])}))
 """
 
@@ -115,11 +121,26 @@ def count(switch: str, games: int) -> dict[str, Any]:
     }
 
 
+def warm(switch: str, games: int) -> dict[str, Any]:
+    """Instructions a move of a second pass over ``games`` games with the same picks, less
+    one pass: every table the kernel fills is full (hash seed 0)."""
+    options = json.dumps(SWITCHES[switch])
+    once, _ = _count(sys.executable, LOOP, [options, str(games), "1"])
+    twice, counts = _count(sys.executable, LOOP, [options, str(games), "2"])
+    return {
+        "switch": switch,
+        "games": games,
+        "moves": counts["moves"],
+        "warm_instructions_per_move": round((twice - once) / max(counts["moves"], 1)),
+    }
+
+
 def main(argv: list[str]) -> None:
-    if argv[:1] == ["--count"]:
+    if argv[:1] in (["--count"], ["--warm"]):
         if len(argv) < 2 or argv[1] not in SWITCHES:
             raise SystemExit(__doc__)
-        print(json.dumps(count(argv[1], int(argv[2]) if len(argv) > 2 else 4)))
+        how = count if argv[0] == "--count" else warm
+        print(json.dumps(how(argv[1], int(argv[2]) if len(argv) > 2 else 4)))
         return
     skat = "--skat" in argv
     rest = [a for a in argv if a != "--skat"]

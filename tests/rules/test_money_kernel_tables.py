@@ -20,9 +20,10 @@ from typing import Any
 import pytest
 
 from cardsuite.cards import Card
+from cardsuite.games.money import kernel
 from cardsuite.games.money.actions import GROUND, OPPONENT
 from cardsuite.games.money.coins import purse, sub_purses
-from cardsuite.games.money.kernel import _WEIGHTS, MoneyKernel
+from cardsuite.games.money.kernel import _WEIGHTS, MoneyKernel, _key
 from cardsuite.games.money.purchases import direct_purchase, offers_by_blocks, offers_with
 from cardsuite.games.money.rules import GAME, MoneyState
 
@@ -91,9 +92,10 @@ def test_sub_purses_each_once_in_the_order_of_the_counts_product() -> None:
 
 @pytest.mark.parametrize(("variant", "options"), SWITCHES, ids=lambda v: str(v))
 def test_carried_money_is_the_zones(variant: str, options: dict[str, Any]) -> None:
-    """The zones' money the kernel's own moves carry to the next position (``_money``: an
-    exchange, a payment, a sale, a turn and its capture change it by the cards they move)
-    is each zone's sum, at every position it is carried to, for every switch."""
+    """The zones' money the kernel's own moves carry to the next position (``_keys``, each
+    seat's money, the opponent's and the ground's side by side: an exchange, a payment, a
+    sale, a turn and its capture change it by the cards they move) is each zone's sum, at
+    every position it is carried to, for every switch."""
     rng = random.Random(36)
     seed = 0
     state = GAME.new_state(variant=variant, options=options, seed=seed)
@@ -103,9 +105,10 @@ def test_carried_money_is_the_zones(variant: str, options: dict[str, Any]) -> No
         if state.is_over():
             seed += 1
             state = GAME.new_state(variant=variant, options=options, seed=seed)
-        money = state._money
-        if money is not None:
-            assert money == [*map(_zone_money, (*state.banks, state.under))]
+        keys = state._keys
+        if keys is not None:
+            b0, b1, under = map(_zone_money, (*state.banks, state.under))
+            assert keys == [_key(b0, b1, under), _key(b1, b0, under)]
             carried += 1
         state.apply(rng.choice(state.legal_actions()))
     if options.get("buy_at_will", variant == "egyptian"):
@@ -171,3 +174,29 @@ def test_offers_with_are_the_exchanges_between_in_order(options: dict[str, Any])
         )
         offered += len(got)
     assert offered
+
+
+def test_exchange_codes_found_card_by_card_are_the_cards_codes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``kernel._Codes``: walking the cards of an exchange's side from the root gives the
+    tuple of their codes, the same object each time (shared, so the collector untracks it),
+    and the right codes still while the nodes are emptied at their limit."""
+    rng = random.Random(5)
+    cards = sorted(_WEIGHTS, key=lambda c: c.code)
+
+    def walk(side: tuple[Card, ...]) -> tuple[str, ...]:
+        node = kernel._ROOT
+        for c in side:
+            codes, node = node[c]
+        assert codes == tuple(c.code for c in side)
+        return codes
+
+    sides = [tuple(rng.sample(cards, rng.randint(1, 6))) for _ in range(300)]
+    for side in sides:
+        assert walk(side) is walk(side)
+    made = kernel._nodes
+    monkeypatch.setattr(kernel, "_TABLE_MAX", made + 20)
+    for _ in range(300):
+        walk(tuple(rng.sample(cards, rng.randint(1, 6))))
+    assert kernel._nodes < made  # (emptied on the way)

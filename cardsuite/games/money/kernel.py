@@ -29,7 +29,7 @@ import random
 from collections.abc import Callable, Sequence
 from functools import partial
 from itertools import repeat
-from operator import attrgetter, is_
+from operator import is_
 from typing import Any
 
 from ... import positions
@@ -61,22 +61,37 @@ from .wording import (
 _TURN_EVENTS = wording.TURN_EVENTS
 _EXCHANGES = wording.EXCHANGES
 _SHOP_EVENTS = wording.SHOP_EVENTS
-_code = attrgetter("code")
-#: Each exchange event's cards as one shared tuple of codes: a tuple the collector has
-#: walked once is untracked, and a dict holding only untracked values is never tracked,
-#: so a logged exchange adds one object to follow (its ``Event``), not four.
-_CODE_TUPLES: dict[tuple[str, ...], tuple[str, ...]] = {}
-_shared_codes = _CODE_TUPLES.setdefault
 
 
-def _many_codes(cards: Sequence[Card]) -> tuple[str, ...]:
-    """Three cards or more as a shared tuple of codes (``_CODE_TUPLES``, emptied past
-    ``_TABLE_MAX``: a few thousand in practice); one or two come from tables made at import."""
-    codes = tuple(map(_code, cards))
-    shared = _shared_codes(codes, codes)
-    if len(_CODE_TUPLES) >= _TABLE_MAX:
-        _CODE_TUPLES.clear()
-    return shared
+class _Codes(dict[Card, "tuple[tuple[str, ...], _Codes]"]):
+    """Each exchange event's cards as one shared tuple of codes, found card by card as the
+    cards are taken (``_make_exchange``): a node for the cards taken so far, mapping the
+    next card to the codes of all of them and that card's node, made when first asked
+    (``__missing__``). A tuple the collector has walked once is untracked, and a dict
+    holding only untracked values is never tracked, so a logged exchange adds one object
+    to follow (its ``Event``), not four; and three cards or more cost no ``tuple(map(...))``
+    and look-up of their own (half of the sides of an exchange, most with aces as money)."""
+
+    __slots__ = ("codes",)
+
+    def __init__(self, codes: tuple[str, ...]) -> None:
+        super().__init__()
+        self.codes = codes
+
+    def __missing__(self, card: Card) -> tuple[tuple[str, ...], _Codes]:
+        global _nodes
+        _nodes += 1
+        if _nodes >= _TABLE_MAX:  # (a few thousand in practice)
+            _nodes = 0
+            _ROOT.clear()
+        codes = (*self.codes, card.code)
+        got = self[card] = (codes, _Codes(codes))
+        return got
+
+
+#: The node of no cards, and the nodes made since it was last emptied.
+_ROOT = _Codes(())
+_nodes = 0
 
 
 _tnew = wording.tnew
@@ -99,30 +114,45 @@ _WEIGHTS: dict[Card, int] = {
 }
 _WEIGHTS[JOKER] = 1 << (4 * (JOKER_RANK - JACK))
 _weigh = _WEIGHTS.__getitem__
-#: Each money card's code as a tuple of one (an exchange's event, ``_make_exchange``).
-_ONE_CODE: dict[Card, tuple[str, ...]] = {c: (c.code,) for c in _WEIGHTS}
-#: Each two money cards' codes as a tuple, by the first card and then the second: most
-#: exchanges give or take two cards (no two ranks are worth the same but with aces; the
-#: Syrian jokers are one object, paired with itself).
-_TWO_CODES: dict[Card, dict[Card, tuple[str, ...]]] = {
-    a: {b: (a.code, b.code) for b in _WEIGHTS} for a in _WEIGHTS
-}
+_XInfo = tuple[Exchange, tuple[int, ...], tuple[int, ...], bool, int, int]
 #: What carrying out an exchange needs, by the exchange's ``id`` (``_exchange_info``): the
 #: exchange itself (the ``id`` is its own while the entry holds it), the ranks given and
-#: taken, whether with the opponent, and what it moves to the mover's money (``_WEIGHTS``).
-_XINFO: dict[int, tuple[Exchange, tuple[int, ...], tuple[int, ...], bool, int]] = {}
+#: taken, whether with the opponent, and what it adds to the mover's key and to the other
+#: seat's (``MoneyKernel._keys``).
+_XINFO: dict[int, _XInfo] = {}
 
 
-def _exchange_info(act: Exchange) -> tuple[Exchange, tuple[int, ...], tuple[int, ...], bool, int]:
+def _exchange_info(act: Exchange) -> _XInfo:
     """``_XINFO``'s entry for ``act``, made and kept (the offers are made once each, so a
     few thousand in a process; emptied past ``_TABLE_MAX``)."""
     moved = sum(1 << (4 * (r - JACK)) for r in act.take) - sum(
         1 << (4 * (r - JACK)) for r in act.give
     )
+    # the mover's money gains ``moved``; the place loses it: the opponent's bank (the
+    # other seat's own money) or the ground (under, in both keys)
+    if act.place == OPPONENT:
+        to_mine = moved - (moved << _THEIRS)
+        to_other = -to_mine
+    else:
+        to_mine = moved - (moved << _UNDER)
+        to_other = (moved << _THEIRS) - (moved << _UNDER)
     if len(_XINFO) >= _TABLE_MAX:
         _XINFO.clear()
-    got = _XINFO[id(act)] = (act, act.give, act.take, act.place == OPPONENT, moved)
+    got = _XINFO[id(act)] = (act, act.give, act.take, act.place == OPPONENT, to_mine, to_other)
     return got
+
+
+#: The bits of one zone's money in a seat's key (``MoneyKernel._keys``): five ranks of four.
+_BITS = 20
+_ZONE = (1 << _BITS) - 1
+#: A seat's key: its money, the opponent's above it, the ground's above both.
+_THEIRS = _BITS
+_UNDER = 2 * _BITS
+
+
+def _key(mine: int, theirs: int, under: int) -> int:
+    """A seat's key (``MoneyKernel._keys``) from the three zones' numbers."""
+    return mine | theirs << _THEIRS | under << _UNDER
 
 
 #: Purses by their number (``MoneyKernel.purse_of``).
@@ -148,12 +178,13 @@ class _Tables:
     made from ``splits``: (the rank paid, the seller's other money cut to what change can
     hold, the cards up to what it buys) -> the splits; ``cuts``: ``_capped``'s answers (a
     few thousand at most, never emptied). For a mover buying at will who need not buy,
-    rows of listings by a count of cards (``_ground_row``, ``_rest_row``):
-    ``grounds``: (the mover's money, the ground's) -> the purchases from the ground by
-    the cards on it; ``rests``: (the mover's money, the opponent's, the ground's, whether
-    an exchange is left) -> the rest of the steps by the cards in the opponent's stack,
-    up to the fewest that pay out every payment (a row's slots fill as they are asked:
-    half the listings to make that one key of every fact made). ``forced``,
+    rows of listings indexed by a count of cards (``MoneyKernel._rows``), keyed by one int
+    (``_key``): ``grounds``: (the mover's money, the ground's) -> the purchases from the
+    ground by the cards on it; ``rests``: by the number of exchanges made, one table for
+    each whether an exchange is left (MONEY-BUY-7, D12), the mover's key -> the ground's
+    row, the rest of the steps by the cards in the opponent's stack and what that row's
+    places are made of (a row's places fill as they are asked: half the listings to make
+    that one key of every fact made). ``forced``,
     ``whole`` and ``sources``: by ``_whole_key``, a forced buyer's exchanges (which look
     ahead), the mover's steps where not buying at will (the source rule looks ahead too),
     and the sources of a forced purchase."""
@@ -179,8 +210,9 @@ class _Tables:
         self.splits: dict[tuple[int, int, int], tuple[Action, ...]] = {}
         self.swaps: dict[tuple[str, int, int], tuple[Action, ...]] = {}
         self.sales: dict[tuple[int, int, int], tuple[Action, ...]] = {}
-        self.grounds: dict[tuple[int, int], list[Any]] = {}
-        self.rests: dict[tuple[int, int, int, bool], list[Any]] = {}
+        self.grounds: dict[int, list[Any]] = {}
+        left: dict[int, tuple[list[Any], list[Any]]] = {}
+        self.rests = (*[left] * MAX_EXCHANGES, {})
         self.forced: dict[tuple[Any, ...], tuple[Action, ...]] = {}
         self.whole: dict[tuple[Any, ...], tuple[Action, ...]] = {}
         self.sources: dict[tuple[Any, ...], tuple[str, ...]] = {}
@@ -225,9 +257,9 @@ class MoneyKernel(MoneyState):
         "_at_will",
         "_bottom",
         "_cap",
+        "_keys",
         "_kommi",
         "_limit",
-        "_money",
         "_now",
         "_offered",
         "_tables",
@@ -248,11 +280,13 @@ class MoneyKernel(MoneyState):
         #: The mover's steps (``_offers``), until the next move; None: not listed yet. A
         #: slot, not an entry of ``_now``: read and reset at every move.
         self._offered: Sequence[Action] | None = None
-        #: The zones' money, ``[bank 0, bank 1, under]`` as numbers (``_WEIGHTS``), or None.
-        #: The kernel's own moves carry it to the next position (an exchange, a payment, a
-        #: sale, a turn), changed by the cards they move, so the listing sums no zone; every
-        #: other path forgets it (``_forget``).
-        self._money: list[int] | None = None
+        #: The zones' money as each seat sees it, one int a seat (``_key``: its money, the
+        #: opponent's, the ground's, ``_WEIGHTS``' numbers side by side), or None. The shop's
+        #: rows are looked up by it (one int, not a tuple to make and hash). The kernel's own
+        #: moves carry it to the next position (an exchange, a payment, a sale, a turn),
+        #: changed by the cards they move, so the listing sums no zone; every other path
+        #: forgets it (``_forget``).
+        self._keys: list[int] | None = None
         #: No purchase takes more cards than the dearest money card buys: past this many,
         #: the ground's and the seller's cards make no difference to what can be bought
         #: (nor to the source rule, MONEY-BUY-2).
@@ -337,44 +371,79 @@ class MoneyKernel(MoneyState):
     def _shop(self) -> Sequence[Action]:
         """The steps of a mover buying at will who need not buy (MONEY-EG-2: most of an
         Egyptian play-out's moves): the purchases from the ground, then the rest (the
-        purchases from the opponent, the exchanges, the turn), each looked up whole by the
-        zones' money in a row of listings by the cards there, counted up to where they stop
-        making a difference (``_ground_row``, ``_rest_row``), and made of parts once; kept
-        (``_offered``). Long for speed: no call on a hit. Not inline in ``legal_actions``:
-        its locals would be cleared at every call of it, a Jordanian play-out's too."""
+        purchases from the opponent, the exchanges, the turn), each looked up whole in a
+        row of listings by the count of cards there (``_rows``), the rows by one int (the
+        mover's key, ``_keys``), and made of parts once; kept (``_offered``). Long for
+        speed: no call on a hit. Not inline in ``legal_actions``: its locals would be
+        cleared at every call of it, a Jordanian play-out's too."""
         mover = self.mover
-        tables = self._tables
-        money = self._money
-        if money is None:
-            banks = self.banks
-            money = self._money = [
-                sum(map(_weigh, banks[0])),
-                sum(map(_weigh, banks[1])),
-                sum(map(_weigh, self.under)),
-            ]
-        mine = money[mover]
-        under = money[2]
-        on_ground = len(self.pile)
-        row = tables.grounds.get((mine, under))
-        if row is None:
-            row = self._ground_row(mine, under)
-        most = len(row) - 2
-        at = (on_ground if on_ground < most else most) + 1
-        ground = row[at]
+        keys = self._keys
+        if keys is None:
+            keys = self._carry()
+        key = keys[mover]
+        rows = self._tables.rests[self.exchanges].get(key)
+        if rows is None:
+            rows = self._rows(key)
+        # a row's last place stands for every count from there on (``_rows``)
+        row = rows[0]
+        n = len(self.pile)
+        ground = row[n if n < len(row) else -1]
         if ground is None:
-            ground = row[at] = self._buys(GROUND, mine, under, at - 1)
-        theirs = money[1 - mover]
-        held = len(self.hands[1 - mover])
-        key = (mine, theirs, under, self.exchanges < MAX_EXCHANGES)
-        row = tables.rests.get(key)
-        if row is None:
-            row = self._rest_row(*key)
-        most = len(row) - 2
-        at = (held if held < most else most) + 1
-        rest = row[at]
+            ground = self._fill_ground(row, key, n)
+        row = rows[1]
+        n = len(self.hands[1 - mover])
+        rest = row[n if n < len(row) else -1]
         if rest is None:
-            rest = row[at] = self._buys(OPPONENT, mine, theirs, at - 1) + row[0]
+            rest = self._fill_rest(row, key, n)
         got = self._offered = ground + rest
+        return got
+
+    def _carry(self) -> list[int]:
+        """Each seat's key (``_keys``) summed from the zones, to be carried from now on."""
+        banks = self.banks
+        b0 = sum(map(_weigh, banks[0]))
+        b1 = sum(map(_weigh, banks[1]))
+        under = sum(map(_weigh, self.under))
+        keys = self._keys = [_key(b0, b1, under), _key(b1, b0, under)]
+        return keys
+
+    def _rows(self, key: int) -> tuple[list[Any], list[Any]]:
+        """The rows for the mover's ``key`` (in the table for the exchanges made): the
+        ground's (``grounds``, shared by every key with this money of the mover's and the
+        ground's): a place for each count of cards on the ground up to what the dearest
+        payment buys (no purchase takes more); the rest's: a place for each count of the
+        opponent's cards up to the fewest that pay out every payment the mover can make
+        (``fewest_bought``: from there on, every one can); each filled when first asked
+        (``_fill_ground``, ``_fill_rest``)."""
+        mine, under = key & _ZONE, key >> _UNDER
+        tables = self._tables
+        pays, most = self._paying(mine)
+        ground = tables.grounds.get(mine | under << _UNDER)
+        if ground is None:
+            ground = _row(tables.grounds, mine | under << _UNDER, [None] * (most + 1))
+        there = self.purse_of(self.banks[1 - self.mover])
+        enough = max((fewest_bought(v, there, self._vkey) for _, v in pays), default=0)
+        return _row(tables.rests[self.exchanges], key, (ground, [None] * (enough + 1)))
+
+    def _fill_ground(self, row: list[Any], key: int, on_ground: int) -> tuple[Action, ...]:
+        """The ground row's place for ``on_ground`` cards (its last for any more): the
+        purchases from the ground."""
+        at = on_ground if on_ground < len(row) else len(row) - 1
+        got = row[at] = self._buys(GROUND, key & _ZONE, key >> _UNDER, at)
+        return got
+
+    def _fill_rest(self, row: list[Any], key: int, held: int) -> tuple[Action, ...]:
+        """The rest row's place for ``held`` cards in the opponent's stack (its last for
+        any more): the purchases from the opponent, then the exchanges with the opponent
+        then with the ground while any are left (MONEY-BUY-7, D12: the reference's
+        ``exchange_offers``) and the turn. (Each place a listing of its own: the exchanges
+        are not kept again in the row, which the collector would walk.)"""
+        at = held if held < len(row) else len(row) - 1
+        mine, theirs, under = key & _ZONE, key >> _THEIRS & _ZONE, key >> _UNDER
+        got = self._buys(OPPONENT, mine, theirs, at)
+        if self.exchanges < MAX_EXCHANGES:
+            got += self._swaps(OPPONENT, mine, theirs) + self._swaps(GROUND, mine, under)
+        got = row[at] = (*got, TURN)
         return got
 
     def _forced_swaps(self) -> list[Action]:
@@ -390,32 +459,6 @@ class MoneyKernel(MoneyState):
                 bank, opp, under, on_ground, seller_holds, sources, left, self._vkey, True
             )
         )
-
-    def _ground_row(self, mine: int, under: int) -> list[Any]:
-        """A row for the ground's purchases with this money (the mover's, the ground's):
-        an empty place (``None``) for each count of cards on the ground up to what the
-        dearest payment buys (no purchase takes more), filled when first asked, and one
-        more at the front (``_offers`` reads the row's length)."""
-        _, most = self._paying(mine)
-        return _row(self._tables.grounds, (mine, under), [None] * (most + 2))
-
-    def _rest_row(self, mine: int, theirs: int, under: int, left: bool) -> list[Any]:
-        """A row for the rest of the steps of a mover buying at will who need not buy
-        (MONEY-EG-2): at the front, the exchanges with the opponent then with the ground
-        while any are left (MONEY-BUY-7, D12: the reference's ``exchange_offers``) and the
-        turn; then an empty place for each count of the opponent's cards up to the fewest
-        that can pay out every payment the mover can make (``fewest_bought``: past it,
-        every one can), each filled when first asked with the purchases from the opponent
-        and the front."""
-        swaps: tuple[Action, ...] = ()
-        if left:
-            swaps = self._swaps(OPPONENT, mine, theirs) + self._swaps(GROUND, mine, under)
-        pays, _ = self._paying(mine)
-        there = self.purse_of(self.banks[1 - self.mover])
-        enough = max((fewest_bought(v, there, self._vkey) for _, v in pays), default=0)
-        row: list[Any] = [None] * (enough + 2)
-        row[0] = (*swaps, TURN)
-        return _row(self._tables.rests, (mine, theirs, under, left), row)
 
     def _paying(self, mine: int) -> tuple[tuple[tuple[int, int], ...], int]:
         """``_pays`` for the mover's money ``mine``, looked up."""
@@ -501,8 +544,10 @@ class MoneyKernel(MoneyState):
         buyer, pay, _ = self.sale
         held = len(self.hands[1 - buyer])
         v = self.values[pay]
-        money = self._money
-        theirs = money[1 - buyer] if money is not None else sum(map(_weigh, self.banks[1 - buyer]))
+        keys = self._keys
+        theirs = (
+            keys[1 - buyer] & _ZONE if keys is not None else sum(map(_weigh, self.banks[1 - buyer]))
+        )
         key = (theirs, pay, held if held < v else v)
         got = self._tables.sales.get(key)
         if got is None:
@@ -614,10 +659,11 @@ class MoneyKernel(MoneyState):
                 events.append(ev)
                 if matched and self._auto:  # MONEY-EG-1
                     self._capture(m, CAPTURED_BY_MATCH)
-                    money = self._money
-                    if money is not None:  # the money under into the mover's bank
-                        money[m] += money[2]
-                        money[2] = 0
+                    keys = self._keys
+                    if keys is not None:  # the money under into the mover's bank
+                        u = keys[m] >> _UNDER
+                        keys[m] += u - (u << _UNDER)
+                        keys[1 - m] += (u << _THEIRS) - (u << _UNDER)
                 nxt = self.mover = 1 - m
                 self.exchanges = 0
                 self.bought = False
@@ -650,7 +696,7 @@ class MoneyKernel(MoneyState):
             elif kind is Sell:
                 self._make_sale(action)  # type: ignore[arg-type]  # kind is Sell
             elif action.source == GROUND:  # type: ignore[union-attr]  # kind is Buy
-                self._money = None  # (the reference's: the money it moves is not carried)
+                self._keys = None  # (the reference's: the money it moves is not carried)
                 self._make_ground_purchase(action)  # type: ignore[arg-type]  # kind is Buy
             else:
                 self._make_payment(action)  # type: ignore[arg-type]  # kind is Buy
@@ -659,7 +705,7 @@ class MoneyKernel(MoneyState):
             # exchanges after which a purchase stays possible (END-1, money.md §12); and
             # after a purchase or a sale the buyer holds cards, the seller the card paid,
             # the ground the payment (END-1, -2). What was known of the position goes, but
-            # the zones' money, which the kernel's own steps have kept (``_money``).
+            # the zones' money, which the kernel's own steps have kept (``_keys``).
             self._offered = None
             if self._now:
                 self._now = {}
@@ -676,7 +722,7 @@ class MoneyKernel(MoneyState):
         if self._now:
             self._now = {}
         self._offered = None
-        self._money = None
+        self._keys = None
 
     def _fast_claim(self, act: Claim, seat: int | None) -> bool:
         """The reference's ``_claim`` and ``_capture`` in the play phase, checks included;
@@ -705,7 +751,7 @@ class MoneyKernel(MoneyState):
         if self._now:
             self._now = {}
         self._offered = None
-        self._money = None
+        self._keys = None
         # MONEY-END-1..3 where a claim can bring them (the ground is empty now)
         hands, banks, limit = self.hands, self.banks, self._limit
         if (
@@ -756,29 +802,34 @@ class MoneyKernel(MoneyState):
     def _make_exchange(self, act: Exchange) -> None:
         """The reference's, inline (a random play-out exchanges at two moves in five): each
         card found by a loop, the event made here (``wording.exchanged``'s, its cards as
-        tuples), the money carried (``_money``). Long for speed: one function, not one more
+        tuples), the money carried (``_keys``). Long for speed: one function, not one more
         Python call at two moves in five."""
         info = _XINFO.get(id(act))
         if info is None or info[0] is not act:
             info = _exchange_info(act)
-        _, gives, takes, to_opponent, moved = info
+        _, gives, takes, to_opponent, to_mine, to_other = info
         m = self.mover
         banks = self.banks
         mine = banks[m]
         zone = banks[1 - m] if to_opponent else self.under
+        # each card found by a loop, and its cards' codes so far with it (``_Codes``)
         given = []
+        node = _ROOT
         for r in gives:
             for c in mine:
                 if c.rank == r:
                     mine.remove(c)  # (the first of its rank: cards are unique)
                     given.append(c)
+                    give, node = node[c]
                     break
         taken = []
+        node = _ROOT
         for r in takes:
             for c in zone:
                 if c.rank == r:
                     zone.remove(c)
                     taken.append(c)
+                    take, node = node[c]
                     break
         if to_opponent:
             zone += given
@@ -786,30 +837,14 @@ class MoneyKernel(MoneyState):
             zone[:0] = given  # lowest, as the latest payment (MONEY-ZONE-3)
         mine += taken
         self.exchanges += 1
-        money = self._money
-        if money is not None:
-            money[m] += moved
-            money[1 - m if to_opponent else 2] -= moved
+        keys = self._keys
+        if keys is not None:
+            keys[m] += to_mine
+            keys[1 - m] += to_other
         # The cards as tuples of codes (JSON and ``==`` read them as the reference's lists),
-        # each tuple shared (``_CODE_TUPLES``): once the collector has walked it, it is
-        # untracked, and so is every data dict made of it after (the log keeps tens of
-        # thousands: a long play-out's full collections walked each of them).
-        # One or two cards (most sides of an exchange) are a tuple made at import:
-        # ``tuple(map(...))`` costs more than the rest of the event.
-        n = len(given)
-        if n == 1:
-            give = _ONE_CODE[given[0]]
-        elif n == 2:
-            give = _TWO_CODES[given[0]][given[1]]
-        else:
-            give = _many_codes(given)
-        n = len(taken)
-        if n == 1:
-            take = _ONE_CODE[taken[0]]
-        elif n == 2:
-            take = _TWO_CODES[taken[0]][taken[1]]
-        else:
-            take = _many_codes(taken)
+        # each tuple shared (``_Codes``): once the collector has walked it, it is untracked,
+        # and so is every data dict made of it after (the log keeps tens of thousands: a
+        # long play-out's full collections walked each of them).
         data = {"give": give, "take": take, "place": act.place}
         self.events.append(_tnew(Event, ("exchange", m, _EXCHANGES, data)))
 
@@ -824,15 +859,16 @@ class MoneyKernel(MoneyState):
                 mine.remove(pay)
                 break
         else:  # pragma: no cover - the offer was checked
-            self._money = None  # (its money not carried)
+            self._keys = None  # (its money not carried)
             MoneyState._make_payment(self, act)
             return
         self.banks[1 - m].append(pay)
-        money = self._money
-        if money is not None:
+        keys = self._keys
+        if keys is not None:
             w = _weigh(pay)
-            money[m] -= w
-            money[1 - m] += w
+            d = w - (w << _THEIRS)
+            keys[m] -= d
+            keys[1 - m] += d
         self.sale = (m, rank, pay)
         self.phase = "sell"
         self.events.append(_SHOP_EVENTS.get(("p", m, pay)) or wording.paid_opponent(m, pay))
@@ -844,7 +880,7 @@ class MoneyKernel(MoneyState):
         assert self.sale is not None
         buyer, rank, _ = self.sale
         if rank in act.change:  # change of the rank just paid: the reference's care
-            self._money = None  # (its money not carried)
+            self._keys = None  # (its money not carried)
             MoneyState._make_sale(self, act)
             return
         seller = 1 - buyer
@@ -867,11 +903,12 @@ class MoneyKernel(MoneyState):
                         change.append(c)
                         break
             self.banks[buyer] += change
-            money = self._money
-            if money is not None:
+            keys = self._keys
+            if keys is not None:
                 w = sum(map(_weigh, change))
-                money[seller] -= w
-                money[buyer] += w
+                d = w - (w << _THEIRS)
+                keys[buyer] += d
+                keys[seller] -= d
         self.sale = None
         self.phase = "play"
         self.mover = buyer
@@ -906,7 +943,7 @@ class MoneyKernel(MoneyState):
         new.events = self.events[:] if events else []
         new._now = {}
         new._offered = None
-        new._money = None
+        new._keys = None
         return new
 
 
