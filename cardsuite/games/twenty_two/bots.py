@@ -16,10 +16,9 @@ all public or sampled already), because play-outs run hundreds of thousands of m
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from ...bots import Bot, RandomBot
 from ...bots.endgame import Endgame, turn_copy
 from ...bots.ismcts import SearchHooks
 from ...cards import JOKER_RANK, Card
@@ -191,7 +190,7 @@ class EasyBot:
         return rng.choice(others) if others else lowest
 
 
-BOTS: dict[str, Callable[..., Bot]] = {"easy": EasyBot, "medium": MediumBot}
+BOTS = {"easy": EasyBot, "medium": MediumBot}
 
 
 # --- hard: hooks for the shared ISMCTS ----------------------------------------------------
@@ -310,17 +309,4 @@ def search_hooks() -> SearchHooks:
     )
 
 
-def make(level: str, seed: int | None = None, **options: Any) -> Bot:
-    """Any level (the generic ``make_bot`` routes here): the hard one is ``hard.py``'s, the
-    shared search with the exchange chosen over common deals."""
-    if level == "hard":
-        from .hard import TwentyTwoHard
-
-        return TwentyTwoHard(search_hooks(), seed=seed, **options)
-    if level == "random":
-        return RandomBot(seed)
-    bot: Bot = BOTS[level](seed=seed, **options)
-    return bot
-
-
-__all__ = ["BOTS", "EasyBot", "MediumBot", "Play", "make", "search_hooks"]
+__all__ = ["BOTS", "EasyBot", "MediumBot", "Play", "search_hooks"]
