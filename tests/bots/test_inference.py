@@ -335,12 +335,15 @@ def test_the_all_seeing_yardstick_never_samples(
 
 
 @pytest.mark.parametrize("variant", ["standard", "beat-the-leader", "equal-cards"])
-def test_twenty_two_reads_the_exchange_sizes(variant: str) -> None:
+def test_twenty_two_reads_the_exchange_sizes(variant: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Twenty-Two's reading (``twenty_two/inference.py``): a medium player exchanged every
     high card the stock allowed, so on the true deal of medium bots nothing is scored down,
-    while a sample giving a player who exchanged few cards more high cards than it drew is."""
+    while a sample giving a player who exchanged few cards more high cards than it drew is.
+    (The exchange sizes alone: the play's reading is tested below.)"""
     from cardsuite.games.twenty_two import inference as tt
     from cardsuite.games.twenty_two.bots import MediumBot as TTMedium
+
+    monkeypatch.setattr(tt, "READ_PLAY", False)
 
     game = get_game("twenty-two")
     scored_down = 0
@@ -386,3 +389,65 @@ def test_a_reading_off_by_default_is_lent_when_switched_on(
     monkeypatch.setattr(module, "READING", True)
     hooks = module.search_hooks()
     assert hooks.evidence is not None and hooks.pool == module.POOL
+
+
+@pytest.mark.parametrize("variant", ["standard", "beat-the-leader", "equal-cards"])
+def test_twenty_two_reads_the_play(variant: str) -> None:
+    """Twenty-Two's reading of the play (``inference.play_log_likelihood``): on the true deal
+    of medium bots every play is the model's own (each scores ``log(1 - NOISE)``, or 0 where
+    the seat had one choice), while samples that give a seat cards it would have played
+    otherwise are scored down."""
+    from cardsuite.games.twenty_two import inference as tt
+    from cardsuite.games.twenty_two.bots import MediumBot as TTMedium
+
+    game = get_game("twenty-two")
+    own = math.log(1 - evidence.NOISE)
+    read = scored_down = 0
+    for seed in range(10):
+        state = game.new_state(players=4, variant=variant, seed=seed)
+        bot = TTMedium()
+        for _ in range(8 + seed % 7):
+            state.apply(bot.choose(state, state.to_move()))
+        if state.phase != "play" or not any(state.hand_plays()):
+            continue
+        me = state.to_move()
+        truth = tt.play_log_likelihood(state, state, me)
+        assert truth <= 0 and (truth / own) == pytest.approx(round(truth / own))
+        rng = random.Random(seed)
+        logs = [tt.play_log_likelihood(state, state.search_copy(me, rng), me) for _ in range(20)]
+        read += 1
+        scored_down += sum(1 for x in logs if x < truth)
+    assert read >= 5 and scored_down > 0
+
+
+def test_twenty_two_pool_read_by_the_play_keeps_what_is_public(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With the play read too (``inference.READ_PLAY``), the search's deals come from a
+    weighed pool, and every one keeps what the observer sees."""
+    from cardsuite.games.twenty_two import bots as tb
+    from cardsuite.games.twenty_two import inference as tt
+    from cardsuite.games.twenty_two.bots import MediumBot as TTMedium
+
+    monkeypatch.setattr(tt, "READ_PLAY", True)
+    state = get_game("twenty-two").new_state(players=4, seed=5)
+    bot = TTMedium()
+    for _ in range(12):
+        state.apply(bot.choose(state, state.to_move()))
+    assert state.phase == "play" and any(state.hand_plays())
+    me = state.to_move()
+    hooks = tb.search_hooks()
+    assert hooks.evidence is tt.log_likelihood
+    search = ISMCTSBot(hooks, seed=3, iterations=40, time_budget=60)
+    draw, stats = search._sampler(state, me, search.clock(), 40)
+    assert stats["pool"] == 40 and 1 <= stats["effective"] < 40
+    hidden = state.hidden_zones(me)
+
+    def unseen(st):  # type: ignore[no-untyped-def]
+        return sorted(c.ordinal for z in hidden for c in st.zones()[z])
+
+    for sample in (draw() for _ in range(20)):
+        assert sample.hands[me] == state.hands[me]
+        assert [len(h) for h in sample.hands] == [len(h) for h in state.hands]
+        assert sample.hand_plays() == state.hand_plays()
+        assert unseen(sample) == unseen(state)

@@ -5,10 +5,11 @@ engine, cheaper events, constant actions, the play-out shortcuts and the search 
 leave every search exactly as it was.
 
 The deliberate changes to the search, the reading of the table (Twenty-Two's
-``twenty_two/reading.py``, ``rules.READING``; Mensch's and Manni's ``inference.py``,
-``bots.READING``) and the exact endgames (``bots/endgame.py``, each trick game's
-``bots.ENDGAME_CARDS``), are switched off here, so the speed work is still checked against the
-old searches; ``test_reading.py`` and ``test_inference.py`` test the readings themselves.
+``twenty_two/reading.py`` and ``inference.py``, both under ``rules.READING``; Mensch's and
+Manni's ``inference.py``, ``bots.READING``) and the exact endgames (``bots/endgame.py``, each
+trick game's ``bots.ENDGAME_CARDS``), are switched off here, so the speed work is still
+checked against the old searches; ``test_reading.py`` and ``test_inference.py`` test the
+readings themselves.
 
 Manni and Mensch, written after that commit, are held to the searches of 1185e6c, taken
 before their own engines' speed work (``AT_1185E6C``). Manni's positions are read from

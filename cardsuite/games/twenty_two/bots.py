@@ -277,7 +277,8 @@ def endgame_key(st: State) -> object:
 
 def search_hooks() -> SearchHooks:
     """The pruned candidates and the medium play-outs; with the reading on
-    (``rules.READING``), the deals weighed by the others' exchange sizes (``inference``);
+    (``rules.READING``), the deals weighed by the others' exchange sizes and plays
+    (``inference``, the plays with ``inference.READ_PLAY``);
     the last tricks solved exactly (unless ``ENDGAME_CARDS`` is 0). No grouping of
     equivalent moves there: ``legal_actions`` already lists each multiset of ranks once
     (suits never matter), and neighbouring ranks are seldom equivalent here: a rank's point
