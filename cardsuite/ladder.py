@@ -214,20 +214,20 @@ def text(ladders: Sequence[GameLadder]) -> str:
     """The ladder as a table: each rung's win share (even = 1/N) and edge, with intervals,
     then the share of the gap to the all-seeing yardstick that hard closes."""
     lines = [
-        f"{'game':<16}{'rung':<22}{'games':>6}{'win share':>18}{'edge a game':>22}",
+        f"{'game':<16}{'rung':<22}{'games':>6}{'win share':>18}{'edge a game':>30}",
     ]
     for lad in ladders:
         for r in lad.rungs:
             label = f"{r.high} vs {r.low}"
             share = f"{r.share:.2f} ±{r.share_ci:.2f} (1/{r.players})"
             edge = f"{r.edge:+.2f} ±{r.edge_ci:.2f} {lad.unit}"
-            lines.append(f"{lad.name:<16}{label:<22}{r.games:>6}{share:>18}{edge:>22}")
+            lines.append(f"{lad.name:<16}{label:<22}{r.games:>6}{share:>18}{edge:>30}")
         if lad.gap is not None:
             g = lad.gap
             lines.append(
                 f"{lad.name:<16}{'gap closed by hard':<22}{'':>6}"
                 f"{'wins ' + _ratio(g.by_wins, g.by_wins_ci):>18}"
-                f"{'points ' + _ratio(g.by_points, g.by_points_ci):>22}"
+                f"{'points ' + _ratio(g.by_points, g.by_points_ci):>30}"
             )
     return "\n".join(lines)
 

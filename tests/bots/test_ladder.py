@@ -60,3 +60,15 @@ def test_bench_strength_prints_every_rung_and_the_gap() -> None:
 def test_bench_strength_refuses_a_player_count() -> None:
     result = CliRunner().invoke(main, ["bench", "--strength", "mensch", "-p", "3"])
     assert result.exit_code == 2 and "mensch 4p" in result.output
+
+
+def test_the_table_keeps_its_columns_apart_with_a_long_unit() -> None:
+    """Twenty-Two's edge is in "penalty points": the share column must not run into it."""
+    from cardsuite.ladder import GameLadder, Gap, Rung, text
+
+    rung = Rung("twenty-two", 4, "easy", "random", 100, 0.645, 0.104, 10.39, 2.44)
+    lad = GameLadder(
+        "twenty-two", "Twenty-Two", 4, "penalty points", [rung], Gap(0.8, 0.1, 0.64, 0.08)
+    )
+    line = text([lad]).splitlines()[1]
+    assert "(1/4) " in line and "+10.39 ±2.44 penalty points" in line
