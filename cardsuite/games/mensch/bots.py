@@ -415,4 +415,27 @@ def search_hooks() -> SearchHooks:
     )
 
 
-__all__ = ["BOTS", "CALL", "EasyBot", "MediumBot", "Situation", "rollout_action", "search_hooks"]
+def make(level: str, seed: int | None = None, **options: Any) -> Any:
+    """Any level (the generic ``make_bot`` routes here): the hard bot is ``auction``'s, which
+    values its bids, trump and call flat over common samples and searches the play."""
+    if level == "hard":
+        from .auction import HardBot
+
+        return HardBot(search_hooks(), seed=seed, **options)
+    if level == "random":
+        from ...bots import RandomBot
+
+        return RandomBot(seed)
+    return BOTS[level](seed=seed, **options)
+
+
+__all__ = [
+    "BOTS",
+    "CALL",
+    "EasyBot",
+    "MediumBot",
+    "Situation",
+    "make",
+    "rollout_action",
+    "search_hooks",
+]
