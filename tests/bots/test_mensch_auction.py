@@ -98,3 +98,60 @@ def test_the_play_is_left_to_the_tree_search() -> None:
     me = state.to_move()
     assert bot.choose(state, me) == tree.choose(state, me)
     assert bot.last.visits == tree.last.visits and not bot.last.values
+
+
+def _after_a_bid(seed: int) -> MenschState:
+    """A deal of four medium bots at a bid that follows another seat's bid."""
+    for s in range(seed, seed + 200):
+        state = MENSCH.new_state(players=4, seed=s)
+        bot = MediumBot()
+        while state.phase == "bid":
+            if any(b != "pass" for _, b in state.bids) and len(state.legal_actions()) > 1:
+                assert isinstance(state, MenschState)
+                return state
+            state.apply(bot.choose(state, state.to_move()))
+    raise AssertionError("no bid followed by a choice")
+
+
+def test_the_auction_reads_the_bids_and_the_play_does_not(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With ``AUCTION_READING`` the auction's samples come from the pool weighed by the bids
+    made (``inference``), each keeping everything public: the seat's own hand, the bids,
+    the clubs a pass allows; the play's search keeps its own hooks (``READING``)."""
+    from cardsuite.games.mensch import bots as mensch_bots
+    from cardsuite.games.mensch import inference
+
+    monkeypatch.setattr(mensch_bots, "READING", False)
+    monkeypatch.setattr(mensch_bots, "AUCTION_READING", True)
+    state = _after_a_bid(7)
+    me = state.to_move()
+    bot = make_bot("mensch", "hard", seed=2, iterations=40, time_budget=1e6)
+    assert isinstance(bot, auction.HardBot)
+    assert bot.hooks.evidence is None and bot.auction_hooks.evidence is not None
+    drawn: list[MenschState] = []
+    sampler = bot._sampler
+
+    def keeping(*args: object) -> object:
+        draw, weighed = sampler(*args)  # type: ignore[arg-type]
+
+        def kept() -> object:
+            drawn.append(draw())
+            return drawn[-1]
+
+        return kept, weighed
+
+    bot._sampler = keeping  # type: ignore[method-assign,assignment]
+    bot.choose(state, me)
+    assert bot.last.pool == 40 and bot.last.effective >= 1
+    assert bot.hooks.evidence is None  # the play's hooks are back
+    pack = sorted(c.ordinal for h in state.hands for c in h)
+    for sample in drawn:
+        assert sample.hands[me] == state.hands[me] and sample.bids == state.bids
+        assert sorted(c.ordinal for h in sample.hands for c in h) == pack
+        assert inference.log_likelihood(state, sample, me) > float("-inf")
+        for seat, bid in state.bids:
+            if bid == "pass" and not any(
+                b != "pass" for _, b in state.bids[: state.bids.index((seat, bid))]
+            ):
+                assert sum(c.suit == "C" for c in sample.hands[seat]) <= 2

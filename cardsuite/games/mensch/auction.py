@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ...bots.endgame import turn_copy
-from ...bots.ismcts import ISMCTSBot, SearchStats
+from ...bots.ismcts import ISMCTSBot, SearchHooks, SearchStats
 from ...engine import Action, State
 
 #: The phases valued flat over common samples (the rest goes to the tree search).
@@ -29,10 +29,33 @@ PHASES = ("bid", "trump", "call")
 
 
 class HardBot(ISMCTSBot):
-    """Mensch's hard bot: the auction by ``flat_values``, the play by the tree search."""
+    """Mensch's hard bot: the auction by ``flat_values``, the play by the tree search.
+    ``auction_hooks``: what the auction's samples are drawn with, when not the search's own
+    (``bots.search_hooks`` lends it the reading of the bids made before this seat's turn)."""
 
     #: the phases valued flat (empty: the tree search decides everything)
     phases: tuple[str, ...] = PHASES
+
+    def __init__(
+        self,
+        hooks: SearchHooks | None = None,
+        *,
+        auction_hooks: SearchHooks | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__(hooks, **options)
+        self.auction_hooks = auction_hooks or self.hooks
+
+    def auction_sampler(
+        self, state: State, seat: int, start: float
+    ) -> tuple[Callable[[], State], dict[str, Any]]:
+        """``ISMCTSBot._sampler`` with the auction's hooks: the pool is dealt and weighed
+        here, so the play's hooks are back before anything else reads them."""
+        play_hooks, self.hooks = self.hooks, self.auction_hooks
+        try:
+            return self._sampler(state, seat, start, self.iterations)
+        finally:
+            self.hooks = play_hooks
 
     def choose(self, state: State, seat: int) -> Action:
         phase = getattr(state, "phase", None)
@@ -52,7 +75,7 @@ class HardBot(ISMCTSBot):
 
 
 def flat_values(
-    bot: ISMCTSBot, state: State, seat: int, legal: Sequence[Action]
+    bot: HardBot, state: State, seat: int, legal: Sequence[Action]
 ) -> tuple[list[float], SearchStats]:
     """Each of ``legal``'s mean reward for ``seat`` over the same samples, every choice
     played out on each; as many samples as the iteration cap allows play-outs (at least
@@ -64,7 +87,7 @@ def flat_values(
     reward = state.game.search_reward
     rollout: Callable[[State, random.Random], Action] | None = bot.hooks.rollout
     assert rollout is not None
-    draw, weighed = bot._sampler(state, seat, start, bot.iterations)
+    draw, weighed = bot.auction_sampler(state, seat, start)
     samples = 1 if bot.all_seeing else max(1, bot.iterations // len(legal))
     totals = [0.0] * len(legal)
     done = 0

@@ -415,13 +415,32 @@ def search_hooks() -> SearchHooks:
     )
 
 
+#: Whether the hard bot's auction reads the bids made before its turn (``inference``),
+#: whatever ``READING`` says of its play: measured in duplicate games (160, four deals each,
+#: 200 iterations, medium's play after the auction, against three medium bots) the flat
+#: auction won +0.79 ±0.46 chips a match with it against +0.53 ±0.43 without.
+AUCTION_READING = True
+
+
+def auction_hooks() -> SearchHooks:
+    """The flat auction's hooks (``auction.flat_values``): the search's, with the reading
+    when ``AUCTION_READING`` is on."""
+    hooks = search_hooks()
+    if AUCTION_READING and hooks.evidence is None:
+        from .inference import log_likelihood
+
+        hooks.evidence = log_likelihood  # type: ignore[assignment]
+        hooks.pool = POOL
+    return hooks
+
+
 def make(level: str, seed: int | None = None, **options: Any) -> Any:
     """Any level (the generic ``make_bot`` routes here): the hard bot is ``auction``'s, which
     values its bids, trump and call flat over common samples and searches the play."""
     if level == "hard":
         from .auction import HardBot
 
-        return HardBot(search_hooks(), seed=seed, **options)
+        return HardBot(search_hooks(), seed=seed, auction_hooks=auction_hooks(), **options)
     if level == "random":
         from ...bots import RandomBot
 
@@ -435,6 +454,7 @@ __all__ = [
     "EasyBot",
     "MediumBot",
     "Situation",
+    "auction_hooks",
     "make",
     "rollout_action",
     "search_hooks",
