@@ -415,4 +415,49 @@ def search_hooks() -> SearchHooks:
     )
 
 
-__all__ = ["BOTS", "CALL", "EasyBot", "MediumBot", "Situation", "rollout_action", "search_hooks"]
+#: Whether the hard bot's auction reads the bids made before its turn (``inference``),
+#: whatever ``READING`` says of its play. Measured in duplicate games (160, four deals each,
+#: 200 iterations, against three medium bots): with medium's play after the auction, +0.79
+#: ±0.46 chips a match with it against +0.53 ±0.43 without (paired +0.26 ±0.44); with the
+#: tree's play, +0.64 ±0.38 against +0.71 ±0.55 (paired -0.06 ±0.49). Level within the
+#: noise; on because it costs little of the budget and reads what players read.
+AUCTION_READING = True
+
+
+def auction_hooks() -> SearchHooks:
+    """The flat auction's hooks (``auction.flat_values``): the search's, with the reading
+    when ``AUCTION_READING`` is on."""
+    hooks = search_hooks()
+    if AUCTION_READING and hooks.evidence is None:
+        from .inference import log_likelihood
+
+        hooks.evidence = log_likelihood  # type: ignore[assignment]
+        hooks.pool = POOL
+    return hooks
+
+
+def make(level: str, seed: int | None = None, **options: Any) -> Any:
+    """Any level (the generic ``make_bot`` routes here): the hard bot is ``auction``'s, which
+    values its bids, trump and call flat over common samples and searches the play."""
+    if level == "hard":
+        from .auction import HardBot
+
+        return HardBot(search_hooks(), seed=seed, auction_hooks=auction_hooks(), **options)
+    if level == "random":
+        from ...bots import RandomBot
+
+        return RandomBot(seed)
+    return BOTS[level](seed=seed, **options)
+
+
+__all__ = [
+    "BOTS",
+    "CALL",
+    "EasyBot",
+    "MediumBot",
+    "Situation",
+    "auction_hooks",
+    "make",
+    "rollout_action",
+    "search_hooks",
+]

@@ -1,0 +1,157 @@
+"""Issue 36: Mensch's hard bot values its bids, trump and call flat over common samples
+(``mensch/auction.py``) and searches the play with the tree."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardsuite.bots import make_bot
+from cardsuite.bots.endgame import turn_copy
+from cardsuite.bots.ismcts import ISMCTSBot
+from cardsuite.games import get_game
+from cardsuite.games.mensch import auction
+from cardsuite.games.mensch.bots import MediumBot, rollout_action, search_hooks
+from cardsuite.games.mensch.rules import MenschState
+
+MENSCH = get_game("mensch")
+
+
+def _medium_play(seed: int, phase: str) -> MenschState:
+    """A deal played by four medium bots until the seat to move has a real choice in
+    ``phase``."""
+    state = MENSCH.new_state(players=4, seed=seed)
+    bot = MediumBot()
+    while not (state.phase == phase and len(state.legal_actions()) > 1):
+        state.apply(bot.choose(state, state.to_move()))
+    assert isinstance(state, MenschState)
+    return state
+
+
+def test_the_hard_level_is_the_auction_bot() -> None:
+    bot = make_bot("mensch", "hard", seed=1, iterations=10, all_seeing=True)
+    assert isinstance(bot, auction.HardBot) and isinstance(bot, ISMCTSBot)
+    assert bot.all_seeing and bot.iterations == 10
+
+
+@pytest.mark.parametrize(("seed", "phase"), [(1, "bid"), (2, "bid"), (3, "call")])
+def test_all_seeing_values_are_the_true_deals_play_outs(seed: int, phase: str) -> None:
+    """On the true deal each choice's value is its one play-out by the medium policy: the
+    value the flat auction compares is the deal's chips after that choice."""
+    state = _medium_play(seed, phase)
+    me = state.to_move()
+    legal = state.legal_actions()
+    bot = auction.HardBot(search_hooks(), seed=seed, iterations=50, all_seeing=True)
+    values, stats = auction.flat_values(bot, state, me, legal)
+    for action, value in zip(legal, values, strict=True):
+        st = turn_copy(state.clone_for_search(bot.rng))
+        st.apply(action)
+        while st.phase != "over" and st.deal_no == state.deal_no:
+            st.apply(rollout_action(st, bot.rng))
+        assert value == pytest.approx(MENSCH.search_reward(state, st)[me])
+    assert stats.iterations == len(legal)  # one sample: the true deal
+    chosen = bot.choose(state, me)
+    assert values[legal.index(chosen)] == max(values)
+
+
+def test_every_choice_is_valued_on_the_same_samples() -> None:
+    """Each sample is played out from every choice (common random numbers), as many
+    samples as the cap allows play-outs; the choice made is the best valued."""
+    state = _medium_play(4, "bid")
+    me = state.to_move()
+    legal = state.legal_actions()
+    drawn: list[int] = []
+    bot = auction.HardBot(search_hooks(), seed=3, iterations=6 * len(legal), time_budget=1e6)
+    sampler = bot._sampler
+
+    def counting(*args: object) -> object:
+        draw, weighed = sampler(*args)  # type: ignore[arg-type]
+
+        def counted() -> object:
+            drawn.append(1)
+            return draw()
+
+        return counted, weighed
+
+    bot._sampler = counting  # type: ignore[method-assign,assignment]
+    chosen = bot.choose(state, me)
+    assert len(drawn) == 6
+    assert bot.last.iterations == 6 * len(legal)
+    assert set(bot.last.visits.values()) == {6}
+    assert bot.last.values[str(chosen.key)] == max(bot.last.values.values())
+
+
+def test_the_auction_keeps_to_the_time_budget() -> None:
+    """A clock that moves 0.05 s a reading: the samples stop at the budget, one at least."""
+    from fakes import FakeClock
+
+    state = _medium_play(5, "bid")
+    clock = FakeClock(0.0, step=0.05)
+    bot = auction.HardBot(search_hooks(), seed=1, iterations=10_000, time_budget=0.2, clock=clock)
+    bot.choose(state, state.to_move())
+    assert 1 <= bot.last.iterations // len(state.legal_actions()) <= 4
+
+
+def test_the_play_is_left_to_the_tree_search() -> None:
+    state = _medium_play(6, "play")
+    bot = auction.HardBot(search_hooks(), seed=1, iterations=30, time_budget=1e6)
+    tree = ISMCTSBot(search_hooks(), seed=1, iterations=30, time_budget=1e6)
+    me = state.to_move()
+    assert bot.choose(state, me) == tree.choose(state, me)
+    assert bot.last.visits == tree.last.visits and not bot.last.values
+
+
+def _after_a_bid(seed: int) -> MenschState:
+    """A deal of four medium bots at a bid that follows another seat's bid."""
+    for s in range(seed, seed + 200):
+        state = MENSCH.new_state(players=4, seed=s)
+        bot = MediumBot()
+        while state.phase == "bid":
+            if any(b != "pass" for _, b in state.bids) and len(state.legal_actions()) > 1:
+                assert isinstance(state, MenschState)
+                return state
+            state.apply(bot.choose(state, state.to_move()))
+    raise AssertionError("no bid followed by a choice")
+
+
+def test_the_auction_reads_the_bids_and_the_play_does_not(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With ``AUCTION_READING`` the auction's samples come from the pool weighed by the bids
+    made (``inference``), each keeping everything public: the seat's own hand, the bids,
+    the clubs a pass allows; the play's search keeps its own hooks (``READING``)."""
+    from cardsuite.games.mensch import bots as mensch_bots
+    from cardsuite.games.mensch import inference
+
+    monkeypatch.setattr(mensch_bots, "READING", False)
+    monkeypatch.setattr(mensch_bots, "AUCTION_READING", True)
+    state = _after_a_bid(7)
+    me = state.to_move()
+    bot = make_bot("mensch", "hard", seed=2, iterations=40, time_budget=1e6)
+    assert isinstance(bot, auction.HardBot)
+    assert bot.hooks.evidence is None and bot.auction_hooks.evidence is not None
+    drawn: list[MenschState] = []
+    sampler = bot._sampler
+
+    def keeping(*args: object) -> object:
+        draw, weighed = sampler(*args)  # type: ignore[arg-type]
+
+        def kept() -> object:
+            drawn.append(draw())
+            return drawn[-1]
+
+        return kept, weighed
+
+    bot._sampler = keeping  # type: ignore[method-assign,assignment]
+    bot.choose(state, me)
+    assert bot.last.pool == 40 and bot.last.effective >= 1
+    assert bot.hooks.evidence is None  # the play's hooks are back
+    pack = sorted(c.ordinal for h in state.hands for c in h)
+    for sample in drawn:
+        assert sample.hands[me] == state.hands[me] and sample.bids == state.bids
+        assert sorted(c.ordinal for h in sample.hands for c in h) == pack
+        assert inference.log_likelihood(state, sample, me) > float("-inf")
+        for seat, bid in state.bids:
+            if bid == "pass" and not any(
+                b != "pass" for _, b in state.bids[: state.bids.index((seat, bid))]
+            ):
+                assert sum(c.suit == "C" for c in sample.hands[seat]) <= 2
