@@ -21,7 +21,6 @@ from . import __version__
 from .bots import LEVELS
 from .games import UnknownGame, all_games, game_ids, get_game
 from .paces import PACES, overview
-from .strength import level_words, measures
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -723,6 +722,8 @@ def list_games(as_json: bool) -> None:
 
 def _levels_json(game_id: str) -> dict[str, dict[str, Any]]:
     """``cardsuite list --json``'s bot levels: each one's ladder rung and its words."""
+    from .strength import measures  # json and the package's data: not for `--help`
+
     return {
         level: {
             "against": m.below,
@@ -740,7 +741,10 @@ def _levels_json(game_id: str) -> dict[str, dict[str, Any]]:
 
 
 def _list_rows(g: Game) -> list[tuple[str, str]]:
-    """``cardsuite list``'s lines for one game: (label, words), variants then options."""
+    """``cardsuite list``'s lines for one game: (label, words), variants, options, then
+    each bot level's measured strength."""
+    from .strength import level_words
+
     out = [(f"    variant {vid}", v.summary) for vid, v in g.variants.items()]
     # every option once, with the variants that have it when not all do (Manni's options
     # are Trjámann's own)
