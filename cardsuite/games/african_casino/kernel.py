@@ -1665,23 +1665,9 @@ def _tops_reach(walk: _Table, tops: tuple[Item, ...], ace_high: bool) -> set[int
 def _reach(loose: tuple[Card, ...], tops: tuple[Item, ...], ace_high: bool) -> frozenset[int]:
     """The values that have a unit to capture among ``loose`` cards and pile ``tops``
     (``units.units``: a card worth the value, loose sets of its sum, the tops alone or
-    with loose sets): a value outside it takes nothing but its build."""
-    table = _ordered_sums(loose)
-    out = set(table)  # (a loose card alone is a set of its own value)
-    for c in loose:
-        if c.rank == ACE and ace_high:
-            out.add(14)
-    for tsum, seats, tcards in _top_subsets(tops):
-        if not seats:
-            continue
-        if len(seats) >= 2:
-            out.add(tsum)
-        else:
-            top = tcards[0]
-            out.update(_values(top, ace_high))
-        for need in table:
-            out.add(tsum + need)
-    return frozenset(out)
+    with loose sets): a value outside it takes nothing but its build. (A loose ace is the
+    only set whose sum is 1, so ``_tops_reach`` finds the ace high from the sums.)"""
+    return frozenset(_tops_reach(_ordered_sums(loose), tops, ace_high))
 
 
 @lru_cache(maxsize=4096)
