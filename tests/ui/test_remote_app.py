@@ -212,12 +212,16 @@ async def test_a_spectator_sees_the_public_table_only(make_app) -> None:  # type
         await wait_for(pilot, lambda: len(server.match.record) > 4)
         # a finished trick has reached this client (the last trick is then on offer)
         await wait_for(pilot, lambda: bool(screen.view()["tricks"]))
-        await pilot.pause()
         assert screen.view()["hand"] is None
         assert not screen.check_action("hint", ())
-        # the footer offers only what a watcher can do (issue 32 #9: select, play, ...)
-        offered = {b.binding.action for b in screen.active_bindings.values() if b.binding.show}
-        assert offered == {"rules", "leave", "last_trick"}
+
+        # the footer offers only what a watcher can do (issue 32 #9: select, play, ...); its
+        # bindings are refreshed after the view that brought the trick, so wait for them
+        def offered() -> set[str]:
+            return {b.binding.action for b in screen.active_bindings.values() if b.binding.show}
+
+        await wait_for(pilot, lambda: "last_trick" in offered())
+        assert offered() == {"rules", "leave", "last_trick"}
         screen.play_action("keep")
         await wait_for(pilot, lambda: any("watching" in m for m in _notes(app)))
 
