@@ -319,7 +319,7 @@ class WildLeadChoices(Sequence[Play]):
 
     Nothing is listed up front: each of a rank's ``have`` counts comes with ``jokers + 1``
     joker counts, except that a hand of one plain rank keeps a card back from its largest
-    lead (one joker count fewer); so a pick is a walk down the runs and a division. (Built
+    lead (one joker count fewer); so a pick is a division and a look at one run. (Built
     with ``wild_leads``; the hand's plain cards kept as a tuple.)"""
 
     __slots__ = ("_hand", "_joker", "_jokers", "_last", "_n")
@@ -340,21 +340,22 @@ class WildLeadChoices(Sequence[Play]):
             if -self._n <= index < 0:
                 return self[index + self._n]
             raise IndexError(index)
+        # Each plain card, high to low, stands for ``jokers + 1`` leads (as ``LeadChoices``:
+        # the k-th card down a run, the lead of k of its rank), with 0..jokers jokers: one
+        # division and a look at the card's run, not a walk down the runs above it.
         hand = self._hand
-        per = self._jokers + 1  # joker counts per count of the rank
-        e = len(hand)  # one past the top of the run being walked
-        while True:
-            r = hand[e - 1].rank
-            j = e - 1  # the run's first card
-            while j and hand[j - 1].rank == r:
-                j -= 1
-            size = (e - j) * per
-            if index < size:
-                break
-            index -= size
-            e = j
-        k = index // per + 1
-        x = index - (k - 1) * per
+        q, x = divmod(index, self._jokers + 1)
+        n = len(hand)
+        p = n - 1 - q
+        card = hand[p]
+        r = card.rank
+        e = p + 1  # one past the top of the run of rank r
+        while e < n and hand[e].rank == r:
+            e += 1
+        j = p  # the run's first card
+        while j and hand[j - 1].rank == r:
+            j -= 1
+        k = e - p
         if k == 1 and not x:
             return SINGLE[hand[j]]
         cards = (self._joker,) * x + hand[j : j + k]
