@@ -111,70 +111,79 @@ class TwentyTwoKernel(TwentyTwoState):
         base's call of ``_legal_for``, a play-out move cost 0.9% more instructions.)"""
         legal = self._legal
         turn = self.turn
-        if seat is None:  # (the common call: the seat to move)
+        if legal is not None or turn is None or seat is not None:  # (all but the common call)
+            if seat is None:
+                return [] if legal is None else legal
+            if turn is None or seat != turn:
+                return []
             if legal is not None:
                 return legal
-            if turn is None:
-                return []
-        elif turn is None or seat != turn:
-            return []
-        if legal is None:
-            hand = self.hands[turn]
-            trick = self.trick
-            if self.phase == "exchange":  # (``_compute_legal``'s, inline: once a seat a deal)
-                # ``exchanges(hand, limit)``: the layout's key (``actions.layout_key``) in one
-                # plain loop, then one lookup (``actions._LAYOUTS``).
-                limit = len(self.stock)
-                if len(hand) < limit:
-                    limit = len(hand)
-                key = limit + 128
-                prev = 0
-                for c in hand:
-                    r = c.rank
-                    if r == prev:
-                        key += key + 1
-                    else:
-                        key += key
-                    prev = r
-                got = _LAYOUTS.get(key)
-                if got is None:
-                    got = layout(hand, limit, key)
-                legal = _onew(ExchangeChoices)
-                getter, legal._n, legal._gets, legal._takes = got
-                legal._flat = tuple(hand) if getter is None else getter(hand)
-            elif hand[-1].rank == JOKER_RANK:
-                legal = self._wild_legal(hand)
-            elif not trick:  # no jokers: the common cases, as plain lists
-                # ``leads(hand)``, inline (a move in four)
-                legal = _onew(LeadChoices)
-                t = legal._hand = tuple(hand)
-                legal._n = len(t) - (t[0].rank == t[-1].rank)  # (one of a rank: one is kept)
-            elif len(trick[0][1]) == 1:  # (one-card follows, inline: a move in three)
-                legal = []
-                if self.beat_leader:
-                    bound = self.trick_lead_eff[0]
+        # The common call: nothing listed yet for the seat to move.
+        hand = self.hands[turn]
+        trick = self.trick
+        if self.phase == "exchange":  # (``_compute_legal``'s, inline: once a seat a deal)
+            # ``exchanges(hand, limit)``: the layout's key (``actions.layout_key``) in one
+            # plain loop, then one lookup (``actions._LAYOUTS``).
+            limit = len(self.stock)
+            if len(hand) < limit:
+                limit = len(hand)
+            key = limit + 128
+            prev = 0
+            for c in hand:
+                r = c.rank
+                if r == prev:
+                    key += key + 1
                 else:
-                    bound = self.trick_best_eff[0]
-                run: Card | None = None  # (the run of a rank being walked: its lowest card)
-                for c in reversed(hand):  # high to low: a run's first card is the last seen
-                    if c.rank < bound:
-                        break
-                    if run is not None and c.rank != run.rank:
-                        legal.append(SINGLE[run])
-                    run = c
-                if run is not None:
-                    legal.append(SINGLE[run])
+                    key += key
+                prev = r
+            got = _LAYOUTS.get(key)
+            if got is None:
+                got = layout(hand, limit, key)
+            legal = _onew(ExchangeChoices)
+            getter, legal._n, legal._gets, legal._takes = got
+            legal._flat = tuple(hand) if getter is None else getter(hand)
+        elif hand[-1].rank == JOKER_RANK:
+            legal = self._wild_legal(hand)
+        elif not trick:  # no jokers: the common cases, as plain lists
+            # ``leads(hand)``, inline (a move in four)
+            legal = _onew(LeadChoices)
+            t = legal._hand = tuple(hand)
+            legal._n = len(t) - (t[0].rank == t[-1].rank)  # (one of a rank: one is kept)
+        else:
+            # The trick's size is its best play's (``trick[0][1]`` is two look-ups more).
+            leader = self.beat_leader
+            target = self.trick_lead_eff if leader else self.trick_best_eff
+            if len(target) == 1:  # (one-card follows, inline: a move in three)
+                # The top card's run first, then each run met going down: a run's first
+                # card in suit order (its lowest) is the last seen before the rank
+                # changes, so it is listed when the next rank shows (one rank compared
+                # a card, not two cards' ranks).
+                bound = target[0]
+                legal = []
+                last = hand[-1]
+                pr = last.rank
+                if pr >= bound:
+                    for c in reversed(hand):
+                        r = c.rank
+                        if r != pr:
+                            legal.append(SINGLE[last])
+                            if r < bound:
+                                break
+                            pr = r
+                        last = c
+                    else:  # (the lowest run covers too)
+                        legal.append(SINGLE[last])
                 low = SINGLE[hand[0]]
-                if self.beat_leader:
+                if leader:
                     if not legal:
                         legal.append(low)
                 elif not legal or legal[-1] is not low:
                     legal.append(low)
-            elif len(trick[0][1]) == 2:
+            elif len(target) == 2:
                 legal = self._pair_follows(hand)
-            elif len(trick[0][1]) != 3 or (legal := self._triple_follows(hand)) is None:
+            elif len(target) != 3 or (legal := self._triple_follows(hand)) is None:
                 legal = self._compute_legal()
-            self._legal = legal
+        self._legal = legal
         return legal
 
     def _wild_legal(self, hand: list[Card]) -> Sequence[Action]:
@@ -453,8 +462,9 @@ class TwentyTwoKernel(TwentyTwoState):
                 r = card.rank
                 trick = self.trick
                 if trick:
-                    if len(trick[0][1]) == 1:
-                        best = self.trick_best_eff[0]
+                    best_eff = self.trick_best_eff  # (as long as the trick's plays)
+                    if len(best_eff) == 1:
+                        best = best_eff[0]
                         if self.beat_leader:
                             lead = self.trick_lead_eff[0]
                             ok = r >= lead or (r == hand[0].rank and _top_plain(hand) < lead)
