@@ -200,26 +200,31 @@ class TwentyTwoKernel(TwentyTwoState):
         trick = self.trick
         if not trick:
             return wild_leads(hand, top)
-        if len(trick[0][1]) != 1:
-            if len(trick[0][1]) == 2:
+        leader = self.beat_leader
+        target = self.trick_lead_eff if leader else self.trick_best_eff  # (the trick's size)
+        if len(target) != 1:
+            if len(target) == 2:
                 return self._wild_pair_follows(hand, top)
             return self._compute_legal()
         # One card: ``legal_actions``' one-card follows over the plain cards (T26-5: the
-        # lowest card is a plain one).
+        # lowest card is a plain one), walked as there.
+        bound = target[0]
         legal: list[Action] = []
-        bound = self.trick_lead_eff[0] if self.beat_leader else self.trick_best_eff[0]
-        run: Card | None = None
-        for i in range(top, -1, -1):
-            c = hand[i]
-            if c.rank < bound:
-                break
-            if run is not None and c.rank != run.rank:
-                legal.append(SINGLE[run])
-            run = c
-        if run is not None:
-            legal.append(SINGLE[run])
+        last = hand[top]
+        pr = last.rank
+        if pr >= bound:
+            for c in reversed(hand[: top + 1]):
+                r = c.rank
+                if r != pr:
+                    legal.append(SINGLE[last])
+                    if r < bound:
+                        break
+                    pr = r
+                last = c
+            else:  # (the lowest run covers too)
+                legal.append(SINGLE[last])
         low = SINGLE[hand[0]]
-        if self.beat_leader:
+        if leader:
             if not legal:
                 legal.append(low)
         elif not legal or legal[-1] is not low:
