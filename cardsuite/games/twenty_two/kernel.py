@@ -145,10 +145,13 @@ class TwentyTwoKernel(TwentyTwoState):
         elif hand[-1].rank == JOKER_RANK:
             legal = self._wild_legal(hand)
         elif not trick:  # no jokers: the common cases, as plain lists
-            # ``leads(hand)``, inline (a move in four)
-            legal = _onew(LeadChoices)
-            t = legal._hand = tuple(hand)
-            legal._n = len(t) - (t[0].rank == t[-1].rank)  # (one of a rank: one is kept)
+            n = len(hand)
+            if n > 4:  # ``leads(hand)``, inline (a move in four)
+                legal = _onew(LeadChoices)
+                t = legal._hand = tuple(hand)
+                legal._n = n - (t[0].rank == t[-1].rank)  # (one of a rank: one is kept)
+            else:  # two to four cards (a lead in three): ``LeadChoices``' plays, as a list
+                legal = _small_leads(hand, n)
         else:
             # The trick's size is its best play's (``trick[0][1]`` is two look-ups more).
             leader = self.beat_leader
@@ -524,6 +527,7 @@ class TwentyTwoKernel(TwentyTwoState):
             elif (
                 len(cards) == 2
                 and type(self._legal) is list
+                and self.trick  # (a small hand's leads are a list too)
                 and any(map(is_, self._legal, repeat(action)))
             ):  # A pair follow (``_play_one``'s, inline: a move in ten), taken only as one of
                 # the very plays ``_pair_follows`` just listed: held, legal, named.
@@ -561,8 +565,11 @@ class TwentyTwoKernel(TwentyTwoState):
                 self._finish_trick()
                 return events[mark:]
             elif (
-                type(listed := self._legal) is LeadChoices or type(listed) is WildLeadChoices
-            ) and listed.issued(action):
+                (type(listed := self._legal) is LeadChoices or type(listed) is WildLeadChoices)
+                and listed.issued(action)
+            ) or (
+                type(listed) is list and not self.trick and any(map(is_, listed, repeat(action)))
+            ):
                 # Several of a rank led (``_play_one``'s, inline): the set this listing just
                 # handed out, so held, of one rank (jokers first, which take it: T26-3), in
                 # suit order, keeping a card.
@@ -1163,6 +1170,57 @@ def _top_plain(hand: list[Card]) -> int:
     while i and hand[i].rank == JOKER_RANK:
         i -= 1
     return hand[i].rank
+
+
+def _small_leads(hand: list[Card], n: int) -> list[Action]:
+    """The leads from a hand of two to four cards without jokers (low to high), as
+    ``LeadChoices`` hands them out, as a plain list (its Python ``__len__`` and
+    ``__getitem__``, called from C by the driver, cost more than the list): per rank, high to
+    low, one card, then two of it, and so on (named by the rank's first cards in suit
+    order), keeping a card (T22-PLAY-2). Written out by where the hand's runs of a rank
+    start: a few shapes, each a few comparisons."""
+    one = SINGLE
+    pair = _PAIR_ROW
+    if n == 2:
+        c0, c1 = hand
+        if c0.rank == c1.rank:  # one of it, keeping the other
+            return [one[c0]]
+        return [one[c1], one[c0]]
+    if n == 3:
+        c0, c1, c2 = hand
+        r1 = c1.rank
+        if r1 != c2.rank:
+            if c0.rank != r1:
+                return [one[c2], one[c1], one[c0]]
+            return [one[c2], one[c0], pair[c0][c1]]
+        if c0.rank != r1:
+            return [one[c1], pair[c1][c2], one[c0]]
+        return [one[c0], pair[c0][c1]]  # all of a rank: one or two, keeping the third
+    c0, c1, c2, c3 = hand
+    r1, r2 = c1.rank, c2.rank
+    if r2 != c3.rank:  # c3 alone
+        if r1 != r2:  # c2 alone
+            if c0.rank != r1:
+                return [one[c3], one[c2], one[c1], one[c0]]
+            return [one[c3], one[c2], one[c0], pair[c0][c1]]
+        if c0.rank != r1:  # c1, c2 of a rank
+            return [one[c3], one[c1], pair[c1][c2], one[c0]]
+        return [one[c3], one[c0], pair[c0][c1], _lead_set((c0, c1, c2))]
+    if r1 != r2:  # c2, c3 of a rank
+        if c0.rank != r1:
+            return [one[c2], pair[c2][c3], one[c1], one[c0]]
+        return [one[c2], pair[c2][c3], one[c0], pair[c0][c1]]
+    if c0.rank != r1:  # c1, c2, c3 of a rank
+        return [one[c1], pair[c1][c2], _lead_set((c1, c2, c3)), one[c0]]
+    return [one[c0], pair[c0][c1], _lead_set((c0, c1, c2))]  # all four: keep one
+
+
+def _lead_set(cards: tuple[Card, ...]) -> Play:
+    """The shared play of several cards of a rank (``SETS``, as ``LeadChoices`` names it)."""
+    play = _SETS.get(cards)
+    if play is None:
+        play = _SETS[cards] = Play(cards)
+    return play
 
 
 #: At most this many ranks that may take part in a three-card cover: the follows are a plain
