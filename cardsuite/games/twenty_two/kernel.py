@@ -458,8 +458,8 @@ class TwentyTwoKernel(TwentyTwoState):
             # One card, from a hand without jokers (T22-PLAY-2/6, T22-LEADER-1), inline: the
             # move of four positions in five. Anything else, and every refusal, goes on.
             # (The card is found once: its place is where it leaves the hand.)
-            if len(cards) == 1 and cards[0].rank != JOKER_RANK:
-                card = cards[0]
+            # (The card and its rank are named as they are tested: two look-ups fewer.)
+            if len(cards) == 1 and (r := (card := cards[0]).rank) != JOKER_RANK:
                 try:
                     at = hand.index(card)
                 except ValueError:
@@ -467,7 +467,6 @@ class TwentyTwoKernel(TwentyTwoState):
             else:
                 at = -1
             if at >= 0:
-                r = card.rank
                 trick = self.trick
                 if trick:
                     best_eff = self.trick_best_eff  # (as long as the trick's plays)
