@@ -7,9 +7,10 @@ refusal, clone and sample. The registry names ``TwentyTwoKernel``, so ``new_stat
 What is here, and why each is faster (``docs/performance.md``, "Twenty-Two"):
 
 - ``legal_actions``: the common shapes as plain lists of shared plays worked out inline
-  (one-card follows, ``_pair_follows``, ``_triple_follows``), leads without jokers as
-  ``LeadChoices`` (read by position), exchanges as ``ExchangeChoices`` over a layout looked
-  up by a number built in one loop; the rest as ``PlayChoices`` over ``cover_sets``.
+  (one-card follows, ``_pair_follows``, ``_triple_follows``, leads from two to four cards
+  by ``_small_leads``), longer leads without jokers as ``LeadChoices`` (read by position),
+  exchanges as ``ExchangeChoices`` over a layout looked up by a number built in one loop;
+  the rest as ``PlayChoices`` over ``cover_sets``.
 - ``apply``: one-card plays, pair follows and several-card leads inline, then
   ``_play_one`` and ``_exchange_fast``; a play the listing itself just handed out is taken
   without checking it again. Anything else, and every refusal, goes to the reference's ``apply``,
