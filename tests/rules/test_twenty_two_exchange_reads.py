@@ -12,7 +12,7 @@ import pytest
 from ranks import rank_groups
 
 from cardsuite.cards import by_rank, pack
-from cardsuite.games.twenty_two.actions import KEEP, ExchangeChoices, layout_key
+from cardsuite.games.twenty_two.actions import KEEP, ExchangeChoices, _grouping, layout_key
 from cardsuite.games.twenty_two.sets import WHOLE, ExchangeTable, _Prefix, exchange_table
 
 
@@ -64,6 +64,27 @@ def test_grouping_looked_up_by_runs_is_the_hand_s_groups() -> None:
             for i in rng.sample(range(table.total), min(table.total, 20)):
                 want = [c for g, t in zip(groups, table.take(i), strict=True) for c in g[:t]]
                 assert list(choices[i].cards) == want
+
+
+def test_a_grouping_read_off_the_key_s_bits_is_the_hand_s_runs() -> None:
+    """``_grouping`` reads a hand's runs of a rank from its layout key's bits (no hand): the
+    group sizes largest first (ties in hand order) and a getter that lays those groups end
+    to end; for hands of every size from Twenty-Six's pack (two packs and four jokers: runs
+    of up to eight and the jokers' run of four)."""
+    rng = random.Random(11)
+    cards = list(pack(decks=2, jokers=4))
+    for trial in range(2000):
+        n = trial % 14
+        hand = sorted(rng.sample(cards, n), key=by_rank)
+        groups = sorted(rank_groups(hand), key=len, reverse=True)  # (stable: hand order)
+        runs_key = layout_key(hand, 0) & ((1 << n) - 1) | 1 << n
+        sizes, getter = _grouping(runs_key)
+        if not hand:  # (the layout of one card serves an empty hand: only keep)
+            assert (sizes, getter) == ((1,), None)
+            continue
+        assert sizes == tuple(len(g) for g in groups)
+        laid = [c for g in groups for c in g]
+        assert (hand if getter is None else list(getter(hand))) == laid
 
 
 def test_a_listing_keeps_its_cards_when_the_hand_changes() -> None:

@@ -9,11 +9,14 @@ the same games.
 from __future__ import annotations
 
 import random
-from itertools import product
+from itertools import pairwise, product
 
 import pytest
 
+from cardsuite.cards import by_rank, pack
 from cardsuite.games.twenty_two import sets
+from cardsuite.games.twenty_two.actions import leads
+from cardsuite.games.twenty_two.kernel import _small_leads
 
 
 def test_exchange_choices_are_every_take_by_size_then_in_order() -> None:
@@ -110,3 +113,21 @@ def test_covers_with_the_last_card_chosen_in_place_are_the_plain_recursion_s() -
         elif jokers >= n and sets.covers([14] * n, target):
             plain.append((15,) * n)
         assert sets.cover_sets(counts, jokers, target) == plain
+
+
+def test_a_small_hand_s_leads_are_the_lead_choices_plays() -> None:
+    """The kernel lists the leads of a hand of two to four cards as a plain list written out
+    by the shape of its runs (``kernel._small_leads``): the very plays ``LeadChoices`` hands
+    out, in its order, for hands from two packs (so the same card twice) of every shape."""
+    rng = random.Random(17)
+    cards = sorted(pack(decks=2), key=by_rank)  # (a prefix holds runs of up to eight)
+    shapes: set[tuple[bool, ...]] = set()
+    for trial in range(3000):
+        n = 2 + trial % 3
+        hand = sorted(rng.sample(cards[: 8 * (1 + trial % 13)], n), key=by_rank)
+        shapes.add(tuple(a.rank == b.rank for a, b in pairwise(hand)))
+        listed = _small_leads(hand, n)
+        want = list(leads(hand))
+        assert len(listed) == len(want)
+        assert all(a is b for a, b in zip(listed, want, strict=True))
+    assert len(shapes) == 2 + 4 + 8  # every shape of runs of two to four cards

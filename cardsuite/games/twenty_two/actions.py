@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Iterator, Sequence
-from itertools import chain, pairwise
+from itertools import chain
 from typing import Any
 
 from ...cards import Card, pack
@@ -117,11 +117,8 @@ def parse_action(text: str) -> Action:
 _LAYOUTS: dict[int, tuple[Any, int, dict[int, Any], ExchangeTable]] = {}
 
 
-#: The grouping alone, by runs (``_grouping``): the limit varies with the stock, so a
-#: layout's first use for another limit finds its grouping made already.
-_GROUPINGS: dict[tuple[bool, ...], tuple[tuple[int, ...], Any]] = {}
-#: The same groupings by the runs' part of a layout key (a leading bit, then a bit per
-#: card): a layout made for another limit finds its grouping without listing the runs.
+#: The grouping of each run structure, by the runs' part of a layout key (a leading bit,
+#: then a bit per card): a layout made for another limit finds its grouping made already.
 _GROUPINGS_BY_KEY: dict[int, tuple[tuple[int, ...], Any]] = {}
 
 
@@ -141,11 +138,16 @@ def layout_key(hand: Sequence[Card], limit: int) -> int:
     return key
 
 
-def _grouping(runs: tuple[bool, ...]) -> tuple[tuple[int, ...], Any]:
-    """The group sizes, largest first, and the getter that lays them end to end."""
+def _grouping(runs_key: int) -> tuple[tuple[int, ...], Any]:
+    """The group sizes, largest first, and the getter that lays them end to end, for a hand
+    whose runs of a rank are ``runs_key``'s bits (``layout``'s: a leading 1, then a bit per
+    card, set when it has the previous card's rank, so 0 for the first card). The bits are
+    read as the characters of ``bin``, not listed again from the hand by ``pairwise`` (a
+    comprehension: a third of making a grouping, which a play-out does for about one
+    exchange listing in six)."""
     groups: list[list[int]] = [[0]]
-    for i, same in enumerate(runs, 1):  # each group's positions are in suit order
-        if same:
+    for i, same in enumerate(bin(runs_key)[4:], 1):  # each group's positions in suit order
+        if same == "1":
             groups[-1].append(i)
         else:
             groups.append([i])
@@ -156,8 +158,7 @@ def _grouping(runs: tuple[bool, ...]) -> tuple[tuple[int, ...], Any]:
     order = tuple(chain.from_iterable(groups))
     # (an order of one position is the identity: a getter of several always gives a tuple)
     getter = None if order == tuple(range(len(order))) else operator.itemgetter(*order)
-    got = _GROUPINGS[runs] = (tuple(map(len, groups)), getter)
-    return got
+    return tuple(map(len, groups)), getter
 
 
 def layout(
@@ -173,11 +174,7 @@ def layout(
     runs_key = key & ((1 << n) - 1) | 1 << n
     grouping = _GROUPINGS_BY_KEY.get(runs_key)
     if grouping is None:
-        runs = tuple([a.rank == b.rank for a, b in pairwise(hand)])
-        grouping = _GROUPINGS.get(runs)
-        if grouping is None:
-            grouping = _grouping(runs)
-        _GROUPINGS_BY_KEY[runs_key] = grouping
+        grouping = _GROUPINGS_BY_KEY[runs_key] = _grouping(runs_key)
     counts, getter = grouping
     table = exchange_table(counts, limit)
     got = _LAYOUTS[key] = (getter, table.total, table.getters, table)
@@ -319,7 +316,7 @@ class WildLeadChoices(Sequence[Play]):
 
     Nothing is listed up front: each of a rank's ``have`` counts comes with ``jokers + 1``
     joker counts, except that a hand of one plain rank keeps a card back from its largest
-    lead (one joker count fewer); so a pick is a walk down the runs and a division. (Built
+    lead (one joker count fewer); so a pick is a division and a look at one run. (Built
     with ``wild_leads``; the hand's plain cards kept as a tuple.)"""
 
     __slots__ = ("_hand", "_joker", "_jokers", "_last", "_n")
@@ -340,21 +337,22 @@ class WildLeadChoices(Sequence[Play]):
             if -self._n <= index < 0:
                 return self[index + self._n]
             raise IndexError(index)
+        # Each plain card, high to low, stands for ``jokers + 1`` leads (as ``LeadChoices``:
+        # the k-th card down a run, the lead of k of its rank), with 0..jokers jokers: one
+        # division and a look at the card's run, not a walk down the runs above it.
         hand = self._hand
-        per = self._jokers + 1  # joker counts per count of the rank
-        e = len(hand)  # one past the top of the run being walked
-        while True:
-            r = hand[e - 1].rank
-            j = e - 1  # the run's first card
-            while j and hand[j - 1].rank == r:
-                j -= 1
-            size = (e - j) * per
-            if index < size:
-                break
-            index -= size
-            e = j
-        k = index // per + 1
-        x = index - (k - 1) * per
+        q, x = divmod(index, self._jokers + 1)
+        n = len(hand)
+        p = n - 1 - q
+        card = hand[p]
+        r = card.rank
+        e = p + 1  # one past the top of the run of rank r
+        while e < n and hand[e].rank == r:
+            e += 1
+        j = p  # the run's first card
+        while j and hand[j - 1].rank == r:
+            j -= 1
+        k = e - p
         if k == 1 and not x:
             return SINGLE[hand[j]]
         cards = (self._joker,) * x + hand[j : j + k]

@@ -7,9 +7,10 @@ refusal, clone and sample. The registry names ``TwentyTwoKernel``, so ``new_stat
 What is here, and why each is faster (``docs/performance.md``, "Twenty-Two"):
 
 - ``legal_actions``: the common shapes as plain lists of shared plays worked out inline
-  (one-card follows, ``_pair_follows``, ``_triple_follows``), leads without jokers as
-  ``LeadChoices`` (read by position), exchanges as ``ExchangeChoices`` over a layout looked
-  up by a number built in one loop; the rest as ``PlayChoices`` over ``cover_sets``.
+  (one-card follows, ``_pair_follows``, ``_triple_follows``, leads from two to four cards
+  by ``_small_leads``), longer leads without jokers as ``LeadChoices`` (read by position),
+  exchanges as ``ExchangeChoices`` over a layout looked up by a number built in one loop;
+  the rest as ``PlayChoices`` over ``cover_sets``.
 - ``apply``: one-card plays, pair follows and several-card leads inline, then
   ``_play_one`` and ``_exchange_fast``; a play the listing itself just handed out is taken
   without checking it again. Anything else, and every refusal, goes to the reference's ``apply``,
@@ -111,70 +112,82 @@ class TwentyTwoKernel(TwentyTwoState):
         base's call of ``_legal_for``, a play-out move cost 0.9% more instructions.)"""
         legal = self._legal
         turn = self.turn
-        if seat is None:  # (the common call: the seat to move)
+        if legal is not None or turn is None or seat is not None:  # (all but the common call)
+            if seat is None:
+                return [] if legal is None else legal
+            if turn is None or seat != turn:
+                return []
             if legal is not None:
                 return legal
-            if turn is None:
-                return []
-        elif turn is None or seat != turn:
-            return []
-        if legal is None:
-            hand = self.hands[turn]
-            trick = self.trick
-            if self.phase == "exchange":  # (``_compute_legal``'s, inline: once a seat a deal)
-                # ``exchanges(hand, limit)``: the layout's key (``actions.layout_key``) in one
-                # plain loop, then one lookup (``actions._LAYOUTS``).
-                limit = len(self.stock)
-                if len(hand) < limit:
-                    limit = len(hand)
-                key = limit + 128
-                prev = 0
-                for c in hand:
-                    r = c.rank
-                    if r == prev:
-                        key += key + 1
-                    else:
-                        key += key
-                    prev = r
-                got = _LAYOUTS.get(key)
-                if got is None:
-                    got = layout(hand, limit, key)
-                legal = _onew(ExchangeChoices)
-                getter, legal._n, legal._gets, legal._takes = got
-                legal._flat = tuple(hand) if getter is None else getter(hand)
-            elif hand[-1].rank == JOKER_RANK:
-                legal = self._wild_legal(hand)
-            elif not trick:  # no jokers: the common cases, as plain lists
-                # ``leads(hand)``, inline (a move in four)
+        # The common call: nothing listed yet for the seat to move.
+        hand = self.hands[turn]
+        trick = self.trick
+        if self.phase == "exchange":  # (``_compute_legal``'s, inline: once a seat a deal)
+            # ``exchanges(hand, limit)``: the layout's key (``actions.layout_key``) in one
+            # plain loop, then one lookup (``actions._LAYOUTS``).
+            limit = len(self.stock)
+            if len(hand) < limit:
+                limit = len(hand)
+            key = limit + 128
+            prev = 0
+            for c in hand:
+                r = c.rank
+                if r == prev:
+                    key += key + 1
+                else:
+                    key += key
+                prev = r
+            got = _LAYOUTS.get(key)
+            if got is None:
+                got = layout(hand, limit, key)
+            legal = _onew(ExchangeChoices)
+            getter, legal._n, legal._gets, legal._takes = got
+            legal._flat = tuple(hand) if getter is None else getter(hand)
+        elif hand[-1].rank == JOKER_RANK:
+            legal = self._wild_legal(hand)
+        elif not trick:  # no jokers: the common cases, as plain lists
+            n = len(hand)
+            if n > 4:  # ``leads(hand)``, inline (a move in four)
                 legal = _onew(LeadChoices)
                 t = legal._hand = tuple(hand)
-                legal._n = len(t) - (t[0].rank == t[-1].rank)  # (one of a rank: one is kept)
-            elif len(trick[0][1]) == 1:  # (one-card follows, inline: a move in three)
+                legal._n = n - (t[0].rank == t[-1].rank)  # (one of a rank: one is kept)
+            else:  # two to four cards (a lead in three): ``LeadChoices``' plays, as a list
+                legal = _small_leads(hand, n)
+        else:
+            # The trick's size is its best play's (``trick[0][1]`` is two look-ups more).
+            leader = self.beat_leader
+            target = self.trick_lead_eff if leader else self.trick_best_eff
+            if len(target) == 1:  # (one-card follows, inline: a move in three)
+                # The top card's run first, then each run met going down: a run's first
+                # card in suit order (its lowest) is the last seen before the rank
+                # changes, so it is listed when the next rank shows (one rank compared
+                # a card, not two cards' ranks).
+                bound = target[0]
                 legal = []
-                if self.beat_leader:
-                    bound = self.trick_lead_eff[0]
-                else:
-                    bound = self.trick_best_eff[0]
-                run: Card | None = None  # (the run of a rank being walked: its lowest card)
-                for c in reversed(hand):  # high to low: a run's first card is the last seen
-                    if c.rank < bound:
-                        break
-                    if run is not None and c.rank != run.rank:
-                        legal.append(SINGLE[run])
-                    run = c
-                if run is not None:
-                    legal.append(SINGLE[run])
+                last = hand[-1]
+                pr = last.rank
+                if pr >= bound:
+                    for c in reversed(hand):
+                        r = c.rank
+                        if r != pr:
+                            legal.append(SINGLE[last])
+                            if r < bound:
+                                break
+                            pr = r
+                        last = c
+                    else:  # (the lowest run covers too)
+                        legal.append(SINGLE[last])
                 low = SINGLE[hand[0]]
-                if self.beat_leader:
+                if leader:
                     if not legal:
                         legal.append(low)
                 elif not legal or legal[-1] is not low:
                     legal.append(low)
-            elif len(trick[0][1]) == 2:
+            elif len(target) == 2:
                 legal = self._pair_follows(hand)
-            elif len(trick[0][1]) != 3 or (legal := self._triple_follows(hand)) is None:
+            elif len(target) != 3 or (legal := self._triple_follows(hand)) is None:
                 legal = self._compute_legal()
-            self._legal = legal
+        self._legal = legal
         return legal
 
     def _wild_legal(self, hand: list[Card]) -> Sequence[Action]:
@@ -191,26 +204,31 @@ class TwentyTwoKernel(TwentyTwoState):
         trick = self.trick
         if not trick:
             return wild_leads(hand, top)
-        if len(trick[0][1]) != 1:
-            if len(trick[0][1]) == 2:
+        leader = self.beat_leader
+        target = self.trick_lead_eff if leader else self.trick_best_eff  # (the trick's size)
+        if len(target) != 1:
+            if len(target) == 2:
                 return self._wild_pair_follows(hand, top)
             return self._compute_legal()
         # One card: ``legal_actions``' one-card follows over the plain cards (T26-5: the
-        # lowest card is a plain one).
+        # lowest card is a plain one), walked as there.
+        bound = target[0]
         legal: list[Action] = []
-        bound = self.trick_lead_eff[0] if self.beat_leader else self.trick_best_eff[0]
-        run: Card | None = None
-        for i in range(top, -1, -1):
-            c = hand[i]
-            if c.rank < bound:
-                break
-            if run is not None and c.rank != run.rank:
-                legal.append(SINGLE[run])
-            run = c
-        if run is not None:
-            legal.append(SINGLE[run])
+        last = hand[top]
+        pr = last.rank
+        if pr >= bound:
+            for c in reversed(hand[: top + 1]):
+                r = c.rank
+                if r != pr:
+                    legal.append(SINGLE[last])
+                    if r < bound:
+                        break
+                    pr = r
+                last = c
+            else:  # (the lowest run covers too)
+                legal.append(SINGLE[last])
         low = SINGLE[hand[0]]
-        if self.beat_leader:
+        if leader:
             if not legal:
                 legal.append(low)
         elif not legal or legal[-1] is not low:
@@ -441,8 +459,8 @@ class TwentyTwoKernel(TwentyTwoState):
             # One card, from a hand without jokers (T22-PLAY-2/6, T22-LEADER-1), inline: the
             # move of four positions in five. Anything else, and every refusal, goes on.
             # (The card is found once: its place is where it leaves the hand.)
-            if len(cards) == 1 and cards[0].rank != JOKER_RANK:
-                card = cards[0]
+            # (The card and its rank are named as they are tested: two look-ups fewer.)
+            if len(cards) == 1 and (r := (card := cards[0]).rank) != JOKER_RANK:
                 try:
                     at = hand.index(card)
                 except ValueError:
@@ -450,11 +468,11 @@ class TwentyTwoKernel(TwentyTwoState):
             else:
                 at = -1
             if at >= 0:
-                r = card.rank
                 trick = self.trick
                 if trick:
-                    if len(trick[0][1]) == 1:
-                        best = self.trick_best_eff[0]
+                    best_eff = self.trick_best_eff  # (as long as the trick's plays)
+                    if len(best_eff) == 1:
+                        best = best_eff[0]
                         if self.beat_leader:
                             lead = self.trick_lead_eff[0]
                             ok = r >= lead or (r == hand[0].rank and _top_plain(hand) < lead)
@@ -509,6 +527,7 @@ class TwentyTwoKernel(TwentyTwoState):
             elif (
                 len(cards) == 2
                 and type(self._legal) is list
+                and self.trick  # (a small hand's leads are a list too)
                 and any(map(is_, self._legal, repeat(action)))
             ):  # A pair follow (``_play_one``'s, inline: a move in ten), taken only as one of
                 # the very plays ``_pair_follows`` just listed: held, legal, named.
@@ -546,8 +565,11 @@ class TwentyTwoKernel(TwentyTwoState):
                 self._finish_trick()
                 return events[mark:]
             elif (
-                type(listed := self._legal) is LeadChoices or type(listed) is WildLeadChoices
-            ) and listed.issued(action):
+                (type(listed := self._legal) is LeadChoices or type(listed) is WildLeadChoices)
+                and listed.issued(action)
+            ) or (
+                type(listed) is list and not self.trick and any(map(is_, listed, repeat(action)))
+            ):
                 # Several of a rank led (``_play_one``'s, inline): the set this listing just
                 # handed out, so held, of one rank (jokers first, which take it: T26-3), in
                 # suit order, keeping a card.
@@ -1148,6 +1170,57 @@ def _top_plain(hand: list[Card]) -> int:
     while i and hand[i].rank == JOKER_RANK:
         i -= 1
     return hand[i].rank
+
+
+def _small_leads(hand: list[Card], n: int) -> list[Action]:
+    """The leads from a hand of two to four cards without jokers (low to high), as
+    ``LeadChoices`` hands them out, as a plain list (its Python ``__len__`` and
+    ``__getitem__``, called from C by the driver, cost more than the list): per rank, high to
+    low, one card, then two of it, and so on (named by the rank's first cards in suit
+    order), keeping a card (T22-PLAY-2). Written out by where the hand's runs of a rank
+    start: a few shapes, each a few comparisons."""
+    one = SINGLE
+    pair = _PAIR_ROW
+    if n == 2:
+        c0, c1 = hand
+        if c0.rank == c1.rank:  # one of it, keeping the other
+            return [one[c0]]
+        return [one[c1], one[c0]]
+    if n == 3:
+        c0, c1, c2 = hand
+        r1 = c1.rank
+        if r1 != c2.rank:
+            if c0.rank != r1:
+                return [one[c2], one[c1], one[c0]]
+            return [one[c2], one[c0], pair[c0][c1]]
+        if c0.rank != r1:
+            return [one[c1], pair[c1][c2], one[c0]]
+        return [one[c0], pair[c0][c1]]  # all of a rank: one or two, keeping the third
+    c0, c1, c2, c3 = hand
+    r1, r2 = c1.rank, c2.rank
+    if r2 != c3.rank:  # c3 alone
+        if r1 != r2:  # c2 alone
+            if c0.rank != r1:
+                return [one[c3], one[c2], one[c1], one[c0]]
+            return [one[c3], one[c2], one[c0], pair[c0][c1]]
+        if c0.rank != r1:  # c1, c2 of a rank
+            return [one[c3], one[c1], pair[c1][c2], one[c0]]
+        return [one[c3], one[c0], pair[c0][c1], _lead_set((c0, c1, c2))]
+    if r1 != r2:  # c2, c3 of a rank
+        if c0.rank != r1:
+            return [one[c2], pair[c2][c3], one[c1], one[c0]]
+        return [one[c2], pair[c2][c3], one[c0], pair[c0][c1]]
+    if c0.rank != r1:  # c1, c2, c3 of a rank
+        return [one[c1], pair[c1][c2], _lead_set((c1, c2, c3)), one[c0]]
+    return [one[c0], pair[c0][c1], _lead_set((c0, c1, c2))]  # all four: keep one
+
+
+def _lead_set(cards: tuple[Card, ...]) -> Play:
+    """The shared play of several cards of a rank (``SETS``, as ``LeadChoices`` names it)."""
+    play = _SETS.get(cards)
+    if play is None:
+        play = _SETS[cards] = Play(cards)
+    return play
 
 
 #: At most this many ranks that may take part in a three-card cover: the follows are a plain
