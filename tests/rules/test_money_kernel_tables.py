@@ -12,6 +12,7 @@ many cheaper probes over every switch, where reduced keys would collide if they 
 
 from __future__ import annotations
 
+import gc
 import random
 from collections import Counter
 from itertools import product
@@ -179,24 +180,27 @@ def test_offers_with_are_the_exchanges_between_in_order(options: dict[str, Any])
 def test_exchange_codes_found_card_by_card_are_the_cards_codes(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """``kernel._Codes``: walking the cards of an exchange's side from the root gives the
+    """``kernel._Codes``: walking the cards of an exchange's side from node 0 gives the
     tuple of their codes, the same object each time (shared, so the collector untracks it),
-    and the right codes still while the nodes are emptied at their limit."""
+    and the right codes still while the nodes are emptied at their limit; an entry holds
+    nothing the collector must keep following."""
     rng = random.Random(5)
     cards = sorted(_WEIGHTS, key=lambda c: c.code)
 
     def walk(side: tuple[Card, ...]) -> tuple[str, ...]:
-        node = kernel._ROOT
+        node = 0
         for c in side:
-            codes, node = node[c]
+            codes, node = kernel._STEPS[node + c.ordinal]
         assert codes == tuple(c.code for c in side)
         return codes
 
     sides = [tuple(rng.sample(cards, rng.randint(1, 6))) for _ in range(300)]
     for side in sides:
         assert walk(side) is walk(side)
-    made = kernel._nodes
+    gc.collect()
+    assert not any(map(gc.is_tracked, kernel._STEPS.values()))
+    made = len(kernel._NODE_CODES)
     monkeypatch.setattr(kernel, "_TABLE_MAX", made + 20)
     for _ in range(300):
         walk(tuple(rng.sample(cards, rng.randint(1, 6))))
-    assert kernel._nodes < made  # (emptied on the way)
+    assert len(kernel._NODE_CODES) < made  # (emptied on the way)
