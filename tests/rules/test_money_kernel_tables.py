@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from cardsuite.cards import Card
+from cardsuite.engine import IllegalAction
 from cardsuite.games.money import kernel
 from cardsuite.games.money.actions import GROUND, OPPONENT
 from cardsuite.games.money.coins import purse, sub_purses
@@ -204,3 +205,47 @@ def test_exchange_codes_found_card_by_card_are_the_cards_codes(
     for _ in range(300):
         walk(tuple(rng.sample(cards, rng.randint(1, 6))))
     assert len(kernel._NODE_CODES) < made  # (emptied on the way)
+
+
+@pytest.mark.parametrize(("variant", "options"), SWITCHES[:-1], ids=lambda v: str(v))
+def test_exchanges_found_by_money_are_the_offered(variant: str, options: dict[str, Any]) -> None:
+    """``MoneyKernel.apply`` takes an exchange it has carried out before (``_Tables.xinfo``)
+    from a mover at will who need not buy by the money where it says (no scan of the
+    listing): at positions of random games, with the money carried and not (a clone, a
+    reloaded copy), each such exchange is carried out exactly where it is offered, to the
+    reference's position, and refused elsewhere."""
+    rng = random.Random(37)
+    seed = 0
+    state = GAME.new_state(variant=variant, options=options, seed=seed)
+    assert isinstance(state, MoneyKernel)
+    checked = found = 0
+    for move in range(MOVES // 2):
+        if state.is_over():
+            seed += 1
+            state = GAME.new_state(variant=variant, options=options, seed=seed)
+        known = [info[0] for info in state._tables.xinfo.values()]
+        if move % EVERY == 0 and state._at_will and state.to_move() is not None and known:
+            offered = {a.key for a in state.legal_actions()}
+            saved = state.to_json()
+            loaded, reference = GAME.from_json(saved), MoneyState.from_json(GAME, saved)
+            for x in rng.sample(known, min(len(known), 8)):
+                carried = state.clone()
+                carried._keys = None if state._keys is None else list(state._keys)
+                after = None
+                if x.key in offered:
+                    then = reference.clone()
+                    then.apply(x)
+                    after = then.to_json()
+                for copy in (carried, loaded.clone()):
+                    assert isinstance(copy, MoneyKernel)
+                    try:
+                        copy.apply(x)
+                    except IllegalAction:
+                        assert after is None
+                    else:
+                        assert copy.to_json() == after
+                found += after is not None
+                checked += 1
+        state.apply(rng.choice(state.legal_actions()))
+    if options.get("buy_at_will", variant == "egyptian"):
+        assert checked > 200 and 0 < found < checked
