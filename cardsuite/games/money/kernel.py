@@ -187,7 +187,9 @@ class _Tables:
     seller's money, the rank paid, the seller's cards up to what it buys) -> the splits,
     made from ``splits``: (the rank paid, the seller's other money cut to what change can
     hold, the cards up to what it buys) -> the splits; ``cuts``: ``_capped``'s answers (a
-    few thousand at most, never emptied). For a mover buying at will who need not buy,
+    few thousand at most, never emptied); ``enoughs``: (the payments, the opponent's
+    money cut to what change for the dearest can hold) -> the fewest cards that pay out
+    every payment (``MoneyKernel._rows``). For a mover buying at will who need not buy,
     rows of listings indexed by a count of cards (``MoneyKernel._rows``), keyed by one int
     (``_key``): ``grounds``: (the mover's money, the ground's) -> the purchases from the
     ground by the cards on it; ``rests``: by the number of exchanges made, one table for
@@ -205,6 +207,7 @@ class _Tables:
     __slots__ = (
         "buys",
         "cuts",
+        "enoughs",
         "forced",
         "grounds",
         "pays",
@@ -220,6 +223,7 @@ class _Tables:
         self.pays: dict[int, tuple[tuple[tuple[int, int], ...], int]] = {}
         self.buys: dict[tuple[Any, ...], tuple[Action, ...]] = {}
         self.cuts: dict[int, int] = {}
+        self.enoughs: dict[tuple[Any, ...], int] = {}
         self.splits: dict[tuple[int, int, int], tuple[Action, ...]] = {}
         self.sales: dict[tuple[int, int, int], tuple[Action, ...]] = {}
         self.grounds: dict[int, list[Any]] = {}
@@ -438,8 +442,14 @@ class MoneyKernel(MoneyState):
         ground = tables.grounds.get(mine | under << _UNDER)
         if ground is None:
             ground = _row(tables.grounds, mine | under << _UNDER, [None] * (most + 1))
-        there = self.purse_of(self.banks[1 - self.mover])
-        enough = max((fewest_bought(v, there, self._vkey) for _, v in pays), default=0)
+        # (the fewest bought reads only change worth less than the dearest payment, which
+        # the opponent's money cut to it holds: looked up by the cut, ``enoughs``)
+        cut = (pays, self._cut(key >> _THEIRS & _ZONE, most))
+        enough = tables.enoughs.get(cut)
+        if enough is None:
+            there = self.purse_of(self.banks[1 - self.mover])
+            enough = max((fewest_bought(v, there, self._vkey) for _, v in pays), default=0)
+            enough = _row(tables.enoughs, cut, enough)
         tail: tuple[Action, ...] = (TURN,)
         if self.exchanges < MAX_EXCHANGES:
             tail = self._swaps() + tail
