@@ -13,8 +13,9 @@ overrides only those moves and what they ask:
 - ``apply``: a turn and a claim in the play phase are checked by a few comparisons and
   carried out in place; an exchange, purchase or sale that is one of the steps just
   offered is carried out by the reference's own ``_make_*`` without its checks (they made
-  the offer); the end is checked only where it can have come; everything else, and every
-  refusal, is the reference's path;
+  the offer), a mover at will's exchange known by the money where it says, not looked for
+  in the listing; the end is checked only where it can have come; everything else, and
+  every refusal, is the reference's path;
 - ``purse_of``: a zone's purse looked up by one number (``_WEIGHTS``), not sorted again;
 - ``clone``: the slots copied by hand.
 
