@@ -12,6 +12,7 @@ many cheaper probes over every switch, where reduced keys would collide if they 
 
 from __future__ import annotations
 
+import gc
 import random
 from collections import Counter
 from itertools import product
@@ -20,6 +21,7 @@ from typing import Any
 import pytest
 
 from cardsuite.cards import Card
+from cardsuite.engine import IllegalAction
 from cardsuite.games.money import kernel
 from cardsuite.games.money.actions import GROUND, OPPONENT
 from cardsuite.games.money.coins import purse, sub_purses
@@ -179,24 +181,71 @@ def test_offers_with_are_the_exchanges_between_in_order(options: dict[str, Any])
 def test_exchange_codes_found_card_by_card_are_the_cards_codes(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """``kernel._Codes``: walking the cards of an exchange's side from the root gives the
+    """``kernel._Codes``: walking the cards of an exchange's side from node 0 gives the
     tuple of their codes, the same object each time (shared, so the collector untracks it),
-    and the right codes still while the nodes are emptied at their limit."""
+    and the right codes still while the nodes are emptied at their limit; an entry holds
+    nothing the collector must keep following."""
     rng = random.Random(5)
     cards = sorted(_WEIGHTS, key=lambda c: c.code)
 
     def walk(side: tuple[Card, ...]) -> tuple[str, ...]:
-        node = kernel._ROOT
+        node = 0
         for c in side:
-            codes, node = node[c]
+            codes, node = kernel._STEPS[node + c.ordinal]
         assert codes == tuple(c.code for c in side)
         return codes
 
     sides = [tuple(rng.sample(cards, rng.randint(1, 6))) for _ in range(300)]
     for side in sides:
         assert walk(side) is walk(side)
-    made = kernel._nodes
+    gc.collect()
+    assert not any(map(gc.is_tracked, kernel._STEPS.values()))
+    made = len(kernel._NODE_CODES)
     monkeypatch.setattr(kernel, "_TABLE_MAX", made + 20)
     for _ in range(300):
         walk(tuple(rng.sample(cards, rng.randint(1, 6))))
-    assert kernel._nodes < made  # (emptied on the way)
+    assert len(kernel._NODE_CODES) < made  # (emptied on the way)
+
+
+@pytest.mark.parametrize(("variant", "options"), SWITCHES[:-1], ids=lambda v: str(v))
+def test_exchanges_found_by_money_are_the_offered(variant: str, options: dict[str, Any]) -> None:
+    """``MoneyKernel.apply`` takes an exchange it has carried out before (``_Tables.xinfo``)
+    from a mover at will who need not buy by the money where it says (no scan of the
+    listing): at positions of random games, with the money carried and not (a clone, a
+    reloaded copy), each such exchange is carried out exactly where it is offered, to the
+    reference's position, and refused elsewhere."""
+    rng = random.Random(37)
+    seed = 0
+    state = GAME.new_state(variant=variant, options=options, seed=seed)
+    assert isinstance(state, MoneyKernel)
+    checked = found = 0
+    for move in range(MOVES // 2):
+        if state.is_over():
+            seed += 1
+            state = GAME.new_state(variant=variant, options=options, seed=seed)
+        known = [info[0] for info in state._tables.xinfo.values()]
+        if move % EVERY == 0 and state._at_will and state.to_move() is not None and known:
+            offered = {a.key for a in state.legal_actions()}
+            saved = state.to_json()
+            loaded, reference = GAME.from_json(saved), MoneyState.from_json(GAME, saved)
+            for x in rng.sample(known, min(len(known), 8)):
+                carried = state.clone()
+                carried._keys = None if state._keys is None else list(state._keys)
+                after = None
+                if x.key in offered:
+                    then = reference.clone()
+                    then.apply(x)
+                    after = then.to_json()
+                for copy in (carried, loaded.clone()):
+                    assert isinstance(copy, MoneyKernel)
+                    try:
+                        copy.apply(x)
+                    except IllegalAction:
+                        assert after is None
+                    else:
+                        assert copy.to_json() == after
+                found += after is not None
+                checked += 1
+        state.apply(rng.choice(state.legal_actions()))
+    if options.get("buy_at_will", variant == "egyptian"):
+        assert checked > 200 and 0 < found < checked

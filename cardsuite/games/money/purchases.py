@@ -63,12 +63,14 @@ def _valued(p: Purse, values: tuple[tuple[int, int], ...]) -> tuple[tuple[Purse,
 
 
 @lru_cache(maxsize=4096)
-def _by_value(p: Purse, values: tuple[tuple[int, int], ...]) -> dict[int, list[Purse]]:
-    """The non-empty sub-purses of ``p`` by value (read only)."""
+def _by_value(p: Purse, values: tuple[tuple[int, int], ...]) -> dict[int, tuple[Purse, ...]]:
+    """The non-empty sub-purses of ``p`` by value (read only). Tuples, not the lists they
+    are gathered in: a tuple of purses is untracked once the collector has walked it, and a
+    list never is (with aces as money 14,000 lists every full collection walked)."""
     out: dict[int, list[Purse]] = {}
     for sub, v in _valued(p, values):
         out.setdefault(v, []).append(sub)
-    return out
+    return {v: tuple(subs) for v, subs in out.items()}
 
 
 @lru_cache(maxsize=16384)
@@ -105,23 +107,28 @@ def offers_by_blocks(
     what is given (``_offers_for``: a bank meets many places, and a place many banks,
     with the same sub-purses). For a mover buying at will, whose exchanges nothing else
     pairs (``MoneyKernel._swaps``, which keeps them): a forced buyer's search shares
-    ``offers_with``'s pairs."""
-    blocks = _offers_for(there, place, values)
+    ``offers_with``'s pairs. A sub-purse of a value the place has none of is passed over
+    by its value (an int's hash, not the purse's: with aces as money three sub-purses in
+    four, of hundreds a bank)."""
+    blocks, there_values = _offers_for(there, place, values)
     out: list[Exchange] = []
     for g, v in _valued(bank, values):
-        got = blocks.get(g)
-        if got is None:
-            got = blocks[g] = _offer_block(g, v, there, place, values)
-        out += got
+        if v in there_values:
+            got = blocks.get(g)
+            if got is None:
+                got = blocks[g] = _offer_block(g, v, there, place, values)
+            out += got
     return tuple(out)
 
 
 @lru_cache(maxsize=4096)
 def _offers_for(
     there: Purse, place: str, values: tuple[tuple[int, int], ...]
-) -> dict[Purse, tuple[Exchange, ...]]:
-    """The offers with ``place`` holding ``there`` by what is given, filled as asked."""
-    return {}
+) -> tuple[dict[Purse, tuple[Exchange, ...]], dict[int, tuple[Purse, ...]]]:
+    """The offers with ``place`` holding ``there`` by what is given, filled as asked, and
+    the place's sub-purses by value (``_by_value``: what a given sub-purse's value must
+    be among to make an offer)."""
+    return {}, _by_value(there, values)
 
 
 def _offer_block(
@@ -201,7 +208,8 @@ def exchanges_keeping_a_purchase(
 
     ``keeps_purchase``'s first test (a card taken buys no more than a source holds) is made
     here first, against the most any source holds: most offers pass it (a bank of aces
-    meets hundreds)."""
+    meets hundreds), and where a source holds as many as the dearest money buys, every
+    offer does, so none is tested."""
     worth = dict(values).__getitem__
     room = max((pile_n if src == GROUND else seller_n for src in sources), default=0)
     offers = (
@@ -210,6 +218,8 @@ def exchanges_keeping_a_purchase(
         if blocks
         else exchange_offers(bank, opp, under, values)
     )
+    if room >= max(v for _, v in values):
+        return offers  # (every card taken buys no more than a source holds)
     return tuple(
         x
         for x in offers
