@@ -37,18 +37,23 @@ def _layout(rng: random.Random) -> tuple[tuple[Card, ...], tuple[Item, ...]]:
 
 
 def test_ordered_sums_are_the_sums_with_each_set_in_order() -> None:
-    """``_ordered_sums``: ``units.sums``' sets in its order, each set in ``order_key``'s."""
+    """``_ordered_sums``: ``units.sums``' sets in its order, each set in ``order_key``'s;
+    ``_walk_sums``: ``units.sums`` itself (a layout of no card or one answered at once)."""
     rng = random.Random(35)
-    ties = 0
+    ties = small = 0
     for _ in range(ROUNDS):
         loose, _ = _layout(rng)
         ties += len({set_value(c) for c in loose}) < len(loose)
+        small += len(loose) < 2
         table = sums(loose)
+        walk = kernel._walk_sums(loose)
+        assert walk == table and list(walk) == list(table)
         ordered = kernel._ordered_sums(loose)
         assert list(ordered) == list(table)
         for total, sets in table.items():
             assert ordered[total] == tuple(tuple(sorted(s, key=order_key)) for s in sets)
     assert ties > ROUNDS // 4  # (the path that sorts a set with two cards of one value)
+    assert small > 0  # (the path with no walk)
 
 
 @pytest.mark.parametrize("ace_high", [True, False])

@@ -48,6 +48,7 @@ reference's listing and INSIST-1 test.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterator
 from functools import cache, lru_cache
 from itertools import repeat
@@ -73,6 +74,7 @@ from .rules import (
     _TWO_1_ONE,
     _TWO_1_TRAIL,
     FULL,
+    AfricanCasino,
     CasinoState,
     Pile,
     _build_2,
@@ -235,6 +237,18 @@ class _Judge:
 class CasinoKernel(CasinoState):
     """``CasinoState`` listing the mover's steps fast (see the module docstring)."""
 
+    def __init__(
+        self,
+        game: AfricanCasino,
+        players: int,
+        variant: str,
+        options: dict[str, Any],
+        rng: random.Random,
+    ) -> None:
+        CasinoState.__init__(self, game, players, variant, options, rng)
+        # (``usable_tops``' table, fixed by the seats' piles: a clone shares it)
+        self._usable_seats = _usable(players, variant == "sotho", self.pile_of)
+
     def _legal_for(self, seat: int) -> list[Action]:
         if self.phase == "play" and self.held is None:
             if not self.comply:  # the common case: one list, no generator
@@ -244,14 +258,27 @@ class CasinoKernel(CasinoState):
 
     def usable_tops(self, seat: int) -> tuple[Item, ...]:
         """The reference's (``usable_piles``' walk over the seats), read off the seats and
-        piles ``seat`` may ever use (``_usable``): only whether each pile is empty changes."""
+        piles ``seat`` may ever use (``_usable``, kept by the state as it is made): only
+        whether each pile is empty changes."""
         piles = self.piles
         out = []
-        for s, p in _usable(self.n, self.variant == "sotho", self.pile_of)[seat]:
+        for s, p in self._usable_seats[seat]:
             pile = piles[p]
             if pile:
                 out.append((pile[-1], s))
         return tuple(out)
+
+    def _end_turn(self, seat: int) -> None:
+        """The reference's, its common case first: the next seat holds cards, so neither
+        the half nor the deal is over (PLAY-2), and no walk over the hands is needed."""
+        nxt = (seat + 1) % self.n
+        if self.hands[nxt]:
+            self.turns_done += 1
+            self._new_turn()
+            self._legal = None
+            self.turn = self.mover = nxt
+            return
+        CasinoState._end_turn(self, seat)
 
     # --- applying a step the listing handed out ----------------------------------------------
 
@@ -1447,20 +1474,33 @@ def _layout_sums(loose: tuple[Card, ...]) -> tuple[_Table, _Table]:
     order) is built from the last card back, the sets from card i on being {i}, then i
     with each set from i + 1 on, then the sets from i + 1 on; a set worth more than 14 is
     dropped as the walk drops it. A set is read backwards for ``order_key``'s order,
-    unless two of its cards have the same value (then it is sorted)."""
-    ordered = sorted(loose, key=_MINUS_VALUE)
+    unless two of its cards have the same value (then it is sorted). A layout of no card
+    or one (a fifth of the layouts listed) is answered at once, and the tables' lists
+    become tuples in place: this runs at every new layout, most listings of a play-out."""
+    if len(loose) < 2:
+        if not loose:
+            return _NO_SUMS
+        one = (loose[0],)
+        x = _VALUE(loose[0])
+        return {x: (one,)}, {x: (one,)}
     after: list[tuple[int, tuple[Card, ...], tuple[Card, ...]]] = []
-    for c in reversed(ordered):
+    last = 0
+    ties = False  # two cards of one value (next to each other in the walk's order)
+    for c in reversed(sorted(loose, key=_MINUS_VALUE)):
         x = _VALUE(c)
+        if x == last:
+            ties = True
+        last = x
         one: tuple[Card, ...] = (c,)
         sets = [(x, one, one)]
         for t, down, up in after:
             t += x
             if t <= 14:
                 sets.append((t, one + down, up + one))
-        after = sets + after
-    walk: dict[int, list[tuple[Card, ...]]] = {}
-    up_sets: dict[int, list[tuple[Card, ...]]] = {}
+        sets += after
+        after = sets
+    walk: dict[int, Any] = {}
+    up_sets: dict[int, Any] = {}
     for t, down, up in after:
         found = walk.get(t)
         if found is None:
@@ -1469,15 +1509,19 @@ def _layout_sums(loose: tuple[Card, ...]) -> tuple[_Table, _Table]:
         else:
             found.append(down)
             up_sets[t].append(up)
-    if len(set(map(_VALUE, loose))) < len(loose):  # ties: a set with two cards of a value
-        for ups in up_sets.values():
-            for i, up in enumerate(ups):
-                if len(up) > 1:
-                    ups[i] = tuple(sorted(up, key=_ORDER_KEY))
-    return (
-        {t: tuple(sets) for t, sets in walk.items()},
-        {t: tuple(sets) for t, sets in up_sets.items()},
-    )
+    for t, downs in walk.items():  # (a value replaced in place: no comprehension to call)
+        walk[t] = tuple(downs)
+    if ties:
+        for t, ups in up_sets.items():
+            up_sets[t] = tuple([u if len(u) < 2 else tuple(sorted(u, key=_ORDER_KEY)) for u in ups])
+    else:
+        for t, ups in up_sets.items():
+            up_sets[t] = tuple(ups)
+    return walk, up_sets
+
+
+#: ``_layout_sums`` of no card (only read, as every table it hands out).
+_NO_SUMS: tuple[_Table, _Table] = ({}, {})
 
 
 def _without(table: _Table, base: Card) -> _Table:
