@@ -232,11 +232,9 @@ def test_no_free_step_is_sound(monkeypatch: pytest.MonkeyPatch) -> None:
     said: list[bool] = []
     only_end = 0
 
-    def checked(
-        self: kernel.CasinoKernel, seat: int, loose: list[Card], counts: dict[int, int]
-    ) -> bool:
+    def checked(self: kernel.CasinoKernel, seat: int, loose: list[Card]) -> bool:
         nonlocal only_end
-        answer = asked(self, seat, loose, counts)
+        answer = asked(self, seat, loose)
         reference = CasinoState.from_json(game, self.to_json())
         free = [a for a in reference.legal_actions() if a != END]
         only_end += not free

@@ -467,9 +467,9 @@ class CasinoKernel(CasinoState):
         played = self.played
         trailed = self.trailed
         loose = self.loose if trailed is None else [c for c in self.loose if c is not trailed]
-        counts = _hand_counts(self.hands[seat], self.ace_high)
-        if played is not None and self._no_free_step(seat, loose, counts):
+        if played is not None and self._no_free_step(seat, loose):
             return [END] if self._may_end(seat, False) else []  # (most turns after the play)
+        counts = _hand_counts(self.hands[seat], self.ace_high)
         builds = self.builds
         mine = tuple([v for v, b in builds.items() if b.owner == seat]) if builds else ()
         # Owning no build and having added to no opponent's, every step of the mover's own
@@ -490,22 +490,33 @@ class CasinoKernel(CasinoState):
             out.append(END)
         return out
 
-    def _no_free_step(self, seat: int, loose: list[Card], counts: dict[int, int]) -> bool:
+    def _no_free_step(self, seat: int, loose: list[Card]) -> bool:
         """No free step (TURN-2) can be listed: no set of two or more loose cards adds up to
         a value the mover holds or a build of its side has (free builds), and no unit of
         loose cards and pile tops is worth the value of a side's build, or of a base the
         mover holds a card of (free additions). Sound, not exact: False lets the listing
-        decide (its owner test and ``_Judge`` refuse more). Sums as bit masks, aces 1:
-        ``ones`` the sums of one card or more, ``twos`` of two or more; ``once``/``twice``
-        the ranks seen. A proven partner's values count as held (PART-2: builds and bases
-        for the partner). (Long for speed: split into helpers for the masks and the bases it
-        cost 1.6k instructions a move, South African 2p.)"""
-        theirs: list[int] = []  # the values a proven partner holds (PART-2)
+        decide (its owner test and ``_Judge`` refuse more). Everything as bit masks of
+        values, aces 1 (and 14 where they count it): ``ones`` the sums of one card or
+        more, ``twos`` of two or more, ``held`` the values the hand captures (no count of
+        the hand: most listings after the play end here), ``builds``/``ours`` the builds'
+        values; ``once``/``twice``/``ranks`` by rank. A proven partner's values count as
+        held (PART-2: builds and bases for the partner). (Long for speed: split into
+        helpers for the masks and the bases it cost 1.6k instructions a move, South
+        African 2p.)"""
+        ace_high = self.ace_high
+        held = 0
+        for c in self.hands[seat]:
+            held |= 1 << c.rank
+        if held >> ACE & 1:  # (an ace captures 1, and 14 only ace high)
+            held |= 2
+            if not ace_high:
+                held ^= _ACE_BIT
+        theirs = 0  # the values a proven partner holds (PART-2)
         if self.n == 4 and self.proofs:
             partner = (seat + 2) % 4
             for who, r in self.proofs:
                 if who == partner:
-                    theirs += (1, 14) if r == ACE else (r,)
+                    theirs |= _ACE_VALUES if r == ACE else 1 << r
         ones = twos = once = twice = 0
         for c in loose:
             r = c.rank
@@ -514,32 +525,26 @@ class CasinoKernel(CasinoState):
             ones = (ones | ones << x | 1 << x) & _SUMS
             twice |= once & 1 << r
             once |= 1 << r
+        ranks = once  # (the loose cards' alone: the tops join below)
+        every = ours = 0
         builds = self.builds
-        sides = _SIDES[self.n]
-        side = sides[seat]
-        ours = [v for v, b in builds.items() if sides[b.owner] == side] if builds else []
-        top = self.top_value
-        for v in counts:  # (an opponent's build of the value forbids it: TAB-4)
-            if 2 <= v <= top and twos >> v & 1 and (v not in builds or v in ours):
-                return False  # a free build, maybe
-        for v in (*ours, *theirs):
-            if 2 <= v <= top and twos >> v & 1:
-                return False  # a free build merged into the side's, or the partner's, maybe
-        if theirs:  # (a base may be the partner's too)
-            counts = {**counts, **dict.fromkeys(theirs, 1)}
-        ace_high = self.ace_high
-        if not ours:  # no build of the side: only bases, of the values the mover holds
-            for c in loose:
-                r = c.rank
-                if r == ACE:
-                    if (1 in counts and 1 not in builds) or (
-                        ace_high and 14 in counts and 14 not in builds
-                    ):
-                        break
-                elif r in counts and r not in builds:
-                    break
-            else:
-                return True
+        if builds:
+            sides = _SIDES[self.n]
+            side = sides[seat]
+            for v, b in builds.items():
+                every |= 1 << v
+                if sides[b.owner] == side:
+                    ours |= 1 << v
+        values = _RANGE[self.top_value]  # (2 to the top value)
+        if twos & values & (held & ~every | ours | theirs):
+            return False  # a free build (an opponent's value forbids it: TAB-4), maybe
+        bases = (held | theirs) & ~every  # (a base may be the partner's too)
+        if ranks >> ACE & 1:  # (a loose ace is a base of 1, and of 14 ace high)
+            loose_values = ranks ^ _ACE_BIT | (_ACE_VALUES if ace_high else 2)
+        else:
+            loose_values = ranks
+        if not ours and not bases & loose_values:
+            return True  # no build of the side, no base of a value held
         own = self.piles[self.pile_of[seat]]  # (never usable: AUG-2)
         for c in [p[-1] for p in self.piles if p and p is not own]:  # (the usable among them)
             r = c.rank
@@ -548,17 +553,15 @@ class CasinoKernel(CasinoState):
             ones = (ones | ones << x | 1 << x) & _SUMS
             twice |= once & 1 << r
             once |= 1 << r
-        for v in ours:  # a unit for the side's build: any set of its sum, an ace for 14
-            if ones >> v & 1 or (v == 14 and ace_high and once >> ACE & 1):
-                return False
-        for c in loose:  # a unit onto a base: a set of two or more, or a second card
-            r = c.rank
-            if r == ACE:
-                for v in (1, 14) if ace_high else (1,):
-                    if v in counts and v not in builds and (twos >> v & 1 or twice >> ACE & 1):
-                        return False
-            elif r in counts and r not in builds and (twos >> r & 1 or twice >> r & 1):
-                return False
+        # a unit for the side's build: any set of its sum, an ace for 14
+        if ones & ours or (ace_high and ours >> 14 & 1 and once >> ACE & 1):
+            return False
+        # a unit onto a base: a set of two or more, or a second card of its rank
+        if bases & (ranks & ~_ACE_BIT) & (twos | twice):
+            return False
+        if ranks >> ACE & 1:
+            aces = _ACE_VALUES if ace_high else 2
+            return not bases & aces & (twos | (aces if twice >> ACE & 1 else 0))
         return True
 
     def _play_list(
@@ -1384,6 +1387,11 @@ def _usable(
 _SIDES = {2: (0, 1), 3: (0, 1, 2), 4: (0, 1, 0, 1)}
 #: The sums a build or unit may have, 0 to 14, as bits (``_no_free_step``).
 _SUMS = (1 << 15) - 1
+#: An ace's bit by rank (``_no_free_step``'s masks by rank), and the values it may count.
+_ACE_BIT = 1 << ACE
+_ACE_VALUES = 2 | 1 << 14
+#: The values 2 to the top value (10 or 14) as bits: those a build may have.
+_RANGE = {top: (1 << (top + 1)) - 4 for top in (10, 14)}
 
 
 class _OrderKeys(dict[Card, tuple[int, int]]):
