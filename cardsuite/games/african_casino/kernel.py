@@ -309,13 +309,22 @@ class CasinoKernel(CasinoState):
 
     def _lean_step(self, act: Action, seat: int) -> None:
         """``_step`` for a listed step: the effect without the checks (``_LEAN``), then the
-        reference's after-step (an insist's copy first, the turn's end)."""
+        reference's after-step (an insist's copy first, the turn's end), its common case
+        here: after the play, with nothing to ask or comply with, the next listing is made
+        at once (``legal_actions``' own, the mover's turn in the play phase with no insist:
+        ``_listing``), and a turn left with ``end`` alone ends."""
         before = None
         if self.insist == "ask" and _uses_hand(act) and self._challengeable(act, seat):
             before = self.clone(self.rng, events=False)  # restored with the live generator
         _LEAN[type(act)](self, act, seat)
         self._legal = None
-        self._stepped(act, seat, before)
+        if before is not None or self.comply or act is END:
+            self._stepped(act, seat, before)
+        elif self.played is not None:
+            legal = self._legal = self._listing(seat)
+            if len(legal) == 1 and legal[0] is END:  # the turn ends by itself
+                self._finish_turn(seat)
+                self._legal = None
 
     def _play_card(self, seat: int, card: Card) -> None:
         """``_use_hand`` for a listed play (TURN-1 already met)."""
@@ -466,7 +475,9 @@ class CasinoKernel(CasinoState):
         known (``_Judge``); only steps for a proven partner are judged step by step."""
         played = self.played
         trailed = self.trailed
-        loose = self.loose if trailed is None else [c for c in self.loose if c is not trailed]
+        loose = self.loose
+        if trailed is not None:  # (TURN-3: out of the turn; the last card, as it was trailed)
+            loose = loose[:-1] if loose[-1] is trailed else [c for c in loose if c is not trailed]
         if played is not None and self._no_free_step(seat, loose):
             return [END] if self._may_end(seat, False) else []  # (most turns after the play)
         counts = _hand_counts(self.hands[seat], self.ace_high)
