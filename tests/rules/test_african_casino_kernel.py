@@ -73,6 +73,35 @@ def test_capture_units_and_reach_are_the_units(ace_high: bool) -> None:
             assert (v in listed) == bool(found), (loose, tops, v)
 
 
+def _group(unit: tuple[Item, ...]) -> tuple[tuple[Card, ...], tuple[int, ...]]:
+    """A unit as a capture holds it: its loose cards, then its pile tops' seats."""
+    return tuple(c for c, s in unit if s is None), tuple(s for _, s in unit if s is not None)
+
+
+@pytest.mark.parametrize("ace_high", [True, False])
+def test_capture_groups_are_the_units_and_their_packings(ace_high: bool) -> None:
+    """``_take_groups`` (a listing's units, as a capture holds them) is ``_take_units`` with
+    each unit split into its loose cards and its tops' seats, in the same order; and
+    ``_group_packings`` of them is ``packings`` of the units, packing for packing, in the
+    same order (the listing's order of captures)."""
+    rng = random.Random(42)
+    packed = 0
+    for _ in range(ROUNDS // 2):
+        loose, tops = _layout(rng)
+        table = kernel._walk_sums(loose)
+        for v in range(1, 15):
+            found = kernel._take_units(loose, v, ace_high, tops)
+            groups = kernel._take_groups(loose, v, ace_high, tops, table)
+            assert groups == [_group(u) for u in found], (loose, tops, v)
+            if 2 <= len(found) <= 12:
+                packed += 1
+                maximal, other = packings(found)
+                got_max, got_other = kernel._group_packings(tuple(groups))
+                assert got_max == [tuple(_group(u) for u in p) for p in maximal]
+                assert got_other == [tuple(_group(u) for u in p) for p in other]
+    assert packed > ROUNDS // 4
+
+
 def test_a_tables_less_one_card_is_the_table_of_the_layout_without_it() -> None:
     """``_without`` (a base's table of the other loose cards, read off the whole layout's)
     holds the sets ``_ordered_sums`` finds without that card, in the same order."""

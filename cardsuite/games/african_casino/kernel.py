@@ -84,11 +84,13 @@ from .rules import (
     _uses_hand,
     _values,
 )
-from .units import Item, packings, sums, units, worth
+from .units import MAXIMAL_CAP, OTHER_CAP, Item, mask_packings, packings, sums, units, worth
 
 #: A capture's targets: a packing of units (``units.packings``).
 Opt = tuple[tuple[Item, ...], ...]
 _Table = dict[int, tuple[tuple[Card, ...], ...]]
+#: A unit as a capture holds it: its loose cards and the seats of its pile tops.
+_Group = tuple[tuple[Card, ...], tuple[int, ...]]
 _Subsets = list[tuple[int, tuple[int, ...], tuple[Card, ...]]]
 #: ``CasinoKernel._owners``: the owner test as sets (free, used, one, two) and the values
 #: a proven partner may own (with the partner).
@@ -738,7 +740,7 @@ class CasinoKernel(CasinoState):
                     if v in reach or v in builds or (v == 14 and 1 in reach):
                         # The plan is its units' (``units.sums`` of the whole layout, kept
                         # for the listing): a layout that changed elsewhere finds it again.
-                        found = _take_units(loose, v, ace_high, tops, walk)
+                        found = _take_groups(loose, v, ace_high, tops, walk)
                         plan = _capture_plan(tuple(found), v in builds, maximal_only)
                     else:  # no build and no unit of the value (``_reach``): nothing to take
                         plan = ()
@@ -1579,19 +1581,21 @@ def _without(table: _Table, base: Card) -> _Table:
 
 @lru_cache(maxsize=_KEPT)
 def _capture_plan(
-    found: tuple[tuple[Item, ...], ...], has_build: bool, maximal_only: bool
+    found: tuple[_Group, ...], has_build: bool, maximal_only: bool
 ) -> tuple[_Template, ...]:
     """The captures of a value in ``_listed_captures``' order, but for the card and the
     value: what every hand card of that value takes, given the units it has to take
-    (``found``, ``_take_units``), with or without a build. Kept across listings by its
+    (``found``, ``_take_groups``), with or without a build. Kept across listings by its
     units, which recur when the layout changes elsewhere (a play-out mostly asks anew,
     so the walk is lean: ``packings`` only for two units or more)."""
     if len(found) < 2:  # ``_packed``'s answers for nothing to take, or one unit
-        maximal: list[Opt] = [(found[0],)] if found else [()]
-        rest: list[Opt] = []
+        maximal: list[tuple[_Group, ...]] = [(found[0],)] if found else [()]
+        rest: list[tuple[_Group, ...]] = []
     else:
-        maximal, rest = packings(found)
-    order: list[tuple[bool, Opt]] = [(has_build, o) for o in maximal if o or has_build]
+        maximal, rest = _group_packings(found)
+    order: list[tuple[bool, tuple[_Group, ...]]] = [
+        (has_build, o) for o in maximal if o or has_build
+    ]
     if not maximal_only:
         if has_build:  # leaving the build, or some of the loose targets, behind
             order += [(False, o) for o in maximal + rest if o]
@@ -1600,7 +1604,7 @@ def _capture_plan(
                 order.append((True, ()))
         else:
             order += [(False, o) for o in rest]
-    parts: dict[Opt, tuple[Any, ...]] = {}
+    parts: dict[tuple[_Group, ...], tuple[Any, ...]] = {}
     out = []
     for build, o in order:
         known = parts.get(o)
@@ -1611,25 +1615,70 @@ def _capture_plan(
 
 
 def _capture_parts(
-    option: Opt,
-) -> tuple[tuple[tuple[tuple[Card, ...], tuple[int, ...]], ...], frozenset[Card], frozenset[int]]:
-    """A capture's ``groups``, ``loose`` and ``tops`` for the units of ``option``, as
-    ``Capture.__init__`` makes them from ``rules._capture``'s groups."""
-    groups = []
+    option: tuple[_Group, ...],
+) -> tuple[tuple[_Group, ...], frozenset[Card], frozenset[int]]:
+    """A capture's ``groups``, ``loose`` and ``tops`` for the units of ``option`` (each
+    already a group: its loose cards and its piles' seats), as ``Capture.__init__`` makes
+    them from ``rules._capture``'s groups."""
     taken: list[Card] = []
     piles: list[int] = []
-    for unit in option:
-        cards = []
-        seats = []
-        for c, s in unit:
-            if s is None:
-                cards.append(c)
-            else:
-                seats.append(s)
-        groups.append((tuple(cards), tuple(seats)))
+    for cards, seats in option:
         taken += cards
         piles += seats
-    return tuple(groups), frozenset(taken), frozenset(piles)
+    return option, frozenset(taken), frozenset(piles)
+
+
+def _group_packings(
+    found: tuple[_Group, ...],
+) -> tuple[list[tuple[_Group, ...]], list[tuple[_Group, ...]]]:
+    """``units.packings`` of units given as groups (``_take_groups``): each unit's items
+    numbered where they first appear, its loose cards then its pile tops (by seat: one top
+    a pile), as ``packings`` numbers a unit's items, so the walk is the same walk."""
+    index: dict[object, int] = {}
+    masks = []
+    for cards, seats in found:
+        m = 0
+        for c in cards:
+            m |= 1 << index.setdefault(c, len(index))
+        for t in seats:
+            m |= 1 << index.setdefault(t, len(index))
+        masks.append(m)
+    maximal, other = mask_packings(tuple(masks), MAXIMAL_CAP, OTHER_CAP)
+    return (
+        [tuple([found[k] for k in picked]) for picked in maximal],
+        [tuple([found[k] for k in picked]) for picked in other],
+    )
+
+
+def _take_groups(
+    loose: tuple[Card, ...], v: int, ace_high: bool, tops: tuple[Item, ...], table: _Table
+) -> list[_Group]:
+    """``_take_units`` as groups (a unit's loose cards, in its order, and its pile tops'
+    seats), what a capture holds: a set of the layout's table is taken as it is, with no
+    item made per card. ``table``: ``units.sums`` of ``loose``."""
+    out: list[_Group] = []
+    for c in loose:
+        if c.rank == ACE:
+            if v == 1 or (ace_high and v == 14):
+                out.append(((c,), ()))
+        elif c.rank == v:
+            out.append(((c,), ()))
+    for cards in table.get(v, ()):
+        if len(cards) >= 2:
+            out.append((cards, ()))
+    if tops:
+        for total, seats, tcards in _top_subsets(tops):
+            if not seats:  # (the empty subset, first)
+                continue
+            need = v - total
+            if (need == 0 and len(seats) >= 2) or (
+                len(seats) == 1 and worth(tcards[0], v, ace_high)
+            ):
+                out.append(((), seats))
+            if need > 0:
+                for cards in table.get(need, ()):
+                    out.append((cards, seats))
+    return out
 
 
 def _take_units(
