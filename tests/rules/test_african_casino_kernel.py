@@ -104,14 +104,23 @@ def test_capture_groups_are_the_units_and_their_packings(ace_high: bool) -> None
 
 def test_a_tables_less_one_card_is_the_table_of_the_layout_without_it() -> None:
     """``_without`` (a base's table of the other loose cards, read off the whole layout's)
-    holds the sets ``_ordered_sums`` finds without that card, in the same order."""
+    holds the sets ``_ordered_sums`` finds without that card, in the same order; and where
+    a base is worth its value (``_Target.rest``: not an ace as 14), what a listing asks of
+    it (sets of two cards or more worth the value, any set worth less) the whole layout's
+    table answers the same."""
     rng = random.Random(40)
     for _ in range(ROUNDS):
         loose, _ = _layout(rng)
         whole = kernel._ordered_sums(loose)
         for base in loose:
             rest = tuple(c for c in loose if c is not base)
-            assert kernel._without(whole, base) == kernel._ordered_sums(rest), (loose, base)
+            without = kernel._without(whole, base)
+            assert without == kernel._ordered_sums(rest), (loose, base)
+            v = set_value(base)
+            for t in range(1, v):
+                assert whole.get(t) == without.get(t), (loose, base, t)
+            two = [s for s in whole.get(v, ()) if len(s) >= 2]
+            assert two == [s for s in without.get(v, ()) if len(s) >= 2], (loose, base)
 
 
 @pytest.mark.parametrize("ace_high", [True, False])

@@ -102,7 +102,11 @@ class _Target:
     subsets that may join a unit there (``_top_subsets``), and for a build whether it is
     the mover's side's, for a base whether the partner is proven to hold its value. The
     loose cards a unit may use there, and their table of sums, are worked out for a base
-    only when a step onto it is made (``rest``): most bases are no value the mover may own."""
+    only when a step onto it is made (``rest``): most bases are no value the mover may own.
+    What is asked of the table onto a base is a set of two cards or more worth its value,
+    or a part worth less (with a hand card or pile tops): neither can hold the base when
+    its card is worth the value, so the whole layout's table is that table then (not for
+    an ace as 14)."""
 
     __slots__ = ("base", "flag", "loose", "others", "subsets", "table", "value", "whole")
 
@@ -134,7 +138,12 @@ class _Target:
             whole = self.whole
             if whole is None:
                 whole = _ordered_sums(tuple(self.loose))
-            self.table = table = _without(whole, base)
+            if _VALUE(base) == self.value:
+                # No set the table is asked for can hold the base: a unit's part worth less
+                # than the value, or a set of two cards or more worth it (the base alone is).
+                self.table = table = whole
+            else:  # (an ace as a base of 14)
+                self.table = table = _without(whole, base)
             return rest, table
         return self.others, table
 
