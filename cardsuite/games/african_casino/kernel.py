@@ -101,14 +101,14 @@ class _Target:
     """An addition's target: its value, its base card (None for a build), the pile tops'
     subsets that may join a unit there (``_top_subsets``), and for a build whether it is
     the mover's side's, for a base whether the partner is proven to hold its value. The
-    loose cards a unit may use there, and their table of sums, are worked out for a base
-    only when a step onto it is made (``rest``): most bases are no value the mover may own.
-    What is asked of the table onto a base is a set of two cards or more worth its value,
-    or a part worth less (with a hand card or pile tops): neither can hold the base when
-    its card is worth the value, so the whole layout's table is that table then (not for
-    an ace as 14)."""
+    loose cards a unit may use there (``rest``: they may hold the base, which a unit of one
+    card skips), and their table of sums: what is asked of a base's table is a set of two
+    cards or more worth its value, or a part worth less (with a hand card or pile tops),
+    and neither can hold the base when its card is worth the value, so the whole layout's
+    table is that table then; for an ace as 14 it is worked out when a step onto it is
+    made (``_without``)."""
 
-    __slots__ = ("base", "flag", "loose", "others", "subsets", "table", "value", "whole")
+    __slots__ = ("base", "flag", "loose", "subsets", "table", "value", "whole")
 
     def __init__(
         self,
@@ -123,7 +123,6 @@ class _Target:
         self.value = value
         self.base = base
         self.loose = loose
-        self.others = loose
         self.table = table
         self.subsets = subsets
         self.flag = flag
@@ -134,18 +133,12 @@ class _Target:
         if table is None:
             base = self.base
             assert base is not None  # (a build's target is made with its table)
-            self.others = rest = [x for x in self.loose if x is not base]
             whole = self.whole
             if whole is None:
                 whole = _ordered_sums(tuple(self.loose))
-            if _VALUE(base) == self.value:
-                # No set the table is asked for can hold the base: a unit's part worth less
-                # than the value, or a set of two cards or more worth it (the base alone is).
-                self.table = table = whole
-            else:  # (an ace as a base of 14)
-                self.table = table = _without(whole, base)
-            return rest, table
-        return self.others, table
+            # (a base worth its value is in no set asked: see above; an ace as 14 may be)
+            self.table = table = whole if _VALUE(base) == self.value else _without(whole, base)
+        return self.loose, table
 
 
 class _Judge:
@@ -1203,12 +1196,14 @@ class CasinoKernel(CasinoState):
                 both = partner is not None and (partner, ACE if v in (1, 14) else v) in proofs
                 if holds is not None and not both and v not in holds:
                     continue
+                # (a base worth its value is asked of the whole table: ``_Target``)
+                table = whole if v == _VALUE(c) else None
                 if sa:
-                    out.append(_Target(v, c, loose, None, plain, both, whole))
+                    out.append(_Target(v, c, loose, table, plain, both, whole))
                     continue
                 if subsets is None:
                     subsets = _top_subsets(self.usable_tops(seat) if tops is None else tops)
-                out.append(_Target(v, c, loose, None, subsets, both, whole))
+                out.append(_Target(v, c, loose, table, subsets, both, whole))
         return out
 
     def _adds_to(
@@ -1238,7 +1233,7 @@ class CasinoKernel(CasinoState):
             found: list[Unit] = []
             if card is None:
                 for c in others:
-                    if worth(c, v, ace_high):
+                    if c is not base and worth(c, v, ace_high):  # (``rest``: may hold it)
                         found.append(Unit((c,)))
                 for cards in table.get(v, ()):
                     if len(cards) >= 2:
@@ -1744,11 +1739,12 @@ def _free_units(target: _Target, ace_high: bool) -> list[Unit]:
     """The units with no hand card onto ``target`` (``_adds_to``'s, in its order): one
     loose card worth its value, loose sets of its sum, pile tops alone or with loose sets."""
     v = target.value
+    base = target.base
     others, table = target.rest()
     found: list[Unit] = []
-    for c in others:
+    for c in others:  # (``rest``: they may hold the base)
         r = c.rank
-        if r == v if r != ACE else v == 1 or (ace_high and v == 14):  # (``worth``)
+        if (r == v if r != ACE else v == 1 or (ace_high and v == 14)) and c is not base:
             found.append(_unit((c,), None, ()))
     for cards in table.get(v, ()):
         if len(cards) >= 2:
