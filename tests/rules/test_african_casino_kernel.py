@@ -292,6 +292,46 @@ def test_no_free_step_is_sound(monkeypatch: pytest.MonkeyPatch) -> None:
     assert len(said) > only_end // 2 > 0
 
 
+def test_a_trail_after_no_free_step_leaves_none() -> None:
+    """``_after_trail``: where a turn's listing before the play holds no free step, the
+    reference lists none after any trail of it either (unless, South African, the side has
+    a build: a pile top may join it after the play), in every variant and size; so the
+    listing after such a trail is made with no search (``_lean_step``)."""
+    from cardsuite.games import get_game
+    from cardsuite.games.african_casino.actions import END, Trail
+    from cardsuite.games.african_casino.rules import AfricanCasino, CasinoState, _uses_hand
+
+    game = get_game("african-casino")
+    assert isinstance(game, AfricanCasino)
+    rng = random.Random(39)
+    tried = 0
+    for variant in game.variants:
+        for players in (2, 3, 4):
+            state = game.new_state(players=players, variant=variant, seed=players + 10)
+            assert isinstance(state, kernel.CasinoKernel)
+            while not state.is_over():
+                legal = state.legal_actions()
+                seat = state.turn
+                assert seat is not None
+                if (
+                    state.phase == "play"
+                    and state.played is None
+                    and not state.comply
+                    and state._quiet is legal
+                ):
+                    assert not [a for a in legal if a is not END and not _uses_hand(a)]
+                    trails = [a for a in legal if type(a) is Trail]
+                    if trails and state._after_trail(seat):  # (one trail a turn: cheap)
+                        trail = trails[rng.randrange(len(trails))]
+                        reference = CasinoState.from_json(game, state.to_json())
+                        reference._do(trail, seat)  # (the trail alone: no turn's end)
+                        after = reference._legal_for(seat)
+                        assert all(a is END for a in after), (state.to_json(), trail)
+                        tried += 1
+                state.apply(legal[rng.randrange(len(legal))])
+    assert tried > 20
+
+
 def test_unit_for_ours_is_sound(monkeypatch: pytest.MonkeyPatch) -> None:
     """``_unit_for_ours`` (INSIST-1's additions answered without their listing) says there is
     none only when the reference finds none, in every variant and size with ``insist=ask``;

@@ -252,6 +252,24 @@ class CasinoKernel(CasinoState):
         CasinoState.__init__(self, game, players, variant, options, rng)
         # (``usable_tops``' table, fixed by the seats' piles: a clone shares it)
         self._usable_seats = _usable(players, variant == "sotho", self.pile_of)
+        # The last listing at the start of a turn, when it held no free step (``_listing``).
+        self._quiet: list[Action] | None = None
+
+    def _after_trail(self, seat: int) -> bool:
+        """After a trail listed with no free step, none can be listed: the free layout is
+        the same (TURN-3: the trailed card is out of the turn), and so are the builds, the
+        pile tops and the partner's proofs; the hand holds a card fewer for the owner test,
+        TAB-5 and the bases, and AUG-5 forbids more after the play. All but one rule: in
+        the South African game a pile top joins the side's build with no hand card only
+        after the play (VAR-SA 5), so there the side must have no build."""
+        if not self.sa:
+            return True
+        sides = _SIDES[self.n]
+        side = sides[seat]
+        for b in self.builds.values():  # noqa: SIM110 (a plain loop: no generator to make)
+            if sides[b.owner] == side:
+                return False
+        return True
 
     def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
         """``TurnState``'s (the listing kept until the next step), the mover's common case
@@ -323,16 +341,17 @@ class CasinoKernel(CasinoState):
             mark = len(events)
             self._legal = None
             # (its type is one of ``_LEAN``'s, so a step, never text: no isinstance to pay)
-            self._lean_step(action, turn)  # type: ignore[arg-type]
+            self._lean_step(action, turn, legal is self._quiet)  # type: ignore[arg-type]
             return events[mark:]
         return CasinoState.apply(self, action, seat)
 
-    def _lean_step(self, act: Action, seat: int) -> None:
+    def _lean_step(self, act: Action, seat: int, quiet: bool = False) -> None:
         """``_step`` for a listed step: the effect without the checks (``_LEAN``), then the
         reference's after-step (an insist's copy first, the turn's end), its common case
         here: after the play, with nothing to ask or comply with, the next listing is made
         at once (``legal_actions``' own, the mover's turn in the play phase with no insist:
-        ``_listing``), and a turn left with ``end`` alone ends."""
+        ``_listing``; after a trail from a listing with no free step, ``_after_trail``), and a
+        turn left with ``end`` alone ends."""
         before = None
         if self.insist == "ask" and _uses_hand(act) and self._challengeable(act, seat):
             before = self.clone(self.rng, events=False)  # restored with the live generator
@@ -341,7 +360,10 @@ class CasinoKernel(CasinoState):
         if before is not None or self.comply or act is END:
             self._stepped(act, seat, before)
         elif self.played is not None:
-            legal = self._legal = self._listing(seat)
+            if quiet and type(act) is Trail and self._after_trail(seat):
+                legal = self._legal = [END] if self._may_end(seat, False) else []
+            else:
+                legal = self._legal = self._listing(seat)
             if len(legal) == 1 and legal[0] is END:  # the turn ends by itself
                 if self.insist == "ask":  # (``_finish_turn``: INSIST-1's question first)
                     self._finish_turn(seat)
@@ -519,8 +541,12 @@ class CasinoKernel(CasinoState):
         out: list[Action] = []
         if played is None:
             self._play_list(seat, whole, table, walk, tops or (), targets, owners, judge, out)
+            size = len(out)
+            self._free_list(seat, table, targets, owners, judge, out)
+            self._quiet = out if len(out) == size else None  # (``_after_trail``)
+            return out
         added = self._free_list(seat, table, targets, owners, judge, out)
-        if played is not None and self._may_end(seat, added):
+        if self._may_end(seat, added):
             out.append(END)
         return out
 
