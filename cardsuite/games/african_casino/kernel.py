@@ -606,8 +606,10 @@ class CasinoKernel(CasinoState):
         if not ours and not bases & loose_values:
             return True  # no build of the side, no base of a value held
         own = self.piles[self.pile_of[seat]]  # (never usable: AUG-2)
-        for c in [p[-1] for p in self.piles if p and p is not own]:  # (the usable among them)
-            r = c.rank
+        for p in self.piles:  # (the usable among them; a plain loop, no comprehension)
+            if not p or p is own:
+                continue
+            r = p[-1].rank
             x = 1 if r == ACE else r
             twos = (twos | ones << x) & _SUMS
             ones = (ones | ones << x | 1 << x) & _SUMS
@@ -1070,15 +1072,15 @@ class CasinoKernel(CasinoState):
         builds = self.builds
         sides = _SIDES[self.n]
         side = sides[seat]
-        one: set[int] = set()
+        one = set(counts)
         two: set[int] = set()
         proven: set[int] = set()
+        for v, b in builds.items():
+            if sides[b.owner] != side:  # (an opponent's: TAB-4, RAISE-3)
+                one.discard(v)
         for v, n in counts.items():
-            b = builds.get(v)
-            if b is None or sides[b.owner] == side:  # (an opponent's: TAB-4, RAISE-3)
-                one.add(v)
-                if n > 1:
-                    two.add(v)
+            if n > 1 and v in one:
+                two.add(v)
         theirs: dict[int, int] = {}
         if self.n == 4:
             for v, b in builds.items():
