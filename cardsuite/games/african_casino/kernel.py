@@ -527,7 +527,13 @@ class CasinoKernel(CasinoState):
             return [END] if self._may_end(seat, False) else []  # (most turns after the play)
         counts = _hand_counts(self.hands[seat], self.ace_high)
         builds = self.builds
-        mine = tuple([v for v, b in builds.items() if b.owner == seat]) if builds else ()
+        mine: tuple[int, ...] = ()
+        if builds:  # (a plain loop: no comprehension to call)
+            owned = []
+            for v, b in builds.items():
+                if b.owner == seat:
+                    owned.append(v)
+            mine = tuple(owned)
         # Owning no build and having added to no opponent's, every step of the mover's own
         # that the generation lets through is legal (TAB-5 and AUG-5 have nothing to keep:
         # the owner test already gave a new build its capturing card; TWO-1's one build and
@@ -654,7 +660,10 @@ class CasinoKernel(CasinoState):
             for _, b in sorted(builds.items()):
                 if b.single and sides[b.owner] != sides[seat]:
                     raisable.append(b.value)
-        sets_of = [(total, sets) for total, sets in table.items() if total < top]
+        sets_of: list[tuple[int, tuple[tuple[Card, ...], ...]]] = []  # (a plain loop)
+        for total, sets in table.items():
+            if total < top:
+                sets_of.append((total, sets))
         free, used, one, two, theirs = owners
         high = 14 if self.ace_high else 0  # the value an ace counts besides 1
         for card in hand:
@@ -1225,13 +1234,13 @@ class CasinoKernel(CasinoState):
                 if holds is not None and not both and v not in holds:
                     continue
                 # (a base worth its value is asked of the whole table: ``_Target``)
-                table = whole if v == _VALUE(c) else None
+                known = whole if v == _VALUE(c) else None
                 if sa:
-                    out.append(_Target(v, c, loose, table, plain, both, whole))
+                    out.append(_Target(v, c, loose, known, plain, both, whole))
                     continue
                 if subsets is None:
                     subsets = _top_subsets(self.usable_tops(seat) if tops is None else tops)
-                out.append(_Target(v, c, loose, table, subsets, both, whole))
+                out.append(_Target(v, c, loose, known, subsets, both, whole))
         return out
 
     def _adds_to(
@@ -1552,9 +1561,9 @@ def _layout_sums(loose: tuple[Card, ...]) -> tuple[_Table, _Table]:
     if len(loose) < 2:
         if not loose:
             return _NO_SUMS
-        one = (loose[0],)
+        single = (loose[0],)
         x = _VALUE(loose[0])
-        return {x: (one,)}, {x: (one,)}
+        return {x: (single,)}, {x: (single,)}
     after: list[tuple[int, tuple[Card, ...], tuple[Card, ...]]] = []
     last = 0
     ties = False  # two cards of one value (next to each other in the walk's order)
@@ -1564,7 +1573,7 @@ def _layout_sums(loose: tuple[Card, ...]) -> tuple[_Table, _Table]:
             ties = True
         last = x
         one: tuple[Card, ...] = (c,)
-        sets = [(x, one, one)]
+        sets: list[tuple[int, tuple[Card, ...], tuple[Card, ...]]] = [(x, one, one)]
         for t, down, up in after:
             t += x
             if t <= 14:
