@@ -360,8 +360,8 @@ class CasinoKernel(CasinoState):
         if before is not None or self.comply or act is END:
             self._stepped(act, seat, before)
         elif self.played is not None:
-            if quiet and type(act) is Trail and self._after_trail(seat):
-                legal = self._legal = [END] if self._may_end(seat, False) else []
+            if quiet and type(act) is Trail and self._after_trail(seat):  # (then ``_may_end``:)
+                legal = self._legal = [END] if self._cannot_end(seat) is None else []
             else:
                 legal = self._legal = self._listing(seat)
             if len(legal) == 1 and legal[0] is END:  # the turn ends by itself
@@ -524,7 +524,8 @@ class CasinoKernel(CasinoState):
         if trailed is not None:  # (TURN-3: out of the turn; the last card, as it was trailed)
             loose = loose[:-1] if loose[-1] is trailed else [c for c in loose if c is not trailed]
         if played is not None and self._no_free_step(seat, loose):
-            return [END] if self._may_end(seat, False) else []  # (most turns after the play)
+            # (most turns after the play; ``_may_end`` with no insist and nothing added)
+            return [END] if self._cannot_end(seat) is None else []
         counts = _hand_counts(self.hands[seat], self.ace_high)
         builds = self.builds
         mine: tuple[int, ...] = ()
