@@ -6,13 +6,14 @@ carries each out on a copy (``_why_not``); a play-out lists a position's steps a
 move, so here (``_listing``, one pass, no generator, for every turn with no insist to meet)
 
 - what every hand card shares is worked out once per listing: one count of the hand by
-  value (``_hand_counts``), the targets of additions with their pile-top subsets and, for a
-  base a step is made onto, the sums of the other loose cards (``_add_targets``,
-  ``_Target``; no base of a value the mover holds no card of), the captures of each value
-  (``_capture_plan``, kept across listings) and the builds the mover owns;
+  value (``_hand_counts``), the targets of additions with their pile-top subsets and the
+  sums of the loose cards a unit may use (``_add_targets``, ``_Target``: the whole layout's
+  for a base worth its value; no base of a value the mover holds no card of), the captures
+  of each value (``_capture_plan``, kept across listings) and the builds the mover owns;
 - a value with no unit to take asks for no capture walk (``_reach``), and the walks that
-  remain are plain loops (``_take_units``, ``_capture_parts``, ``_ordered_sums``: the sets
-  with their cards already in a step's order);
+  remain are plain loops (``_take_groups``: a capture's units as the groups it holds,
+  ``_capture_parts``, ``_ordered_sums``: the sets with their cards already in a step's
+  order);
 - a step that would fail its first test is never made: a value the mover could not own
   (``_owner_test``: TAB-4, BUILD-2, RAISE-1/3; as sets of values for the one-pass listing,
   ``_owners``), a raise of a build that is not an opponent's single one, a hand card's
@@ -26,11 +27,13 @@ move, so here (``_listing``, one pass, no generator, for every turn with no insi
   raises and additions are one loop in ``_play_list``, with no call per card;
 - whether ``end`` is listed is read off the listing just made (``_may_end``); after the
   play, a listing that can hold no free step is ``[end]`` at once (``_no_free_step``: the
-  layout's sums as bit masks), which most are, and INSIST-1's question at the end of a
+  layout's sums and the held values as bit masks; after a trail of a listing with none,
+  ``_after_trail``, with no test at all), which most are, and INSIST-1's question at the end of a
   turn is answered no the same way when no set adds up to a side's build
   (``_unit_for_ours``);
 - a step applied is found in the listing by identity, in C, and then carried out without
-  the reference's checks (``apply``, ``_lean_step``, ``_LEAN``: it was judged as listed);
+  the reference's checks (``apply``, ``_lean_step``, ``_LEAN``: it was judged as listed),
+  the listing after the play made there at once;
 - what is kept across listings is kept small (``_KEPT``): the garbage collector walks every
   entry of a growing cache again and again, and a search asks again within a few hundred
   layouts; what seldom comes again is worked out anew (``_tops_reach``), and the pile tops a
@@ -42,8 +45,8 @@ and the score, JSON) is the reference's. ``tests/contract/test_lockstep.py`` pla
 side by side and holds them to the same steps in the same order, the same events and the
 same positions;
 ``tests/rules/test_african_casino_kernel.py`` holds the tables to ``units.py``, the lean
-``apply`` to the reference's path, ``_no_free_step`` and ``_unit_for_ours`` to the
-reference's listing and INSIST-1 test.
+``apply`` to the reference's path, ``_no_free_step``, ``_after_trail`` and
+``_unit_for_ours`` to the reference's listing and INSIST-1 test.
 """
 
 from __future__ import annotations
