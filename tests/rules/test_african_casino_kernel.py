@@ -320,6 +320,9 @@ def test_a_trail_after_no_free_step_leaves_none() -> None:
                     and state._quiet is legal
                 ):
                     assert not [a for a in legal if a is not END and not _uses_hand(a)]
+                    twin = game.from_json(state.to_json())  # (a reloaded position: the same)
+                    assert isinstance(twin, kernel.CasinoKernel)
+                    assert twin.legal_actions() == legal and twin._quiet is twin._legal
                     trails = [a for a in legal if type(a) is Trail]
                     if trails and state._after_trail(seat):  # (one trail a turn: cheap)
                         trail = trails[rng.randrange(len(trails))]
@@ -375,7 +378,7 @@ def test_cannot_end_and_usable_tops_are_the_references() -> None:
 
     game = get_game("african-casino")
     rng = random.Random(42)
-    refused = shared = 0
+    refused = shared = reloaded = 0
     for variant in game.variants:
         for players in (2, 3, 4):
             state = game.new_state(players=players, variant=variant, seed=players + 7)
@@ -388,6 +391,13 @@ def test_cannot_end_and_usable_tops_are_the_references() -> None:
                     tops = CasinoState.usable_tops(state, seat)  # (the kernel's: a table)
                     assert state.usable_tops(seat) == tops, (state.to_json(), seat)
                     shared += len(tops) > 1
+                reloaded += 1
+                if reloaded % 5 == 0:  # (``usable_tops``' table is made with the state)
+                    for twin in (state.clone(), game.from_json(state.to_json())):
+                        assert isinstance(twin, kernel.CasinoKernel)
+                        for seat in range(players):
+                            tops = CasinoState.usable_tops(twin, seat)
+                            assert twin.usable_tops(seat) == tops, (state.to_json(), seat)
                 legal = state.legal_actions()
                 state.apply(legal[rng.randrange(len(legal))])
     assert refused > 0 and shared > 0
