@@ -37,18 +37,23 @@ def _layout(rng: random.Random) -> tuple[tuple[Card, ...], tuple[Item, ...]]:
 
 
 def test_ordered_sums_are_the_sums_with_each_set_in_order() -> None:
-    """``_ordered_sums``: ``units.sums``' sets in its order, each set in ``order_key``'s."""
+    """``_ordered_sums``: ``units.sums``' sets in its order, each set in ``order_key``'s;
+    ``_walk_sums``: ``units.sums`` itself (a layout of no card or one answered at once)."""
     rng = random.Random(35)
-    ties = 0
+    ties = small = 0
     for _ in range(ROUNDS):
         loose, _ = _layout(rng)
         ties += len({set_value(c) for c in loose}) < len(loose)
+        small += len(loose) < 2
         table = sums(loose)
+        walk = kernel._walk_sums(loose)
+        assert walk == table and list(walk) == list(table)
         ordered = kernel._ordered_sums(loose)
         assert list(ordered) == list(table)
         for total, sets in table.items():
             assert ordered[total] == tuple(tuple(sorted(s, key=order_key)) for s in sets)
     assert ties > ROUNDS // 4  # (the path that sorts a set with two cards of one value)
+    assert small > 0  # (the path with no walk)
 
 
 @pytest.mark.parametrize("ace_high", [True, False])
@@ -68,16 +73,54 @@ def test_capture_units_and_reach_are_the_units(ace_high: bool) -> None:
             assert (v in listed) == bool(found), (loose, tops, v)
 
 
+def _group(unit: tuple[Item, ...]) -> tuple[tuple[Card, ...], tuple[int, ...]]:
+    """A unit as a capture holds it: its loose cards, then its pile tops' seats."""
+    return tuple(c for c, s in unit if s is None), tuple(s for _, s in unit if s is not None)
+
+
+@pytest.mark.parametrize("ace_high", [True, False])
+def test_capture_groups_are_the_units_and_their_packings(ace_high: bool) -> None:
+    """``_take_groups`` (a listing's units, as a capture holds them) is ``_take_units`` with
+    each unit split into its loose cards and its tops' seats, in the same order; and
+    ``_group_packings`` of them is ``packings`` of the units, packing for packing, in the
+    same order (the listing's order of captures)."""
+    rng = random.Random(42)
+    packed = 0
+    for _ in range(ROUNDS // 2):
+        loose, tops = _layout(rng)
+        table = kernel._walk_sums(loose)
+        for v in range(1, 15):
+            found = kernel._take_units(loose, v, ace_high, tops)
+            groups = kernel._take_groups(loose, v, ace_high, tops, table)
+            assert groups == [_group(u) for u in found], (loose, tops, v)
+            if 2 <= len(found) <= 12:
+                packed += 1
+                maximal, other = packings(found)
+                got_max, got_other = kernel._group_packings(tuple(groups))
+                assert got_max == [tuple(_group(u) for u in p) for p in maximal]
+                assert got_other == [tuple(_group(u) for u in p) for p in other]
+    assert packed > ROUNDS // 4
+
+
 def test_a_tables_less_one_card_is_the_table_of_the_layout_without_it() -> None:
     """``_without`` (a base's table of the other loose cards, read off the whole layout's)
-    holds the sets ``_ordered_sums`` finds without that card, in the same order."""
+    holds the sets ``_ordered_sums`` finds without that card, in the same order; and where
+    a base is worth its value (``_Target.rest``: not an ace as 14), what a listing asks of
+    it (sets of two cards or more worth the value, any set worth less) the whole layout's
+    table answers the same."""
     rng = random.Random(40)
     for _ in range(ROUNDS):
         loose, _ = _layout(rng)
         whole = kernel._ordered_sums(loose)
         for base in loose:
             rest = tuple(c for c in loose if c is not base)
-            assert kernel._without(whole, base) == kernel._ordered_sums(rest), (loose, base)
+            without = kernel._without(whole, base)
+            assert without == kernel._ordered_sums(rest), (loose, base)
+            v = set_value(base)
+            for t in range(1, v):
+                assert whole.get(t) == without.get(t), (loose, base, t)
+            two = [s for s in whole.get(v, ()) if len(s) >= 2]
+            assert two == [s for s in without.get(v, ()) if len(s) >= 2], (loose, base)
 
 
 @pytest.mark.parametrize("ace_high", [True, False])
@@ -227,11 +270,9 @@ def test_no_free_step_is_sound(monkeypatch: pytest.MonkeyPatch) -> None:
     said: list[bool] = []
     only_end = 0
 
-    def checked(
-        self: kernel.CasinoKernel, seat: int, loose: list[Card], counts: dict[int, int]
-    ) -> bool:
+    def checked(self: kernel.CasinoKernel, seat: int, loose: list[Card]) -> bool:
         nonlocal only_end
-        answer = asked(self, seat, loose, counts)
+        answer = asked(self, seat, loose)
         reference = CasinoState.from_json(game, self.to_json())
         free = [a for a in reference.legal_actions() if a != END]
         only_end += not free
@@ -249,6 +290,49 @@ def test_no_free_step_is_sound(monkeypatch: pytest.MonkeyPatch) -> None:
                 legal = state.legal_actions()
                 state.apply(legal[rng.randrange(len(legal))])
     assert len(said) > only_end // 2 > 0
+
+
+def test_a_trail_after_no_free_step_leaves_none() -> None:
+    """``_after_trail``: where a turn's listing before the play holds no free step, the
+    reference lists none after any trail of it either (unless, South African, the side has
+    a build: a pile top may join it after the play), in every variant and size; so the
+    listing after such a trail is made with no search (``_lean_step``)."""
+    from cardsuite.games import get_game
+    from cardsuite.games.african_casino.actions import END, Trail
+    from cardsuite.games.african_casino.rules import AfricanCasino, CasinoState, _uses_hand
+
+    game = get_game("african-casino")
+    assert isinstance(game, AfricanCasino)
+    rng = random.Random(39)
+    tried = 0
+    for variant in game.variants:
+        for players in (2, 3, 4):
+            state = game.new_state(players=players, variant=variant, seed=players + 10)
+            assert isinstance(state, kernel.CasinoKernel)
+            while not state.is_over():
+                legal = state.legal_actions()
+                seat = state.turn
+                assert seat is not None
+                if (
+                    state.phase == "play"
+                    and state.played is None
+                    and not state.comply
+                    and state._quiet is legal
+                ):
+                    assert not [a for a in legal if a is not END and not _uses_hand(a)]
+                    twin = game.from_json(state.to_json())  # (a reloaded position: the same)
+                    assert isinstance(twin, kernel.CasinoKernel)
+                    assert twin.legal_actions() == legal and twin._quiet is twin._legal
+                    trails = [a for a in legal if type(a) is Trail]
+                    if trails and state._after_trail(seat):  # (one trail a turn: cheap)
+                        trail = trails[rng.randrange(len(trails))]
+                        reference = CasinoState.from_json(game, state.to_json())
+                        reference._do(trail, seat)  # (the trail alone: no turn's end)
+                        after = reference._legal_for(seat)
+                        assert all(a is END for a in after), (state.to_json(), trail)
+                        tried += 1
+                state.apply(legal[rng.randrange(len(legal))])
+    assert tried > 20
 
 
 def test_unit_for_ours_is_sound(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -294,7 +378,7 @@ def test_cannot_end_and_usable_tops_are_the_references() -> None:
 
     game = get_game("african-casino")
     rng = random.Random(42)
-    refused = shared = 0
+    refused = shared = reloaded = 0
     for variant in game.variants:
         for players in (2, 3, 4):
             state = game.new_state(players=players, variant=variant, seed=players + 7)
@@ -307,6 +391,13 @@ def test_cannot_end_and_usable_tops_are_the_references() -> None:
                     tops = CasinoState.usable_tops(state, seat)  # (the kernel's: a table)
                     assert state.usable_tops(seat) == tops, (state.to_json(), seat)
                     shared += len(tops) > 1
+                reloaded += 1
+                if reloaded % 5 == 0:  # (``usable_tops``' table is made with the state)
+                    for twin in (state.clone(), game.from_json(state.to_json())):
+                        assert isinstance(twin, kernel.CasinoKernel)
+                        for seat in range(players):
+                            tops = CasinoState.usable_tops(twin, seat)
+                            assert twin.usable_tops(seat) == tops, (state.to_json(), seat)
                 legal = state.legal_actions()
                 state.apply(legal[rng.randrange(len(legal))])
     assert refused > 0 and shared > 0

@@ -6,13 +6,14 @@ carries each out on a copy (``_why_not``); a play-out lists a position's steps a
 move, so here (``_listing``, one pass, no generator, for every turn with no insist to meet)
 
 - what every hand card shares is worked out once per listing: one count of the hand by
-  value (``_hand_counts``), the targets of additions with their pile-top subsets and, for a
-  base a step is made onto, the sums of the other loose cards (``_add_targets``,
-  ``_Target``; no base of a value the mover holds no card of), the captures of each value
-  (``_capture_plan``, kept across listings) and the builds the mover owns;
+  value (``_hand_counts``), the targets of additions with their pile-top subsets and the
+  sums of the loose cards a unit may use (``_add_targets``, ``_Target``: the whole layout's
+  for a base worth its value; no base of a value the mover holds no card of), the captures
+  of each value (``_capture_plan``, kept across listings) and the builds the mover owns;
 - a value with no unit to take asks for no capture walk (``_reach``), and the walks that
-  remain are plain loops (``_take_units``, ``_capture_parts``, ``_ordered_sums``: the sets
-  with their cards already in a step's order);
+  remain are plain loops (``_take_groups``: a capture's units as the groups it holds,
+  ``_capture_parts``, ``_ordered_sums``: the sets with their cards already in a step's
+  order);
 - a step that would fail its first test is never made: a value the mover could not own
   (``_owner_test``: TAB-4, BUILD-2, RAISE-1/3; as sets of values for the one-pass listing,
   ``_owners``), a raise of a build that is not an opponent's single one, a hand card's
@@ -26,11 +27,13 @@ move, so here (``_listing``, one pass, no generator, for every turn with no insi
   raises and additions are one loop in ``_play_list``, with no call per card;
 - whether ``end`` is listed is read off the listing just made (``_may_end``); after the
   play, a listing that can hold no free step is ``[end]`` at once (``_no_free_step``: the
-  layout's sums as bit masks), which most are, and INSIST-1's question at the end of a
+  layout's sums and the held values as bit masks; after a trail of a listing with none,
+  ``_after_trail``, with no test at all), which most are, and INSIST-1's question at the end of a
   turn is answered no the same way when no set adds up to a side's build
   (``_unit_for_ours``);
 - a step applied is found in the listing by identity, in C, and then carried out without
-  the reference's checks (``apply``, ``_lean_step``, ``_LEAN``: it was judged as listed);
+  the reference's checks (``apply``, ``_lean_step``, ``_LEAN``: it was judged as listed),
+  the listing after the play made there at once;
 - what is kept across listings is kept small (``_KEPT``): the garbage collector walks every
   entry of a growing cache again and again, and a search asks again within a few hundred
   layouts; what seldom comes again is worked out anew (``_tops_reach``), and the pile tops a
@@ -42,13 +45,14 @@ and the score, JSON) is the reference's. ``tests/contract/test_lockstep.py`` pla
 side by side and holds them to the same steps in the same order, the same events and the
 same positions;
 ``tests/rules/test_african_casino_kernel.py`` holds the tables to ``units.py``, the lean
-``apply`` to the reference's path, ``_no_free_step`` and ``_unit_for_ours`` to the
-reference's listing and INSIST-1 test.
+``apply`` to the reference's path, ``_no_free_step``, ``_after_trail`` and
+``_unit_for_ours`` to the reference's listing and INSIST-1 test.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+import random
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache, lru_cache
 from itertools import repeat
 from operator import is_
@@ -73,6 +77,7 @@ from .rules import (
     _TWO_1_ONE,
     _TWO_1_TRAIL,
     FULL,
+    AfricanCasino,
     CasinoState,
     Pile,
     _build_2,
@@ -82,11 +87,13 @@ from .rules import (
     _uses_hand,
     _values,
 )
-from .units import Item, packings, sums, units, worth
+from .units import MAXIMAL_CAP, OTHER_CAP, Item, mask_packings, packings, sums, units, worth
 
 #: A capture's targets: a packing of units (``units.packings``).
 Opt = tuple[tuple[Item, ...], ...]
 _Table = dict[int, tuple[tuple[Card, ...], ...]]
+#: A unit as a capture holds it: its loose cards and the seats of its pile tops.
+_Group = tuple[tuple[Card, ...], tuple[int, ...]]
 _Subsets = list[tuple[int, tuple[int, ...], tuple[Card, ...]]]
 #: ``CasinoKernel._owners``: the owner test as sets (free, used, one, two) and the values
 #: a proven partner may own (with the partner).
@@ -97,10 +104,14 @@ class _Target:
     """An addition's target: its value, its base card (None for a build), the pile tops'
     subsets that may join a unit there (``_top_subsets``), and for a build whether it is
     the mover's side's, for a base whether the partner is proven to hold its value. The
-    loose cards a unit may use there, and their table of sums, are worked out for a base
-    only when a step onto it is made (``rest``): most bases are no value the mover may own."""
+    loose cards a unit may use there (``rest``: they may hold the base, which a unit of one
+    card skips), and their table of sums: what is asked of a base's table is a set of two
+    cards or more worth its value, or a part worth less (with a hand card or pile tops),
+    and neither can hold the base when its card is worth the value, so the whole layout's
+    table is that table then; for an ace as 14 it is worked out when a step onto it is
+    made (``_without``)."""
 
-    __slots__ = ("base", "flag", "loose", "others", "subsets", "table", "value", "whole")
+    __slots__ = ("base", "flag", "loose", "subsets", "table", "value", "whole")
 
     def __init__(
         self,
@@ -115,7 +126,6 @@ class _Target:
         self.value = value
         self.base = base
         self.loose = loose
-        self.others = loose
         self.table = table
         self.subsets = subsets
         self.flag = flag
@@ -126,13 +136,12 @@ class _Target:
         if table is None:
             base = self.base
             assert base is not None  # (a build's target is made with its table)
-            self.others = rest = [x for x in self.loose if x is not base]
             whole = self.whole
             if whole is None:
                 whole = _ordered_sums(tuple(self.loose))
-            self.table = table = _without(whole, base)
-            return rest, table
-        return self.others, table
+            # (a base worth its value is in no set asked: see above; an ace as 14 may be)
+            self.table = table = whole if _VALUE(base) == self.value else _without(whole, base)
+        return self.loose, table
 
 
 class _Judge:
@@ -235,6 +244,52 @@ class _Judge:
 class CasinoKernel(CasinoState):
     """``CasinoState`` listing the mover's steps fast (see the module docstring)."""
 
+    def __init__(
+        self,
+        game: AfricanCasino,
+        players: int,
+        variant: str,
+        options: dict[str, Any],
+        rng: random.Random,
+    ) -> None:
+        CasinoState.__init__(self, game, players, variant, options, rng)
+        # (``usable_tops``' table, fixed by the seats' piles: a clone shares it)
+        self._usable_seats = _usable(players, variant == "sotho", self.pile_of)
+        # The last listing at the start of a turn, when it held no free step (``_listing``).
+        self._quiet: list[Action] | None = None
+
+    def _after_trail(self, seat: int) -> bool:
+        """After a trail listed with no free step, none can be listed: the free layout is
+        the same (TURN-3: the trailed card is out of the turn), and so are the builds, the
+        pile tops and the partner's proofs; the hand holds a card fewer for the owner test,
+        TAB-5 and the bases, and AUG-5 forbids more after the play. All but one rule: in
+        the South African game a pile top joins the side's build with no hand card only
+        after the play (VAR-SA 5), so there the side must have no build."""
+        if not self.sa:
+            return True
+        sides = _SIDES[self.n]
+        side = sides[seat]
+        for b in self.builds.values():  # noqa: SIM110 (a plain loop: no generator to make)
+            if sides[b.owner] == side:
+                return False
+        return True
+
+    def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
+        """``TurnState``'s (the listing kept until the next step), the mover's common case
+        listed at once (``_legal_for``'s first: one call fewer a listing)."""
+        legal = self._legal
+        if legal is not None and seat is None:
+            return legal
+        turn = self.turn
+        if turn is None or (seat is not None and seat != turn):
+            return []
+        if legal is None:
+            if self.phase == "play" and self.held is None and not self.comply:
+                legal = self._legal = self._listing(turn)
+            else:
+                legal = self._legal = self._legal_for(turn)
+        return legal
+
     def _legal_for(self, seat: int) -> list[Action]:
         if self.phase == "play" and self.held is None:
             if not self.comply:  # the common case: one list, no generator
@@ -244,14 +299,27 @@ class CasinoKernel(CasinoState):
 
     def usable_tops(self, seat: int) -> tuple[Item, ...]:
         """The reference's (``usable_piles``' walk over the seats), read off the seats and
-        piles ``seat`` may ever use (``_usable``): only whether each pile is empty changes."""
+        piles ``seat`` may ever use (``_usable``, kept by the state as it is made): only
+        whether each pile is empty changes."""
         piles = self.piles
         out = []
-        for s, p in _usable(self.n, self.variant == "sotho", self.pile_of)[seat]:
+        for s, p in self._usable_seats[seat]:
             pile = piles[p]
             if pile:
                 out.append((pile[-1], s))
         return tuple(out)
+
+    def _end_turn(self, seat: int) -> None:
+        """The reference's, its common case first: the next seat holds cards, so neither
+        the half nor the deal is over (PLAY-2), and no walk over the hands is needed."""
+        nxt = (seat + 1) % self.n
+        if self.hands[nxt]:
+            self.turns_done += 1
+            self._new_turn()
+            self._legal = None
+            self.turn = self.mover = nxt
+            return
+        CasinoState._end_turn(self, seat)
 
     # --- applying a step the listing handed out ----------------------------------------------
 
@@ -276,19 +344,35 @@ class CasinoKernel(CasinoState):
             mark = len(events)
             self._legal = None
             # (its type is one of ``_LEAN``'s, so a step, never text: no isinstance to pay)
-            self._lean_step(action, turn)  # type: ignore[arg-type]
+            self._lean_step(action, turn, legal is self._quiet)  # type: ignore[arg-type]
             return events[mark:]
         return CasinoState.apply(self, action, seat)
 
-    def _lean_step(self, act: Action, seat: int) -> None:
+    def _lean_step(self, act: Action, seat: int, quiet: bool = False) -> None:
         """``_step`` for a listed step: the effect without the checks (``_LEAN``), then the
-        reference's after-step (an insist's copy first, the turn's end)."""
+        reference's after-step (an insist's copy first, the turn's end), its common case
+        here: after the play, with nothing to ask or comply with, the next listing is made
+        at once (``legal_actions``' own, the mover's turn in the play phase with no insist:
+        ``_listing``; after a trail from a listing with no free step, ``_after_trail``), and a
+        turn left with ``end`` alone ends."""
         before = None
         if self.insist == "ask" and _uses_hand(act) and self._challengeable(act, seat):
             before = self.clone(self.rng, events=False)  # restored with the live generator
         _LEAN[type(act)](self, act, seat)
         self._legal = None
-        self._stepped(act, seat, before)
+        if before is not None or self.comply or act is END:
+            self._stepped(act, seat, before)
+        elif self.played is not None:
+            if quiet and type(act) is Trail and self._after_trail(seat):  # (then ``_may_end``:)
+                legal = self._legal = [END] if self._cannot_end(seat) is None else []
+            else:
+                legal = self._legal = self._listing(seat)
+            if len(legal) == 1 and legal[0] is END:  # the turn ends by itself
+                if self.insist == "ask":  # (``_finish_turn``: INSIST-1's question first)
+                    self._finish_turn(seat)
+                else:
+                    self._end_turn(seat)
+                self._legal = None
 
     def _play_card(self, seat: int, card: Card) -> None:
         """``_use_hand`` for a listed play (TURN-1 already met)."""
@@ -439,12 +523,21 @@ class CasinoKernel(CasinoState):
         known (``_Judge``); only steps for a proven partner are judged step by step."""
         played = self.played
         trailed = self.trailed
-        loose = self.loose if trailed is None else [c for c in self.loose if c is not trailed]
+        loose = self.loose
+        if trailed is not None:  # (TURN-3: out of the turn; the last card, as it was trailed)
+            loose = loose[:-1] if loose[-1] is trailed else [c for c in loose if c is not trailed]
+        if played is not None and self._no_free_step(seat, loose):
+            # (most turns after the play; ``_may_end`` with no insist and nothing added)
+            return [END] if self._cannot_end(seat) is None else []
         counts = _hand_counts(self.hands[seat], self.ace_high)
-        if played is not None and self._no_free_step(seat, loose, counts):
-            return [END] if self._may_end(seat, False) else []  # (most turns after the play)
         builds = self.builds
-        mine = tuple([v for v, b in builds.items() if b.owner == seat]) if builds else ()
+        mine: tuple[int, ...] = ()
+        if builds:  # (a plain loop: no comprehension to call)
+            owned = []
+            for v, b in builds.items():
+                if b.owner == seat:
+                    owned.append(v)
+            mine = tuple(owned)
         # Owning no build and having added to no opponent's, every step of the mover's own
         # that the generation lets through is legal (TAB-5 and AUG-5 have nothing to keep:
         # the owner test already gave a new build its capturing card; TWO-1's one build and
@@ -458,27 +551,42 @@ class CasinoKernel(CasinoState):
         out: list[Action] = []
         if played is None:
             self._play_list(seat, whole, table, walk, tops or (), targets, owners, judge, out)
+            size = len(out)
+            self._free_list(seat, table, targets, owners, judge, out)
+            self._quiet = out if len(out) == size else None  # (``_after_trail``)
+            return out
         added = self._free_list(seat, table, targets, owners, judge, out)
-        if played is not None and self._may_end(seat, added):
+        if self._may_end(seat, added):
             out.append(END)
         return out
 
-    def _no_free_step(self, seat: int, loose: list[Card], counts: dict[int, int]) -> bool:
+    def _no_free_step(self, seat: int, loose: list[Card]) -> bool:
         """No free step (TURN-2) can be listed: no set of two or more loose cards adds up to
         a value the mover holds or a build of its side has (free builds), and no unit of
         loose cards and pile tops is worth the value of a side's build, or of a base the
         mover holds a card of (free additions). Sound, not exact: False lets the listing
-        decide (its owner test and ``_Judge`` refuse more). Sums as bit masks, aces 1:
-        ``ones`` the sums of one card or more, ``twos`` of two or more; ``once``/``twice``
-        the ranks seen. A proven partner's values count as held (PART-2: builds and bases
-        for the partner). (Long for speed: split into helpers for the masks and the bases it
-        cost 1.6k instructions a move, South African 2p.)"""
-        theirs: list[int] = []  # the values a proven partner holds (PART-2)
+        decide (its owner test and ``_Judge`` refuse more). Everything as bit masks of
+        values, aces 1 (and 14 where they count it): ``ones`` the sums of one card or
+        more, ``twos`` of two or more, ``held`` the values the hand captures (no count of
+        the hand: most listings after the play end here), ``builds``/``ours`` the builds'
+        values; ``once``/``twice``/``ranks`` by rank. A proven partner's values count as
+        held (PART-2: builds and bases for the partner). (Long for speed: split into
+        helpers for the masks and the bases it cost 1.6k instructions a move, South
+        African 2p.)"""
+        ace_high = self.ace_high
+        held = 0
+        for c in self.hands[seat]:
+            held |= 1 << c.rank
+        if held >> ACE & 1:  # (an ace captures 1, and 14 only ace high)
+            held |= 2
+            if not ace_high:
+                held ^= _ACE_BIT
+        theirs = 0  # the values a proven partner holds (PART-2)
         if self.n == 4 and self.proofs:
             partner = (seat + 2) % 4
             for who, r in self.proofs:
                 if who == partner:
-                    theirs += (1, 14) if r == ACE else (r,)
+                    theirs |= _ACE_VALUES if r == ACE else 1 << r
         ones = twos = once = twice = 0
         for c in loose:
             r = c.rank
@@ -487,51 +595,45 @@ class CasinoKernel(CasinoState):
             ones = (ones | ones << x | 1 << x) & _SUMS
             twice |= once & 1 << r
             once |= 1 << r
+        ranks = once  # (the loose cards' alone: the tops join below)
+        every = ours = 0
         builds = self.builds
-        sides = _SIDES[self.n]
-        side = sides[seat]
-        ours = [v for v, b in builds.items() if sides[b.owner] == side] if builds else []
-        top = self.top_value
-        for v in counts:  # (an opponent's build of the value forbids it: TAB-4)
-            if 2 <= v <= top and twos >> v & 1 and (v not in builds or v in ours):
-                return False  # a free build, maybe
-        for v in (*ours, *theirs):
-            if 2 <= v <= top and twos >> v & 1:
-                return False  # a free build merged into the side's, or the partner's, maybe
-        if theirs:  # (a base may be the partner's too)
-            counts = {**counts, **dict.fromkeys(theirs, 1)}
-        ace_high = self.ace_high
-        if not ours:  # no build of the side: only bases, of the values the mover holds
-            for c in loose:
-                r = c.rank
-                if r == ACE:
-                    if (1 in counts and 1 not in builds) or (
-                        ace_high and 14 in counts and 14 not in builds
-                    ):
-                        break
-                elif r in counts and r not in builds:
-                    break
-            else:
-                return True
+        if builds:
+            sides = _SIDES[self.n]
+            side = sides[seat]
+            for v, b in builds.items():
+                every |= 1 << v
+                if sides[b.owner] == side:
+                    ours |= 1 << v
+        values = _RANGE[self.top_value]  # (2 to the top value)
+        if twos & values & (held & ~every | ours | theirs):
+            return False  # a free build (an opponent's value forbids it: TAB-4), maybe
+        bases = (held | theirs) & ~every  # (a base may be the partner's too)
+        if ranks >> ACE & 1:  # (a loose ace is a base of 1, and of 14 ace high)
+            loose_values = ranks ^ _ACE_BIT | (_ACE_VALUES if ace_high else 2)
+        else:
+            loose_values = ranks
+        if not ours and not bases & loose_values:
+            return True  # no build of the side, no base of a value held
         own = self.piles[self.pile_of[seat]]  # (never usable: AUG-2)
-        for c in [p[-1] for p in self.piles if p and p is not own]:  # (the usable among them)
-            r = c.rank
+        for p in self.piles:  # (the usable among them; a plain loop, no comprehension)
+            if not p or p is own:
+                continue
+            r = p[-1].rank
             x = 1 if r == ACE else r
             twos = (twos | ones << x) & _SUMS
             ones = (ones | ones << x | 1 << x) & _SUMS
             twice |= once & 1 << r
             once |= 1 << r
-        for v in ours:  # a unit for the side's build: any set of its sum, an ace for 14
-            if ones >> v & 1 or (v == 14 and ace_high and once >> ACE & 1):
-                return False
-        for c in loose:  # a unit onto a base: a set of two or more, or a second card
-            r = c.rank
-            if r == ACE:
-                for v in (1, 14) if ace_high else (1,):
-                    if v in counts and v not in builds and (twos >> v & 1 or twice >> ACE & 1):
-                        return False
-            elif r in counts and r not in builds and (twos >> r & 1 or twice >> r & 1):
-                return False
+        # a unit for the side's build: any set of its sum, an ace for 14
+        if ones & ours or (ace_high and ours >> 14 & 1 and once >> ACE & 1):
+            return False
+        # a unit onto a base: a set of two or more, or a second card of its rank
+        if bases & (ranks & ~_ACE_BIT) & (twos | twice):
+            return False
+        if ranks >> ACE & 1:
+            aces = _ACE_VALUES if ace_high else 2
+            return not bases & aces & (twos | (aces if twice >> ACE & 1 else 0))
         return True
 
     def _play_list(
@@ -562,7 +664,10 @@ class CasinoKernel(CasinoState):
             for _, b in sorted(builds.items()):
                 if b.single and sides[b.owner] != sides[seat]:
                     raisable.append(b.value)
-        sets_of = [(total, sets) for total, sets in table.items() if total < top]
+        sets_of: list[tuple[int, tuple[tuple[Card, ...], ...]]] = []  # (a plain loop)
+        for total, sets in table.items():
+            if total < top:
+                sets_of.append((total, sets))
         free, used, one, two, theirs = owners
         high = 14 if self.ace_high else 0  # the value an ace counts besides 1
         for card in hand:
@@ -678,7 +783,7 @@ class CasinoKernel(CasinoState):
                     if v in reach or v in builds or (v == 14 and 1 in reach):
                         # The plan is its units' (``units.sums`` of the whole layout, kept
                         # for the listing): a layout that changed elsewhere finds it again.
-                        found = _take_units(loose, v, ace_high, tops, walk)
+                        found = _take_groups(loose, v, ace_high, tops, walk)
                         plan = _capture_plan(tuple(found), v in builds, maximal_only)
                     else:  # no build and no unit of the value (``_reach``): nothing to take
                         plan = ()
@@ -980,15 +1085,15 @@ class CasinoKernel(CasinoState):
         builds = self.builds
         sides = _SIDES[self.n]
         side = sides[seat]
-        one: set[int] = set()
+        one = set(counts)
         two: set[int] = set()
         proven: set[int] = set()
+        for v, b in builds.items():
+            if sides[b.owner] != side:  # (an opponent's: TAB-4, RAISE-3)
+                one.discard(v)
         for v, n in counts.items():
-            b = builds.get(v)
-            if b is None or sides[b.owner] == side:  # (an opponent's: TAB-4, RAISE-3)
-                one.add(v)
-                if n > 1:
-                    two.add(v)
+            if n > 1 and v in one:
+                two.add(v)
         theirs: dict[int, int] = {}
         if self.n == 4:
             for v, b in builds.items():
@@ -1132,12 +1237,14 @@ class CasinoKernel(CasinoState):
                 both = partner is not None and (partner, ACE if v in (1, 14) else v) in proofs
                 if holds is not None and not both and v not in holds:
                     continue
+                # (a base worth its value is asked of the whole table: ``_Target``)
+                known = whole if v == _VALUE(c) else None
                 if sa:
-                    out.append(_Target(v, c, loose, None, plain, both, whole))
+                    out.append(_Target(v, c, loose, known, plain, both, whole))
                     continue
                 if subsets is None:
                     subsets = _top_subsets(self.usable_tops(seat) if tops is None else tops)
-                out.append(_Target(v, c, loose, None, subsets, both, whole))
+                out.append(_Target(v, c, loose, known, subsets, both, whole))
         return out
 
     def _adds_to(
@@ -1167,7 +1274,7 @@ class CasinoKernel(CasinoState):
             found: list[Unit] = []
             if card is None:
                 for c in others:
-                    if worth(c, v, ace_high):
+                    if c is not base and worth(c, v, ace_high):  # (``rest``: may hold it)
                         found.append(Unit((c,)))
                 for cards in table.get(v, ()):
                     if len(cards) >= 2:
@@ -1357,6 +1464,11 @@ def _usable(
 _SIDES = {2: (0, 1), 3: (0, 1, 2), 4: (0, 1, 0, 1)}
 #: The sums a build or unit may have, 0 to 14, as bits (``_no_free_step``).
 _SUMS = (1 << 15) - 1
+#: An ace's bit by rank (``_no_free_step``'s masks by rank), and the values it may count.
+_ACE_BIT = 1 << ACE
+_ACE_VALUES = 2 | 1 << 14
+#: The values 2 to the top value (10 or 14) as bits: those a build may have.
+_RANGE = {top: (1 << (top + 1)) - 4 for top in (10, 14)}
 
 
 class _OrderKeys(dict[Card, tuple[int, int]]):
@@ -1447,20 +1559,33 @@ def _layout_sums(loose: tuple[Card, ...]) -> tuple[_Table, _Table]:
     order) is built from the last card back, the sets from card i on being {i}, then i
     with each set from i + 1 on, then the sets from i + 1 on; a set worth more than 14 is
     dropped as the walk drops it. A set is read backwards for ``order_key``'s order,
-    unless two of its cards have the same value (then it is sorted)."""
-    ordered = sorted(loose, key=_MINUS_VALUE)
+    unless two of its cards have the same value (then it is sorted). A layout of no card
+    or one (a fifth of the layouts listed) is answered at once, and the tables' lists
+    become tuples in place: this runs at every new layout, most listings of a play-out."""
+    if len(loose) < 2:
+        if not loose:
+            return _NO_SUMS
+        single = (loose[0],)
+        x = _VALUE(loose[0])
+        return {x: (single,)}, {x: (single,)}
     after: list[tuple[int, tuple[Card, ...], tuple[Card, ...]]] = []
-    for c in reversed(ordered):
+    last = 0
+    ties = False  # two cards of one value (next to each other in the walk's order)
+    for c in reversed(sorted(loose, key=_MINUS_VALUE)):
         x = _VALUE(c)
+        if x == last:
+            ties = True
+        last = x
         one: tuple[Card, ...] = (c,)
-        sets = [(x, one, one)]
+        sets: list[tuple[int, tuple[Card, ...], tuple[Card, ...]]] = [(x, one, one)]
         for t, down, up in after:
             t += x
             if t <= 14:
                 sets.append((t, one + down, up + one))
-        after = sets + after
-    walk: dict[int, list[tuple[Card, ...]]] = {}
-    up_sets: dict[int, list[tuple[Card, ...]]] = {}
+        sets += after
+        after = sets
+    walk: dict[int, Any] = {}
+    up_sets: dict[int, Any] = {}
     for t, down, up in after:
         found = walk.get(t)
         if found is None:
@@ -1469,15 +1594,19 @@ def _layout_sums(loose: tuple[Card, ...]) -> tuple[_Table, _Table]:
         else:
             found.append(down)
             up_sets[t].append(up)
-    if len(set(map(_VALUE, loose))) < len(loose):  # ties: a set with two cards of a value
-        for ups in up_sets.values():
-            for i, up in enumerate(ups):
-                if len(up) > 1:
-                    ups[i] = tuple(sorted(up, key=_ORDER_KEY))
-    return (
-        {t: tuple(sets) for t, sets in walk.items()},
-        {t: tuple(sets) for t, sets in up_sets.items()},
-    )
+    for t, downs in walk.items():  # (a value replaced in place: no comprehension to call)
+        walk[t] = tuple(downs)
+    if ties:
+        for t, ups in up_sets.items():
+            up_sets[t] = tuple([u if len(u) < 2 else tuple(sorted(u, key=_ORDER_KEY)) for u in ups])
+    else:
+        for t, ups in up_sets.items():
+            up_sets[t] = tuple(ups)
+    return walk, up_sets
+
+
+#: ``_layout_sums`` of no card (only read, as every table it hands out).
+_NO_SUMS: tuple[_Table, _Table] = ({}, {})
 
 
 def _without(table: _Table, base: Card) -> _Table:
@@ -1497,19 +1626,21 @@ def _without(table: _Table, base: Card) -> _Table:
 
 @lru_cache(maxsize=_KEPT)
 def _capture_plan(
-    found: tuple[tuple[Item, ...], ...], has_build: bool, maximal_only: bool
+    found: tuple[_Group, ...], has_build: bool, maximal_only: bool
 ) -> tuple[_Template, ...]:
     """The captures of a value in ``_listed_captures``' order, but for the card and the
     value: what every hand card of that value takes, given the units it has to take
-    (``found``, ``_take_units``), with or without a build. Kept across listings by its
+    (``found``, ``_take_groups``), with or without a build. Kept across listings by its
     units, which recur when the layout changes elsewhere (a play-out mostly asks anew,
     so the walk is lean: ``packings`` only for two units or more)."""
     if len(found) < 2:  # ``_packed``'s answers for nothing to take, or one unit
-        maximal: list[Opt] = [(found[0],)] if found else [()]
-        rest: list[Opt] = []
+        maximal: list[tuple[_Group, ...]] = [(found[0],)] if found else [()]
+        rest: list[tuple[_Group, ...]] = []
     else:
-        maximal, rest = packings(found)
-    order: list[tuple[bool, Opt]] = [(has_build, o) for o in maximal if o or has_build]
+        maximal, rest = _group_packings(found)
+    order: list[tuple[bool, tuple[_Group, ...]]] = [
+        (has_build, o) for o in maximal if o or has_build
+    ]
     if not maximal_only:
         if has_build:  # leaving the build, or some of the loose targets, behind
             order += [(False, o) for o in maximal + rest if o]
@@ -1518,7 +1649,7 @@ def _capture_plan(
                 order.append((True, ()))
         else:
             order += [(False, o) for o in rest]
-    parts: dict[Opt, tuple[Any, ...]] = {}
+    parts: dict[tuple[_Group, ...], tuple[Any, ...]] = {}
     out = []
     for build, o in order:
         known = parts.get(o)
@@ -1529,25 +1660,70 @@ def _capture_plan(
 
 
 def _capture_parts(
-    option: Opt,
-) -> tuple[tuple[tuple[tuple[Card, ...], tuple[int, ...]], ...], frozenset[Card], frozenset[int]]:
-    """A capture's ``groups``, ``loose`` and ``tops`` for the units of ``option``, as
-    ``Capture.__init__`` makes them from ``rules._capture``'s groups."""
-    groups = []
+    option: tuple[_Group, ...],
+) -> tuple[tuple[_Group, ...], frozenset[Card], frozenset[int]]:
+    """A capture's ``groups``, ``loose`` and ``tops`` for the units of ``option`` (each
+    already a group: its loose cards and its piles' seats), as ``Capture.__init__`` makes
+    them from ``rules._capture``'s groups."""
     taken: list[Card] = []
     piles: list[int] = []
-    for unit in option:
-        cards = []
-        seats = []
-        for c, s in unit:
-            if s is None:
-                cards.append(c)
-            else:
-                seats.append(s)
-        groups.append((tuple(cards), tuple(seats)))
+    for cards, seats in option:
         taken += cards
         piles += seats
-    return tuple(groups), frozenset(taken), frozenset(piles)
+    return option, frozenset(taken), frozenset(piles)
+
+
+def _group_packings(
+    found: tuple[_Group, ...],
+) -> tuple[list[tuple[_Group, ...]], list[tuple[_Group, ...]]]:
+    """``units.packings`` of units given as groups (``_take_groups``): each unit's items
+    numbered where they first appear, its loose cards then its pile tops (by seat: one top
+    a pile), as ``packings`` numbers a unit's items, so the walk is the same walk."""
+    index: dict[object, int] = {}
+    masks = []
+    for cards, seats in found:
+        m = 0
+        for c in cards:
+            m |= 1 << index.setdefault(c, len(index))
+        for t in seats:
+            m |= 1 << index.setdefault(t, len(index))
+        masks.append(m)
+    maximal, other = mask_packings(tuple(masks), MAXIMAL_CAP, OTHER_CAP)
+    return (
+        [tuple([found[k] for k in picked]) for picked in maximal],
+        [tuple([found[k] for k in picked]) for picked in other],
+    )
+
+
+def _take_groups(
+    loose: tuple[Card, ...], v: int, ace_high: bool, tops: tuple[Item, ...], table: _Table
+) -> list[_Group]:
+    """``_take_units`` as groups (a unit's loose cards, in its order, and its pile tops'
+    seats), what a capture holds: a set of the layout's table is taken as it is, with no
+    item made per card. ``table``: ``units.sums`` of ``loose``."""
+    out: list[_Group] = []
+    for c in loose:
+        if c.rank == ACE:
+            if v == 1 or (ace_high and v == 14):
+                out.append(((c,), ()))
+        elif c.rank == v:
+            out.append(((c,), ()))
+    for cards in table.get(v, ()):
+        if len(cards) >= 2:
+            out.append((cards, ()))
+    if tops:
+        for total, seats, tcards in _top_subsets(tops):
+            if not seats:  # (the empty subset, first)
+                continue
+            need = v - total
+            if (need == 0 and len(seats) >= 2) or (
+                len(seats) == 1 and worth(tcards[0], v, ace_high)
+            ):
+                out.append(((), seats))
+            if need > 0:
+                for cards in table.get(need, ()):
+                    out.append((cards, seats))
+    return out
 
 
 def _take_units(
@@ -1604,11 +1780,12 @@ def _free_units(target: _Target, ace_high: bool) -> list[Unit]:
     """The units with no hand card onto ``target`` (``_adds_to``'s, in its order): one
     loose card worth its value, loose sets of its sum, pile tops alone or with loose sets."""
     v = target.value
+    base = target.base
     others, table = target.rest()
     found: list[Unit] = []
-    for c in others:
+    for c in others:  # (``rest``: they may hold the base)
         r = c.rank
-        if r == v if r != ACE else v == 1 or (ace_high and v == 14):  # (``worth``)
+        if (r == v if r != ACE else v == 1 or (ace_high and v == 14)) and c is not base:
             found.append(_unit((c,), None, ()))
     for cards in table.get(v, ()):
         if len(cards) >= 2:
