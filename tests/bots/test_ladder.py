@@ -48,11 +48,13 @@ def test_the_yardsticks_are_hard_seeing_every_hand_or_every_card(
         return real(spec, games, seed, jobs)
 
     monkeypatch.setattr(ladder, "run", spy)
-    ladder.play_rung("money", ladder.YARDSTICK, "medium", sets=1, seed=1, iterations=3)
+    fair = ladder.play_rung("money", ladder.YARDSTICK, "medium", sets=1, seed=1, iterations=3)
     ladder.play_rung("money", ladder.OMNISCIENT, "medium", sets=1, seed=1, iterations=3)
-    ladder.play_rung("money", "hard", "medium", sets=1, seed=1, iterations=3)
+    hard = ladder.play_rung("money", "hard", "medium", sets=1, seed=1, iterations=3)
     seats = ("hard", "medium")
     assert made == [(seats, "hands"), (seats, "cards"), (seats, None)]
+    # Money's stacks are face down to everyone: the fair yardstick is the hard bot itself
+    assert fair == hard
 
 
 def test_bench_strength_prints_every_rung_and_the_gap() -> None:

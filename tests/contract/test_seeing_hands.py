@@ -172,3 +172,24 @@ def test_only_the_yardstick_makes_the_fair_copy(
         assert seat is not None
         make_bot(game_id, "hard", seed=1, all_seeing=True, **hard).choose(state.clone(), seat)
     assert calls, "the all-seeing bot never made the fair copy: nothing proved"
+
+
+def test_moneys_fair_yardstick_is_the_hard_bot_itself() -> None:
+    """Money's stacks are face down to everyone, their owners too (MONEY-ZONE-1): a
+    perfect reader of the table knows no more than the hard bot, so the fair yardstick's
+    searches are the hard bot's, visit for visit, and only the omniscient one's differ."""
+    from cardsuite.bots.ismcts import ISMCTSBot
+    from cardsuite.games.money.bots import search_hooks
+
+    differs = 0
+    for state in decisions(get_game("money"), seed=5, count=4):
+        me = state.to_move()
+        assert me is not None
+        visits = []
+        for mode in ("", "hands", "cards"):
+            bot = ISMCTSBot(search_hooks(), seed=2, iterations=30, time_budget=1e9, all_seeing=mode)
+            bot.choose(state.clone(), me)
+            visits.append(bot.last.visits)
+        assert visits[0] == visits[1]
+        differs += visits[0] != visits[2]
+    assert differs, "the omniscient searches were the hard bot's too: nothing proved"
