@@ -193,3 +193,25 @@ def test_moneys_fair_yardstick_is_the_hard_bot_itself() -> None:
         assert visits[0] == visits[1]
         differs += visits[0] != visits[2]
     assert differs, "the omniscient searches were the hard bot's too: nothing proved"
+
+
+def test_the_contract_card_stays_among_the_dealers_discards() -> None:
+    """Hornafjarðarmanni: everyone knows the contract card is the dealer's until played
+    (HORN-DEAL-1); discarded, it stays among his discards while the rest of them, the
+    other discards and the manni are dealt again."""
+    game = get_game("manni")
+    rng = random.Random(1)
+    state = game.new_state(3, variant="hornafjardarmanni", seed=1)
+    for _ in range(3):  # (seed 1: the dealer, seat 0, discards it in his exchange)
+        legal = state.legal_actions()
+        state.apply(legal[int(rng.random() * len(legal))])
+    card = state.contract_card  # type: ignore[attr-defined]
+    dealer = state.dealer  # type: ignore[attr-defined]
+    assert card in state.discards[dealer]  # type: ignore[attr-defined]
+    seat = (dealer + 1) % 3
+    others = set()
+    for i in range(8):
+        copy = state.clone_seeing_hands(seat, random.Random(i))
+        assert card in copy.discards[dealer]  # type: ignore[attr-defined]
+        others.add(tuple(c.code for c in copy.discards[dealer]))  # type: ignore[attr-defined]
+    assert len(others) > 1, "the dealer's other discards were never dealt again"
