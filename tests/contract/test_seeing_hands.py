@@ -215,3 +215,21 @@ def test_the_contract_card_stays_among_the_dealers_discards() -> None:
         assert card in copy.discards[dealer]  # type: ignore[attr-defined]
         others.add(tuple(c.code for c in copy.discards[dealer]))  # type: ignore[attr-defined]
     assert len(others) > 1, "the dealer's other discards were never dealt again"
+
+
+def test_basic_mannis_fair_copy_holds_what_the_true_deal_holds() -> None:
+    """Basic Manni: with every hand seen, the manni is the 12 cards no hand holds, and a swap
+    takes it whole (MANNI-EXCH-2): the fair copy moves no card to another zone, only the
+    order within the manni and within a dead pile (never read in play), so there the fair
+    yardstick knows all the omniscient one does."""
+    game = get_game("manni")
+    orders = 0
+    for state in positions(game, "basic", 3, seed=2):
+        seat = state.to_move()
+        assert seat is not None
+        truth = state.zones()
+        for i in range(COPIES):
+            zones = state.clone_seeing_hands(seat, random.Random(i)).zones()
+            assert all(Counter(zones[z]) == Counter(truth[z]) for z in truth)
+            orders += any(list(zones[z]) != list(truth[z]) for z in truth)
+    assert orders, "no copy dealt anything again: nothing proved"

@@ -149,7 +149,10 @@ def seeing_hands(st: MannState, observer: int, rng: random.Random) -> MannState:
     only to who discarded them: GEN-5, a swap's dead pile too). ``observer``'s own
     discards are his to know, and so is what each player drew (in his hand, or played).
     Hornafjarðarmanni's contract card, known to be the dealer's until played
-    (HORN-DEAL-1), stays among the dealer's discards if it lies there."""
+    (HORN-DEAL-1), stays among the dealer's discards if it lies there. In basic Manni this
+    moves no card to another zone (the manni is what no hand holds, and a swap takes it
+    whole, MANNI-EXCH-2): only the order of what is drawn from the top matters, in
+    Trjámann and Hornafjarðarmanni."""
     new: MannState = st.clone_for_search(rng)
     others = [s for s in range(3) if s != observer]
     special = st.contract_card
