@@ -424,8 +424,8 @@ class State(ABC):
 
     def clone_for_search(self, rng: random.Random) -> State:
         """The true position as a search copy, its future re-seeded from ``rng`` (the
-        all-seeing yardstick bot). By default a clone; a game may skip what ``search_copy``
-        skips."""
+        omniscient yardstick bot, ``all_seeing="cards"``; what ``clone_seeing_hands``
+        starts from). By default a clone; a game may skip what ``search_copy`` skips."""
         copy = self.clone()
         copy.rng = random.Random(rng.getrandbits(63))
         return copy
