@@ -825,7 +825,14 @@ def _jobs_option(help_text: str) -> Callable[[Any], Any]:
 @click.option(
     "--all-seeing",
     is_flag=True,
-    help="Hard bots search the true deal (a yardstick for what not seeing costs).",
+    help="Hard bots see every hand, and search what nobody has seen (a stock's order, the"
+    " deals to come) dealt again: a yardstick for what not reading the table costs.",
+)
+@click.option(
+    "--omniscient",
+    is_flag=True,
+    help="Hard bots search the true deal itself, the stock's order included (the yardstick"
+    " before issue 36).",
 )
 @click.option("--no-rotate", is_flag=True, help="Keep each level in its seat every game.")
 @click.option(
@@ -854,6 +861,7 @@ def simulate(
     hard_iterations: int | None,
     hard_budget: float | None,
     all_seeing: bool,
+    omniscient: bool,
     no_rotate: bool,
     duplicate: bool,
     records_dir: str | None,
@@ -875,10 +883,12 @@ def simulate(
         hard["iterations"] = hard_iterations
     if hard_budget is not None:
         hard["time_budget"] = hard_budget
-    if all_seeing:
+    seeing = "cards" if omniscient else "hands" if all_seeing else ""
+    if seeing:
         if "hard" not in kinds:
-            raise click.BadParameter("needs a hard seat in --seats", param_hint="--all-seeing")
-        hard["all_seeing"] = True
+            hint = "--omniscient" if omniscient else "--all-seeing"
+            raise click.BadParameter("needs a hard seat in --seats", param_hint=hint)
+        hard["all_seeing"] = seeing
     if duplicate and no_rotate:
         raise click.BadParameter("a duplicate run rotates the seats", param_hint="--no-rotate")
     if duplicate and games % n:
@@ -923,7 +933,7 @@ def simulate(
     click.echo(
         f"{g.name}, {n} players, variant {variant_id}"
         f"{_options_note(g, variant_id, options)}: {summary.games} games, seed {seed}"
-        + (" (hard bots all-seeing)" if all_seeing else "")
+        + {"hands": " (hard bots all-seeing)", "cards": " (hard bots omniscient)"}.get(seeing, "")
         + (f", duplicate: {summary.games // n} sets of the same cards" if duplicate else "")
     )
     low = " (lower is better)" if g.low_score_wins else ""
@@ -974,6 +984,12 @@ def _options_note(game: Game, variant: str, options: Mapping[str, Any]) -> str:
     " and the share of the gap to an all-seeing hard bot that hard closes.",
 )
 @click.option(
+    "--omniscient",
+    is_flag=True,
+    help="With --strength: also the gap to a hard bot that sees every card where it lies"
+    " (the stock's order too), beside the all-seeing one (every hand).",
+)
+@click.option(
     "--sets",
     type=click.IntRange(2),
     default=25,
@@ -996,6 +1012,7 @@ def bench(
     players: int | None,
     variant: str | None,
     strength: bool,
+    omniscient: bool,
     sets: int,
     iterations: int | None,
     seed: int,
@@ -1008,7 +1025,7 @@ def bench(
 
     chosen = [_game(x) for x in games] if games else all_games()
     if strength:
-        _strength(chosen, players, variant, sets, iterations, seed, jobs, as_json)
+        _strength(chosen, players, variant, sets, iterations, seed, jobs, as_json, omniscient)
         return
     for g in chosen:
         if variant is not None and variant not in g.variants:
@@ -1036,6 +1053,7 @@ def _strength(
     seed: int,
     jobs: int,
     as_json: bool,
+    omniscient: bool = False,
 ) -> None:
     """``bench --strength``: the ladder of every game chosen (``ladder.py``)."""
     from . import ladder
@@ -1049,14 +1067,13 @@ def _strength(
     jobs = min(jobs, _cores(jobs))
     done = []
     for g in chosen:
-        total = sets * ladder.PLAYERS[g.id] * (len(ladder.RUNGS) + 1)
+        total = sets * ladder.PLAYERS[g.id] * (len(ladder.RUNGS) + 1 + omniscient)
+        its = iterations or ladder.ITERATIONS
         if not as_json and sys.stderr.isatty():
             with click.progressbar(length=total, label=g.name, file=sys.stderr) as bar:
-                lad = ladder.ladder(
-                    g.id, sets, seed, jobs, iterations or ladder.ITERATIONS, bar.update
-                )
+                lad = ladder.ladder(g.id, sets, seed, jobs, its, bar.update, omniscient)
         else:
-            lad = ladder.ladder(g.id, sets, seed, jobs, iterations or ladder.ITERATIONS)
+            lad = ladder.ladder(g.id, sets, seed, jobs, its, omniscient=omniscient)
         done.append(lad)
     if as_json:
         click.echo(_json([lad.to_json() for lad in done], indent=2))

@@ -424,11 +424,24 @@ class State(ABC):
 
     def clone_for_search(self, rng: random.Random) -> State:
         """The true position as a search copy, its future re-seeded from ``rng`` (the
-        all-seeing yardstick bot). By default a clone; a game may skip what ``search_copy``
-        skips."""
+        omniscient yardstick bot, ``all_seeing="cards"``; what ``clone_seeing_hands``
+        starts from). By default a clone; a game may skip what ``search_copy`` skips."""
         copy = self.clone()
         copy.rng = random.Random(rng.getrandbits(63))
         return copy
+
+    def clone_seeing_hands(self, observer: int, rng: random.Random) -> State:
+        """The fair all-seeing yardstick's search copy (``all_seeing="hands"``): the true
+        position with every player's cards as they are, but every card that no player has
+        seen (a stock's order, cards not dealt yet, face-down stacks, an undrawn manni) and
+        what the rules keep from ``observer`` that no hand holds (others' face-down
+        discards) dealt again at random among those zones, sizes and public facts kept,
+        its future re-seeded from ``rng``. What a bot that read the table perfectly could
+        know, and no more: its gap to medium is what inference can win; the true deal's
+        (``clone_for_search``, ``all_seeing="cards"``) also counts the luck of the stock.
+        Never used by a bot at a table. By default ``clone_for_search``: a game where
+        every card is in some hand or in sight (Mensch) hides nothing from everyone."""
+        return self.clone_for_search(rng)
 
     @abstractmethod
     def to_json(self) -> dict[str, Any]: ...

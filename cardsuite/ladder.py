@@ -7,10 +7,15 @@ falls on both alike. A rung reports the higher seat's **win share** (even is 1/N
 points the right way round), each a mean over sets of the same cards with its 95% interval.
 
 Beside the ladder (random < easy < medium < hard) runs the yardstick: the hard bot
-all-seeing (searching the true deal, never at a table) against medium on the same deals.
-How much of the gap between medium and that yardstick the hard bot closes, by wins and by
+all-seeing (never at a table) against medium on the same deals. It sees every hand as it
+is, but what nobody at the table has seen (a stock's order, the deals to come, face-down
+stacks, an undrawn manni) is dealt again in each of its searches (``"hands"``,
+``State.clone_seeing_hands``): it is what a perfect reader of the table could know. How
+much of the gap between medium and that yardstick the hard bot closes, by wins and by
 points, is each game's measure of how well the hard bot reads the table: a ratio of two
-means over the same sets, its interval by the delta method.
+means over the same sets, its interval by the delta method. With ``omniscient`` the old
+yardstick runs as well, searching the true deal itself (``"cards"``): its larger gap also
+holds the luck of the stock, which no reading wins.
 
 The hard bot plays at a fixed iteration count (its time budget set out of reach), so a run
 is the same on any machine and at any load.
@@ -23,13 +28,21 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .bots import ismcts
+from .bots.ismcts import SEEING_HANDS
 from .games import get_game
 from .simulate import GameResult, GameSpec, run
 
 #: The rungs, each (higher level, lower level).
 RUNGS = (("easy", "random"), ("medium", "easy"), ("hard", "medium"))
-#: What the hard bot is measured against: itself seeing every card.
+#: What the hard bot is measured against: itself seeing every hand, with what nobody has
+#: seen dealt again (``State.clone_seeing_hands``): a perfect reader of the table.
 YARDSTICK = "all-seeing"
+#: The second yardstick (``--omniscient``): itself seeing every card where it lies, the
+#: stock's order and the deals to come as well, which no reading could know.
+OMNISCIENT = "omniscient"
+#: Each yardstick's ``ISMCTSBot.all_seeing``.
+YARDSTICKS = {YARDSTICK: SEEING_HANDS, OMNISCIENT: ismcts.OMNISCIENT}
 #: Players at each game's ladder: the count its rules are written around.
 PLAYERS = {"twenty-two": 4, "mensch": 4, "manni": 3, "african-casino": 2, "money": 2}
 #: The hard bot's iterations a search in a ladder run (fixed: the time budget never binds).
@@ -83,15 +96,21 @@ class GameLadder:
     unit: str
     rungs: list[Rung]
     gap: Gap | None
+    #: the gap to the omniscient yardstick, when it was played
+    gap_omniscient: Gap | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "game": self.game,
             "players": self.players,
             "unit": self.unit,
             "rungs": [r.to_json() for r in self.rungs],
+            "yardstick": SEEING_HANDS,
             "gap": self.gap.to_json() if self.gap else None,
         }
+        if self.gap_omniscient is not None:
+            out["gap_omniscient"] = self.gap_omniscient.to_json()
+        return out
 
 
 def mean_ci(xs: Sequence[float]) -> tuple[float, float]:
@@ -134,17 +153,19 @@ def play_rung(
     iterations: int = ITERATIONS,
     progress: Callable[[int], None] | None = None,
 ) -> Sets:
-    """``sets`` sets of duplicate games: one ``high`` seat (or the all-seeing hard bot)
-    among ``low`` ones. Returns each set's win share and edge of the high seat."""
+    """``sets`` sets of duplicate games: one ``high`` seat (or the hard bot as a yardstick,
+    ``YARDSTICKS``) among ``low`` ones. Returns each set's win share and edge of the high
+    seat."""
     game = get_game(game_id)
     n = PLAYERS[game_id]
-    level = "hard" if high == YARDSTICK else high
+    seeing = YARDSTICKS.get(high)
+    level = "hard" if seeing else high
     hard: dict[str, Any] = {"iterations": iterations, "time_budget": 1e9}
     options: dict[str, dict[str, Any]] = {"hard": hard}
-    if high == YARDSTICK:
+    if seeing:
         if low == "hard":
             raise ValueError("the yardstick is measured against a level below hard")
-        hard["all_seeing"] = True
+        hard["all_seeing"] = seeing
     spec = GameSpec(
         game.id,
         n,
@@ -192,27 +213,33 @@ def ladder(
     jobs: int = 1,
     iterations: int = ITERATIONS,
     progress: Callable[[int], None] | None = None,
+    omniscient: bool = False,
 ) -> GameLadder:
-    """Every rung of one game, and the yardstick, on the same ``sets`` deals."""
+    """Every rung of one game, and the yardstick (and the omniscient one), on the same
+    ``sets`` deals."""
     game = get_game(game_id)
+    sticks = (YARDSTICK, OMNISCIENT) if omniscient else (YARDSTICK,)
     played = {
         (high, low): play_rung(game_id, high, low, sets, seed, jobs, iterations, progress)
-        for high, low in (*RUNGS, (YARDSTICK, "medium"))
+        for high, low in (*RUNGS, *((y, "medium") for y in sticks))
     }
     rungs = [rung(game_id, h, lo, d) for (h, lo), d in played.items()]
+    hard = played[("hard", "medium")]
     return GameLadder(
         game.id,
         game.name,
         PLAYERS[game_id],
         game.score_label,
         rungs,
-        gap(game_id, played[("hard", "medium")], played[(YARDSTICK, "medium")]),
+        gap(game_id, hard, played[(YARDSTICK, "medium")]),
+        gap(game_id, hard, played[(OMNISCIENT, "medium")]) if omniscient else None,
     )
 
 
 def text(ladders: Sequence[GameLadder]) -> str:
     """The ladder as a table: each rung's win share (even = 1/N) and edge, with intervals,
-    then the share of the gap to the all-seeing yardstick that hard closes."""
+    then the share of the gap to the all-seeing yardstick that hard closes (and to the
+    omniscient one), and a note saying what each yardstick sees."""
     lines = [
         f"{'game':<16}{'rung':<22}{'games':>6}{'win share':>18}{'edge a game':>30}",
     ]
@@ -222,13 +249,22 @@ def text(ladders: Sequence[GameLadder]) -> str:
             share = f"{r.share:.2f} ±{r.share_ci:.2f} (1/{r.players})"
             edge = f"{r.edge:+.2f} ±{r.edge_ci:.2f} {lad.unit}"
             lines.append(f"{lad.name:<16}{label:<22}{r.games:>6}{share:>18}{edge:>30}")
-        if lad.gap is not None:
-            g = lad.gap
-            lines.append(
-                f"{lad.name:<16}{'gap closed by hard':<22}{'':>6}"
-                f"{'wins ' + _ratio(g.by_wins, g.by_wins_ci):>18}"
-                f"{'points ' + _ratio(g.by_points, g.by_points_ci):>30}"
-            )
+        for label, g in (
+            ("gap closed by hard", lad.gap),
+            ("gap to omniscient", lad.gap_omniscient),
+        ):
+            if g is not None:
+                lines.append(
+                    f"{lad.name:<16}{label:<22}{'':>6}"
+                    f"{'wins ' + _ratio(g.by_wins, g.by_wins_ci):>18}"
+                    f"{'points ' + _ratio(g.by_points, g.by_points_ci):>30}"
+                )
+    lines.append(
+        f"{YARDSTICK}: the hard bot seeing every hand, what nobody has seen dealt again"
+        " (the gap hard closes is measured to it)"
+    )
+    if any(lad.gap_omniscient is not None for lad in ladders):
+        lines.append(f"{OMNISCIENT}: the hard bot seeing every card where it lies")
     return "\n".join(lines)
 
 

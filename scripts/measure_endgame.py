@@ -128,7 +128,11 @@ def positions(args: argparse.Namespace) -> dict[str, Any]:
         me = st.to_move()
         legal = list(st.legal_actions())
         judge = ISMCTSBot(
-            module.search_hooks(), seed=i, iterations=args.judge, time_budget=1e9, all_seeing=True
+            module.search_hooks(),
+            seed=i,
+            iterations=args.judge,
+            time_budget=1e9,
+            all_seeing="cards",  # the true deal itself
         )
         value: dict[str, dict[object, float]] = {"search": {}}
         for a in legal:

@@ -1,8 +1,9 @@
 """The hard bot's strength as issue 10 measures it, in one command.
 
 Hard x 1 against medium x 3 in four-player Twenty-Two at a fixed iteration count (so the
-figure does not depend on the machine's load), then an all-seeing hard (its search sees the
-true deal: ``simulate --all-seeing``) against medium x 3 on the same deals. Prints each hard
+figure does not depend on the machine's load), then an all-seeing hard (its search sees
+every hand, what nobody has seen dealt again: ``simulate --all-seeing``) against medium x 3
+on the same deals. Prints each hard
 share with its 95% interval, and how much of the gap between medium's share (a quarter, one
 seat in four) and the all-seeing share the real hard bot closes.
 

@@ -277,7 +277,10 @@ def choose_exactly(
     clock, cancelled = bot.clock, bot.cancelled
     start = clock()
     deadline = start + bot.time_budget
-    # the all-seeing yardstick's every sample is the true deal: one solve is all of them
+    # The all-seeing yardstick's every sample is the true deal, or (``"hands"``) the true
+    # hands with what nobody has seen dealt again: in the trick games' endgames (their play,
+    # ``when``) that is only what the rest of the deal never reads (Twenty-Two's stock and
+    # face-down discards, Manni's manni and dead piles), so one solve is all of them.
     samples = 1 if bot.all_seeing else max(1, -(-bot.iterations // ITERATIONS_PER_SAMPLE))
     draw, weighed = bot._sampler(state, seat, start, bot.iterations)
 

@@ -37,6 +37,12 @@ from .endgame import Endgame, choose_exactly
 Clock = Callable[[], float]
 Sampler = Callable[[], State]
 
+#: ``ISMCTSBot.all_seeing``: every hand seen, what nobody has seen dealt again (the fair
+#: yardstick), or every card where it lies (the omniscient one).
+SEEING_HANDS = "hands"
+OMNISCIENT = "cards"
+ALL_SEEING = (SEEING_HANDS, OMNISCIENT)
+
 #: The share of a search's time budget that weighing samples may take, once it has this many.
 POOL_SHARE = 0.25
 POOL_LEAST = 8
@@ -119,7 +125,7 @@ class ISMCTSBot:
         time_budget: float = 0.8,
         clock: Clock = time.perf_counter,
         cancelled: Callable[[], bool] | None = None,
-        all_seeing: bool = False,
+        all_seeing: bool | str = False,
     ) -> None:
         self.hooks = hooks or SearchHooks()
         self.rng = random.Random(seed)
@@ -127,9 +133,12 @@ class ISMCTSBot:
         self.time_budget = time_budget
         self.clock = clock
         self.cancelled = cancelled
-        #: Searches the true deal instead of samples of it: the yardstick for how much a
-        #: bot loses to not seeing (``cardsuite simulate --all-seeing``); never at a table.
-        self.all_seeing = all_seeing
+        #: The yardstick for how much a bot loses to not seeing (``cardsuite simulate
+        #: --all-seeing``), never at a table: ``"hands"`` searches every hand as it is and
+        #: what nobody has seen dealt again (``State.clone_seeing_hands``: a perfect reader
+        #: of the table), ``"cards"`` the true deal, stock order and all (omniscient); ""
+        #: (off) samples of what the bot may see. True means ``"hands"``.
+        self.all_seeing = all_seeing_mode(all_seeing)
         self.last = SearchStats()
 
     def choose(self, state: State, seat: int) -> Action:
@@ -276,11 +285,14 @@ class ISMCTSBot:
     def _sampler(
         self, state: State, me: int, start: float, limit: int
     ) -> tuple[Sampler, dict[str, Any]]:
-        """Where each iteration's deal comes from: the true one (all-seeing), the pool of
-        samples weighed by the evidence, or a fresh sample of the hard facts."""
+        """Where each iteration's deal comes from: the true one (all-seeing: every hand,
+        and what nobody saw dealt again unless omniscient), the pool of samples weighed by
+        the evidence, or a fresh sample of the hard facts."""
         rng = self.rng
-        if self.all_seeing:
+        if self.all_seeing == OMNISCIENT:
             return (lambda: state.clone_for_search(rng)), {}
+        if self.all_seeing:
+            return (lambda: state.clone_seeing_hands(me, rng)), {}
         evidence = self.hooks.evidence
         if evidence is None:
             return (lambda: state.search_copy(me, rng)), {}
@@ -323,6 +335,18 @@ class ISMCTSBot:
             return pool, []
         temper = self.hooks.temper
         return pool, [math.exp(temper * (x - top)) for x in logs]
+
+
+def all_seeing_mode(value: bool | str) -> str:
+    """``all_seeing`` as given to a bot (an option from the command line, a record's bot
+    options): "" (off), ``"hands"`` (also True) or ``"cards"``."""
+    if value is True:
+        return SEEING_HANDS
+    if value is False or value == "":
+        return ""
+    if value not in ALL_SEEING:
+        raise ValueError(f"all_seeing is one of {', '.join(ALL_SEEING)}, not {value!r}")
+    return str(value)
 
 
 def _options(

@@ -352,3 +352,23 @@ def test_same_seed_same_choice() -> None:
         bot = make_bot("mensch", "hard", seed=4, iterations=100, time_budget=1e9)
         picks.add(str(bot.choose(st, st.to_move())))  # type: ignore[arg-type]
     assert len(picks) == 1
+
+
+@pytest.mark.parametrize("game_id", ["manni", "twenty-two"])
+def test_one_fair_copy_is_every_one_in_an_endgame(game_id: str) -> None:
+    """The fair yardstick (``all_seeing="hands"``) solves one copy of an endgame: what it
+    deals again (the stock and face-down discards, the manni and dead piles) is never read
+    in a deal's play, so every such copy has the same exact values."""
+    spec = entry(game_id).bots_module().search_hooks().endgame
+    assert spec is not None
+    varied = 0
+    for st in endgames(game_id, 8, 4, seed=5):
+        me = st.to_move()
+        assert me is not None
+        legal = st.legal_actions()
+        copies = [st.clone_seeing_hands(me, random.Random(i)) for i in range(3)]
+        varied += any(c.zones() != copies[0].zones() for c in copies[1:])
+        first = Solver(st, me, spec).values(copies[0], legal)
+        for c in copies[1:]:
+            assert Solver(st, me, spec).values(c, legal) == first
+    assert varied, "no copy dealt anything again: nothing proved"

@@ -299,9 +299,10 @@ def test_manni_reads_nothing_before_the_first_card() -> None:
 def test_the_all_seeing_yardstick_never_samples(
     game_id: str, players: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 36: the yardstick searches the true deal everywhere, in every game: no sample
-    is dealt (not by ``search_copy``, ``sample_hidden`` or a game's own ``_sample``), and
-    every copy holds the true hidden cards."""
+    """Issue 36: the omniscient yardstick (``all_seeing="cards"``) searches the true deal
+    everywhere, in every game: no sample is dealt (not by ``search_copy``, ``sample_hidden``
+    or a game's own ``_sample``), and every copy holds the true hidden cards. (The fair one,
+    "hands", deals what nobody has seen again: ``tests/contract/test_seeing_hands.py``.)"""
     game = get_game(game_id)
     state = game.new_state(players=players, seed=3)
     rng = random.Random(3)
@@ -329,7 +330,8 @@ def test_the_all_seeing_yardstick_never_samples(
         if hasattr(cls, name):
             monkeypatch.setattr(cls, name, no_samples)
     hooks = entry(game_id).bots_module().search_hooks()
-    ISMCTSBot(hooks, seed=1, iterations=10, time_budget=60, all_seeing=True).search_tree(state, me)
+    bot = ISMCTSBot(hooks, seed=1, iterations=10, time_budget=60, all_seeing="cards")
+    bot.search_tree(state, me)
     truth = [list(state.zones()[z]) for z in hidden]
     assert len(copies) == 10 and all(c == truth for c in copies)
 

@@ -32,9 +32,29 @@ def test_a_rung_is_a_duplicate_run_of_the_same_deals() -> None:
     assert all(s * 2 == round(s * 2) for s in a.shares)
 
 
-def test_the_yardstick_is_hard_seeing_every_card() -> None:
-    with pytest.raises(ValueError, match="below hard"):
-        ladder.play_rung("money", ladder.YARDSTICK, "hard", sets=2, seed=1)
+def test_the_yardsticks_are_hard_seeing_every_hand_or_every_card(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The yardstick's hard bot sees every hand, what nobody has seen dealt again
+    ("hands"); the omniscient one every card ("cards"); each against a level below hard."""
+    for stick in ladder.YARDSTICKS:
+        with pytest.raises(ValueError, match="below hard"):
+            ladder.play_rung("money", stick, "hard", sets=2, seed=1)
+    made: list[object] = []
+    real = ladder.run
+
+    def spy(spec, games, seed, jobs):  # type: ignore[no-untyped-def]
+        made.append((spec.seats, spec.bot_options["hard"].get("all_seeing")))
+        return real(spec, games, seed, jobs)
+
+    monkeypatch.setattr(ladder, "run", spy)
+    fair = ladder.play_rung("money", ladder.YARDSTICK, "medium", sets=1, seed=1, iterations=3)
+    ladder.play_rung("money", ladder.OMNISCIENT, "medium", sets=1, seed=1, iterations=3)
+    hard = ladder.play_rung("money", "hard", "medium", sets=1, seed=1, iterations=3)
+    seats = ("hard", "medium")
+    assert made == [(seats, "hands"), (seats, "cards"), (seats, None)]
+    # Money's stacks are face down to everyone: the fair yardstick is the hard bot itself
+    assert fair == hard
 
 
 def test_bench_strength_prints_every_rung_and_the_gap() -> None:
@@ -51,10 +71,22 @@ def test_bench_strength_prints_every_rung_and_the_gap() -> None:
         ("all-seeing", "medium"),
     ]
     assert set(money["gap"]) == {"by_wins", "by_wins_ci", "by_points", "by_points_ci"}
+    assert money["yardstick"] == "hands" and "gap_omniscient" not in money
     text = CliRunner().invoke(
         main, ["bench", "--strength", "money", "--sets", "2", "--iterations", "5"]
     )
     assert "gap closed by hard" in text.output and "hard vs medium" in text.output
+    assert "all-seeing: the hard bot seeing every hand" in text.output
+    assert "omniscient" not in text.output
+
+
+def test_bench_strength_omniscient_adds_the_second_yardstick() -> None:
+    args = ["bench", "--strength", "money", "--sets", "2", "--iterations", "3", "--omniscient"]
+    (money,) = json.loads(CliRunner().invoke(main, [*args, "--json"]).output)
+    assert [r["high"] for r in money["rungs"]][-2:] == ["all-seeing", "omniscient"]
+    assert set(money["gap_omniscient"]) == set(money["gap"])
+    text = CliRunner().invoke(main, args).output
+    assert "gap to omniscient" in text and "omniscient: the hard bot seeing every card" in text
 
 
 def test_bench_strength_refuses_a_player_count() -> None:
@@ -72,3 +104,19 @@ def test_the_table_keeps_its_columns_apart_with_a_long_unit() -> None:
     )
     line = text([lad]).splitlines()[1]
     assert "(1/4) " in line and "+10.39 ±2.44 penalty points" in line
+
+
+def test_a_bots_all_seeing_says_which_yardstick() -> None:
+    """``all_seeing``: off, "hands" (True too: the fair yardstick) or "cards"."""
+    from cardsuite.bots.ismcts import ISMCTSBot, all_seeing_mode
+
+    assert [all_seeing_mode(v) for v in (False, "", True, "hands", "cards")] == [
+        "",
+        "",
+        "hands",
+        "hands",
+        "cards",
+    ]
+    assert ISMCTSBot(all_seeing=True).all_seeing == "hands"
+    with pytest.raises(ValueError, match="hands, cards"):
+        ISMCTSBot(all_seeing="everything")

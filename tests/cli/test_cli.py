@@ -119,6 +119,7 @@ def test_simulate_jobs_do_not_change_results(run, monkeypatch: pytest.MonkeyPatc
         (("simulate", "twenty-two", "-s", "easy,"), "item 2 of 'easy,' is empty"),
         (("--theme", "nosuch", "list"), "no theme 'nosuch'; themes: "),
         (("simulate", "twenty-two", "-s", "medium", "--all-seeing"), "needs a hard seat"),
+        (("simulate", "twenty-two", "-s", "medium", "--omniscient"), "needs a hard seat"),
         (("simulate", "twenty-two", "-p", "3", "-n", "7", "--duplicate"), "a multiple of the 3"),
         (("simulate", "twenty-two", "--duplicate", "--no-rotate"), "rotates the seats"),
     ],
@@ -174,11 +175,15 @@ def test_simulate_streams_its_work() -> None:
 def test_simulate_all_seeing_is_said_and_repeatable(run) -> None:  # type: ignore[no-untyped-def]
     args = ("simulate", "twenty-two", "-s", "hard,medium", "-n", "2", "--hard-iterations", "20")
     seeing = json.loads(run(*args, "--all-seeing", "--json").output)
-    assert seeing["bot_options"]["hard"]["all_seeing"] is True
+    assert seeing["bot_options"]["hard"]["all_seeing"] == "hands"  # the fair yardstick
     again = json.loads(run(*args, "--all-seeing", "--json").output)
     scores = [e["mean_score"] for e in seeing["entries"]]
     assert [e["mean_score"] for e in again["entries"]] == scores
     assert "(hard bots all-seeing)" in run(*args, "--all-seeing").output
+    # the old yardstick, searching the true deal with the stock's order
+    seeing = json.loads(run(*args, "--omniscient", "--json").output)
+    assert seeing["bot_options"]["hard"]["all_seeing"] == "cards"
+    assert "(hard bots omniscient)" in run(*args, "--omniscient").output
 
 
 def test_simulate_duplicate_plays_each_deal_from_every_seat(run) -> None:  # type: ignore[no-untyped-def]

@@ -419,6 +419,12 @@ class CasinoState(TurnState):
 
         return sample_hidden(self, observer, rng, events=events)
 
+    def clone_seeing_hands(self, observer: int, rng: random.Random) -> CasinoState:
+        """Every hand as it is, the stock in a new order (``sampling.seeing_hands``)."""
+        from .sampling import seeing_hands
+
+        return seeing_hands(self, observer, rng)
+
     def to_json(self) -> dict[str, Any]:
         from .codec import to_json
 

@@ -143,3 +143,18 @@ def known_cards(st: CasinoState) -> dict[int, list[Card]]:
         if card is not None and card in st.hands[mover] and card not in out.get(mover, []):
             out.setdefault(mover, []).append(card)
     return out
+
+
+def seeing_hands(st: CasinoState, observer: int, rng: random.Random) -> CasinoState:
+    """``clone_seeing_hands``: the true position as a search copy, every hand as it is,
+    and the stock (the deals to come, CASINO-DEAL-2: face down, seen by nobody) in a new
+    random order. Everything else is in sight or in a hand. The position an insisted play
+    is taken back to (``before_play``) gets the same stock."""
+    new: CasinoState = st.clone_for_search(rng)
+    stock = new.stock
+    shuffle(rng, stock)
+    if new.before_play is not None:
+        before = new.before_play.clone(new.rng, events=False)
+        before.stock = stock[:]
+        new.before_play = before
+    return new

@@ -867,6 +867,11 @@ class MannState(TrickState):
         ``TurnState.sample_hidden`` and ``search_copy`` deal through it."""
         return sampling.sample_hidden(self, observer, rng, events=events)
 
+    def clone_seeing_hands(self, observer: int, rng: random.Random) -> MannState:
+        """Every hand as it is; the manni's rest and the other players' discards dealt
+        again among themselves (``sampling.seeing_hands``)."""
+        return sampling.seeing_hands(self, observer, rng)
+
     # --- JSON (``codec.py``) --------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:

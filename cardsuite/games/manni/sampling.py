@@ -139,3 +139,36 @@ def _eligible(f: _Facts, card: Card) -> list[int]:
 def _solve(f: _Facts, cards: list[Card], sizes: list[int]) -> list[list[Card]]:
     """The exact deal of these facts (``dealing.solve``)."""
     return dealing.solve(cards, sizes, lambda c: _eligible(f, c))
+
+
+def seeing_hands(st: MannState, observer: int, rng: random.Random) -> MannState:
+    """``clone_seeing_hands``: the true position as a search copy, every hand as it is,
+    and dealt again among their zones the cards nobody has seen or that ``observer`` may
+    not see outside a hand: what is left of the manni (face down, in an order nobody
+    sees: GEN-4, whatever the variant) and the other players' discards (face down, known
+    only to who discarded them: GEN-5, a swap's dead pile too). ``observer``'s own
+    discards are his to know, and so is what each player drew (in his hand, or played).
+    Hornafjarðarmanni's contract card, known to be the dealer's until played
+    (HORN-DEAL-1), stays among the dealer's discards if it lies there. In basic Manni this
+    moves no card to another zone (the manni is what no hand holds, and a swap takes it
+    whole, MANNI-EXCH-2): only the order of what is drawn from the top matters, in
+    Trjámann and Hornafjarðarmanni."""
+    new: MannState = st.clone_for_search(rng)
+    others = [s for s in range(3) if s != observer]
+    special = st.contract_card
+    pool = list(st.manni)
+    for s in others:
+        pool += [c for c in st.discards[s] if c is not special]
+    shuffle(rng, pool)
+    i = 0
+    for s in others:
+        old = st.discards[s]
+        kept = special if special is not None and special in old else None
+        k = len(old) - (kept is not None)
+        cards = pool[i : i + k]
+        i += k
+        if kept is not None:
+            cards.insert(old.index(kept), kept)
+        new.discards[s] = cards
+    new.manni = pool[i:]
+    return new

@@ -856,6 +856,11 @@ class TwentyTwoState(TrickState):
         by_reading = READING and not events
         return sampling.sample_hidden(self, observer, rng, events=events, by_reading=by_reading)
 
+    def clone_seeing_hands(self, observer: int, rng: random.Random) -> TwentyTwoState:
+        """Every hand as it is; the stock and the other seats' face-down discards dealt
+        again among themselves (``sampling.seeing_hands``)."""
+        return sampling.seeing_hands(self, observer, rng)
+
     # --- JSON (``codec``) -------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:

@@ -347,3 +347,26 @@ def _multisets(available: Sequence[int], k: int) -> Iterator[tuple[int, ...]]:
     for take in range(min(available[0], k), max(0, k - room) - 1, -1):
         for rest in _multisets(available[1:], k - take):
             yield (take, *rest)
+
+
+def seeing_hands(st: TwentyTwoState, observer: int, rng: random.Random) -> TwentyTwoState:
+    """``clone_seeing_hands``: the true position as a search copy, every hand as it is,
+    and the cards nobody has seen or that ``observer`` may not see outside a hand dealt
+    again among their zones: the stock (its order is what an exchange draws: nobody sees
+    it, T22-EXCH-1) and the other seats' discards (face down, only their number public,
+    T22-EXCH-3; out of play, so which they were matters only for what the stock holds).
+    ``observer``'s own discards are his to know. The rest (hands, tricks, score cards, the
+    trick on the table) is the true position's."""
+    new: TwentyTwoState = st.clone_for_search(rng)
+    others = [s for s in range(st.n) if s != observer]
+    pool = list(st.stock)
+    for s in others:
+        pool += st.discards[s]
+    shuffle(rng, pool)
+    i = 0
+    for s in others:
+        k = len(st.discards[s])
+        new.discards[s] = pool[i : i + k]
+        i += k
+    new.stock = pool[i:]
+    return new
