@@ -155,3 +155,102 @@ def test_the_auction_reads_the_bids_and_the_play_does_not(
                 b != "pass" for _, b in state.bids[: state.bids.index((seat, bid))]
             ):
                 assert sum(c.suit == "C" for c in sample.hands[seat]) <= 2
+
+
+def _after_an_alone_bid() -> MenschState:
+    """A deal of four medium bots at a bid that follows a Five or higher."""
+    for s in range(500):
+        state = MENSCH.new_state(players=4, seed=s)
+        bot = MediumBot()
+        while state.phase == "bid":
+            alone = any(b not in ("pass", "half", "after") for _, b in state.bids)
+            if alone and len(state.legal_actions()) > 1:
+                assert isinstance(state, MenschState)
+                return state
+            state.apply(bot.choose(state, state.to_move()))
+    raise AssertionError("no bid after a Five or higher")
+
+
+def test_moved_samples_explain_the_bids_and_keep_everything_public() -> None:
+    """``posterior``: a sample moved toward the bids keeps the observer's hand, the hidden
+    cards and the sizes, and the pass facts; and an alone bidder's hand fits its bid more
+    often than in the hard facts' samples."""
+    import random
+
+    from cardsuite.games.mensch.bots import bid_margins
+    from cardsuite.games.mensch.posterior import BidPosterior
+
+    state = _after_an_alone_bid()
+    me = state.to_move()
+    bidder, bid = next((s, b) for s, b in state.bids if b not in ("pass", "half", "after"))
+    reading = BidPosterior(state, me)
+    rng = random.Random(5)
+    fits = {"dealt": 0, "moved": 0}
+    hidden = sorted(c.ordinal for s in range(4) if s != me for c in state.hands[s])
+    for _ in range(20):
+        dealt = state.search_copy(me, rng)
+        fits["dealt"] += bid_margins(dealt.hands[bidder], [bid])[bid] >= 0
+        moved = state.search_copy(me, rng)
+        assert isinstance(moved, MenschState)
+        reading.move(moved, rng)
+        fits["moved"] += bid_margins(moved.hands[bidder], [bid])[bid] >= 0
+        assert moved.hands[me] == state.hands[me] and moved.bids == state.bids
+        assert [len(h) for h in moved.hands] == [len(h) for h in state.hands]
+        assert sorted(c.ordinal for s in range(4) if s != me for c in moved.hands[s]) == hidden
+        assert all(h == sorted(h, key=moved.hand_key) for h in moved.hands)
+        high = None
+        for seat, b in state.bids:
+            if b == "pass" and high in (None, "half"):
+                assert sum(c.suit == "C" for c in moved.hands[seat]) <= 2
+            high = high if b == "pass" else b
+    assert fits["moved"] >= fits["dealt"] + 6, fits
+
+
+def test_moved_samples_keep_the_voids_and_the_called_card() -> None:
+    """In the play a swap never gives a card of a suit its seat has shown void in, nor the
+    called card to the declarer; the partner is the called card's holder."""
+    import random
+
+    from cardsuite.games.mensch.posterior import BidPosterior
+    from cardsuite.games.mensch.rules import effective_suit
+    from cardsuite.games.mensch.sampling import _voids
+
+    rng = random.Random(3)
+    checked = 0
+    for seed in range(40):
+        state = MENSCH.new_state(players=4, seed=seed)
+        bot = MediumBot()
+        while state.phase != "over" and not (state.phase == "play" and len(state.played) >= 12):
+            state.apply(bot.choose(state, state.to_move()))
+        if state.phase != "play" or state.called is None or state.partner_known:
+            continue
+        assert isinstance(state, MenschState)
+        me = state.to_move()
+        voids = _voids(state)
+        reading = BidPosterior(state, me)
+        for _ in range(5):
+            moved = state.search_copy(me, rng)
+            assert isinstance(moved, MenschState)
+            reading.move(moved, rng, steps=60)
+            for s in range(4):
+                assert not any(effective_suit(c, state.trump) in voids[s] for c in moved.hands[s])
+            holder = next((s for s in range(4) if state.called in moved.hands[s]), None)
+            if holder is not None and holder != me:
+                assert holder != state.declarer and moved.partner == holder
+            checked += 1
+    assert checked >= 10
+
+
+def test_the_hard_bot_draws_moved_samples_in_its_posterior_phases() -> None:
+    """``posterior_phases``: the auction's samples come from the moved pool (its size in the
+    stats); the all-seeing yardstick still searches the true deal."""
+    state = _after_an_alone_bid()
+    me = state.to_move()
+    bot = auction.HardBot(search_hooks(), seed=1, iterations=24, time_budget=1e6)
+    bot.posterior_phases = auction.PHASES
+    bot.choose(state, me)
+    assert bot.last.pool == min(auction.POSTERIOR_POOL, 24)
+    seeing = auction.HardBot(search_hooks(), seed=1, iterations=24, all_seeing=True)
+    seeing.posterior_phases = auction.PHASES
+    seeing.choose(state, me)
+    assert seeing.last.pool == 0 and seeing.last.iterations == len(state.legal_actions())

@@ -134,13 +134,25 @@ class Situation:
         )
 
 
+#: Per trump suit, each trump's place among all the trumps, highest first (``strength``).
+_TRUMP_PLACE = {
+    t: {
+        c: i
+        for i, c in enumerate(
+            sorted((c for c in PACK if c is QC or c.suit == t), key=lambda c: -power(c, t))
+        )
+    }
+    for t in "SHDC"
+}
+
+
 def strength(hand: Sequence[Card], trump: str) -> float:
     """Roughly the tricks ``hand`` takes alone with ``trump``."""
     trumps = sorted((c for c in hand if c is QC or c.suit == trump), key=lambda c: -power(c, trump))
-    order = sorted((c for c in PACK if c is QC or c.suit == trump), key=lambda c: -power(c, trump))
+    place = _TRUMP_PLACE[trump]
     total = 0.0
     for i, c in enumerate(trumps):
-        missing = order.index(c) - i  # higher trumps I lack
+        missing = place[c] - i  # higher trumps I lack
         total += 1.0 if missing <= 0 else max(0.0, 0.8 - 0.25 * missing)
     total += max(0, len(trumps) - 3) * 0.5
     for suit in "SHDC":
@@ -160,11 +172,16 @@ def best_trump(hand: Sequence[Card]) -> str:
     return max("SHDC", key=lambda s: (strength(hand, s), s == "C"))
 
 
-def bid_margins(hand: Sequence[Card], names: Sequence[str]) -> dict[str, float]:
+def bid_margins(
+    hand: Sequence[Card], names: Sequence[str], each: dict[str, float] | None = None
+) -> dict[str, float]:
     """By how much (in tricks) ``hand`` clears what each bid needs: medium bids the highest
-    bid with a margin of 0 or more. The hard bot's reading (``inference``) reads the same."""
-    alone = strength(hand, best_trump(hand))
-    clubs = strength(hand, "C")
+    bid with a margin of 0 or more. The hard bot's readings (``inference``, ``posterior``)
+    read the same. ``each``: the hand's ``strength`` by trump suit, when known."""
+    if each is None:
+        each = {t: strength(hand, t) for t in "SHDC"}  # (``best_trump``'s, worked out once)
+    alone = each[max("SHDC", key=lambda t: (each[t], t == "C"))]
+    clubs = each["C"]
     out = {}
     for b in names:
         if b == "solo":
