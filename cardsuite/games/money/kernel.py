@@ -588,8 +588,22 @@ class MoneyKernel(MoneyState):
         key = (pay, self._cut(rest, self.values[pay]), held)
         got = self._tables.splits.get(key)
         if got is None:
-            got = _put(self._tables.splits, key, self._sell_options)
+            got = _put(self._tables.splits, key, partial(self._cut_splits, *key))
         return got
+
+    def _cut_splits(self, pay: int, cut: int, held: int) -> list[Action]:
+        """The reference's ``_sell_options`` made of the cut money (``_splits``' key):
+        every change it offers is worth less than the payment, so each rank's count in it
+        is within the cut, and the cut's sub-purses in ``sub_purses``' order are the
+        bank's that can be change, in the same order (a lexicographic order kept by any
+        subset, then a stable sort by size); each valued in C (``_valued``), not by a
+        Python call of ``value`` for every sub-purse of the whole bank (with aces as money
+        hundreds a sale)."""
+        v = self.values[pay]
+        there = purse(r for r in self.values for _ in range((cut >> (4 * (r - JACK))) & 15))
+        out: list[Action] = [Sell(v)] if v <= held else []  # (no change: ``v`` cards)
+        out += [Sell(v - w, ch) for ch, w in _valued(there, self._vkey) if 1 <= v - w <= held]
+        return out
 
     def _shopping_sources(self) -> list[str]:
         """The reference's, looked up (``_settle`` asks it whenever the mover must buy)."""
