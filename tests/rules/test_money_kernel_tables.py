@@ -287,3 +287,43 @@ def test_splits_made_of_the_cut_money_are_the_references(
 
 #: A money rank's weight (``kernel._WEIGHTS``), by rank.
 _WEIGHTS_BY_RANK = {c.rank: w for c, w in _WEIGHTS.items()}
+
+
+@pytest.mark.parametrize(
+    ("variant", "options"),
+    [s for s in SWITCHES if s[1].get("buy_at_will", s[0] == "egyptian")],
+    ids=lambda v: str(v),
+)
+def test_purchases_made_of_the_cut_money_are_the_references(
+    variant: str, options: dict[str, Any]
+) -> None:
+    """A mover's purchases from each source made of ``_buys``' key (the payments, the
+    money there cut to what change for the dearest can hold, the cards there up to what
+    the dearest buys: ``MoneyKernel._purchases``) are the reference's
+    ``_purchases_from``, made from the whole zones, order included, at positions of random
+    games of each switch that buys at will (worked out from scratch: no table between)."""
+    rng = random.Random(38)
+    seed = 0
+    state = GAME.new_state(variant=variant, options=options, seed=seed)
+    assert isinstance(state, MoneyKernel)
+    compared = 0
+    for move in range(MOVES):
+        if state.is_over():
+            seed += 1
+            state = GAME.new_state(variant=variant, options=options, seed=seed)
+        if state.phase == "play" and move % 4 == 0:
+            m = state.mover
+            pays, most = state._pays()
+            for source, zone, count in (
+                (GROUND, state.under, len(state.pile)),
+                (OPPONENT, state.banks[1 - m], len(state.hands[1 - m])),
+            ):
+                if not pays:
+                    break
+                cut = kernel._capped(_zone_money(zone), most, state.values)
+                made = state._purchases(source, pays, cut, min(count, most))
+                reference = MoneyState._purchases_from(state, source)
+                assert [a.key for a in made] == [a.key for a in reference], (move, source)
+                compared += 1
+        state.apply(rng.choice(state.legal_actions()))
+    assert compared > MOVES // 8

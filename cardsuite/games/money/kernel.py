@@ -510,7 +510,7 @@ class MoneyKernel(MoneyState):
         key = (source, pays, self._cut(there, most), count if count < most else most)
         got = tables.buys.get(key)
         if got is None:
-            got = _put(tables.buys, key, partial(self._purchases, pays, source))
+            got = _put(tables.buys, key, partial(self._purchases, *key))
         return got
 
     def _cut(self, code: int, most: int) -> int:
@@ -522,21 +522,33 @@ class MoneyKernel(MoneyState):
             got = cuts[key] = _capped(code, most, self.values)
         return got
 
-    def _purchases(self, pays: tuple[tuple[int, int], ...], source: str) -> list[Action]:
+    def _purchases(
+        self, source: str, pays: tuple[tuple[int, int], ...], cut: int, count: int
+    ) -> list[Action]:
         """The reference's purchases from ``source``, by payment, high to low (its
-        ``_purchases_paying`` for each, the zones read once and each change's value read
-        from ``_valued``, in ``sub_purses``' order: the empty change first)."""
-        _, opp, under, on_ground, held = self._market()
+        ``_purchases_paying`` for each), made of ``_buys``' key: the money there cut to
+        what change for the dearest payment can hold (every change offered is worth less
+        than its payment, so within the cut; the cut's sub-purses in ``sub_purses``' order
+        are the zone's that can be change, in the same order: a lexicographic order kept by
+        any subset, then a stable sort by size) and the cards there up to what the dearest
+        buys (none buys more). Each change's value read from ``_valued`` of the cut, which
+        recurs where the zone's whole money rarely does (with aces as money hundreds of
+        sub-purses a zone)."""
+        there = _PURSES.get(cut)
+        if there is None:
+            there = _PURSES[cut] = purse(
+                r for r in self.values for _ in range((cut >> (4 * (r - JACK))) & 15)
+            )
         out: list[Action] = []
         if source == GROUND:  # MONEY-BUY-5, -6, -9: the buyer's change from under the pile
-            valued = _valued(under, self._vkey)
+            valued = _valued(there, self._vkey)
             for pay, v in pays:
-                if 1 <= v <= on_ground:
+                if 1 <= v <= count:
                     out.append(Buy(pay, GROUND))
-                out += [Buy(pay, GROUND, ch) for ch, worth in valued if 1 <= v - worth <= on_ground]
+                out += [Buy(pay, GROUND, ch) for ch, worth in valued if 1 <= v - worth <= count]
         else:  # MONEY-BUY-10: offered if the seller has a split
             for pay, _ in pays:
-                if direct_purchase((pay,), opp, held, self._vkey):
+                if direct_purchase((pay,), there, count, self._vkey):
                     out.append(Buy(pay, OPPONENT))
         return out
 
