@@ -457,7 +457,7 @@ class MoneyKernel(MoneyState):
             bought = _row(tables.boughts, opp_key, [None] * (enough + 1))
         tail: tuple[Action, ...] = (TURN,)
         if self.exchanges < MAX_EXCHANGES:
-            tail = self._swaps() + tail
+            tail = self._swaps(key) + tail
         rows = (ground, bought, tail)
         return _row(tables.rests[self.exchanges], key, rows)
 
@@ -552,20 +552,23 @@ class MoneyKernel(MoneyState):
                     out.append(Buy(pay, OPPONENT))
         return out
 
-    def _swaps(self) -> tuple[Action, ...]:
+    def _swaps(self, key: int) -> tuple[Action, ...]:
         """The exchanges of a mover who need not buy, with the opponent then with the ground
         (the reference's ``exchange_offers``), made by ``offers_by_blocks`` (whose blocks are
         kept). Not kept whole by place as well: the money in the three zones sums to the
         same in every position, so the mover's and a place's tell the third, and a key's
         row (``_rows``, which keeps them) is the only one ever to ask them (a table of them
         by place, the mover's money and the money there, was never hit, and held with aces
-        as money 400,000 items the collector walked)."""
+        as money 400,000 items the collector walked). The purses looked up by the
+        numbers in the mover's ``key`` (``_PURSES``), not summed from the zones again."""
         m = self.mover
         vkey = self._vkey
-        bank = self.purse_of(self.banks[m])
-        return offers_by_blocks(
-            bank, self.purse_of(self.banks[1 - m]), OPPONENT, vkey
-        ) + offers_by_blocks(bank, self.purse_of(self.under), GROUND, vkey)
+        bank = _PURSES.get(key & _ZONE) or self.purse_of(self.banks[m])
+        theirs = _PURSES.get(key >> _THEIRS & _ZONE) or self.purse_of(self.banks[1 - m])
+        under = _PURSES.get(key >> _UNDER) or self.purse_of(self.under)
+        return offers_by_blocks(bank, theirs, OPPONENT, vkey) + offers_by_blocks(
+            bank, under, GROUND, vkey
+        )
 
     def _pays(self) -> tuple[tuple[tuple[int, int], ...], int]:
         """Each rank the mover can pay with, high to low, with its value (MONEY-BUY-4), and
