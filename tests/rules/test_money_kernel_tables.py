@@ -249,3 +249,81 @@ def test_exchanges_found_by_money_are_the_offered(variant: str, options: dict[st
         state.apply(rng.choice(state.legal_actions()))
     if options.get("buy_at_will", variant == "egyptian"):
         assert checked > 200 and 0 < found < checked
+
+
+@pytest.mark.parametrize(
+    ("variant", "options"),
+    [s for s in SWITCHES if s[1].get("buy_at_will", s[0] == "egyptian")],
+    ids=lambda v: str(v),
+)
+def test_splits_made_of_the_cut_money_are_the_references(
+    variant: str, options: dict[str, Any]
+) -> None:
+    """A seller's splits made of the money cut to what change for the payment can hold
+    (``MoneyKernel._cut_splits``, in ``_splits``' key) are the reference's, made from the
+    whole bank, order included, at every sale of random games of each switch that sells
+    (worked out from scratch: no table between them)."""
+    rng = random.Random(37)
+    seed = 0
+    state = GAME.new_state(variant=variant, options=options, seed=seed)
+    assert isinstance(state, MoneyKernel)
+    sales = 0
+    for _ in range(MOVES):
+        if state.is_over():
+            seed += 1
+            state = GAME.new_state(variant=variant, options=options, seed=seed)
+        if state.phase == "sell" and state.sale is not None:
+            buyer, pay, _ = state.sale
+            seller = 1 - buyer
+            v = state.values[pay]
+            rest = _zone_money(state.banks[seller]) - _WEIGHTS_BY_RANK[pay]
+            held = min(len(state.hands[seller]), v)
+            made = state._cut_splits(pay, kernel._capped(rest, v, state.values), held)
+            assert [a.key for a in made] == [a.key for a in MoneyState._sell_options(state)]
+            sales += 1
+        state.apply(rng.choice(state.legal_actions()))
+    assert sales > MOVES // 40
+
+
+#: A money rank's weight (``kernel._WEIGHTS``), by rank.
+_WEIGHTS_BY_RANK = {c.rank: w for c, w in _WEIGHTS.items()}
+
+
+@pytest.mark.parametrize(
+    ("variant", "options"),
+    [s for s in SWITCHES if s[1].get("buy_at_will", s[0] == "egyptian")],
+    ids=lambda v: str(v),
+)
+def test_purchases_made_of_the_cut_money_are_the_references(
+    variant: str, options: dict[str, Any]
+) -> None:
+    """A mover's purchases from each source made of ``_buys``' key (the payments, the
+    money there cut to what change for the dearest can hold, the cards there up to what
+    the dearest buys: ``MoneyKernel._purchases``) are the reference's
+    ``_purchases_from``, made from the whole zones, order included, at positions of random
+    games of each switch that buys at will (worked out from scratch: no table between)."""
+    rng = random.Random(38)
+    seed = 0
+    state = GAME.new_state(variant=variant, options=options, seed=seed)
+    assert isinstance(state, MoneyKernel)
+    compared = 0
+    for move in range(MOVES):
+        if state.is_over():
+            seed += 1
+            state = GAME.new_state(variant=variant, options=options, seed=seed)
+        if state.phase == "play" and move % 4 == 0:
+            m = state.mover
+            pays, most = state._pays()
+            for source, zone, count in (
+                (GROUND, state.under, len(state.pile)),
+                (OPPONENT, state.banks[1 - m], len(state.hands[1 - m])),
+            ):
+                if not pays:
+                    break
+                cut = kernel._capped(_zone_money(zone), most, state.values)
+                made = state._purchases(source, pays, cut, min(count, most))
+                reference = MoneyState._purchases_from(state, source)
+                assert [a.key for a in made] == [a.key for a in reference], (move, source)
+                compared += 1
+        state.apply(rng.choice(state.legal_actions()))
+    assert compared > MOVES // 8

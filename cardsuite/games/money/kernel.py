@@ -188,15 +188,14 @@ class _Tables:
     seller's money, the rank paid, the seller's cards up to what it buys) -> the splits,
     made from ``splits``: (the rank paid, the seller's other money cut to what change can
     hold, the cards up to what it buys) -> the splits; ``cuts``: ``_capped``'s answers (a
-    few thousand at most, never emptied); ``enoughs``: (the payments, the opponent's
-    money cut to what change for the dearest can hold) -> the fewest cards that pay out
-    every payment (``MoneyKernel._rows``). For a mover buying at will who need not buy,
-    rows of listings indexed by a count of cards (``MoneyKernel._rows``), keyed by one int
-    (``_key``): ``grounds``: (the mover's money, the ground's) -> the purchases from the
-    ground by the cards on it; ``rests``: by the number of exchanges made, one table for
-    each whether an exchange is left (MONEY-BUY-7, D12), the mover's key -> the ground's
-    row, the purchases from the opponent by the cards in the opponent's stack (``buys``'
-    own tuples), and the exchanges and the turn, joined once (``_swaps``; a row's places
+    few thousand at most, never emptied). For a mover buying at will who need not buy,
+    rows of listings indexed by a count of cards (``MoneyKernel._rows``): ``grounds`` and
+    ``boughts``: (those payments, the money there cut as ``buys``' is) -> the purchases
+    from the ground by the cards on it, and from the opponent by the cards in the
+    opponent's stack up to the fewest that pay out every payment (``buys``' own tuples);
+    ``rests``: by the number of exchanges made, one table for each whether an exchange is
+    left (MONEY-BUY-7, D12), the mover's key (one int, ``_key``) -> the ground's row, the
+    opponent's, and the exchanges and the turn, joined once (``_swaps``; a row's places
     fill as they are asked: half the listings to make that one key of every fact made).
     ``forced``,
     ``whole`` and ``sources``: by ``_whole_key``, a forced buyer's exchanges (which look
@@ -206,9 +205,9 @@ class _Tables:
     each legal somewhere under these money values, so of equal value and a change."""
 
     __slots__ = (
+        "boughts",
         "buys",
         "cuts",
-        "enoughs",
         "forced",
         "grounds",
         "pays",
@@ -224,10 +223,10 @@ class _Tables:
         self.pays: dict[int, tuple[tuple[tuple[int, int], ...], int]] = {}
         self.buys: dict[tuple[Any, ...], tuple[Action, ...]] = {}
         self.cuts: dict[int, int] = {}
-        self.enoughs: dict[tuple[Any, ...], int] = {}
         self.splits: dict[tuple[int, int, int], tuple[Action, ...]] = {}
         self.sales: dict[tuple[int, int, int], tuple[Action, ...]] = {}
-        self.grounds: dict[int, list[Any]] = {}
+        self.grounds: dict[tuple[Any, ...], list[Any]] = {}
+        self.boughts: dict[tuple[Any, ...], list[Any]] = {}
         left: dict[int, tuple[list[Any], list[Any], tuple[Action, ...]]] = {}
         self.rests = (*[left] * MAX_EXCHANGES, {})
         self.forced: dict[tuple[Any, ...], tuple[Action, ...]] = {}
@@ -427,11 +426,13 @@ class MoneyKernel(MoneyState):
 
     def _rows(self, key: int) -> tuple[list[Any], list[Any], tuple[Action, ...]]:
         """The rows for the mover's ``key`` (in the table for the exchanges made): the
-        ground's (``grounds``, shared by every key with this money of the mover's and the
-        ground's): a place for each count of cards on the ground up to what the dearest
-        payment buys (no purchase takes more); the opponent's: a place for each count of
-        the opponent's cards up to the fewest that pay out every payment the mover can make
-        (``fewest_bought``: from there on, every one can); each filled when first asked
+        ground's (``grounds``): a place for each count of cards on the ground up to what the
+        dearest payment buys (no purchase takes more); the opponent's (``boughts``): a place
+        for each count of the opponent's cards up to the fewest that pay out every payment
+        the mover can make (``fewest_bought``: from there on, every one can); each shared by
+        every key with the same payments and money there as ``_buys`` cuts it (with aces as
+        money a key's rows were nearly all made anew for it, and filled anew, 142,000 mostly
+        empty places the collector walked after two games), each filled when first asked
         (``_fill_ground``, ``_fill_rest``); and the exchanges with the opponent then with
         the ground while any are left (MONEY-BUY-7, D12: the reference's
         ``exchange_offers``) and the turn, joined once for the key (not in each of the
@@ -440,21 +441,24 @@ class MoneyKernel(MoneyState):
         mine, under = key & _ZONE, key >> _UNDER
         tables = self._tables
         pays, most = self._paying(mine)
-        ground = tables.grounds.get(mine | under << _UNDER)
+        # Each row is a function of the payments and the money there cut to what change
+        # for the dearest payment can hold (``_buys``' key; the fewest bought reads only
+        # change worth less than it too), so shared by every key with those: with aces as
+        # money a new key nearly always finds both rows made, and filled where asked.
+        ground_key = (pays, self._cut(under, most))
+        ground = tables.grounds.get(ground_key)
         if ground is None:
-            ground = _row(tables.grounds, mine | under << _UNDER, [None] * (most + 1))
-        # (the fewest bought reads only change worth less than the dearest payment, which
-        # the opponent's money cut to it holds: looked up by the cut, ``enoughs``)
-        cut = (pays, self._cut(key >> _THEIRS & _ZONE, most))
-        enough = tables.enoughs.get(cut)
-        if enough is None:
+            ground = _row(tables.grounds, ground_key, [None] * (most + 1))
+        opp_key = (pays, self._cut(key >> _THEIRS & _ZONE, most))
+        bought = tables.boughts.get(opp_key)
+        if bought is None:
             there = self.purse_of(self.banks[1 - self.mover])
             enough = max((fewest_bought(v, there, self._vkey) for _, v in pays), default=0)
-            enough = _row(tables.enoughs, cut, enough)
+            bought = _row(tables.boughts, opp_key, [None] * (enough + 1))
         tail: tuple[Action, ...] = (TURN,)
         if self.exchanges < MAX_EXCHANGES:
-            tail = self._swaps() + tail
-        rows = (ground, [None] * (enough + 1), tail)
+            tail = self._swaps(key) + tail
+        rows = (ground, bought, tail)
         return _row(tables.rests[self.exchanges], key, rows)
 
     def _fill_ground(self, row: list[Any], key: int, on_ground: int) -> tuple[Action, ...]:
@@ -506,7 +510,7 @@ class MoneyKernel(MoneyState):
         key = (source, pays, self._cut(there, most), count if count < most else most)
         got = tables.buys.get(key)
         if got is None:
-            got = _put(tables.buys, key, partial(self._purchases, pays, source))
+            got = _put(tables.buys, key, partial(self._purchases, *key))
         return got
 
     def _cut(self, code: int, most: int) -> int:
@@ -518,38 +522,53 @@ class MoneyKernel(MoneyState):
             got = cuts[key] = _capped(code, most, self.values)
         return got
 
-    def _purchases(self, pays: tuple[tuple[int, int], ...], source: str) -> list[Action]:
+    def _purchases(
+        self, source: str, pays: tuple[tuple[int, int], ...], cut: int, count: int
+    ) -> list[Action]:
         """The reference's purchases from ``source``, by payment, high to low (its
-        ``_purchases_paying`` for each, the zones read once and each change's value read
-        from ``_valued``, in ``sub_purses``' order: the empty change first)."""
-        _, opp, under, on_ground, held = self._market()
+        ``_purchases_paying`` for each), made of ``_buys``' key: the money there cut to
+        what change for the dearest payment can hold (every change offered is worth less
+        than its payment, so within the cut; the cut's sub-purses in ``sub_purses``' order
+        are the zone's that can be change, in the same order: a lexicographic order kept by
+        any subset, then a stable sort by size) and the cards there up to what the dearest
+        buys (none buys more). Each change's value read from ``_valued`` of the cut, which
+        recurs where the zone's whole money rarely does (with aces as money hundreds of
+        sub-purses a zone)."""
+        there = _PURSES.get(cut)
+        if there is None:
+            there = _PURSES[cut] = purse(
+                r for r in self.values for _ in range((cut >> (4 * (r - JACK))) & 15)
+            )
         out: list[Action] = []
         if source == GROUND:  # MONEY-BUY-5, -6, -9: the buyer's change from under the pile
-            valued = _valued(under, self._vkey)
+            valued = _valued(there, self._vkey)
             for pay, v in pays:
-                if 1 <= v <= on_ground:
+                if 1 <= v <= count:
                     out.append(Buy(pay, GROUND))
-                out += [Buy(pay, GROUND, ch) for ch, worth in valued if 1 <= v - worth <= on_ground]
+                out += [Buy(pay, GROUND, ch) for ch, worth in valued if 1 <= v - worth <= count]
         else:  # MONEY-BUY-10: offered if the seller has a split
             for pay, _ in pays:
-                if direct_purchase((pay,), opp, held, self._vkey):
+                if direct_purchase((pay,), there, count, self._vkey):
                     out.append(Buy(pay, OPPONENT))
         return out
 
-    def _swaps(self) -> tuple[Action, ...]:
+    def _swaps(self, key: int) -> tuple[Action, ...]:
         """The exchanges of a mover who need not buy, with the opponent then with the ground
         (the reference's ``exchange_offers``), made by ``offers_by_blocks`` (whose blocks are
         kept). Not kept whole by place as well: the money in the three zones sums to the
         same in every position, so the mover's and a place's tell the third, and a key's
         row (``_rows``, which keeps them) is the only one ever to ask them (a table of them
         by place, the mover's money and the money there, was never hit, and held with aces
-        as money 400,000 items the collector walked)."""
+        as money 400,000 items the collector walked). The purses looked up by the
+        numbers in the mover's ``key`` (``_PURSES``), not summed from the zones again."""
         m = self.mover
         vkey = self._vkey
-        bank = self.purse_of(self.banks[m])
-        return offers_by_blocks(
-            bank, self.purse_of(self.banks[1 - m]), OPPONENT, vkey
-        ) + offers_by_blocks(bank, self.purse_of(self.under), GROUND, vkey)
+        bank = _PURSES.get(key & _ZONE) or self.purse_of(self.banks[m])
+        theirs = _PURSES.get(key >> _THEIRS & _ZONE) or self.purse_of(self.banks[1 - m])
+        under = _PURSES.get(key >> _UNDER) or self.purse_of(self.under)
+        return offers_by_blocks(bank, theirs, OPPONENT, vkey) + offers_by_blocks(
+            bank, under, GROUND, vkey
+        )
 
     def _pays(self) -> tuple[tuple[tuple[int, int], ...], int]:
         """Each rank the mover can pay with, high to low, with its value (MONEY-BUY-4), and
@@ -584,8 +603,22 @@ class MoneyKernel(MoneyState):
         key = (pay, self._cut(rest, self.values[pay]), held)
         got = self._tables.splits.get(key)
         if got is None:
-            got = _put(self._tables.splits, key, self._sell_options)
+            got = _put(self._tables.splits, key, partial(self._cut_splits, *key))
         return got
+
+    def _cut_splits(self, pay: int, cut: int, held: int) -> list[Action]:
+        """The reference's ``_sell_options`` made of the cut money (``_splits``' key):
+        every change it offers is worth less than the payment, so each rank's count in it
+        is within the cut, and the cut's sub-purses in ``sub_purses``' order are the
+        bank's that can be change, in the same order (a lexicographic order kept by any
+        subset, then a stable sort by size); each valued in C (``_valued``), not by a
+        Python call of ``value`` for every sub-purse of the whole bank (with aces as money
+        hundreds a sale)."""
+        v = self.values[pay]
+        there = purse(r for r in self.values for _ in range((cut >> (4 * (r - JACK))) & 15))
+        out: list[Action] = [Sell(v)] if v <= held else []  # (no change: ``v`` cards)
+        out += [Sell(v - w, ch) for ch, w in _valued(there, self._vkey) if 1 <= v - w <= held]
+        return out
 
     def _shopping_sources(self) -> list[str]:
         """The reference's, looked up (``_settle`` asks it whenever the mover must buy)."""
