@@ -262,9 +262,12 @@ class CasinoKernel(CasinoState):
         """After a trail listed with no free step, none can be listed: the free layout is
         the same (TURN-3: the trailed card is out of the turn), and so are the builds, the
         pile tops and the partner's proofs; the hand holds a card fewer for the owner test,
-        TAB-5 and the bases, and AUG-5 forbids more after the play. All but one rule: in
-        the South African game a pile top joins the side's build with no hand card only
-        after the play (VAR-SA 5), so there the side must have no build."""
+        TAB-5 and the bases, and AUG-5 forbids more after the play. The same after a
+        capture of loose cards alone (no build, no pile top): the free
+        layout is a part of what it was, and nothing else a free step reads changes but
+        the mover's own pile, which it never uses (AUG-2). All but one rule: in the South
+        African game a pile top joins the side's build with no hand card only after the
+        play (VAR-SA 5), so there the side must have no build."""
         if not self.sa:
             return True
         sides = _SIDES[self.n]
@@ -363,7 +366,12 @@ class CasinoKernel(CasinoState):
         if before is not None or self.comply or act is END:
             self._stepped(act, seat, before)
         elif self.played is not None:
-            if quiet and type(act) is Trail and self._after_trail(seat):  # (then ``_may_end``:)
+            kind = type(act)  # (a trail, or a capture of loose cards alone: ``_after_trail``)
+            if kind is Capture:  # (its type tested: ``act`` is a Capture)
+                quiet = quiet and not act.build and not act.tops  # type: ignore[attr-defined]
+            elif kind is not Trail:
+                quiet = False
+            if quiet and self._after_trail(seat):  # (then ``_may_end``:)
                 legal = self._legal = [END] if self._cannot_end(seat) is None else []
             else:
                 legal = self._legal = self._listing(seat)
@@ -426,7 +434,7 @@ class CasinoKernel(CasinoState):
         data = {"cards": codes, "value": v, "build": act.build}
         if act.tops:
             data["tops"] = tops
-        self.events.append(Event("capture", seat, wording.captures, data))
+        self.events.append(_tnew(Event, ("capture", seat, _CAPTURES_WORDING, data)))
 
     def _lean_trail(self, act: Trail, seat: int) -> None:
         """``_trail`` for a listed trail (TWO-1 and INSIST-3 met as it was listed)."""
@@ -434,7 +442,7 @@ class CasinoKernel(CasinoState):
         self._play_card(seat, card)
         self.loose.append(card)
         self.trailed = card
-        self.events.append(Event("trail", seat, wording.trails, {"cards": [card.code]}))
+        self.events.append(_TRAIL_EV[seat][card])
 
     def _lean_build(self, act: Build, seat: int) -> None:
         """``_build`` for a listed build: a new build (its owner the mover, or the proven
@@ -1225,7 +1233,9 @@ class CasinoKernel(CasinoState):
                 b = builds[v]
                 allowed = not self.sa or b.owner == seat
                 team = sides[b.owner] == sides[seat]
-                out.append(_Target(v, None, loose, table, subsets if allowed else plain, team))
+                out.append(
+                    _target(v, None, loose, table, subsets if allowed else plain, team, None)
+                )
         ace_high = self.ace_high
         partner = (seat + 2) % 4 if self.n == 4 else None  # (``partner``)
         proofs = self.proofs
@@ -1240,11 +1250,11 @@ class CasinoKernel(CasinoState):
                 # (a base worth its value is asked of the whole table: ``_Target``)
                 known = whole if v == _VALUE(c) else None
                 if sa:
-                    out.append(_Target(v, c, loose, known, plain, both, whole))
+                    out.append(_target(v, c, loose, known, plain, both, whole))
                     continue
                 if subsets is None:
                     subsets = _top_subsets(self.usable_tops(seat) if tops is None else tops)
-                out.append(_Target(v, c, loose, known, subsets, both, whole))
+                out.append(_target(v, c, loose, known, subsets, both, whole))
         return out
 
     def _adds_to(
@@ -1493,12 +1503,21 @@ _LEAN: dict[type, Callable[[CasinoKernel, Any, int], None]] = {
     Add: CasinoKernel._lean_add,
     type(END): CasinoKernel._lean_end,
 }
+
 #: A capture's parts but the card and its value (``_capture_plan``): whether it takes the
 #: build, its groups, the loose cards and the piles it takes.
 _Template = tuple[
     bool, tuple[tuple[tuple[Card, ...], tuple[int, ...]], ...], frozenset[Card], frozenset[int]
 ]
 _TRAILS: dict[Card, Trail] = {}
+_tnew: Any = tuple.__new__  # (an ``Event`` without its Python ``__new__``)
+_CAPTURES_WORDING = wording.captures
+#: Each seat's trail of each card, one event made at import (events are only read): a
+#: trail is nearly half the steps of a play-out.
+_TRAIL_EV = tuple(
+    {c: _tnew(Event, ("trail", s, wording.trails, {"cards": [c.code]})) for c in FULL}
+    for s in range(4)
+)
 
 
 def _trail(card: Card) -> Trail:
@@ -1507,6 +1526,28 @@ def _trail(card: Card) -> Trail:
     if step is None:
         step = _TRAILS[card] = Trail(card)
     return step
+
+
+def _target(
+    value: int,
+    base: Card | None,
+    loose: list[Card],
+    table: _Table | None,
+    subsets: _Subsets,
+    flag: bool,
+    whole: _Table | None,
+) -> _Target:
+    """``_Target(...)`` without ``__init__`` (a type's call and its ``__init__`` cost a
+    third more, a few targets a listing)."""
+    target = _new(_Target)
+    target.value = value
+    target.base = base
+    target.loose = loose
+    target.table = table
+    target.subsets = subsets
+    target.flag = flag
+    target.whole = whole
+    return target
 
 
 def _build(v: int, cards: tuple[Card, ...], hand: Card | None, owner: int | None) -> Build:
