@@ -463,7 +463,7 @@ class CasinoKernel(CasinoState):
             self.builds[v] = Pile(v, seat if owner is None else owner, [unit])
         else:
             old.units.append(unit)
-        self._log_build(seat, "builds", v, hand, (unit,), owner=act.owner)
+        self._log(seat, "builds", v, hand, (unit,), (), None, act.owner, None)
 
     def _lean_raise(self, act: Raise, seat: int) -> None:
         """``_raise`` for a listed raise (RAISE-1..4 met as it was listed)."""
@@ -479,7 +479,7 @@ class CasinoKernel(CasinoState):
             self.builds[new] = Pile(new, seat, [unit])  # RAISE-2: the raiser owns it
         else:
             old.units.append(unit)  # merge: the existing owner keeps it
-        self._log_build(seat, "raises to", new, card, ((card,),), old=act.value)
+        self._log(seat, "raises to", new, card, ((card,),), (), None, None, act.value)
 
     def _lean_add(self, act: Add, seat: int) -> None:
         """``_add`` for a listed addition: its units taken from the layout, the hand and
@@ -516,7 +516,50 @@ class CasinoKernel(CasinoState):
             if not self.team(build.owner, seat):
                 self.aug_opp = v
             build.units += units
-        self._log_build(seat, "adds to", v, hand, units, tops, base=base, owner=act.owner)
+        self._log(seat, "adds to", v, hand, units, tops, base, act.owner, None)
+
+    def _log(
+        self,
+        seat: int,
+        verb: str,
+        v: int,
+        hand: Card | None,
+        units: Sequence[tuple[Card, ...]],
+        tops: Sequence[tuple[int, Card]],
+        base: Card | None,
+        owner: int | None,
+        old: int | None,
+    ) -> None:
+        """``_log_build`` for a lean step: ``wording.build_event``'s very data (the same
+        keys in the same order), made with plain loops (no comprehension called, no keyword
+        arguments) and the event without ``Event``'s Python ``__new__``."""
+        codes = []
+        for u in self.builds[v].units:  # (the build is there: the step made or grew it)
+            for c in u:
+                codes.append(c.code)
+        written = []
+        for u in units:
+            unit = []
+            for c in u:
+                unit.append(c.code)
+            written.append(unit)
+        data: dict[str, Any] = {
+            "value": v,
+            "verb": verb,
+            "cards": codes,
+            "hand": hand.code if hand is not None else None,
+            "units": written,
+            "size": len(self.builds[v].units),
+        }
+        if tops:
+            data["tops"] = [[t, c.code] for t, c in tops]
+        if base is not None:
+            data["base"] = base.code
+        if owner is not None and owner != seat:
+            data["owner"] = owner
+        if old is not None:
+            data["from"] = old
+        self.events.append(_tnew(Event, ("build", seat, _BUILDS_WORDING, data)))
 
     def _lean_end(self, act: Action, seat: int) -> None:
         """``end`` listed: nothing to carry out (TURN-4 and INSIST-1 met as it was listed)."""
@@ -1512,6 +1555,7 @@ _Template = tuple[
 _TRAILS: dict[Card, Trail] = {}
 _tnew: Any = tuple.__new__  # (an ``Event`` without its Python ``__new__``)
 _CAPTURES_WORDING = wording.captures
+_BUILDS_WORDING = wording.builds
 #: Each seat's trail of each card, one event made at import (events are only read): a
 #: trail is nearly half the steps of a play-out.
 _TRAIL_EV = tuple(
