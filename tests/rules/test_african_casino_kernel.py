@@ -408,3 +408,31 @@ def test_cannot_end_and_usable_tops_are_the_references() -> None:
                 legal = state.legal_actions()
                 state.apply(legal[rng.randrange(len(legal))])
     assert refused > 0 and shared > 0
+
+
+def test_points_are_the_references() -> None:
+    """The kernel's ``_points`` (tables by card, summed in C) gives the reference's points
+    at every position of random games of every variant and size, with both ``spades``
+    scorings, the piles growing through each deal."""
+    from cardsuite.games import get_game
+    from cardsuite.games.african_casino.rules import AfricanCasino, CasinoState
+
+    game = get_game("african-casino")
+    assert isinstance(game, AfricanCasino)
+    rng = random.Random(41)
+    seen: set[tuple[int, ...]] = set()
+    for variant in game.variants:
+        for players in (2, 3, 4):
+            for spades in ("most", "five") if variant == "south-african" else ("",):
+                options = {"spades": spades} if spades else {}
+                state = game.new_state(
+                    players=players, variant=variant, seed=players, options=options
+                )
+                assert isinstance(state, kernel.CasinoKernel)
+                while not state.is_over():
+                    points = state._points()
+                    assert points == CasinoState._points(state), state.to_json()
+                    seen.add(tuple(points))
+                    legal = state.legal_actions()
+                    state.apply(legal[rng.randrange(len(legal))])
+    assert len(seen) > 20

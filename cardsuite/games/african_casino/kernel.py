@@ -83,6 +83,7 @@ from .rules import (
     _build_2,
     _capture,
     _match,
+    _most,
     _raise_1,
     _uses_hand,
     _values,
@@ -311,6 +312,29 @@ class CasinoKernel(CasinoState):
             if pile:
                 out.append((pile[-1], s))
         return tuple(out)
+
+    def _points(self) -> list[int]:
+        """The reference's (CASINO-SCORE-1, VAR-SA 8), each pile's card points and spades
+        summed in C from tables by card (``_CARD_POINTS``, ``_SPADE``): the reference's
+        loop compares codes for every card of the pack, once a deal."""
+        sides = self.sides
+        points = [0] * sides
+        cards = [0] * sides
+        spades = [0] * sides
+        index = self.pile_of.index
+        for p, pile in enumerate(self.piles):
+            s = self.side(index(p))
+            cards[s] += len(pile)
+            spades[s] += sum(map(_SPADE, pile))
+            points[s] += sum(map(_CARD_POINTS, pile))
+        _most(points, cards)
+        if self.options.get("spades") == "five":
+            for s in range(sides):
+                if spades[s] >= 5:
+                    points[s] += 1
+        else:
+            _most(points, spades)
+        return points
 
     def _end_turn(self, seat: int) -> None:
         """The reference's, its common case first: the next seat holds cards, so neither
@@ -1555,6 +1579,12 @@ _Template = tuple[
 _TRAILS: dict[Card, Trail] = {}
 _tnew: Any = tuple.__new__  # (an ``Event`` without its Python ``__new__``)
 _CAPTURES_WORDING = wording.captures
+#: Each card's points (CASINO-SCORE-1: an ace or the two of spades 1, the ten of diamonds
+#: 2) and whether it is a spade, looked up in C (``CasinoKernel._points``).
+_CARD_POINTS = {
+    c: 1 if c.rank == ACE or c.code == "2S" else 2 if c.code == "10D" else 0 for c in FULL
+}.__getitem__
+_SPADE = {c: 1 if c.suit == "S" else 0 for c in FULL}.__getitem__
 _BUILDS_WORDING = wording.builds
 #: Each seat's trail of each card, one event made at import (events are only read): a
 #: trail is nearly half the steps of a play-out.
