@@ -436,3 +436,22 @@ def test_points_are_the_references() -> None:
                     legal = state.legal_actions()
                     state.apply(legal[rng.randrange(len(legal))])
     assert len(seen) > 20
+
+
+def test_tables_by_card_are_what_they_stand_for() -> None:
+    """The kernel's tables by card: a trail is ``Trail(card)``, the values a card captures
+    are ``rules._values``' (the two aces' one shared tuple), the events of a trail are the
+    reference's."""
+    from cardsuite.engine import Event
+    from cardsuite.games.african_casino import wording
+    from cardsuite.games.african_casino.actions import Trail
+    from cardsuite.games.african_casino.rules import _values
+
+    for card in FULL:
+        assert kernel._TRAIL_OF(card) == Trail(card)
+        for high in (False, True):
+            assert kernel._CAPTURE_VALUES[high][card] == _values(card, high)
+        for seat in range(4):
+            event = kernel._TRAIL_EV[seat][card]
+            assert event == Event("trail", seat, wording.trails, {"cards": [card.code]})
+            assert event.text == f"{{P{seat}}} trails [{card.code}]"

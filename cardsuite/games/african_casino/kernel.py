@@ -816,11 +816,8 @@ class CasinoKernel(CasinoState):
                 trail = _trail(card)
                 if self._quick_why_not(trail, seat, list(judge.mine) if judge else []) is None:
                     out.append(trail)
-        elif judge is None:  # (each card's trail looked up inline: no call a card)
-            trails = _TRAILS
-            for card in hand:
-                shared = trails.get(card)
-                out.append(_trail(card) if shared is None else shared)
+        elif judge is None:  # (each card's trail looked up in C: no loop, no call a card)
+            out.extend(map(_TRAIL_OF, hand))
         elif not ((judge.restricted and judge.mine) or judge.aug is not None):  # (TWO-1, AUG-5)
             kept = judge.mine
             for card in hand:
@@ -846,12 +843,10 @@ class CasinoKernel(CasinoState):
         # With no pile top, the values with a unit to take are the sums of loose sets (an ace
         # alone is a set of 1, and counts 14 too: below); with tops, ``_reach``'s values.
         reach = _tops_reach(walk, tops, ace_high) if tops else walk
+        capture_values = _CAPTURE_VALUES[ace_high]
         for card in hand:
-            if card.rank == ACE:
-                values: tuple[int, ...] = (1, 14) if ace_high else (1,)
-            else:
-                values = (card.rank,)
-            seen: set[object] | None = set() if len(values) > 1 else None
+            values = capture_values[card]
+            seen: set[object] | None = set() if values is _ACE_BOTH else None
             for v in values:
                 plan = plans.get(v)
                 if plan is None:
@@ -1576,7 +1571,15 @@ _LEAN: dict[type, Callable[[CasinoKernel, Any, int], None]] = {
 _Template = tuple[
     bool, tuple[tuple[tuple[Card, ...], tuple[int, ...]], ...], frozenset[Card], frozenset[int]
 ]
-_TRAILS: dict[Card, Trail] = {}
+#: The values each card captures (``rules._values``), ace low and ace high, looked up.
+_ACE_BOTH = (1, 14)
+_CAPTURE_VALUES = {
+    high: {c: _ACE_BOTH if high and c.rank == ACE else _values(c, high) for c in FULL}
+    for high in (False, True)
+}
+#: Each card's trail, one object for every listing (a trail is its card), made at import.
+_TRAILS: dict[Card, Trail] = {c: Trail(c) for c in FULL}
+_TRAIL_OF = _TRAILS.__getitem__
 _tnew: Any = tuple.__new__  # (an ``Event`` without its Python ``__new__``)
 _CAPTURES_WORDING = wording.captures
 #: Each card's points (CASINO-SCORE-1: an ace or the two of spades 1, the ten of diamonds
