@@ -1302,8 +1302,9 @@ class CasinoKernel(CasinoState):
         partner = (seat + 2) % 4 if self.n == 4 else None  # (``partner``)
         proofs = self.proofs
         sa = self.sa
+        base_values = _CAPTURE_VALUES[ace_high]  # (a base is worth what a card captures)
         for c in loose if bases else ():
-            for v in (1, 14) if c.rank == ACE and ace_high else (_VALUE(c),):
+            for v in base_values[c]:
                 if v in builds:
                     continue
                 both = partner is not None and (partner, ACE if v in (1, 14) else v) in proofs
