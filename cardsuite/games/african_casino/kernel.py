@@ -1900,7 +1900,10 @@ def _free_units(target: _Target, ace_high: bool) -> list[Unit]:
     loose card worth its value, loose sets of its sum, pile tops alone or with loose sets."""
     v = target.value
     base = target.base
-    others, table = target.rest()
+    others = target.loose
+    table = target.table
+    if table is None:  # (most targets have it: no call)
+        table = target.rest()[1]
     found: list[Unit] = []
     for c in others:  # (``rest``: they may hold the base)
         r = c.rank
