@@ -294,17 +294,18 @@ def test_no_free_step_is_sound(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_a_trail_after_no_free_step_leaves_none() -> None:
     """``_after_trail``: where a turn's listing before the play holds no free step, the
-    reference lists none after any trail of it either (unless, South African, the side has
+    reference lists none after any trail of it either, nor after a capture of loose cards
+    alone (unless, South African, the side has
     a build: a pile top may join it after the play), in every variant and size; so the
     listing after such a trail is made with no search (``_lean_step``)."""
     from cardsuite.games import get_game
-    from cardsuite.games.african_casino.actions import END, Trail
+    from cardsuite.games.african_casino.actions import END, Capture, Trail
     from cardsuite.games.african_casino.rules import AfricanCasino, CasinoState, _uses_hand
 
     game = get_game("african-casino")
     assert isinstance(game, AfricanCasino)
     rng = random.Random(39)
-    tried = 0
+    tried = captures = 0
     for variant in game.variants:
         for players in (2, 3, 4):
             state = game.new_state(players=players, variant=variant, seed=players + 10)
@@ -323,16 +324,22 @@ def test_a_trail_after_no_free_step_leaves_none() -> None:
                     twin = game.from_json(state.to_json())  # (a reloaded position: the same)
                     assert isinstance(twin, kernel.CasinoKernel)
                     assert twin.legal_actions() == legal and twin._quiet is twin._legal
-                    trails = [a for a in legal if type(a) is Trail]
-                    if trails and state._after_trail(seat):  # (one trail a turn: cheap)
-                        trail = trails[rng.randrange(len(trails))]
+                    # a trail, or a capture of loose cards alone (no build, no pile top)
+                    quiet = [
+                        a
+                        for a in legal
+                        if type(a) is Trail or (type(a) is Capture and not a.build and not a.tops)
+                    ]
+                    if quiet and state._after_trail(seat):  # (one play a turn: cheap)
+                        play = quiet[rng.randrange(len(quiet))]
                         reference = CasinoState.from_json(game, state.to_json())
-                        reference._do(trail, seat)  # (the trail alone: no turn's end)
+                        reference._do(play, seat)  # (the play alone: no turn's end)
                         after = reference._legal_for(seat)
-                        assert all(a is END for a in after), (state.to_json(), trail)
+                        assert all(a is END for a in after), (state.to_json(), play)
                         tried += 1
+                        captures += type(play) is Capture
                 state.apply(legal[rng.randrange(len(legal))])
-    assert tried > 20
+    assert tried > 20 and captures > 5
 
 
 def test_unit_for_ours_is_sound(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -401,3 +408,50 @@ def test_cannot_end_and_usable_tops_are_the_references() -> None:
                 legal = state.legal_actions()
                 state.apply(legal[rng.randrange(len(legal))])
     assert refused > 0 and shared > 0
+
+
+def test_points_are_the_references() -> None:
+    """The kernel's ``_points`` (tables by card, summed in C) gives the reference's points
+    at every position of random games of every variant and size, with both ``spades``
+    scorings, the piles growing through each deal."""
+    from cardsuite.games import get_game
+    from cardsuite.games.african_casino.rules import AfricanCasino, CasinoState
+
+    game = get_game("african-casino")
+    assert isinstance(game, AfricanCasino)
+    rng = random.Random(41)
+    seen: set[tuple[int, ...]] = set()
+    for variant in game.variants:
+        for players in (2, 3, 4):
+            for spades in ("most", "five") if variant == "south-african" else ("",):
+                options = {"spades": spades} if spades else {}
+                state = game.new_state(
+                    players=players, variant=variant, seed=players, options=options
+                )
+                assert isinstance(state, kernel.CasinoKernel)
+                while not state.is_over():
+                    points = state._points()
+                    assert points == CasinoState._points(state), state.to_json()
+                    seen.add(tuple(points))
+                    legal = state.legal_actions()
+                    state.apply(legal[rng.randrange(len(legal))])
+    assert len(seen) > 20
+
+
+def test_tables_by_card_are_what_they_stand_for() -> None:
+    """The kernel's tables by card: a trail is ``Trail(card)``, the values a card captures
+    are ``rules._values``' (the two aces' one shared tuple), the events of a trail are the
+    reference's."""
+    from cardsuite.engine import Event
+    from cardsuite.games.african_casino import wording
+    from cardsuite.games.african_casino.actions import Trail
+    from cardsuite.games.african_casino.rules import _values
+
+    for card in FULL:
+        assert kernel._TRAIL_OF(card) == Trail(card)
+        for high in (False, True):
+            assert kernel._CAPTURE_VALUES[high][card] == _values(card, high)
+        for seat in range(4):
+            event = kernel._TRAIL_EV[seat][card]
+            assert event == Event("trail", seat, wording.trails, {"cards": [card.code]})
+            assert event.text == f"{{P{seat}}} trails [{card.code}]"

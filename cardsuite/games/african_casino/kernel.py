@@ -83,6 +83,7 @@ from .rules import (
     _build_2,
     _capture,
     _match,
+    _most,
     _raise_1,
     _uses_hand,
     _values,
@@ -262,9 +263,12 @@ class CasinoKernel(CasinoState):
         """After a trail listed with no free step, none can be listed: the free layout is
         the same (TURN-3: the trailed card is out of the turn), and so are the builds, the
         pile tops and the partner's proofs; the hand holds a card fewer for the owner test,
-        TAB-5 and the bases, and AUG-5 forbids more after the play. All but one rule: in
-        the South African game a pile top joins the side's build with no hand card only
-        after the play (VAR-SA 5), so there the side must have no build."""
+        TAB-5 and the bases, and AUG-5 forbids more after the play. The same after a
+        capture of loose cards alone (no build, no pile top): the free
+        layout is a part of what it was, and nothing else a free step reads changes but
+        the mover's own pile, which it never uses (AUG-2). All but one rule: in the South
+        African game a pile top joins the side's build with no hand card only after the
+        play (VAR-SA 5), so there the side must have no build."""
         if not self.sa:
             return True
         sides = _SIDES[self.n]
@@ -308,6 +312,29 @@ class CasinoKernel(CasinoState):
             if pile:
                 out.append((pile[-1], s))
         return tuple(out)
+
+    def _points(self) -> list[int]:
+        """The reference's (CASINO-SCORE-1, VAR-SA 8), each pile's card points and spades
+        summed in C from tables by card (``_CARD_POINTS``, ``_SPADE``): the reference's
+        loop compares codes for every card of the pack, once a deal."""
+        sides = self.sides
+        points = [0] * sides
+        cards = [0] * sides
+        spades = [0] * sides
+        index = self.pile_of.index
+        for p, pile in enumerate(self.piles):
+            s = self.side(index(p))
+            cards[s] += len(pile)
+            spades[s] += sum(map(_SPADE, pile))
+            points[s] += sum(map(_CARD_POINTS, pile))
+        _most(points, cards)
+        if self.options.get("spades") == "five":
+            for s in range(sides):
+                if spades[s] >= 5:
+                    points[s] += 1
+        else:
+            _most(points, spades)
+        return points
 
     def _end_turn(self, seat: int) -> None:
         """The reference's, its common case first: the next seat holds cards, so neither
@@ -363,7 +390,12 @@ class CasinoKernel(CasinoState):
         if before is not None or self.comply or act is END:
             self._stepped(act, seat, before)
         elif self.played is not None:
-            if quiet and type(act) is Trail and self._after_trail(seat):  # (then ``_may_end``:)
+            kind = type(act)  # (a trail, or a capture of loose cards alone: ``_after_trail``)
+            if kind is Capture:  # (its type tested: ``act`` is a Capture)
+                quiet = quiet and not act.build and not act.tops  # type: ignore[attr-defined]
+            elif kind is not Trail:
+                quiet = False
+            if quiet and self._after_trail(seat):  # (then ``_may_end``:)
                 legal = self._legal = [END] if self._cannot_end(seat) is None else []
             else:
                 legal = self._legal = self._listing(seat)
@@ -426,7 +458,7 @@ class CasinoKernel(CasinoState):
         data = {"cards": codes, "value": v, "build": act.build}
         if act.tops:
             data["tops"] = tops
-        self.events.append(Event("capture", seat, wording.captures, data))
+        self.events.append(_tnew(Event, ("capture", seat, _CAPTURES_WORDING, data)))
 
     def _lean_trail(self, act: Trail, seat: int) -> None:
         """``_trail`` for a listed trail (TWO-1 and INSIST-3 met as it was listed)."""
@@ -434,7 +466,7 @@ class CasinoKernel(CasinoState):
         self._play_card(seat, card)
         self.loose.append(card)
         self.trailed = card
-        self.events.append(Event("trail", seat, wording.trails, {"cards": [card.code]}))
+        self.events.append(_TRAIL_EV[seat][card])
 
     def _lean_build(self, act: Build, seat: int) -> None:
         """``_build`` for a listed build: a new build (its owner the mover, or the proven
@@ -455,7 +487,7 @@ class CasinoKernel(CasinoState):
             self.builds[v] = Pile(v, seat if owner is None else owner, [unit])
         else:
             old.units.append(unit)
-        self._log_build(seat, "builds", v, hand, (unit,), owner=act.owner)
+        self._log(seat, "builds", v, hand, (unit,), (), None, act.owner, None)
 
     def _lean_raise(self, act: Raise, seat: int) -> None:
         """``_raise`` for a listed raise (RAISE-1..4 met as it was listed)."""
@@ -471,7 +503,7 @@ class CasinoKernel(CasinoState):
             self.builds[new] = Pile(new, seat, [unit])  # RAISE-2: the raiser owns it
         else:
             old.units.append(unit)  # merge: the existing owner keeps it
-        self._log_build(seat, "raises to", new, card, ((card,),), old=act.value)
+        self._log(seat, "raises to", new, card, ((card,),), (), None, None, act.value)
 
     def _lean_add(self, act: Add, seat: int) -> None:
         """``_add`` for a listed addition: its units taken from the layout, the hand and
@@ -508,7 +540,50 @@ class CasinoKernel(CasinoState):
             if not self.team(build.owner, seat):
                 self.aug_opp = v
             build.units += units
-        self._log_build(seat, "adds to", v, hand, units, tops, base=base, owner=act.owner)
+        self._log(seat, "adds to", v, hand, units, tops, base, act.owner, None)
+
+    def _log(
+        self,
+        seat: int,
+        verb: str,
+        v: int,
+        hand: Card | None,
+        units: Sequence[tuple[Card, ...]],
+        tops: Sequence[tuple[int, Card]],
+        base: Card | None,
+        owner: int | None,
+        old: int | None,
+    ) -> None:
+        """``_log_build`` for a lean step: ``wording.build_event``'s very data (the same
+        keys in the same order), made with plain loops (no comprehension called, no keyword
+        arguments) and the event without ``Event``'s Python ``__new__``."""
+        codes = []
+        for u in self.builds[v].units:  # (the build is there: the step made or grew it)
+            for c in u:
+                codes.append(c.code)
+        written = []
+        for u in units:
+            unit = []
+            for c in u:
+                unit.append(c.code)
+            written.append(unit)
+        data: dict[str, Any] = {
+            "value": v,
+            "verb": verb,
+            "cards": codes,
+            "hand": hand.code if hand is not None else None,
+            "units": written,
+            "size": len(self.builds[v].units),
+        }
+        if tops:
+            data["tops"] = [[t, c.code] for t, c in tops]
+        if base is not None:
+            data["base"] = base.code
+        if owner is not None and owner != seat:
+            data["owner"] = owner
+        if old is not None:
+            data["from"] = old
+        self.events.append(_tnew(Event, ("build", seat, _BUILDS_WORDING, data)))
 
     def _lean_end(self, act: Action, seat: int) -> None:
         """``end`` listed: nothing to carry out (TURN-4 and INSIST-1 met as it was listed)."""
@@ -741,11 +816,8 @@ class CasinoKernel(CasinoState):
                 trail = _trail(card)
                 if self._quick_why_not(trail, seat, list(judge.mine) if judge else []) is None:
                     out.append(trail)
-        elif judge is None:  # (each card's trail looked up inline: no call a card)
-            trails = _TRAILS
-            for card in hand:
-                shared = trails.get(card)
-                out.append(_trail(card) if shared is None else shared)
+        elif judge is None:  # (each card's trail looked up in C: no loop, no call a card)
+            out.extend(map(_TRAIL_OF, hand))
         elif not ((judge.restricted and judge.mine) or judge.aug is not None):  # (TWO-1, AUG-5)
             kept = judge.mine
             for card in hand:
@@ -771,12 +843,10 @@ class CasinoKernel(CasinoState):
         # With no pile top, the values with a unit to take are the sums of loose sets (an ace
         # alone is a set of 1, and counts 14 too: below); with tops, ``_reach``'s values.
         reach = _tops_reach(walk, tops, ace_high) if tops else walk
+        capture_values = _CAPTURE_VALUES[ace_high]
         for card in hand:
-            if card.rank == ACE:
-                values: tuple[int, ...] = (1, 14) if ace_high else (1,)
-            else:
-                values = (card.rank,)
-            seen: set[object] | None = set() if len(values) > 1 else None
+            values = capture_values[card]
+            seen: set[object] | None = set() if values is _ACE_BOTH else None
             for v in values:
                 plan = plans.get(v)
                 if plan is None:
@@ -1225,13 +1295,16 @@ class CasinoKernel(CasinoState):
                 b = builds[v]
                 allowed = not self.sa or b.owner == seat
                 team = sides[b.owner] == sides[seat]
-                out.append(_Target(v, None, loose, table, subsets if allowed else plain, team))
+                out.append(
+                    _target(v, None, loose, table, subsets if allowed else plain, team, None)
+                )
         ace_high = self.ace_high
         partner = (seat + 2) % 4 if self.n == 4 else None  # (``partner``)
         proofs = self.proofs
         sa = self.sa
+        base_values = _CAPTURE_VALUES[ace_high]  # (a base is worth what a card captures)
         for c in loose if bases else ():
-            for v in (1, 14) if c.rank == ACE and ace_high else (_VALUE(c),):
+            for v in base_values[c]:
                 if v in builds:
                     continue
                 both = partner is not None and (partner, ACE if v in (1, 14) else v) in proofs
@@ -1240,11 +1313,11 @@ class CasinoKernel(CasinoState):
                 # (a base worth its value is asked of the whole table: ``_Target``)
                 known = whole if v == _VALUE(c) else None
                 if sa:
-                    out.append(_Target(v, c, loose, known, plain, both, whole))
+                    out.append(_target(v, c, loose, known, plain, both, whole))
                     continue
                 if subsets is None:
                     subsets = _top_subsets(self.usable_tops(seat) if tops is None else tops)
-                out.append(_Target(v, c, loose, known, subsets, both, whole))
+                out.append(_target(v, c, loose, known, subsets, both, whole))
         return out
 
     def _adds_to(
@@ -1493,12 +1566,36 @@ _LEAN: dict[type, Callable[[CasinoKernel, Any, int], None]] = {
     Add: CasinoKernel._lean_add,
     type(END): CasinoKernel._lean_end,
 }
+
 #: A capture's parts but the card and its value (``_capture_plan``): whether it takes the
 #: build, its groups, the loose cards and the piles it takes.
 _Template = tuple[
     bool, tuple[tuple[tuple[Card, ...], tuple[int, ...]], ...], frozenset[Card], frozenset[int]
 ]
-_TRAILS: dict[Card, Trail] = {}
+#: The values each card captures (``rules._values``), ace low and ace high, looked up.
+_ACE_BOTH = (1, 14)
+_CAPTURE_VALUES = {
+    high: {c: _ACE_BOTH if high and c.rank == ACE else _values(c, high) for c in FULL}
+    for high in (False, True)
+}
+#: Each card's trail, one object for every listing (a trail is its card), made at import.
+_TRAILS: dict[Card, Trail] = {c: Trail(c) for c in FULL}
+_TRAIL_OF = _TRAILS.__getitem__
+_tnew: Any = tuple.__new__  # (an ``Event`` without its Python ``__new__``)
+_CAPTURES_WORDING = wording.captures
+#: Each card's points (CASINO-SCORE-1: an ace or the two of spades 1, the ten of diamonds
+#: 2) and whether it is a spade, looked up in C (``CasinoKernel._points``).
+_CARD_POINTS = {
+    c: 1 if c.rank == ACE or c.code == "2S" else 2 if c.code == "10D" else 0 for c in FULL
+}.__getitem__
+_SPADE = {c: 1 if c.suit == "S" else 0 for c in FULL}.__getitem__
+_BUILDS_WORDING = wording.builds
+#: Each seat's trail of each card, one event made at import (events are only read): a
+#: trail is nearly half the steps of a play-out.
+_TRAIL_EV = tuple(
+    {c: _tnew(Event, ("trail", s, wording.trails, {"cards": [c.code]})) for c in FULL}
+    for s in range(4)
+)
 
 
 def _trail(card: Card) -> Trail:
@@ -1507,6 +1604,28 @@ def _trail(card: Card) -> Trail:
     if step is None:
         step = _TRAILS[card] = Trail(card)
     return step
+
+
+def _target(
+    value: int,
+    base: Card | None,
+    loose: list[Card],
+    table: _Table | None,
+    subsets: _Subsets,
+    flag: bool,
+    whole: _Table | None,
+) -> _Target:
+    """``_Target(...)`` without ``__init__`` (a type's call and its ``__init__`` cost a
+    third more, a few targets a listing)."""
+    target = _new(_Target)
+    target.value = value
+    target.base = base
+    target.loose = loose
+    target.table = table
+    target.subsets = subsets
+    target.flag = flag
+    target.whole = whole
+    return target
 
 
 def _build(v: int, cards: tuple[Card, ...], hand: Card | None, owner: int | None) -> Build:
@@ -1781,7 +1900,10 @@ def _free_units(target: _Target, ace_high: bool) -> list[Unit]:
     loose card worth its value, loose sets of its sum, pile tops alone or with loose sets."""
     v = target.value
     base = target.base
-    others, table = target.rest()
+    others = target.loose
+    table = target.table
+    if table is None:  # (most targets have it: no call)
+        table = target.rest()[1]
     found: list[Unit] = []
     for c in others:  # (``rest``: they may hold the base)
         r = c.rank
