@@ -955,12 +955,8 @@ class MoneyState(State):
     def clone_for_search(self, rng: random.Random) -> MoneyState:
         return self.clone(random.Random(rng.getrandbits(63)), events=False)
 
-    def clone_seeing_hands(self, observer: int, rng: random.Random) -> MoneyState:
-        """Both stacks dealt again, as in every sample: they are face down and nobody,
-        not even their owner, has seen them (MONEY-ZONE-1; Egyptian's toggles change no
-        zone). Everything else (banks, the pile, the cards under it) is face up. So the
-        fair all-seeing bot is the hard bot itself: there is nothing to read."""
-        return self.search_copy(observer, rng)
+    #: Stacks are face down to all, owners too (MONEY-ZONE-1): the fair yardstick is hard.
+    clone_seeing_hands = search_copy
 
     def _redealt(self, rng: random.Random, events: bool) -> MoneyState:
         new = self.clone(random.Random(rng.getrandbits(63)), events=events)
