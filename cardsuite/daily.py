@@ -190,6 +190,10 @@ class DailyMatch(Match):
     one sitting), undo only when the try does not count."""
 
     daily: DailyDeal
+    #: the hard bot's result in the player's seat, once worked out (``hard_bot_result``)
+    bot_result: int | None = None
+    #: the day's try is in the store (so the bot's result, known later, goes in on its own)
+    result_kept: bool = False
 
     @classmethod
     def for_deal(cls, deal: DailyDeal) -> DailyMatch:
@@ -363,6 +367,23 @@ def daily_stats(rows: Iterable[Any], today: date) -> list[DailyStats]:
     return out
 
 
+def stats_of(store: Any, now: float) -> list[DailyStats]:
+    """The dailies' statistics from a ``store.Store`` as of ``now`` (its clock);
+    ``StoreError`` as the store says."""
+    return daily_stats(store.daily_rows(), local_day(now))
+
+
+def stats_cells(s: DailyStats) -> list[str]:
+    """A statistics row: the game, days played, the streaks, today's try and the hard
+    bot's (the statistics screen and ``cardsuite stats`` show the same)."""
+    name = "all games" if s.game is None else get_game(s.game).name
+    today = bot = ""
+    if s.game is not None and s.today is not None:
+        today = "left" if s.today.score is None else amount(s.game, s.today.score)
+        bot = "" if s.today.bot is None else amount(s.game, s.today.bot)
+    return [name, str(s.played), str(s.current_streak), str(s.best_streak), today, bot]
+
+
 __all__ = [
     "SPECS",
     "DailyDeal",
@@ -378,6 +399,8 @@ __all__ = [
     "local_day",
     "parse_day",
     "share_line",
+    "stats_cells",
+    "stats_of",
     "streaks",
     "verdict",
 ]

@@ -1252,10 +1252,10 @@ class Store:
         with self._connect(write=False) as conn:
             if conn is not None:
                 rows += self._run(lambda: _daily_table_rows(conn))
-        rows += self._pending_daily()
+        rows += self.pending_daily_rows()
         return [r for r in rows if game is None or r.game == game]
 
-    def _pending_daily(self) -> list[DailyRow]:
+    def pending_daily_rows(self) -> list[DailyRow]:
         """The daily lines the pending journal keeps (read only; damaged lines skipped)."""
         try:
             raw = read_file(self.pending_path, MAX_PENDING_BYTES)

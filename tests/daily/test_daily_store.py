@@ -65,7 +65,7 @@ def test_a_locked_out_result_waits_in_the_journal_and_still_counts(tmp_path: Pat
     with pytest.raises(StoreError, match="damaged"):
         store.daily_rows()  # the statistics cannot be read: said, never guessed
     # the journal keeps it, and the day's try is seen from there
-    kept = store._pending_daily()
+    kept = store.pending_daily_rows()
     assert kept == [DailyRow("mensch", "2026-12-06", "South", "finished", 4, 2, 5.0)]
     # once the database is moved aside, the next start records it
     store.stats_path.unlink()
