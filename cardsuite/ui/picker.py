@@ -149,7 +149,7 @@ class PickerScreen(Screen[None]):
         # priority: the lists' own enter (hidden) would hide this one from the footer
         Binding("enter", "play", "Play", priority=True),
         Binding("r", "resume", "Resume"),
-        Binding("t", "daily", "Daily deal"),  # today's deal of the highlighted game
+        Binding("t", "daily", "Daily"),  # today's deal of the highlighted game (ui/daily.py)
         Binding("d", "delete_save", "Delete save", show=False),
         Binding("s", "stats", "Statistics"),
         Binding("y", "history", "History"),
