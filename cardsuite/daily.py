@@ -208,6 +208,16 @@ class DailyMatch(Match):
     def is_over(self) -> bool:
         return deal_over(self.state)
 
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """The state's view; once stopped after its deal, numbered as the deal just played
+        (the search copy's horizon counts on to the next, which is never dealt)."""
+        view = super().view(seat)
+        if self.daily.spec.one_deal and self.is_over() and not self.state.is_over():
+            for key in ("hand_no", "deal_no"):
+                if isinstance(view.get(key), int) and not isinstance(view[key], bool):
+                    view[key] -= 1
+        return view
+
     def winners(self) -> list[int]:
         """The game's winners, or the deal's best scores when it stopped after its deal."""
         if self.state.is_over():

@@ -80,7 +80,9 @@ def test_a_trick_game_stops_at_the_end_of_its_first_deal() -> None:
         match.apply(bots[seat].choose(match.state.clone(), seat))
     assert not match.state.is_over()  # the match would go on: the daily does not
     assert sum(match.scores()) == 0  # one deal's settlement in chips
-    assert match.view(0)["deal_no"] == 2 and match.winners()
+    # numbered as the deal just played (the state's horizon counts on to one never dealt)
+    assert match.view(0)["deal_no"] == match.view(None)["deal_no"] == 1
+    assert match.state.view(0)["deal_no"] == 2 and match.winners()
     assert [e.kind for e in match.public_log()].count("deal") == 1
 
 
