@@ -9,7 +9,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.timer import Timer
-from textual.widgets import DataTable, Static
+from textual.widgets import Button, DataTable, Static
 
 from ..daily import DailyMatch, DailyStats, amount, share_line, stats_cells, verdict
 
@@ -20,20 +20,28 @@ class DailyPanel(Vertical):
     copies it again). The bot's result may come after the dialog: the panel looks for it
     until it is there."""
 
-    DEFAULT_CSS = "DailyPanel { height: auto; } DailyPanel #daily-share { text-style: bold; }"
+    #: No border: the line to paste has the dialog's whole width (at 80 columns the longest,
+    #: Twenty-Two's, stays on one line, where a terminal's selection takes it whole).
+    DEFAULT_CSS = """
+    DailyPanel { height: auto; padding: 0; }
+    DailyPanel #daily-title { text-style: bold; color: $felt-title; padding: 0 1; }
+    DailyPanel #daily-versus { padding: 0 1; }
+    DailyPanel #daily-share { text-style: bold; }
+    """
     POLL: ClassVar[float] = 0.2
 
     def __init__(self, match: DailyMatch) -> None:
-        super().__init__(id="daily-panel", classes="panel")
+        super().__init__(id="daily-panel")
         self.match = match
         self._timer: Timer | None = None
         self.copied = False
 
     def compose(self) -> ComposeResult:
         deal = self.match.daily
-        self.border_title = f"Daily deal · {deal.day.isoformat()}"
+        title = f"Daily deal · {deal.day.isoformat()}"
         if not deal.counted:
-            self.border_title += " · replay, not counted"
+            title += " · replay, not counted"
+        yield Static(title, id="daily-title")
         yield Static(id="daily-versus")
         yield Static(id="daily-share")
         yield Static(
@@ -43,6 +51,8 @@ class DailyPanel(Vertical):
         )
 
     def on_mount(self) -> None:
+        for button in self.screen.query("#rematch").results(Button):
+            button.label = "Replay (r)"  # the same cards, not counted
         self._show()
         if self.match.bot_result is None:
             self._timer = self.set_interval(self.POLL, self._poll)

@@ -106,7 +106,7 @@ async def test_the_second_try_offers_a_replay_that_does_not_count(
         assert table.match.offers_undo  # a replay may take moves back
         await play_to_the_end(pilot, table)
         over = await game_over(pilot)
-        assert "replay, not counted" in str(over.query_one("#daily-panel").border_title)
+        assert "replay, not counted" in str(over.query_one("#daily-title", Static).render())
         await app.workers.wait_for_complete()
         assert [r.status for r in app.store.daily_rows()] == ["started", "finished"]  # as before
 
