@@ -1381,7 +1381,7 @@ def stats(as_json: bool) -> None:
     """Print your statistics: per game and player, games played and won and the streak of
     wins; then the daily deals: days played, the streak of consecutive days (per game and
     over all games) and today's results beside the hard bot's."""
-    from .daily import stats_cells, stats_of
+    from .daily import stats_of
     from .store import Store, StoreError
 
     store = Store()
@@ -1400,6 +1400,13 @@ def stats(as_json: bool) -> None:
             )
         )
         return
+    _echo_stats(rows, dailies)
+
+
+def _echo_stats(rows: Sequence[Any], dailies: Sequence[Any]) -> None:
+    """The statistics as text: the games' table, then the dailies' (``stats``)."""
+    from .daily import stats_cells
+
     if not rows and not dailies:
         click.echo("No finished games yet.")
         return

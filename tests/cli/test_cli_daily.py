@@ -100,3 +100,21 @@ def test_stats_says_when_the_statistics_are_damaged(home: Path) -> None:
     r = invoke("stats")
     assert r.exit_code == 1 and "damaged" in r.output
     assert (home / "stats.sqlite3").read_bytes() == b"garbage" * 100
+
+
+def test_stats_prints_the_games_too(home: Path) -> None:
+    from cardsuite.store import PlayerResult
+
+    store = Store(home)
+    for won in (True, True, False):
+        store.record_game(
+            "mensch",
+            "standard",
+            4,
+            1,
+            [PlayerResult(0, "Ada", "human", won, 3), PlayerResult(1, "Bot", "medium", False, 0)],
+        )
+    out = invoke("stats").output.splitlines()
+    assert out[0] == "Games"
+    assert out[2].split() == ["Mensch", "Ada", "3", "2", "67%", "0", "2"]  # bots not listed
+    assert len(out) == 3  # no dailies: no daily table
