@@ -194,6 +194,8 @@ class DailyMatch(Match):
     bot_result: int | None = None
     #: the day's try is in the store (so the bot's result, known later, goes in on its own)
     result_kept: bool = False
+    #: why the hard bot's result could not be worked out (None: it is, or will be)
+    bot_error: str | None = None
 
     @classmethod
     def for_deal(cls, deal: DailyDeal) -> DailyMatch:
@@ -274,6 +276,16 @@ def hard_bot_result(deal: DailyDeal, cancelled: Any = None) -> int:
         assert seat is not None
         state.apply(bots[seat].choose(state, seat))
     return state.scores()[0]
+
+
+def compare_main(argv: Sequence[str]) -> int:
+    """``python -c "...compare_main(sys.argv[1:])" GAME YYYY-MM-DD``: the hard bot's result
+    printed on a line of its own (``ui/daily.py`` runs it). A process, not a thread: the
+    search would hold the interpreter's lock from the table's keys and frames (Money's snap
+    is timed in milliseconds)."""
+    game_id, day = argv
+    print(hard_bot_result(DailyDeal(game_id, date.fromisoformat(day))), flush=True)
+    return 0
 
 
 def amount(game_id: str, value: int) -> str:
@@ -402,6 +414,7 @@ __all__ = [
     "DailyStats",
     "DayResult",
     "amount",
+    "compare_main",
     "daily_seed",
     "daily_stats",
     "day_results",

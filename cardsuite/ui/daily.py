@@ -4,21 +4,23 @@
 whether this play is the day's try (today's deal, not started before: a "started" line goes
 into the store at once, so leaving counts as played), or offers a replay of the same cards
 that does not count. The table is the game's own screen with ``DailyTable`` in front of it:
-the hard bot's comparison is worked out in a thread from the moment the table opens (never
-blocking the table), the result goes into the store as a daily line (never as a game: one
-deal is not a match), and "rematch" plays the same cards again, not counted.
+the hard bot's comparison is worked out in a process of its own from the moment the table
+opens (never blocking the table), the result goes into the store as a daily line (never as
+a game: one deal is not a match), and "rematch" plays the same cards again, not counted.
 """
 
 from __future__ import annotations
 
+import asyncio
+import os
+import sys
 from dataclasses import dataclass
 from datetime import date
 from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from textual.worker import get_current_worker
-
-from ..daily import DailyDeal, DailyMatch, amount, day_results, hard_bot_result, local_day
+from ..daily import DailyDeal, DailyMatch, amount, day_results, local_day
 from ..games import get_game
 from ..store import StoreError
 
@@ -103,6 +105,53 @@ def _open(app: CardSuiteApp, deal: DailyDeal, replace: bool, bot: int | None = N
         app.push_screen(screen)
 
 
+class ComparisonFailed(Exception):
+    """The hard bot's result could not be worked out (the words say why)."""
+
+
+#: Where this ``cardsuite`` is imported from: the comparison's process imports the same.
+_SOURCE = str(Path(__file__).resolve().parents[2])
+#: The comparison's process: ``daily.compare_main`` in a fresh interpreter.
+_COMPARE = (
+    "import sys; from cardsuite.daily import compare_main; sys.exit(compare_main(sys.argv[1:]))"
+)
+
+
+async def compare_elsewhere(deal: DailyDeal) -> int:
+    """``daily.hard_bot_result`` in a process of its own (``daily.compare_main`` says why),
+    awaited without blocking the table. A fresh interpreter, started as any subprocess:
+    a fork of a process with threads may inherit a lock held for ever, and
+    ``multiprocessing`` wants the real standard error, which the app has taken. It imports
+    the very ``cardsuite`` this one runs. Cancelled (the table closed), it is ended."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (_SOURCE, env.get("PYTHONPATH")) if p)
+    try:
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-c",
+            _COMPARE,
+            deal.game,
+            deal.day.isoformat(),
+            stdin=asyncio.subprocess.DEVNULL,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+            env=env,
+        )
+    except OSError as e:
+        raise ComparisonFailed(f"no process for the comparison ({e})") from None
+    try:
+        out, err = await proc.communicate()
+    finally:
+        if proc.returncode is None:  # cancelled: our own process, by its handle
+            proc.kill()
+            await asyncio.shield(proc.wait())
+    text = out.decode("utf-8", "replace").strip()
+    if proc.returncode != 0 or not text.lstrip("-").isdigit():
+        last = (err.decode("utf-8", "replace").strip().splitlines() or ["no answer"])[-1]
+        raise ComparisonFailed(f"the comparison stopped: {last[:200]}")
+    return int(text)
+
+
 @cache
 def daily_table_class(base: type[TableScreen]) -> type[TableScreen]:
     """The game's table screen with the daily's parts in front (made once a game)."""
@@ -111,30 +160,30 @@ def daily_table_class(base: type[TableScreen]) -> type[TableScreen]:
 
 class DailyTable:
     """Mixed in front of a game's ``TableScreen`` (``daily_table_class``): the comparison
-    in a thread, the result as a daily line, leaving said to count, rematch as a replay."""
+    in a process, the result as a daily line, leaving said to count, rematch as a replay."""
 
     match: DailyMatch
     app: Any
 
     def on_mount(self) -> None:
-        super().on_mount()  # type: ignore[misc]  # (the table screen's, behind this one)
+        """(Textual calls every class's own ``on_mount`` along the MRO: the table's too.)"""
         if self.match.bot_result is None:
             self.run_worker(  # type: ignore[attr-defined]  # (the screen's)
-                self._daily_compare, thread=True, group="daily", exit_on_error=False
+                self._daily_compare(), group="daily", exit_on_error=False
             )
 
     @property
     def _daily_app(self) -> CardSuiteApp:
         return cast("CardSuiteApp", self.app)
 
-    def _daily_compare(self) -> None:
-        worker = get_current_worker()
+    async def _daily_compare(self) -> None:
+        """The hard bot's result, from a process of its own (``compare_elsewhere``)."""
         try:
-            result = hard_bot_result(self.match.daily, lambda: worker.is_cancelled)
-        except InterruptedError:
+            result = await compare_elsewhere(self.match.daily)
+        except ComparisonFailed as e:
+            self.match.bot_error = str(e)
             return
-        if not worker.is_cancelled:
-            self.app.call_from_thread(self._daily_compared, result)
+        self._daily_compared(result)
 
     def _daily_compared(self, result: int) -> None:
         """The hard bot's result is known: kept with the day's try when that is over."""

@@ -58,7 +58,7 @@ class DailyPanel(Vertical):
             self._timer = self.set_interval(self.POLL, self._poll)
 
     def _poll(self) -> None:
-        if self.match.bot_result is not None:
+        if self.match.bot_result is not None or self.match.bot_error is not None:
             if self._timer is not None:
                 self._timer.stop()
             self._show()
@@ -72,7 +72,9 @@ class DailyPanel(Vertical):
         m = self.match
         game_id, mine, bot = m.game.id, m.result(), m.bot_result
         versus = Text(f"You: {amount(game_id, mine)}   ")
-        if bot is None:
+        if bot is None and m.bot_error is not None:
+            versus.append(f"No comparison: {m.bot_error}", style="italic")
+        elif bot is None:
             versus.append("The hard bot is playing your cards…", style="italic")
         else:
             versus.append(f"The hard bot in your seat: {amount(game_id, bot)}\n")

@@ -62,6 +62,8 @@ async def test_a_daily_played_to_its_end_by_keys(make_app, private_home: Path) -
         assert not m.state.is_over()  # one hand of the game, not the game
         over = await game_over(pilot)
         line = share_line("twenty-two", TODAY, m.result(), hard_bot_result(m.daily))
+        await wait_for(pilot, lambda: m.bot_result is not None or m.bot_error is not None)
+        assert m.bot_error is None, m.bot_error
         await wait_for(pilot, lambda: str(over.query_one("#daily-share", Static).render()) == line)
         assert "hard bot" in line and "penalty point" in line
         assert app.clipboard == line  # copied once whole
