@@ -90,8 +90,9 @@ class DailyPanel(Vertical):
         self.app.copy_to_clipboard(self.line)
 
 
-#: The dailies' columns in the statistics; two-line headings keep them narrow.
-DAILY_COLUMNS = ("game", "days\nplayed", "streak\nnow", "best\nstreak", "today", "hard bot\ntoday")
+#: The dailies' columns in the statistics: short headings, so that two results in their
+#: units ("12 penalty points") fit 80 columns.
+DAILY_COLUMNS = ("game", "days", "streak\nnow", "best", "today", "hard bot\ntoday")
 
 
 def daily_stats_table(stats: list[DailyStats]) -> DataTable[Any]:

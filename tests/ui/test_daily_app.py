@@ -132,3 +132,29 @@ async def test_leaving_midway_counts_as_played(make_app, private_home: Path) -> 
         await pilot.pause()
         cells = app.screen.query_one("#stats-daily").get_row_at(0)
         assert cells == ["Twenty-Two", "1", "1", "1", "left", ""]
+
+
+async def test_the_dailies_table_fits_80_columns(make_app, private_home: Path) -> None:  # type: ignore[no-untyped-def]
+    home = store(private_home)
+    for game, score, bot in (
+        ("twenty-two", 12, 10),
+        ("african-casino", 11, 10),
+        ("mensch", -10, 12),
+    ):
+        home.record_daily(game, TODAY.isoformat(), "South", "finished", score, bot, at=NOON - 9)
+    app = make_app(store=home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        await wait_for(pilot, lambda: isinstance(app.screen, StatsScreen))
+        await pilot.pause()
+        table = app.screen.query_one("#stats-daily")
+        assert table.region.right <= 80
+        assert table.virtual_size.width <= table.scrollable_content_region.width
+        assert table.get_row_at(0) == [
+            "Twenty-Two",
+            "1",
+            "1",
+            "1",
+            "12 penalty points",
+            "10 penalty points",
+        ]
