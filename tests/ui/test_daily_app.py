@@ -158,3 +158,40 @@ async def test_the_dailies_table_fits_80_columns(make_app, private_home: Path) -
             "12 penalty points",
             "10 penalty points",
         ]
+
+
+def finished_daily() -> DailyMatch:
+    """Today's Twenty-Two deal played to its end by medium bots in every seat."""
+    from cardsuite.bots import make_bot
+
+    m = DailyMatch.for_deal(DailyDeal("twenty-two", TODAY))
+    bots = {s: make_bot("twenty-two", "medium", seed=s) for s in range(4)}
+    while not m.is_over():
+        seat = m.to_move()
+        assert seat is not None
+        m.apply(bots[seat].choose(m.state.clone(), seat), seat)
+    return m
+
+
+async def test_the_comparison_may_come_after_the_dialog_or_not_at_all(make_app) -> None:  # type: ignore[no-untyped-def]
+    late, failed = finished_daily(), finished_daily()
+    failed.bot_error = "the comparison stopped: MemoryError"
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(GameOverScreen(late))
+        over = await game_over(pilot)
+        versus = over.query_one("#daily-versus", Static)
+        assert "The hard bot is playing your cards…" in str(versus.render())
+        assert "hard bot" not in str(over.query_one("#daily-share", Static).render())
+        assert app.clipboard == ""  # nothing copied before the line is whole
+        late.bot_result = late.result() + 1  # the process answers
+        line = share_line("twenty-two", TODAY, late.result(), late.result() + 1)
+        await wait_for(pilot, lambda: str(over.query_one("#daily-share", Static).render()) == line)
+        assert "better than the hard bot" in str(versus.render())
+        assert app.clipboard == line
+        await pilot.press("v")
+        app.push_screen(GameOverScreen(failed))
+        over = await game_over(pilot)
+        assert "No comparison: the comparison stopped: MemoryError" in str(
+            over.query_one("#daily-versus", Static).render()
+        )
