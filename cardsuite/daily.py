@@ -211,10 +211,12 @@ class DailyMatch(Match):
         return deal_over(self.state)
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """The state's view; once stopped after its deal, numbered as the deal just played
-        (the search copy's horizon counts on to the next, which is never dealt)."""
+        """The state's view; once stopped after its deal, over (the daily is: the tables
+        then read as at a game's end) and numbered as the deal just played (the search
+        copy's horizon counts on to the next, which is never dealt)."""
         view = super().view(seat)
         if self.daily.spec.one_deal and self.is_over() and not self.state.is_over():
+            view["phase"] = "over"
             for key in ("hand_no", "deal_no"):
                 if isinstance(view.get(key), int) and not isinstance(view[key], bool):
                     view[key] -= 1

@@ -82,6 +82,7 @@ def test_a_trick_game_stops_at_the_end_of_its_first_deal() -> None:
     assert sum(match.scores()) == 0  # one deal's settlement in chips
     # numbered as the deal just played (the state's horizon counts on to one never dealt)
     assert match.view(0)["deal_no"] == match.view(None)["deal_no"] == 1
+    assert match.view(0)["phase"] == "over" != match.state.view(0)["phase"]
     assert match.state.view(0)["deal_no"] == 2 and match.winners()
     assert [e.kind for e in match.public_log()].count("deal") == 1
 
