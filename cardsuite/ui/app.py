@@ -31,6 +31,7 @@ from ..store import Store, StoreError
 from ..table_source import TableSource
 from . import output_times, palette, patches
 from .cardart import CardStyle, suit_text
+from .daily import DailyRequest, open_daily
 from .themes import DEFAULT_THEME, VARIABLE_DEFAULTS, load_themes, table_variables
 
 # (for annotations only: the remote start brings in the network, and a table screen is
@@ -82,7 +83,12 @@ class CardSuiteApp(App[None]):
     def __init__(
         self,
         store: Store | None = None,
-        start: StartRequest | ReplayRequest | HostRequest | JoinRequest | None = None,
+        start: StartRequest
+        | ReplayRequest
+        | DailyRequest
+        | HostRequest
+        | JoinRequest
+        | None = None,
         theme: str | None = None,
         ascii: bool | None = None,
         pace: str | None = None,
@@ -344,6 +350,8 @@ class CardSuiteApp(App[None]):
                     req.game, req.seats, req.variant, req.options, req.seed, self.bot_options
                 )
             self.open_table(match)
+        elif isinstance(req, DailyRequest):  # ``cardsuite daily GAME`` (ui/daily.py)
+            open_daily(self, req.game, req.day)
         elif req is not None:  # a HostRequest or JoinRequest (``ui/remote_start.py``)
             self.open_remote(req)
         self.call_after_refresh(self._check_size)

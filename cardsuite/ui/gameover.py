@@ -51,6 +51,7 @@ class GameOverScreen(ModalScreen[str | None]):
         Binding("r", "choose('rematch')", "Rematch"),
         Binding("p", "choose('picker')", "Picker"),
         Binding("v,escape", "choose(None)", "View table"),
+        Binding("c", "copy_daily", "Copy result", show=False),  # the daily deal's line
     ]
 
     def __init__(self, match: TableSource, sheet: Sheet | None = None) -> None:
@@ -84,6 +85,7 @@ class GameOverScreen(ModalScreen[str | None]):
             )
             with _Scroll(id="gameover-scores"):
                 yield Static(self._scores())
+            yield from self._daily_parts()
             if self.sheet is not None:
                 with Vertical(id="gameover-sheet", classes="panel") as panel:
                     panel.border_title = self.sheet.title
@@ -95,6 +97,24 @@ class GameOverScreen(ModalScreen[str | None]):
                 yield Button("Rematch (r)", id="rematch", variant="success")
                 yield Button("Picker (p)", id="picker", variant="primary")
                 yield Button("View table (v)", id="view")
+
+    # --- the daily deal (ui/daily_panel.py) --------------------------------------------------
+
+    def _daily_parts(self) -> ComposeResult:
+        """A daily deal's comparison with the hard bot, and its line to paste."""
+        from ..daily import DailyMatch
+
+        if isinstance(self.match, DailyMatch):
+            from .daily_panel import DailyPanel
+
+            yield DailyPanel(self.match)
+
+    def action_copy_daily(self) -> None:
+        from .daily_panel import DailyPanel
+
+        for panel in self.query(DailyPanel):
+            panel.copy()
+            self.notify(panel.line, title="Copied", markup=False)
 
     def _scores(self) -> Table:
         m = self.match

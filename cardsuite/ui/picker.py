@@ -149,6 +149,7 @@ class PickerScreen(Screen[None]):
         # priority: the lists' own enter (hidden) would hide this one from the footer
         Binding("enter", "play", "Play", priority=True),
         Binding("r", "resume", "Resume"),
+        Binding("t", "daily", "Daily"),  # today's deal of the highlighted game (ui/daily.py)
         Binding("d", "delete_save", "Delete save", show=False),
         Binding("s", "stats", "Statistics"),
         Binding("y", "history", "History"),
@@ -175,7 +176,8 @@ class PickerScreen(Screen[None]):
                 yield Static(id="picker-about")
                 yield OptionList(id="saves")
                 yield Static(
-                    "enter set up a game · r resume a save · d delete a save · s statistics ·"
+                    "enter set up a game · t today's deal · r resume a save · d delete a save ·"
+                    " s statistics ·"
                     " y history · ? rules · ctrl+p themes, ASCII cards, pace · q quit",
                     id="picker-keys",
                 )
@@ -314,6 +316,12 @@ class PickerScreen(Screen[None]):
         self.app.push_screen(
             ConfirmScreen(f"Delete the save {info.title!r}?", "Delete", "Keep"), answer
         )
+
+    def action_daily(self) -> None:
+        """Today's deal of the highlighted game (``ui/daily.py``)."""
+        from .daily import open_daily
+
+        open_daily(self.cs_app, self._highlighted_game().id)
 
     def action_stats(self) -> None:
         self.cs_app.open_stats()
