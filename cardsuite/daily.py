@@ -220,6 +220,8 @@ class DailyMatch(Match):
             for key in ("hand_no", "deal_no"):
                 if isinstance(view.get(key), int) and not isinstance(view[key], bool):
                     view[key] -= 1
+        if self.daily.spec.one_deal and isinstance(view.get("deals"), int):
+            view["deals"] = 1  # (Mensch's header: "deal 1 of 1", not of the match's eight)
         return view
 
     def winners(self) -> list[int]:
