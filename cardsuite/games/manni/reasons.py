@@ -1,0 +1,165 @@
+"""Why the medium bot chose: its Manni rules of thumb, each with its phrase.
+
+``medium_hint`` makes the very choice ``bots.medium_action`` makes and names the branch
+that fired in the player's words (the hint of ``cardsuite/hints.py``). The card play is
+``bots.choose_play`` and ``bots._lead`` followed branch by branch (a test holds the two
+equal over random games of every variant); the play-outs keep calling the plain heuristic,
+so nothing here runs in a search.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ...cards import SUIT_NAMES, Card
+from ...engine import Action
+from ...hints import Hint, card, cards
+from .actions import KEEP, NO_DISCARD, PLAY, SWAP, Contract
+from .bots import (
+    SWAP_BELOW,
+    Situation,
+    _master,
+    choose_contract,
+    choose_discard,
+    keep_value,
+    strength,
+)
+
+#: A contract's name in words.
+CONTRACT_WORDS = {"nullo": "Nullo", "grand": "Grand", "spades": "Spades"}
+
+
+def medium_hint(sit: Situation, legal: Sequence[Action], grand_hearts: bool) -> Hint:
+    """``medium_action``'s action and the rule of thumb that chose it."""
+    if sit.phase == "play":
+        played, why = _play(sit)
+        return Hint(PLAY[played], why)
+    if sit.phase == "swap":
+        if strength(sit.hand, sit.trump) < SWAP_BELOW:
+            return Hint(SWAP, "your hand is weaker than the manni is on average: swap it")
+        return Hint(KEEP, "your hand is stronger than the manni is on average: keep it")
+    if sit.phase == "contract":
+        offered = [a for a in legal if isinstance(a, Contract)]
+        return _contract(choose_contract(sit, offered, grand_hearts))
+    return _discard(sit, sit.sizes or (0,))
+
+
+def _contract(c: Contract) -> Hint:
+    name = CONTRACT_WORDS.get(c.kind) or f"{SUIT_NAMES[c.suit or 'S']} as trumps"
+    if c.kind == "nullo":
+        return Hint(c, "declares Nullo: your low cards should keep you out of tricks")
+    return Hint(c, f"declares {name}: this hand is worth more on it now than it will be later")
+
+
+def _discard(sit: Situation, sizes: Sequence[int]) -> Hint:
+    chosen = choose_discard(sit, sizes)
+    if chosen == NO_DISCARD:
+        top = max(sizes)
+        weak = sum(1 for c in sit.hand if keep_value(sit, c) < 0)
+        if top > 1 and set(sizes) == {0, top} and weak:
+            return Hint(chosen, f"keeps every card: too few weak ones to exchange {top}")
+        return Hint(chosen, "keeps every card: each is worth more than an unseen one")
+    shown = cards(chosen.cards)
+    if sit.avoid:
+        return Hint(chosen, f"exchanges {shown}: high cards take tricks in Nullo")
+    return Hint(chosen, f"exchanges {shown}: weak cards, worth less than an unseen one")
+
+
+def _play(sit: Situation) -> tuple[Card, str]:
+    """``choose_play``, branch by branch, with each branch's phrase."""
+    hand, trick, rv = sit.hand, sit.trick, sit.rv
+    if not trick:
+        return _lead(sit)
+    led = trick[0][1].suit
+    best = trick[0][1]
+    for _, c in trick[1:]:
+        if c.suit == best.suit:
+            if rv(c) > rv(best):
+                best = c
+        elif c.suit == sit.trump:
+            best = c
+    suit = [c for c in hand if c.suit == led]
+    if suit:
+        return _follow(sit, suit, best, led, len(trick) == 2)
+    if sit.avoid:
+        top = max(hand, key=rv)
+        return top, f"out of {SUIT_NAMES[led]}: throw {card(top)}, your most dangerous card"
+    return _discard_or_ruff(sit, best)
+
+
+def _follow(sit: Situation, suit: list[Card], best: Card, led: str, last: bool) -> tuple[Card, str]:
+    rv = sit.rv
+    low = min(suit, key=rv)
+    if sit.avoid:
+        under = [c for c in suit if rv(c) < rv(best) or best.suit != led]
+        if under:
+            c = max(under, key=rv)
+            return c, f"ducks with {card(c)}, your highest card that still loses the trick"
+        if last:
+            c = max(suit, key=rv)
+            return c, f"the trick is yours anyway: it takes {card(c)}, your highest"
+        return low, f"cannot get under {card(best)}: your lowest, {card(low)}, may yet be beaten"
+    if best.suit != led:
+        return low, f"the trick is trumped already: your lowest {SUIT_NAMES[led]}, {card(low)}"
+    beat = [c for c in suit if rv(c) > rv(best)]
+    if not beat:
+        return low, f"cannot beat {card(best)}: your lowest, {card(low)}, goes"
+    if last:
+        c = min(beat, key=rv)
+        return c, f"wins the trick as cheaply as you can, with {card(c)}"
+    top = max(beat, key=rv)
+    if _master(sit, top):
+        return top, f"wins with {card(top)}: no card left out can beat it"
+    return low, f"ducks with {card(low)}: a player after you could beat your {card(top)}"
+
+
+def _discard_or_ruff(sit: Situation, best: Card) -> tuple[Card, str]:
+    hand, trump, rv = sit.hand, sit.trump, sit.rv
+    if trump is not None:
+        trumps = [c for c in hand if c.suit == trump]
+        if best.suit == trump:
+            trumps = [c for c in trumps if rv(c) > rv(best)]
+        if trumps:
+            c = min(trumps, key=rv)
+            return c, f"out of the suit led: ruff with {card(c)}, your lowest trump that wins"
+    side = [c for c in hand if c.suit != trump] or hand
+    counts: dict[str, int] = {}
+    for c in side:
+        counts[c.suit] = counts.get(c.suit, 0) + 1
+    c = min(side, key=lambda c: (rv(c), counts[c.suit]))
+    return c, f"cannot win this trick: throw {card(c)}, your lowest card, from a short suit"
+
+
+def _lead(sit: Situation) -> tuple[Card, str]:
+    hand, trump, rv = sit.hand, sit.trump, sit.rv
+    if sit.avoid:
+        c = min(hand, key=rv)
+        return c, f"leads {card(c)}, your lowest: in Nullo every trick you take costs"
+    masters = [c for c in hand if c.suit != trump and _master(sit, c)]
+    if masters:
+        c = max(masters, key=rv)
+        return c, f"cashes {card(c)}: no card left out of your hand can beat it"
+    trumps = [c for c in hand if c.suit == trump]
+    if trumps and len(trumps) * 3 >= len(hand):
+        return _lead_trump(sit, trumps, rv)
+    counts: dict[str, int] = {}
+    for c in hand:
+        if c.suit != trump:
+            counts[c.suit] = counts.get(c.suit, 0) + 1
+    if not counts:
+        c = min(hand, key=rv)
+        return c, f"leads {card(c)}, your lowest card"
+    longest = max(counts, key=lambda s: (counts[s], s))
+    c = min((c for c in hand if c.suit == longest), key=rv)
+    return c, f"leads low from your longest suit, {card(c)}: its high cards win later"
+
+
+def _lead_trump(sit: Situation, trumps: list[Card], rv: Callable[[Card], int]) -> tuple[Card, str]:
+    top = max(trumps, key=rv)
+    if _master(sit, top):
+        return top, f"draws trumps with {card(top)}, the highest left: you hold many trumps"
+    low = min(trumps, key=rv)
+    return low, f"leads a low trump, {card(low)}: you hold many and want them drawn"
+
+
+__all__ = ["medium_hint"]

@@ -1,0 +1,77 @@
+"""Why the medium bot chose: its Twenty-Two rules of thumb, each with its phrase.
+
+``medium_hint`` makes the very choice ``bots.medium_choice`` makes, through the same
+functions (``medium_exchange``, ``medium_lead``, ``medium_follow``), and names the branch
+that fired in the player's words (the hint of ``cardsuite/hints.py``). The play-outs keep
+calling ``medium_choice`` itself: nothing here runs in a search.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ...cards import JOKER_RANK
+from ...engine import Action
+from ...hints import Hint, cards
+from .bots import MEDIUM_DISCARD_FROM, Situation, _pick, medium_exchange, medium_follow, medium_lead
+
+#: A forced move's reason (one legal action).
+ONLY = "the only move the rules allow here"
+
+
+def medium_hint(sit: Situation, legal: Sequence[Action], target: Sequence[int]) -> Hint:
+    """``medium_choice``'s action and the rule of thumb that chose it (spec §7)."""
+    if len(legal) == 1:
+        return Hint(legal[0], _forced(sit))
+    if sit.phase == "exchange":
+        return _exchange(sit)
+    if not sit.trick_count:
+        return _lead(sit, legal)
+    ranks = medium_follow(sit, target)
+    if ranks is not None:
+        try:
+            act = _pick(legal, ranks)
+        except LookupError:
+            pass
+        else:
+            top = _cards(act)
+            return Hint(act, f"covers with {top}, your highest that covers: shed high cards now")
+    act = min(legal, key=lambda a: a.ranks)  # type: ignore[attr-defined]  # (plays, all)
+    return Hint(act, f"nothing you hold covers: your lowest, {_cards(act)}, must go")
+
+
+def _cards(act: Action) -> str:
+    return cards(act.cards)  # type: ignore[attr-defined]  # (every action here has cards)
+
+
+def _forced(sit: Situation) -> str:
+    if sit.phase == "exchange":
+        return "the stock is empty: nobody can exchange now"
+    return ONLY
+
+
+def _exchange(sit: Situation) -> Hint:
+    ex = medium_exchange(sit)
+    if not ex.cards:
+        return Hint(ex, f"keeps your hand: no card of {MEDIUM_DISCARD_FROM} or higher to exchange")
+    high = sum(1 for c in sit.hand if c.rank >= MEDIUM_DISCARD_FROM)
+    shown = cards(ex.cards) if len(ex.cards) <= 4 else f"your {len(ex.cards)} high cards"
+    why = f"exchanges {shown}: high cards make a costly last card"
+    if high > len(ex.cards):
+        why += f" (the stock has {sit.stock})"
+    return Hint(ex, why)
+
+
+def _lead(sit: Situation, legal: Sequence[Action]) -> Hint:
+    act = _pick(legal, medium_lead(sit))
+    played = act.cards  # type: ignore[attr-defined]  # (plays have cards)
+    if all(c.rank == JOKER_RANK for c in played):
+        return Hint(act, "leads the jokers: you hold nothing else to lead")
+    jokers = " with your jokers" if any(c.rank == JOKER_RANK for c in played) else ""
+    return Hint(
+        act,
+        f"leads your highest, {cards(played)}{jokers}: who cannot cover throws low cards",
+    )
+
+
+__all__ = ["medium_hint"]

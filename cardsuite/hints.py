@@ -1,0 +1,93 @@
+"""Hints that say why: the suggested move and one line of reason in the player's terms.
+
+The hint is the medium bot's choice (``Match.hint``), and the reason is the rule of thumb
+that chose it, said the way a player would say it: "keeps your 10♠ to escape the last
+trick", "captures 3 cards and the A♠". The medium bot suggests, not the hard one, because
+its choice is instant and the same every time it is asked, and because a rule of thumb is
+something a learner can take to the next hand; a search's choice has no reason but its
+statistics, and it takes seconds.
+
+Each game's ``MediumBot.hint(state, seat)`` gives a ``Hint``: the very action its
+``choose`` returns (a test holds them equal over random games of every variant) and the
+phrase of the branch that fired, worked out in the game's ``reasons.py`` beside the
+heuristic it follows (the play-outs keep the plain heuristic, untouched and fast).
+
+A reason is one line of words, never empty; its cards are written with suit symbols
+(``Card.pretty``), which a table in ASCII mode turns into letters (``CardStyle.text``).
+No terminal library is imported here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+from .cards import Card
+
+if TYPE_CHECKING:
+    from .engine import Action, State
+
+#: The longest reason: a status line's two lines at 80 columns hold the move and this.
+MAX_REASON = 90
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A suggested ``action`` and why, in one line of words (``reason``)."""
+
+    action: Action
+    reason: str
+
+    def __post_init__(self) -> None:
+        if not self.reason.strip() or "\n" in self.reason:
+            raise ValueError(f"a hint's reason is one line of words, not {self.reason!r}")
+
+
+class HintingBot(Protocol):
+    """A bot that can say why (every game's medium bot)."""
+
+    def hint(self, state: State, seat: int) -> Hint: ...
+
+
+def medium_hint(game_id: str, state: State, seat: int) -> Hint:
+    """The medium bot's choice for ``seat`` and why, thought out on a copy of ``state``
+    (the same bot and seed as ``Match.hint``: the same suggestion every time)."""
+    from typing import cast
+
+    from .bots import make_bot
+
+    bot = cast("HintingBot", make_bot(game_id, "medium", seed=1))
+    return bot.hint(state.clone(), seat)
+
+
+def card(c: Card) -> str:
+    """A card as the table writes it in words: ``10♠`` (``JK`` for a joker)."""
+    return "JK" if c.is_joker else c.pretty()
+
+
+def cards(cs: Iterable[Card]) -> str:
+    """Cards in words, lowest first as a hand shows them: ``7♦ 10♠``."""
+    return " ".join(card(c) for c in cs)
+
+
+def plural(n: int, word: str) -> str:
+    """``1 card``, ``3 cards``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def count_words(n: int, word: str) -> str:
+    """A small count in words for a reason: ``a card``, ``2 cards``."""
+    return f"a {word}" if n == 1 else f"{n} {word}s"
+
+
+__all__ = [
+    "MAX_REASON",
+    "Hint",
+    "HintingBot",
+    "card",
+    "cards",
+    "count_words",
+    "medium_hint",
+    "plural",
+]
