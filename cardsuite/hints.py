@@ -28,8 +28,9 @@ from .cards import Card
 if TYPE_CHECKING:
     from .engine import Action, State
 
-#: The longest reason: a status line's two lines at 80 columns hold the move and this.
-MAX_REASON = 90
+#: The longest reason, in characters: the trick table's status line, two lines of about
+#: 50 columns at 80x24, holds "Hint: " and this (``TrickTableScreen.hint_text``).
+MAX_REASON = 60
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,15 @@ def medium_hint(game_id: str, state: State, seat: int) -> Hint:
     return bot.hint(state.clone(), seat)
 
 
+def fit(said: str, *more: str, limit: int = MAX_REASON) -> str:
+    """``said`` and as many of the further phrases ``more`` (each with its own leading
+    punctuation) as keep the reason within ``limit`` characters, in order."""
+    for part in more:
+        if len(said) + len(part) <= limit:
+            said += part
+    return said
+
+
 def card(c: Card) -> str:
     """A card as the table writes it in words: ``10♠`` (``JK`` for a joker)."""
     return "JK" if c.is_joker else c.pretty()
@@ -88,6 +98,7 @@ __all__ = [
     "card",
     "cards",
     "count_words",
+    "fit",
     "medium_hint",
     "plural",
 ]

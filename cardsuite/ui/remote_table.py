@@ -32,6 +32,7 @@ from textual.app import ComposeResult
 from textual.widgets import Static
 
 from ..engine import Action, IllegalAction
+from ..hints import Hint
 from .table import TableScreen
 from .widgets import LogView
 
@@ -257,7 +258,9 @@ class RemoteTable:
             action = self.remote.game.parse_action(str(text))
         except ValueError:
             return
-        table.show_hint(action)
+        # the host's words for why (a host from before hints said why: the bot's choice)
+        why = str(msg.get("why") or "").strip().splitlines()
+        table.show_hint(Hint(action, why[0] if why else "the medium bot's choice"))
 
     def action_leave(self) -> None:
         from .confirm import ConfirmScreen

@@ -42,6 +42,7 @@ from textual.widgets import Footer, Static
 
 from ..cards import Card
 from ..engine import Action, Event
+from ..hints import Hint
 from ..table_source import TableSource
 from .cardart import SMALL, CardSize, size_for
 from .choice import ChoiceScreen
@@ -688,19 +689,43 @@ class TrickTableScreen(TableScreen):
         chosen = [hand[i] for i in sorted(self.selected)]
         self.play_action(self.make_action(self._view, chosen, hand[self.cursor]), seat)
 
-    def hint_text(self, action: Action) -> Text:
-        """The status line's words for a hint (``show_hint``): they fit its two lines at
-        80 columns, as every prompt does."""
-        if not hasattr(action, "cards"):  # a bid, a contract, a call: nothing to select
-            how = " (medium bot's pick: enter takes it)"
-        else:
-            how = " (medium bot's pick: enter plays it)"
-        return Text.assemble(("Hint: ", "bold"), (self.say(action), "bold"), how)
+    def hint_text(self, hint: Hint) -> Text:
+        """The status line's words for a hint (``show_hint``): the fullest of its forms
+        (``hint_forms``) that fits the line's two lines, as every prompt does; the reason
+        is in every form."""
+        width = self.query_one("#status", Static).content_region.width
+        forms = [self.shape_status(t) for t in self.hint_forms(hint)]
+        for text in forms:
+            if width <= 0 or len(text.wrap(self.app.console, width)) <= 2:
+                return text
+        return forms[-1]
 
-    def show_hint(self, action: Action) -> None:
+    def hint_forms(self, hint: Hint) -> list[Text]:
+        """A hint's words, fullest first: who suggests it, the move, why, and the key that
+        takes it; then shorter. The last forms leave the move to the reason (which names a
+        bid, a contract or a call) and to the hand (which shows the cards raised)."""
+        action = hint.action
+        cards = hasattr(action, "cards")  # else a bid, a contract, a call: nothing to select
+        move = (self.say(action), "bold")
+        why = card_style(self).text(hint.reason)
+        key = (" (enter plays it)" if cards else " (enter takes it)", "dim")
+        return [
+            Text.assemble(("Medium bot's hint: ", "bold"), move, " — ", why, key),
+            Text.assemble(("Hint: ", "bold"), move, " — ", why, key),
+            Text.assemble(("Hint: ", "bold"), move, " — ", why),
+            Text.assemble(("Hint: ", "bold"), why, key),
+            Text.assemble(("Hint: ", "bold"), why),
+        ]
+
+    def shape_status(self, text: Text) -> Text:
+        """The status line's words as laid out (Mensch breaks them between phrases)."""
+        return text
+
+    def show_hint(self, hint: Hint) -> None:
+        action = hint.action
         if not hasattr(action, "cards"):  # a bid, a contract, a call: nothing to select
             self._hinted_action = action
-            self._hint = self.hint_text(action)
+            self._hint = self.hint_text(hint)
             self.query_one("#status", Static).update(self._hint)
             self.refresh_hand()
             return
@@ -713,7 +738,7 @@ class TrickTableScreen(TableScreen):
                     break
         self.selected = set(picked)
         self.hinted = picked
-        self._hint = self.hint_text(action)
+        self._hint = self.hint_text(hint)
         self.query_one("#status", Static).update(self._hint)
         self.refresh_hand()
 

@@ -15,12 +15,15 @@ from typing import Any
 
 from ...cards import ACE, Card
 from ...engine import Action
-from ...hints import Hint, card, cards, count_words
+from ...hints import Hint, card, cards, count_words, fit
 from .actions import END, Add, Build, Capture, Raise, Trail, Word
 from .bots import _codes, _tops, medium_choice
 
 #: The cards that score on their own (SCORE-1): aces, the 2♠ and the 10♦.
 _POINT_CODES = ("2S", "10D")
+#: The longest reason here: the table's status is one row, 51 columns at 80x24, and says
+#: "Hint: " before it.
+MAX_REASON = 44
 
 
 def medium_hint(view: dict[str, Any], legal: Sequence[Action]) -> Hint:
@@ -37,20 +40,20 @@ def medium_hint(view: dict[str, Any], legal: Sequence[Action]) -> Hint:
     if isinstance(step, Add):
         return Hint(step, _add(view, step))
     if isinstance(step, Raise):
-        return Hint(step, f"raises build {step.value} with {card(step.card)}: it becomes yours")
+        return Hint(step, f"raises build {step.value} with {card(step.card)}: now yours")
     assert isinstance(step, Trail)
-    return Hint(step, f"trails {card(step.card)}: the card that gives the next player least")
+    return Hint(step, f"trails {card(step.card)}: it gives the next player least")
 
 
 def _word(view: dict[str, Any], step: Word) -> str:
     if step == END:
-        return "ends your turn: no further step gains anything"
+        return "ends your turn: no step left gains anything"
     if step.word == "hold":
-        return f"asks your partner to leave build {step.value}: you can take it yourself"
+        return f"asks your partner to leave build {step.value} to you"
     if step.word == "insist":
-        return "insists: the player must capture or add all they can"
+        return "insists: they must take all they can"
     if view["phase"] == "hold":
-        return "lets your partner capture the build: you have no card to keep for it"
+        return "lets your partner take the build"
     return "passes: nothing to ask of the player"
 
 
@@ -71,35 +74,29 @@ def _capture(view: dict[str, Any], step: Capture) -> str:
     else:
         why = f"captures {count_words(len(won), 'card')}"
         if worth:
-            why += f", {cards(worth)} among them"
+            why += f" with {cards(worth)}"
+    more = []
     if tops:
-        why += f", {_count(len(tops))} off an opponent's pile"
+        more.append(f", {len(tops)} off a pile" if len(tops) == 1 else f", {len(tops)} off piles")
     if _points([step.card]):
-        why += f", and wins your own {card(step.card)}"
+        more.append(f", and your {card(step.card)}")
     elif not view["loose"] or len(step.loose) == len(view["loose"]):
-        why += ": nothing loose is left for the next player"
-    return why
-
-
-def _count(n: int) -> str:
-    return "one" if n == 1 else f"{n} of them"
+        more.append(": the layout left bare")
+    return fit(why, *more, limit=MAX_REASON)
 
 
 def _build(step: Build) -> str:
-    made = f"builds {step.value}"
-    if step.hand is not None:
-        made += f" with {card(step.hand)}"
-    return f"{made}: you keep a {step.value} to capture its {len(step.loose) + 1} cards later"
+    return f"builds {step.value}: your hand can take it later"
 
 
 def _add(view: dict[str, Any], step: Add) -> str:
     tops = [c for u in step.units for c in _tops(view, u.tops)]
     if tops:
-        return f"adds {cards(tops)} from an opponent's pile to build {step.value}: theirs lost"
+        return f"takes {cards(tops)} off a pile into build {step.value}"
     build = next((b for b in view["builds"] if b["value"] == step.value), None)
     if build is not None and build["owner"] != view["seat"] and view["players"] != 4:
-        return f"adds to build {step.value}: an opponent's build becomes yours to capture"
-    return f"adds to build {step.value}: more cards for you when you capture it"
+        return f"adds to their build {step.value}: yours to capture"
+    return f"adds to build {step.value}: more cards to capture"
 
 
 __all__ = ["medium_hint"]

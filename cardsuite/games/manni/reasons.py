@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 
 from ...cards import SUIT_NAMES, Card
 from ...engine import Action
-from ...hints import Hint, card, cards
+from ...hints import Hint, card
 from .actions import KEEP, NO_DISCARD, PLAY, SWAP, Contract
 from .bots import (
     SWAP_BELOW,
@@ -45,10 +45,10 @@ def medium_hint(sit: Situation, legal: Sequence[Action], grand_hearts: bool) -> 
 
 
 def _contract(c: Contract) -> Hint:
-    name = CONTRACT_WORDS.get(c.kind) or f"{SUIT_NAMES[c.suit or 'S']} as trumps"
+    name = CONTRACT_WORDS.get(c.kind) or f"{SUIT_NAMES[c.suit or 'S']}"
     if c.kind == "nullo":
         return Hint(c, "declares Nullo: your low cards should keep you out of tricks")
-    return Hint(c, f"declares {name}: this hand is worth more on it now than it will be later")
+    return Hint(c, f"declares {name}: worth more with this hand now than later")
 
 
 def _discard(sit: Situation, sizes: Sequence[int]) -> Hint:
@@ -59,10 +59,9 @@ def _discard(sit: Situation, sizes: Sequence[int]) -> Hint:
         if top > 1 and set(sizes) == {0, top} and weak:
             return Hint(chosen, f"keeps every card: too few weak ones to exchange {top}")
         return Hint(chosen, "keeps every card: each is worth more than an unseen one")
-    shown = cards(chosen.cards)
     if sit.avoid:
-        return Hint(chosen, f"exchanges {shown}: high cards take tricks in Nullo")
-    return Hint(chosen, f"exchanges {shown}: weak cards, worth less than an unseen one")
+        return Hint(chosen, "exchanges your high cards: in Nullo they take tricks")
+    return Hint(chosen, "exchanges weak cards: each worth less than an unseen card")
 
 
 def _play(sit: Situation) -> tuple[Card, str]:
@@ -83,7 +82,7 @@ def _play(sit: Situation) -> tuple[Card, str]:
         return _follow(sit, suit, best, led, len(trick) == 2)
     if sit.avoid:
         top = max(hand, key=rv)
-        return top, f"out of {SUIT_NAMES[led]}: throw {card(top)}, your most dangerous card"
+        return top, f"out of {SUIT_NAMES[led]}: throw {card(top)}, your riskiest card"
     return _discard_or_ruff(sit, best)
 
 
@@ -94,23 +93,23 @@ def _follow(sit: Situation, suit: list[Card], best: Card, led: str, last: bool) 
         under = [c for c in suit if rv(c) < rv(best) or best.suit != led]
         if under:
             c = max(under, key=rv)
-            return c, f"ducks with {card(c)}, your highest card that still loses the trick"
+            return c, f"ducks with {card(c)}, your highest card that still loses"
         if last:
             c = max(suit, key=rv)
             return c, f"the trick is yours anyway: it takes {card(c)}, your highest"
-        return low, f"cannot get under {card(best)}: your lowest, {card(low)}, may yet be beaten"
+        return low, f"cannot get under {card(best)}: your lowest may yet be beaten"
     if best.suit != led:
-        return low, f"the trick is trumped already: your lowest {SUIT_NAMES[led]}, {card(low)}"
+        return low, f"the trick is trumped already: your lowest {SUIT_NAMES[led]}"
     beat = [c for c in suit if rv(c) > rv(best)]
     if not beat:
-        return low, f"cannot beat {card(best)}: your lowest, {card(low)}, goes"
+        return low, f"cannot beat {card(best)}: keep your better cards"
     if last:
         c = min(beat, key=rv)
         return c, f"wins the trick as cheaply as you can, with {card(c)}"
     top = max(beat, key=rv)
     if _master(sit, top):
-        return top, f"wins with {card(top)}: no card left out can beat it"
-    return low, f"ducks with {card(low)}: a player after you could beat your {card(top)}"
+        return top, f"wins with {card(top)}: no card still out can beat it"
+    return low, f"ducks: a player after you could beat your {card(top)}"
 
 
 def _discard_or_ruff(sit: Situation, best: Card) -> tuple[Card, str]:
@@ -121,24 +120,24 @@ def _discard_or_ruff(sit: Situation, best: Card) -> tuple[Card, str]:
             trumps = [c for c in trumps if rv(c) > rv(best)]
         if trumps:
             c = min(trumps, key=rv)
-            return c, f"out of the suit led: ruff with {card(c)}, your lowest trump that wins"
+            return c, f"out of the suit led: ruff with {card(c)}, your lowest winner"
     side = [c for c in hand if c.suit != trump] or hand
     counts: dict[str, int] = {}
     for c in side:
         counts[c.suit] = counts.get(c.suit, 0) + 1
     c = min(side, key=lambda c: (rv(c), counts[c.suit]))
-    return c, f"cannot win this trick: throw {card(c)}, your lowest card, from a short suit"
+    return c, f"cannot win this trick: throw {card(c)}, low and from a short suit"
 
 
 def _lead(sit: Situation) -> tuple[Card, str]:
     hand, trump, rv = sit.hand, sit.trump, sit.rv
     if sit.avoid:
         c = min(hand, key=rv)
-        return c, f"leads {card(c)}, your lowest: in Nullo every trick you take costs"
+        return c, "leads your lowest: in Nullo every trick you take costs"
     masters = [c for c in hand if c.suit != trump and _master(sit, c)]
     if masters:
         c = max(masters, key=rv)
-        return c, f"cashes {card(c)}: no card left out of your hand can beat it"
+        return c, f"cashes {card(c)}: no card still out can beat it"
     trumps = [c for c in hand if c.suit == trump]
     if trumps and len(trumps) * 3 >= len(hand):
         return _lead_trump(sit, trumps, rv)
@@ -151,15 +150,15 @@ def _lead(sit: Situation) -> tuple[Card, str]:
         return c, f"leads {card(c)}, your lowest card"
     longest = max(counts, key=lambda s: (counts[s], s))
     c = min((c for c in hand if c.suit == longest), key=rv)
-    return c, f"leads low from your longest suit, {card(c)}: its high cards win later"
+    return c, "leads low from your longest suit: its high cards win later"
 
 
 def _lead_trump(sit: Situation, trumps: list[Card], rv: Callable[[Card], int]) -> tuple[Card, str]:
     top = max(trumps, key=rv)
     if _master(sit, top):
-        return top, f"draws trumps with {card(top)}, the highest left: you hold many trumps"
+        return top, f"draws trumps with {card(top)}, the highest left: you hold many"
     low = min(trumps, key=rv)
-    return low, f"leads a low trump, {card(low)}: you hold many and want them drawn"
+    return low, "leads a low trump: you hold many, and want the others' drawn"
 
 
 __all__ = ["medium_hint"]

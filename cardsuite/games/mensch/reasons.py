@@ -38,14 +38,14 @@ def medium_hint(sit: Situation, legal: Sequence[Action], compelled: bool) -> Hin
 def _bid(sit: Situation, legal: Sequence[Action], compelled: bool) -> Hint:
     chosen = choose_bid(sit, legal, compelled)
     if chosen == PASS:
-        return Hint(chosen, "passes: your hand is not strong enough for any bid still open")
+        return Hint(chosen, "passes: your hand is too weak for any bid still open")
     assert isinstance(chosen, Bid)
     name = BID_NAMES[chosen.name]
     names = [a.name for a in legal if isinstance(a, Bid) and a.name != "pass"]
     if bid_margins(sit.hand, names)[chosen.name] < 0:
         return Hint(chosen, f"bids {name}, the least you may: three clubs force a bid")
     if chosen.name in ("half", "after"):
-        return Hint(chosen, f"bids {name}: your clubs are good enough to play with a partner")
+        return Hint(chosen, f"bids {name}: your clubs are good enough with a partner")
     need = NEEDED[chosen.name]
     return Hint(chosen, f"bids {name}: your hand should take the {need} tricks it needs")
 
@@ -54,7 +54,7 @@ def _call(sit: Situation, chosen: Call) -> Hint:
     c = chosen.card
     held = sum(1 for x in sit.hand if x is not QC and x.suit == c.suit and x.suit != sit.trump)
     if held:
-        return Hint(chosen, f"calls {card(c)}: its holder can win your {SUIT_NAMES[c.suit]} tricks")
+        return Hint(chosen, f"calls {card(c)}: its holder wins your {SUIT_NAMES[c.suit]} tricks")
     return Hint(chosen, f"calls {card(c)}: the highest card you may call")
 
 
@@ -83,7 +83,7 @@ def _play(sit: Situation, legal: list[Card]) -> tuple[Card, str]:
     last = len(trick) == 3
     if best_seat in sit.team and best_seat != sit.seat and (last or _master(sit, best)):
         c = min(legal, key=lambda c: (is_trump(c), pw(c)))
-        return c, f"your side wins this trick already: give it your cheapest card, {card(c)}"
+        return c, "your side wins this trick already: give your cheapest card"
 
     def beats(c: Card) -> bool:
         if is_trump(c):
@@ -103,7 +103,7 @@ def _play(sit: Situation, legal: list[Card]) -> tuple[Card, str]:
     for c in legal:
         counts[c.suit] = counts.get(c.suit, 0) + 1
     c = min(legal, key=lambda c: (is_trump(c), pw(c), counts[c.suit]))
-    return c, f"cannot win this trick: throw {card(c)}, your lowest card, from a short suit"
+    return c, f"cannot win this trick: throw {card(c)}, low and from a short suit"
 
 
 def _lead(sit: Situation, legal: list[Card]) -> tuple[Card, str]:
@@ -125,12 +125,12 @@ def _lead(sit: Situation, legal: list[Card]) -> tuple[Card, str]:
         if _master(sit, top):
             return top, f"draws trumps with {card(top)}, the highest left: you declared"
         low = min(trumps, key=pw)
-        return low, f"leads a low trump, {card(low)}: as declarer, draw the others' trumps"
+        return low, "leads a low trump: as declarer, draw the others' trumps"
     plain = [c for c in legal if not is_trump(c)]
     c = min(plain or legal, key=pw)
     if not plain:
-        return c, f"leads {card(c)}, your lowest trump: you hold only trumps"
-    return c, f"leads low, {card(c)}: keep your high cards for the tricks they win"
+        return c, "leads your lowest trump: you hold only trumps"
+    return c, "leads low: keep your high cards for the tricks they win"
 
 
 __all__ = ["medium_hint"]

@@ -13,7 +13,7 @@ import random
 from collections.abc import Sequence
 
 from ...engine import Action
-from ...hints import Hint, count_words
+from ...hints import Hint, count_words, fit
 from .actions import GROUND, Buy, Exchange, Sell, Turn, purse_text, rank_name
 from .bots import medium_decision
 from .coins import value
@@ -27,7 +27,7 @@ def medium_hint(state: MoneyState, seat: int, legal: Sequence[Action]) -> Hint:
         return Hint(chosen, "the only move the rules allow here")
     if isinstance(chosen, Sell):
         cards = count_words(chosen.count, "card")
-        return Hint(chosen, f"hands over {cards} and keeps your money: coins keep you in")
+        return Hint(chosen, f"hands over {cards}, keeping your money: coins keep you in")
     if isinstance(chosen, Buy):
         return Hint(chosen, _buy(state, chosen))
     if isinstance(chosen, Exchange):
@@ -44,10 +44,9 @@ def _buy(state: MoneyState, chosen: Buy) -> str:
     if chosen.source != GROUND:
         return f"pays your {coin} to your opponent: the most cards you can buy now"
     n = state.values[chosen.pay] - value(chosen.change, state.values)
-    why = f"buys {count_words(n, 'card')} from the ground with your {coin}"
-    if chosen.change:
-        why += f", taking {purse_text(chosen.change)} in change"
-    return why + ": out of your opponent's reach"
+    why = f"buys {count_words(n, 'card')} off the ground with your {coin}"
+    change = f", {purse_text(chosen.change)} in change" if chosen.change else ""
+    return fit(why, change, ": out of your opponent's reach")
 
 
 __all__ = ["medium_hint"]

@@ -34,10 +34,9 @@ def medium_hint(sit: Situation, legal: Sequence[Action], target: Sequence[int]) 
         except LookupError:
             pass
         else:
-            top = _cards(act)
-            return Hint(act, f"covers with {top}, your highest that covers: shed high cards now")
+            return Hint(act, "your highest cards that cover: shed them while you can")
     act = min(legal, key=lambda a: a.ranks)  # type: ignore[attr-defined]  # (plays, all)
-    return Hint(act, f"nothing you hold covers: your lowest, {_cards(act)}, must go")
+    return Hint(act, "nothing you hold covers: your lowest cards must go")
 
 
 def _cards(act: Action) -> str:
@@ -55,11 +54,9 @@ def _exchange(sit: Situation) -> Hint:
     if not ex.cards:
         return Hint(ex, f"keeps your hand: no card of {MEDIUM_DISCARD_FROM} or higher to exchange")
     high = sum(1 for c in sit.hand if c.rank >= MEDIUM_DISCARD_FROM)
-    shown = cards(ex.cards) if len(ex.cards) <= 4 else f"your {len(ex.cards)} high cards"
-    why = f"exchanges {shown}: high cards make a costly last card"
     if high > len(ex.cards):
-        why += f" (the stock has {sit.stock})"
-    return Hint(ex, why)
+        return Hint(ex, "throws your highest cards, as many as the stock can replace")
+    return Hint(ex, f"throws every card of {MEDIUM_DISCARD_FROM} and up: a high last card costs")
 
 
 def _lead(sit: Situation, legal: Sequence[Action]) -> Hint:
@@ -67,11 +64,9 @@ def _lead(sit: Situation, legal: Sequence[Action]) -> Hint:
     played = act.cards  # type: ignore[attr-defined]  # (plays have cards)
     if all(c.rank == JOKER_RANK for c in played):
         return Hint(act, "leads the jokers: you hold nothing else to lead")
-    jokers = " with your jokers" if any(c.rank == JOKER_RANK for c in played) else ""
-    return Hint(
-        act,
-        f"leads your highest, {cards(played)}{jokers}: who cannot cover throws low cards",
-    )
+    if any(c.rank == JOKER_RANK for c in played):
+        return Hint(act, "leads your highest, jokers too: others cover or throw low")
+    return Hint(act, "leads your highest: who cannot cover must throw low cards")
 
 
 __all__ = ["medium_hint"]
