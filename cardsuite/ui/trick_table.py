@@ -708,7 +708,8 @@ class TrickTableScreen(TableScreen):
         cards = hasattr(action, "cards")  # else a bid, a contract, a call: nothing to select
         move = (self.say(action), "bold")
         why = card_style(self).text(hint.reason)
-        key = (" (enter plays it)" if cards else " (enter takes it)", "dim")
+        plays = cards and self.hand_use(self._view or self.view()) == "play"
+        key = (" (enter plays it)" if plays else " (enter takes it)", "dim")
         return [
             Text.assemble(("Medium bot's hint: ", "bold"), move, " — ", why, key),
             Text.assemble(("Hint: ", "bold"), move, " — ", why, key),

@@ -79,7 +79,7 @@ def _capture(view: dict[str, Any], step: Capture) -> str:
     if tops:
         more.append(f", {len(tops)} off a pile" if len(tops) == 1 else f", {len(tops)} off piles")
     if _points([step.card]):
-        more.append(f", and your {card(step.card)}")
+        more.append(f", and banks your {card(step.card)}")
     elif not view["loose"] or len(step.loose) == len(view["loose"]):
         more.append(": the layout left bare")
     return fit(why, *more, limit=MAX_REASON)

@@ -32,6 +32,8 @@ CONTRACT_WORDS = {"nullo": "Nullo", "grand": "Grand", "spades": "Spades"}
 def medium_hint(sit: Situation, legal: Sequence[Action], grand_hearts: bool) -> Hint:
     """``medium_action``'s action and the rule of thumb that chose it."""
     if sit.phase == "play":
+        if len(legal) == 1:  # (the bot's branches pick it too: say it is forced)
+            return Hint(legal[0], forced(sit, legal[0].card))  # type: ignore[attr-defined]
         played, why = _play(sit)
         return Hint(PLAY[played], why)
     if sit.phase == "swap":
@@ -42,6 +44,15 @@ def medium_hint(sit: Situation, legal: Sequence[Action], grand_hearts: bool) -> 
         offered = [a for a in legal if isinstance(a, Contract)]
         return _contract(choose_contract(sit, offered, grand_hearts))
     return _discard(sit, sit.sizes or (0,))
+
+
+def forced(sit: Situation, only: Card) -> str:
+    """Why the one card the rules leave is played (MANNI-GEN-6: follow suit)."""
+    if len(sit.hand) == 1:
+        return "your last card of the hand"
+    if sit.trick and only.suit == sit.trick[0][1].suit:
+        return f"your only {SUIT_NAMES[only.suit][:-1]}: you must follow suit"
+    return "the only card the rules allow you here"
 
 
 def _contract(c: Contract) -> Hint:

@@ -61,7 +61,15 @@ def _call(sit: Situation, chosen: Call) -> Hint:
 def _play(sit: Situation, legal: list[Card]) -> tuple[Card, str]:
     """``choose_play``, branch by branch, with each branch's phrase."""
     if len(legal) == 1:
-        return legal[0], "the only card the rules allow you here"
+        only = legal[0]
+        if len(sit.hand) == 1:
+            return only, "your last card of the deal"
+        if sit.trick:  # MENSCH-PLAY-2, RANK-4
+            led = effective_suit(sit.trick[0][1], sit.trump)
+            if effective_suit(only, sit.trump) == led:
+                suit = "trump" if led == sit.trump else SUIT_NAMES[led][:-1]
+                return only, f"your only {suit}: you must follow suit"
+        return only, "the only card the rules allow you here"
     if not sit.trick:
         return _lead(sit, legal)
     trump = sit.trump

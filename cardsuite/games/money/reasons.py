@@ -32,7 +32,8 @@ def medium_hint(state: MoneyState, seat: int, legal: Sequence[Action]) -> Hint:
         return Hint(chosen, _buy(state, chosen))
     if isinstance(chosen, Exchange):
         give, take = purse_text(chosen.give), purse_text(chosen.take)
-        return Hint(chosen, f"changes your {give} for {take}: small coins can buy a short pile")
+        said = f"changes your {give} for {take}"
+        return Hint(chosen, fit(said, ": small coins can buy a short pile", ": coins to buy with"))
     assert isinstance(chosen, Turn)
     if any(isinstance(a, Buy) for a in legal):
         return Hint(chosen, "turns a card: no purchase from the ground is worth it yet")
@@ -46,7 +47,7 @@ def _buy(state: MoneyState, chosen: Buy) -> str:
     n = state.values[chosen.pay] - value(chosen.change, state.values)
     why = f"buys {count_words(n, 'card')} off the ground with your {coin}"
     change = f", {purse_text(chosen.change)} in change" if chosen.change else ""
-    return fit(why, change, ": out of your opponent's reach")
+    return fit(why, change, ": out of their reach")
 
 
 __all__ = ["medium_hint"]

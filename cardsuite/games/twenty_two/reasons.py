@@ -22,7 +22,7 @@ ONLY = "the only move the rules allow here"
 def medium_hint(sit: Situation, legal: Sequence[Action], target: Sequence[int]) -> Hint:
     """``medium_choice``'s action and the rule of thumb that chose it (spec §7)."""
     if len(legal) == 1:
-        return Hint(legal[0], _forced(sit))
+        return Hint(legal[0], _forced(sit, target))
     if sit.phase == "exchange":
         return _exchange(sit)
     if not sit.trick_count:
@@ -43,9 +43,11 @@ def _cards(act: Action) -> str:
     return cards(act.cards)  # type: ignore[attr-defined]  # (every action here has cards)
 
 
-def _forced(sit: Situation) -> str:
+def _forced(sit: Situation, target: Sequence[int]) -> str:
     if sit.phase == "exchange":
         return "the stock is empty: nobody can exchange now"
+    if sit.trick_count and medium_follow(sit, target) is None:  # T22-PLAY-6
+        return "nothing you hold covers: your lowest cards must go"
     return ONLY
 
 
