@@ -124,6 +124,7 @@ class TrickTableScreen(TableScreen):
         self._tricks = TrickLog()
         self._hint: Text | None = None  # the hint, said in the status line until a move
         self._hinted_action: Action | None = None  # a hint that is not cards: enter takes it
+        self._hint_of: Hint | None = None  # the hint said (its words fit again on a resize)
         self._drawn_for: int | None = self.shown  # whose hand the last refresh drew
         self._drawn: list[str] = []  # what the shown person last drew (raised until they move)
         self._fresh_draw = False  # ... and they drew it with the move just made
@@ -485,8 +486,8 @@ class TrickTableScreen(TableScreen):
             if self._thinking == mover:
                 return Text(f"{m.seats[mover].label()} is thinking…", style="italic")
             return Text(f"Waiting for {names[mover]}…", style="italic")
-        if self._hint is not None:
-            return self._hint
+        if self._hint is not None:  # in the form that fits the status as it is now
+            return self._hint if self._hint_of is None else self.hint_text(self._hint_of)
         return self.prompt(view, names[mover])
 
     def final_sheet(self) -> Sheet | None:
@@ -724,6 +725,7 @@ class TrickTableScreen(TableScreen):
 
     def show_hint(self, hint: Hint) -> None:
         action = hint.action
+        self._hint_of = hint
         if not hasattr(action, "cards"):  # a bid, a contract, a call: nothing to select
             self._hinted_action = action
             self._hint = self.hint_text(hint)
