@@ -635,9 +635,19 @@ class TrickTableScreen(TableScreen):
             legal = sorted(legal, key=order)
         cs = card_style(self)  # (a label with a suit symbol: a letter in ASCII mode)
         choices = [(cs.text(label(a)), a) for a in legal]
+
+        def hint() -> tuple[int, str] | None:  # h in the dialog: the medium bot's, and why
+            if not self.match.offers_hint or self.match.hot_seat:
+                return None
+            said = self.match.hint_with_reason(seat)
+            at = [i for i, (_, a) in enumerate(choices) if a == said.action]
+            return (at[0], cs.text(said.reason)) if at else None
+
         # the hand (and the footer under it) stays in sight: a player chooses seeing the cards
         keep = self.size.height - self.query_one(HandView).region.y
-        self.app.push_screen(ChoiceScreen(title, info, choices, keep_clear=keep), done)
+        hints = self.match.offers_hint and not self.match.hot_seat
+        dialog = ChoiceScreen(title, info, choices, keep_clear=keep, hint=hint if hints else None)
+        self.app.push_screen(dialog, done)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The hand's keys by what the hand is for (``hand_use``): the ones that fit are

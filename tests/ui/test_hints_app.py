@@ -1,14 +1,15 @@
 """Hints that say why, at every game's table (issue 37, item 2): ``h`` selects the medium
 bot's move (the hand's cards raised and selected, Casino's step picked in its list, or a
 bid, contract or call that enter takes) and the status line says it with the bot's reason;
-enter then plays exactly that move. Money's race gives no hints, and says so."""
+enter then plays exactly that move. In a dialog of choices (a bid, Money's purchases) ``h``
+moves to the suggested one and says why. Money's race gives no hints, and says so."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from helpers import start, wait_for
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
 
 from cardsuite.games.african_casino.screen import CasinoScreen
 from cardsuite.games.african_casino.screen_composer import hand_card
@@ -20,6 +21,7 @@ from cardsuite.hints import Hint
 from cardsuite.match import SeatSpec
 from cardsuite.ui.app import StartRequest
 from cardsuite.ui.cardart import suit_text
+from cardsuite.ui.choice import PAGE, ChoiceScreen
 from cardsuite.ui.trick_table import TrickTableScreen
 
 
@@ -142,3 +144,51 @@ async def test_money_race_gives_no_hints_and_says_so(make_app) -> None:  # type:
         await pilot.press("h")
         await pilot.pause()
         assert any("No hints in a race" in str(n.message) for n in app._notifications)
+
+
+async def test_money_menu_hint_highlights_the_purchase_and_says_why(make_app) -> None:  # type: ignore[no-untyped-def]
+    """The race gives no hints, but a money decision is a choice: ``h`` in its menu
+    highlights the medium bot's purchase and says why; enter takes it (MONEY-BUY-4)."""
+    from fakes import FakeClock
+    from test_money_app import make_match, money_position, open_table
+
+    clock = FakeClock()
+    app = make_app(clock=clock, key_time=lambda e: clock.now)
+    # Right turns 6D onto the 6C pile; Left has no cards and must buy from Right (pile < 5)
+    st = money_position([], ["6D", "3S"], pile=["4S", "6C"], bank_a=["QS", "KS"])
+    st.mover = 1
+    async with app.run_test(size=(110, 32)) as pilot:
+        screen = await open_table(app, pilot, make_match(st, ("human", "medium")))
+        clock.now = 500.0
+        await pilot.press("l")  # Right's 6D matches; now Left must buy
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        menu = app.screen
+        want = screen.match.hint_with_reason(0)
+        await pilot.press("h")
+        await pilot.pause()
+        note = str(menu.query_one("#choice-hint", Static).render())
+        assert note == f"Hint: {want.reason} · enter takes it", note
+        at = menu.query_one(OptionList).highlighted
+        assert menu.choices[menu.page * PAGE + at][1] == want.action
+        before = len(screen.match.record)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(screen.match.record) > before)
+        assert screen.match.record[before][:2] == (0, str(want.action))
+
+
+async def test_h_in_a_bid_dialog_moves_to_the_hinted_bid(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(start=_table("mensch", "standard", "human,medium,medium,medium", 2, deals=4))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MenschScreen))
+        screen = app.screen
+        await wait_for(pilot, lambda: screen.human_to_move() is not None)
+        want = screen.match.hint_with_reason(0)
+        await pilot.press("b")  # the bidding dialog (MENSCH-BID)
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        dialog = app.screen
+        await pilot.press("h")
+        await pilot.pause()
+        note = str(dialog.query_one("#choice-hint", Static).render())
+        assert note == f"Hint: {want.reason} · enter takes it", note
+        at = dialog.query_one(OptionList).highlighted
+        assert dialog.choices[dialog.page * PAGE + at][1] == want.action
