@@ -27,7 +27,7 @@ from cardsuite.games.mensch.bots import Situation as MenschSituation
 from cardsuite.games.mensch.reasons import medium_hint as mensch_hint
 from cardsuite.games.twenty_two.bots import Situation as T22Situation
 from cardsuite.games.twenty_two.reasons import medium_hint as t22_hint
-from cardsuite.hints import MAX_REASON, Hint
+from cardsuite.hints import DEALS, MAX_REASON, Hint, in_deals, medium_hint
 from cardsuite.match import Match, SeatSpec
 
 #: A card written as a code (``QS``, ``10H``) where a reason should have its symbol.
@@ -195,3 +195,38 @@ def test_money_phrase() -> None:
     hint = make_bot("money", "medium", seed=1).hint(st.clone(), 0)  # type: ignore[attr-defined]
     assert str(hint.action) == str(make_bot("money", "medium", seed=1).choose(st.clone(), 0))
     assert hint.reason == "buys 10 cards off the ground with your J: out of their reach"
+
+
+# --- the deals tried: evidence from the seat's own information ------------------------------
+
+
+@pytest.mark.parametrize("game_id", ["manni", "mensch"])
+def test_the_deals_tried_read_only_what_the_seat_knows(game_id: str) -> None:
+    """Where a reason counts deals (a master that may be ruffed, a card that may be
+    beaten after it), the same words come on a copy whose unseen cards are dealt again as
+    the seat could believe them (``sample_hidden``, the blind-bot test's copy): the deals
+    tried are the seat's, never the true deal's; and the same position says the same."""
+    game = get_game(game_id)
+    counted = 0
+    for g in range(4):
+        state = game.new_state(players=min(game.players), seed=g)
+        rng = random.Random(g)
+        while not state.is_over() and counted < 12:
+            seat = state.to_move()
+            assert seat is not None
+            if state.view(seat)["phase"] == "play":
+                hint = medium_hint(game_id, state, seat)
+                if "deals I tried" in hint.reason:
+                    counted += 1
+                    copy = state.sample_hidden(seat, random.Random(100 + g))
+                    assert medium_hint(game_id, copy, seat) == hint
+                    assert medium_hint(game_id, state, seat) == hint
+            legal = state.legal_actions(seat)
+            state.apply(legal[rng.randrange(len(legal))], seat)
+    assert counted >= 6
+
+
+def test_deals_in_words() -> None:
+    assert in_deals(DEALS) == "in all 10 deals I tried"
+    assert in_deals(0) == "in none of 10 deals I tried"
+    assert in_deals(9) == "in 9 of 10 deals I tried"

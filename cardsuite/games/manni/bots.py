@@ -339,12 +339,16 @@ class MediumBot:
 
     def hint(self, state: State, seat: int) -> Hint:
         """``choose``'s action and the rule of thumb that chose it (``reasons``)."""
+        from ...hints import trick_odds
         from .reasons import medium_hint
 
         view = state.view(seat)
         legal = state.legal_actions(seat)
         grand_hearts = bool(view["options"].get("grand_hearts"))
-        return medium_hint(Situation.from_view(view), legal, grand_hearts)
+        odds = (
+            trick_odds("manni", state, seat, PLAY.__getitem__) if view["phase"] == "play" else None
+        )
+        return medium_hint(Situation.from_view(view), legal, grand_hearts, odds)
 
 
 class EasyBot:

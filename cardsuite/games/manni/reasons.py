@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 
 from ...cards import SUIT_NAMES, Card
 from ...engine import Action
-from ...hints import Hint, card
+from ...hints import Hint, Odds, card, in_deals
 from .actions import KEEP, NO_DISCARD, PLAY, SWAP, Contract
 from .bots import (
     SWAP_BELOW,
@@ -29,12 +29,16 @@ from .bots import (
 CONTRACT_WORDS = {"nullo": "Nullo", "grand": "Grand", "spades": "Spades"}
 
 
-def medium_hint(sit: Situation, legal: Sequence[Action], grand_hearts: bool) -> Hint:
-    """``medium_action``'s action and the rule of thumb that chose it."""
+def medium_hint(
+    sit: Situation, legal: Sequence[Action], grand_hearts: bool, odds: Odds | None = None
+) -> Hint:
+    """``medium_action``'s action and the rule of thumb that chose it; with ``odds``
+    (``hints.trick_odds``), how often a trick the rule cannot foresee went the seat's way
+    in the deals tried."""
     if sit.phase == "play":
         if len(legal) == 1:  # (the bot's branches pick it too: say it is forced)
             return Hint(legal[0], forced(sit, legal[0].card))  # type: ignore[attr-defined]
-        played, why = _play(sit)
+        played, why = _play(sit, odds)
         return Hint(PLAY[played], why)
     if sit.phase == "swap":
         if strength(sit.hand, sit.trump) < SWAP_BELOW:
@@ -75,11 +79,11 @@ def _discard(sit: Situation, sizes: Sequence[int]) -> Hint:
     return Hint(chosen, "exchanges weak cards: each worth less than an unseen card")
 
 
-def _play(sit: Situation) -> tuple[Card, str]:
+def _play(sit: Situation, odds: Odds | None) -> tuple[Card, str]:
     """``choose_play``, branch by branch, with each branch's phrase."""
     hand, trick, rv = sit.hand, sit.trick, sit.rv
     if not trick:
-        return _lead(sit)
+        return _lead(sit, odds)
     led = trick[0][1].suit
     best = trick[0][1]
     for _, c in trick[1:]:
@@ -90,14 +94,16 @@ def _play(sit: Situation) -> tuple[Card, str]:
             best = c
     suit = [c for c in hand if c.suit == led]
     if suit:
-        return _follow(sit, suit, best, led, len(trick) == 2)
+        return _follow(sit, suit, best, led, len(trick) == 2, odds)
     if sit.avoid:
         top = max(hand, key=rv)
         return top, f"out of {SUIT_NAMES[led]}: throw {card(top)}, your riskiest card"
-    return _discard_or_ruff(sit, best)
+    return _discard_or_ruff(sit, best, len(trick) == 2, odds)
 
 
-def _follow(sit: Situation, suit: list[Card], best: Card, led: str, last: bool) -> tuple[Card, str]:
+def _follow(
+    sit: Situation, suit: list[Card], best: Card, led: str, last: bool, odds: Odds | None
+) -> tuple[Card, str]:
     rv = sit.rv
     low = min(suit, key=rv)
     if sit.avoid:
@@ -119,11 +125,15 @@ def _follow(sit: Situation, suit: list[Card], best: Card, led: str, last: bool) 
         return c, f"wins the trick as cheaply as you can, with {card(c)}"
     top = max(beat, key=rv)
     if _master(sit, top):
+        if odds is not None:  # the last player may ruff it
+            return top, f"wins with {card(top)}, the highest left: won {in_deals(odds(top))}"
         return top, f"wins with {card(top)}: no card still out can beat it"
+    if odds is not None:
+        return low, f"ducks: your {card(top)} would have won {in_deals(odds(top))}"
     return low, f"ducks: a player after you could beat your {card(top)}"
 
 
-def _discard_or_ruff(sit: Situation, best: Card) -> tuple[Card, str]:
+def _discard_or_ruff(sit: Situation, best: Card, last: bool, odds: Odds | None) -> tuple[Card, str]:
     hand, trump, rv = sit.hand, sit.trump, sit.rv
     if trump is not None:
         trumps = [c for c in hand if c.suit == trump]
@@ -131,6 +141,8 @@ def _discard_or_ruff(sit: Situation, best: Card) -> tuple[Card, str]:
             trumps = [c for c in trumps if rv(c) > rv(best)]
         if trumps:
             c = min(trumps, key=rv)
+            if odds is not None and not last:  # the last player may ruff higher
+                return c, f"ruffs low with {card(c)}: won {in_deals(odds(c))}"
             return c, f"out of the suit led: ruff with {card(c)}, your lowest winner"
     side = [c for c in hand if c.suit != trump] or hand
     counts: dict[str, int] = {}
@@ -140,7 +152,7 @@ def _discard_or_ruff(sit: Situation, best: Card) -> tuple[Card, str]:
     return c, f"cannot win this trick: throw {card(c)}, low and from a short suit"
 
 
-def _lead(sit: Situation) -> tuple[Card, str]:
+def _lead(sit: Situation, odds: Odds | None) -> tuple[Card, str]:
     hand, trump, rv = sit.hand, sit.trump, sit.rv
     if sit.avoid:
         c = min(hand, key=rv)
@@ -148,6 +160,8 @@ def _lead(sit: Situation) -> tuple[Card, str]:
     masters = [c for c in hand if c.suit != trump and _master(sit, c)]
     if masters:
         c = max(masters, key=rv)
+        if odds is not None and sit.trump is not None:  # a player out of the suit may ruff
+            return c, f"cashes {card(c)}, the highest left: won {in_deals(odds(c))}"
         return c, f"cashes {card(c)}: no card still out can beat it"
     trumps = [c for c in hand if c.suit == trump]
     if trumps and len(trumps) * 3 >= len(hand):

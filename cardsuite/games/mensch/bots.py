@@ -310,11 +310,13 @@ class MediumBot:
 
     def hint(self, state: State, seat: int) -> Hint:
         """``choose``'s action and the rule of thumb that chose it (``reasons``)."""
+        from ...hints import trick_odds
         from .reasons import medium_hint
 
         legal = state.legal_actions(seat)
         sit = Situation.from_view(state.view(seat))
-        return medium_hint(sit, legal, sit.phase == "bid" and PASS not in legal)
+        odds = trick_odds("mensch", state, seat, PLAY.__getitem__) if sit.phase == "play" else None
+        return medium_hint(sit, legal, sit.phase == "bid" and PASS not in legal, odds)
 
 
 class EasyBot:

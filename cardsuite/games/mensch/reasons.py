@@ -14,18 +14,22 @@ from collections.abc import Sequence
 
 from ...cards import SUIT_NAMES, Card
 from ...engine import Action
-from ...hints import Hint, card
+from ...hints import Hint, Odds, card, in_deals
 from .actions import PASS, PLAY, TRUMP, Bid, Call
 from .bots import NEEDED, Situation, _master, best_trump, bid_margins, choose_bid, choose_call
 from .rules import QC, effective_suit, power
 from .wording import BID_NAMES
 
 
-def medium_hint(sit: Situation, legal: Sequence[Action], compelled: bool) -> Hint:
-    """``medium_action``'s action and the rule of thumb that chose it."""
+def medium_hint(
+    sit: Situation, legal: Sequence[Action], compelled: bool, odds: Odds | None = None
+) -> Hint:
+    """``medium_action``'s action and the rule of thumb that chose it; with ``odds``
+    (``hints.trick_odds``), how often a trick the rule cannot foresee went the seat's way
+    in the deals tried."""
     if sit.phase == "play":
         cards = [a.card for a in legal]  # type: ignore[attr-defined]  # (in play: all Plays)
-        played, why = _play(sit, cards)
+        played, why = _play(sit, cards, odds)
         return Hint(PLAY[played], why)
     if sit.phase == "bid":
         return _bid(sit, legal, compelled)
@@ -58,7 +62,7 @@ def _call(sit: Situation, chosen: Call) -> Hint:
     return Hint(chosen, f"calls {card(c)}: the highest card you may call")
 
 
-def _play(sit: Situation, legal: list[Card]) -> tuple[Card, str]:
+def _play(sit: Situation, legal: list[Card], odds: Odds | None) -> tuple[Card, str]:
     """``choose_play``, branch by branch, with each branch's phrase."""
     if len(legal) == 1:
         only = legal[0]
@@ -71,7 +75,7 @@ def _play(sit: Situation, legal: list[Card]) -> tuple[Card, str]:
                 return only, f"your only {suit}: you must follow suit"
         return only, "the only card the rules allow you here"
     if not sit.trick:
-        return _lead(sit, legal)
+        return _lead(sit, legal, odds)
     trump = sit.trump
 
     def pw(c: Card) -> int:
@@ -105,7 +109,12 @@ def _play(sit: Situation, legal: list[Card]) -> tuple[Card, str]:
         if last:
             return cheapest, f"wins the trick as cheaply as you can, with {card(cheapest)}"
         if _master(sit, top):
+            if odds is not None:  # a player after may ruff it
+                return top, f"wins with {card(top)}, the highest left: won {in_deals(odds(top))}"
             return top, f"wins with {card(top)}: no card still out can beat it"
+        if odds is not None:
+            k = odds(cheapest)
+            return cheapest, f"beats {card(best)} cheaply with {card(cheapest)}: won {in_deals(k)}"
         return cheapest, f"beats {card(best)} with {card(cheapest)}, your cheapest card that does"
     counts: dict[str, int] = {}
     for c in legal:
@@ -114,7 +123,7 @@ def _play(sit: Situation, legal: list[Card]) -> tuple[Card, str]:
     return c, f"cannot win this trick: throw {card(c)}, low and from a short suit"
 
 
-def _lead(sit: Situation, legal: list[Card]) -> tuple[Card, str]:
+def _lead(sit: Situation, legal: list[Card], odds: Odds | None) -> tuple[Card, str]:
     trump = sit.trump
 
     def pw(c: Card) -> int:
@@ -126,6 +135,8 @@ def _lead(sit: Situation, legal: list[Card]) -> tuple[Card, str]:
     masters = [c for c in legal if not is_trump(c) and _master(sit, c)]
     if masters:
         c = max(masters, key=pw)
+        if odds is not None:  # a player out of the suit may ruff it
+            return c, f"cashes {card(c)}, the highest left: won {in_deals(odds(c))}"
         return c, f"cashes {card(c)}: no card still out can beat it"
     trumps = [c for c in legal if is_trump(c)]
     if sit.seat == sit.declarer and len(trumps) * 2 >= len(sit.hand):
