@@ -65,15 +65,7 @@ def _call(sit: Situation, chosen: Call) -> Hint:
 def _play(sit: Situation, legal: list[Card], odds: Odds | None) -> tuple[Card, str]:
     """``choose_play``, branch by branch, with each branch's phrase."""
     if len(legal) == 1:
-        only = legal[0]
-        if len(sit.hand) == 1:
-            return only, "your last card of the deal"
-        if sit.trick:  # MENSCH-PLAY-2, RANK-4
-            led = effective_suit(sit.trick[0][1], sit.trump)
-            if effective_suit(only, sit.trump) == led:
-                suit = "trump" if led == sit.trump else SUIT_NAMES[led][:-1]
-                return only, f"your only {suit}: you must follow suit"
-        return only, "the only card the rules allow you here"
+        return legal[0], _forced(sit, legal[0])
     if not sit.trick:
         return _lead(sit, legal, odds)
     trump = sit.trump
@@ -104,23 +96,43 @@ def _play(sit: Situation, legal: list[Card], odds: Odds | None) -> tuple[Card, s
 
     winners = [c for c in legal if beats(c)]
     if winners:
-        cheapest = min(winners, key=pw)
-        top = max(winners, key=pw)
-        if last:
-            return cheapest, f"wins the trick as cheaply as you can, with {card(cheapest)}"
-        if _master(sit, top):
-            if odds is not None:  # a player after may ruff it
-                return top, f"wins with {card(top)}, the highest left: won {in_deals(odds(top))}"
-            return top, f"wins with {card(top)}: no card still out can beat it"
-        if odds is not None:
-            k = odds(cheapest)
-            return cheapest, f"beats {card(best)} cheaply with {card(cheapest)}: won {in_deals(k)}"
-        return cheapest, f"beats {card(best)} with {card(cheapest)}, your cheapest card that does"
+        return _win(sit, winners, best, last, odds)
     counts: dict[str, int] = {}
     for c in legal:
         counts[c.suit] = counts.get(c.suit, 0) + 1
     c = min(legal, key=lambda c: (is_trump(c), pw(c), counts[c.suit]))
     return c, f"cannot win this trick: throw {card(c)}, low and from a short suit"
+
+
+def _forced(sit: Situation, only: Card) -> str:
+    """Why the one card the rules leave is played (MENSCH-PLAY-2, RANK-4)."""
+    if len(sit.hand) == 1:
+        return "your last card of the deal"
+    if sit.trick:
+        led = effective_suit(sit.trick[0][1], sit.trump)
+        if effective_suit(only, sit.trump) == led:
+            suit = "trump" if led == sit.trump else SUIT_NAMES[led][:-1]
+            return f"your only {suit}: you must follow suit"
+    return "the only card the rules allow you here"
+
+
+def _win(
+    sit: Situation, winners: list[Card], best: Card, last: bool, odds: Odds | None
+) -> tuple[Card, str]:
+    """The cards that would take the trick now: the cheapest when last to play, the top
+    one when nothing still out beats it, else the cheapest."""
+    cheapest = min(winners, key=lambda c: power(c, sit.trump))
+    top = max(winners, key=lambda c: power(c, sit.trump))
+    if last:
+        return cheapest, f"wins the trick as cheaply as you can, with {card(cheapest)}"
+    if _master(sit, top):
+        if odds is not None:  # a player after may ruff it
+            return top, f"wins with {card(top)}, the highest left: won {in_deals(odds(top))}"
+        return top, f"wins with {card(top)}: no card still out can beat it"
+    if odds is not None:
+        k = odds(cheapest)
+        return cheapest, f"beats {card(best)} cheaply with {card(cheapest)}: won {in_deals(k)}"
+    return cheapest, f"beats {card(best)} with {card(cheapest)}, your cheapest card that does"
 
 
 def _lead(sit: Situation, legal: list[Card], odds: Odds | None) -> tuple[Card, str]:
