@@ -32,7 +32,7 @@ from textual.app import ComposeResult
 from textual.widgets import Static
 
 from ..engine import Action, IllegalAction
-from ..hints import Hint
+from ..hints import MAX_REASON, Hint
 from .table import TableScreen
 from .widgets import LogView
 
@@ -258,9 +258,11 @@ class RemoteTable:
             action = self.remote.game.parse_action(str(text))
         except ValueError:
             return
-        # the host's words for why (a host from before hints said why: the bot's choice)
+        # the host's words for why, one line of them (a host from before hints said why:
+        # the bot's choice)
         why = str(msg.get("why") or "").strip().splitlines()
-        table.show_hint(Hint(action, why[0] if why else "the medium bot's choice"))
+        said = why[0][: 2 * MAX_REASON] if why else "the medium bot's choice"
+        table.show_hint(Hint(action, said))
 
     def action_leave(self) -> None:
         from .confirm import ConfirmScreen
