@@ -103,19 +103,26 @@ def test_twenty_two_phrases() -> None:
     from cardsuite.games.twenty_two.rules import Exchange
 
     # T22-PLAY-2: the leader plays the highest rank, every copy, keeping a card
-    leads = [Play((c,)) for c in _cards("3S 9H")] + [Play(tuple(_cards("9H 9D")))]
-    hint = t22_hint(_t22("3S 9H 9D"), leads, [])
+    leads = [Play((c,)) for c in _cards("3S 4C 9H")] + [Play(tuple(_cards("9H 9D")))]
+    hint = t22_hint(_t22("3S 4C 9H 9D"), leads, [])
     assert str(hint.action) == "play 9H 9D"
     assert hint.reason == "leads your highest: who cannot cover must throw low cards"
     # T22-PLAY-6: nothing covers the king, so the lowest card is the one play left
     hint = t22_hint(_t22("3S 9H", trick=1), [Play((Card.parse("3S"),))], [13])
     assert hint.reason == "nothing you hold covers: your lowest cards must go"
     # T22-PLAY-4, PLAY-6: covering with the highest card that covers sheds it
-    follows = [Play((c,)) for c in _cards("3S QH")]
-    hint = t22_hint(_t22("3S QH", trick=1), follows, [11])
+    follows = [Play((c,)) for c in _cards("3S 4C QH")]
+    hint = t22_hint(_t22("3S 4C QH", trick=1), follows, [11])
     assert (str(hint.action), hint.reason) == (
         "play QH",
         "your highest cards that cover: shed them while you can",
+    )
+    # T22-PLAY-9, SCORE-1: leading down to one card keeps it for the showdown
+    leads = [Play((c,)) for c in _cards("3S 9H")]
+    hint = t22_hint(_t22("3S 9H"), leads, [])
+    assert (str(hint.action), hint.reason) == (
+        "play 9H",
+        "leads your highest and keeps 3♠ for the showdown",
     )
     # T22-EXCH-1: every card of 10 and up goes when the stock can replace them all
     keep = Exchange(())

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from ...cards import JOKER_RANK
 from ...engine import Action
-from ...hints import Hint, cards
+from ...hints import Hint, card
 from .bots import MEDIUM_DISCARD_FROM, Situation, _pick, medium_exchange, medium_follow, medium_lead
 
 #: A forced move's reason (one legal action).
@@ -34,13 +34,21 @@ def medium_hint(sit: Situation, legal: Sequence[Action], target: Sequence[int]) 
         except LookupError:
             pass
         else:
+            kept = _kept(sit, act)
+            if kept is not None:  # T22-PLAY-9, SCORE-1: the card left is shown
+                return Hint(act, f"covers with your highest, keeping {kept} for the showdown")
             return Hint(act, "your highest cards that cover: shed them while you can")
     act = min(legal, key=lambda a: a.ranks)  # type: ignore[attr-defined]  # (plays, all)
     return Hint(act, "nothing you hold covers: your lowest cards must go")
 
 
-def _cards(act: Action) -> str:
-    return cards(act.cards)  # type: ignore[attr-defined]  # (every action here has cards)
+def _kept(sit: Situation, act: Action) -> str | None:
+    """The one card a play leaves in the hand (the last card, shown at the showdown), in
+    words; None when more are left."""
+    left = list(sit.hand)
+    for c in act.cards:  # type: ignore[attr-defined]  # (every action here has cards)
+        left.remove(c)
+    return card(left[0]) if len(left) == 1 else None
 
 
 def _forced(sit: Situation, target: Sequence[int]) -> str:
@@ -68,6 +76,9 @@ def _lead(sit: Situation, legal: Sequence[Action]) -> Hint:
         return Hint(act, "leads the jokers: you hold nothing else to lead")
     if any(c.rank == JOKER_RANK for c in played):
         return Hint(act, "leads your highest, jokers too: others cover or throw low")
+    kept = _kept(sit, act)
+    if kept is not None:  # T22-PLAY-9, SCORE-1: the card left is shown
+        return Hint(act, f"leads your highest and keeps {kept} for the showdown")
     return Hint(act, "leads your highest: who cannot cover must throw low cards")
 
 
