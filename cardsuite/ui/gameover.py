@@ -51,6 +51,7 @@ class GameOverScreen(ModalScreen[str | None]):
         Binding("r", "choose('rematch')", "Rematch"),
         Binding("p", "choose('picker')", "Picker"),
         Binding("v,escape", "choose(None)", "View table"),
+        Binding("l", "learn", "Learn from this game"),
     ]
 
     def __init__(self, match: TableSource, sheet: Sheet | None = None) -> None:
@@ -78,7 +79,8 @@ class GameOverScreen(ModalScreen[str | None]):
         with _Box(id="dialog", classes="gameover"):
             yield Static(Text(headline, style="bold"), id="gameover-title")
             yield Static(
-                "r rematch · p picker · v or esc: look at the table (g brings this back)",
+                "r rematch · p picker · v or esc: look at the table (g brings this back)"
+                + (" · l learn from this game" if self._learner() is not None else ""),
                 id="gameover-keys",
                 classes="dim-note",
             )
@@ -95,6 +97,8 @@ class GameOverScreen(ModalScreen[str | None]):
                 yield Button("Rematch (r)", id="rematch", variant="success")
                 yield Button("Picker (p)", id="picker", variant="primary")
                 yield Button("View table (v)", id="view")
+                if self._learner() is not None:
+                    yield Button("Learn (l)", id="learn")
 
     def _scores(self) -> Table:
         m = self.match
@@ -165,7 +169,33 @@ class GameOverScreen(ModalScreen[str | None]):
             )
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "learn":
+            self.action_learn()
+            return
         close_once(self, None if event.button.id == "view" else event.button.id)
+
+    # --- learn from this game (issue 37: ``ui/quiz.py``) -------------------------------------
+
+    def _learner(self) -> int | None:
+        """The seat the quiz is for: the one person at this keyboard (None: nobody, or
+        several sharing it, whose quiz would show one of them the others' choices)."""
+        humans = self.match.humans
+        return humans[0] if len(humans) == 1 else None
+
+    def action_learn(self) -> None:
+        """The quiz of the person's clear mistakes, over this dialog (escape comes back)."""
+        from .quiz import QuizScreen
+
+        seat = self._learner()
+        if seat is None:
+            self.notify("The quiz is for a game one person played here.", severity="warning")
+            return
+        try:
+            record = self.match.to_record()
+        except ValueError as e:
+            self.notify(str(e), title="No quiz", severity="warning")
+            return
+        self.app.push_screen(QuizScreen(record, seat))
 
     def action_choose(self, choice: str | None) -> None:
         close_once(self, choice)

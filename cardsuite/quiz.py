@@ -1,0 +1,272 @@
+"""Learn from this game: the review's clear mistakes as a quiz.
+
+``prepare(record, seat)`` reviews the seat's decisions (``review.py``) and keeps the clear
+mistakes only: those the search is sure of (``Decision.sure_enough``) that cost at least
+``CLEAR_MISTAKE`` of the reward. Each becomes a ``Question``: the position as the seat saw
+it (the state before the move, replayed from the record; a screen draws it through
+``view(seat)`` and the public log only), the move played, the bot's choice and what the
+move played cost in the game's units.
+
+Mistake or bad luck
+-------------------
+
+The review judges a move from what the player could know: over the deals that fit their
+view, it did worse. That makes it a poor choice; it does not say that it is what cost them
+in this game. So each question's two choices (the move played, the bot's) are searched
+again on the cards that really lay: the true deal from the record, every hand and the stock
+as they were (the all-seeing search, ``ISMCTSBot(all_seeing="cards")``). Then (``Verdict``):
+
+- the move played did worse with the real cards too (by at least ``review.MIN_COST`` of
+  the reward): a **mistake**. The bot's choice would have done better in this very game,
+  by about the cost the verdict names;
+- the move played did no worse with the real cards: **bad luck**. The choice was still the
+  poorer bet on what the player could know (the review is sure of it), but the cards lay
+  so that the better bet would not have saved anything here: whatever was lost in this
+  game came from the cards, not from this choice.
+
+Pure Python over the engine contract (no terminal library); the searches are bounded by
+iterations and time, report progress, and stop between searches when cancelled.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from .bots.ismcts import OMNISCIENT, ISMCTSBot
+from .engine import Action, Event, IllegalAction, State
+from .games import entry
+from .records import Record
+from .review import (
+    ITERATIONS,
+    MIN_COST,
+    MIN_VISITS,
+    TIME_BUDGET,
+    Decision,
+    Review,
+    _before_each,
+    _played,
+    cost_words,
+    in_hand_order,
+    review,
+)
+
+#: A clear mistake costs at least this share of the search's reward (0 to 1, the same
+#: measure in every game: ``Decision.reward``), besides being sure. Smaller sure differences
+#: are real but slight: a quiz about them would teach little and feel like nitpicking.
+CLEAR_MISTAKE = 0.03
+#: The recent log a question shows: the last events before the decision.
+LOG_LINES = 8
+#: The most choices a question lists (an exchange of several cards has hundreds; the rest
+#: can be typed).
+LISTED = 40
+
+#: ``progress(stage, done, total)``: ``stage`` is "review" (each decision searched from the
+#: player's information) or "verdict" (each clear mistake searched on the real cards).
+Progress = Callable[[str, int, int], None]
+
+
+@dataclass
+class Verdict:
+    """The move played and the bot's choice, searched on the cards that really lay."""
+
+    played: float  # the move played's mean reward with the real cards
+    best: float  # the bot's choice's
+    scale: float  # the game's units per 1 of reward (``Game.reward_units``)
+    unit: str
+
+    @property
+    def cost(self) -> float:
+        """What the move played cost in this very game, in the game's units (0 or less:
+        nothing)."""
+        return (self.best - self.played) * self.scale
+
+    @property
+    def bad_luck(self) -> bool:
+        """The move played did no worse with the real cards (see the module docstring)."""
+        return self.best - self.played < MIN_COST
+
+    def words(self, played: str, best: str) -> str:
+        """The verdict in a player's words."""
+        if self.bad_luck:
+            return (
+                f"Bad luck, not this choice: with the cards as they really lay, `{played}` "
+                f"did as well as `{best}`. It was still the poorer bet on what you could "
+                "know, but the better one would not have saved anything in this game."
+            )
+        return (
+            f"A mistake: with the cards as they really lay, `{best}` would have done "
+            f"better too, by {cost_words(self.cost, self.unit)} in this game."
+        )
+
+
+@dataclass
+class Question:
+    """One clear mistake, set up as the seat saw it."""
+
+    decision: Decision
+    #: the position before the move (with its public log): drawn through ``view(seat)``
+    state: State
+    seat: int
+    names: list[str]
+    verdict: Verdict
+
+    @property
+    def recent(self) -> list[Event]:
+        """The last events of the public log before the decision."""
+        return list(self.state.events[-LOG_LINES:])
+
+    def choices(self) -> list[str]:
+        """The seat's distinct choices, as the table writes them (cards in the hand's
+        order), at most ``LISTED``."""
+        seen: set[object] = set()
+        out = []
+        for a in self.state.legal_actions(self.seat):
+            if a.key not in seen:
+                seen.add(a.key)
+                out.append(in_hand_order(str(a), self.state, self.seat))
+        return out[:LISTED]
+
+    def judge(self, text: str) -> Action:
+        """The legal action ``text`` stands for; ``IllegalAction`` with the rules' reason
+        (as the table gives it) when it is not one. Nothing legal is refused."""
+        text = " ".join(text.split())
+        st, seat = self.state, self.seat
+        for a in st.legal_actions(seat):
+            if text in (str(a), in_hand_order(str(a), st, seat)):
+                return a
+        try:
+            action = st.game.parse_action(text)
+        except ValueError as e:
+            raise IllegalAction(str(e) or f"{text!r} is not a move") from None
+        legal = {a.key: a for a in st.legal_actions(seat)}
+        if action.key in legal:
+            return legal[action.key]
+        st.clone().apply(action, seat)  # raises with the rules' reason
+        raise IllegalAction("that is not one of your choices here")
+
+    def is_best(self, action: Action) -> bool:
+        return self._same(self.decision.best, action)
+
+    def is_played(self, action: Action) -> bool:
+        return self._same(self.decision.played, action)
+
+    def _same(self, text: str, action: Action) -> bool:
+        try:
+            return self.judge(text).key == action.key
+        except IllegalAction:
+            return False
+
+
+@dataclass
+class Quiz:
+    record: Record
+    seat: int
+    review: Review
+    questions: list[Question] = field(default_factory=list)
+    seconds: float = 0.0
+    stopped: bool = False
+
+    def none_words(self) -> str:
+        """What a game with no clear mistake says, kindly and truly."""
+        name = self.record.seats[self.seat].name
+        rv = self.review
+        if not rv.reviewed:
+            return f"Nothing to learn here, {name}: each of your moves was the only one."
+        if not rv.differs:
+            return f"No mistake to learn from, {name}: the hard bot agrees with every choice."
+        sure = [d for d in rv.differs if d.sure_enough]
+        if sure:
+            return (
+                f"No clear mistake, {name}: the bot is sure of {len(sure)} small one"
+                f"{'s' * (len(sure) != 1)}, none costing enough to be worth a quiz. Well played."
+            )
+        return (
+            f"No clear mistake, {name}: the bot would choose otherwise now and then, but the "
+            "differences are small enough to be chance. Well played."
+        )
+
+
+def clear(d: Decision) -> bool:
+    """A clear mistake: sure, and costing at least ``CLEAR_MISTAKE`` of the reward."""
+    return d.sure_enough and d.reward >= CLEAR_MISTAKE
+
+
+def prepare(
+    rec: Record,
+    seat: int,
+    *,
+    iterations: int = ITERATIONS,
+    time_budget: float = TIME_BUDGET,
+    seed: int = 1,
+    progress: Progress | None = None,
+    cancelled: Callable[[], bool] | None = None,
+    clock: Callable[[], float] = time.perf_counter,
+) -> Quiz:
+    """The quiz of ``seat``'s clear mistakes in ``rec`` (see the module docstring)."""
+    start = clock()
+
+    def reviewed(done: int, total: int) -> None:
+        if progress is not None:
+            progress("review", done, total)
+
+    rv = review(
+        rec,
+        seat,
+        iterations=iterations,
+        time_budget=time_budget,
+        seed=seed,
+        progress=reviewed,
+        cancelled=cancelled,
+        clock=clock,
+    )
+    quiz = Quiz(rec, seat, rv, stopped=rv.stopped)
+    wanted = {d.index: d for d in rv.differs if clear(d)}
+    names = [s.name for s in rec.seats]
+    for index, state in _before_each(rec, rec.initial_state()):
+        if index not in wanted or quiz.stopped:
+            continue
+        if cancelled is not None and cancelled():
+            quiz.stopped = True
+            continue
+        d = wanted[index]
+        verdict = _verdict(state, seat, d, iterations, time_budget, seed + index)
+        if verdict is not None:
+            quiz.questions.append(Question(d, state.clone(), seat, names, verdict))
+        if progress is not None:
+            progress("verdict", len(quiz.questions), len(wanted))
+    quiz.seconds = clock() - start
+    return quiz
+
+
+def _verdict(
+    state: State, seat: int, d: Decision, iterations: int, time_budget: float, seed: int
+) -> Verdict | None:
+    """Both choices searched on the true deal (each measured with at least a third of the
+    budget's iterations, as the review measures the move played)."""
+    played = _played(state, seat, d.played)
+    best = _played(state, seat, d.best)
+    if played is None or best is None:
+        return None
+    hooks = entry(state.game.id).bots_module().search_hooks()
+    bot = ISMCTSBot(
+        hooks, seed=seed, iterations=iterations, time_budget=time_budget, all_seeing=OMNISCIENT
+    )
+    root = bot.search_tree(state.clone(), seat, include=[played, best])
+    want = max(MIN_VISITS, iterations // 3)
+    means = []
+    for action in (played, best):
+        node = root.children.get(action.key)
+        have = node.visits if node is not None else 0
+        if have < want:
+            bot.search_tree(state.clone(), seat, root=root, force=action, iterations=want - have)
+        node = root.children.get(action.key)
+        if node is None or not node.visits:
+            return None
+        means.append(node.reward / node.visits)
+    scale, unit = state.game.reward_units(state, seat)
+    return Verdict(means[0], means[1], scale, unit)
+
+
+__all__ = ["CLEAR_MISTAKE", "Question", "Quiz", "Verdict", "clear", "prepare"]
