@@ -32,7 +32,8 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
+from typing import Any
 
 from .bots.ismcts import OMNISCIENT, ISMCTSBot
 from .engine import Action, Event, IllegalAction, State
@@ -48,6 +49,7 @@ from .review import (
     _before_each,
     _played,
     cost_words,
+    describe,
     in_hand_order,
     review,
 )
@@ -168,6 +170,50 @@ class Quiz:
     seconds: float = 0.0
     stopped: bool = False
 
+    def to_text(self) -> str:
+        """The quiz as text (``cardsuite review --quiz``): each clear mistake as the review
+        words it, with what the seat saw, then the verdict; or why there is none."""
+        name = self.record.seats[self.seat].name
+        n = len(self.questions)
+        head = f"Learn from this game: seat {self.seat + 1}, {name}: "
+        head += f"{n} clear mistake{'s' * (n != 1)}" if n else "no clear mistake"
+        out = [f"{head} (prepared in {self.seconds:.1f} s)"]
+        if self.stopped:
+            out.append("(stopped before the end)")
+        if not n:
+            out.append(self.none_words())
+        for k, q in enumerate(self.questions, 1):
+            d = q.decision
+            out.append(f"  {k}. {describe(d, name)}")
+            if d.seen:
+                out.append(f"     {d.seen}")
+            out.append(f"     {q.verdict.words(d.played, d.best)}")
+        return "\n".join(out)
+
+    def to_json(self) -> dict[str, Any]:
+        """The numbers: each question's decision (as the review's JSON has it) and its
+        verdict, with the review whole."""
+        return {
+            "seconds": round(self.seconds, 2),
+            "complete": not self.stopped,
+            "clear_mistake": CLEAR_MISTAKE,
+            "questions": [
+                {
+                    **asdict(q.decision),
+                    "confidence": q.decision.confidence,
+                    "verdict": {
+                        "played": q.verdict.played,
+                        "best": q.verdict.best,
+                        "cost": q.verdict.cost,
+                        "unit": q.verdict.unit,
+                        "bad_luck": q.verdict.bad_luck,
+                    },
+                }
+                for q in self.questions
+            ],
+            "review": self.review.to_json(),
+        }
+
     def none_words(self) -> str:
         """What a game with no clear mistake says, kindly and truly."""
         name = self.record.seats[self.seat].name
@@ -175,7 +221,10 @@ class Quiz:
         if not rv.reviewed:
             return f"Nothing to learn here, {name}: each of your moves was the only one."
         if not rv.differs:
-            return f"No mistake to learn from, {name}: the hard bot agrees with every choice."
+            return (
+                f"No mistake to learn from, {name}: the hard bot agrees with every choice."
+                " Well played."
+            )
         sure = [d for d in rv.differs if d.sure_enough]
         if sure:
             return (

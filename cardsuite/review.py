@@ -224,6 +224,15 @@ def cost_words(cost: float, unit: str) -> str:
     return f"about {cost:.1f} {unit}"
 
 
+def confidence_words(d: Decision) -> str:
+    """How sure the review is of a difference, said in words (no standard errors)."""
+    return {
+        "sure": "sure: worse by more than chance explains",
+        "likely": "likely: worse more often than not",
+        "unsure": "unsure: it may be chance",
+    }[d.confidence]
+
+
 def seen_words(state: State, seat: int, names: Sequence[str] = ()) -> str:
     """What ``seat`` saw when it chose, from its own view only (never another seat's hidden
     cards): its hand in the order it held it, the trick under way (who played what), the
@@ -462,6 +471,7 @@ __all__ = [
     "Decision",
     "Review",
     "agrees",
+    "confidence_words",
     "cost_words",
     "decisions",
     "describe",
