@@ -1,9 +1,10 @@
 """Learn from this game: the review's clear mistakes as a quiz (``quiz.py``).
 
 Opened from the game-over dialog (``l``) and from the history (``l`` on a record). The
-quiz is prepared in a worker thread (the review's searches, then each clear mistake on
-the real cards) while the screen shows how far it has got: escape leaves at any moment,
-the table and the dialog below stay as they were.
+quiz is prepared in an app worker (``quiz_job.py``: the review's searches, then each clear
+mistake on the real cards) while the screen shows how far it has got: escape leaves at any
+moment and the preparation goes on, the table and the dialog below working as ever; ``l``
+again finds it where it got to.
 
 Each question sets the position up as the player saw it, drawn from ``view(seat)`` and
 the public log only (never another seat's hidden cards): where in the game, their hand in
@@ -22,19 +23,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from rich.text import Text
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList, ProgressBar, Static
-from textual.worker import get_current_worker
 
 from ..engine import Action, IllegalAction
-from ..quiz import CLEAR_MISTAKE, Question, Quiz, prepare
+from ..quiz import CLEAR_MISTAKE, Question, Quiz
 from ..records import Record
 from ..review import ITERATIONS, SURE_WORDS, TIME_BUDGET, cost_words, where_in_game
 from .closing import close_once
+from .quiz_job import QuizJob, quiz_job
 from .replay import move_text
 from .widgets import card_style, event_text
 
@@ -50,6 +50,9 @@ def quiz_budget(app: Any) -> tuple[int, float]:
     seconds = float(hard.get("time_budget", TIME_BUDGET / 3))
     return 3 * iterations, 3 * seconds
 
+
+#: How often the screen looks at the preparation's progress, in seconds.
+POLL = 0.1
 
 #: What "sure" means and which mistakes make the quiz, under the title.
 ABOUT = (
@@ -75,6 +78,8 @@ class QuizScreen(Screen[None]):
         self.at = 0
         #: the choice made at each question answered (its index: the action)
         self.answers: dict[int, Action] = {}
+        #: the preparation (``quiz_job.py``), from the mount on
+        self.job: QuizJob | None = None
         #: the listed choices of the question shown, as the list shows them
         self._choice_texts: list[str] = []
 
@@ -107,44 +112,35 @@ class QuizScreen(Screen[None]):
         self.query_one("#quiz-log").border_title = "Just before"
         self.query_one("#quiz-choices").border_title = "Your choice"
         self.query_one("#quiz-answer").border_title = "The answer"
-        self._prepare(self.budget or quiz_budget(self.app))
+        self.job = quiz_job(self.app, self.record, self.seat, self.budget or quiz_budget(self.app))
+        self._timer = self.set_interval(POLL, self._poll)
+        self._poll()
 
-    # --- preparing (a worker) ---------------------------------------------------------------
+    # --- preparing (``quiz_job.py``: an app worker that outlives this screen) -------------
 
-    @work(thread=True, exclusive=True, group="quiz")
-    def _prepare(self, budget: tuple[int, float]) -> None:
-        worker = get_current_worker()
-
-        def progress(stage: str, done: int, total: int) -> None:
-            if not worker.is_cancelled:
-                self.app.call_from_thread(self._progress, stage, done, total)
-
-        try:
-            quiz = prepare(
-                self.record,
-                self.seat,
-                iterations=budget[0],
-                time_budget=budget[1],
-                progress=progress,
-                cancelled=lambda: worker.is_cancelled,
-            )
-        except ValueError as e:  # a record that stops replaying (RecordError)
-            if not worker.is_cancelled:
-                self.app.call_from_thread(self._failed, str(e))
+    def _poll(self) -> None:
+        """How far the preparation has got, until it is done."""
+        job = self.job
+        if job is None or not self.is_attached or self.quiz is not None:
             return
-        if not worker.is_cancelled:
-            self.app.call_from_thread(self._ready, quiz)
-
-    def _progress(self, stage: str, done: int, total: int) -> None:
-        if not self.is_attached:
+        if job.error is not None:
+            self._timer.stop()
+            self._failed(job.error)
+            return
+        if job.quiz is not None:
+            self._timer.stop()
+            self._ready(job.quiz)
             return
         words = (
-            f"The hard bot goes through your decisions: {done} of {total}…"
-            if stage == "review"
-            else f"Each clear mistake, now with the cards as they really lay: {done} of {total}…"
+            f"The hard bot goes through your decisions: {job.done} of {job.total or '?'}…"
+            if job.stage == "review"
+            else "Each clear mistake, now with the cards as they really lay: "
+            f"{job.done} of {job.total}…"
         )
         self.query_one("#quiz-stage", Static).update(words)
-        self.query_one("#quiz-bar", ProgressBar).update(total=max(total, 1), progress=done)
+        self.query_one("#quiz-bar", ProgressBar).update(
+            total=max(job.total, 1) if job.total else None, progress=job.done
+        )
 
     def _failed(self, why: str) -> None:
         if self.is_attached:
@@ -299,7 +295,9 @@ class QuizScreen(Screen[None]):
         self.show(self.at + step)
 
     def action_close(self) -> None:
-        self.workers.cancel_group(self, "quiz")
+        """Back; a preparation under way goes on (``l`` brings it back)."""
+        if self.job is not None and not self.job.finished:
+            self.notify("The quiz goes on getting ready: l brings it back.", title="Quiz")
         close_once(self)
 
 

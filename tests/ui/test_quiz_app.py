@@ -72,6 +72,14 @@ async def test_the_quiz_from_the_history(make_app) -> None:  # type: ignore[no-u
         assert "visits" not in text and "standard error" not in text
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.screen is history)
+        # the preparation belongs to the app: l again finds it done, not started anew
+        job = quiz.job
+        await pilot.press("l")
+        await wait_for(pilot, lambda: isinstance(app.screen, QuizScreen))
+        again = app.screen
+        assert again is not quiz and again.job is job
+        await wait_for(pilot, lambda: again.quiz is not None)
+        assert "clear mistake 1 of 1" in screen_text(app)
 
 
 def last_trick_match() -> Match:
