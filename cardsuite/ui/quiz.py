@@ -99,10 +99,10 @@ class QuizScreen(Screen[None]):
             with Vertical(id="quiz-left"):
                 yield Static(id="quiz-position", classes="panel")
                 yield Static(id="quiz-log", classes="panel")
+                yield Static(id="quiz-answer", classes="panel")
             with Vertical(id="quiz-right"):
                 yield OptionList(id="quiz-choices", classes="panel")
                 yield Input(placeholder="or type a move, then enter", id="quiz-input")
-                yield Static(id="quiz-answer", classes="panel")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -110,7 +110,7 @@ class QuizScreen(Screen[None]):
         self.query_one("#quiz-none").display = False
         self.query_one("#quiz-position").border_title = "As you saw it"
         self.query_one("#quiz-log").border_title = "Just before"
-        self.query_one("#quiz-choices").border_title = "Your choice"
+        self.query_one("#quiz-choices").border_title = "What would you play here?"
         self.query_one("#quiz-answer").border_title = "The answer"
         self.job = quiz_job(self.app, self.record, self.seat, self.budget or quiz_budget(self.app))
         self._timer = self.set_interval(POLL, self._poll)
@@ -258,12 +258,14 @@ class QuizScreen(Screen[None]):
         return True
 
     def _answer(self, action: Action | None) -> None:
+        """The answer in place of the log once a choice is made (the log again before)."""
         box = self.query_one("#quiz-answer", Static)
         q = self.question
-        if q is None or action is None:
-            box.update(Text("Choose again: what would you play here?", "italic"))
-            return
-        box.update(self.answer_text(q, action))
+        answered = q is not None and action is not None
+        box.display = answered
+        self.query_one("#quiz-log").display = not answered
+        if q is not None and action is not None:
+            box.update(self.answer_text(q, action))
 
     def answer_text(self, q: Question, action: Action) -> Text:
         cs = card_style(self)
@@ -281,10 +283,10 @@ class QuizScreen(Screen[None]):
         out.append_text(move_text(d.played, cs))
         out.append(f", which cost {cost_words(d.cost, d.unit)} on average over the deals ")
         out.append("you could not tell apart (sure).\n")
-        verdict = v.words(d.played, d.best).replace("`", "")
         out.append("Mistake or bad luck? ", "bold")
-        out.append(verdict)
-        out.append("\n\nn: the next question · p: the previous one · escape: back", "italic")
+        for i, part in enumerate(v.words(d.played, d.best).split("`")):
+            out.append_text(move_text(part, cs) if i % 2 else Text(part))
+        out.append("\n\nChoose again to compare · n next · p previous · esc back", "italic")
         return out
 
     # --- keys -------------------------------------------------------------------------------
