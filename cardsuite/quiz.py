@@ -17,8 +17,9 @@ again on the cards that really lay: the true deal from the record, every hand an
 as they were (the all-seeing search, ``ISMCTSBot(all_seeing="cards")``). Then (``Verdict``):
 
 - the move played did worse with the real cards too (by at least ``review.MIN_COST`` of
-  the reward): a **mistake**. The bot's choice would have done better in this very game,
-  by about the cost the verdict names;
+  the reward, and by more than the search's chance, a standard error): a **mistake**. The
+  bot's choice would have done better in this very game, by about the cost the verdict
+  names;
 - the move played did no worse with the real cards: **bad luck**. The choice was still the
   poorer bet on what the player could know (the review is sure of it), but the cards lay
   so that the better bet would not have saved anything here: whatever was lost in this
@@ -30,6 +31,7 @@ iterations and time, report progress, and stop between searches when cancelled.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
@@ -77,6 +79,9 @@ class Verdict:
     best: float  # the bot's choice's
     scale: float  # the game's units per 1 of reward (``Game.reward_units``)
     unit: str
+    #: the standard error of the difference (the real cards' search has its play-outs'
+    #: chance too): a smaller difference is no evidence of worse
+    spread: float = 0.0
 
     @property
     def cost(self) -> float:
@@ -86,8 +91,10 @@ class Verdict:
 
     @property
     def bad_luck(self) -> bool:
-        """The move played did no worse with the real cards (see the module docstring)."""
-        return self.best - self.played < MIN_COST
+        """The move played did no worse with the real cards (see the module docstring):
+        not by ``review.MIN_COST`` of the reward, nor by more than the search's chance
+        (a standard error)."""
+        return self.best - self.played < max(MIN_COST, self.spread)
 
     def words(self, played: str, best: str) -> str:
         """The verdict in a player's words."""
@@ -206,6 +213,7 @@ class Quiz:
                         "best": q.verdict.best,
                         "cost": q.verdict.cost,
                         "unit": q.verdict.unit,
+                        "spread": q.verdict.spread,
                         "bad_luck": q.verdict.bad_luck,
                     },
                 }
@@ -304,7 +312,7 @@ def _verdict(
     )
     root = bot.search_tree(state.clone(), seat, include=[played, best])
     want = max(MIN_VISITS, iterations // 3)
-    means = []
+    means, variance = [], 0.0
     for action in (played, best):
         node = root.children.get(action.key)
         have = node.visits if node is not None else 0
@@ -313,9 +321,11 @@ def _verdict(
         node = root.children.get(action.key)
         if node is None or not node.visits:
             return None
-        means.append(node.reward / node.visits)
+        m = node.reward / node.visits
+        means.append(m)
+        variance += max(m * (1 - m), 1e-4) / node.visits  # rewards lie in [0, 1]
     scale, unit = state.game.reward_units(state, seat)
-    return Verdict(means[0], means[1], scale, unit)
+    return Verdict(means[0], means[1], scale, unit, math.sqrt(variance))
 
 
 __all__ = ["CLEAR_MISTAKE", "Question", "Quiz", "Verdict", "clear", "prepare"]

@@ -79,8 +79,7 @@ class GameOverScreen(ModalScreen[str | None]):
         with _Box(id="dialog", classes="gameover"):
             yield Static(Text(headline, style="bold"), id="gameover-title")
             yield Static(
-                "r rematch · p picker · v or esc: look at the table (g brings this back)"
-                + (" · l learn from this game" if self._learner() is not None else ""),
+                self._keys_line(),
                 id="gameover-keys",
                 classes="dim-note",
             )
@@ -175,6 +174,12 @@ class GameOverScreen(ModalScreen[str | None]):
         close_once(self, None if event.button.id == "view" else event.button.id)
 
     # --- learn from this game (issue 37: ``ui/quiz.py``) -------------------------------------
+
+    def _keys_line(self) -> str:
+        """The keys, in one line at 80 columns (shorter where ``l`` learns)."""
+        if self._learner() is None:
+            return "r rematch · p picker · v or esc: look at the table (g brings this back)"
+        return "r rematch · p picker · l learn · v or esc: the table (g brings this back)"
 
     def _learner(self) -> int | None:
         """The seat the quiz is for: the one person at this keyboard (None: nobody, or

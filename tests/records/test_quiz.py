@@ -123,3 +123,10 @@ def test_cli_review_quiz_prints_the_clear_mistakes_and_their_verdicts(
     args = ["review", str(path), "-s", "1", "--quiz", "--iterations", "300", "--budget", "60"]
     text = run(main, args).output
     assert "no clear mistake" in text and "Well played" in text
+
+
+def test_a_difference_within_the_searchs_chance_is_no_mistake() -> None:
+    """Worse by less than a standard error of the real cards' search: no evidence of a
+    mistake, so bad luck (the review's own sureness rule, applied to the verdict)."""
+    assert Verdict(0.45, 0.50, 10.0, "chips", spread=0.06).bad_luck
+    assert not Verdict(0.45, 0.50, 10.0, "chips", spread=0.02).bad_luck

@@ -110,7 +110,8 @@ async def test_the_quiz_from_the_game_over_dialog(make_app) -> None:  # type: ig
         for button in ("#rematch", "#picker", "#view", "#learn"):  # all four fit at 80x24
             region = over.query_one(button).region
             assert Region(0, 0, 80, 24).contains_region(region), button
-        assert "l learn from this game" in screen_text(app)
+        assert "l learn · v or esc" in screen_text(app)
+        assert over.query_one("#gameover-keys").region.height == 1  # one line at 80x24
         await pilot.press("l")
         await wait_for(pilot, lambda: isinstance(app.screen, QuizScreen))
         quiz = app.screen
