@@ -130,3 +130,17 @@ def test_a_difference_within_the_searchs_chance_is_no_mistake() -> None:
     mistake, so bad luck (the review's own sureness rule, applied to the verdict)."""
     assert Verdict(0.45, 0.50, 10.0, "chips", spread=0.06).bad_luck
     assert not Verdict(0.45, 0.50, 10.0, "chips", spread=0.02).bad_luck
+
+
+def test_the_quiz_and_the_review_import_no_terminal_library() -> None:
+    """Pure modules (as ``tests/engine/test_import_hygiene.py`` checks the others)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, cardsuite.quiz\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')"
+        " or m.startswith('cardsuite.ui')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
