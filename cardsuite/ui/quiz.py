@@ -123,9 +123,9 @@ class QuizScreen(Screen[None]):
         job = self.job
         if job is None or not self.is_attached or self.quiz is not None:
             return
-        if job.error is not None:
+        if job.error is not None or not job.alive:
             self._timer.stop()
-            self._failed(job.error)
+            self._failed(job.error or job.stopped_why())
             return
         if job.quiz is not None:
             self._timer.stop()
@@ -147,7 +147,7 @@ class QuizScreen(Screen[None]):
             self.query_one("#quiz-wait").display = False
             none = self.query_one("#quiz-none", Static)
             none.display = True
-            none.update(Text(f"This record cannot be reviewed: {why}"))
+            none.update(Text(f"No quiz: {why}. (The file is left as it is.)\n\nesc goes back."))
 
     def _ready(self, quiz: Quiz) -> None:
         if not self.is_attached:
@@ -157,7 +157,7 @@ class QuizScreen(Screen[None]):
         if not quiz.questions:
             none = self.query_one("#quiz-none", Static)
             none.display = True
-            none.update(Text(quiz.none_words() + "\n\nescape goes back."))
+            none.update(Text(quiz.none_words() + "\n\nesc goes back."))
             return
         self.query_one("#quiz-body").display = True
         self.show(0)

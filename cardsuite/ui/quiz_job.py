@@ -45,6 +45,13 @@ class QuizJob:
         w = self.worker
         return w is not None and w.state in (WorkerState.PENDING, WorkerState.RUNNING)
 
+    def stopped_why(self) -> str:
+        """Why a job that is neither done nor working stopped, in words."""
+        w = self.worker
+        if w is not None and w.error is not None:
+            return f"the search failed ({type(w.error).__name__}: {w.error})"
+        return "the preparation was stopped"
+
     def run(self, record: Record, seat: int, budget: tuple[int, float]) -> None:
         """The worker's body (in its thread)."""
         worker = get_current_worker()

@@ -142,3 +142,18 @@ async def test_the_dialog_offers_no_quiz_without_one_person(make_app) -> None:  
         await pilot.press("l")
         await pilot.pause()
         assert app.screen is over
+
+
+async def test_a_record_that_stops_replaying_says_why(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(bot_options=QUIZ_BOTS)
+    rec = casino_record("trail 10H", "trail 10S")  # Ann never held the 10S
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        quiz = QuizScreen(rec, 0)
+        app.push_screen(quiz)
+        shown = lambda: any(w.display for w in quiz.query("#quiz-none"))  # noqa: E731
+        await wait_for(pilot, shown, timeout=60)
+        text = screen_text(app)
+        assert "No quiz: line 14" in text and "10S" in text
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is not quiz)
