@@ -171,7 +171,7 @@ class GameOverScreen(ModalScreen[str | None]):
         if event.button.id == "learn":
             self.action_learn()
             return
-        close_once(self, None if event.button.id == "view" else event.button.id)
+        self.action_choose(None if event.button.id == "view" else event.button.id)
 
     # --- learn from this game (issue 37: ``ui/quiz.py``) -------------------------------------
 
@@ -203,4 +203,8 @@ class GameOverScreen(ModalScreen[str | None]):
         self.app.push_screen(QuizScreen(record, seat))
 
     def action_choose(self, choice: str | None) -> None:
+        if choice is not None:  # a rematch or the picker: a quiz being prepared stops
+            from .quiz_job import drop_quiz
+
+            drop_quiz(self.app)
         close_once(self, choice)

@@ -249,6 +249,9 @@ class HistoryScreen(Screen[None]):
         self.action_replay()
 
     def action_close(self) -> None:
+        from .quiz_job import drop_quiz
+
+        drop_quiz(self.app)  # (a quiz of one of its records being prepared)
         close_once(self)
 
 

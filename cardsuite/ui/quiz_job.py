@@ -2,7 +2,8 @@
 the real cards), kept apart from the quiz screen: it runs in an app worker (a thread), so it
 goes on when the player leaves the screen to look at the table or the result, and the screen
 opened again (``l``) finds it where it got to, or done. One job per app: a quiz of another
-game or seat replaces it (the worker group is exclusive), so two never share the cores.
+game or seat replaces it (the worker group is exclusive), so two never share the cores, and
+moving on (a rematch, the picker, leaving the history) stops it (``drop_quiz``).
 
 The screen polls the job (``stage``, ``done``, ``total``, then ``quiz`` or ``error``): the
 worker only writes plain attributes, and nothing here touches a widget."""
@@ -95,4 +96,12 @@ def quiz_job(app: Any, record: Record, seat: int, budget: tuple[int, float]) -> 
     return job
 
 
-__all__ = ["QuizJob", "quiz_job"]
+def drop_quiz(app: Any) -> None:
+    """Stop the app's preparation, if one is under way, and forget it: the player moved on
+    (a rematch, the picker, out of the history), and a new game's hard bot needs the cores."""
+    job = _jobs.pop(app, None)
+    if job is not None and job.worker is not None and not job.finished:
+        job.worker.cancel()
+
+
+__all__ = ["QuizJob", "drop_quiz", "quiz_job"]

@@ -153,7 +153,34 @@ async def test_a_record_that_stops_replaying_says_why(make_app) -> None:  # type
         app.push_screen(quiz)
         shown = lambda: any(w.display for w in quiz.query("#quiz-none"))  # noqa: E731
         await wait_for(pilot, shown, timeout=60)
+        await pilot.pause()
         text = screen_text(app)
         assert "No quiz: line 14" in text and "10S" in text
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.screen is not quiz)
+
+
+async def test_moving_on_stops_a_quiz_being_prepared(make_app) -> None:  # type: ignore[no-untyped-def]
+    """A rematch or the picker from the dialog, or leaving the history, stops the app's
+    preparation (a new game's hard bot needs the cores); the table's view keeps it going."""
+    from cardsuite.ui.quiz_job import quiz_job
+
+    app = make_app(bot_options=QUIZ_BOTS)
+    slow = (10**6, 2.0)  # the time binds: a search long enough to be under way
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for key in ("v", "p"):
+            over = GameOverScreen(last_trick_match())
+            app.push_screen(over)
+            await wait_for(pilot, lambda: bool(over.query("#view")))
+            job = quiz_job(app, casino_record("trail 10H"), 0, slow)
+            await pilot.press(key)
+            await wait_for(pilot, lambda: app.screen is not over)
+            assert job.worker is not None and job.worker.is_cancelled == (key == "p")
+            job.worker.cancel()
+        await pilot.press("y")
+        await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen))
+        job = quiz_job(app, casino_record("trail 10H"), 0, slow)
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: not isinstance(app.screen, HistoryScreen))
+        assert job.worker is not None and job.worker.is_cancelled
