@@ -60,6 +60,8 @@ from .review import (
 #: measure in every game: ``Decision.reward``), besides being sure. Smaller sure differences
 #: are real but slight: a quiz about them would teach little and feel like nitpicking.
 CLEAR_MISTAKE = 0.03
+#: The fewest play-outs a choice needs in the review's search to be rated (``Question.rate``).
+RATED_VISITS = 8
 #: The recent log a question shows: the last events before the decision.
 LOG_LINES = 8
 #: The most choices a question lists (an exchange of several cards has hundreds; the rest
@@ -120,6 +122,9 @@ class Question:
     seat: int
     names: list[str]
     verdict: Verdict
+    #: the review's search of this position (the player's information): each choice's
+    #: mean reward and visits, by its key (``rate``)
+    ratings: dict[object, tuple[float, int]] = field(default_factory=dict)
 
     @property
     def recent(self) -> list[Event]:
@@ -154,6 +159,22 @@ class Question:
             return legal[action.key]
         st.clone().apply(action, seat)  # raises with the rules' reason
         raise IllegalAction("that is not one of your choices here")
+
+    def rate(self, action: Action) -> str:
+        """How the review's search (from what the player could know) rated ``action``
+        beside the bot's choice, in words and the game's units, as sure as the review is
+        of its own differences (a rating within chance is no difference)."""
+        best = self.ratings.get(self.judge(self.decision.best).key)
+        mine = self.ratings.get(action.key)
+        if best is None or mine is None or mine[1] < RATED_VISITS:
+            return "The bot tried this choice too rarely in its search to say what it costs."
+        diff = best[0] - mine[0]
+        spread = math.sqrt(sum(max(m * (1 - m), 1e-4) / visits for m, visits in (best, mine)))
+        if diff < max(MIN_COST, spread):
+            return "As far as the bot's search can tell, it is about as good as its own choice."
+        cost = cost_words(diff * self.verdict.scale, self.decision.unit)
+        how = "sure" if diff >= 2 * spread else "likely"
+        return f"The bot's search rates it {cost} worse than its own choice ({how})."
 
     def is_best(self, action: Action) -> bool:
         return self._same(self.decision.best, action)
@@ -268,6 +289,15 @@ def prepare(
         if progress is not None:
             progress("review", done, total)
 
+    ratings: dict[int, dict[object, tuple[float, int]]] = {}
+
+    def searched(index: int, state: State, root: Any) -> None:
+        ratings[index] = {
+            key: (child.reward / child.visits, child.visits)
+            for key, child in root.children.items()
+            if child.visits
+        }
+
     rv = review(
         rec,
         seat,
@@ -277,6 +307,7 @@ def prepare(
         progress=reviewed,
         cancelled=cancelled,
         clock=clock,
+        searched=searched,
     )
     quiz = Quiz(rec, seat, rv, stopped=rv.stopped)
     wanted = {d.index: d for d in rv.differs if clear(d)}
@@ -290,7 +321,8 @@ def prepare(
         d = wanted[index]
         verdict = _verdict(state, seat, d, iterations, time_budget, seed + index)
         if verdict is not None:
-            quiz.questions.append(Question(d, state.clone(), seat, names, verdict))
+            question = Question(d, state.clone(), seat, names, verdict, ratings.get(index, {}))
+            quiz.questions.append(question)
         if progress is not None:
             progress("verdict", len(quiz.questions), len(wanted))
     quiz.seconds = clock() - start

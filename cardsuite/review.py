@@ -349,9 +349,13 @@ def review(
     progress: Callable[[int, int], None] | None = None,
     cancelled: Callable[[], bool] | None = None,
     clock: Callable[[], float] = time.perf_counter,
+    searched: Callable[[int, State, Any], None] | None = None,
 ) -> Review:
     """Review ``seat``'s decisions in ``rec`` (replayed, so a record that no longer replays
-    raises ``records.RecordError``). ``progress(done, total)`` after each decision."""
+    raises ``records.RecordError``). ``progress(done, total)`` after each decision;
+    ``searched(index, state, root)`` with each decision's search tree (the quiz rates a
+    choice from it); ``cancelled`` stops the search under way too (its decision is left
+    out, as the search did not finish)."""
     if not 0 <= seat < rec.players:
         raise ValueError(f"there is no seat {seat + 1} in a {rec.players}-player game")
     asked = set(decisions(rec, seat))
@@ -371,13 +375,22 @@ def review(
         played = _played(state, seat, move.text)
         if played is not None:
             bot = ISMCTSBot(
-                hooks, seed=seed + index, iterations=iterations, time_budget=time_budget
+                hooks,
+                seed=seed + index,
+                iterations=iterations,
+                time_budget=time_budget,
+                cancelled=cancelled,
             )
             root = bot.search_tree(state.clone(), seat, include=[played])
             out.iterations += bot.last.iterations
             chosen = _choice(root)
             _measure_played(bot, root, state, seat, played)
             out.iterations += bot.last.iterations
+            if cancelled is not None and cancelled():
+                out.stopped = True
+                break
+            if searched is not None:
+                searched(index, state, root)
             out.reviewed += 1
             found = _compare(root, chosen, played, state, seat, index, rec)
             if found is not None:

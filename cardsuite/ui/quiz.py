@@ -276,7 +276,8 @@ class QuizScreen(Screen[None]):
         elif q.is_played(action):
             out.append("That is what you played at the table.\n", "bold")
         else:
-            out.append("Another choice than at the table.\n", "bold")
+            out.append("Another choice than at the table. ", "bold")
+            out.append(q.rate(action) + "\n")
         out.append("The bot plays ")
         out.append_text(move_text(d.best, cs))
         out.append("; at the table you played ")

@@ -40,6 +40,11 @@ def test_the_quiz_offers_a_clear_mistake_refuses_nothing_legal_and_reveals_the_a
         q.judge("trail 10S")
     with pytest.raises(IllegalAction, match="unknown action"):
         q.judge("fold")
+    # another choice is rated from the same search, as surely as the review rates its own
+    assert "points worse than its own choice (sure)" in q.rate(q.judge("trail 10H"))
+    assert "about as good as its own choice" in q.rate(q.judge(d.best))
+    rare = [t for t in q.choices() if q.ratings.get(q.judge(t).key, (0, 0))[1] < 8]
+    assert rare and "too rarely" in q.rate(q.judge(rare[0]))
     # with the real cards (P2 holds the 10S) the trail did worse too: a mistake, with its cost
     assert not q.verdict.bad_luck and q.verdict.cost > 0.5
     words = q.verdict.words(d.played, d.best)

@@ -172,3 +172,21 @@ def test_a_difference_says_where_it_was_and_quotes_the_move_as_recorded() -> Non
     for text in (written, str(pair)):
         assert in_hand_order(text, st, seat) == "play " + " ".join(cards)
     assert in_hand_order("play ZZ QQ", st, seat) == "play ZZ QQ"
+
+
+def test_a_cancel_stops_the_search_under_way_and_leaves_its_decision_out() -> None:
+    """The quiz's worker is cancelled when the player moves on: the search under way stops
+    at its next iteration (not at the end of its budget), and its half-searched decision is
+    not reported."""
+    calls = 0
+
+    def cancelled() -> bool:
+        nonlocal calls
+        calls += 1
+        return calls > 20  # within the first search
+
+    report = review(
+        casino_record("trail 10H"), 0, iterations=10**6, time_budget=5, cancelled=cancelled
+    )
+    assert report.stopped and report.reviewed == 0 and report.differs == []
+    assert report.iterations < 100  # (thousands in 5 s, were it not stopped)
