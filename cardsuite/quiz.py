@@ -54,6 +54,7 @@ from .review import (
     describe,
     in_hand_order,
     review,
+    where_in_game,
 )
 
 #: A clear mistake costs at least this share of the search's reward (0 to 1, the same
@@ -125,6 +126,16 @@ class Question:
     #: the review's search of this position (the player's information): each choice's
     #: mean reward and visits, by its key (``rate``)
     ratings: dict[object, tuple[float, int]] = field(default_factory=dict)
+
+    def view(self) -> dict[str, Any]:
+        """The position as the seat saw it: its own view, never another's hidden cards
+        (what a screen draws; a screen never reads ``state``)."""
+        return self.state.view(self.seat)
+
+    @property
+    def where(self) -> str:
+        """Where in the game, in the table's words (``where_in_game``), else the move."""
+        return where_in_game(self.state, self.seat) or f"move {self.decision.index + 1}"
 
     @property
     def recent(self) -> list[Event]:

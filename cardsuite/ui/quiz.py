@@ -32,7 +32,7 @@ from textual.widgets import Footer, Input, OptionList, ProgressBar, Static
 from ..engine import Action, IllegalAction
 from ..quiz import CLEAR_MISTAKE, Question, Quiz
 from ..records import Record
-from ..review import ITERATIONS, SURE_WORDS, TIME_BUDGET, cost_words, where_in_game
+from ..review import ITERATIONS, SURE_WORDS, TIME_BUDGET, cost_words
 from .closing import close_once
 from .quiz_job import QuizJob, quiz_job
 from .replay import move_text
@@ -200,9 +200,9 @@ class QuizScreen(Screen[None]):
     def _position(self, q: Question) -> Text:
         """The position from the seat's own view: never another seat's hidden cards."""
         cs = card_style(self)
-        view = q.state.view(q.seat)
+        view = q.view()
         out = Text()
-        where = where_in_game(q.state, q.seat) or f"move {q.decision.index + 1}"
+        where = q.where
         out.append(
             f"{where[0].upper()}{where[1:]} · {self.record.seats[q.seat].name} to choose", "bold"
         )

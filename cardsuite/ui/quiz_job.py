@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 from weakref import WeakKeyDictionary
 
-from textual.worker import Worker, WorkerState, get_current_worker
+from textual.worker import Worker, get_current_worker
 
 from ..quiz import Quiz, prepare
 from ..records import Record
@@ -44,7 +44,7 @@ class QuizJob:
         if self.finished:
             return True
         w = self.worker
-        return w is not None and w.state in (WorkerState.PENDING, WorkerState.RUNNING)
+        return w is not None and not w.is_finished  # (pending or running)
 
     def stopped_why(self) -> str:
         """Why a job that is neither done nor working stopped, in words."""
