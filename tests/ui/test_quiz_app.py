@@ -184,3 +184,19 @@ async def test_moving_on_stops_a_quiz_being_prepared(make_app) -> None:  # type:
         await pilot.press("escape")
         await wait_for(pilot, lambda: not isinstance(app.screen, HistoryScreen))
         assert job.worker is not None and job.worker.is_cancelled
+
+
+async def test_the_quiz_draws_no_suit_symbol_in_ascii_mode(make_app) -> None:  # type: ignore[no-untyped-def]
+    """Its hand, table, log, choices and answer all go through the card style."""
+    app = make_app(bot_options=QUIZ_BOTS, ascii=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        quiz = QuizScreen(casino_record("trail 10H"), 0)
+        app.push_screen(quiz)
+        await wait_for(pilot, lambda: quiz.quiz is not None, timeout=60)
+        await pilot.pause()
+        assert quiz.choose(quiz.quiz.questions[0].decision.best)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "10H" in text and "Right: that is the bot's choice" in text
+        assert not set("♠♥♦♣") & set(text)
