@@ -200,3 +200,23 @@ async def test_the_quiz_draws_no_suit_symbol_in_ascii_mode(make_app) -> None:  #
         text = screen_text(app)
         assert "10H" in text and "Right: that is the bot's choice" in text
         assert not set("♠♥♦♣") & set(text)
+
+
+def test_quiz_snapshot(snap_compare, make_app) -> None:  # type: ignore[no-untyped-def]
+    """The look of a question answered at 80x24: the position as the player saw it, the
+    choices, and the answer in place of the log (the iteration cap binds: repeatable)."""
+    app = make_app(bot_options=QUIZ_BOTS)
+
+    async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
+        await pilot.pause()
+        quiz = QuizScreen(casino_record("trail 10H"), 0)
+        app.push_screen(quiz)
+        await wait_for(pilot, lambda: quiz.quiz is not None, timeout=60)
+        await pilot.pause()
+        q = quiz.quiz.questions[0]
+        for _ in range(q.choices().index(q.decision.best)):
+            await pilot.press("down")
+        await pilot.press("enter")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
