@@ -176,15 +176,7 @@ class QuizScreen(Screen[None]):
             return
         self.at = max(0, min(at, len(quiz.questions) - 1))
         q = quiz.questions[self.at]
-        title = self.query_one("#quiz-title", Static)
-        name = self.record.seats[self.seat].name
-        title.update(
-            Text(
-                f"Learn from this game · {name} · clear mistake {self.at + 1} of "
-                f"{len(quiz.questions)}",
-                style="bold",
-            )
-        )
+        self._title()
         self.query_one("#quiz-position", Static).update(self._position(q))
         self.query_one("#quiz-log", Static).update(self._log(q))
         choices = self.query_one("#quiz-choices", OptionList)
@@ -196,6 +188,20 @@ class QuizScreen(Screen[None]):
         self.query_one("#quiz-input", Input).value = ""
         self._answer(self.answers.get(self.at))
         choices.focus()
+
+    def _title(self) -> None:
+        """Which question, and how many of those answered found the bot's choice."""
+        quiz = self.quiz
+        if quiz is None:
+            return
+        name = self.record.seats[self.seat].name
+        text = (
+            f"Learn from this game · {name} · clear mistake {self.at + 1} of {len(quiz.questions)}"
+        )
+        if self.answers:
+            right = sum(quiz.questions[i].is_best(a) for i, a in self.answers.items())
+            text += f" · {right} of {len(self.answers)} right"
+        self.query_one("#quiz-title", Static).update(Text(text, style="bold"))
 
     def _position(self, q: Question) -> Text:
         """The position from the seat's own view: never another seat's hidden cards."""
@@ -255,6 +261,7 @@ class QuizScreen(Screen[None]):
             return False
         self.answers[self.at] = action
         self._answer(action)
+        self._title()
         return True
 
     def _answer(self, action: Action | None) -> None:

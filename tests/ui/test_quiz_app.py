@@ -68,6 +68,7 @@ async def test_the_quiz_from_the_history(make_app) -> None:  # type: ignore[no-u
         assert quiz.answers and q.is_best(quiz.answers[0])
         text = screen_text(app)
         assert "Right: that is the bot's choice" in text and "Mistake or bad luck?" in text
+        assert "clear mistake 1 of 1 · 1 of 1 right" in text
         assert "A mistake" in text and "points" in text
         assert "visits" not in text and "standard error" not in text
         await pilot.press("escape")
