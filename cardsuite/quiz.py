@@ -321,8 +321,25 @@ def prepare(
         searched=searched,
     )
     quiz = Quiz(rec, seat, rv, stopped=rv.stopped)
-    wanted = {d.index: d for d in rv.differs if clear(d)}
+    _ask(quiz, ratings, iterations, time_budget, seed, progress, cancelled)
+    quiz.seconds = clock() - start
+    return quiz
+
+
+def _ask(
+    quiz: Quiz,
+    ratings: dict[int, dict[object, tuple[float, int]]],
+    iterations: int,
+    time_budget: float,
+    seed: int,
+    progress: Progress | None,
+    cancelled: Callable[[], bool] | None,
+) -> None:
+    """The questions: each clear mistake of the review, searched on the real cards."""
+    rec, seat = quiz.record, quiz.seat
+    wanted = {d.index: d for d in quiz.review.differs if clear(d)}
     names = [s.name for s in rec.seats]
+    done = 0
     for index, state in _before_each(rec, rec.initial_state()):
         if index not in wanted or quiz.stopped:
             continue
@@ -334,10 +351,9 @@ def prepare(
         if verdict is not None:
             question = Question(d, state.clone(), seat, names, verdict, ratings.get(index, {}))
             quiz.questions.append(question)
+        done += 1
         if progress is not None:
-            progress("verdict", len(quiz.questions), len(wanted))
-    quiz.seconds = clock() - start
-    return quiz
+            progress("verdict", done, len(wanted))
 
 
 def _verdict(

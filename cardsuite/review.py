@@ -371,8 +371,7 @@ def review(
         if cancelled is not None and cancelled():
             out.stopped = True
             break
-        move = rec.moves[index]
-        played = _played(state, seat, move.text)
+        played = _played(state, seat, rec.moves[index].text)
         if played is not None:
             bot = ISMCTSBot(
                 hooks,
@@ -381,11 +380,7 @@ def review(
                 time_budget=time_budget,
                 cancelled=cancelled,
             )
-            root = bot.search_tree(state.clone(), seat, include=[played])
-            out.iterations += bot.last.iterations
-            chosen = _choice(root)
-            _measure_played(bot, root, state, seat, played)
-            out.iterations += bot.last.iterations
+            root, chosen = _search(bot, state, seat, played, out)
             if cancelled is not None and cancelled():
                 out.stopped = True
                 break
@@ -403,6 +398,17 @@ def review(
     if notes is not None:
         out.notes = list(notes(rec, seat))
     return out
+
+
+def _search(bot: ISMCTSBot, state: State, seat: int, played: Action, out: Review) -> Any:
+    """One decision searched: the tree (the move played measured too) and the search's
+    own choice; the iterations counted into ``out``."""
+    root = bot.search_tree(state.clone(), seat, include=[played])
+    out.iterations += bot.last.iterations
+    chosen = _choice(root)
+    _measure_played(bot, root, state, seat, played)
+    out.iterations += bot.last.iterations
+    return root, chosen
 
 
 def _before_each(rec: Record, state: State) -> Iterator[tuple[int, State]]:
