@@ -285,9 +285,9 @@ class QuizScreen(Screen[None]):
         else:
             out.append("Another choice than at the table. ", "bold")
             out.append(q.rate(action) + "\n")
-        out.append("The bot plays ")
+        out.append("The bot's choice: ")
         out.append_text(move_text(d.best, cs))
-        out.append("; at the table you played ")
+        out.append(". At the table you chose ")
         out.append_text(move_text(d.played, cs))
         out.append(f", which cost {cost_words(d.cost, d.unit)} on average over the deals ")
         out.append("you could not tell apart (sure).\n")
