@@ -96,7 +96,7 @@ class GameOverScreen(ModalScreen[str | None]):
                 yield Button("Rematch (r)", id="rematch", variant="success")
                 yield Button("Picker (p)", id="picker", variant="primary")
                 yield Button("View table (v)", id="view")
-                if self._learner() is not None:
+                if self._learners():
                     yield Button("Learn (l)", id="learn")
 
     def _scores(self) -> Table:
@@ -177,30 +177,31 @@ class GameOverScreen(ModalScreen[str | None]):
 
     def _keys_line(self) -> str:
         """The keys, in one line at 80 columns (shorter where ``l`` learns)."""
-        if self._learner() is None:
+        if not self._learners():
             return "r rematch · p picker · v or esc: look at the table (g brings this back)"
         return "r rematch · p picker · l learn · v or esc: the table (g brings this back)"
 
-    def _learner(self) -> int | None:
-        """The seat the quiz is for: the one person at this keyboard (None: nobody, or
-        several sharing it, whose quiz would show one of them the others' choices)."""
-        humans = self.match.humans
-        return humans[0] if len(humans) == 1 else None
+    def _learners(self) -> list[int]:
+        """The seats a quiz may be for: the people at this keyboard, in a game that has a
+        record (a remote table keeps none here); none: no ``l``."""
+        if not self.match.humans:
+            return []
+        try:
+            self.match.to_record()
+        except ValueError:
+            return []
+        return list(self.match.humans)
 
     def action_learn(self) -> None:
-        """The quiz of the person's clear mistakes, over this dialog (escape comes back)."""
-        from .quiz import QuizScreen
+        """The quiz of the person's clear mistakes (whose, when several shared the
+        keyboard), over this dialog: escape comes back to it."""
+        from .quiz import open_quiz
 
-        seat = self._learner()
-        if seat is None:
-            self.notify("The quiz is for a game one person played here.", severity="warning")
+        seats = self._learners()
+        if not seats:
+            self.notify("There is no record of this game here to learn from.", title="No quiz")
             return
-        try:
-            record = self.match.to_record()
-        except ValueError as e:
-            self.notify(str(e), title="No quiz", severity="warning")
-            return
-        self.app.push_screen(QuizScreen(record, seat))
+        open_quiz(self.app, self.match.to_record(), seats)
 
     def action_choose(self, choice: str | None) -> None:
         if choice is not None:  # a rematch or the picker: a quiz being prepared stops

@@ -188,10 +188,9 @@ class HistoryScreen(Screen[None]):
     # --- learn from a game (issue 37: ``ui/quiz.py``) ----------------------------------------
 
     def action_learn(self) -> None:
-        """The quiz of the clear mistakes of the record's person (the first, when several
-        shared the keyboard: a private record asks the replay first, as its hands are
-        hidden)."""
-        from .quiz import QuizScreen
+        """The quiz of the clear mistakes of the record's person (which one, when several
+        shared the keyboard; none for a private record, whose hands stay hidden)."""
+        from .quiz import open_quiz
 
         info = self._chosen()
         if info is None or info.error is not None:
@@ -212,7 +211,7 @@ class HistoryScreen(Screen[None]):
                 severity="warning",
             )
             return
-        self.app.push_screen(QuizScreen(rec, rec.people[0]))
+        open_quiz(self.app, rec, rec.people)
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         """The highlighted record in full, under the table (its cells are cut to fit)."""

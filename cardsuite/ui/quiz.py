@@ -311,4 +311,23 @@ class QuizScreen(Screen[None]):
         close_once(self)
 
 
-__all__ = ["ABOUT", "QuizScreen", "quiz_budget"]
+def open_quiz(app: Any, record: Record, seats: list[int]) -> None:
+    """The quiz of ``record`` for one of ``seats`` (the people who played it): at once for
+    one, else after asking whose (each player's mistakes, from their own hand: the game is
+    over, so nobody's cards are a secret any more)."""
+    from .choice import ChoiceScreen
+
+    if len(seats) == 1:
+        app.push_screen(QuizScreen(record, seats[0]))
+        return
+
+    def chosen(seat: int | None) -> None:
+        if seat is not None:
+            app.push_screen(QuizScreen(record, seat))
+
+    choices = [(record.seats[s].name, s) for s in seats]
+    info = "Each player's clear mistakes, from their own hand."
+    app.push_screen(ChoiceScreen("Whose quiz?", info, choices), chosen)
+
+
+__all__ = ["ABOUT", "QuizScreen", "open_quiz", "quiz_budget"]

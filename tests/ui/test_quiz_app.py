@@ -130,7 +130,9 @@ async def test_the_quiz_from_the_game_over_dialog(make_app) -> None:  # type: ig
         await wait_for(pilot, lambda: app.screen is table)
 
 
-async def test_the_dialog_offers_no_quiz_without_one_person(make_app) -> None:  # type: ignore[no-untyped-def]
+async def test_the_dialog_asks_whose_quiz_when_several_people_played(make_app) -> None:  # type: ignore[no-untyped-def]
+    from cardsuite.ui.choice import ChoiceScreen
+
     app = make_app(bot_options=QUIZ_BOTS)
     match = last_trick_match()
     match.seats = [SeatSpec("human", "South"), SeatSpec("human", "North")]
@@ -139,7 +141,27 @@ async def test_the_dialog_offers_no_quiz_without_one_person(make_app) -> None:  
         over = GameOverScreen(match)
         app.push_screen(over)
         await wait_for(pilot, lambda: bool(over.query("#view")))
-        assert not over.query("#learn")
+        assert over.query("#learn")
+        await pilot.press("l")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        assert "Whose quiz?" in screen_text(app) and "North" in screen_text(app)
+        await pilot.press("2")
+        await wait_for(pilot, lambda: isinstance(app.screen, QuizScreen))
+        assert app.screen.seat == 1
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is over)
+
+
+async def test_the_dialog_offers_no_quiz_without_a_person(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(bot_options=QUIZ_BOTS)
+    match = last_trick_match()
+    match.seats = [SeatSpec("medium", "South"), SeatSpec("medium", "North")]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        over = GameOverScreen(match)
+        app.push_screen(over)
+        await wait_for(pilot, lambda: bool(over.query("#view")))
+        assert not over.query("#learn") and "learn" not in screen_text(app)
         await pilot.press("l")
         await pilot.pause()
         assert app.screen is over
