@@ -1257,12 +1257,19 @@ def _check_record(store: Any, file: str, as_json: bool) -> None:
     help="Seconds of search per decision.",
 )
 @_reveal_option
+@click.option(
+    "--quiz",
+    is_flag=True,
+    help="Only the clear mistakes, each searched again on the real cards: mistake or bad luck.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def review(
-    file: str, seat: int, iterations: int, budget: float, reveal: bool, as_json: bool
+    file: str, seat: int, iterations: int, budget: float, reveal: bool, quiz: bool, as_json: bool
 ) -> None:
     """Go through one seat's decisions in a game record with the hard bot: where it would
-    have chosen otherwise, and what the move played cost (worst three first)."""
+    have chosen otherwise, and what the move played cost (worst three first). With --quiz,
+    what the game-over dialog's "learn from this game" asks about: the clear mistakes only,
+    each with whether the loss was a mistake or bad luck."""
     from .records import RecordError
     from .review import review as run_review
     from .store import Store, StoreError
@@ -1294,6 +1301,9 @@ def review(
             bar.length = total
             bar.update(1)
 
+    if quiz:
+        _print_quiz(rec, seat - 1, iterations, budget, as_json, file, bar)
+        return
     try:
         report = run_review(
             rec, seat - 1, iterations=iterations, time_budget=budget, progress=progress
@@ -1455,3 +1465,28 @@ def _echo_table(head: Sequence[str], rows: Sequence[Sequence[object]]) -> None:
     widths = [max(len(r[i]) for r in cells) for i in range(len(head))]
     for r in cells:
         click.echo("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip())
+
+
+def _print_quiz(
+    rec: Any, seat: int, iterations: int, budget: float, as_json: bool, file: str, bar: Any
+) -> None:
+    """``review --quiz`` (issue 37): the quiz's clear mistakes and verdicts, as text or
+    JSON; the bar (when shown) goes through the review, then the verdicts."""
+    from .quiz import prepare
+    from .records import RecordError
+
+    def progress(stage: str, done: int, total: int) -> None:
+        if bar is not None:
+            bar.label = "reviewing" if stage == "review" else "on the real cards"
+            bar.length = total
+            bar.pos = done
+            bar.render_progress()
+
+    try:
+        found = prepare(rec, seat, iterations=iterations, time_budget=budget, progress=progress)
+    except RecordError as e:
+        raise click.ClickException(f"{file}, {e}") from None
+    finally:
+        if bar is not None:
+            bar.render_finish()
+    click.echo(_json(found.to_json()) if as_json else found.to_text())

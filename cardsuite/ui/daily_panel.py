@@ -53,8 +53,6 @@ class DailyPanel(Vertical):
     def on_mount(self) -> None:
         for button in self.screen.query("#rematch").results(Button):
             button.label = "Replay (r)"  # the same cards, not counted
-        for keys in self.screen.query("#gameover-keys").results(Static):
-            keys.update("r replay · p picker · v or esc: look at the table (g brings this back)")
         self._show()
         if self.match.bot_result is None:
             self._timer = self.set_interval(self.POLL, self._poll)
