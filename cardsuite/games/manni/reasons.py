@@ -175,7 +175,9 @@ def _lead(sit: Situation, odds: Odds | None) -> tuple[Card, str]:
         return c, f"leads {card(c)}, your lowest card"
     longest = max(counts, key=lambda s: (counts[s], s))
     c = min((c for c in hand if c.suit == longest), key=rv)
-    return c, "leads low from your longest suit: its high cards win later"
+    if trump is None:
+        return c, "leads low from your longest suit: its high cards win later"
+    return c, "leads low from your longest side suit: its high cards win later"
 
 
 def _lead_trump(sit: Situation, trumps: list[Card], rv: Callable[[Card], int]) -> tuple[Card, str]:
