@@ -177,7 +177,7 @@ def _lead(sit: Situation, odds: Odds | None) -> tuple[Card, str]:
     c = min((c for c in hand if c.suit == longest), key=rv)
     if trump is None:
         return c, "leads low from your longest suit: its high cards win later"
-    return c, "leads low from your longest side suit: its high cards win later"
+    return c, "leads low from your longest side suit: its tops win later"
 
 
 def _lead_trump(sit: Situation, trumps: list[Card], rv: Callable[[Card], int]) -> tuple[Card, str]:
