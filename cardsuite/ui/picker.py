@@ -149,6 +149,7 @@ class PickerScreen(Screen[None]):
         # priority: the lists' own enter (hidden) would hide this one from the footer
         Binding("enter", "play", "Play", priority=True),
         Binding("r", "resume", "Resume"),
+        Binding("l", "learn", "Learn"),
         Binding("d", "delete_save", "Delete save", show=False),
         Binding("s", "stats", "Statistics"),
         Binding("y", "history", "History"),
@@ -175,7 +176,8 @@ class PickerScreen(Screen[None]):
                 yield Static(id="picker-about")
                 yield OptionList(id="saves")
                 yield Static(
-                    "enter set up a game · r resume a save · d delete a save · s statistics ·"
+                    "enter set up a game · l learn it · r resume a save · d delete a save ·"
+                    " s statistics ·"
                     " y history · ? rules · ctrl+p themes, ASCII cards, pace · q quit",
                     id="picker-keys",
                 )
@@ -323,3 +325,20 @@ class PickerScreen(Screen[None]):
 
     def action_rules(self) -> None:
         self.cs_app.open_help(self._highlighted_game().id)
+
+    # --- learn: the highlighted game's guided first game (``ui/lesson.py``) ---------------
+
+    def action_learn(self) -> None:
+        """The highlighted game's lesson (its default variant's); a game without one says
+        which games have one."""
+        from ..learn.lesson import lesson_variants
+
+        game = self._highlighted_game()
+        if not lesson_variants(game.id):
+            have = [g.name for g in self.games if lesson_variants(g.id)]
+            self.notify(
+                f"No lesson for {game.name} yet; lessons: {', '.join(have) or 'none'}.",
+                severity="warning",
+            )
+            return
+        self.cs_app.open_lesson(game.id)
