@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
-from textual import on
+from textual import events, on
 from textual.events import Mount
 
 from ..engine import Action, Event
@@ -83,7 +83,9 @@ class LessonTable:
         self._suggestion: Suggestion | None = None
         self._suggested_at: tuple[object, ...] | None = None
         self._summary_up = False
-        self._rule_came = False  # the last move brought a rule up
+        self._queue: list[LessonRule] = []  # rules come up, waiting for the panel
+        self._reading = False  # the table waits for a key while the learner reads
+        self._wait_after = False  # ... because the game would go on without them
 
     # --- the panel ------------------------------------------------------------------------
 
@@ -98,15 +100,34 @@ class LessonTable:
         else:
             panel.add_class("-docked")
             self.mount(panel)
-        self.call_after_refresh(self._observe, list(self.match.public_log()))
+        self.call_after_refresh(self._observe, list(self.match.public_log()), True)
 
-    def _observe(self, events: list[Event]) -> None:
+    def _observe(self, events: list[Event], opening: bool = False) -> None:
+        """The learner's moment after a move: rules that first matter now join the queue,
+        the panel shows the first, and the table waits for a key while more are queued or
+        while the game would move on without the learner (a rule come up on another's
+        move: at the learner's own turn it stays up while they think). At the ``opening``
+        the lesson's own words come first."""
         if not self.lesson_on:
             return
         new = self.tracker.observe(moment_of(self.match, LEARNER, events))
-        self._rule_came = bool(new)
-        if new:
-            self._panel().show(new, len(self.tracker.met))
+        self._queue += new
+        # (the lesson's last rules too are read before its summary)
+        self._wait_after = self.match.to_move() != LEARNER or self.tracker.ended
+        if opening:  # the lesson's words first, until a key
+            self._reading = True
+            self._panel().show((), 0, len(self._queue), True)
+        elif new:
+            self._next_rule()
+
+    def _next_rule(self) -> None:
+        rule = self._queue.pop(0)
+        self._reading = bool(self._queue) or self._wait_after
+        self._show(rule)
+
+    def _show(self, rule: LessonRule) -> None:
+        number = self.tracker.met.index(rule) + 1
+        self._panel().show([rule], number, len(self._queue), self._reading)
 
     def _panel(self) -> LessonPanel:
         return cast(LessonPanel, self.query_one("#lesson-panel", LessonPanel))
@@ -117,25 +138,33 @@ class LessonTable:
         super().on_new_events(events_)  # type: ignore[misc]  # (the table screen's)
         self._observe(events_)
 
-    def pause_for(self, new: list[Event]) -> tuple[bool, float | None]:
-        """A rule that comes up on another's move holds the table until a key, so the
-        learner reads it before the game moves on (at their own turn it stays up while they
-        think)."""
-        m = self.match
-        if self.lesson_on and self._rule_came and not m.is_over() and m.to_move() != LEARNER:
-            return True, None
-        result: tuple[bool, float | None] = super().pause_for(new)  # type: ignore[misc]
-        return result
+    #: Keys that keep their use while the table waits for the learner to read.
+    READING_KEYS: ClassVar[frozenset[str]] = frozenset(
+        {"question_mark", "f1", "ctrl+p", "ctrl+q", "q", "escape"}
+    )
 
-    def hold_note(self) -> str:
-        if self.lesson_on and self._rule_came:
-            return "A rule came up: read the panel, then any key goes on."
-        note: str = super().hold_note()  # type: ignore[misc]
-        return note
+    def on_key(self, event: events.Key) -> None:
+        """While the table waits on the panel, a key shows the next rule, or goes on.
+        (Textual runs this before the table's own ``on_key``, which it stops.)"""
+        if not self.lesson_on or not self._reading or event.key in self.READING_KEYS:
+            return
+        event.stop()
+        event.prevent_default()
+        if self._queue:
+            self._next_rule()
+        else:
+            self._reading = False
+            if self._panel().rules:
+                self._show(self._panel().rules[-1])
+        if not self._reading:
+            self.call_after_refresh(self.advance)
 
     def advance(self) -> None:
-        """The table's next step, unless the lesson has ended: then its summary (once the
-        table no longer pauses on the last move, so the learner sees it)."""
+        """The table's next step, unless the learner is reading the panel, or the lesson
+        has ended: then its summary (once the table no longer pauses on the last move, so
+        the learner sees it)."""
+        if self.lesson_on and self._reading:
+            return
         if self.lesson_on and self.tracker.ended and not self.holding:
             if self._live() and self.app.screen is self and not self._summary_up:
                 self._summary()
@@ -217,6 +246,13 @@ class LessonTable:
 
     def action_save(self) -> None:
         self.notify("A lesson is not saved: r on its summary plays it again.", severity="warning")
+
+    def action_leave(self) -> None:
+        """q leaves a lesson at once: nothing is lost (the summary's r plays it again)."""
+        if self.lesson_on:
+            self._leave()
+            return
+        super().action_leave()  # type: ignore[misc]
 
     def write_record(self) -> None:
         """A lesson leaves no record (its deal is the lesson's, not a game of one's own)."""

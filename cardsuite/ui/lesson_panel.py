@@ -12,9 +12,12 @@ from textual.widgets import Static
 from ..learn.lesson import Lesson, LessonRule
 
 
-def panel_text(lesson: Lesson, rules: Sequence[LessonRule]) -> Text:
+def panel_text(
+    lesson: Lesson, rules: Sequence[LessonRule], more: int = 0, waiting: bool = False
+) -> Text:
     """The panel's words: each rule's name and ID, then its text; before any rule has come
-    up, the lesson's opening words."""
+    up, the lesson's opening words. ``waiting``: the table waits for a key, and says so
+    (``more``: how many rules come next)."""
     out = Text()
     if not rules:
         out.append(lesson.intro, style="italic")
@@ -24,6 +27,13 @@ def panel_text(lesson: Lesson, rules: Sequence[LessonRule]) -> Text:
         out.append(rule.title, style="bold")
         out.append(f"  {rule.rule_id}\n", style="dim")
         out.append(rule.text)
+    if waiting:
+        out.append("\n▸ ", style="bold")
+        if more:
+            what = "the first rule" if not rules else f"the next rule ({more} more)"
+            out.append(f"Any key: {what}.", style="bold")
+        else:
+            out.append("Any key goes on.", style="bold")
     return out
 
 
@@ -38,12 +48,16 @@ class LessonPanel(Static):
     def on_mount(self) -> None:
         self.show((), 0)
 
-    def show(self, rules: Sequence[LessonRule], met: int) -> None:
+    def show(
+        self, rules: Sequence[LessonRule], number: int, more: int = 0, waiting: bool = False
+    ) -> None:
+        """``rules`` in the panel; ``number``: how many rules have come up by the last of
+        them."""
         self.rules = tuple(rules)
         total = len(self.lesson.rules)
-        self.border_title = f"Lesson · {met} of {total} rules"
-        self.border_subtitle = "? more on this rule"
-        self.update(panel_text(self.lesson, rules))
+        self.border_title = f"Lesson · rule {number} of {total}" if rules else "Lesson"
+        self.border_subtitle = "? more on this rule" if rules else ""
+        self.update(panel_text(self.lesson, rules, more, waiting))
 
 
 __all__ = ["LessonPanel", "panel_text"]
