@@ -138,6 +138,10 @@ class LessonTable:
         super().on_new_events(events_)  # type: ignore[misc]  # (the table screen's)
         self._observe(events_)
 
+    #: The longest move the suggestion words as the table does (``say``); a longer one (a
+    #: bid with its description) is said by its text, so the reason fits the status line.
+    SAY_AT_MOST: ClassVar[int] = 24
+
     #: Keys that keep their use while the table waits for the learner to read.
     READING_KEYS: ClassVar[frozenset[str]] = frozenset(
         {"question_mark", "f1", "ctrl+p", "ctrl+q", "q", "escape"}
@@ -223,12 +227,11 @@ class LessonTable:
         base: Text = super().hint_text(action)  # type: ignore[misc]
         if not self.lesson_on or self._suggestion is None:
             return base
-        return Text.assemble(
-            ("Suggested: ", "bold"),
-            (self.say(action), "bold"),
-            " (enter) · ",
-            self._suggestion.reason,
-        )
+        reason = self._suggestion.reason
+        words = self.say(action)
+        if len(words) > self.SAY_AT_MOST:  # (a bid's description: its name says enough)
+            words = str(action)
+        return Text.assemble(("Suggested: ", "bold"), (words, "bold"), " (enter) · ", reason)
 
     # --- rules, saving, the end ----------------------------------------------------------
 

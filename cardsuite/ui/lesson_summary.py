@@ -30,6 +30,7 @@ def covered_text(tracker: LessonTracker) -> Text:
         _rule_line(out, "✓", rule, rule.summary)
     for rule in tracker.missed():
         _rule_line(out, "·", rule, "did not come up this time (the rules screen has it).")
+    out.rstrip()
     return out
 
 
@@ -44,7 +45,7 @@ def did_text(tracker: LessonTracker, standing: str, score_label: str) -> Text:
     out = Text()
     out.append("What you did\n", style="bold underline")
     out.append(tracker.did() + "\n")
-    out.append(f"{score_label.capitalize()} so far: {standing}.\n")
+    out.append(f"{score_label.capitalize()} so far: {standing}.")
     return out
 
 

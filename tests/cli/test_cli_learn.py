@@ -27,15 +27,19 @@ def test_learn_starts_the_games_lesson(launched) -> None:  # type: ignore[no-unt
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (("nope",), "Invalid value for GAME: no game 'nope'; games with a lesson: twenty-two"),
-        (("money",), "no lesson for Money yet; games with a lesson: twenty-two"),
+        (
+            ("nope",),
+            "Invalid value for GAME: no game 'nope'; games with a lesson: twenty-two, mensch",
+        ),
+        (("money",), "no lesson for Money yet; games with a lesson: twenty-two, mensch"),
         (
             ("twenty-two", "--variant", "nope"),
-            "Invalid value for --variant: no variant 'nope'; variants with a lesson: standard",
+            "Invalid value for --variant: no variant 'nope'; variants with a lesson:"
+            " standard, twenty-six",
         ),
         (
             ("twenty-two", "-v", "paper-scores"),
-            "no lesson for the paper-scores variant yet; lessons: standard",
+            "no lesson for the paper-scores variant yet; lessons: standard, twenty-six",
         ),
         ((), "Missing argument 'GAME'"),
     ],

@@ -8,11 +8,16 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+import pytest
 from helpers import screen_of, wait_for
+from rich.text import Text
 from textual.widgets import Static
 
+from cardsuite.games import game_ids
 from cardsuite.games.twenty_two.actions import Play
-from cardsuite.learn.lesson import load_lesson
+from cardsuite.learn.lesson import lesson_variants, load_lesson
+from cardsuite.learn.start import lesson_match
+from cardsuite.learn.tracker import LessonTracker
 from cardsuite.learn.walk import walk
 from cardsuite.ui.app import LessonRequest
 from cardsuite.ui.help import HelpScreen
@@ -71,10 +76,14 @@ async def _follow_to_the_end(pilot: Any, table: Any, expected: Any) -> tuple[int
     raise AssertionError("the lesson did not end")
 
 
-async def test_a_lesson_followed_by_keys_to_its_summary(make_app) -> None:  # type: ignore[no-untyped-def]
-    lesson = load_lesson("twenty-two")
+LESSONS = [(g, v) for g in game_ids() for v in lesson_variants(g)]
+
+
+@pytest.mark.parametrize(("game_id", "variant"), LESSONS)
+async def test_a_lesson_followed_by_keys_to_its_summary(make_app, game_id, variant) -> None:  # type: ignore[no-untyped-def]
+    lesson = load_lesson(game_id, variant)
     expected = walk(lesson)
-    app = make_app(start=LessonRequest("twenty-two"))
+    app = make_app(start=LessonRequest(game_id, variant))
     async with app.run_test(size=(120, 36)) as pilot:
         table = await screen_of(pilot, LessonTable)
         assert lesson.intro in str(_panel(table).render())  # the opening, until a key
@@ -87,6 +96,8 @@ async def test_a_lesson_followed_by_keys_to_its_summary(make_app) -> None:  # ty
             assert f"✓ {rule.title} {rule.rule_id}: {rule.summary}" in covered
         did = str(summary.query_one("#lesson-did", Static).render())
         assert f"You made {moves} moves: {moves} as suggested." in did
+        if variant != lesson_variants(game_id)[0]:
+            return  # the summary's keys: once
         await pilot.press("enter")  # the rules, at the lesson's section
         await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
         help_screen = app.screen
@@ -200,12 +211,17 @@ async def test_the_pickers_l_opens_the_highlighted_games_lesson(make_app) -> Non
         assert table.lesson.game_id == "twenty-two"
 
 
-async def test_each_rules_panel_is_whole_at_80x24(make_app) -> None:  # type: ignore[no-untyped-def]
-    lesson = load_lesson("twenty-two")
-    app = make_app(start=LessonRequest("twenty-two"))
+@pytest.mark.parametrize(("game_id", "variant"), LESSONS)
+async def test_each_rules_panel_is_whole_at_80x24(make_app, game_id, variant) -> None:  # type: ignore[no-untyped-def]
+    lesson = load_lesson(game_id, variant)
+    app = make_app(start=LessonRequest(game_id, variant))
     async with app.run_test(size=(80, 24)) as pilot:
         table = await screen_of(pilot, LessonTable)
         panel = _panel(table)
+        panel.show([], 0, 1, True)  # the opening words
+        await pilot.pause()
+        width, height = panel.content_region.width, panel.content_region.height
+        assert len(panel_text(lesson, [], 1, True).wrap(app.console, width)) <= height
         for i, rule in enumerate(lesson.rules):
             panel.show([rule], i + 1, 1, True)  # the longest form: with "Any key" under it
             await pilot.pause()
@@ -216,3 +232,28 @@ async def test_each_rules_panel_is_whole_at_80x24(make_app) -> None:  # type: ig
         long = dataclasses.replace(rule, text=rule.text + " " + rule.text)
         lines = panel_text(lesson, [long], 1, True).wrap(app.console, panel.content_region.width)
         assert len(lines) > panel.content_region.height
+
+
+@pytest.mark.parametrize(("game_id", "variant"), LESSONS)
+async def test_the_summary_and_the_suggestions_fit_80x24(make_app, game_id, variant) -> None:  # type: ignore[no-untyped-def]
+    """The summary on one screen (every rule met, every help section), and each rule's
+    suggestion, with the longest move the table words in full, in the status's two lines."""
+    lesson = load_lesson(game_id, variant)
+    app = make_app(start=LessonRequest(game_id, variant))
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await screen_of(pilot, LessonTable)
+        status = table.query_one("#status", Static)
+        move = "x" * table.SAY_AT_MOST
+        for rule in [r for r in lesson.rules if r.why]:
+            words = Text.assemble("Suggested: ", move, " (enter) · ", rule.why)
+            lines = words.wrap(app.console, status.content_region.width)
+            assert len(lines) <= 2, rule.rule_id
+        tracker = LessonTracker(lesson, 0, met=list(lesson.rules), followed=12, own=3, refused=2)
+        names = ", ".join(f"{s.name} -12" for s in lesson_match(lesson).seats)
+        summary = LessonSummaryScreen(tracker, "", names, "chips", lesson.help_sections())
+        app.push_screen(summary)
+        await wait_for(pilot, lambda: app.screen is summary)
+        await pilot.pause()
+        body = summary.query_one("#lesson-summary")
+        assert body.max_scroll_y == 0
+        assert summary.query_one("#lesson-sections").max_scroll_y == 0

@@ -54,6 +54,16 @@ def showdown(m: Moment) -> bool:
     return bool(m.happened("showdown"))
 
 
+def dealt(m: Moment) -> bool:
+    """T22-DEAL-2 / T26-1: a hand was dealt."""
+    return bool(m.happened("deal"))
+
+
+def jokers_matter(m: Moment) -> bool:
+    """T26-3: the learner holds a joker at a trick, or a joker was played."""
+    return joker_in_hand(m) or joker_played(m)
+
+
 def joker_in_hand(m: Moment) -> bool:
     """T26-3: the learner, to move in a trick, holds a joker (wild in a set)."""
     hand = m.view.get("hand")
@@ -79,6 +89,8 @@ TRIGGERS: dict[str, Trigger] = {
         taken_over,
         trick_won,
         showdown,
+        dealt,
+        jokers_matter,
         joker_in_hand,
         joker_played,
     )
