@@ -29,9 +29,16 @@ def main() -> None:
     results = [(walk(lesson, seed).score(), seed) for seed in range(1, args.seeds + 1)]
     results.sort()
     rules = len(lesson.rules)
-    print(f"{lesson.title}: {rules} rules; seeds by (missed, rules' lateness, learner moves)")
-    for (missed, late, moves), seed in results[: args.best]:
-        print(f"seed {seed:6d}  missed {missed}  lateness {late:3d}  learner moves {moves}")
+    print(f"{lesson.title}: {rules} rules; seeds by missed rules, their lateness (the learner's")
+    print(
+        "moves before each came up, summed), the learner's moves, the seats ahead at the end, the"
+    )
+    print("learner's lead over the best other")
+    for (missed, late, moves, behind, margin), seed in results[: args.best]:
+        print(
+            f"seed {seed:6d}  missed {missed}  lateness {late:3d}  learner moves {moves:3d}"
+            f"  seats ahead {behind}  lead {-margin}"
+        )
 
 
 if __name__ == "__main__":

@@ -181,6 +181,10 @@ def parse_lesson(text: str, game_id: str, variant: str, triggers: Mapping[str, T
     blocks = _blocks(lines[1:], variant)
     head_settings, intro = _settings_and_text(blocks[0][1], blocks[0][0], variant, _HEADER_KEYS)
     rules = tuple(_rule(heading, body, variant, triggers) for heading, body in blocks[1:])
+    ids = [r.rule_id for r in rules]
+    twice = sorted({i for i in ids if ids.count(i) > 1})
+    if twice:
+        raise LessonError(f"{variant}.md: a rule ID comes once in a lesson ({', '.join(twice)})")
     head = dict(head_settings)
     ends = head.get("ends", "")
     if ends not in triggers:

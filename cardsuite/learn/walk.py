@@ -26,11 +26,17 @@ class Walk:
     moves: int = 0
     ended: bool = False
     missed: list[str] = field(default_factory=list)
+    #: how many seats stand better than the learner at the end (0: none)
+    behind: int = 0
+    #: the learner's lead over the best of the others at the end, in the game's units
+    margin: int = 0
 
-    def score(self) -> tuple[int, int, int]:
+    def score(self) -> tuple[int, int, int, int, int]:
         """Smaller is better: fewest rules missed, then the rules soonest (their learner
-        move numbers summed), then the shortest lesson."""
-        return (len(self.missed), sum(self.first_at.values()), self.learner_moves)
+        move numbers summed), then the shortest lesson, then the learner best placed (a
+        lesson should not crush the learner)."""
+        late = sum(self.first_at.values())
+        return (len(self.missed), late, self.learner_moves, self.behind, -self.margin)
 
 
 def walk(lesson: Lesson, seed: int | None = None) -> Walk:
@@ -55,6 +61,10 @@ def walk(lesson: Lesson, seed: int | None = None) -> Walk:
         _observe(tracker, match, out, events)
     out.ended = tracker.ended or match.is_over()
     out.missed = [r.rule_id for r in tracker.missed()]
+    scores = match.scores()
+    sign = -1 if match.game.low_score_wins else 1
+    out.behind = sum(1 for s in scores if sign * s > sign * scores[0])
+    out.margin = sign * scores[0] - max(sign * s for s in scores[1:])
     return out
 
 

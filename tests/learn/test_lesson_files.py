@@ -106,6 +106,10 @@ def test_a_good_file_reads() -> None:
         (("- when: yes", "- when: yes\n- seed: 4"), "'seed' is not for a rule here"),
         (("# A lesson", "A lesson"), "line 1: a lesson starts with its title"),
         (("Words.", "### Words"), "only '## Rule name (RULE-ID)' headings"),
+        (
+            ("The panel's words.", "Words.\n\n## Again (T22-EXCH-1)\n\n- when: yes\n\nMore."),
+            "a rule ID comes once in a lesson (T22-EXCH-1)",
+        ),
     ],
 )
 def test_a_bad_file_is_refused_with_its_line(change: tuple[str, str], message: str) -> None:
