@@ -251,11 +251,9 @@ class LessonTable:
         self.notify("A lesson is not saved: r on its summary plays it again.", severity="warning")
 
     def action_leave(self) -> None:
-        """q leaves a lesson at once: nothing is lost (the summary's r plays it again)."""
-        if self.lesson_on:
-            self._leave()
-            return
-        super().action_leave()  # type: ignore[misc]
+        """q leaves a lesson, or its game played on, at once: it is not kept either way, so
+        there is nothing to save first (the lesson starts again from ``cardsuite learn``)."""
+        self._leave()
 
     def write_record(self) -> None:
         """A lesson leaves no record (its deal is the lesson's, not a game of one's own)."""

@@ -16,8 +16,6 @@ from textual.widgets import Static
 from cardsuite.games import game_ids
 from cardsuite.games.twenty_two.actions import Play
 from cardsuite.learn.lesson import lesson_variants, load_lesson
-from cardsuite.learn.start import lesson_match
-from cardsuite.learn.tracker import LessonTracker
 from cardsuite.learn.walk import walk
 from cardsuite.ui.app import LessonRequest
 from cardsuite.ui.help import HelpScreen
@@ -96,20 +94,21 @@ async def test_a_lesson_followed_by_keys_to_its_summary(make_app, game_id, varia
             assert f"✓ {rule.title} {rule.rule_id}: {rule.summary}" in covered
         did = str(summary.query_one("#lesson-did", Static).render())
         assert f"You made {moves} moves: {moves} as suggested." in did
-        if variant != lesson_variants(game_id)[0]:
+        if (game_id, variant) != LESSONS[0]:
             return  # the summary's keys: once
         await pilot.press("enter")  # the rules, at the lesson's section
         await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
-        help_screen = app.screen
-        body = help_screen.query_one("#help")
+        body = app.screen.query_one("#help")
         await wait_for(pilot, lambda: body.scroll_y > 0)
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, LessonSummaryScreen))
-        await pilot.press("r")  # again, from the start
-        await wait_for(pilot, lambda: isinstance(app.screen, LessonTable))
-        again = app.screen
-        assert again is not table and again.tracker.followed == 0
-        await pilot.press("q")  # a lesson is left at once
+        await pilot.press("c")  # play on: the game goes on without the lesson
+        await wait_for(pilot, lambda: app.screen is table and not table.lesson_on)
+        assert not _panel(table).display
+        await wait_for(pilot, lambda: table.human_to_move() == 0)
+        assert not _status(table).startswith("Suggested")  # no more suggestions
+        assert table.match.view(0)["hand_no"] == 2  # the game goes on
+        await pilot.press("q")  # a lesson's game is left at once
         await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
 
 
@@ -184,19 +183,6 @@ async def test_rules_key_opens_the_help_at_the_panels_rule(make_app) -> None:  #
         assert not table.cs_app.store.list_saves()
 
 
-async def test_play_on_after_the_summary_is_a_game_without_the_lesson(make_app) -> None:  # type: ignore[no-untyped-def]
-    app = make_app(start=LessonRequest("twenty-two"))
-    async with app.run_test(size=(120, 36)) as pilot:
-        table = await screen_of(pilot, LessonTable)
-        await _follow_to_the_end(pilot, table, walk(load_lesson("twenty-two")))
-        await pilot.press("c")
-        await wait_for(pilot, lambda: app.screen is table and not table.lesson_on)
-        assert not _panel(table).display
-        await wait_for(pilot, lambda: table.human_to_move() == 0)
-        assert not _status(table).startswith("Suggested")  # no more suggestions
-        assert table.match.view(0)["hand_no"] == 2  # the game goes on
-
-
 async def test_the_pickers_l_opens_the_highlighted_games_lesson(make_app) -> None:  # type: ignore[no-untyped-def]
     app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
@@ -212,48 +198,42 @@ async def test_the_pickers_l_opens_the_highlighted_games_lesson(make_app) -> Non
 
 
 @pytest.mark.parametrize(("game_id", "variant"), LESSONS)
-async def test_each_rules_panel_is_whole_at_80x24(make_app, game_id, variant) -> None:  # type: ignore[no-untyped-def]
+async def test_a_lesson_fits_80x24(make_app, game_id, variant) -> None:  # type: ignore[no-untyped-def]
+    """The panel's words whole (the opening, each rule with "any key" under it), each rule's
+    suggestion with the longest move the table words in full in the status's two lines,
+    and the summary on one screen (every rule met, every help section); its r plays the
+    lesson again from the start."""
     lesson = load_lesson(game_id, variant)
     app = make_app(start=LessonRequest(game_id, variant))
     async with app.run_test(size=(80, 24)) as pilot:
         table = await screen_of(pilot, LessonTable)
         panel = _panel(table)
-        panel.show([], 0, 1, True)  # the opening words
-        await pilot.pause()
-        width, height = panel.content_region.width, panel.content_region.height
-        assert len(panel_text(lesson, [], 1, True).wrap(app.console, width)) <= height
-        for i, rule in enumerate(lesson.rules):
-            panel.show([rule], i + 1, 1, True)  # the longest form: with "Any key" under it
+        cases = [([], 0), *[([rule], i + 1) for i, rule in enumerate(lesson.rules)]]
+        for rules, number in cases:
+            panel.show(rules, number, 1, True)  # the longest form: with "any key" under it
             await pilot.pause()
-            words = panel_text(lesson, [rule], 1, True)
+            words = panel_text(lesson, rules, 1, True)
             lines = words.wrap(app.console, panel.content_region.width)
-            assert len(lines) <= panel.content_region.height, rule.rule_id
+            assert len(lines) <= panel.content_region.height, rules
         # (the check bites: twice the words do not fit)
-        long = dataclasses.replace(rule, text=rule.text + " " + rule.text)
+        long = dataclasses.replace(lesson.rules[0], text=lesson.rules[0].text * 2)
         lines = panel_text(lesson, [long], 1, True).wrap(app.console, panel.content_region.width)
         assert len(lines) > panel.content_region.height
-
-
-@pytest.mark.parametrize(("game_id", "variant"), LESSONS)
-async def test_the_summary_and_the_suggestions_fit_80x24(make_app, game_id, variant) -> None:  # type: ignore[no-untyped-def]
-    """The summary on one screen (every rule met, every help section), and each rule's
-    suggestion, with the longest move the table words in full, in the status's two lines."""
-    lesson = load_lesson(game_id, variant)
-    app = make_app(start=LessonRequest(game_id, variant))
-    async with app.run_test(size=(80, 24)) as pilot:
-        table = await screen_of(pilot, LessonTable)
         status = table.query_one("#status", Static)
         move = "x" * table.SAY_AT_MOST
         for rule in [r for r in lesson.rules if r.why]:
             words = Text.assemble("Suggested: ", move, " (enter) · ", rule.why)
-            lines = words.wrap(app.console, status.content_region.width)
-            assert len(lines) <= 2, rule.rule_id
-        tracker = LessonTracker(lesson, 0, met=list(lesson.rules), followed=12, own=3, refused=2)
-        names = ", ".join(f"{s.name} -12" for s in lesson_match(lesson).seats)
-        summary = LessonSummaryScreen(tracker, "", names, "chips", lesson.help_sections())
-        app.push_screen(summary)
-        await wait_for(pilot, lambda: app.screen is summary)
+            assert len(words.wrap(app.console, status.content_region.width)) <= 2, rule.rule_id
+        table.tracker.met = list(lesson.rules)
+        table.tracker.followed, table.tracker.own, table.tracker.refused = 12, 3, 2
+        table._summary()
+        await wait_for(pilot, lambda: isinstance(app.screen, LessonSummaryScreen))
         await pilot.pause()
-        body = summary.query_one("#lesson-summary")
-        assert body.max_scroll_y == 0
+        summary = app.screen
+        assert summary.query_one("#lesson-summary").max_scroll_y == 0
         assert summary.query_one("#lesson-sections").max_scroll_y == 0
+        await pilot.press("r")
+        await wait_for(pilot, lambda: isinstance(app.screen, LessonTable))
+        again = app.screen
+        assert again is not table and again.tracker.followed == 0
+        assert len(again.tracker.met) < len(lesson.rules)  # from the start
