@@ -32,6 +32,7 @@ from ..learn.start import lesson_match
 from ..learn.suggest import Suggestion, lesson_suggestion
 from ..learn.tracker import LessonTracker, moment_of
 from ..match import standing_of
+from .cardart import suit_text
 from .lesson_help import open_help_at
 from .lesson_panel import LessonPanel
 
@@ -227,7 +228,7 @@ class LessonTable:
         base: Text = super().hint_text(action)  # type: ignore[misc]
         if not self.lesson_on or self._suggestion is None:
             return base
-        reason = self._suggestion.reason
+        reason = suit_text(self._suggestion.reason, self.cs_app.settings.ascii)
         words = self.say(action)
         if len(words) > self.SAY_AT_MOST:  # (a bid's description: its name says enough)
             words = str(action)

@@ -10,6 +10,15 @@ from rich.text import Text
 from textual.widgets import Static
 
 from ..learn.lesson import Lesson, LessonRule
+from .cardart import suit_text
+
+
+def in_card_style(text: Text, ascii: bool) -> Text:
+    """``text`` with its suit symbols as letters in ASCII mode (``cardart.suit_text``, one
+    character for one, so its styles stay where they were): a lesson's words name cards."""
+    if not ascii:
+        return text
+    return Text(suit_text(text.plain, True), spans=list(text.spans), end=text.end)
 
 
 def panel_text(
@@ -44,9 +53,14 @@ class LessonPanel(Static):
         super().__init__(id="lesson-panel", classes="panel")
         self.lesson = lesson
         self.rules: tuple[LessonRule, ...] = ()
+        self._shown: tuple[tuple[LessonRule, ...], int, int, bool] = ((), 0, 0, False)
 
     def on_mount(self) -> None:
         self.show((), 0)
+
+    def cards_changed(self) -> None:
+        """ASCII mode or the theme changed (``app.refresh_cards``): the words again."""
+        self.show(*self._shown)
 
     def show(
         self, rules: Sequence[LessonRule], number: int, more: int = 0, waiting: bool = False
@@ -54,10 +68,12 @@ class LessonPanel(Static):
         """``rules`` in the panel; ``number``: how many rules have come up by the last of
         them."""
         self.rules = tuple(rules)
+        self._shown = (self.rules, number, more, waiting)
         total = len(self.lesson.rules)
         self.border_title = f"Lesson · rule {number} of {total}" if rules else "Lesson"
         self.border_subtitle = "? more on this rule" if rules else ""
-        self.update(panel_text(self.lesson, rules, more, waiting))
+        ascii = bool(getattr(getattr(self.app, "settings", None), "ascii", False))
+        self.update(in_card_style(panel_text(self.lesson, rules, more, waiting), ascii))
 
 
-__all__ = ["LessonPanel", "panel_text"]
+__all__ = ["LessonPanel", "in_card_style", "panel_text"]

@@ -20,6 +20,7 @@ from ..learn.lesson import LessonRule
 from ..learn.tracker import LessonTracker
 from .closing import close_once
 from .lesson_help import open_help_at
+from .lesson_panel import in_card_style
 
 
 def covered_text(tracker: LessonTracker) -> Text:
@@ -79,10 +80,12 @@ class LessonSummaryScreen(Screen[str | None]):
 
     def compose(self) -> ComposeResult:
         lesson = self.tracker.lesson
+        ascii = bool(getattr(getattr(self.app, "settings", None), "ascii", False))
+        did = did_text(self.tracker, self.standing, self.score_label)
         yield Static(f"Lesson complete · {lesson.title}", classes="table-header")
         with VerticalScroll(id="lesson-summary"):
-            yield Static(covered_text(self.tracker), id="lesson-covered")
-            yield Static(did_text(self.tracker, self.standing, self.score_label), id="lesson-did")
+            yield Static(in_card_style(covered_text(self.tracker), ascii), id="lesson-covered")
+            yield Static(in_card_style(did, ascii), id="lesson-did")
             yield Static(Text("Read more (enter opens the rules there)", style="bold underline"))
             yield OptionList(
                 *[Option(name, id=f"section-{i}") for i, name in enumerate(self.sections)],

@@ -237,3 +237,24 @@ async def test_a_lesson_fits_80x24(make_app, game_id, variant) -> None:  # type:
         again = app.screen
         assert again is not table and again.tracker.followed == 0
         assert len(again.tracker.met) < len(lesson.rules)  # from the start
+
+
+async def test_a_lessons_words_follow_ascii_mode(make_app) -> None:  # type: ignore[no-untyped-def]
+    """Mensch's lesson names the Q♣: in ASCII mode (switched as the palette does) the panel
+    and the summary write it Q C's way, QC."""
+    lesson = load_lesson("mensch")
+    app = make_app(start=LessonRequest("mensch"))
+    async with app.run_test(size=(120, 36)) as pilot:
+        table = await screen_of(pilot, LessonTable)
+        forced = next(r for r in lesson.rules if "Q♣" in r.text)
+        _panel(table).show([forced], 2)
+        assert "Q♣" in str(_panel(table).render())
+        app.set_ascii(True)
+        await pilot.pause()
+        words = str(_panel(table).render())
+        assert "QC" in words and "♣" not in words
+        table.tracker.met = list(lesson.rules)
+        table._summary()
+        await wait_for(pilot, lambda: bool(app.screen.query("#lesson-covered")))
+        covered = str(app.screen.query_one("#lesson-covered", Static).render())
+        assert "QC" in covered and not any(s in covered for s in "♠♥♦♣")
