@@ -4,11 +4,7 @@
 from __future__ import annotations
 
 from ...learn.lesson import Moment, Trigger
-
-
-def dealt(m: Moment) -> bool:
-    """MANNI-TRUMP-1: a hand was dealt (its trump suit fixed by the hand's number)."""
-    return bool(m.happened("deal"))
+from ...learn.triggers import dealt, must_follow, trick_won
 
 
 def my_swap(m: Moment) -> bool:
@@ -24,19 +20,6 @@ def swapped(m: Moment) -> bool:
 def first_lead(m: Moment) -> bool:
     """MANNI-PLAY-1: the first trick of the hand was led (by eldest)."""
     return bool(m.happened("lead")) and not m.view["tricks"]
-
-
-def must_follow(m: Moment) -> bool:
-    """MANNI-GEN-6: the learner follows and holds the suit led: only some cards may go."""
-    hand = m.view.get("hand")
-    if not (m.my_turn and m.phase == "play" and m.view["trick"]["plays"]):
-        return False
-    return isinstance(hand, list) and 0 < len(m.legal) < len(hand)
-
-
-def trick_won(m: Moment) -> bool:
-    """MANNI-GEN-8: a trick was won; only the number of tricks counts."""
-    return bool(m.happened("trick"))
 
 
 def scored(m: Moment) -> bool:

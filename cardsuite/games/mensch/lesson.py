@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from ...learn.lesson import Moment, Trigger
+from ...learn.triggers import must_follow, trick_won
 
 
 def my_bid(m: Moment) -> bool:
@@ -29,19 +30,6 @@ def my_call(m: Moment) -> bool:
 def card_called(m: Moment) -> bool:
     """MENSCH-CALL-5: a card was called; its holder is the secret partner."""
     return bool(m.happened("call"))
-
-
-def must_follow(m: Moment) -> bool:
-    """MENSCH-PLAY-2: the learner follows and holds the suit led: only some cards may go."""
-    hand = m.view.get("hand")
-    if not (m.my_turn and m.phase == "play" and m.view["trick"]["plays"]):
-        return False
-    return isinstance(hand, list) and 0 < len(m.legal) < len(hand)
-
-
-def trick_won(m: Moment) -> bool:
-    """MENSCH-PLAY-3: a trick was won."""
-    return bool(m.happened("trick"))
 
 
 def partner_known(m: Moment) -> bool:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from ...learn.lesson import Moment, Trigger
+from ...learn.triggers import dealt, my_trick_turn, trick_won
 
 
 def my_exchange(m: Moment) -> bool:
@@ -18,7 +19,7 @@ def my_lead(m: Moment) -> bool:
 
 def my_follow(m: Moment) -> bool:
     """T22-PLAY-6: the learner follows: cover the best, or play the lowest cards."""
-    return m.my_turn and m.phase == "play" and bool(m.view["trick"]["plays"])
+    return my_trick_turn(m)
 
 
 def follow_a_set(m: Moment) -> bool:
@@ -44,19 +45,9 @@ def taken_over(m: Moment) -> bool:
     return any(e.data.get("best") for e in m.happened("play"))
 
 
-def trick_won(m: Moment) -> bool:
-    """T22-PLAY-8: a trick was won; its winner leads the next."""
-    return bool(m.happened("trick"))
-
-
 def showdown(m: Moment) -> bool:
     """T22-SCORE-1: the last cards were shown."""
     return bool(m.happened("showdown"))
-
-
-def dealt(m: Moment) -> bool:
-    """T22-DEAL-2 / T26-1: a hand was dealt."""
-    return bool(m.happened("deal"))
 
 
 def jokers_matter(m: Moment) -> bool:
