@@ -95,9 +95,11 @@ class LessonTable:
         docked at the screen's right edge."""
         panel = LessonPanel(self.lesson)
         side = self.query("#table-side")
-        if side:
-            log = self.query("#log")
-            self.mount(panel, before=log.first()) if log else side.first().mount(panel)
+        log = self.query("#log")
+        if side and log:
+            self.mount(panel, before=log.first())
+        elif side:
+            side.first().mount(panel)
         else:
             panel.add_class("-docked")
             self.mount(panel)
@@ -266,7 +268,6 @@ class LessonTable:
         if self.lesson_on:
             self.tracker.ended = True
             if not self._summary_up:
-                self._stop_bot()
                 self._summary()
             return
         super()._game_over()  # type: ignore[misc]
@@ -333,4 +334,4 @@ def open_lesson(app: CardSuiteApp, lesson: Lesson, replace: bool = False) -> Non
         app.push_screen(screen)
 
 
-__all__ = ["LEARNER", "LessonRule", "LessonTable", "lesson_screen_class", "open_lesson"]
+__all__ = ["LEARNER", "LessonTable", "lesson_screen_class", "open_lesson"]
