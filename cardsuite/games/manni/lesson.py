@@ -17,6 +17,21 @@ def swapped(m: Moment) -> bool:
     return bool(m.happened("swap"))
 
 
+def my_contract(m: Moment) -> bool:
+    """TRJ-DECL-1 / HORN-CONTRACT-1: the learner announces the hand's contract."""
+    return m.my_turn and m.phase == "contract"
+
+
+def declared(m: Moment) -> bool:
+    """TRJ-SCORE-1 / HORN-SCORE-1: a contract was announced (it sets the targets)."""
+    return bool(m.happened("contract"))
+
+
+def my_exchange(m: Moment) -> bool:
+    """TRJ-EXCH-1 / HORN-EXCH-1: the learner may discard and draw from the manni."""
+    return m.my_turn and m.phase == "exchange"
+
+
 def first_lead(m: Moment) -> bool:
     """MANNI-PLAY-1: the first trick of the hand was led (by eldest)."""
     return bool(m.happened("lead")) and not m.view["tricks"]
@@ -28,5 +43,17 @@ def scored(m: Moment) -> bool:
 
 
 TRIGGERS: dict[str, Trigger] = {
-    f.__name__: f for f in (dealt, my_swap, swapped, first_lead, must_follow, trick_won, scored)
+    f.__name__: f
+    for f in (
+        dealt,
+        my_swap,
+        swapped,
+        my_contract,
+        declared,
+        my_exchange,
+        first_lead,
+        must_follow,
+        trick_won,
+        scored,
+    )
 }
