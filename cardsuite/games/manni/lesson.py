@@ -32,6 +32,11 @@ def my_exchange(m: Moment) -> bool:
     return m.my_turn and m.phase == "exchange"
 
 
+def aces_low(m: Moment) -> bool:
+    """HORN-RANK-1: a Nullo hand of Hornafjarðarmanni, aces low, at the learner's turn."""
+    return m.my_turn and bool(m.view.get("low_aces"))
+
+
 def first_lead(m: Moment) -> bool:
     """MANNI-PLAY-1: the first trick of the hand was led (by eldest)."""
     return bool(m.happened("lead")) and not m.view["tricks"]
@@ -51,6 +56,7 @@ TRIGGERS: dict[str, Trigger] = {
         my_contract,
         declared,
         my_exchange,
+        aces_low,
         first_lead,
         must_follow,
         trick_won,
