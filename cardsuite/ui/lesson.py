@@ -35,6 +35,7 @@ from ..match import standing_of
 from .cardart import suit_text
 from .lesson_help import open_help_at
 from .lesson_panel import LessonPanel
+from .widgets import LogView
 
 if TYPE_CHECKING:
     from rich.text import Text
@@ -91,15 +92,13 @@ class LessonTable:
     # --- the panel ------------------------------------------------------------------------
 
     def _mount_panel(self, _: Mount) -> None:
-        """Into the table's side column, above the log, where a trick table has one; else
-        docked at the screen's right edge."""
+        """Above the table's log (a trick table's side column, Casino's, Money's), so no
+        card is covered; a table without a log has it docked at its right edge."""
         panel = LessonPanel(self.lesson)
-        side = self.query("#table-side")
-        log = self.query("#log")
-        if side and log:
-            self.mount(panel, before=log.first())
-        elif side:
-            side.first().mount(panel)
+        logs = self.query(LogView)
+        if logs:
+            log = logs.first()
+            log.parent.mount(panel, before=log)
         else:
             panel.add_class("-docked")
             self.mount(panel)
