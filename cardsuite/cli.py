@@ -1318,7 +1318,9 @@ def _lesson_games() -> list[str]:
 
 @main.command(short_help="A guided first game of GAME: each rule explained as it comes.")
 @click.argument("game")
-@click.option("--variant", "-v", default=None, help="The variant to learn (see `cardsuite list`).")
+@click.option(
+    "--variant", "-v", default=None, help="The variant to learn (default: the game's own)."
+)
 @_look_options
 @click.pass_context
 def learn(
