@@ -1257,12 +1257,19 @@ def _check_record(store: Any, file: str, as_json: bool) -> None:
     help="Seconds of search per decision.",
 )
 @_reveal_option
+@click.option(
+    "--quiz",
+    is_flag=True,
+    help="Only the clear mistakes, each searched again on the real cards: mistake or bad luck.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def review(
-    file: str, seat: int, iterations: int, budget: float, reveal: bool, as_json: bool
+    file: str, seat: int, iterations: int, budget: float, reveal: bool, quiz: bool, as_json: bool
 ) -> None:
     """Go through one seat's decisions in a game record with the hard bot: where it would
-    have chosen otherwise, and what the move played cost (worst three first)."""
+    have chosen otherwise, and what the move played cost (worst three first). With --quiz,
+    what the game-over dialog's "learn from this game" asks about: the clear mistakes only,
+    each with whether the loss was a mistake or bad luck."""
     from .records import RecordError
     from .review import review as run_review
     from .store import Store, StoreError
@@ -1294,6 +1301,9 @@ def review(
             bar.length = total
             bar.update(1)
 
+    if quiz:
+        _print_quiz(rec, seat - 1, iterations, budget, as_json, file, bar)
+        return
     try:
         report = run_review(
             rec, seat - 1, iterations=iterations, time_budget=budget, progress=progress
@@ -1364,3 +1374,179 @@ def learn(
         ascii=ascii_ if ascii_ is not None else parent.get("ascii"),
         pace=pace,
     )
+
+
+# --- the daily deal (issue 37; cardsuite/daily.py, ui/daily.py) -----------------------------
+
+
+@main.command(short_help="Play today's deal of GAME: the same cards for every player.")
+@click.argument("game")
+@click.option(
+    "--date",
+    "day",
+    default=None,
+    metavar="YYYY-MM-DD",
+    help="Play a past day's deal again (practice: it does not count).",
+)
+@_look_options
+@click.pass_context
+def daily(
+    ctx: click.Context,
+    game: str,
+    day: str | None,
+    theme: str | None = None,
+    ascii_: bool | None = None,
+    pace: str | None = None,
+) -> None:
+    """Play today's deal of GAME (by your local date): one deal, the same for everyone who
+    plays it that day, you in the first seat against medium bots. Afterwards you see your
+    result beside the hard bot's playing your seat on the same cards, and a line to paste
+    to a friend (printed here too). The first try of the day counts, also when left
+    unfinished; after it the deal can be replayed, not counted. Its days and streaks are in
+    the statistics (`cardsuite stats`)."""
+    from .daily import local_day, parse_day
+    from .store import Store
+
+    g = _game(game)
+    store = Store()
+    today = local_day(store.now())
+    when = today
+    if day is not None:
+        try:
+            when = parse_day(day, today)
+        except ValueError as e:
+            raise click.BadParameter(str(e), param_hint="--date") from None
+    _check_theme(theme)
+    parent = (ctx.obj or {}) if isinstance(ctx.obj, dict) else {}
+    from .ui import app as ui_app
+    from .ui.daily import DailyRequest
+
+    ui_app.run_app(
+        start=DailyRequest(g.id, when),
+        theme=theme or parent.get("theme"),
+        ascii=ascii_ if ascii_ is not None else parent.get("ascii"),
+        pace=pace,
+    )
+    if when == today:
+        _echo_daily_line(store, g.id, today)
+
+
+def _echo_daily_line(store: Any, game_id: str, day: Any) -> None:
+    """After the app: the day's line to paste, when its try is finished (the terminal's
+    own selection copies it)."""
+    from .daily import day_results, share_line
+    from .store import StoreError
+
+    try:
+        result = day_results(store.daily_rows(game_id)).get((game_id, day))
+    except StoreError:
+        result = day_results(store.pending_daily_rows()).get((game_id, day))
+    if result is not None and result.score is not None:
+        click.echo(share_line(game_id, day, result.score, result.bot))
+
+
+@main.command(short_help="Your statistics: each game's results, the daily deals' streaks.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def stats(as_json: bool) -> None:
+    """Print your statistics: per game and player, games played and won and the streak of
+    wins; then the daily deals: days played, the streak of consecutive days (per game and
+    over all games) and today's results beside the hard bot's."""
+    from .daily import stats_of
+    from .store import Store, StoreError
+
+    store = Store()
+    try:
+        rows = store.game_stats()
+        dailies = stats_of(store, store.now())
+    except StoreError as e:
+        raise click.ClickException(str(e)) from None
+    if as_json:
+        click.echo(
+            _json(
+                {
+                    "games": [r.__dict__ for r in rows],
+                    "daily": [_daily_json(s) for s in dailies],
+                }
+            )
+        )
+        return
+    _echo_stats(rows, dailies)
+
+
+def _echo_stats(rows: Sequence[Any], dailies: Sequence[Any]) -> None:
+    """The statistics as text: the games' table, then the dailies' (``stats``)."""
+    from .daily import stats_cells
+
+    if not rows and not dailies:
+        click.echo("No finished games yet.")
+        return
+    if rows:
+        click.echo("Games")
+        _echo_table(
+            ("game", "player", "played", "won", "win rate", "streak", "best"),
+            [
+                [
+                    get_game(r.game).name if r.game in game_ids() else r.game,
+                    r.name,
+                    r.played,
+                    r.won,
+                    f"{r.win_rate * 100:.0f}%",
+                    r.current_streak,
+                    r.best_streak,
+                ]
+                for r in rows
+            ],
+        )
+    if dailies:
+        click.echo("\nDaily deal" if rows else "Daily deal")
+        _echo_table(
+            ("game", "days", "streak", "best", "today", "hard bot"),
+            [stats_cells(s) for s in dailies],
+        )
+
+
+def _daily_json(s: Any) -> dict[str, Any]:
+    """A ``daily.DailyStats`` as JSON: ``game`` None is all games together; ``today`` and
+    ``hard_bot_today`` are results in the game's units (None: not played, left, unknown)."""
+    today = s.today
+    return {
+        "game": s.game,
+        "days_played": s.played,
+        "streak": s.current_streak,
+        "best_streak": s.best_streak,
+        "today": None if today is None else today.score,
+        "hard_bot_today": None if today is None else today.bot,
+    }
+
+
+def _echo_table(head: Sequence[str], rows: Sequence[Sequence[object]]) -> None:
+    """Columns padded to their widest cell (names are the player's own: printed as text)."""
+    cells = [[str(c) for c in head], *[[str(c) for c in r] for r in rows]]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(head))]
+    for r in cells:
+        click.echo("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip())
+
+
+def _print_quiz(
+    rec: Any, seat: int, iterations: int, budget: float, as_json: bool, file: str, bar: Any
+) -> None:
+    """``review --quiz`` (issue 37): the quiz's clear mistakes and verdicts, as text or
+    JSON; the bar (when shown) goes through the review, then the verdicts."""
+    from .quiz import prepare
+    from .records import RecordError
+
+    def progress(stage: str, done: int, total: int) -> None:
+        if bar is not None:
+            bar.label = "reviewing" if stage == "review" else "on the real cards"
+            bar.length = total
+            bar.pos = done
+            bar.render_progress()
+
+    try:
+        found = prepare(rec, seat, iterations=iterations, time_budget=budget, progress=progress)
+    except RecordError as e:
+        raise click.ClickException(f"{file}, {e}") from None
+    finally:
+        if bar is not None:
+            bar.render_finish()
+    click.echo(_json(found.to_json()) if as_json else found.to_text())

@@ -23,6 +23,7 @@ from . import positions
 from .bots import LEVELS, Bot, make_bot
 from .engine import Action, Event, Game, IllegalAction, State, rng_from_json, rng_to_json
 from .games import UnknownGame, get_game
+from .hints import Hint, medium_hint
 from .records import Move
 
 if TYPE_CHECKING:
@@ -150,6 +151,9 @@ class PlayedElsewhere:
         return False
 
     def hint(self, seat: int) -> Action:
+        raise IllegalAction(self.NO_HINTS)
+
+    def hint_with_reason(self, seat: int) -> Hint:
         raise IllegalAction(self.NO_HINTS)
 
     @property
@@ -382,6 +386,10 @@ class Match(HeldPosition):
     def hint(self, seat: int) -> Action:
         """What the medium bot would do here (a fixed seed: the same hint every time)."""
         return make_bot(self.game.id, "medium", seed=1).choose(self.state.clone(), seat)
+
+    def hint_with_reason(self, seat: int) -> Hint:
+        """``hint``'s action and one line of why, in the player's words (``hints``)."""
+        return medium_hint(self.game.id, self.state, seat)
 
     # --- undo -----------------------------------------------------------------------------
 

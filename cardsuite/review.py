@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -59,11 +59,22 @@ class Decision:
     #: where in the game, in the game's own words: "hand 2, trick 3", "deal 1, bid" ("" when
     #: the game has neither hands nor tricks to tell, as Money)
     where: str = ""
+    #: the difference of the two choices in the search's reward (a share of its range, 0 to
+    #: 1): the same measure in every game, which ``quiz.CLEAR_MISTAKE`` is a threshold of
+    reward: float = 0.0
+    #: what the seat saw when it chose (``seen_words``: its hand, then the table), from its
+    #: own view: never another seat's hidden cards
+    seen: str = ""
 
     @property
     def sure_enough(self) -> bool:
         """The difference is at least two standard errors: a mistake, not noise."""
         return self.sure >= 2.0
+
+    @property
+    def likely(self) -> bool:
+        """At least one standard error: more often worse than not, but chance may say so."""
+        return 1.0 <= self.sure < 2.0
 
     @property
     def confidence(self) -> str:
@@ -108,18 +119,25 @@ class Review:
             "complete": not self.stopped,
         }
 
+    def likely(self) -> list[Decision]:
+        """The differences the search found more often worse than not, but not by enough
+        to be sure (listed apart from the worst, in game order)."""
+        return [d for d in self.differs if d.likely]
+
     def to_text(self) -> str:
+        """The review in a player's words: the clear mistakes (sure), then the likely ones,
+        each with where it was, what the seat held and saw, the move played as the record
+        has it, the bot's choice and the cost in the game's units; the differences too
+        small to tell from chance are only counted."""
         rec = self.record
         seat = rec.seats[self.seat]
         who = seat.name if seat.kind == "human" else f"{seat.name} ({seat.kind})"
-        per = self.seconds / self.reviewed if self.reviewed else 0.0
         head = f"Review of seat {self.seat + 1}, {who}: {plural(self.reviewed, 'decision')}"
         if self.reviewed:
-            head += f" searched in {self.seconds:.1f} s ({per:.2f} s each)"
+            head += f" looked at in {self.seconds:.1f} s"
         out = [head]
         if self.stopped:
             out.append("(stopped before the end)")
-        worst = self.worst()
         if not self.reviewed:
             out.append(
                 "There was nothing to review: each move of this seat was its only choice."
@@ -129,25 +147,47 @@ class Review:
         elif not self.differs:
             out.append(agrees(who, self.reviewed))
         else:
-            if worst:
-                out.append("")
-                out.append("Worst decisions (those the bot is sure of):")
-                for n, d in enumerate(worst, 1):
-                    out.append(f"  {n}. {describe(d)}")
-            else:
-                out.append(
-                    f"The hard bot would choose otherwise {plural(len(self.differs), 'time')},"
-                    " but is sure of none: the differences are small enough to be chance."
-                )
-            if len(self.differs) > len(worst):
-                out.append("")
-                out.append("Every difference, in game order:")
-                for d in self.differs:
-                    out.append(f"  - {describe(d)}")
+            out.extend(self._found_text(seat.name))
         if self.notes:
             out.append("")
             out.extend(self.notes)
         return "\n".join(out)
+
+    def _found_text(self, name: str) -> list[str]:
+        worst, likely = self.worst(), self.likely()
+        out = []
+        if worst:
+            out += ["", "Worst decisions (sure ones):", f"  ({SURE_WORDS}.)"]
+            for n, d in enumerate(worst, 1):
+                out += [f"  {n}. {describe(d, name)}", *_seen_lines(d)]
+            more = [d for d in self.differs if d.sure_enough and d not in worst]
+            if more:
+                out.append(f"  ({plural(len(more), 'more sure one')}, costing less.)")
+        if likely:
+            out += ["", "Likely mistakes:", f"  ({LIKELY_WORDS}.)"]
+            for d in likely:
+                out += [f"  - {describe(d, name)}", *_seen_lines(d)]
+        small = sum(d.sure < 1.0 for d in self.differs)
+        if small and (worst or likely):
+            out += ["", f"{plural(small, 'other difference')}: too small to tell from chance."]
+        elif small:
+            out += [
+                "",
+                f"The hard bot would choose otherwise {plural(small, 'time')}, but is sure of"
+                " none: the differences are small enough to be chance.",
+            ]
+        return out
+
+
+#: What "sure" and "likely" mean, in words (the CLI and the screens say it once).
+SURE_WORDS = (
+    "Sure: over the deals the bot tried, the move played did worse by more than chance explains"
+)
+LIKELY_WORDS = "Likely: it did worse more often than not, but chance could explain it"
+
+
+def _seen_lines(d: Decision) -> list[str]:
+    return [f"     {d.seen}"] if d.seen else []
 
 
 def plural(n: int, word: str) -> str:
@@ -164,15 +204,60 @@ def agrees(who: str, reviewed: int) -> str:
     return f"The hard bot agrees with each of {who}'s {reviewed} decisions."
 
 
-def describe(d: Decision) -> str:
+def describe(d: Decision, name: str = "") -> str:
     """One difference: where it was (the hand and trick, then the move's number in the
     replay's list), the move played as the record has it, the bot's choice, what it cost
-    and how sure that is."""
+    in the game's units and how sure that is."""
     where = f"{d.where} (move {d.index + 1})" if d.where else f"move {d.index + 1}"
+    who = f"{name} played" if name else "played"
     return (
-        f"{where[0].upper()}{where[1:]}: played `{d.played}`, the bot prefers `{d.best}`:"
-        f" about {d.cost:.2f} {d.unit} ({d.confidence})"
+        f"{where[0].upper()}{where[1:]}: {who} `{d.played}`, the bot prefers `{d.best}`:"
+        f" {cost_words(d.cost, d.unit)} ({d.confidence})"
     )
+
+
+def cost_words(cost: float, unit: str) -> str:
+    """What a choice cost, in the game's units: ``about 1.4 chips``; where the game counts
+    no units of its own (``Game.reward_units``'s default), a share of games won."""
+    if unit == "games won":
+        return f"about {cost * 100:.0f} games won in 100 (a share of games won)"
+    return f"about {cost:.1f} {unit}"
+
+
+def confidence_words(d: Decision) -> str:
+    """How sure the review is of a difference, said in words (no standard errors)."""
+    return {
+        "sure": "sure: worse by more than chance explains",
+        "likely": "likely: worse more often than not",
+        "unsure": "unsure: it may be chance",
+    }[d.confidence]
+
+
+def seen_words(state: State, seat: int, names: Sequence[str] = ()) -> str:
+    """What ``seat`` saw when it chose, from its own view only (never another seat's hidden
+    cards): its hand in the order it held it, the trick under way (who played what), the
+    loose cards of a layout, the top of a pile. Empty when the view has none of these."""
+    view = state.view(seat)
+    parts = []
+    hand = view.get("hand")
+    if isinstance(hand, list):
+        parts.append(f"held {' '.join(hand) if hand else 'no card'}")
+    trick = view.get("trick")
+    if isinstance(trick, dict) and view.get("phase") == "play":
+        plays = trick.get("plays") or []
+        shown = ", ".join(f"{_name(names, p[0])} {' '.join(p[1])}" for p in plays)
+        parts.append(f"trick so far {shown}" if shown else "nothing played to the trick yet")
+    loose = view.get("loose")
+    if isinstance(loose, list) and loose:
+        parts.append(f"loose on the table {' '.join(loose)}")
+    pile = view.get("pile")
+    if isinstance(pile, list) and pile:
+        parts.append(f"pile top {pile[-1]}")
+    return "; ".join(parts)
+
+
+def _name(names: Sequence[str], seat: int) -> str:
+    return names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
 
 
 def in_hand_order(text: str, state: State, seat: int) -> str:
@@ -264,9 +349,13 @@ def review(
     progress: Callable[[int, int], None] | None = None,
     cancelled: Callable[[], bool] | None = None,
     clock: Callable[[], float] = time.perf_counter,
+    searched: Callable[[int, State, Any], None] | None = None,
 ) -> Review:
     """Review ``seat``'s decisions in ``rec`` (replayed, so a record that no longer replays
-    raises ``records.RecordError``). ``progress(done, total)`` after each decision."""
+    raises ``records.RecordError``). ``progress(done, total)`` after each decision;
+    ``searched(index, state, root)`` with each decision's search tree (the quiz rates a
+    choice from it); ``cancelled`` stops the search under way too (its decision is left
+    out, as the search did not finish)."""
     if not 0 <= seat < rec.players:
         raise ValueError(f"there is no seat {seat + 1} in a {rec.players}-player game")
     asked = set(decisions(rec, seat))
@@ -282,17 +371,21 @@ def review(
         if cancelled is not None and cancelled():
             out.stopped = True
             break
-        move = rec.moves[index]
-        played = _played(state, seat, move.text)
+        played = _played(state, seat, rec.moves[index].text)
         if played is not None:
             bot = ISMCTSBot(
-                hooks, seed=seed + index, iterations=iterations, time_budget=time_budget
+                hooks,
+                seed=seed + index,
+                iterations=iterations,
+                time_budget=time_budget,
+                cancelled=cancelled,
             )
-            root = bot.search_tree(state.clone(), seat, include=[played])
-            out.iterations += bot.last.iterations
-            chosen = _choice(root)
-            _measure_played(bot, root, state, seat, played)
-            out.iterations += bot.last.iterations
+            root, chosen = _search(bot, state, seat, played, out)
+            if cancelled is not None and cancelled():
+                out.stopped = True
+                break
+            if searched is not None:
+                searched(index, state, root)
             out.reviewed += 1
             found = _compare(root, chosen, played, state, seat, index, rec)
             if found is not None:
@@ -305,6 +398,17 @@ def review(
     if notes is not None:
         out.notes = list(notes(rec, seat))
     return out
+
+
+def _search(bot: ISMCTSBot, state: State, seat: int, played: Action, out: Review) -> Any:
+    """One decision searched: the tree (the move played measured too) and the search's
+    own choice; the iterations counted into ``out``."""
+    root = bot.search_tree(state.clone(), seat, include=[played])
+    out.iterations += bot.last.iterations
+    chosen = _choice(root)
+    _measure_played(bot, root, state, seat, played)
+    out.iterations += bot.last.iterations
+    return root, chosen
 
 
 def _before_each(rec: Record, state: State) -> Iterator[tuple[int, State]]:
@@ -373,19 +477,26 @@ def _compare(
         played_visits=mine.visits,
         best_visits=best.visits,
         where=where_in_game(state, seat),
+        reward=diff,
+        seen=seen_words(state, seat, [s.name for s in rec.seats]),
     )
 
 
 __all__ = [
     "ITERATIONS",
+    "LIKELY_WORDS",
+    "SURE_WORDS",
     "TIME_BUDGET",
     "Decision",
     "Review",
     "agrees",
+    "confidence_words",
+    "cost_words",
     "decisions",
     "describe",
     "in_hand_order",
     "plural",
     "review",
+    "seen_words",
     "where_in_game",
 ]

@@ -46,9 +46,11 @@ from .files import parse_json as _parse_json
 from .paces import PACES
 
 __all__ = [
+    "DAILY_STATUSES",
     "PACES",
     "SAVE_KIND",
     "SCHEMA_VERSION",
+    "DailyRow",
     "PendingFlush",
     "PlayerResult",
     "SaveInfo",
@@ -172,6 +174,25 @@ class StatRow:
     current_streak: int  # consecutive wins up to the most recent game (0 if the last was a loss)
     best_streak: int  # longest run of consecutive wins
     mean_score: float
+
+
+@dataclass(frozen=True)
+class DailyRow:
+    """One line of the daily deal's results (``cardsuite/daily.py``): a try ``started``, a
+    try ``finished`` with the player's ``score``, or the hard bot's result (``bot``) on
+    that day's cards, whichever was known when it was written."""
+
+    game: str
+    day: str  # YYYY-MM-DD, the player's local date
+    name: str
+    status: str  # one of DAILY_STATUSES
+    score: int | None
+    bot: int | None
+    at: float
+
+
+DAILY_STATUSES = ("started", "finished", "bot")
+_DAY_TEXT = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 # --------------------------------------------------------------------------------------------
@@ -365,6 +386,8 @@ def _checked_record(record: object) -> tuple[str, dict[str, Any]]:
             "value": _finite_field(record.get("value"), "its value"),
             "at": _finite_field(record.get("at"), "its time"),
         }
+    if kind == "daily":
+        return "daily", _checked_daily(record)
     if kind != "game":
         raise ValueError(f"unknown kind of record {str(kind)[:40]!r}")
     players = _whole_field(record.get("players"), "its number of players", 1, _MAX_PLAYERS)
@@ -401,6 +424,53 @@ def _checked_record(record: object) -> tuple[str, dict[str, Any]]:
         "results": results,
         "finished_at": _finite_field(record.get("finished_at"), "its time"),
     }
+
+
+def _checked_daily(record: Mapping[str, Any]) -> dict[str, Any]:
+    """A daily deal's journal line checked whole, as ``record_daily``'s arguments."""
+    day = _text_field(record.get("day"), "its day")
+    if not _DAY_TEXT.fullmatch(day):
+        raise ValueError("its day is not written YYYY-MM-DD")
+    status = record.get("status")
+    if status not in DAILY_STATUSES:
+        raise ValueError(f"its status is not one of {', '.join(DAILY_STATUSES)}")
+    values: dict[str, Any] = {
+        "game": _text_field(record.get("game"), "its game"),
+        "day": day,
+        "name": _text_field(record.get("name"), "its player", empty=True),
+        "status": status,
+        "at": _finite_field(record.get("at"), "its time"),
+    }
+    for key in ("score", "bot"):
+        value = record.get(key)
+        values[key] = (
+            None if value is None else _whole_field(value, f"its {key}", -_MAX_SCORE, _MAX_SCORE)
+        )
+    return values
+
+
+#: The daily deal's lines (``Store.record_daily``), made on the first one.
+_DAILY_TABLE = """
+    CREATE TABLE IF NOT EXISTS daily (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        game TEXT NOT NULL,
+        day TEXT NOT NULL,
+        name TEXT NOT NULL,
+        status TEXT NOT NULL,
+        score INTEGER,
+        bot INTEGER,
+        at REAL NOT NULL
+    )"""
+
+
+def _daily_table_rows(conn: sqlite3.Connection) -> list[DailyRow]:
+    """The ``daily`` table's rows in the order written; none before its first line."""
+    if not conn.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'daily'"
+    ).fetchone():
+        return []
+    query = "SELECT game, day, name, status, score, bot, at FROM daily ORDER BY at, id"
+    return [DailyRow(*r) for r in conn.execute(query).fetchall()]
 
 
 #: No save of ours comes near this; a bigger file is refused, never read into memory.
@@ -1126,6 +1196,83 @@ class Store:
             "mean": float(statistics.fmean(values)),
         }
 
+    # ---- the daily deal ----------------------------------------------------------------------
+
+    @staticmethod
+    def daily_record(
+        game: str, day: str, name: str, status: str, score: int | None, bot: int | None, at: float
+    ) -> dict[str, Any]:
+        """A daily deal's line as ``record_or_keep`` takes it (``DailyRow``'s fields)."""
+        return {
+            "kind": "daily",
+            "game": game,
+            "day": day,
+            "name": name,
+            "status": status,
+            "score": score,
+            "bot": bot,
+            "at": at,
+        }
+
+    def record_daily(
+        self,
+        game: str,
+        day: str,
+        name: str,
+        status: str,
+        score: int | None = None,
+        bot: int | None = None,
+        at: float | None = None,
+    ) -> None:
+        """Append one daily line (a ``daily`` table beside the games: a deal is not a
+        game, and must not count in its wins). The table is added to a database of this
+        format on its first daily line; a cardsuite without dailies never reads it."""
+        values = _checked_daily(
+            self.daily_record(
+                game, day, name, status, score, bot, self._clock() if at is None else at
+            )
+        )
+        with self._connect(write=True) as conn:
+
+            def insert() -> None:
+                with conn:
+                    conn.execute(_DAILY_TABLE)
+                    conn.execute(
+                        "INSERT INTO daily (game, day, name, status, score, bot, at)"
+                        " VALUES (:game, :day, :name, :status, :score, :bot, :at)",
+                        values,
+                    )
+
+            self._run(insert)
+
+    def daily_rows(self, game: str | None = None) -> list[DailyRow]:
+        """Every daily line, in the order written: the statistics' and those the pending
+        journal still keeps (so a try kept there still counts as the day's)."""
+        rows: list[DailyRow] = []
+        with self._connect(write=False) as conn:
+            if conn is not None:
+                rows += self._run(lambda: _daily_table_rows(conn))
+        rows += self.pending_daily_rows()
+        return [r for r in rows if game is None or r.game == game]
+
+    def pending_daily_rows(self) -> list[DailyRow]:
+        """The daily lines the pending journal keeps (read only; damaged lines skipped)."""
+        try:
+            raw = read_file(self.pending_path, MAX_PENDING_BYTES)
+        except OSError:
+            return []
+        out: list[DailyRow] = []
+        for line in raw.split(b"\n"):
+            if b'"daily"' not in line:
+                continue
+            try:
+                kind, values = _checked_record(_parse_json(line))
+            except (_BadJSON, ValueError):
+                continue
+            if kind == "daily":
+                out.append(DailyRow(**values))
+        return out
+
     # ---- results that must not be lost ------------------------------------------------------
 
     def record_or_keep(self, record: Mapping[str, Any]) -> str | None:
@@ -1235,6 +1382,8 @@ class Store:
     def _record_checked(self, kind: str, values: dict[str, Any]) -> None:
         if kind == "metric":
             self.record_metric(**values)
+        elif kind == "daily":
+            self.record_daily(**values)
         else:
             self.record_game(**values)
 

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 if TYPE_CHECKING:
     from .bots import Bot
     from .engine import Action, Event, Game, State
+    from .hints import Hint
     from .match import SeatSpec
     from .records import Move, Record
 
@@ -192,6 +193,10 @@ class TableSource(Protocol):
 
     def hint(self, seat: int) -> Action:
         """What the medium bot would do for ``seat`` now."""
+        ...
+
+    def hint_with_reason(self, seat: int) -> Hint:
+        """``hint``'s action and one line of why, in the player's words."""
         ...
 
     @property

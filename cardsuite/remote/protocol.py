@@ -23,7 +23,9 @@ Client to server:
 
 Server to client: ``welcome`` (seat, token, the game, the seats), ``update`` (the view of
 the client's seat, its legal actions as text, the new public events, who is connected),
-``refused`` (an action not taken, with the rule's reason), ``hint``, ``explained``, ``ping``,
+``refused`` (an action not taken, with the rule's reason), ``hint`` (the medium bot's
+``action`` and ``why``, its rule of thumb in words; or only a ``reason`` there is none),
+``explained``, ``ping``,
 ``thinking`` (a bot has begun to think for a seat),
 ``outcome`` (Money: a press judged, with reaction and network figures), ``asking`` (before
 a welcome: the seat asked for is kept for a player who dropped, and the host is being asked

@@ -50,6 +50,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from ..bots import LEVELS, Bot, make_bot
 from ..engine import Action, IllegalAction
 from ..games import entry
+from ..hints import medium_hint
 from ..match import HUMAN, REMOTE, Match, SeatSpec
 from . import protocol as P
 from .clock import ClockSync
@@ -661,17 +662,19 @@ class TableServer:
         conn.hinting = True
         # The copy is made here, on the loop: made in the thread, it could catch the state
         # half-way through a move the loop is applying (the fuzz test found a hint bot
-        # crashing on such a copy). The same medium bot and seed as ``Match.hint``.
+        # crashing on such a copy). The same medium bot and seed as ``Match.hint``, and
+        # its reason as ``Match.hint_with_reason`` gives it (``hints``).
         state = self.match.state.clone()
-        bot = make_bot(self.match.game.id, "medium", seed=1)
+        game_id = self.match.game.id
 
         async def think() -> None:
             try:
-                action = await asyncio.to_thread(bot.choose, state, seat)
+                hint = await asyncio.to_thread(medium_hint, game_id, state, seat)
             finally:
                 conn.hinting = False
             if self.version == version:
-                self._send(conn, P.encode("hint", action=str(action), reason=None))
+                said = P.encode("hint", action=str(hint.action), why=hint.reason, reason=None)
+                self._send(conn, said)
 
         self._spawn(think())
 

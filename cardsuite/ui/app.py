@@ -31,6 +31,7 @@ from ..store import Store, StoreError
 from ..table_source import TableSource
 from . import output_times, palette, patches
 from .cardart import CardStyle, suit_text
+from .daily import DailyRequest, open_daily
 from .themes import DEFAULT_THEME, VARIABLE_DEFAULTS, load_themes, table_variables
 
 # (for annotations only: the remote start brings in the network, and a table screen is
@@ -94,6 +95,7 @@ class CardSuiteApp(App[None]):
         start: StartRequest
         | ReplayRequest
         | LessonRequest
+        | DailyRequest
         | HostRequest
         | JoinRequest
         | None = None,
@@ -360,6 +362,8 @@ class CardSuiteApp(App[None]):
             self.open_table(match)
         elif isinstance(req, LessonRequest):
             self.open_lesson(req.game, req.variant)
+        elif isinstance(req, DailyRequest):  # ``cardsuite daily GAME`` (ui/daily.py)
+            open_daily(self, req.game, req.day)
         elif req is not None:  # a HostRequest or JoinRequest (``ui/remote_start.py``)
             self.open_remote(req)
         self.call_after_refresh(self._check_size)

@@ -6,6 +6,8 @@ table whose other keys must keep working while the menu is open (Money's snap ke
 them there and returns True. ``keep_clear`` keeps that many rows at the bottom of the screen
 uncovered (a trick table's hand: a player chooses a contract or a bid seeing their cards);
 the dialog then sits, compact, in the rows above, its list scrolling if it must.
+``hint``, when given, is what ``h`` asks: the index of the choice to suggest and the words
+that say why (the medium bot's, ``hints``); the dialog moves to it and says them.
 """
 
 from __future__ import annotations
@@ -55,8 +57,11 @@ class ChoiceScreen(ModalScreen[Any]):
         cancel: bool = True,
         passthrough: Callable[[events.Key], bool] | None = None,
         keep_clear: int = 0,
+        hint: Callable[[], tuple[int, str] | None] | None = None,
     ) -> None:
         super().__init__()
+        self.hint = hint
+        self._said: str | None = None  # the hint said under the list, until a page turns
         self.keep_clear = keep_clear
         self.placed = not keep_clear  # laid out above what it keeps clear (tests wait for it)
         self.heading = title
@@ -130,28 +135,47 @@ class ChoiceScreen(ModalScreen[Any]):
         if self.pages > 1:
             more = "back to the first" if self.page == self.pages - 1 else "for more"
             hint += f" · page {self.page + 1} of {self.pages}: 0 or page down {more}"
+        if self.hint is not None:
+            hint += " · h hint"
         if self.cancellable:
             hint += " · esc cancels"
-        self.query_one("#choice-hint", Static).update(hint)
+        self.query_one("#choice-hint", Static).update(self._said or hint)
 
     def update(self, title: str, info: Text | str, choices: Sequence[tuple[str, Any]]) -> None:
         """The position changed under the menu: show its choices now."""
         self.heading, self.info, self.choices = title, info, list(choices)
         self.page = min(self.page, self.pages - 1)
+        self._said = None
         self.query_one("#choice-title", Static).update(Text(title, style="bold"))
         self.query_one("#choice-info", Static).update(info)
         self._fill()
 
     def action_page(self, step: int) -> None:
         self.page = (self.page + step) % self.pages
+        self._said = None
         self._fill()
+
+    def action_hint(self) -> None:
+        """``h``: the suggested choice highlighted (on its page) and why, under the list;
+        enter takes it."""
+        got = self.hint() if self.hint is not None else None
+        if got is None or not 0 <= got[0] < len(self.choices):
+            return
+        index, why = got
+        self.page = index // PAGE
+        self._said = f"Hint: {why} · enter takes it"
+        self._fill()
+        self.query_one(OptionList).highlighted = index % PAGE
 
     def on_key(self, event: events.Key) -> None:
         if self.passthrough is not None and self.passthrough(event):
             event.stop()
             event.prevent_default()
             return
-        if event.character == "0" and self.pages > 1:
+        if event.character == "h" and self.hint is not None:  # (after the passthrough's keys)
+            event.stop()
+            self.action_hint()
+        elif event.character == "0" and self.pages > 1:
             event.stop()
             self.action_page(1)
         elif event.character and event.character.isdigit() and event.character != "0":

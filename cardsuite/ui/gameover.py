@@ -51,6 +51,8 @@ class GameOverScreen(ModalScreen[str | None]):
         Binding("r", "choose('rematch')", "Rematch"),
         Binding("p", "choose('picker')", "Picker"),
         Binding("v,escape", "choose(None)", "View table"),
+        Binding("c", "copy_daily", "Copy result", show=False),  # the daily deal's line
+        Binding("l", "learn", "Learn from this game"),
     ]
 
     def __init__(self, match: TableSource, sheet: Sheet | None = None) -> None:
@@ -78,12 +80,13 @@ class GameOverScreen(ModalScreen[str | None]):
         with _Box(id="dialog", classes="gameover"):
             yield Static(Text(headline, style="bold"), id="gameover-title")
             yield Static(
-                "r rematch · p picker · v or esc: look at the table (g brings this back)",
+                self._keys_line(),
                 id="gameover-keys",
                 classes="dim-note",
             )
             with _Scroll(id="gameover-scores"):
                 yield Static(self._scores())
+            yield from self._daily_parts()
             if self.sheet is not None:
                 with Vertical(id="gameover-sheet", classes="panel") as panel:
                     panel.border_title = self.sheet.title
@@ -95,6 +98,26 @@ class GameOverScreen(ModalScreen[str | None]):
                 yield Button("Rematch (r)", id="rematch", variant="success")
                 yield Button("Picker (p)", id="picker", variant="primary")
                 yield Button("View table (v)", id="view")
+                if self._learners():
+                    yield Button("Learn (l)", id="learn")
+
+    # --- the daily deal (ui/daily_panel.py) --------------------------------------------------
+
+    def _daily_parts(self) -> ComposeResult:
+        """A daily deal's comparison with the hard bot, and its line to paste."""
+        from ..daily import DailyMatch
+
+        if isinstance(self.match, DailyMatch):
+            from .daily_panel import DailyPanel
+
+            yield DailyPanel(self.match)
+
+    def action_copy_daily(self) -> None:
+        from .daily_panel import DailyPanel
+
+        for panel in self.query(DailyPanel):
+            panel.copy()
+            self.notify(panel.line, title="Copied", markup=False)
 
     def _scores(self) -> Table:
         m = self.match
@@ -165,7 +188,47 @@ class GameOverScreen(ModalScreen[str | None]):
             )
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        close_once(self, None if event.button.id == "view" else event.button.id)
+        if event.button.id == "learn":
+            self.action_learn()
+            return
+        self.action_choose(None if event.button.id == "view" else event.button.id)
+
+    # --- learn from this game (issue 37: ``ui/quiz.py``) -------------------------------------
+
+    def _keys_line(self) -> str:
+        """The keys, in one line at 80 columns (shorter where ``l`` learns)."""
+        from ..daily import DailyMatch
+
+        again = "r replay" if isinstance(self.match, DailyMatch) else "r rematch"  # (its button)
+        if not self._learners():
+            return f"{again} · p picker · v or esc: look at the table (g brings this back)"
+        return f"{again} · p picker · l learn · v or esc: the table (g brings this back)"
+
+    def _learners(self) -> list[int]:
+        """The seats a quiz may be for: the people at this keyboard, in a game that has a
+        record (a remote table keeps none here); none: no ``l``."""
+        if not self.match.humans:
+            return []
+        try:
+            self.match.to_record()
+        except ValueError:
+            return []
+        return list(self.match.humans)
+
+    def action_learn(self) -> None:
+        """The quiz of the person's clear mistakes (whose, when several shared the
+        keyboard), over this dialog: escape comes back to it."""
+        from .quiz import open_quiz
+
+        seats = self._learners()
+        if not seats:
+            self.notify("There is no record of this game here to learn from.", title="No quiz")
+            return
+        open_quiz(self.app, self.match.to_record(), seats)
 
     def action_choose(self, choice: str | None) -> None:
+        if choice is not None:  # a rematch or the picker: a quiz being prepared stops
+            from .quiz_job import drop_quiz
+
+            drop_quiz(self.app)
         close_once(self, choice)

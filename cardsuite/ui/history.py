@@ -57,6 +57,7 @@ class HistoryScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "replay", "Replay", priority=True),
         Binding("a", "replay_all", "Replay, all hands"),
+        Binding("l", "learn", "Learn from it"),
         Binding("escape,q", "close", "Back"),
     ]
 
@@ -147,7 +148,7 @@ class HistoryScreen(Screen[None]):
         if self.records:
             note.update(
                 f"{len(self.records)} record{'s' * (len(self.records) != 1)} in "
-                f"{store.records_dir}. enter replays one; a finished or saved game is kept."
+                f"{store.records_dir}. enter replays one, l makes a quiz of its mistakes."
             )
         else:
             note.update(
@@ -184,6 +185,34 @@ class HistoryScreen(Screen[None]):
     def action_replay_all(self) -> None:
         self.action_replay(every_hand=True)
 
+    # --- learn from a game (issue 37: ``ui/quiz.py``) ----------------------------------------
+
+    def action_learn(self) -> None:
+        """The quiz of the clear mistakes of the record's person (which one, when several
+        shared the keyboard; none for a private record, whose hands stay hidden)."""
+        from .quiz import open_quiz
+
+        info = self._chosen()
+        if info is None or info.error is not None:
+            self.action_replay()  # (says why there is nothing to open)
+            return
+        try:
+            rec = self.cs_app.store.load_record(info.path)
+        except (StoreError, RecordError) as e:
+            self.notify(f"{e}. The file is left as it is.", title="No quiz", severity="error")
+            return
+        if not rec.people:
+            self.notify("Only bots played this game: there is nobody's quiz to take.")
+            return
+        if rec.private:
+            self.notify(
+                f"{rec.private_why()}: the quiz would show one player's cards to the others.",
+                title="No quiz",
+                severity="warning",
+            )
+            return
+        open_quiz(self.app, rec, rec.people)
+
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         """The highlighted record in full, under the table (its cells are cut to fit)."""
         event.stop()
@@ -219,6 +248,9 @@ class HistoryScreen(Screen[None]):
         self.action_replay()
 
     def action_close(self) -> None:
+        from .quiz_job import drop_quiz
+
+        drop_quiz(self.app)  # (a quiz of one of its records being prepared)
         close_once(self)
 
 

@@ -32,14 +32,14 @@ from ..learn.start import lesson_match
 from ..learn.suggest import Suggestion, lesson_suggestion
 from ..learn.tracker import LessonTracker, moment_of
 from ..match import standing_of
-from .cardart import suit_text
 from .lesson_help import open_help_at
 from .lesson_panel import LessonPanel
-from .widgets import LogView
+from .widgets import LogView, card_style
 
 if TYPE_CHECKING:
     from rich.text import Text
 
+    from ..hints import Hint
     from ..table_source import TableSource
     from .app import CardSuiteApp
     from .table import TableScreen
@@ -68,7 +68,7 @@ class LessonTable:
         def call_after_refresh(self, callback: Any, *args: Any) -> bool: ...
         def mount(self, *widgets: Any, **kwargs: Any) -> Any: ...
         def human_to_move(self) -> int | None: ...
-        def show_hint(self, action: Action) -> None: ...
+        def show_hint(self, hint: Hint) -> None: ...
         def refresh_bindings(self) -> None: ...
         def _stop_bot(self) -> None: ...
         def _leave(self) -> None: ...
@@ -141,7 +141,7 @@ class LessonTable:
         self._observe(events_)
 
     #: The longest move the suggestion words as the table does (``say``); a longer one (a
-    #: bid with its description) is said by its text, so the reason fits the status line.
+    #: bid with its description) is said by its text, so the reasons fit the status line.
     SAY_AT_MOST: ClassVar[int] = 24
 
     #: Keys that keep their use while the table waits for the learner to read.
@@ -210,7 +210,7 @@ class LessonTable:
         moment = moment_of(self.match, LEARNER)
         rule = self.tracker.at_hand(moment)
         self._suggestion = lesson_suggestion(self.match, LEARNER, rule, self.lesson.why)
-        self.show_hint(self._suggestion.action)
+        self.show_hint(self._suggestion.hint)
 
     def action_hint(self) -> None:
         """``h`` in a lesson: the suggestion again, with its reason."""
@@ -222,18 +222,26 @@ class LessonTable:
             return
         self._suggest()
 
-    def hint_text(self, action: Action) -> Text:
-        """The status line's words for the suggestion: the move and why."""
+    def hint_forms(self, hint: Hint) -> list[Text]:
+        """The status line's words for the suggestion, fullest first (the table shows the
+        first that fits): the move, the bot's reason and the lesson's words for the rule
+        at hand; then without the one, or the other; then the table's own forms."""
         from rich.text import Text
 
-        base: Text = super().hint_text(action)  # type: ignore[misc]
-        if not self.lesson_on or self._suggestion is None:
-            return base
-        reason = suit_text(self._suggestion.reason, self.cs_app.settings.ascii)
-        words = self.say(action)
+        own: list[Text] = super().hint_forms(hint)  # type: ignore[misc]
+        said = self._suggestion
+        if not self.lesson_on or said is None or said.hint is not hint:
+            return own
+        cs = card_style(self)  # (suits as letters in ASCII mode)
+        words = self.say(hint.action)
         if len(words) > self.SAY_AT_MOST:  # (a bid's description: its name says enough)
-            words = str(action)
-        return Text.assemble(("Suggested: ", "bold"), (words, "bold"), " (enter) · ", reason)
+            words = str(hint.action)
+        move = ("Suggested: ", "bold"), (cs.text(words), "bold")
+        key = (" (enter)", "dim")
+        reasons = [f"{hint.reason}; {said.why}", hint.reason] if said.why else [hint.reason]
+        if said.why:
+            reasons.append(said.why)
+        return [Text.assemble(*move, " — ", cs.text(r), key) for r in reasons] + own
 
     # --- rules, saving, the end ----------------------------------------------------------
 

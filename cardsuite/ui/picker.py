@@ -150,8 +150,9 @@ class PickerScreen(Screen[None]):
         Binding("enter", "play", "Play", priority=True),
         Binding("r", "resume", "Resume"),
         Binding("l", "learn", "Learn"),
+        Binding("t", "daily", "Daily"),  # today's deal of the highlighted game (ui/daily.py)
         Binding("d", "delete_save", "Delete save", show=False),
-        Binding("s", "stats", "Statistics"),
+        Binding("s", "stats", "Stats"),  # (a short word: every key fits 80 columns)
         Binding("y", "history", "History"),
         Binding("question_mark,f1", "rules", "Rules", key_display="?"),
         Binding("ctrl+p", "command_palette", "Themes & settings", show=True),
@@ -176,8 +177,8 @@ class PickerScreen(Screen[None]):
                 yield Static(id="picker-about")
                 yield OptionList(id="saves")
                 yield Static(
-                    "enter set up a game · l learn it · r resume a save · d delete a save ·"
-                    " s statistics ·"
+                    "enter set up a game · l learn it · t today's deal · r resume a save ·"
+                    " d delete a save · s statistics ·"
                     " y history · ? rules · ctrl+p themes, ASCII cards, pace · q quit",
                     id="picker-keys",
                 )
@@ -198,6 +199,8 @@ class PickerScreen(Screen[None]):
         self.query_one("#picker-banner", Static).update(self._banner())
 
     def on_mount(self) -> None:
+        for footer in self.query(Footer):  # every key and its word in 80 columns
+            footer.compact = True
         self.query_one("#games").border_title = "Games"
         self.query_one("#saves").border_title = "Saved games"
         self.query_one(GameList).highlighted = 0
@@ -316,6 +319,12 @@ class PickerScreen(Screen[None]):
         self.app.push_screen(
             ConfirmScreen(f"Delete the save {info.title!r}?", "Delete", "Keep"), answer
         )
+
+    def action_daily(self) -> None:
+        """Today's deal of the highlighted game (``ui/daily.py``)."""
+        from .daily import open_daily
+
+        open_daily(self.cs_app, self._highlighted_game().id)
 
     def action_stats(self) -> None:
         self.cs_app.open_stats()

@@ -32,6 +32,7 @@ from textual.app import ComposeResult
 from textual.widgets import Static
 
 from ..engine import Action, IllegalAction
+from ..hints import MAX_REASON, Hint
 from .table import TableScreen
 from .widgets import LogView
 
@@ -257,7 +258,11 @@ class RemoteTable:
             action = self.remote.game.parse_action(str(text))
         except ValueError:
             return
-        table.show_hint(action)
+        # the host's words for why, one line of them (a host from before hints said why:
+        # the bot's choice)
+        why = str(msg.get("why") or "").strip().splitlines()
+        said = why[0][: 2 * MAX_REASON] if why else "the medium bot's choice"
+        table.show_hint(Hint(action, said))
 
     def action_leave(self) -> None:
         from .confirm import ConfirmScreen

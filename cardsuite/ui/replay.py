@@ -56,7 +56,16 @@ from ..cards import Card
 from ..engine import Event
 from ..games import get_game
 from ..records import Record
-from ..review import ITERATIONS, TIME_BUDGET, Review, agrees, plural, review
+from ..review import (
+    ITERATIONS,
+    TIME_BUDGET,
+    Review,
+    agrees,
+    confidence_words,
+    cost_words,
+    plural,
+    review,
+)
 from .cardart import SMALL, Canvas, CardStyle, draw_fan
 from .closing import close_once
 from .replay_data import Replay, ReplayMatch
@@ -836,7 +845,7 @@ class ReplayTable:
         out.append("’, the bot: ‘")
         out.append_text(move_text(d.best, cs))
         out.append("’ · ")
-        out.append(f"about {d.cost:.2f} {d.unit}, {d.confidence}", style="bold")
+        out.append(f"{cost_words(d.cost, d.unit)}, {confidence_words(d)}", style="bold")
         return out
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

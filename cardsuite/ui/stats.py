@@ -11,9 +11,11 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
+from ..daily import DailyStats, stats_of
 from ..games import get_game
 from ..store import StatRow, StoreError
 from .closing import close_once
+from .daily_panel import daily_stats_table
 
 if TYPE_CHECKING:
     from .app import CardSuiteApp
@@ -41,12 +43,23 @@ class StatsScreen(Screen[None]):
                 by_game.setdefault(r.game, []).append(r)
         except StoreError as e:
             note = Text(str(e))  # a path, perhaps with brackets: never markup
+        dailies = self._dailies(app)
         yield Static("Statistics", classes="table-header")
         with VerticalScroll(id="stats"):
+            if dailies:
+                yield daily_stats_table(dailies)
             for game, rows in by_game.items():
                 yield self._table(app, game, rows)
-        yield Static("" if by_game else note, id="stats-note", classes="dim-note")
+        yield Static("" if by_game or dailies else note, id="stats-note", classes="dim-note")
         yield Footer()
+
+    def _dailies(self, app: CardSuiteApp) -> list[DailyStats]:
+        """The daily deals' days and streaks (``ui/daily_panel.py``); none when the
+        statistics cannot be read (the games' table says why)."""
+        try:
+            return stats_of(app.store, app.store.now())
+        except StoreError:
+            return []
 
     def on_mount(self) -> None:
         self.query_one("#stats", VerticalScroll).focus()  # the arrows and page keys scroll

@@ -48,13 +48,19 @@ from textual.widgets import Footer
 from textual.worker import get_current_worker
 
 from ..engine import Action, Event, IllegalAction
+from ..hints import Hint
 from ..match import Match
 from ..store import PlayerResult, StoreError
 from ..table_source import TableSource
+from .cardart import suit_text
 from .sheet import Sheet
 
 if TYPE_CHECKING:
     from .app import CardSuiteApp
+
+
+#: Who suggests a hint (``hints``): the medium bot, whose rules of thumb say why.
+HINT_TITLE = "Hint · the medium bot's rule of thumb"
 
 
 class TableScreen(Screen[None]):
@@ -398,11 +404,13 @@ class TableScreen(Screen[None]):
         if not self.match.offers_hint:
             self.notify("No hints at this table.", severity="warning")
             return
-        action = self.match.hint(seat)
-        self.show_hint(action)
+        self.show_hint(self.match.hint_with_reason(seat))
 
-    def show_hint(self, action: Action) -> None:
-        self.notify(f"Hint: {action}", title="Medium bot suggests")
+    def show_hint(self, hint: Hint) -> None:
+        """The medium bot's move and why (``hints``): a toast where the table has no
+        place of its own for it (the trick tables and Casino's say it in the status)."""
+        words = suit_text(f"{hint.action}: {hint.reason}", self.cs_app.settings.ascii)
+        self.notify(words, title=HINT_TITLE)
 
     def action_undo(self) -> None:
         if not self.match.offers_undo:

@@ -42,6 +42,7 @@ from textual.widgets import Footer, Static
 
 from ..cards import Card
 from ..engine import Action, Event
+from ..hints import Hint
 from ..table_source import TableSource
 from .cardart import SMALL, CardSize, size_for
 from .choice import ChoiceScreen
@@ -123,6 +124,7 @@ class TrickTableScreen(TableScreen):
         self._tricks = TrickLog()
         self._hint: Text | None = None  # the hint, said in the status line until a move
         self._hinted_action: Action | None = None  # a hint that is not cards: enter takes it
+        self._hint_of: Hint | None = None  # the hint said (its words fit again on a resize)
         self._drawn_for: int | None = self.shown  # whose hand the last refresh drew
         self._drawn: list[str] = []  # what the shown person last drew (raised until they move)
         self._fresh_draw = False  # ... and they drew it with the move just made
@@ -484,8 +486,8 @@ class TrickTableScreen(TableScreen):
             if self._thinking == mover:
                 return Text(f"{m.seats[mover].label()} is thinking…", style="italic")
             return Text(f"Waiting for {names[mover]}…", style="italic")
-        if self._hint is not None:
-            return self._hint
+        if self._hint is not None:  # in the form that fits the status as it is now
+            return self._hint if self._hint_of is None else self.hint_text(self._hint_of)
         return self.prompt(view, names[mover])
 
     def final_sheet(self) -> Sheet | None:
@@ -633,9 +635,19 @@ class TrickTableScreen(TableScreen):
             legal = sorted(legal, key=order)
         cs = card_style(self)  # (a label with a suit symbol: a letter in ASCII mode)
         choices = [(cs.text(label(a)), a) for a in legal]
+
+        def hint() -> tuple[int, str] | None:  # h in the dialog: the medium bot's, and why
+            if not self.match.offers_hint or self.match.hot_seat:
+                return None
+            said = self.match.hint_with_reason(seat)
+            at = [i for i, (_, a) in enumerate(choices) if a == said.action]
+            return (at[0], cs.text(said.reason)) if at else None
+
         # the hand (and the footer under it) stays in sight: a player chooses seeing the cards
         keep = self.size.height - self.query_one(HandView).region.y
-        self.app.push_screen(ChoiceScreen(title, info, choices, keep_clear=keep), done)
+        hints = self.match.offers_hint and not self.match.hot_seat
+        dialog = ChoiceScreen(title, info, choices, keep_clear=keep, hint=hint if hints else None)
+        self.app.push_screen(dialog, done)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The hand's keys by what the hand is for (``hand_use``): the ones that fit are
@@ -688,19 +700,45 @@ class TrickTableScreen(TableScreen):
         chosen = [hand[i] for i in sorted(self.selected)]
         self.play_action(self.make_action(self._view, chosen, hand[self.cursor]), seat)
 
-    def hint_text(self, action: Action) -> Text:
-        """The status line's words for a hint (``show_hint``): they fit its two lines at
-        80 columns, as every prompt does."""
-        if not hasattr(action, "cards"):  # a bid, a contract, a call: nothing to select
-            how = " (medium bot's pick: enter takes it)"
-        else:
-            how = " (medium bot's pick: enter plays it)"
-        return Text.assemble(("Hint: ", "bold"), (self.say(action), "bold"), how)
+    def hint_text(self, hint: Hint) -> Text:
+        """The status line's words for a hint (``show_hint``): the fullest of its forms
+        (``hint_forms``) that fits the line's two lines, as every prompt does; the reason
+        is in every form."""
+        width = self.query_one("#status", Static).content_region.width
+        forms = [self.shape_status(t) for t in self.hint_forms(hint)]
+        for text in forms:
+            if width <= 0 or len(text.wrap(self.app.console, width)) <= 2:
+                return text
+        return forms[-1]
 
-    def show_hint(self, action: Action) -> None:
+    def hint_forms(self, hint: Hint) -> list[Text]:
+        """A hint's words, fullest first: who suggests it, the move, why, and the key that
+        takes it; then shorter. The last forms leave the move to the reason (which names a
+        bid, a contract or a call) and to the hand (which shows the cards raised)."""
+        action = hint.action
+        cards = hasattr(action, "cards")  # else a bid, a contract, a call: nothing to select
+        move = (self.say(action), "bold")
+        why = card_style(self).text(hint.reason)
+        plays = cards and self.hand_use(self._view or self.view()) == "play"
+        key = (" (enter plays it)" if plays else " (enter takes it)", "dim")
+        return [
+            Text.assemble(("Medium bot's hint: ", "bold"), move, " — ", why, key),
+            Text.assemble(("Hint: ", "bold"), move, " — ", why, key),
+            Text.assemble(("Hint: ", "bold"), move, " — ", why),
+            Text.assemble(("Hint: ", "bold"), why, key),
+            Text.assemble(("Hint: ", "bold"), why),
+        ]
+
+    def shape_status(self, text: Text) -> Text:
+        """The status line's words as laid out (Mensch breaks them between phrases)."""
+        return text
+
+    def show_hint(self, hint: Hint) -> None:
+        action = hint.action
+        self._hint_of = hint
         if not hasattr(action, "cards"):  # a bid, a contract, a call: nothing to select
             self._hinted_action = action
-            self._hint = self.hint_text(action)
+            self._hint = self.hint_text(hint)
             self.query_one("#status", Static).update(self._hint)
             self.refresh_hand()
             return
@@ -713,7 +751,7 @@ class TrickTableScreen(TableScreen):
                     break
         self.selected = set(picked)
         self.hinted = picked
-        self._hint = self.hint_text(action)
+        self._hint = self.hint_text(hint)
         self.query_one("#status", Static).update(self._hint)
         self.refresh_hand()
 

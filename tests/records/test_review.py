@@ -101,18 +101,22 @@ def _rec() -> Record:
 
 
 def test_the_worst_are_only_those_the_bot_is_sure_of() -> None:
+    """Only sure mistakes are among the worst; the likely ones are listed apart, the unsure
+    ones only counted; "sure" and "likely" are said in words, never in standard errors."""
     report = Review(_rec(), 0, reviewed=5)
     report.differs = [_decision(1, 0.9, 0.2), _decision(3, 0.5, 2.5), _decision(5, 2.0, 1.2)]
     assert [d.index for d in report.worst()] == [3]  # the costlier two are not sure
     text = report.to_text()
-    worst, every = text.split("Every difference, in game order:")
-    assert "1. Hand 1, trick 2 (move 4): played `play 7H`" in worst and "(sure)" in worst
+    worst, likely = text.split("Likely mistakes")
+    assert "1. Hand 1, trick 2 (move 4): Ann played `play 7H`" in worst and "(sure)" in worst
     assert "move 2" not in worst and "move 6" not in worst
-    assert "(unsure)" in every and "(likely)" in every
-    assert "visits" not in text and "standard errors" not in text and "iterations" not in text
+    assert "move 6" in likely and "(likely)" in likely and "move 2" not in likely
+    assert "1 other difference: too small to tell from chance" in likely
+    assert "more than chance explains" in worst and "more often than not" in likely
+    assert "visits" not in text and "standard error" not in text and "iterations" not in text
     report.differs = [_decision(1, 0.9, 0.2)]
     text = report.to_text()
-    assert "Worst decisions" not in text and "sure of none" in text and "(unsure)" in text
+    assert "Worst decisions" not in text and "sure of none" in text and "move 2" not in text
 
 
 def test_the_review_counts_in_words_and_says_when_there_was_nothing_to_review() -> None:
@@ -168,3 +172,21 @@ def test_a_difference_says_where_it_was_and_quotes_the_move_as_recorded() -> Non
     for text in (written, str(pair)):
         assert in_hand_order(text, st, seat) == "play " + " ".join(cards)
     assert in_hand_order("play ZZ QQ", st, seat) == "play ZZ QQ"
+
+
+def test_a_cancel_stops_the_search_under_way_and_leaves_its_decision_out() -> None:
+    """The quiz's worker is cancelled when the player moves on: the search under way stops
+    at its next iteration (not at the end of its budget), and its half-searched decision is
+    not reported."""
+    calls = 0
+
+    def cancelled() -> bool:
+        nonlocal calls
+        calls += 1
+        return calls > 20  # within the first search
+
+    report = review(
+        casino_record("trail 10H"), 0, iterations=10**6, time_budget=5, cancelled=cancelled
+    )
+    assert report.stopped and report.reviewed == 0 and report.differs == []
+    assert report.iterations < 100  # (thousands in 5 s, were it not stopped)

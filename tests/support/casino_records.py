@@ -22,3 +22,18 @@ def casino_record(*moves: str) -> Record:
         moves=[Move(0, m) for m in moves],
     )
     return parse(rec.to_text())
+
+
+def manni_swap_record() -> Record:
+    """Manni (basic, three players, seed 58): Ann swaps her hand in the first decision of the
+    game. The review is sure keeping was the better bet (about 2.4 points against the others),
+    but with the cards that really lay the swap did as well: a known case of bad luck."""
+    rec = Record(
+        "manni",
+        "basic",
+        {},
+        [RecordSeat("Ann", "human"), RecordSeat("B1", "medium"), RecordSeat("B2", "medium")],
+        seed=58,
+        moves=[Move(0, "swap")],
+    )
+    return parse(rec.to_text())

@@ -11,12 +11,19 @@ from cardsuite.match import SeatSpec
 from cardsuite.ui.app import StartRequest
 
 
-async def wait_for(pilot: Pilot, test: Callable[[], bool], timeout: float = 10.0) -> None:
-    """Pause until ``test()`` holds; fail with a clear message after ``timeout`` seconds."""
+async def wait_for(
+    pilot: Pilot,
+    test: Callable[[], bool],
+    timeout: float = 10.0,
+    why: Callable[[], str] | None = None,
+) -> None:
+    """Pause until ``test()`` holds; fail with a clear message after ``timeout`` seconds
+    (with ``why()``'s account of the table, for a failure seen once in a loaded run)."""
     waited = 0.0
     while not test():
         if waited >= timeout:
-            raise AssertionError(f"condition not met after {timeout} s")
+            told = f": {why()}" if why is not None else ""
+            raise AssertionError(f"condition not met after {timeout} s{told}")
         await pilot.pause(0.01)
         waited += 0.01 + 0.005
 

@@ -26,6 +26,7 @@ from cardsuite.games import get_game
 from cardsuite.games.african_casino.screen import CasinoScreen
 from cardsuite.games.african_casino.screen_composer import Composition, hand_card, material
 from cardsuite.games.african_casino.screen_felt import CasinoFelt, PlaysView
+from cardsuite.hints import Hint, medium_hint
 from cardsuite.match import SeatSpec
 from cardsuite.ui.app import StartRequest
 
@@ -98,7 +99,9 @@ async def test_casino_texts_fit_at_80x24(make_app, players: int) -> None:  # typ
                     check(f"{variant}: composing {act}")
                     table.comp = None
                 if step % 5 == 0:
-                    table.show_hint(rng.choice(legal))
+                    # any step highlighted below, said with the medium bot's reason here
+                    why = medium_hint("african-casino", state, seat).reason
+                    table.show_hint(Hint(rng.choice(legal), why))
                     check(f"{variant}: hint")
                     table._hint = None
                 if step % 7 == 0:  # watching the next seat

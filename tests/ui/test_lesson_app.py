@@ -222,7 +222,7 @@ async def test_a_lesson_fits_80x24(make_app, game_id, variant) -> None:  # type:
         status = table.query_one("#status", Static)
         move = "x" * table.SAY_AT_MOST
         for rule in [r for r in lesson.rules if r.why]:
-            words = Text.assemble("Suggested: ", move, " (enter) · ", rule.why)
+            words = Text.assemble("Suggested: ", move, " — ", rule.why, " (enter)")
             assert len(words.wrap(app.console, status.content_region.width)) <= 2, rule.rule_id
         table.tracker.met = list(lesson.rules)
         table.tracker.followed, table.tracker.own, table.tracker.refused = 12, 3, 2
@@ -258,3 +258,24 @@ async def test_a_lessons_words_follow_ascii_mode(make_app) -> None:  # type: ign
         await wait_for(pilot, lambda: bool(app.screen.query("#lesson-covered")))
         covered = str(app.screen.query_one("#lesson-covered", Static).render())
         assert "QC" in covered and not any(s in covered for s in "♠♥♦♣")
+
+
+async def test_the_pickers_footer_holds_every_key_at_80_columns(make_app) -> None:  # type: ignore[no-untyped-def]
+    """With l Learn among them, every key of the picker and its word shows whole at 80x24,
+    left of the palette's."""
+    from textual.widgets import Footer
+    from textual.widgets._footer import FooterKey
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await pilot.pause()
+        footer = app.screen.query_one(Footer)
+        keys = list(footer.query(FooterKey))
+        palette = [k for k in keys if k.has_class("-command-palette")]
+        shown = [k for k in keys if k not in palette]
+        assert "learn" in {k.action for k in shown}
+        right = palette[0].region.x if palette else footer.region.right
+        for key in shown:
+            words = f"{key.key_display} {key.description}"
+            assert key.region.right <= right and key.region.width >= len(words), words

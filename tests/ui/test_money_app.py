@@ -281,8 +281,18 @@ async def test_a_held_turn_that_leaves_the_bot_to_buy(make_app) -> None:  # type
         await wait_for(pilot, lambda: st.turns >= 30, timeout=10)  # the bot's last card
         await pilot.press("space")  # Left presses at once: held for the throw time
         assert screen.referee.held is not None or st.turns == 31
-        await wait_for(pilot, lambda: any(e.kind == "buy" for e in st.events), timeout=10)
-        await wait_for(pilot, lambda: st.turns == 32, timeout=10)  # and it turns again
+
+        def why() -> str:  # (it failed once in a loaded CI run: say where the table stood)
+            race = screen.race
+            return (
+                f"turns={st.turns} mover={st.mover} must_buy={st.must_buy()} "
+                f"held={screen.referee.held} next={race.next() if race else None} "
+                f"thinking={screen._thinking} holding={bool(screen.holding)} "
+                f"events={[(e.kind, e.seat) for e in st.events[-8:]]}"
+            )
+
+        await wait_for(pilot, lambda: any(e.kind == "buy" for e in st.events), 10, why)
+        await wait_for(pilot, lambda: st.turns == 32, timeout=10, why=why)  # and it turns again
 
 
 async def test_save_and_resume_a_money_game(make_app) -> None:  # type: ignore[no-untyped-def]

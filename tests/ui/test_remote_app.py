@@ -10,7 +10,9 @@ import contextlib
 import pytest
 from helpers import wait_for
 from remote_players import ScriptedPlayer, hosted
+from textual.widgets import Static
 
+from cardsuite.hints import medium_hint
 from cardsuite.match import SeatSpec
 from cardsuite.remote.protocol import Address
 from cardsuite.ui.app import StartRequest
@@ -65,6 +67,20 @@ async def test_a_joined_table_plays_by_keys_and_shows_the_others(make_app) -> No
         assert [e.text for e in screen.match.public_log()] == [
             e.text for e in server.match.public_log()
         ]
+
+
+async def test_a_joined_tables_hint_says_the_hosts_reason(make_app) -> None:  # type: ignore[no-untyped-def]
+    """The host works the hint out (``TableServer._hint``) and sends its reason with it
+    (``why``): the joined table says it in its status line, as a table at home does."""
+    seats = [SeatSpec("remote", "Ann")] + [SeatSpec("medium", n) for n in ("B", "C", "D")]
+    async with joined(make_app, "twenty-two", seats, seed=7, name="Ann") as (server, app, pilot):
+        screen = app.screen
+        await wait_for(pilot, lambda: screen.human_to_move() == 0 and not screen.holding)
+        want = medium_hint("twenty-two", server.match.state, 0)
+        await pilot.press("h")
+        await wait_for(pilot, lambda: bool(screen.hinted) or screen._hinted_action)
+        said = " ".join(str(screen.query_one("#status", Static).render()).split())
+        assert want.reason in said, said
 
 
 async def test_a_refused_move_is_said_with_the_rules_reason(make_app) -> None:  # type: ignore[no-untyped-def]

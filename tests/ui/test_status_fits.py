@@ -71,7 +71,8 @@ async def test_prompts_and_hints_fit_two_lines_at_80x24(make_app, game_id: str) 
                         name = NAMES[seat]
                         words = [table.prompt(state.view(seat), name)]
                         if steps % 5 == 0:
-                            words.append(table.hint_text(medium.choose(state.clone(), seat)))
+                            hint = medium.hint(state.clone(), seat)  # type: ignore[attr-defined]
+                            words.append(table.hint_text(hint))
                         for text in words:
                             checked += 1
                             if _lines(console, text, width) > 2:

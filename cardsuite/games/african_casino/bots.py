@@ -25,6 +25,7 @@ from typing import Any
 from ...bots.ismcts import SearchHooks
 from ...cards import ACE, Card, standard_pack
 from ...engine import Action, State
+from ...hints import Hint
 from .actions import END, Add, Build, Capture, Raise, Trail, Word, set_value
 from .rules import CasinoState
 
@@ -118,6 +119,12 @@ class MediumBot:
 
     def choose(self, state: State, seat: int) -> Action:
         return medium_choice(state.view(seat), state.legal_actions(seat))
+
+    def hint(self, state: State, seat: int) -> Hint:
+        """``choose``'s step and what made it the best (``reasons``)."""
+        from .reasons import medium_hint
+
+        return medium_hint(state.view(seat), state.legal_actions(seat))
 
 
 class EasyBot:

@@ -46,6 +46,7 @@ from textual.widgets import Footer, Static
 
 from ...cards import Card
 from ...engine import Action, Event
+from ...hints import Hint
 from ...table_source import TableSource
 from ...ui.cardart import SMALL, CardSize, size_for
 from ...ui.table import TableScreen
@@ -130,6 +131,7 @@ class CasinoScreen(CasinoDrawing, TableScreen):
         self._plays: list[Action] = []
         self._resolved: tuple[Candidate, str | None] | None = None
         self._hint: Text | None = None
+        self._hint_more: list[Text] = []  # the hint's shorter forms (``show_hint``)
         self._hint_action: Action | None = None
         self._drawn_for: int | None = self.shown
         self._end_reason: tuple[object, str | None] | None = None  # (position, reason)
@@ -674,7 +676,8 @@ class CasinoScreen(CasinoDrawing, TableScreen):
             done,
         )
 
-    def show_hint(self, action: Action) -> None:
+    def show_hint(self, hint: Hint) -> None:
+        action = hint.action
         table = self._table
         if table is None:
             return
@@ -691,10 +694,16 @@ class CasinoScreen(CasinoDrawing, TableScreen):
                 self.pick = i
                 break
         # the step itself is in the preview just below (it is the play highlighted): the
-        # status says only whose choice it is, so a long step is not written twice
+        # status says whose choice it is and why, so a long step is not written twice
+        why = card_style(self).text(hint.reason)
         self._hint = Text.assemble(
-            ("Hint: ", "bold"), "the medium bot's choice, below", (" · ⏎ plays it", "dim")
+            ("Medium bot's hint, below: ", "bold"), why, (" · ⏎ plays it", "dim")
         )
+        # its shorter forms, for a status line too narrow for the first
+        self._hint_more = [
+            Text.assemble(("Hint, below: ", "bold"), why, (" · ⏎ plays it", "dim")),
+            Text.assemble(("Hint: ", "bold"), why),
+        ]
         self.refresh_table()
 
     # --- the mouse ------------------------------------------------------------------------

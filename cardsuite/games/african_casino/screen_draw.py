@@ -71,6 +71,7 @@ class CasinoDrawing:
     _plays: list[Action]
     _resolved: tuple[Candidate, str | None] | None
     _hint: Text | None
+    _hint_more: list[Text]
     _why: list[Why]
     _table: Table | None
     _view: dict[str, Any]
@@ -369,7 +370,7 @@ class CasinoDrawing:
                 return [Text(f"{who} is deciding whether to insist…", style="italic")]
             return [Text(f"Waiting for {who}…", style="italic")]
         if self._hint is not None:
-            return [self._hint]
+            return [self._hint, *self._hint_more]
         if view["phase"] == "hold":
             return self._hold_prompt(view, seat, names)
         if view["phase"] == "insist":

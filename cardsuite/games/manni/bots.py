@@ -29,6 +29,7 @@ from ...bots.endgame import Endgame, adjacent_runs, turn_copy
 from ...bots.ismcts import SearchHooks
 from ...cards import ACE, Card
 from ...engine import Action, State
+from ...hints import Hint
 from .actions import KEEP, NO_DISCARD, PLAY, SWAP, Contract, Discard, DiscardChoices
 from .rules import CONTRACT_VALUE, CONTRACTS, MannState, rank_value
 
@@ -335,6 +336,19 @@ class MediumBot:
         return medium_action(
             Situation.from_view(view), legal, bool(view["options"].get("grand_hearts"))
         )
+
+    def hint(self, state: State, seat: int) -> Hint:
+        """``choose``'s action and the rule of thumb that chose it (``reasons``)."""
+        from ...hints import trick_odds
+        from .reasons import medium_hint
+
+        view = state.view(seat)
+        legal = state.legal_actions(seat)
+        grand_hearts = bool(view["options"].get("grand_hearts"))
+        odds = (
+            trick_odds("manni", state, seat, PLAY.__getitem__) if view["phase"] == "play" else None
+        )
+        return medium_hint(Situation.from_view(view), legal, grand_hearts, odds)
 
 
 class EasyBot:

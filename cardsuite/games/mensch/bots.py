@@ -27,6 +27,7 @@ from ...bots.endgame import Endgame, adjacent_runs, turn_copy
 from ...bots.ismcts import SearchHooks
 from ...cards import ACE, KING, Card
 from ...engine import Action, State
+from ...hints import Hint
 from .actions import BID, CALL, PACK, PASS, PLAY, TRUMP, Bid, Call
 from .rules import NEEDED, QC, MenschState, effective_suit, power
 
@@ -306,6 +307,16 @@ class MediumBot:
         sit = Situation.from_view(state.view(seat))
         compelled = sit.phase == "bid" and PASS not in legal
         return medium_action(sit, legal, compelled)
+
+    def hint(self, state: State, seat: int) -> Hint:
+        """``choose``'s action and the rule of thumb that chose it (``reasons``)."""
+        from ...hints import trick_odds
+        from .reasons import medium_hint
+
+        legal = state.legal_actions(seat)
+        sit = Situation.from_view(state.view(seat))
+        odds = trick_odds("mensch", state, seat, PLAY.__getitem__) if sit.phase == "play" else None
+        return medium_hint(sit, legal, sit.phase == "bid" and PASS not in legal, odds)
 
 
 class EasyBot:

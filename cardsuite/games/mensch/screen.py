@@ -208,8 +208,8 @@ class MenschScreen(TrickTableScreen):
             follow = f"follow {SUIT_NAMES[led[-1]]} if you can,"
         return Text.assemble((f"{name}: ", "bold"), f"{follow} else any card.")
 
-    def hint_text(self, action: Action) -> Text:
-        return self._phrased(super().hint_text(action))
+    def shape_status(self, text: Text) -> Text:
+        return self._phrased(text)
 
     def _phrased(self, text: Text) -> Text:
         """``text`` in the status line's width, its lines broken between phrases (after a

@@ -27,6 +27,7 @@ from typing import Any
 
 from ...bots.ismcts import SearchHooks
 from ...engine import Action, State
+from ...hints import Hint
 from .actions import CLAIMS, TURN
 from .coins import value
 from .referee import DEFAULT_THROW
@@ -199,6 +200,16 @@ class EasyBot(MoneyBot):
 
 class MediumBot(MoneyBot):
     level = "medium"
+
+    def hint(self, state: State, seat: int) -> Hint:
+        """``choose``'s money decision and the rule of thumb that chose it (``reasons``)."""
+        from .reasons import medium_hint
+
+        assert isinstance(state, MoneyState)
+        legal = [a for a in state.legal_actions(seat) if not isinstance(a, Claim)]
+        if not legal:
+            raise ValueError(f"seat {seat} has nothing to decide")
+        return medium_hint(state, seat, legal)
 
 
 class RandomMoneyBot(MoneyBot):

@@ -438,8 +438,24 @@ class MoneyScreen(TableScreen):
             self.call_after_refresh(self.advance)
 
         self._menu_seat = seat
-        self._menu = ChoiceScreen(*content, cancel=optional, passthrough=self.snap_passthrough)
+        hint = (lambda: self._menu_hint(seat)) if self.match.offers_hint else None
+        self._menu = ChoiceScreen(
+            *content, cancel=optional, passthrough=self.snap_passthrough, hint=hint
+        )
         self.app.push_screen(self._menu, done)
+
+    def _menu_hint(self, seat: int) -> tuple[int, str] | None:
+        """``h`` in a money menu: where the medium bot's decision is among its choices,
+        and why (``hints``; the race itself gives no hints)."""
+        menu = self._menu
+        if menu is None or self.match.to_move() != seat:
+            return None
+        said = self.match.hint_with_reason(seat)
+        want = _effect(said.action)
+        for i, (_, a) in enumerate(menu.choices):
+            if _effect(a) == want:
+                return i, card_style(self).text(said.reason)
+        return None
 
     def _refresh_menu(self) -> None:
         """The position changed under an open menu (a snap took the ground): rebuild it, or
@@ -523,7 +539,7 @@ class MoneyScreen(TableScreen):
         self.notify("Money is a race: there is no undo.", severity="warning")
 
     def action_hint(self) -> None:
-        self.notify("No hints in a race.", severity="warning")
+        self.notify("No hints in a race: in a money menu, h suggests.", severity="warning")
 
     # --- drawing --------------------------------------------------------------------------
 
@@ -661,21 +677,29 @@ class MoneyScreen(TableScreen):
         return 1, 0
 
 
+def _effect(a: Action) -> object:
+    """What an action does: an exchange by the money that really changes hands (``K Q for
+    K K J`` is ``Q for K J``), any other action itself."""
+    if not isinstance(a, Exchange):
+        return a
+    give, take = Counter(a.give), Counter(a.take)
+    return (
+        tuple(sorted((give - take).elements())),
+        tuple(sorted((take - give).elements())),
+        a.place,
+    )
+
+
 def _simplest(actions: Sequence[Action]) -> list[Action]:
     """Each exchange once by what it does (the money that really changes hands), keeping the
     one that names the fewest cards; other actions as they are."""
     out: list[Action] = []
-    seen: dict[tuple[Any, ...], tuple[int, Exchange]] = {}  # where each is in out, and which
+    seen: dict[object, tuple[int, Exchange]] = {}  # where each is in out, and which
     for a in actions:
         if not isinstance(a, Exchange):
             out.append(a)
             continue
-        give, take = Counter(a.give), Counter(a.take)
-        key = (
-            tuple(sorted((give - take).elements())),
-            tuple(sorted((take - give).elements())),
-            a.place,
-        )
+        key = _effect(a)
         if key not in seen:
             seen[key] = (len(out), a)
             out.append(a)

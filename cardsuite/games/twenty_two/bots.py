@@ -23,6 +23,7 @@ from ...bots.endgame import Endgame, turn_copy
 from ...bots.ismcts import SearchHooks
 from ...cards import JOKER_RANK, Card
 from ...engine import Action, State
+from ...hints import Hint
 from .actions import SINGLE
 from .rules import Exchange, Play, TwentyTwoState
 from .sets import best_set, covers, effective
@@ -123,6 +124,14 @@ class MediumBot:
             return legal[0]
         view = state.view(seat)
         return medium_choice(Situation.from_view(view), legal, _target_from_view(view))
+
+    def hint(self, state: State, seat: int) -> Hint:
+        """``choose``'s action and the rule of thumb that chose it (``reasons``)."""
+        from .reasons import medium_hint
+
+        view = state.view(seat)
+        legal = state.legal_actions(seat)
+        return medium_hint(Situation.from_view(view), legal, _target_from_view(view))
 
 
 def _target_from_view(view: dict[str, Any]) -> list[int]:
