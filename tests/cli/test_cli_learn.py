@@ -30,9 +30,13 @@ def test_learn_starts_the_games_lesson(launched) -> None:  # type: ignore[no-unt
         (
             ("nope",),
             "Invalid value for GAME: no game 'nope';"
-            " games with a lesson: twenty-two, manni, mensch",
+            " games with a lesson: twenty-two, manni, mensch, african-casino",
         ),
-        (("money",), "no lesson for Money yet; games with a lesson: twenty-two, manni, mensch"),
+        (
+            ("money",),
+            "no lesson for Money yet;"
+            " games with a lesson: twenty-two, manni, mensch, african-casino",
+        ),
         (
             ("twenty-two", "--variant", "nope"),
             "Invalid value for --variant: no variant 'nope'; variants with a lesson:"

@@ -50,7 +50,7 @@ def test_the_deal_brings_every_rule_up_before_the_end(game_id: str, variant: str
     result = walk(load_lesson(game_id, variant))
     assert result.ended
     assert result.missed == []
-    assert result.learner_moves <= 20  # a lesson is short
+    assert result.learner_moves <= 30  # a lesson is short: one hand or deal
 
 
 def test_a_lesson_default_is_the_game_default_variant() -> None:
