@@ -26,6 +26,11 @@ def builds_matter(m: Moment) -> bool:
     return _steps(m, "build") or bool(m.happened("build"))
 
 
+def pile_top_offered(m: Moment) -> bool:
+    """CASINO-PILE-1: a step of the learner's may take a pile's top card."""
+    return m.my_turn and any("top" in str(a) for a in m.legal)
+
+
 def trailed(m: Moment) -> bool:
     """CASINO-TRAIL-1: a card was trailed."""
     return bool(m.happened("trail"))
@@ -53,6 +58,7 @@ TRIGGERS: dict[str, Trigger] = {
         my_turn_begins,
         can_capture,
         builds_matter,
+        pile_top_offered,
         trailed,
         captured,
         may_end,
