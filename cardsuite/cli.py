@@ -1316,6 +1316,66 @@ def review(
     click.echo(_json(report.to_json()) if as_json else report.to_text())
 
 
+# --- learn: a guided first game ----------------------------------------------------------
+
+
+def _lesson_games() -> list[str]:
+    """The games that have a lesson, in the picker's order."""
+    from .learn.lesson import lesson_variants
+
+    return [g for g in game_ids() if lesson_variants(g)]
+
+
+@main.command(short_help="A guided first game of GAME: each rule explained as it comes.")
+@click.argument("game")
+@click.option(
+    "--variant", "-v", default=None, help="The variant to learn (default: the game's own)."
+)
+@_look_options
+@click.pass_context
+def learn(
+    ctx: click.Context,
+    game: str,
+    variant: str | None,
+    theme: str | None,
+    ascii_: bool | None,
+    pace: str | None,
+) -> None:
+    """Learn GAME by playing a chosen deal against gentle bots: the table explains each
+    rule the moment it first matters, suggests a move and why at your turn (enter takes
+    it, or choose another), and ends with a summary of what you met and where to read
+    more."""
+    from .learn.lesson import LessonError, lesson_variants, load_lesson
+
+    _check_theme(theme)
+    try:
+        g = get_game(game)
+    except UnknownGame:
+        raise click.BadParameter(
+            f"no game {game!r}; games with a lesson: {', '.join(_lesson_games())}",
+            param_hint="GAME",
+        ) from None
+    have = lesson_variants(g.id)
+    if not have:
+        raise click.BadParameter(
+            f"no lesson for {g.name} yet; games with a lesson: {', '.join(_lesson_games())}",
+            param_hint="GAME",
+        )
+    try:
+        load_lesson(g.id, variant)
+    except LessonError as e:
+        raise click.BadParameter(str(e), param_hint="--variant") from None
+    parent = (ctx.obj or {}) if isinstance(ctx.obj, dict) else {}
+    from .ui import app as ui_app
+
+    ui_app.run_app(
+        start=ui_app.LessonRequest(g.id, variant),
+        theme=theme or parent.get("theme"),
+        ascii=ascii_ if ascii_ is not None else parent.get("ascii"),
+        pace=pace,
+    )
+
+
 # --- the daily deal (issue 37; cardsuite/daily.py, ui/daily.py) -----------------------------
 
 

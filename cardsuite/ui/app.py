@@ -71,6 +71,15 @@ class ReplayRequest:
     reveal: bool = False
 
 
+@dataclass
+class LessonRequest:
+    """``cardsuite learn GAME``: go straight to the game's guided first game (its lesson for
+    ``variant``, None: the default one; checked by the command)."""
+
+    game: str
+    variant: str | None = None
+
+
 class CardSuiteApp(App[None]):
     CSS_PATH = "styles/app.tcss"
     TITLE = "cardsuite"
@@ -85,6 +94,7 @@ class CardSuiteApp(App[None]):
         store: Store | None = None,
         start: StartRequest
         | ReplayRequest
+        | LessonRequest
         | DailyRequest
         | HostRequest
         | JoinRequest
@@ -350,6 +360,8 @@ class CardSuiteApp(App[None]):
                     req.game, req.seats, req.variant, req.options, req.seed, self.bot_options
                 )
             self.open_table(match)
+        elif isinstance(req, LessonRequest):
+            self.open_lesson(req.game, req.variant)
         elif isinstance(req, DailyRequest):  # ``cardsuite daily GAME`` (ui/daily.py)
             open_daily(self, req.game, req.day)
         elif req is not None:  # a HostRequest or JoinRequest (``ui/remote_start.py``)
@@ -411,6 +423,19 @@ class CardSuiteApp(App[None]):
         from .history import HistoryScreen
 
         self.push_screen(HistoryScreen())
+
+    def open_lesson(self, game_id: str, variant: str | None = None) -> None:
+        """The guided first game of ``game_id`` (``ui/lesson.py``); a game without a lesson
+        for ``variant`` is said, and nothing opens."""
+        from ..learn.lesson import LessonError, load_lesson
+        from .lesson import open_lesson
+
+        try:
+            lesson = load_lesson(game_id, variant)
+        except LessonError as e:
+            self.notify(str(e), title="No lesson", severity="warning")
+            return
+        open_lesson(self, lesson)
 
     def open_help(self, game_id: str) -> None:
         """The game's rules. Each game's help screen is built once (parsing and laying out

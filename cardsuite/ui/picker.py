@@ -149,9 +149,10 @@ class PickerScreen(Screen[None]):
         # priority: the lists' own enter (hidden) would hide this one from the footer
         Binding("enter", "play", "Play", priority=True),
         Binding("r", "resume", "Resume"),
+        Binding("l", "learn", "Learn"),
         Binding("t", "daily", "Daily"),  # today's deal of the highlighted game (ui/daily.py)
         Binding("d", "delete_save", "Delete save", show=False),
-        Binding("s", "stats", "Statistics"),
+        Binding("s", "stats", "Stats"),  # (a short word: every key fits 80 columns)
         Binding("y", "history", "History"),
         Binding("question_mark,f1", "rules", "Rules", key_display="?"),
         Binding("ctrl+p", "command_palette", "Themes & settings", show=True),
@@ -176,8 +177,8 @@ class PickerScreen(Screen[None]):
                 yield Static(id="picker-about")
                 yield OptionList(id="saves")
                 yield Static(
-                    "enter set up a game · t today's deal · r resume a save · d delete a save ·"
-                    " s statistics ·"
+                    "enter set up a game · l learn it · t today's deal · r resume a save ·"
+                    " d delete a save · s statistics ·"
                     " y history · ? rules · ctrl+p themes, ASCII cards, pace · q quit",
                     id="picker-keys",
                 )
@@ -198,6 +199,8 @@ class PickerScreen(Screen[None]):
         self.query_one("#picker-banner", Static).update(self._banner())
 
     def on_mount(self) -> None:
+        for footer in self.query(Footer):  # every key and its word in 80 columns
+            footer.compact = True
         self.query_one("#games").border_title = "Games"
         self.query_one("#saves").border_title = "Saved games"
         self.query_one(GameList).highlighted = 0
@@ -331,3 +334,20 @@ class PickerScreen(Screen[None]):
 
     def action_rules(self) -> None:
         self.cs_app.open_help(self._highlighted_game().id)
+
+    # --- learn: the highlighted game's guided first game (``ui/lesson.py``) ---------------
+
+    def action_learn(self) -> None:
+        """The highlighted game's lesson (its default variant's); a game without one says
+        which games have one."""
+        from ..learn.lesson import lesson_variants
+
+        game = self._highlighted_game()
+        if not lesson_variants(game.id):
+            have = [g.name for g in self.games if lesson_variants(g.id)]
+            self.notify(
+                f"No lesson for {game.name} yet; lessons: {', '.join(have) or 'none'}.",
+                severity="warning",
+            )
+            return
+        self.cs_app.open_lesson(game.id)
