@@ -23,7 +23,8 @@ def my_contract(m: Moment) -> bool:
 
 
 def declared(m: Moment) -> bool:
-    """TRJ-SCORE-1 / HORN-SCORE-1: a contract was announced (it sets the targets)."""
+    """TRJ-CONTRACT-2, TRJ-SCORE-1: a contract was announced (crossed off its declarer's
+    list; it sets the targets)."""
     return bool(m.happened("contract"))
 
 
@@ -37,13 +38,30 @@ def aces_low(m: Moment) -> bool:
     return m.my_turn and bool(m.view.get("low_aces"))
 
 
+def they_exchanged(m: Moment) -> bool:
+    """HORN-EXCH-2: another player finished their exchange (its count is public)."""
+    return any(e.seat != m.seat for e in m.happened("exchange"))
+
+
+def opening_lead(m: Moment) -> bool:
+    """TRJ-PLAY-1, HORN-PLAY-1: the exchange is over and the first trick waits for its
+    lead (eldest's: the panel comes before the lead, whoever makes it)."""
+    return m.phase == "play" and not m.view["tricks"] and not m.view["trick"]["plays"]
+
+
+def first_trick_won(m: Moment) -> bool:
+    """TRJ-SCORE-1, HORN-SCORE-1: the hand's first trick was won: the seat lines count
+    tricks against each target from now."""
+    return trick_won(m) and len(m.view["tricks"]) == 1
+
+
 def first_lead(m: Moment) -> bool:
     """MANNI-PLAY-1: the first trick of the hand was led (by eldest)."""
     return bool(m.happened("lead")) and not m.view["tricks"]
 
 
 def scored(m: Moment) -> bool:
-    """MANNI-SCORE-1: the hand was scored."""
+    """MANNI-SCORE-1, TRJ-SCORE-4, HORN-SCORE-2: the hand was scored."""
     return bool(m.happened("score"))
 
 
@@ -57,6 +75,9 @@ TRIGGERS: dict[str, Trigger] = {
         declared,
         my_exchange,
         aces_low,
+        they_exchanged,
+        opening_lead,
+        first_trick_won,
         first_lead,
         must_follow,
         trick_won,
