@@ -666,6 +666,10 @@ class MoneyKernel(MoneyState):
                 if self._auto:  # (no claims) the steps themselves, shared and immutable
                     return got
         else:
+            got = self._offered
+            if got is not None and seat is None and self._auto:
+                # the seller's splits, looked up as the payment was made (``_make_payment``)
+                return got
             to_move = self.to_move()
             if to_move is None:
                 return []
@@ -784,8 +788,11 @@ class MoneyKernel(MoneyState):
             elif action.source == GROUND:  # type: ignore[union-attr]  # kind is Buy
                 self._keys = None  # (the reference's: the money it moves is not carried)
                 self._make_ground_purchase(action)  # type: ignore[arg-type]  # kind is Buy
-            else:
+            else:  # the seller's splits listed with the facts at hand (``_offered``)
                 self._make_payment(action)  # type: ignore[arg-type]  # kind is Buy
+                if self._now:
+                    self._now = {}
+                return [self.events[-1]]
             # No offered step can end the game (the reference's ``_settle`` finds nothing):
             # the turns are as they were (MONEY-END-3); a forced buyer is offered only the
             # exchanges after which a purchase stays possible (END-1, money.md §12); and
@@ -948,6 +955,7 @@ class MoneyKernel(MoneyState):
                 break
         else:  # pragma: no cover - the offer was checked
             self._keys = None  # (its money not carried)
+            self._offered = None
             MoneyState._make_payment(self, act)
             return
         self.banks[1 - m].append(pay)
@@ -960,6 +968,18 @@ class MoneyKernel(MoneyState):
         self.sale = (m, rank, pay)
         self.phase = "sell"
         self.events.append(_SHOP_EVENTS.get(("p", m, pay)) or wording.paid_opponent(m, pay))
+        # The seller's splits (``_sale_offers``), looked up here where the facts are at hand
+        # (a random play-out pays the opponent at a move in seven, and lists the sale next).
+        if keys is None:
+            self._offered = None
+            return
+        held = len(self.hands[1 - m])
+        v = self.values[rank]
+        key = (keys[1 - m] & _ZONE, rank, held if held < v else v)
+        got = self._tables.sales.get(key)
+        if got is None:
+            got = _put(self._tables.sales, key, partial(self._splits, *key))
+        self._offered = got
 
     def _make_sale(self, act: Sell) -> None:
         """The reference's, inline (each payment to the opponent is followed by a sale):
