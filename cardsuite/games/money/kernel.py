@@ -118,6 +118,8 @@ _WEIGHTS: dict[Card, int] = {
 }
 _WEIGHTS[JOKER] = 1 << (4 * (JOKER_RANK - JACK))
 _weigh = _WEIGHTS.__getitem__
+#: A money rank's weight (its cards').
+_RANK_WEIGHTS: dict[int, int] = {c.rank: w for c, w in _WEIGHTS.items()}
 #: A money card's code by its ordinal (below 128: ``_Codes``).
 _CARD_CODES: dict[int, str] = {c.ordinal: c.code for c in _WEIGHTS}
 #: What carrying out an exchange needs (``_exchange_info``, ``_Tables.xinfo``): the
@@ -786,7 +788,6 @@ class MoneyKernel(MoneyState):
             elif kind is Sell:
                 self._make_sale(action)  # type: ignore[arg-type]  # kind is Sell
             elif action.source == GROUND:  # type: ignore[union-attr]  # kind is Buy
-                self._keys = None  # (the reference's: the money it moves is not carried)
                 self._make_ground_purchase(action)  # type: ignore[arg-type]  # kind is Buy
             else:  # the seller's splits listed with the facts at hand (``_offered``)
                 self._make_payment(action)  # type: ignore[arg-type]  # kind is Buy
@@ -980,6 +981,18 @@ class MoneyKernel(MoneyState):
         if got is None:
             got = _put(self._tables.sales, key, partial(self._splits, *key))
         self._offered = got
+
+    def _make_ground_purchase(self, act: Buy) -> None:
+        """The reference's, the money it moves carried (``_keys``: the payment under the
+        pile, the change into the buyer's bank), so that the next shop sums no zone (the
+        next mover's listing summed all three after every ground purchase)."""
+        MoneyState._make_ground_purchase(self, act)
+        keys = self._keys
+        if keys is not None:  # as an exchange with the ground (``_exchange_info``)
+            moved = sum(map(_RANK_WEIGHTS.__getitem__, act.change)) - _RANK_WEIGHTS[act.pay]
+            m = self.mover
+            keys[m] += moved - (moved << _UNDER)
+            keys[1 - m] += (moved << _THEIRS) - (moved << _UNDER)
 
     def _make_sale(self, act: Sell) -> None:
         """The reference's, inline (each payment to the opponent is followed by a sale):
