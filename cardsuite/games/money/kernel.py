@@ -767,11 +767,7 @@ class MoneyKernel(MoneyState):
             if (((key & _ZONE) | _HIGH) - info[6]) & _HIGH == _HIGH and (
                 (there | _HIGH) - info[7]
             ) & _HIGH == _HIGH:
-                self._make_exchange(action, info)
-                self._offered = None  # (as below)
-                if self._now:
-                    self._now = {}
-                return [self.events[-1]]
+                return self._exchanged(action, info)
             # (the money is not there: refused by the reference's path below)
         elif (
             kind in _SHOP_STEPS
@@ -893,16 +889,21 @@ class MoneyKernel(MoneyState):
                 return MoneyState._take_money(self, cards, [r])  # (refused, as there)
         return taken
 
-    def _make_exchange(self, act: Exchange, info: _XInfo | None = None) -> None:
-        """The reference's, inline (a random play-out exchanges at two moves in five): each
-        card found by a loop, the event made here (``wording.exchanged``'s, its cards as
-        tuples), the money carried (``_keys``). Long for speed: one function, not one more
-        Python call at two moves in five."""
-        if info is None:  # (``apply`` has it at hand)
-            xinfo = self._tables.xinfo
-            info = xinfo.get(id(act))
-            if info is None or info[0] is not act:
-                info = _exchange_info(xinfo, act)
+    def _make_exchange(self, act: Exchange) -> None:
+        """The reference's, by ``_exchanged`` (with what carrying it out needs, ``xinfo``)."""
+        xinfo = self._tables.xinfo
+        info = xinfo.get(id(act))
+        if info is None or info[0] is not act:
+            info = _exchange_info(xinfo, act)
+        self._exchanged(act, info)
+
+    def _exchanged(self, act: Exchange, info: _XInfo) -> list[Event]:
+        """The reference's ``_make_exchange``, inline (a random play-out exchanges at two
+        moves in five): each card found by a loop, the event made here
+        (``wording.exchanged``'s, its cards as tuples), the money carried (``_keys``); and
+        what was known of the position forgotten but the money (``apply``'s work after an
+        offered step, here where ``apply``'s path for an exchange returns its event). Long
+        for speed: one function, not one more Python call at two moves in five."""
         _, gives, takes, to_opponent, to_mine, to_other, _, _ = info
         m = self.mover
         banks = self.banks
@@ -942,7 +943,12 @@ class MoneyKernel(MoneyState):
         # and so is every data dict made of it after (the log keeps tens of thousands: a
         # long play-out's full collections walked each of them).
         data = {"give": give, "take": take, "place": act.place}
-        self.events.append(_tnew(Event, ("exchange", m, _EXCHANGES, data)))
+        ev = _tnew(Event, ("exchange", m, _EXCHANGES, data))
+        self.events.append(ev)
+        self._offered = None
+        if self._now:
+            self._now = {}
+        return [ev]
 
     def _make_payment(self, act: Buy) -> None:
         """The reference's, inline (a random Egyptian play-out pays the opponent at one
