@@ -116,7 +116,7 @@ def offers_by_blocks(
         if v in there_values:
             got = blocks.get(g)
             if got is None:
-                got = blocks[g] = _offer_block(g, v, there, place, values)
+                got = blocks[g] = _offer_block(g, there_values[v], place)
             out += got
     return tuple(out)
 
@@ -131,12 +131,24 @@ def _offers_for(
     return {}, _by_value(there, values)
 
 
-def _offer_block(
-    g: Purse, v: int, there: Purse, place: str, values: tuple[tuple[int, int], ...]
-) -> tuple[Exchange, ...]:
-    """Every offer giving ``g`` (worth ``v``) for a sub-purse of ``there`` of that value
-    (not ``g`` itself: no no-op swaps)."""
-    return tuple(_exchange(g, t, place) for t in _by_value(there, values).get(v, ()) if t != g)
+def _offer_block(g: Purse, ts: tuple[Purse, ...], place: str) -> tuple[Exchange, ...]:
+    """Every offer giving ``g`` for a sub-purse ``ts`` of the place holds of its value (not
+    ``g`` itself: no no-op swaps), shared by every place with those sub-purses of that value
+    (``_BLOCKS``: with aces as money 24,000 blocks of places were 5,700 of these over two
+    games)."""
+    key = (g, ts, place)
+    got = _BLOCKS.get(key)
+    if got is None:
+        if len(_BLOCKS) >= _BLOCKS_MAX:
+            _BLOCKS.clear()
+        got = _BLOCKS[key] = tuple([_exchange(g, t, place) for t in ts if t != g])
+    return got
+
+
+#: ``_offer_block``'s blocks by what is given, the place's sub-purses of its value and the
+#: place, and how many it holds before it is emptied.
+_BLOCKS: dict[tuple[Purse, tuple[Purse, ...], str], tuple[Exchange, ...]] = {}
+_BLOCKS_MAX = 65_536
 
 
 #: Each exchange made once: the same swaps are offered between many pairs of banks.
