@@ -180,33 +180,29 @@ def test_offers_with_are_the_exchanges_between_in_order(options: dict[str, Any])
     assert offered
 
 
-def test_exchange_codes_found_card_by_card_are_the_cards_codes(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """``kernel._Codes``: walking the cards of an exchange's side from node 0 gives the
-    tuple of their codes, the same object each time (shared, so the collector untracks it),
-    and the right codes still while the nodes are emptied at their limit; an entry holds
-    nothing the collector must keep following."""
+def test_exchange_sides_codes_are_the_cards_codes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``kernel._Sides``: an exchange's side, by its cards in order, gives the tuple of
+    their codes, the same object each time (shared, so the collector untracks it), and the
+    right codes still while the table is emptied at its limit; its values hold nothing the
+    collector must keep following."""
     rng = random.Random(5)
     cards = sorted(_WEIGHTS, key=lambda c: c.code)
 
-    def walk(side: tuple[Card, ...]) -> tuple[str, ...]:
-        node = 0
-        for c in side:
-            codes, node = kernel._STEPS[node + c.ordinal]
-        assert codes == tuple(c.code for c in side)
-        return codes
+    def codes(side: tuple[Card, ...]) -> tuple[str, ...]:
+        got = kernel._SIDE_CODES[side]
+        assert got == tuple(c.code for c in side)
+        return got
 
     sides = [tuple(rng.sample(cards, rng.randint(1, 6))) for _ in range(300)]
     for side in sides:
-        assert walk(side) is walk(side)
+        assert codes(side) is codes(side)
     gc.collect()
-    assert not any(map(gc.is_tracked, kernel._STEPS.values()))
-    made = len(kernel._NODE_CODES)
-    monkeypatch.setattr(kernel, "_TABLE_MAX", made + 20)
+    assert not any(map(gc.is_tracked, kernel._SIDE_CODES.values()))
+    made = len(kernel._SIDE_CODES)
+    monkeypatch.setattr(kernel, "_SIDES_MAX", made + 20)
     for _ in range(300):
-        walk(tuple(rng.sample(cards, rng.randint(1, 6))))
-    assert len(kernel._NODE_CODES) < made  # (emptied on the way)
+        codes(tuple(rng.sample(cards, rng.randint(1, 6))))
+    assert len(kernel._SIDE_CODES) <= made + 20  # (emptied on the way, not past it)
 
 
 @pytest.mark.parametrize(("variant", "options"), SWITCHES[:-1], ids=lambda v: str(v))
