@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from functools import partial
+from functools import lru_cache, partial
 from itertools import repeat
 from operator import is_
 from typing import Any
@@ -156,6 +156,12 @@ def _key(mine: int, theirs: int, under: int) -> int:
     """A seat's key (``MoneyKernel._keys``) from the three zones' numbers."""
     return mine | theirs << _THEIRS | under << _UNDER
 
+
+#: Each purchase and sale the shop's tables offer, made once (as ``purchases._exchange``
+#: makes each exchange): the same steps recur in many listings (with aces as money 3,465
+#: purchases were made in two games, each sorting its change as a purse: 21 distinct).
+_buy = lru_cache(maxsize=1024)(Buy)
+_sell = lru_cache(maxsize=1024)(Sell)
 
 #: Purses by their number (``MoneyKernel.purse_of``).
 _PURSES: dict[int, Purse] = {}
@@ -534,12 +540,12 @@ class MoneyKernel(MoneyState):
             valued = _valued(there, self._vkey)
             for pay, v in pays:
                 if 1 <= v <= count:
-                    out.append(Buy(pay, GROUND))
-                out += [Buy(pay, GROUND, ch) for ch, worth in valued if 1 <= v - worth <= count]
+                    out.append(_buy(pay, GROUND))
+                out += [_buy(pay, GROUND, ch) for ch, worth in valued if 1 <= v - worth <= count]
         else:  # MONEY-BUY-10: offered if the seller has a split
             for pay, _ in pays:
                 if direct_purchase((pay,), there, count, self._vkey):
-                    out.append(Buy(pay, OPPONENT))
+                    out.append(_buy(pay, OPPONENT))
         return out
 
     def _swaps(self, key: int) -> tuple[Action, ...]:
@@ -606,8 +612,8 @@ class MoneyKernel(MoneyState):
         hundreds a sale)."""
         v = self.values[pay]
         there = purse(r for r in self.values for _ in range((cut >> (4 * (r - JACK))) & 15))
-        out: list[Action] = [Sell(v)] if v <= held else []  # (no change: ``v`` cards)
-        out += [Sell(v - w, ch) for ch, w in _valued(there, self._vkey) if 1 <= v - w <= held]
+        out: list[Action] = [_sell(v)] if v <= held else []  # (no change: ``v`` cards)
+        out += [_sell(v - w, ch) for ch, w in _valued(there, self._vkey) if 1 <= v - w <= held]
         return out
 
     def _shopping_sources(self) -> list[str]:
