@@ -26,7 +26,12 @@ from cardsuite.games.money import kernel
 from cardsuite.games.money.actions import GROUND, OPPONENT
 from cardsuite.games.money.coins import purse, sub_purses
 from cardsuite.games.money.kernel import _WEIGHTS, MoneyKernel, _key
-from cardsuite.games.money.purchases import direct_purchase, offers_by_blocks, offers_with
+from cardsuite.games.money.purchases import (
+    _valued,
+    direct_purchase,
+    offers_by_blocks,
+    offers_with,
+)
 from cardsuite.games.money.rules import GAME, MoneyState
 
 SWITCHES: list[tuple[str, dict[str, Any]]] = [
@@ -92,6 +97,18 @@ def test_sub_purses_each_once_in_the_order_of_the_counts_product() -> None:
         ]
         expected.sort(key=len)
         assert sub_purses(p) == tuple(expected)
+
+
+@pytest.mark.parametrize("options", [{}, {"aces_money": True}, {"jokers": True}], ids=str)
+def test_valued_is_every_sub_purse_in_order_with_its_value(options: dict[str, Any]) -> None:
+    """``purchases._valued`` (each sub-purse built with its value, a rank at a time) is
+    ``coins.sub_purses`` (less the empty one), in its order, each with its value: the order
+    in which exchanges, purchases and splits are offered."""
+    values, purses = _purses_of_every_shape(options)
+    vals = dict(values)
+    for p in purses:
+        expected = tuple((sub, sum(vals[r] for r in sub)) for sub in sub_purses(p)[1:])
+        assert _valued(p, values) == expected
 
 
 @pytest.mark.parametrize(("variant", "options"), SWITCHES, ids=lambda v: str(v))
