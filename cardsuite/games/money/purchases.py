@@ -66,7 +66,8 @@ def _valued(p: Purse, values: tuple[tuple[int, int], ...]) -> tuple[tuple[Purse,
     out: list[tuple[Purse, int]] = [((), 0)]
     for r, c in sorted(Counter(p).items(), reverse=True):
         w = worth[r]
-        out = [(s + (r,) * t, v + w * t) for s, v in out for t in range(c + 1)]
+        takes = [((r,) * t, w * t) for t in range(c + 1)]  # (made once a rank)
+        out = [(s + more, v + dv) for s, v in out for more, dv in takes]
     out.sort(key=_size)
     return tuple(out[1:])
 
