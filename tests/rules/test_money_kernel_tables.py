@@ -233,7 +233,7 @@ def test_exchanges_found_by_money_are_the_offered(variant: str, options: dict[st
     seed = 0
     state = GAME.new_state(variant=variant, options=options, seed=seed)
     assert isinstance(state, MoneyKernel)
-    checked = found = 0
+    checked = found = by_money = 0
     for move in range(MOVES // 2):
         if state.is_over():
             seed += 1
@@ -244,26 +244,32 @@ def test_exchanges_found_by_money_are_the_offered(variant: str, options: dict[st
             saved = state.to_json()
             loaded, reference = GAME.from_json(saved), MoneyState.from_json(GAME, saved)
             for x in rng.sample(known, min(len(known), 8)):
-                carried = state.clone()
-                carried._keys = None if state._keys is None else list(state._keys)
                 after = None
                 if x.key in offered:
                     then = reference.clone()
                     then.apply(x)
                     after = then.to_json()
-                for copy in (carried, loaded.clone()):
-                    assert isinstance(copy, MoneyKernel)
-                    try:
-                        copy.apply(x)
-                    except IllegalAction:
-                        assert after is None
-                    else:
-                        assert copy.to_json() == after
+                # listed first or not (the known exchange is taken by the money only where
+                # the shop was just listed, ``_shopkey``), with the money carried or not
+                for listed in (False, True):
+                    carried = state.clone()
+                    carried._keys = None if state._keys is None else list(state._keys)
+                    for copy in (carried, loaded.clone()):
+                        assert isinstance(copy, MoneyKernel)
+                        if listed:
+                            copy.legal_actions()
+                            by_money += copy._shopkey >= 0
+                        try:
+                            copy.apply(x)
+                        except IllegalAction:
+                            assert after is None
+                        else:
+                            assert copy.to_json() == after
                 found += after is not None
                 checked += 1
         state.apply(rng.choice(state.legal_actions()))
     if options.get("buy_at_will", variant == "egyptian"):
-        assert checked > 200 and 0 < found < checked
+        assert checked > 200 and 0 < found < checked and by_money > 200
 
 
 @pytest.mark.parametrize(

@@ -275,6 +275,7 @@ class MoneyKernel(MoneyState):
         "_limit",
         "_now",
         "_offered",
+        "_shopkey",
         "_tables",
     )
 
@@ -293,6 +294,11 @@ class MoneyKernel(MoneyState):
         #: The mover's steps (``_offers``), until the next move; None: not listed yet. A
         #: slot, not an entry of ``_now``: read and reset at every move.
         self._offered: Sequence[Action] | None = None
+        #: Where ``_offered`` is a mover at will's who need not buy (``_shop``) with an
+        #: exchange left, the mover's key it was listed for (``_keys``), else -1: ``apply``
+        #: takes a known exchange by the money from there. Read only while ``_offered``
+        #: is set, and set wherever it is.
+        self._shopkey = -1
         #: The zones' money as each seat sees it, one int a seat (``_key``: its money, the
         #: opponent's, the ground's, ``_WEIGHTS``' numbers side by side), or None. The shop's
         #: rows are looked up by it (one int, not a tuple to make and hash). The kernel's own
@@ -379,6 +385,7 @@ class MoneyKernel(MoneyState):
             if got is None:
                 got = _put(self._tables.whole, key, self._mover_actions)
         self._offered = got
+        self._shopkey = -1  # (not a mover at will's who need not buy: ``apply``)
         return got
 
     def _shop(self) -> Sequence[Action]:
@@ -409,6 +416,7 @@ class MoneyKernel(MoneyState):
         if bought is None:
             bought = self._fill_rest(row, key, n)
         got = self._offered = ground + bought + rows[2]
+        self._shopkey = key if self.exchanges < MAX_EXCHANGES else -1
         return got
 
     def _carry(self) -> list[int]:
@@ -738,25 +746,20 @@ class MoneyKernel(MoneyState):
                 return events[mark:]
         elif (
             # An exchange the kernel has carried out before (``xinfo``: so of equal value,
-            # a change, with a place, under these money values), to a mover at will who
-            # need not buy, is among the steps offered exactly where the money is (those
-            # are all of its exchanges, ``_swaps``): the mover's bank holds what it gives,
-            # its place what it takes. No scan of the listing (forty steps with aces as
-            # money). Long for speed: inline, not a call at two moves in five.
+            # a change, with a place, under these money values), where the steps offered
+            # are a mover at will's who need not buy with an exchange left (``_shopkey``:
+            # the mover's key they were listed for), is among them exactly where the money
+            # is (those are all of its exchanges, ``_swaps``): the mover's bank holds what
+            # it gives, its place what it takes. No scan of the listing (forty steps with
+            # aces as money), and no test of the position the listing was made for. Long
+            # for speed: inline, not a call at two moves in five.
             kind is Exchange
-            and self._at_will
-            and not self.bought
-            and self.phase == "play"
-            and self.exchanges < MAX_EXCHANGES
+            and self._offered is not None
+            and (key := self._shopkey) >= 0
             and (seat is None or seat == self.mover)
-            and self.hands[self.mover]
             and (info := self._tables.xinfo.get(id(action))) is not None
             and info[0] is action
         ):
-            keys = self._keys
-            if keys is None:
-                keys = self._carry()
-            key = keys[self.mover]
             there = (key >> _THEIRS if info[3] else key >> _UNDER) & _ZONE
             if (((key & _ZONE) | _HIGH) - info[6]) & _HIGH == _HIGH and (
                 (there | _HIGH) - info[7]
@@ -981,6 +984,7 @@ class MoneyKernel(MoneyState):
         if got is None:
             got = _put(self._tables.sales, key, partial(self._splits, *key))
         self._offered = got
+        self._shopkey = -1  # (a seller's: ``apply``)
 
     def _make_ground_purchase(self, act: Buy) -> None:
         """The reference's, the money it moves carried (``_keys``: the payment under the
