@@ -26,7 +26,12 @@ from cardsuite.games.money import kernel
 from cardsuite.games.money.actions import GROUND, OPPONENT
 from cardsuite.games.money.coins import purse, sub_purses
 from cardsuite.games.money.kernel import _WEIGHTS, MoneyKernel, _key
-from cardsuite.games.money.purchases import direct_purchase, offers_by_blocks, offers_with
+from cardsuite.games.money.purchases import (
+    _valued,
+    direct_purchase,
+    offers_by_blocks,
+    offers_with,
+)
 from cardsuite.games.money.rules import GAME, MoneyState
 
 SWITCHES: list[tuple[str, dict[str, Any]]] = [
@@ -48,7 +53,7 @@ MOVES = 2500
 EVERY = 8
 
 
-def _texts(state: MoneyState, seat: int) -> list[str]:
+def _texts(state: MoneyState, seat: int | None) -> list[str]:
     return [str(a) for a in state.legal_actions(seat)]
 
 
@@ -67,7 +72,9 @@ def test_kernel_listing_is_the_references(variant: str, options: dict[str, Any])
         if unusual or move % EVERY == 0:
             reference = MoneyState.from_json(GAME, state.to_json_light())
             assert type(reference) is MoneyState
-            for seat in (0, 1):
+            # the seat to move's (None) too: the kernel may list it by a path of its own (a
+            # seller's splits looked up as the payment was made)
+            for seat in (None, 0, 1):
                 assert _texts(state, seat) == _texts(reference, seat), (move, seat)
             compared += 1
             rare += unusual
@@ -90,6 +97,18 @@ def test_sub_purses_each_once_in_the_order_of_the_counts_product() -> None:
         ]
         expected.sort(key=len)
         assert sub_purses(p) == tuple(expected)
+
+
+@pytest.mark.parametrize("options", [{}, {"aces_money": True}, {"jokers": True}], ids=str)
+def test_valued_is_every_sub_purse_in_order_with_its_value(options: dict[str, Any]) -> None:
+    """``purchases._valued`` (each sub-purse built with its value, a rank at a time) is
+    ``coins.sub_purses`` (less the empty one), in its order, each with its value: the order
+    in which exchanges, purchases and splits are offered."""
+    values, purses = _purses_of_every_shape(options)
+    vals = dict(values)
+    for p in purses:
+        expected = tuple((sub, sum(vals[r] for r in sub)) for sub in sub_purses(p)[1:])
+        assert _valued(p, values) == expected
 
 
 @pytest.mark.parametrize(("variant", "options"), SWITCHES, ids=lambda v: str(v))
@@ -178,33 +197,29 @@ def test_offers_with_are_the_exchanges_between_in_order(options: dict[str, Any])
     assert offered
 
 
-def test_exchange_codes_found_card_by_card_are_the_cards_codes(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """``kernel._Codes``: walking the cards of an exchange's side from node 0 gives the
-    tuple of their codes, the same object each time (shared, so the collector untracks it),
-    and the right codes still while the nodes are emptied at their limit; an entry holds
-    nothing the collector must keep following."""
+def test_exchange_sides_codes_are_the_cards_codes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``kernel._Sides``: an exchange's side, by its cards in order, gives the tuple of
+    their codes, the same object each time (shared, so the collector untracks it), and the
+    right codes still while the table is emptied at its limit; its values hold nothing the
+    collector must keep following."""
     rng = random.Random(5)
     cards = sorted(_WEIGHTS, key=lambda c: c.code)
 
-    def walk(side: tuple[Card, ...]) -> tuple[str, ...]:
-        node = 0
-        for c in side:
-            codes, node = kernel._STEPS[node + c.ordinal]
-        assert codes == tuple(c.code for c in side)
-        return codes
+    def codes(side: tuple[Card, ...]) -> tuple[str, ...]:
+        got = kernel._SIDE_CODES[side]
+        assert got == tuple(c.code for c in side)
+        return got
 
     sides = [tuple(rng.sample(cards, rng.randint(1, 6))) for _ in range(300)]
     for side in sides:
-        assert walk(side) is walk(side)
+        assert codes(side) is codes(side)
     gc.collect()
-    assert not any(map(gc.is_tracked, kernel._STEPS.values()))
-    made = len(kernel._NODE_CODES)
-    monkeypatch.setattr(kernel, "_TABLE_MAX", made + 20)
+    assert not any(map(gc.is_tracked, kernel._SIDE_CODES.values()))
+    made = len(kernel._SIDE_CODES)
+    monkeypatch.setattr(kernel, "_SIDES_MAX", made + 20)
     for _ in range(300):
-        walk(tuple(rng.sample(cards, rng.randint(1, 6))))
-    assert len(kernel._NODE_CODES) < made  # (emptied on the way)
+        codes(tuple(rng.sample(cards, rng.randint(1, 6))))
+    assert len(kernel._SIDE_CODES) <= made + 20  # (emptied on the way, not past it)
 
 
 @pytest.mark.parametrize(("variant", "options"), SWITCHES[:-1], ids=lambda v: str(v))
@@ -218,7 +233,7 @@ def test_exchanges_found_by_money_are_the_offered(variant: str, options: dict[st
     seed = 0
     state = GAME.new_state(variant=variant, options=options, seed=seed)
     assert isinstance(state, MoneyKernel)
-    checked = found = 0
+    checked = found = by_money = 0
     for move in range(MOVES // 2):
         if state.is_over():
             seed += 1
@@ -229,26 +244,32 @@ def test_exchanges_found_by_money_are_the_offered(variant: str, options: dict[st
             saved = state.to_json()
             loaded, reference = GAME.from_json(saved), MoneyState.from_json(GAME, saved)
             for x in rng.sample(known, min(len(known), 8)):
-                carried = state.clone()
-                carried._keys = None if state._keys is None else list(state._keys)
                 after = None
                 if x.key in offered:
                     then = reference.clone()
                     then.apply(x)
                     after = then.to_json()
-                for copy in (carried, loaded.clone()):
-                    assert isinstance(copy, MoneyKernel)
-                    try:
-                        copy.apply(x)
-                    except IllegalAction:
-                        assert after is None
-                    else:
-                        assert copy.to_json() == after
+                # listed first or not (the known exchange is taken by the money only where
+                # the shop was just listed, ``_shopkey``), with the money carried or not
+                for listed in (False, True):
+                    carried = state.clone()
+                    carried._keys = None if state._keys is None else list(state._keys)
+                    for copy in (carried, loaded.clone()):
+                        assert isinstance(copy, MoneyKernel)
+                        if listed:
+                            copy.legal_actions()
+                            by_money += copy._shopkey >= 0
+                        try:
+                            copy.apply(x)
+                        except IllegalAction:
+                            assert after is None
+                        else:
+                            assert copy.to_json() == after
                 found += after is not None
                 checked += 1
         state.apply(rng.choice(state.legal_actions()))
     if options.get("buy_at_will", variant == "egyptian"):
-        assert checked > 200 and 0 < found < checked
+        assert checked > 200 and 0 < found < checked and by_money > 200
 
 
 @pytest.mark.parametrize(

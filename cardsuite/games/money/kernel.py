@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from functools import partial
+from functools import lru_cache, partial
 from itertools import repeat
 from operator import is_
 from typing import Any
@@ -64,41 +64,31 @@ _EXCHANGES = wording.EXCHANGES
 _SHOP_EVENTS = wording.SHOP_EVENTS
 
 
-class _Codes(dict[int, "tuple[tuple[str, ...], int]"]):
-    """Each exchange event's cards as one shared tuple of codes, found card by card as the
-    cards are taken (``_make_exchange``): a node for the cards taken so far is a number (a
-    multiple of 128, ``_NODE_CODES``' index shifted), and ``_STEPS[node + card.ordinal]``
-    gives the codes of all of them and the next card's node, made when first asked
-    (``__missing__``). A tuple the collector has walked once is untracked, and a dict
-    holding only untracked values is never tracked, so a logged exchange adds one object
-    to follow (its ``Event``), not four; and three cards or more cost no ``tuple(map(...))``
-    and look-up of their own (half of the sides of an exchange, most with aces as money).
-    Numbers, not a dict a node: an entry is then a tuple of a tuple of strings and an int,
-    which the collector untracks (nodes as dicts were 55,000 of the 240,000 objects every
-    full collection walked after 26 games with aces as money)."""
+_tnew = wording.tnew
+
+
+class _Sides(dict[tuple[Card, ...], tuple[str, ...]]):
+    """Each exchange event's side (the cards given, or taken, in order) as one shared tuple
+    of codes, made when first asked (``__missing__``). A tuple the collector has walked
+    once is untracked, and a dict holding only untracked values is never tracked, so a
+    logged exchange adds one object to follow (its ``Event``), not three. One look-up a
+    side (its cards' tuple made in C), not one a card (a trie of nodes by card, before:
+    2.4% of a warm move); emptied past ``_SIDES_MAX`` (its keys hold cards, which the
+    collector follows: with aces as money 13,700 sides in two games, 6,400 in fifty
+    preset games)."""
 
     __slots__ = ()
 
-    def __missing__(self, key: int) -> tuple[tuple[str, ...], int]:
-        codes = (*_NODE_CODES[key >> 7], _CARD_CODES[key & 127])
-        if len(_NODE_CODES) >= _TABLE_MAX:  # (a few thousand in practice)
-            # emptied, and this node the first of the new numbering; its entry not kept
-            # (the node ``key`` names is gone)
+    def __missing__(self, key: tuple[Card, ...]) -> tuple[str, ...]:
+        if len(self) >= _SIDES_MAX:
             self.clear()
-            del _NODE_CODES[1:]
-            _NODE_CODES.append(codes)
-            return codes, 128
-        _NODE_CODES.append(codes)
-        got = self[key] = (codes, (len(_NODE_CODES) - 1) << 7)
+        got = self[key] = tuple([c.code for c in key])
         return got
 
 
-#: Each node's codes by its number (node 0: no cards), and the steps between nodes.
-_NODE_CODES: list[tuple[str, ...]] = [()]
-_STEPS = _Codes()
-
-
-_tnew = wording.tnew
+#: The codes of each side of an exchange by its cards (``_Sides``), and how many it holds.
+_SIDE_CODES = _Sides()
+_SIDES_MAX = 20_000
 
 #: The legal actions of the common positions, made once: a number card to turn, no shop.
 _TURN_ONLY: Sequence[Action] = (TURN,)
@@ -118,8 +108,8 @@ _WEIGHTS: dict[Card, int] = {
 }
 _WEIGHTS[JOKER] = 1 << (4 * (JOKER_RANK - JACK))
 _weigh = _WEIGHTS.__getitem__
-#: A money card's code by its ordinal (below 128: ``_Codes``).
-_CARD_CODES: dict[int, str] = {c.ordinal: c.code for c in _WEIGHTS}
+#: A money rank's weight (its cards').
+_RANK_WEIGHTS: dict[int, int] = {c.rank: w for c, w in _WEIGHTS.items()}
 #: What carrying out an exchange needs (``_exchange_info``, ``_Tables.xinfo``): the
 #: exchange itself, the ranks given and taken, whether with the opponent, what it adds to
 #: the mover's key and to the other seat's (``MoneyKernel._keys``), and the money given and
@@ -166,6 +156,12 @@ def _key(mine: int, theirs: int, under: int) -> int:
     """A seat's key (``MoneyKernel._keys``) from the three zones' numbers."""
     return mine | theirs << _THEIRS | under << _UNDER
 
+
+#: Each purchase and sale the shop's tables offer, made once (as ``purchases._exchange``
+#: makes each exchange): the same steps recur in many listings (with aces as money 3,465
+#: purchases were made in two games, each sorting its change as a purse: 21 distinct).
+_buy = lru_cache(maxsize=1024)(Buy)
+_sell = lru_cache(maxsize=1024)(Sell)
 
 #: Purses by their number (``MoneyKernel.purse_of``).
 _PURSES: dict[int, Purse] = {}
@@ -279,6 +275,7 @@ class MoneyKernel(MoneyState):
         "_limit",
         "_now",
         "_offered",
+        "_shopkey",
         "_tables",
     )
 
@@ -297,6 +294,11 @@ class MoneyKernel(MoneyState):
         #: The mover's steps (``_offers``), until the next move; None: not listed yet. A
         #: slot, not an entry of ``_now``: read and reset at every move.
         self._offered: Sequence[Action] | None = None
+        #: Where ``_offered`` is a mover at will's who need not buy (``_shop``) with an
+        #: exchange left, the mover's key it was listed for (``_keys``), else -1: ``apply``
+        #: takes a known exchange by the money from there. Read only while ``_offered``
+        #: is set, and set wherever it is.
+        self._shopkey = -1
         #: The zones' money as each seat sees it, one int a seat (``_key``: its money, the
         #: opponent's, the ground's, ``_WEIGHTS``' numbers side by side), or None. The shop's
         #: rows are looked up by it (one int, not a tuple to make and hash). The kernel's own
@@ -383,6 +385,7 @@ class MoneyKernel(MoneyState):
             if got is None:
                 got = _put(self._tables.whole, key, self._mover_actions)
         self._offered = got
+        self._shopkey = -1  # (not a mover at will's who need not buy: ``apply``)
         return got
 
     def _shop(self) -> Sequence[Action]:
@@ -413,6 +416,7 @@ class MoneyKernel(MoneyState):
         if bought is None:
             bought = self._fill_rest(row, key, n)
         got = self._offered = ground + bought + rows[2]
+        self._shopkey = key if self.exchanges < MAX_EXCHANGES else -1
         return got
 
     def _carry(self) -> list[int]:
@@ -544,12 +548,12 @@ class MoneyKernel(MoneyState):
             valued = _valued(there, self._vkey)
             for pay, v in pays:
                 if 1 <= v <= count:
-                    out.append(Buy(pay, GROUND))
-                out += [Buy(pay, GROUND, ch) for ch, worth in valued if 1 <= v - worth <= count]
+                    out.append(_buy(pay, GROUND))
+                out += [_buy(pay, GROUND, ch) for ch, worth in valued if 1 <= v - worth <= count]
         else:  # MONEY-BUY-10: offered if the seller has a split
             for pay, _ in pays:
                 if direct_purchase((pay,), there, count, self._vkey):
-                    out.append(Buy(pay, OPPONENT))
+                    out.append(_buy(pay, OPPONENT))
         return out
 
     def _swaps(self, key: int) -> tuple[Action, ...]:
@@ -616,8 +620,8 @@ class MoneyKernel(MoneyState):
         hundreds a sale)."""
         v = self.values[pay]
         there = purse(r for r in self.values for _ in range((cut >> (4 * (r - JACK))) & 15))
-        out: list[Action] = [Sell(v)] if v <= held else []  # (no change: ``v`` cards)
-        out += [Sell(v - w, ch) for ch, w in _valued(there, self._vkey) if 1 <= v - w <= held]
+        out: list[Action] = [_sell(v)] if v <= held else []  # (no change: ``v`` cards)
+        out += [_sell(v - w, ch) for ch, w in _valued(there, self._vkey) if 1 <= v - w <= held]
         return out
 
     def _shopping_sources(self) -> list[str]:
@@ -666,6 +670,10 @@ class MoneyKernel(MoneyState):
                 if self._auto:  # (no claims) the steps themselves, shared and immutable
                     return got
         else:
+            got = self._offered
+            if got is not None and seat is None and self._auto:
+                # the seller's splits, looked up as the payment was made (``_make_payment``)
+                return got
             to_move = self.to_move()
             if to_move is None:
                 return []
@@ -738,34 +746,25 @@ class MoneyKernel(MoneyState):
                 return events[mark:]
         elif (
             # An exchange the kernel has carried out before (``xinfo``: so of equal value,
-            # a change, with a place, under these money values), to a mover at will who
-            # need not buy, is among the steps offered exactly where the money is (those
-            # are all of its exchanges, ``_swaps``): the mover's bank holds what it gives,
-            # its place what it takes. No scan of the listing (forty steps with aces as
-            # money). Long for speed: inline, not a call at two moves in five.
+            # a change, with a place, under these money values), where the steps offered
+            # are a mover at will's who need not buy with an exchange left (``_shopkey``:
+            # the mover's key they were listed for), is among them exactly where the money
+            # is (those are all of its exchanges, ``_swaps``): the mover's bank holds what
+            # it gives, its place what it takes. No scan of the listing (forty steps with
+            # aces as money), and no test of the position the listing was made for. Long
+            # for speed: inline, not a call at two moves in five.
             kind is Exchange
-            and self._at_will
-            and not self.bought
-            and self.phase == "play"
-            and self.exchanges < MAX_EXCHANGES
+            and self._offered is not None
+            and (key := self._shopkey) >= 0
             and (seat is None or seat == self.mover)
-            and self.hands[self.mover]
             and (info := self._tables.xinfo.get(id(action))) is not None
             and info[0] is action
         ):
-            keys = self._keys
-            if keys is None:
-                keys = self._carry()
-            key = keys[self.mover]
             there = (key >> _THEIRS if info[3] else key >> _UNDER) & _ZONE
             if (((key & _ZONE) | _HIGH) - info[6]) & _HIGH == _HIGH and (
                 (there | _HIGH) - info[7]
             ) & _HIGH == _HIGH:
-                self._make_exchange(action, info)
-                self._offered = None  # (as below)
-                if self._now:
-                    self._now = {}
-                return [self.events[-1]]
+                return self._exchanged(action, info)
             # (the money is not there: refused by the reference's path below)
         elif (
             kind in _SHOP_STEPS
@@ -782,10 +781,12 @@ class MoneyKernel(MoneyState):
             elif kind is Sell:
                 self._make_sale(action)  # type: ignore[arg-type]  # kind is Sell
             elif action.source == GROUND:  # type: ignore[union-attr]  # kind is Buy
-                self._keys = None  # (the reference's: the money it moves is not carried)
                 self._make_ground_purchase(action)  # type: ignore[arg-type]  # kind is Buy
-            else:
+            else:  # the seller's splits listed with the facts at hand (``_offered``)
                 self._make_payment(action)  # type: ignore[arg-type]  # kind is Buy
+                if self._now:
+                    self._now = {}
+                return [self.events[-1]]
             # No offered step can end the game (the reference's ``_settle`` finds nothing):
             # the turns are as they were (MONEY-END-3); a forced buyer is offered only the
             # exchanges after which a purchase stays possible (END-1, money.md §12); and
@@ -885,39 +886,40 @@ class MoneyKernel(MoneyState):
                 return MoneyState._take_money(self, cards, [r])  # (refused, as there)
         return taken
 
-    def _make_exchange(self, act: Exchange, info: _XInfo | None = None) -> None:
-        """The reference's, inline (a random play-out exchanges at two moves in five): each
-        card found by a loop, the event made here (``wording.exchanged``'s, its cards as
-        tuples), the money carried (``_keys``). Long for speed: one function, not one more
-        Python call at two moves in five."""
-        if info is None:  # (``apply`` has it at hand)
-            xinfo = self._tables.xinfo
-            info = xinfo.get(id(act))
-            if info is None or info[0] is not act:
-                info = _exchange_info(xinfo, act)
+    def _make_exchange(self, act: Exchange) -> None:
+        """The reference's, by ``_exchanged`` (with what carrying it out needs, ``xinfo``)."""
+        xinfo = self._tables.xinfo
+        info = xinfo.get(id(act))
+        if info is None or info[0] is not act:
+            info = _exchange_info(xinfo, act)
+        self._exchanged(act, info)
+
+    def _exchanged(self, act: Exchange, info: _XInfo) -> list[Event]:
+        """The reference's ``_make_exchange``, inline (a random play-out exchanges at two
+        moves in five): each card found by a loop, the event made here
+        (``wording.exchanged``'s, its cards as tuples), the money carried (``_keys``); and
+        what was known of the position forgotten but the money (``apply``'s work after an
+        offered step, here where ``apply``'s path for an exchange returns its event). Long
+        for speed: one function, not one more Python call at two moves in five."""
         _, gives, takes, to_opponent, to_mine, to_other, _, _ = info
         m = self.mover
         banks = self.banks
         mine = banks[m]
         zone = banks[1 - m] if to_opponent else self.under
-        # each card found by a loop, and its cards' codes so far with it (``_Codes``)
+        # each card found by a loop
         given = []
-        node = 0
         for r in gives:
             for c in mine:
                 if c.rank == r:
                     mine.remove(c)  # (the first of its rank: cards are unique)
                     given.append(c)
-                    give, node = _STEPS[node + c.ordinal]
                     break
         taken = []
-        node = 0
         for r in takes:
             for c in zone:
                 if c.rank == r:
                     zone.remove(c)
                     taken.append(c)
-                    take, node = _STEPS[node + c.ordinal]
                     break
         if to_opponent:
             zone += given
@@ -930,11 +932,20 @@ class MoneyKernel(MoneyState):
             keys[m] += to_mine
             keys[1 - m] += to_other
         # The cards as tuples of codes (JSON and ``==`` read them as the reference's lists),
-        # each tuple shared (``_Codes``): once the collector has walked it, it is untracked,
+        # each tuple shared (``_Sides``): once the collector has walked it, it is untracked,
         # and so is every data dict made of it after (the log keeps tens of thousands: a
         # long play-out's full collections walked each of them).
-        data = {"give": give, "take": take, "place": act.place}
-        self.events.append(_tnew(Event, ("exchange", m, _EXCHANGES, data)))
+        data = {
+            "give": _SIDE_CODES[tuple(given)],
+            "take": _SIDE_CODES[tuple(taken)],
+            "place": act.place,
+        }
+        ev = _tnew(Event, ("exchange", m, _EXCHANGES, data))
+        self.events.append(ev)
+        self._offered = None
+        if self._now:
+            self._now = {}
+        return [ev]
 
     def _make_payment(self, act: Buy) -> None:
         """The reference's, inline (a random Egyptian play-out pays the opponent at one
@@ -948,6 +959,7 @@ class MoneyKernel(MoneyState):
                 break
         else:  # pragma: no cover - the offer was checked
             self._keys = None  # (its money not carried)
+            self._offered = None
             MoneyState._make_payment(self, act)
             return
         self.banks[1 - m].append(pay)
@@ -960,6 +972,31 @@ class MoneyKernel(MoneyState):
         self.sale = (m, rank, pay)
         self.phase = "sell"
         self.events.append(_SHOP_EVENTS.get(("p", m, pay)) or wording.paid_opponent(m, pay))
+        # The seller's splits (``_sale_offers``), looked up here where the facts are at hand
+        # (a random play-out pays the opponent at a move in seven, and lists the sale next).
+        if keys is None:
+            self._offered = None
+            return
+        held = len(self.hands[1 - m])
+        v = self.values[rank]
+        key = (keys[1 - m] & _ZONE, rank, held if held < v else v)
+        got = self._tables.sales.get(key)
+        if got is None:
+            got = _put(self._tables.sales, key, partial(self._splits, *key))
+        self._offered = got
+        self._shopkey = -1  # (a seller's: ``apply``)
+
+    def _make_ground_purchase(self, act: Buy) -> None:
+        """The reference's, the money it moves carried (``_keys``: the payment under the
+        pile, the change into the buyer's bank), so that the next shop sums no zone (the
+        next mover's listing summed all three after every ground purchase)."""
+        MoneyState._make_ground_purchase(self, act)
+        keys = self._keys
+        if keys is not None:  # as an exchange with the ground (``_exchange_info``)
+            moved = sum(map(_RANK_WEIGHTS.__getitem__, act.change)) - _RANK_WEIGHTS[act.pay]
+            m = self.mover
+            keys[m] += moved - (moved << _UNDER)
+            keys[1 - m] += (moved << _THEIRS) - (moved << _UNDER)
 
     def _make_sale(self, act: Sell) -> None:
         """The reference's, inline (each payment to the opponent is followed by a sale):
