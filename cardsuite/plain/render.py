@@ -59,11 +59,6 @@ class TextRenderer:
         elif d.groups:
             kinds = ", ".join(f"{k} {c}" for k, c in d.groups.items())
             self.line(f"{d.name}, your turn: {n} choices. By kind: {kinds}.")
-            self.line(
-                "Type list and a kind or a card to hear some (list "
-                + next(iter(d.groups))
-                + "), list all for every one, or type the action itself."
-            )
         else:
             self.line(
                 f"{d.name}, your turn. Choose 1 to {n}:" if n > 1 else f"{d.name}, your turn:"
@@ -72,6 +67,12 @@ class TextRenderer:
             self.line(f"{i + 1}. {self.say_action(str(d.legal[i]))}")
         if d.more:
             self.line(f"And {d.more} more: narrow the list (list and a card or a kind).")
+        if d.groups and d.filter is None:
+            many = max(d.groups, key=lambda k: d.groups[k])
+            self.line(
+                f"Type list and a kind or cards to hear some (list {many}), list all for"
+                " every one, or type the action itself."
+            )
 
     def hand(self, seat: int, cards: Sequence[str]) -> None:
         count = f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
@@ -124,13 +125,13 @@ class TextRenderer:
             self.out.write("\n")
             self.out.flush()
             return None
-        if not _isatty(self.inp):  # no terminal echoes it: the transcript shows the answer
+        if not isatty(self.inp):  # no terminal echoes it: the transcript shows the answer
             self.out.write(text if text.endswith("\n") else text + "\n")
             self.out.flush()
         return text.strip()
 
     def clear(self) -> bool:
-        if not _isatty(self.out):
+        if not isatty(self.out):
             return False
         self.out.write(CLEAR)
         self.out.flush()
@@ -142,9 +143,10 @@ class TextRenderer:
         self.err.flush()
 
 
-def _isatty(stream: object) -> bool:
-    isatty = getattr(stream, "isatty", None)
-    return bool(isatty is not None and isatty())
+def isatty(stream: object) -> bool:
+    """True for a terminal (where a typed answer is echoed and a screen can be cleared)."""
+    method = getattr(stream, "isatty", None)
+    return bool(method is not None and method())
 
 
-__all__ = ["CLEAR", "TextRenderer"]
+__all__ = ["CLEAR", "TextRenderer", "isatty"]

@@ -15,7 +15,7 @@ from ..engine import Game
 from ..games import all_games, entry, get_game
 from ..match import HUMAN, Match, SeatSpec
 from ..paces import PACE_DELAYS
-from .render import TextRenderer
+from .render import TextRenderer, isatty
 from .session import PlainSession
 from .speech import Words, game_phrases
 
@@ -106,6 +106,8 @@ class Picker:
         if not text:
             self.s.out.write("\n")
             raise _EndOfInput
+        if not isatty(self.s.inp):  # no terminal echoes it: the transcript shows the answer
+            self.say(text.rstrip("\n"))
         return text.strip()
 
     def choose(self) -> Match | None:
@@ -154,6 +156,7 @@ class Picker:
                     self.say(f"That save cannot be resumed: {e}")
                     continue
                 match.save_path = path
+                self.say("Resuming the saved game.")
                 return match
             self.say(f"Type a number from 1 to {len(saves)}, or enter to go back.")
 

@@ -28,7 +28,9 @@ if TYPE_CHECKING:
     from .render import TextRenderer
 
 #: Up to this many choices are listed at once; more are summarised by kind and filtered.
-LIST_MAX = 15
+LIST_MAX = 20
+#: In a summary, a kind of at most this many choices is listed all the same ("keep").
+FEW = 3
 #: A filtered list stops here and says how many more matched.
 FILTER_MAX = 30
 #: How many events ``log`` says without a number.
@@ -216,12 +218,13 @@ class PlainSession:
         name = self.match.seats[seat].name
         if filter_ is None and len(legal) <= LIST_MAX:
             return Decision(seat, name, legal, range(len(legal)))
-        if filter_ is None:
-            groups: dict[str, int] = {}
-            for a in legal:
-                kind = str(a).split(" ", 1)[0]
-                groups[kind] = groups.get(kind, 0) + 1
-            return Decision(seat, name, legal, (), groups)
+        if filter_ is None:  # by kind, the kinds of a few choices listed at once
+            groups: dict[str, list[int]] = {}
+            for i, a in enumerate(legal):
+                groups.setdefault(str(a).split(" ", 1)[0], []).append(i)
+            few = sorted(i for found in groups.values() if len(found) <= FEW for i in found)
+            counts = {kind: len(found) for kind, found in groups.items()}
+            return Decision(seat, name, legal, few, counts)
         found = [i for i, a in enumerate(legal) if self._matches(str(a), filter_)]
         cap = len(found) if filter_ == "all" else FILTER_MAX
         return Decision(seat, name, legal, found[:cap], filter=filter_, more=len(found[cap:]))
@@ -310,10 +313,7 @@ class PlainSession:
             self.io.event(event)
 
     def _cmd_list(self, seat: int, rest: str) -> None:
-        self.io.decision(self._decision(seat, rest or ("all" if self._short(seat) else None)))
-
-    def _short(self, seat: int) -> bool:
-        return len(self.match.legal_actions(seat)) <= LIST_MAX
+        self.io.decision(self._decision(seat, rest or None))
 
     def _cmd_rules(self, seat: int, rest: str) -> None:
         sections = rule_sections(self.match.game.help_text())
@@ -386,6 +386,7 @@ class PlainSession:
             raise _Leave
         if answer.lower() in ("y", "yes"):
             if self._save():
+                self.io.notice("Left the game; it is saved.")
                 raise _Leave
         elif answer.lower() in ("n", "no"):
             self.io.notice("Left the game without saving.")
