@@ -247,7 +247,11 @@ def play(
     symbols: bool = False,
     color: bool = False,
 ) -> None:
-    """Play GAME at the table (or open the picker without one); --plain: in plain text."""
+    """Play GAME at the table (or open the picker without one).
+
+    With --plain, play it in plain text instead, a line at a time: for screen readers,
+    braille displays and pipes (`cardsuite plain` chooses the game and its setup there).
+    """
     _check_theme(theme)  # the group's own --theme was checked there
     parent = (ctx.obj or {}) if isinstance(ctx.obj, dict) else {}
     theme = theme or parent.get("theme")
