@@ -42,7 +42,10 @@ class Result:
 class Renderer(Protocol):
     """How a session's messages reach one reader, and how it answers."""
 
-    def event(self, event: Event) -> None: ...
+    def event(self, event: Event, taken: int | None = None) -> None:
+        """One event of the public log; ``taken``: a finished trick's taker's count this
+        deal, where the game counts tricks."""
+        ...
 
     def decision(self, decision: Decision) -> None: ...
 

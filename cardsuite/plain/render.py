@@ -45,8 +45,11 @@ class TextRenderer:
 
     # --- the messages -----------------------------------------------------------------------
 
-    def event(self, event: Event) -> None:
-        self.line(self.words.template(event.text, self.names))
+    def event(self, event: Event, taken: int | None = None) -> None:
+        text = self.words.template(event.text, self.names)
+        if taken is not None and event.seat is not None:
+            text += f"; {self.names[event.seat]} has {taken} trick{'s' if taken != 1 else ''}"
+        self.line(text)
 
     def decision(self, d: Decision) -> None:
         n = len(d.legal)

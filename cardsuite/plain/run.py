@@ -17,7 +17,7 @@ from ..match import HUMAN, Match, SeatSpec
 from ..paces import PACE_DELAYS
 from .render import TextRenderer, isatty
 from .session import PlainSession
-from .speech import Words, game_phrases
+from .speech import Words, game_speech
 
 
 def plain_games() -> list[Game]:
@@ -54,15 +54,11 @@ def play_match(
         look.pace = store.load_settings()[0].pace
     think, hold = PACE_DELAYS.get(look.pace or "normal", PACE_DELAYS["normal"])
     words = Words(symbols=look.symbols, ascii=look.ascii, color=look.color)
-    io = TextRenderer(
-        streams.out,
-        streams.inp,
-        streams.err,
-        words,
-        match.names(),
-        game_phrases(entry(match.game.id).package),
-    )
-    return PlainSession(match, store, io, think=think, hold=hold).run(resumed=resumed)
+    speech = game_speech(entry(match.game.id).package)
+    io = TextRenderer(streams.out, streams.inp, streams.err, words, match.names(), speech.phrases)
+    session = PlainSession(match, store, io, think=think, hold=hold)
+    session.counts_tricks = speech.counts_tricks
+    return session.run(resumed=resumed)
 
 
 def new_match(

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ..cards import Card
-from ..engine import Action, IllegalAction
+from ..engine import Action, Event, IllegalAction
 from ..match import Match
 from .describe import score_lines
 from .messages import Decision, Result
@@ -77,6 +77,18 @@ def rule_sections(text: str) -> list[tuple[str, str]]:
     return [(title, "\n".join(lines).strip()) for title, lines in out]
 
 
+def _taken(log: Sequence[Event], at: int) -> int:
+    """How many tricks the taker of the trick logged at ``at`` has taken this deal (the
+    public log, back to the deal's start)."""
+    seat, count = log[at].seat, 0
+    for event in reversed(log[: at + 1]):
+        if event.kind == "deal":
+            break
+        if event.kind == "trick" and event.seat == seat:
+            count += 1
+    return count
+
+
 class PlainSession:
     """One match played through a renderer until it ends or the player leaves."""
 
@@ -103,6 +115,8 @@ class PlainSession:
         self.heard: dict[int, set[str]] = {}  # the hand last said to each seat
         self.saved_moves = tuple(match.record) if match.save_path is not None else None
         self.recorded = False
+        #: say each finished trick with its taker's count this deal (the game's speech)
+        self.counts_tricks = False
 
     # --- the loop ---------------------------------------------------------------------------
 
@@ -141,8 +155,12 @@ class PlainSession:
 
     def _events(self) -> None:
         log = self.match.public_log()
-        for event in log[self.seen :]:
-            self.io.event(event)
+        for at in range(self.seen, len(log)):
+            event = log[at]
+            taken = None
+            if self.counts_tricks and event.kind == "trick" and event.seat is not None:
+                taken = _taken(log, at)
+            self.io.event(event, taken)
             if event.kind in ("trick", "showdown") and self.hold:
                 self.sleep(self.hold)
         self.seen = len(log)
@@ -310,7 +328,7 @@ class PlainSession:
         log = self.match.public_log()[-n:]
         self.io.notice(f"The last {len(log)} events:" if log else "Nothing has happened yet.")
         for event in log:
-            self.io.event(event)
+            self.io.event(event, None)
 
     def _cmd_list(self, seat: int, rest: str) -> None:
         self.io.decision(self._decision(seat, rest or None))

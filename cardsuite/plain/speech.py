@@ -134,15 +134,24 @@ class Words:
         return _SYMBOL_CARD.sub(card, text)
 
 
-def game_phrases(module: str) -> Phrases | None:
-    """A game's own words for its notation (``games/<game>/speech.py``'s ``phrases``), if
-    it has any."""
+@dataclass(frozen=True)
+class GameSpeech:
+    """What a game's ``speech.py`` adds: words for its notation (``phrases``), and whether
+    its tricks count one by one (``COUNTS_TRICKS``: each is said with its taker's count)."""
+
+    phrases: Phrases | None = None
+    counts_tricks: bool = False
+
+
+def game_speech(module: str) -> GameSpeech:
+    """A game's own speech (``games/<game>/speech.py``), if it has one."""
     try:
         speech = importlib.import_module(f"{module}.speech")
     except ModuleNotFoundError:
-        return None
-    found: Phrases | None = getattr(speech, "phrases", None)
-    return found
+        return GameSpeech()
+    return GameSpeech(
+        getattr(speech, "phrases", None), bool(getattr(speech, "COUNTS_TRICKS", False))
+    )
 
 
-__all__ = ["RANK_WORDS", "Phrases", "Words", "game_phrases"]
+__all__ = ["RANK_WORDS", "GameSpeech", "Phrases", "Words", "game_speech"]

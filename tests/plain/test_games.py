@@ -115,6 +115,9 @@ def test_mensch_through_a_pipe(tmp_path: Path) -> None:
     assert "East calls the ace of spades" in lines
     assert "North leads the ace of spades" in lines
     assert "South plays the ten of spades" in lines
+    # a trick said with its taker's count this deal (Mensch counts tricks: its speech.py)
+    assert "West wins the trick with the seven of clubs; West has 1 trick" in lines
+    assert "West wins the trick with the ace of diamonds; West has 2 tricks" in lines
     assert lines[-2].startswith("Game over: ")
     assert run.stderr == ""
 
@@ -133,6 +136,13 @@ def test_games_through_a_pipe(args: list[str], heard: str, tmp_path: Path) -> No
     assert run.returncode == 0, run.stderr
     assert any(line.startswith(heard) for line in run.stdout.splitlines())
     assert run.stdout.splitlines()[-1].startswith("Final scores: ")
+
+
+def test_names_in_a_pipe(tmp_path: Path) -> None:
+    run = cli(["play", "manni", "--plain", "--names", "Ann,Bob", "--seed", "2"], [], tmp_path)
+    assert run.stdout.splitlines()[0] == (
+        "Manni, Basic Manni. 3 players: Ann (a person), Bob (medium bot), East (medium bot)."
+    )
 
 
 def test_symbols_in_a_pipe(tmp_path: Path) -> None:

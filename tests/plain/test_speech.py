@@ -69,3 +69,21 @@ def test_casino_phrases() -> None:
 
 def test_hint_reason_symbols_said() -> None:
     assert Words().reason("leads Q♥ to draw trumps") == "leads queen of hearts to draw trumps"
+
+
+def test_clear_only_on_a_terminal() -> None:
+    """The hot-seat's clear is an ANSI clear of the screen and its scrollback, written only
+    to a terminal (a pipe or a file gets nothing)."""
+    import io
+
+    from cardsuite.plain.render import CLEAR, TextRenderer
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    for out, cleared in ((Terminal(), True), (io.StringIO(), False)):
+        r = TextRenderer(out, io.StringIO(), io.StringIO(), Words(), ["A"])
+        assert r.clear() is cleared
+        assert out.getvalue() == (CLEAR if cleared else "")
+    assert CLEAR == "\x1b[H\x1b[2J\x1b[3J"
