@@ -90,7 +90,7 @@ def _casino(view: Mapping[str, Any], names: Sequence[str], words: Words) -> list
         lines.append(f"Build {b.get('value')}, {owner}'s: {units_said}.")
     owners = view.get("pile_of") or []
     for i, pile in enumerate(view.get("piles") or []):
-        whose = ", ".join(names[s] for s, p in enumerate(owners) if p == i) or f"pile {i + 1}"
+        whose = " and ".join(names[s] for s, p in enumerate(owners) if p == i) or f"pile {i + 1}"
         top = pile.get("top")
         top_said = words.codes([top], article=True) if top else "nothing"
         lines.append(f"{whose}'s pile: {pile.get('size', 0)} cards, {top_said} on top.")

@@ -5,8 +5,10 @@ game resumed). No terminal library is imported: the game runs on standard input 
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
@@ -239,17 +241,40 @@ def run_picker(look: Look, streams: Streams | None = None, store: Any = None) ->
 
     streams = streams or Streams.standard()
     store = store or Store()
-    match = Picker(streams, store).choose()
-    if match is None:
-        return 0
-    return play_match(match, look, streams, store, resumed=match.save_path is not None)
+
+    def run() -> int:
+        match = Picker(streams, store).choose()
+        if match is None:
+            return 0
+        return play_match(match, look, streams, store, resumed=match.save_path is not None)
+
+    return guarded(run, streams)
 
 
 def run_play(match: Match, look: Look, streams: Streams | None = None, store: Any = None) -> int:
     """``cardsuite play GAME --plain``."""
     from ..store import Store
 
-    return play_match(match, look, streams or Streams.standard(), store or Store())
+    streams = streams or Streams.standard()
+    store = store or Store()
+    return guarded(lambda: play_match(match, look, streams, store), streams)
+
+
+def guarded(run: Callable[[], int], streams: Streams) -> int:
+    """``run``'s status; ctrl+c leaves with a word on standard error (130, as a shell says
+    for it), and a reader that stops reading (``| head``) ends the game quietly (1): never
+    a traceback. Nothing is saved that the player did not save."""
+    try:
+        return run()
+    except KeyboardInterrupt:
+        streams.err.write("\nInterrupted: leaving the game (nothing was saved unasked).\n")
+        return 130
+    except BrokenPipeError:
+        # the reader is gone: Python would report the pipe again when it flushes at exit
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(devnull, streams.out.fileno())
+        return 1
 
 
 __all__ = ["Look", "Picker", "Streams", "new_match", "plain_games", "run_picker", "run_play"]

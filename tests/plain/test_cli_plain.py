@@ -78,3 +78,39 @@ def test_the_plain_picker_asks_the_setup_line_by_line(tmp_path: Path) -> None:
 def test_the_plain_picker_at_the_end_of_input(tmp_path: Path) -> None:
     run = cli(["plain"], [], tmp_path)
     assert run.returncode == 0 and run.stderr == "End of input: no game started.\n"
+
+
+def test_ctrl_c_and_a_closed_pipe_leave_without_a_traceback(tmp_path: Path) -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    from test_games import ROOT
+
+    env = {**os.environ, "CARDSUITE_HOME": str(tmp_path), "PYTHONPATH": str(ROOT)}
+    args = [sys.executable, "-m", "cardsuite", "play", "manni", "--plain", "--pace", "instant"]
+    proc = subprocess.Popen(
+        args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+        text=True,
+    )  # fmt: skip
+    assert proc.stdout is not None
+    heard = ""
+    while not heard.endswith("Your move: "):  # waiting at the first prompt
+        heard += proc.stdout.read(1)
+    proc.send_signal(signal.SIGINT)
+    _out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130
+    assert err == "\nInterrupted: leaving the game (nothing was saved unasked).\n"
+    # a reader that stops reading after one line
+    proc = subprocess.Popen(
+        args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+    )  # fmt: skip
+    assert proc.stdout is not None and proc.stdin is not None
+    proc.stdout.readline()
+    proc.stdout.close()
+    proc.stdin.write(b"1\n" * 3000)
+    proc.stdin.close()
+    assert proc.wait(timeout=60) == 1
+    assert proc.stderr is not None and b"Traceback" not in proc.stderr.read()
+    proc.stderr.close()
