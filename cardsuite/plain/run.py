@@ -45,6 +45,12 @@ class Streams:
 
     @classmethod
     def standard(cls) -> Streams:
+        """Standard input and output; bytes that are not text in the input are read as
+        replacement characters (then refused as any nonsense is), never a traceback."""
+        for stream in (sys.stdin, sys.stdout):
+            reconfigure = getattr(stream, "reconfigure", None)
+            if reconfigure is not None:
+                reconfigure(errors="replace")
         return cls(sys.stdin, sys.stdout, sys.stderr)
 
 
@@ -128,6 +134,9 @@ class Picker:
             self.say(f"{i + 1}. {g.name}: {g.summary}")
         if saves:
             self.say(f"r. Resume one of {len(saves)} saved games.")
+        for g in all_games():
+            if g.realtime:
+                self.say(f"({g.name}'s race is not in plain text yet: play it in the app.)")
         while True:
             answer = self.ask(f"Choose a game, 1 to {len(games)}{', or r' if saves else ''}: ")
             if answer.lower() == "r" and saves:

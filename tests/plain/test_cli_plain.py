@@ -56,12 +56,13 @@ def test_the_plain_picker_asks_the_setup_line_by_line(tmp_path: Path) -> None:
     answers = ["9", "3", "7", "", "human,robot", "human,easy,easy,easy", "x", "12"]
     run = cli(["plain", "--pace", "instant"], answers, tmp_path)
     lines = run.stdout.splitlines()
-    assert lines[:5] == [
+    assert lines[:6] == [
         "cardsuite in plain text. Games:",
         f"1. Twenty-Two: {get_game('twenty-two').summary}",
         f"2. Manni: {get_game('manni').summary}",
         f"3. Mensch: {get_game('mensch').summary}",
         f"4. African Casino: {get_game('african-casino').summary}",
+        "(Money's race is not in plain text yet: play it in the app.)",
     ]
     assert "Choose a game, 1 to 4: 9" in lines
     assert "Type a number from 1 to 4." in lines
@@ -114,3 +115,19 @@ def test_ctrl_c_and_a_closed_pipe_leave_without_a_traceback(tmp_path: Path) -> N
     assert proc.wait(timeout=60) == 1
     assert proc.stderr is not None and b"Traceback" not in proc.stderr.read()
     proc.stderr.close()
+
+
+def test_input_that_is_not_text_is_refused_as_nonsense(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    from test_games import ROOT
+
+    env = {**os.environ, "CARDSUITE_HOME": str(tmp_path), "PYTHONPATH": str(ROOT)}
+    run = subprocess.run(
+        [sys.executable, "-m", "cardsuite", "play", "manni", "--plain", "--seed", "2"],
+        input=b"\xff\xfe\x80\n", capture_output=True, env=env, timeout=60, check=False,
+    )  # fmt: skip
+    assert run.returncode == 0 and b"Traceback" not in run.stderr
+    assert "Not understood: " in run.stdout.decode()
