@@ -29,6 +29,7 @@ class Decision:
     groups: Mapping[str, int] = field(default_factory=dict)
     filter: str | None = None
     more: int = 0  # how many more matched than ``listed`` holds
+    example: str | None = None  # a long list's action, as it is typed
 
 
 @dataclass(frozen=True)

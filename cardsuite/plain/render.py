@@ -72,9 +72,10 @@ class TextRenderer:
             self.line(f"And {d.more} more: narrow the list (list and a card or a kind).")
         if d.groups and d.filter is None:
             many = max(d.groups, key=lambda k: d.groups[k])
+            typed = f", as: {d.example}" if d.example else ""
             self.line(
                 f"Type list and a kind or cards to hear some (list {many}), list all for"
-                " every one, or type the action itself."
+                f" every one, or type the action itself{typed}."
             )
 
     def hand(self, seat: int, cards: Sequence[str]) -> None:
@@ -115,6 +116,11 @@ class TextRenderer:
         self.line(f"Section {which + 1}: {title}.")
         for text in body.splitlines():
             text = _MARKUP.sub("", text).rstrip()
+            if text.startswith("|"):  # a table's row as "cell: cell"; its rule not at all
+                cells = [c.strip() for c in text.strip("|").split("|")]
+                if all(set(c) <= set("-: ") for c in cells):
+                    continue
+                text = ": ".join(c for c in cells if c)
             if text and not text.startswith("```"):
                 self.line(text)
 

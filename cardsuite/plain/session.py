@@ -54,6 +54,32 @@ _CODES = re.compile(r"(?<![\w:])(?:JK|(?:10|[2-9AJQKT])[SHDC])(?![\w])")
 _HEADING = re.compile(r"^(#{1,3})\s+(.*)$")
 
 
+def kinds(texts: Sequence[str]) -> dict[str, list[int]]:
+    """The actions' indices by kind, for a long list's summary: the first word ("capture",
+    "trail"); where a kind is only cards of varying number ("discard 10C QD"), by how many
+    ("discard 2 cards", "discard nothing"), as a player thinks of an exchange."""
+    by_word: dict[str, list[int]] = {}
+    for i, text in enumerate(texts):
+        by_word.setdefault(text.split(" ", 1)[0], []).append(i)
+    out: dict[str, list[int]] = {}
+    for word, found in by_word.items():
+        sizes = {i: _card_count(texts[i]) for i in found}
+        if None in sizes.values() or len(set(sizes.values())) < 2:
+            out[word] = found
+            continue
+        for i in found:
+            n = sizes[i]
+            label = "nothing" if n == 0 else f"{n} card{'s' if n != 1 else ''}"
+            out.setdefault(f"{word} {label}", []).append(i)
+    return out
+
+
+def _card_count(text: str) -> int | None:
+    """How many cards an action of only a word and card codes names; None for another."""
+    rest = text.split()[1:]
+    return len(rest) if all(_CODES.fullmatch(t) for t in rest) else None
+
+
 class _Leave(Exception):
     """The player leaves the game (quit, or the end of input)."""
 
@@ -237,13 +263,19 @@ class PlainSession:
         if filter_ is None and len(legal) <= LIST_MAX:
             return Decision(seat, name, legal, range(len(legal)))
         if filter_ is None:  # by kind, the kinds of a few choices listed at once
-            groups: dict[str, list[int]] = {}
-            for i, a in enumerate(legal):
-                groups.setdefault(str(a).split(" ", 1)[0], []).append(i)
+            groups = kinds([str(a) for a in legal])
             few = sorted(i for found in groups.values() if len(found) <= FEW for i in found)
             counts = {kind: len(found) for kind, found in groups.items()}
-            return Decision(seat, name, legal, few, counts)
-        found = [i for i, a in enumerate(legal) if self._matches(str(a), filter_)]
+            biggest = max(groups.values(), key=len)
+            example = str(legal[biggest[len(biggest) // 2]])
+            return Decision(seat, name, legal, few, counts, example=example)
+        # a kind the summary named, then cards or words: "list discard 2 cards 10S"
+        by_kind = kinds([str(a) for a in legal]) if len(legal) > LIST_MAX else {}
+        wanted = filter_.lower()
+        kind = max((k for k in by_kind if (wanted + " ").startswith(k + " ")), key=len, default="")
+        among = by_kind[kind] if kind else range(len(legal))
+        rest = filter_[len(kind) :].strip() if kind else filter_
+        found = [i for i in among if not rest or self._matches(str(legal[i]), rest)]
         cap = len(found) if filter_ == "all" else FILTER_MAX
         return Decision(seat, name, legal, found[:cap], filter=filter_, more=len(found[cap:]))
 
@@ -463,4 +495,4 @@ class PlainSession:
             self.io.error(f"{reason} The result is kept and recorded on a later start.")
 
 
-__all__ = ["COMMANDS", "PlainSession", "rule_sections"]
+__all__ = ["COMMANDS", "PlainSession", "kinds", "rule_sections"]

@@ -188,3 +188,45 @@ def test_saved_in_the_app_resumes_in_the_plain_picker(store: Store, tmp_path: Pa
         chosen, Look(pace="instant"), Streams(io.StringIO("1\n" * 600), out, io.StringIO()), store
     )
     assert status == 0 and chosen.is_over() and not path.exists()
+
+
+def test_a_long_list_is_summarised_by_kind_and_narrowed(store: Store) -> None:
+    """Hornafjarðarmanni's exchange offers 1586 discards: said as six kinds, the lone
+    exchange of nothing listed at once; narrowed by kind, by cards, or both."""
+    match = Match.new(
+        "manni", seats("manni", ["human", "medium", "medium"]), "hornafjardarmanni", seed=4
+    )
+    said = ["list discard 2 cards 10S", "list discard 1 card", "list 10D 9D QD", "list all"]
+    lines = play(match, said, store).lines
+    at = lines.index("Your move: list discard 2 cards 10S")
+    assert lines[at - 3 : at] == [
+        "South, your turn: 1586 choices. By kind: discard nothing 1, discard 1 card 12,"
+        " discard 2 cards 66, discard 3 cards 220, discard 4 cards 495, discard 5 cards 792.",
+        "1. discard nothing (keep your cards)",
+        "Type list and a kind or cards to hear some (list discard 5 cards), list all for every"
+        " one, or type the action itself, as: discard 9S 8S 2H 9C 10D.",
+    ]
+    two = after(lines, "list discard 2 cards 10S")
+    assert two[0] == "11 of 1586 choices match discard 2 cards 10S:"
+    assert two[1] == "14. discard the ten of spades and the nine of spades"
+    assert all(" and " in x and "ten of spades" in x for x in two[1:]) and len(two) == 12
+    assert len(after(lines, "list discard 1 card")) == 13
+    three = after(lines, "list 10D 9D QD")
+    assert three[0] == "46 of 1586 choices match 10D 9D QD:"  # the three and 0 to 2 of 9
+    assert (
+        len(three) == 32
+        and three[-1] == "And 16 more: narrow the list (list and a card or a kind)."
+    )
+    for card in ("ten of diamonds", "nine of diamonds", "queen of diamonds"):
+        assert all(card in x for x in three[1:-1])
+    everything = after(lines, "list all")
+    assert len(everything) == 1587 and everything[-1].startswith("1586. discard ")
+
+
+def test_the_rules_tables_are_said_as_lines(store: Store) -> None:
+    match = Match.new("manni", seats("manni", ["human", "medium", "medium"]), seed=4)
+    lines = play(match, ["rules 10"], store).lines
+    section = after(lines, "rules 10")
+    assert section[0] == "Section 10: Action notation."
+    assert "swap: Basic Manni: take the manni as your hand" in section
+    assert not any("|" in x or "`" in x or x.startswith("---") for x in section)
