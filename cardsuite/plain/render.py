@@ -8,7 +8,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
-from ..engine import Event
+from ..engine import Action, Event
 from .describe import table_lines
 from .messages import Decision, Result
 from .speech import Phrases, Words
@@ -87,6 +87,13 @@ class TextRenderer:
 
     def error(self, text: str) -> None:
         self.line(text)
+
+    def refused(self, reason: str) -> None:
+        self.line(f"Not allowed: {self.words.reason(reason)}")
+
+    def hint(self, action: Action, reason: str) -> None:
+        said = self.say_action(str(action))
+        self.line(f"Hint: {said}. Why: {self.words.reason(reason)}.")
 
     def result(self, result: Result) -> None:
         won = [self.names[s] for s in result.winners]

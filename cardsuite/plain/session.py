@@ -21,11 +21,10 @@ from ..cards import Card
 from ..engine import Action, Event, IllegalAction
 from ..match import Match
 from .describe import score_lines
-from .messages import Decision, Result
+from .messages import Decision, Renderer, Result
 
 if TYPE_CHECKING:
     from ..store import Store
-    from .render import TextRenderer
 
 #: Up to this many choices are listed at once; more are summarised by kind and filtered.
 LIST_MAX = 20
@@ -122,7 +121,7 @@ class PlainSession:
         self,
         match: Match,
         store: Store,
-        io: TextRenderer,
+        io: Renderer,
         think: float = 0.0,
         hold: float | None = 0.0,
         sleep: Callable[[float], None] = time.sleep,
@@ -327,7 +326,7 @@ class PlainSession:
         try:
             self.match.apply(action, seat)
         except IllegalAction as e:
-            self.io.error(f"Not allowed: {self.io.words.reason(e.reason)}")
+            self.io.refused(e.reason)
             return False
         except ValueError as e:
             self.io.error(f"Not understood: {e}")
@@ -380,8 +379,7 @@ class PlainSession:
             self.io.error("Hints are for one player against bots: here they would tell others.")
             return
         hint = m.hint_with_reason(seat)
-        said = self.io.say_action(str(hint.action))
-        self.io.notice(f"Hint: {said}. Why: {self.io.words.reason(hint.reason)}.")
+        self.io.hint(hint.action, hint.reason)
 
     def _cmd_undo(self, seat: int, rest: str) -> bool:
         m = self.match
