@@ -156,3 +156,10 @@ def test_symbols_in_a_pipe(tmp_path: Path) -> None:
         tmp_path,
     )
     assert "South's hand, 8 cards: 10S 9S AH QH JH 9C JD 9D." in run.stdout
+
+
+def test_colour_only_when_asked(tmp_path: Path) -> None:
+    plain = cli(["play", "mensch", "--plain", "--seed", "3"], [], tmp_path)
+    assert "\x1b" not in plain.stdout
+    coloured = cli(["play", "mensch", "--plain", "--color", "--seed", "3"], [], tmp_path)
+    assert "hearts: \x1b[31mace\x1b[0m, \x1b[31mqueen\x1b[0m" in coloured.stdout
