@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import play, seats
+from plainkit import play, seats
 
 from cardsuite.match import Match
 from cardsuite.store import Store

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from test_games import cli
+from plainkit import cli
 
 from cardsuite.cli import main
 from cardsuite.games import get_game
@@ -87,7 +87,7 @@ def test_ctrl_c_and_a_closed_pipe_leave_without_a_traceback(tmp_path: Path) -> N
     import subprocess
     import sys
 
-    from test_games import ROOT
+    from plainkit import ROOT
 
     env = {**os.environ, "CARDSUITE_HOME": str(tmp_path), "PYTHONPATH": str(ROOT)}
     args = [sys.executable, "-m", "cardsuite", "play", "manni", "--plain", "--pace", "instant"]
@@ -122,7 +122,7 @@ def test_input_that_is_not_text_is_refused_as_nonsense(tmp_path: Path) -> None:
     import subprocess
     import sys
 
-    from test_games import ROOT
+    from plainkit import ROOT
 
     env = {**os.environ, "CARDSUITE_HOME": str(tmp_path), "PYTHONPATH": str(ROOT)}
     run = subprocess.run(

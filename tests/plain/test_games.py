@@ -9,21 +9,16 @@ at key steps.
 
 from __future__ import annotations
 
-import os
 import random
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from conftest import play, seats
+from plainkit import cli, play, seats
 
 from cardsuite.games import get_game
 from cardsuite.match import Match
 from cardsuite.plain.run import plain_games
 from cardsuite.store import Store
-
-ROOT = Path(__file__).parents[2]
 
 #: (game, players, options) for every variant: a short match where the game has a length.
 TABLES = [
@@ -77,19 +72,6 @@ def test_whole_game_every_variant(
 
 def test_every_turn_game_plays_plain() -> None:
     assert {g.id for g in plain_games()} == {"twenty-two", "manni", "mensch", "african-casino"}
-
-
-def cli(args: list[str], answers: list[str], home: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "CARDSUITE_HOME": str(home), "PYTHONPATH": str(ROOT)}
-    return subprocess.run(
-        [sys.executable, "-m", "cardsuite", *args],
-        input="".join(a + "\n" for a in answers),
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-        check=False,
-    )
 
 
 def test_mensch_through_a_pipe(tmp_path: Path) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import io
 
-from conftest import seats
+from plainkit import seats
 
 from cardsuite.match import Match
 from cardsuite.plain.render import TextRenderer

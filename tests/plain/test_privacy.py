@@ -13,8 +13,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import play, seats
 from hidden import redeal
+from plainkit import play, seats
 
 from cardsuite.games import get_game
 from cardsuite.match import Match
