@@ -194,6 +194,21 @@ def _check_theme(theme: str | None) -> None:
         )
 
 
+#: The plain text mode's options (``play --plain``, ``plain``): how cards are said.
+_plain_look = _option_set(
+    click.option("--symbols", is_flag=True, help="Plain text: cards as symbols (Q♥), not words."),
+    click.option("--color", is_flag=True, help="Plain text: the red suits in colour."),
+)
+_plain_options = _option_set(
+    click.option(
+        "--plain",
+        is_flag=True,
+        help="Play in plain text, a line at a time (screen readers, braille, pipes).",
+    ),
+    _plain_look,
+)
+
+
 @main.command()
 @click.argument("game", required=False)
 @click.option("--players", "-p", type=int, default=None, help="Number of players.")
@@ -213,6 +228,7 @@ def _check_theme(theme: str | None) -> None:
     default=None,
     help="Start from a position: the game's JSON (see its rules module), e.g. a puzzle.",
 )
+@_plain_options
 @click.pass_context
 def play(
     ctx: click.Context,
@@ -227,12 +243,36 @@ def play(
     ascii_: bool | None = None,
     pace: str | None = None,
     position_file: str | None = None,
+    plain: bool = False,
+    symbols: bool = False,
+    color: bool = False,
 ) -> None:
-    """Play GAME at the table (or open the picker without one)."""
+    """Play GAME at the table (or open the picker without one).
+
+    With --plain, play it in plain text instead, a line at a time: for screen readers,
+    braille displays and pipes (`cardsuite plain` chooses the game and its setup there).
+    """
     _check_theme(theme)  # the group's own --theme was checked there
     parent = (ctx.obj or {}) if isinstance(ctx.obj, dict) else {}
     theme = theme or parent.get("theme")
     ascii_ = ascii_ if ascii_ is not None else parent.get("ascii")
+    if plain or symbols or color:
+        _play_plain(
+            game,
+            players,
+            seats,
+            names,
+            variant,
+            opts,
+            seed,
+            position_file,
+            ascii_,
+            pace,
+            plain,
+            symbols,
+            color,
+        )
+        return
     start = None
     if position_file is not None and game is None:
         raise click.BadParameter("name the game too: cardsuite play GAME --position FILE")
@@ -303,6 +343,74 @@ def _read_position(g: Game, file: str) -> tuple[dict[str, Any], int]:
     return data, len(state.scores())
 
 
+def _play_plain(
+    game: str | None,
+    players: int | None,
+    seats: str | None,
+    names: str | None,
+    variant: str | None,
+    opts: Sequence[str],
+    seed: int | None,
+    position_file: str | None,
+    ascii_: bool | None,
+    pace: str | None,
+    plain: bool,
+    symbols: bool,
+    color: bool,
+) -> None:
+    """``play GAME --plain``: the same checks as the table's, then the game in plain text
+    (``plain/``); Money's race is not in plain text yet, which is said, not half-played."""
+    if not plain:
+        raise click.BadParameter("--symbols and --color are for --plain", param_hint="--plain")
+    if game is None:
+        raise click.BadParameter("name the game: cardsuite play GAME --plain (or cardsuite plain)")
+    g = _game(game)
+    if g.realtime:
+        from .plain.run import plain_games
+
+        raise click.UsageError(
+            f"{g.name}'s race is not in plain text yet; plain text plays: "
+            + ", ".join(x.id for x in plain_games())
+        )
+    position = None
+    if position_file is not None:
+        if variant is not None or opts or seed is not None:
+            raise click.BadParameter(
+                "a position has its own variant, options and cards: leave out"
+                " --variant, --option and --seed",
+                param_hint="--position",
+            )
+        position, n = _read_position(g, position_file)
+        if players is not None and players != n:
+            raise click.BadParameter(
+                f"the position is for {n} players, not {players}", param_hint="--players"
+            )
+        players, variant = n, str(position["variant"])
+    fields = _start_fields(g, players, seats, names, variant, opts, seed)
+    from .plain.run import Look, new_match, run_play
+
+    match = new_match(*fields, position=position)
+    look = Look(symbols=symbols, ascii=bool(ascii_), color=color, pace=pace)
+    sys.exit(run_play(match, look))
+
+
+@main.command(short_help="Play in plain text: choose a game and its setup line by line.")
+@_plain_look
+@click.option("--ascii/--unicode", "ascii_", default=None, help="Suits as letters S H D C.")
+@click.option("--pace", type=click.Choice(PACES), default=None, help=overview())
+@click.pass_context
+def plain(
+    ctx: click.Context, symbols: bool, color: bool, ascii_: bool | None, pace: str | None
+) -> None:
+    """A game in plain text, a line at a time, for screen readers, braille displays and
+    pipes: numbered games, the setup asked line by line, or a saved game resumed."""
+    from .plain.run import Look, run_picker
+
+    parent = (ctx.obj or {}) if isinstance(ctx.obj, dict) else {}
+    ascii_ = ascii_ if ascii_ is not None else parent.get("ascii")
+    sys.exit(run_picker(Look(symbols=symbols, ascii=bool(ascii_), color=color, pace=pace)))
+
+
 def _start_request(
     g: Game,
     players: int | None,
@@ -314,8 +422,27 @@ def _start_request(
     allowed: Sequence[str] | None = None,
     default_others: str = "medium",
 ) -> Any:
-    from .match import REMOTE, SEAT_KINDS, SeatSpec
     from .ui.app import StartRequest
+
+    return StartRequest(
+        *_start_fields(g, players, seats, names, variant, opts, seed, allowed, default_others)
+    )
+
+
+def _start_fields(
+    g: Game,
+    players: int | None,
+    seats: str | None,
+    names: str | None,
+    variant: str | None,
+    opts: Sequence[str],
+    seed: int | None,
+    allowed: Sequence[str] | None = None,
+    default_others: str = "medium",
+) -> tuple[str, list[Any], str, dict[str, Any], int | None]:
+    """What a table is dealt with, checked (usage errors say what is allowed): the game's id,
+    the seats, the variant, its options and the seed."""
+    from .match import REMOTE, SEAT_KINDS, SeatSpec
 
     if allowed is None:  # `play`: people at this keyboard and bots
         allowed = [k for k in SEAT_KINDS if k != REMOTE]
@@ -353,7 +480,7 @@ def _start_request(
             )
         seen[key] = name
     variant_id, options = _options(g, variant, opts)
-    return StartRequest(
+    return (
         g.id,
         [SeatSpec(k, nm) for k, nm in zip(kinds, seat_names, strict=False)],
         variant_id,
