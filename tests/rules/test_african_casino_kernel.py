@@ -157,6 +157,46 @@ def test_judge_keeps_is_the_matching(ace_high: bool) -> None:
             assert want == any(worth(c, need[0], ace_high) for c in hand if c is not used)
 
 
+class _Turn:
+    """The few facts ``_Judge`` reads of a state."""
+
+    def __init__(self, aug: int | None, ace_high: bool) -> None:
+        self.aug_opp = aug
+        self.played = None
+        self.ace_high = ace_high
+
+    def restricted(self) -> bool:
+        return False
+
+
+@pytest.mark.parametrize("ace_high", [True, False])
+def test_judge_lock_is_keeps_for_one_build(ace_high: bool) -> None:
+    """``_Judge.lock``, read inline by the listing: with one build to keep and no
+    opponent's added to, ``keeps`` for a card used (or none) is ``card.rank != lock``;
+    otherwise (two builds, an addition, no card of the build's value) there is no lock."""
+    rng = random.Random(38)
+    locked = free = 0
+    for _ in range(ROUNDS * 2):
+        hand = rng.sample(FULL, rng.randrange(0, 8))
+        if rng.random() < 0.5:  # aces and pairs
+            hand += [c for c in FULL if c.rank == ACE and c not in hand][: rng.randrange(3)]
+        mine = tuple(rng.sample(range(1, 15), rng.choice((1, 1, 1, 2))))
+        aug = rng.choice((None, None, None, 7))
+        counts = kernel._hand_counts(hand, ace_high)
+        judge = kernel._Judge(_Turn(aug, ace_high), mine, counts)  # type: ignore[arg-type]
+        lock = judge.lock
+        if lock is None:
+            assert aug is not None or len(mine) > 1 or not judge.keeps(mine, None)
+            continue
+        assert aug is None and len(mine) == 1
+        locked += lock != 0
+        free += lock == 0
+        for used in (None, *hand):
+            want = judge.keeps(mine, used)
+            assert want == (used is None or used.rank != lock), (hand, mine, used)
+    assert locked > 50 and free > 10
+
+
 def _covered(packing: tuple[tuple[Item, ...], ...]) -> frozenset[Item]:
     return frozenset(it for unit in packing for it in unit)
 

@@ -151,15 +151,30 @@ class _Judge:
     value rather than per step. Every method takes a step the generation already let
     through (its owner test, its target's side)."""
 
-    __slots__ = ("ace_high", "aug", "counts", "mine", "played", "restricted")
+    __slots__ = ("ace_high", "aug", "counts", "lock", "mine", "played", "restricted")
 
     def __init__(self, state: CasinoState, mine: tuple[int, ...], counts: dict[int, int]) -> None:
         self.counts = counts  # ``_hand_counts`` of the mover's hand
         self.mine = mine  # the values of the builds the mover owns
-        self.aug = state.aug_opp
+        self.aug = aug = state.aug_opp
         self.played = state.played is not None
         self.restricted = state.restricted()
-        self.ace_high = state.ace_high
+        self.ace_high = ace_high = state.ace_high
+        # The common case, one build to keep and no opponent's added to: ``keeps(mine,
+        # used)`` is ``used.rank != lock`` (the rank of its one capturing card, or 0 when
+        # two or more capture it), read inline by the listing; None otherwise.
+        lock = None
+        if aug is None and len(mine) == 1:
+            v = mine[0]
+            if v == 1 or v == 14:
+                n = counts.get(1, 0) if v == 1 or ace_high else 0
+                rank = ACE
+            else:
+                n = counts.get(v, 0)
+                rank = v
+            if n:
+                lock = rank if n == 1 else 0
+        self.lock = lock
 
     def keeps(self, need: tuple[int, ...], used: Card | None) -> bool:
         """TAB-5: distinct cards of the hand but ``used`` capture the builds of ``need``
@@ -203,6 +218,9 @@ class _Judge:
     def play_keep(self, card: Card) -> bool:
         """A play that leaves the mover's builds as they are (a merge, an addition to the
         side's build, a raise merged into it): AUG-5, TAB-5."""
+        lock = self.lock
+        if lock is not None:
+            return card.rank != lock
         return self.aug is None and self.keeps(self.mine, card)
 
     def play_new(self, card: Card, v: int) -> bool:
@@ -217,7 +235,7 @@ class _Judge:
         the build added to must be gone; before it, a card kept for it), TAB-5."""
         aug = self.aug
         if aug is None:
-            return self.keeps(self.mine, None)
+            return self.lock is not None or self.keeps(self.mine, None)
         if self.played:
             return False
         return self.keeps((*self.mine, aug), None)
@@ -819,6 +837,12 @@ class CasinoKernel(CasinoState):
         elif judge is None:  # (each card's trail looked up in C: no loop, no call a card)
             out.extend(map(_TRAIL_OF, hand))
         elif not ((judge.restricted and judge.mine) or judge.aug is not None):  # (TWO-1, AUG-5)
+            lock = judge.lock
+            if lock is not None:  # (one build to keep: its last capturing card stays)
+                for card in hand:
+                    if card.rank != lock:
+                        out.append(_TRAIL_OF(card))
+                return
             kept = judge.mine
             for card in hand:
                 if judge.keeps(kept, card):  # (TAB-5: the card is not the last for a build)
@@ -844,6 +868,12 @@ class CasinoKernel(CasinoState):
         # alone is a set of 1, and counts 14 too: below); with tops, ``_reach``'s values.
         reach = _tops_reach(walk, tops, ace_high) if tops else walk
         capture_values = _CAPTURE_VALUES[ace_high]
+        # (one build to keep: ``_Judge.capture`` inline, ``lock`` and the build's value)
+        lock = None
+        kept = 0
+        if judge is not None and judge.lock is not None:
+            lock = judge.lock
+            kept = judge.mine[0]
         for card in hand:
             values = capture_values[card]
             seen: set[object] | None = set() if values is _ACE_BOTH else None
@@ -872,7 +902,12 @@ class CasinoKernel(CasinoState):
                         if key in seen:
                             continue
                         seen.add(key)
-                    if judge is None or judge.capture(card, v, build):
+                    if judge is None:
+                        out.append(cap)
+                    elif lock is not None:  # (the build kept taken, or its card kept)
+                        if (build and v == kept) or card.rank != lock:
+                            out.append(cap)
+                    elif judge.capture(card, v, build):
                         out.append(cap)
 
     def _for_partner(
