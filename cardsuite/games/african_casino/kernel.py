@@ -643,7 +643,9 @@ class CasinoKernel(CasinoState):
         owners = self._owners(seat, counts)
         out: list[Action] = []
         if played is None:
-            self._play_list(seat, whole, table, walk, tops or (), targets, owners, judge, out)
+            self._play_list(
+                seat, whole, table, walk, tops or (), targets, owners, counts, judge, out
+            )
             size = len(out)
             self._free_list(seat, table, targets, owners, judge, out)
             self._quiet = out if len(out) == size else None  # (``_after_trail``)
@@ -738,17 +740,19 @@ class CasinoKernel(CasinoState):
         tops: tuple[Item, ...],
         targets: list[_Target],
         owners: _Owners,
+        counts: dict[int, int],
         judge: _Judge | None,
         out: list[Action],
     ) -> None:
         """The play's steps (TURN-1) onto ``out``: the captures of every hand card, then
         each card's builds, raises and additions, then the trails. ``whole``: the free
         loose cards, ``table`` and ``walk`` their sums (``_layout_sums``); ``tops``: the
-        pile tops a capture may take (VAR-SA 4). (Long for speed: a card's builds and
+        pile tops a capture may take (VAR-SA 4); ``counts``: ``_hand_counts`` of the hand.
+        (Long for speed: a card's builds and
         additions are its inner loops, written out, and the owner test is a set look-up,
         ``_Owners``.)"""
         hand = self.hands[seat]
-        self._capture_list(whole, walk, tops, hand, judge, out)
+        self._capture_list(whole, walk, tops, hand, counts, judge, out)
         builds = self.builds
         top = self.top_value
         raisable: list[int] = []  # (no sort with no build)
@@ -854,12 +858,15 @@ class CasinoKernel(CasinoState):
         walk: _Table,
         tops: tuple[Item, ...],
         hand: list[Card],
+        counts: dict[int, int],
         judge: _Judge | None,
         out: list[Action],
     ) -> None:
         """Each hand card's captures (``_capture_plan``, one per value the card may count,
-        shared by the cards of that value); an ace's two values may take the same cards,
-        which is one step (the first). ``walk``: ``units.sums`` of ``loose``."""
+        worked out once for the values the hand holds, ``counts``' keys); an ace's two
+        values may take the same cards, which is one step (the first). ``walk``:
+        ``units.sums`` of ``loose``. A card other than an ace captures its rank only: one
+        look-up, and none of a card with nothing to take."""
         ace_high = self.ace_high
         maximal_only = self.insist == "always"
         builds = self.builds
@@ -867,48 +874,76 @@ class CasinoKernel(CasinoState):
         # With no pile top, the values with a unit to take are the sums of loose sets (an ace
         # alone is a set of 1, and counts 14 too: below); with tops, ``_reach``'s values.
         reach = _tops_reach(walk, tops, ace_high) if tops else walk
-        capture_values = _CAPTURE_VALUES[ace_high]
+        for v in counts:
+            if v in reach or v in builds or (v == 14 and 1 in reach):
+                # The plan is its units' (``units.sums`` of the whole layout, kept for the
+                # listing): a layout that changed elsewhere finds it again.
+                found = _take_groups(loose, v, ace_high, tops, walk)
+                plans[v] = _capture_plan(tuple(found), v in builds, maximal_only)
+        if not plans:  # (no build and no unit of a value held, ``_reach``: nothing to take)
+            return
         # (one build to keep: ``_Judge.capture`` inline, ``lock`` and the build's value)
         lock = None
         kept = 0
         if judge is not None and judge.lock is not None:
             lock = judge.lock
             kept = judge.mine[0]
+        get = plans.get
         for card in hand:
-            values = capture_values[card]
-            seen: set[object] | None = set() if values is _ACE_BOTH else None
-            for v in values:
-                plan = plans.get(v)
-                if plan is None:
-                    if v in reach or v in builds or (v == 14 and 1 in reach):
-                        # The plan is its units' (``units.sums`` of the whole layout, kept
-                        # for the listing): a layout that changed elsewhere finds it again.
-                        found = _take_groups(loose, v, ace_high, tops, walk)
-                        plan = _capture_plan(tuple(found), v in builds, maximal_only)
-                    else:  # no build and no unit of the value (``_reach``): nothing to take
-                        plan = ()
-                    plans[v] = plan
-                for build, groups, taken, piles in plan:
-                    cap = _new(Capture)
-                    cap.card = card
-                    cap.value = v
-                    cap.build = build
-                    cap.groups = groups
-                    cap.loose = taken
-                    cap.tops = piles
-                    cap.order = None
-                    if seen is not None:  # (refused or not, as the reference's listing)
-                        key = cap._key()
-                        if key in seen:
-                            continue
-                        seen.add(key)
-                    if judge is None:
+            v = card.rank
+            if v == ACE:  # (1, and ace high 14: one step for the same cards taken as both)
+                if 1 in plans and 14 in plans:
+                    self._ace_captures(card, plans, judge, out)
+                    continue
+                if 14 not in plans:
+                    v = 1
+            plan = get(v)
+            if plan is None:
+                continue
+            for build, groups, taken, piles in plan:
+                cap = _new(Capture)
+                cap.card = card
+                cap.value = v
+                cap.build = build
+                cap.groups = groups
+                cap.loose = taken
+                cap.tops = piles
+                cap.order = None
+                if judge is None:
+                    out.append(cap)
+                elif lock is not None:  # (the build kept taken, or its card kept)
+                    if (build and v == kept) or card.rank != lock:
                         out.append(cap)
-                    elif lock is not None:  # (the build kept taken, or its card kept)
-                        if (build and v == kept) or card.rank != lock:
-                            out.append(cap)
-                    elif judge.capture(card, v, build):
-                        out.append(cap)
+                elif judge.capture(card, v, build):
+                    out.append(cap)
+
+    def _ace_captures(
+        self,
+        card: Card,
+        plans: dict[int, tuple[_Template, ...]],
+        judge: _Judge | None,
+        out: list[Action],
+    ) -> None:
+        """An ace's captures (``_capture_list``) when it has some both as 1 and as 14: the
+        same cards taken as both one step (the first), refused or not, as the reference's
+        listing."""
+        seen: set[object] = set()
+        for v in _ACE_BOTH:
+            for build, groups, taken, piles in plans[v]:
+                cap = _new(Capture)
+                cap.card = card
+                cap.value = v
+                cap.build = build
+                cap.groups = groups
+                cap.loose = taken
+                cap.tops = piles
+                cap.order = None
+                key = cap._key()
+                if key in seen:
+                    continue
+                seen.add(key)
+                if judge is None or judge.capture(card, v, build):
+                    out.append(cap)
 
     def _for_partner(
         self, act: Build | Add, seat: int, judge: _Judge | None, out: list[Action]
