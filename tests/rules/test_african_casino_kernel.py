@@ -495,3 +495,61 @@ def test_tables_by_card_are_what_they_stand_for() -> None:
             event = kernel._TRAIL_EV[seat][card]
             assert event == Event("trail", seat, wording.trails, {"cards": [card.code]})
             assert event.text == f"{{P{seat}}} trails [{card.code}]"
+
+
+def test_card_targets_keep_every_target_a_hand_card_has_a_unit_for() -> None:
+    """``_card_targets``: at every position of random games of every variant and size
+    before the play, the targets a hand card's unit may go onto are the side's builds
+    and the bases (no opponent's build, AUG-5), and a card of any value with a unit there
+    (``units.units`` with the card, the reference's ``_units_onto``) has its bit set: the
+    listing's one test skips no unit. Some cards are skipped (the test is not vacuous)."""
+    from cardsuite.games import get_game
+    from cardsuite.games.african_casino.units import HAND
+
+    game = get_game("african-casino")
+    rng = random.Random(43)
+    by_value = {}
+    for c in FULL:
+        by_value.setdefault(set_value(c), []).append(c)
+    kept = skipped = 0
+    for variant in game.variants:
+        for players in (2, 3, 4):
+            state = game.new_state(players=players, variant=variant, seed=players + 11)
+            assert isinstance(state, kernel.CasinoKernel)
+            while not state.is_over():
+                seat = state.turn
+                if state.phase == "play" and state.played is None and seat is not None:
+                    loose = state.free_loose()
+                    tops = state.usable_tops(seat)
+                    counts = kernel._hand_counts(state.hands[seat], state.ace_high)
+                    table = kernel._ordered_sums(tuple(loose))
+                    targets = state._add_targets(
+                        seat, loose, tops=tops if state.sa else None, holds=counts, whole=table
+                    )
+                    high = 14 if state.ace_high else 0
+                    listed = kernel._card_targets(targets, high)
+                    ours = [t for t in targets if t.base is not None or t.flag]
+                    assert [t for _, t in listed] == ours
+                    for fits, target in listed:
+                        v = target.value
+                        base = target.base
+                        rest = tuple(c for c in loose if c is not base)
+                        if base is None:
+                            owner = state.builds[v].owner
+                            usable = tops if not state.sa or owner == seat else ()
+                        else:
+                            usable = () if state.sa else tops
+                        for hv in range(1, 14):
+                            taken = {*loose, *(c for c, _ in usable)}
+                            card = next(c for c in by_value[hv] if c not in taken)
+                            found = [
+                                u
+                                for u in units(rest, v, state.ace_high, (*usable, (card, HAND)))
+                                if u[-1][1] == HAND
+                            ]
+                            assert not found or fits >> hv & 1, (state.to_json(), v, hv)
+                            kept += bool(found)
+                            skipped += not fits >> hv & 1
+                legal = state.legal_actions()
+                state.apply(legal[rng.randrange(len(legal))])
+    assert kept > 100 and skipped > 100

@@ -767,6 +767,7 @@ class CasinoKernel(CasinoState):
                 sets_of.append((total, sets))
         free, used, one, two, theirs = owners
         high = 14 if self.ace_high else 0  # the value an ace counts besides 1
+        card_targets = _card_targets(targets, high) if targets else ()
         for card in hand:
             hv = _VALUE(card)
             also = high if hv == 1 else 0  # a value the card counts besides hv (or 0)
@@ -798,11 +799,12 @@ class CasinoKernel(CasinoState):
                 ):
                     out.append(Raise(v, card))
             # ``_adds_to`` with the card: units holding it onto the side's builds (AUG-5:
-            # never an opponent's) and onto bases
-            for target in targets:
-                v = target.value
-                if hv > v:  # no unit of v holds the card (not even alone: it is worth more)
+            # never an opponent's) and onto bases (``_card_targets``: those a card of its
+            # value may have a unit for)
+            for fits, target in card_targets:
+                if not fits >> hv & 1:
                     continue
+                v = target.value
                 base = target.base
                 worth_v = v == hv or also == v  # (the card alone is a unit of v)
                 if base is None:  # ``flag``: the side's build
@@ -813,9 +815,7 @@ class CasinoKernel(CasinoState):
                     mine = v in (used if worth_v else free)
                 if not mine and not both:
                     continue
-                rest = target.table
-                if rest is None:
-                    rest = target.rest()[1]
+                rest = target.table  # (made by ``_card_targets``)
                 found: list[Unit] = []
                 for tsum, seats, _ in target.subsets:
                     need = v - tsum - hv
@@ -1995,6 +1995,38 @@ def _free_units(target: _Target, ace_high: bool) -> list[Unit]:
             for cards in table.get(need, ()):
                 found.append(_unit(cards, None, seats))
     return found
+
+
+def _card_targets(targets: list[_Target], high: int) -> list[tuple[int, _Target]]:
+    """The targets a unit with a hand card may go onto (the side's builds and the bases:
+    never an opponent's build, AUG-5), each with the values of the hand cards that may
+    have a unit there as bits (``_play_list`` skips the others with one test): a card
+    alone worth the value (an ace as 14: ``high``), or with a loose set (of the sums of
+    ``rest``) and pile tops (``subsets``) making it up; a pile-top subset alone with
+    the card. A superset: the listing works each unit out as before. Each target's
+    table (``rest``) is made here."""
+    out = []
+    for target in targets:
+        if target.base is None and not target.flag:
+            continue
+        v = target.value
+        rest = target.table
+        if rest is None:
+            rest = target.rest()[1]
+        fits = 0
+        for tsum, seats, _ in target.subsets:
+            left = v - tsum  # (what the card and a loose set make up)
+            if left <= 0:
+                continue
+            if seats:  # the card with the tops alone
+                fits |= 1 << left
+            else:  # the card alone (an ace as 14, ace high)
+                fits |= 1 << v | (2 if v == high else 0)
+            for t in rest:
+                if t < left:
+                    fits |= 1 << (left - t)
+        out.append((fits, target))
+    return out
 
 
 def _hand_counts(hand: list[Card], ace_high: bool) -> dict[int, int]:
