@@ -1889,17 +1889,16 @@ def _take_groups(
 ) -> list[_Group]:
     """``_take_units`` as groups (a unit's loose cards, in its order, and its pile tops'
     seats), what a capture holds: a set of the layout's table is taken as it is, with no
-    item made per card. ``table``: ``units.sums`` of ``loose``."""
+    item made per card. ``table``: ``units.sums`` of ``loose``, whose sets of a value are
+    its single cards first, in the layout's order (the walk's order: a card of the value
+    comes before every card worth less), then the sets of two or more: the units' order.
+    An ace is 14 only alone: ace high, the single aces (the sets of 1) come first."""
     out: list[_Group] = []
-    for c in loose:
-        if c.rank == ACE:
-            if v == 1 or (ace_high and v == 14):
-                out.append(((c,), ()))
-        elif c.rank == v:
-            out.append(((c,), ()))
-    for cards in table.get(v, ()):
-        if len(cards) >= 2:
+    if v == 14 and ace_high:
+        for cards in table.get(1, ()):  # (only an ace is worth 1)
             out.append((cards, ()))
+    for cards in table.get(v, ()):
+        out.append((cards, ()))
     if tops:
         for total, seats, tcards in _top_subsets(tops):
             if not seats:  # (the empty subset, first)
