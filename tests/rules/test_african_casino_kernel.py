@@ -553,3 +553,40 @@ def test_card_targets_keep_every_target_a_hand_card_has_a_unit_for() -> None:
                 legal = state.legal_actions()
                 state.apply(legal[rng.randrange(len(legal))])
     assert kept > 100 and skipped > 100
+
+
+def test_a_target_with_no_set_of_its_value_has_no_free_unit() -> None:
+    """``_free_adds`` skips a target with no pile top to use there (``_NO_TOPS``), not an
+    ace as 14, whose table holds no set of its value (a base: none but itself): there
+    ``_free_units`` finds nothing, at every position of random games of every variant and
+    size, before the play and after it. Most targets are skipped so (not vacuous), and
+    some that are not have units."""
+    from cardsuite.games import get_game
+
+    game = get_game("african-casino")
+    rng = random.Random(44)
+    skipped = found = 0
+    for variant in game.variants:
+        for players in (2, 3, 4):
+            state = game.new_state(players=players, variant=variant, seed=players + 13)
+            assert isinstance(state, kernel.CasinoKernel)
+            while not state.is_over():
+                seat = state.turn
+                if state.phase == "play" and seat is not None:
+                    loose = state.free_loose()
+                    tops = state.usable_tops(seat) if state.sa else None
+                    table = kernel._ordered_sums(tuple(loose))
+                    for target in state._add_targets(seat, loose, tops=tops, whole=table):
+                        v = target.value
+                        units = kernel._free_units(target, state.ace_high)
+                        found += bool(units)
+                        if v == 14 or target.subsets is not kernel._NO_TOPS:
+                            continue
+                        assert target.table is not None
+                        sets = target.table.get(v)
+                        if sets is None or (target.base is not None and len(sets) < 2):
+                            assert not units, (state.to_json(), v)
+                            skipped += 1
+                legal = state.legal_actions()
+                state.apply(legal[rng.randrange(len(legal))])
+    assert skipped > 100 and found > 10

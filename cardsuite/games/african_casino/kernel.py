@@ -1004,6 +1004,14 @@ class CasinoKernel(CasinoState):
         for target in targets:
             v = target.value
             base = target.base
+            table = target.table
+            if v != 14 and table is not None and target.subsets is _NO_TOPS:
+                # No pile top there: a unit is a set of its value (a card worth it alone but
+                # the base, which is the one set of its value then; an ace as 14 is not in
+                # the table): with none, ``_free_units`` has nothing to find.
+                sets = table.get(v)
+                if sets is None or (base is not None and len(sets) < 2):
+                    continue
             if base is None:
                 both = False
                 if target.flag:  # the side's build
