@@ -1235,26 +1235,27 @@ class CasinoKernel(CasinoState):
         side = sides[seat]
         one = set(counts)
         two: set[int] = set()
-        proven: set[int] = set()
         for v, b in builds.items():
             if sides[b.owner] != side:  # (an opponent's: TAB-4, RAISE-3)
                 one.discard(v)
         for v, n in counts.items():
             if n > 1 and v in one:
                 two.add(v)
+        if self.n != 4:  # (no partner: nothing made for one)
+            return one, two, one, two, _NO_PARTNER
+        proven: set[int] = set()
         theirs: dict[int, int] = {}
-        if self.n == 4:
-            for v, b in builds.items():
-                owner = b.owner
-                if owner != seat and sides[owner] == side and self.proven(owner, v):
-                    proven.add(v)
-            partner = (seat + 2) % 4
-            for who, r in self.proofs:
-                if who == partner:
-                    if r == ACE:
-                        theirs[1] = theirs[14] = partner
-                    else:
-                        theirs[r] = partner
+        for v, b in builds.items():
+            owner = b.owner
+            if owner != seat and sides[owner] == side and self.proven(owner, v):
+                proven.add(v)
+        partner = (seat + 2) % 4
+        for who, r in self.proofs:
+            if who == partner:
+                if r == ACE:
+                    theirs[1] = theirs[14] = partner
+                else:
+                    theirs[r] = partner
         if proven:
             return one | proven, two | proven, one, two, theirs
         return one, two, one, two, theirs
@@ -1620,6 +1621,8 @@ _ACE_BIT = 1 << ACE
 _ACE_VALUES = 2 | 1 << 14
 #: The values 2 to the top value (10 or 14) as bits: those a build may have.
 _RANGE = {top: (1 << (top + 1)) - 4 for top in (10, 14)}
+#: ``_owners``' values a proven partner may own with no partner (only read).
+_NO_PARTNER: dict[int, int] = {}
 
 
 class _OrderKeys(dict[Card, tuple[int, int]]):
