@@ -56,6 +56,22 @@ def test_ordered_sums_are_the_sums_with_each_set_in_order() -> None:
     assert small > 0  # (the path with no walk)
 
 
+def test_the_sums_of_two_cards_are_the_walks() -> None:
+    """``_two_sums`` (a layout of two cards, written out) is ``units.sums`` for every
+    ordered pair of the pack, keys in the same order, and each set in ``order_key``'s order
+    for the other table (ties of value, and pairs worth more than 14, among them)."""
+    for a in FULL:
+        for b in FULL:
+            if a is b:
+                continue
+            walk, ordered = kernel._two_sums(a, b)
+            table = sums((a, b))
+            assert walk == table and list(walk) == list(table), (a, b)
+            assert list(ordered) == list(table)
+            for total, sets in table.items():
+                assert ordered[total] == tuple(tuple(sorted(s, key=order_key)) for s in sets)
+
+
 @pytest.mark.parametrize("ace_high", [True, False])
 def test_capture_units_and_reach_are_the_units(ace_high: bool) -> None:
     """``_take_units`` is ``units.units`` for a capture (same units, same order), and

@@ -1762,9 +1762,11 @@ def _layout_sums(loose: tuple[Card, ...]) -> tuple[_Table, _Table]:
     unless two of its cards have the same value (then it is sorted). A layout of no card
     or one (a fifth of the layouts listed) is answered at once, and the tables' lists
     become tuples in place: this runs at every new layout, most listings of a play-out."""
-    if len(loose) < 2:
+    if len(loose) < 3:
         if not loose:
             return _NO_SUMS
+        if len(loose) == 2:  # (the most common layout asked anew: no walk)
+            return _two_sums(loose[0], loose[1])
         single = (loose[0],)
         x = _VALUE(loose[0])
         return {x: (single,)}, {x: (single,)}
@@ -1803,6 +1805,28 @@ def _layout_sums(loose: tuple[Card, ...]) -> tuple[_Table, _Table]:
         for t, ups in up_sets.items():
             up_sets[t] = tuple(ups)
     return walk, up_sets
+
+
+def _two_sums(a: Card, b: Card) -> tuple[_Table, _Table]:
+    """``_layout_sums`` of two cards, written out: the higher first (the layout's order
+    for a tie), its sets in the walk's order {a}, {a, b} (when worth at most 14), {b},
+    each table's keys in the order they come. A third of the layouts asked anew hold two
+    cards; the walk's lists and tuples cost three times this."""
+    x = _VALUE(a)
+    y = _VALUE(b)
+    if y > x:
+        a, b, x, y = b, a, y, x
+    one = (a,)
+    other = (b,)
+    t = x + y
+    if x == y:  # (a tie: both single cards under one key, the pair in ``order_key``'s order)
+        if t > 14:
+            return {x: (one, other)}, {x: (one, other)}
+        pair = (b, a) if _ORDER_KEY(b) < _ORDER_KEY(a) else (a, b)
+        return {x: (one, other), t: ((a, b),)}, {x: (one, other), t: (pair,)}
+    if t > 14:
+        return {x: (one,), y: (other,)}, {x: (one,), y: (other,)}
+    return {x: (one,), t: ((a, b),), y: (other,)}, {x: (one,), t: ((b, a),), y: (other,)}
 
 
 #: ``_layout_sums`` of no card (only read, as every table it hands out).
