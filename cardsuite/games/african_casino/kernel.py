@@ -815,7 +815,8 @@ class CasinoKernel(CasinoState):
                     mine = v in (used if worth_v else free)
                 if not mine and not both:
                     continue
-                rest = target.table  # (made by ``_card_targets``)
+                rest = target.table
+                assert rest is not None  # (made by ``_card_targets``)
                 found: list[Unit] = []
                 for tsum, seats, _ in target.subsets:
                     need = v - tsum - hv
