@@ -118,6 +118,33 @@ def test_capture_groups_are_the_units_and_their_packings(ace_high: bool) -> None
     assert packed > ROUNDS // 4
 
 
+@pytest.mark.parametrize("ace_high", [True, False])
+def test_a_capture_plan_of_one_unit_and_no_build_is_that_unit(ace_high: bool) -> None:
+    """``_capture_plan`` of one unit and no build (answered at once) is the packings'
+    answer: the one capture taking that unit, its cards and piles as sets; with a build,
+    the plan of the same unit lists more (the build with it, alone, and the unit alone)."""
+    rng = random.Random(45)
+    plan = kernel._capture_plan.__wrapped__
+    one = 0
+    for _ in range(ROUNDS):
+        loose, tops = _layout(rng)
+        table = kernel._walk_sums(loose)
+        for v in range(1, 15):
+            found = tuple(kernel._take_groups(loose, v, ace_high, tops, table))
+            if len(found) != 1:
+                continue
+            one += 1
+            cards, seats = found[0]
+            want = ((False, (found[0],), frozenset(cards), frozenset(seats)),)
+            for maximal_only in (False, True):
+                assert plan(found, False, maximal_only) == want
+            assert plan(found, True, False)[1:] == (
+                (False, (found[0],), frozenset(cards), frozenset(seats)),
+                (True, (), frozenset(), frozenset()),
+            )
+    assert one > 100
+
+
 def test_a_tables_less_one_card_is_the_table_of_the_layout_without_it() -> None:
     """``_without`` (a base's table of the other loose cards, read off the whole layout's)
     holds the sets ``_ordered_sums`` finds without that card, in the same order; and where

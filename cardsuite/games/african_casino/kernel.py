@@ -1863,6 +1863,9 @@ def _capture_plan(
     units, which recur when the layout changes elsewhere (a play-out mostly asks anew,
     so the walk is lean: ``packings`` only for two units or more)."""
     if len(found) < 2:  # ``_packed``'s answers for nothing to take, or one unit
+        if found and not has_build:  # (the one capture: that unit)
+            cards, seats = found[0]
+            return ((False, found, frozenset(cards), frozenset(seats)),)
         maximal: list[tuple[_Group, ...]] = [(found[0],)] if found else [()]
         rest: list[tuple[_Group, ...]] = []
     else:
