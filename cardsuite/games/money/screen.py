@@ -656,7 +656,9 @@ class MoneyScreen(TableScreen):
         names = self.match.names()
         variant = self.match.game.variants[view["variant"]].name
         throw = int(self.throw_time * 1000)
-        parts = [f"Money · {variant}", f"card {view['turns']}", f"throw {throw} ms"]
+        parts = [f"Money · {variant}", f"card {view['turns']}"]
+        if not view["options"].get("auto_capture"):  # (MONEY-EG-1: no snap, no throw time)
+            parts.append(f"throw {throw} ms")
         parts.append(self._values_text(view))
         header = "  ·  ".join(parts)
         if len(header) > self.size.width - 2:  # (Syrian's four values past card 99, at 80)
@@ -709,7 +711,10 @@ class MoneyScreen(TableScreen):
         if self.match.is_human(seat):
             km = self.keymap()
             turn, snap = km[f"keys.{seat}.turn"].upper(), km[f"keys.{seat}.snap"].upper()
-            out.append(f"   [{turn}]turn [{snap}]snap", "bold")
+            if view["options"].get("auto_capture"):  # a match is captured as it is turned
+                out.append(f"   [{turn}]turn", "bold")
+            else:
+                out.append(f"   [{turn}]turn [{snap}]snap", "bold")
         times = self.reactions[seat]
         if times:
             wide = self.size.width >= 110
