@@ -510,6 +510,7 @@ class TableScreen(Screen[None]):
         if self._over_shown or self._viewing_final:
             return
         self._over_shown = True
+        from ..ratings import not_rated_line
         from .gameover import GameOverScreen
 
         def chosen(choice: str | None) -> None:
@@ -523,7 +524,8 @@ class TableScreen(Screen[None]):
                 self.refresh_bindings()
                 self.notify("The final table. Press g for the result.", title="Game over")
 
-        self.app.push_screen(GameOverScreen(self.match, self.final_sheet()), chosen)
+        note = not_rated_line(self.unrated_reason()) if self.match.humans else None
+        self.app.push_screen(GameOverScreen(self.match, self.final_sheet(), note), chosen)
 
     def final_sheet(self) -> Sheet | None:
         """The score sheet the game-over dialog shows under the scores (None: none); the
@@ -566,8 +568,28 @@ class TableScreen(Screen[None]):
             PlayerResult(i, s.name, s.kind, i in winners, scores[i]) for i, s in enumerate(m.seats)
         ]
         store = self.cs_app.store
-        record = store.game_record(m.game.id, m.variant, m.players, m.seed, results, store.now())
+        record = store.game_record(
+            m.game.id, m.variant, m.players, m.seed, results, store.now(), self.rating_fields()
+        )
         self.cs_app.keep_result(record)
+
+    # --- ratings (``ratings.py``) ----------------------------------------------------------
+
+    def unrated_reason(self) -> str | None:
+        """Why this game is not rated (a lesson, undo used, a position ...), or None."""
+        from ..ratings import unrated_reason
+        from .lesson import LessonTable
+
+        return unrated_reason(self.match, lesson=isinstance(self, LessonTable))
+
+    def rating_fields(self) -> dict[str, Any] | None:
+        """A rated game's teams and ranks for its result; None for one not rated."""
+        from ..ratings import rating_fields
+
+        if self.unrated_reason() is not None:
+            return None
+        m = self.match
+        return rating_fields(m.game.id, m.game.low_score_wins, m)
 
     def _rematch(self) -> None:
         m = self.match
