@@ -180,3 +180,26 @@ def test_a_tiny_calibration() -> None:
     found = calibrate("money", 2, 1, ("random", "easy"))
     assert set(found) == {"random", "easy"}
     assert all(r["games"] == 2 and r["sigma"] < 25 / 3 for r in found.values())
+
+
+def test_a_joined_tables_game_is_rated_by_names_and_levels() -> None:
+    """At a joined table the seats come from the host (kinds: here, away, a bot level);
+    the game is rated, the players by name and a bot seat as its level."""
+    from cardsuite.remote.remote_match import RemoteMatch
+
+    welcome = {
+        "game": "twenty-two",
+        "variant": "standard",
+        "seat": 0,
+        "seats": [
+            {"name": "Ann", "kind": "remote", "status": "here"},
+            {"name": "Bo", "kind": "remote", "status": "away"},
+            {"name": "Medium", "kind": "medium", "status": "medium"},
+        ],
+    }
+    remote = RemoteMatch(object(), welcome)  # type: ignore[arg-type]  # (never sends here)
+    assert unrated_reason(remote) is None
+    kinds = [(s.kind, s.name) for s in remote.seats]
+    game = RatedGame("twenty-two", 1, kinds, [[0], [1], [2]], [1, 2, 3])
+    rows = {r.label: r for r in compute([game], {})["twenty-two"]}
+    assert set(rows) == {"Ann", "Bo", "medium (bot)"}
