@@ -1127,7 +1127,8 @@ def _options_note(game: Game, variant: str, options: Mapping[str, Any]) -> str:
     "--iterations",
     type=click.IntRange(1),
     default=None,
-    help="With --strength: the hard bot's iterations a search (default: 200).",
+    help="With --strength or --ratings: the hard bot's iterations a search (default: 200;"
+    " with --ratings, 50).",
 )
 @click.option(
     "--ratings",
@@ -1185,6 +1186,7 @@ def bench(
 
     chosen = [_game(x) for x in games] if games else all_games()
     if calibration:
+        _alone(strength or players is not None or variant is not None)
         _calibrate(chosen, rated_games, _levels(levels), iterations or 50, seed, out, as_json)
         return
     if strength:
@@ -1242,6 +1244,15 @@ def _strength(
         click.echo(_json([lad.to_json() for lad in done], indent=2))
     else:
         click.echo(ladder.text(done))
+
+
+def _alone(others: bool) -> None:
+    """``bench --ratings`` takes none of the other runs' options."""
+    if others:
+        raise click.UsageError(
+            "--ratings plays each game at its ladder's players and default variant: "
+            "leave out --strength, --players and --variant"
+        )
 
 
 def _levels(text: str) -> list[str]:

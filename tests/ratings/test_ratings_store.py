@@ -122,3 +122,5 @@ def test_bench_ratings_writes_anchors(home: Path) -> None:
     assert {r["name"] for r in rows if r["anchor"]} >= {"random", "easy"}
     bad = runner.invoke(main, ["bench", "--ratings", "--levels", "easy,genius"])
     assert bad.exit_code == 2 and "random, easy, medium, hard" in bad.output
+    both = runner.invoke(main, ["bench", "--ratings", "--strength"])
+    assert both.exit_code == 2 and "leave out --strength" in both.output
