@@ -164,7 +164,16 @@ def test_the_undo_flag_survives_save_and_resume() -> None:
 
 
 def test_the_shipped_anchors_are_read_and_checked() -> None:
-    assert isinstance(shipped_anchors(), dict)
+    """``bot_ratings.json`` (``bench --ratings --out``): every game's four levels, the
+    random bot at the bottom and the hard bot at least as high as the easy one."""
+    from cardsuite.games import game_ids
+
+    shipped = shipped_anchors()
+    assert set(shipped) == set(game_ids())
+    for levels in shipped.values():
+        assert set(levels) == {"random", "easy", "medium", "hard"}
+        assert min(levels, key=lambda x: levels[x]["mu"]) == "random"
+        assert levels["hard"]["mu"] > levels["easy"]["mu"]
     with pytest.raises(ValueError):
         check_anchors({"money": {"genius": {"mu": 1, "sigma": 1, "games": 1}}})
     with pytest.raises(ValueError):
