@@ -326,6 +326,30 @@ def from_store(store: Store, game: str | None = None) -> tuple[dict[str, list[Ra
     return found, problem
 
 
+def rated_line(store: Store, game: RatedGame) -> str | None:
+    """The game-over line of a rated game: each named player's rating after it and the
+    change ("Rated: Ada 9.9 (+2.4)"), a newcomer's change from 0 (a newcomer's ``mu - 3
+    sigma``). Worked out from the rated results without this game (its row may or may not
+    be written yet: it is told by its time and seats) and with it; None when the statistics
+    cannot be read (the result is kept all the same)."""
+    from .store import StoreError
+
+    try:
+        anchors = store.bot_anchors()[0]
+        kept = store.rated_games(game.game)
+    except StoreError:
+        return None
+    before = [g for g in kept if (g.finished_at, list(g.seats)) != (game.finished_at, game.seats)]
+    old = {r.label: r.ordinal for r in compute(before, anchors).get(game.game, [])}
+    new = {r.label: r for r in compute([*before, game], anchors)[game.game]}
+    parts = []
+    for kind, name in game.seats:
+        r = new.get(name)
+        if kind not in LEVELS and r is not None and not r.bot:
+            parts.append(f"{name} {r.ordinal:.1f} ({r.ordinal - old.get(name, 0.0):+.1f})")
+    return f"Rated: {', '.join(parts)}" if parts else None
+
+
 #: The columns of a game's ratings (``cardsuite ratings``, the statistics screen).
 COLUMNS = ("player", "rating", "mu ± sigma", "games")
 
@@ -398,6 +422,7 @@ __all__ = [
     "not_rated_line",
     "pairings",
     "ranks_of",
+    "rated_line",
     "rating_fields",
     "shipped_anchors",
     "teams_of",

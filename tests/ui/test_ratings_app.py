@@ -5,8 +5,10 @@ lists the ratings."""
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
+import pytest
 from helpers import game_over, wait_for
 from textual.widgets import DataTable, Static
 
@@ -51,10 +53,23 @@ async def test_a_position_says_not_rated(make_app) -> None:  # type: ignore[no-u
     assert await note_of(make_app, finished()) == "Not rated: it began from a position"
 
 
-async def test_a_rated_game_says_nothing_and_is_rated(make_app, private_home: Path) -> None:  # type: ignore[no-untyped-def]
-    assert await note_of(make_app, finished({"seed": 1})) is None
+async def test_a_rated_game_shows_the_new_rating(make_app, private_home: Path) -> None:  # type: ignore[no-untyped-def]
+    match = finished({"seed": 1})
+    won = 0 in match.winners()
+    note = await note_of(make_app, match)
     games = Store(private_home).rated_games("money")
     assert len(games) == 1 and sorted(games[0].ranks) == [1, 2]
+    found = re.fullmatch(r"Rated: Ada (-?\d+\.\d) \(([+-]\d+\.\d)\)", str(note))
+    assert found, note
+    rating, change = map(float, found.groups())
+    assert rating == change  # a newcomer's change is from 0 (mu - 3 sigma)
+    assert (change > 0) == won  # against the easy bot's anchor
+    # the same again: the line counts the game once, whether or not it is written yet
+    again = await note_of(make_app, finished({"seed": 1}))
+    second = re.fullmatch(r"Rated: Ada (-?\d+\.\d) \(([+-]\d+\.\d)\)", str(again))
+    assert second and float(second.group(1)) == pytest.approx(
+        rating + float(second.group(2)), abs=0.11
+    )
 
 
 async def test_the_statistics_show_the_ratings(make_app, private_home: Path) -> None:  # type: ignore[no-untyped-def]
