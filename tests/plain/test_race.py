@@ -1,0 +1,199 @@
+"""Money's race in plain text (issue 38, item 2), on a virtual clock: no real time passes.
+
+Each card is said with its owner and whether it matches; ``s`` snaps, timed from the line
+that said the card, and is judged by the table's own race and referee (money.md §6): a snap
+at one's own match captures (MONEY-CLAIM-2), at no match it is false (MONEY-CLAIM-4), a bot
+faster than the player wins, a player too slow sees the window close (MONEY-CLAIM-1). Money's
+decisions are numbered (MONEY-BUY-1, MONEY-EG-2); bad input is answered, the end of input
+leaves. The decks are stacked: Left gets the 1st, 3rd, ... card and turns first.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from plainkit import ROOT
+from racekit import Say, race, stacked
+
+from cardsuite.records import Move
+from cardsuite.store import Store
+
+#: Left turns the two of hearts, Right the nine of clubs, Left the nine of diamonds (a match).
+OWN_MATCH = ["2H", "9C", "9D", "4S", "6H", "3C"]
+#: ... then Left the five of diamonds and Right the five of spades (Right's match).
+BOT_MATCH = ["2H", "9C", "5D", "5S", "6H", "3C"]
+
+
+def test_a_snap_at_your_own_match_captures(store: Store) -> None:
+    m = stacked(OWN_MATCH)
+    r = race(
+        m,
+        ["t", Say("t", "Your turn"), Say("s", "Left turns the nine", 0.1),
+         Say("quit", "captures"), "n"],
+        store,
+    )  # fmt: skip
+    said = r.lines
+    assert said[said.index("Left turns first.") :][:4] == [
+        "Left turns first.",
+        "t",
+        "Left turns the two of hearts, a new pile.",
+        "Right turns the nine of clubs onto the two of hearts, 2 on the ground. Your turn.",
+    ]
+    at = said.index("Left turns the nine of diamonds: it matches the nine of clubs!")
+    assert said[at + 1 : at + 4] == [
+        "s",
+        "Snap! Left, 100 ms.",  # timed from the line that said the card
+        "Left claims the match and captures the ground: 3 cards",
+    ]
+    assert Move(0, "claim", "100 ms") in m.record
+    assert m.state.hands[0][-3:] and len(m.state.hands[0]) == 21 and not m.state.pile
+
+
+def test_a_snap_at_no_match_is_a_false_snap(store: Store) -> None:
+    m = stacked(OWN_MATCH)
+    r = race(m, ["t", Say("s", "Right turns the nine", 0.25), Say("quit", "penalty"), "n"], store)
+    said = r.lines
+    at = said.index("Left snaps (250 ms): a false snap!")
+    assert said[at + 1] == "Right takes the ground as the penalty: 2 cards"
+    assert len(m.state.hands[1]) == 21  # 20, one turned, the ground's two taken
+
+
+def test_a_bot_faster_than_you_wins_the_snap(store: Store) -> None:
+    m = stacked(BOT_MATCH, kinds=("human", "hard"))
+    answers = ["t", Say("t", "Your turn"), Say("t", "Right turns the five", 0.1)]
+    r = race(m, [*answers, Say("quit", "Your turn"), "n"], store)
+    said = r.lines
+    at = said.index("Right turns the five of spades: it matches the five of diamonds! Your turn.")
+    # Left's turn, typed 0.1 s after, waits for the throw time; the hard bot snaps sooner
+    assert said[at + 2].startswith("Snap! Right, ")
+    assert said[at + 3] == "Right claims the match and captures the ground: 4 cards"
+    assert 280 <= int(said[at + 2].split(", ")[1].split()[0]) <= 350
+    assert said[at + 4].startswith("Left turns the ")
+
+
+def test_a_slow_player_loses_the_snap(store: Store) -> None:
+    m = stacked(OWN_MATCH, kinds=("human", "hard"))
+    answers = ["t", Say("t", "Your turn"), Say("s", "Left turns the nine", 0.9)]
+    r = race(m, [*answers, Say("quit", "penalty"), "n"], store)
+    said = r.lines
+    at = said.index("Left turns the nine of diamonds: it matches the nine of clubs!")
+    # the hard bot turns at the throw time (500 ms), closing Left's window (MONEY-CLAIM-1)
+    assert said[at + 1].startswith("Right turns the four of spades onto the nine of diamonds")
+    assert said[at + 2 : at + 5] == [
+        "s",
+        "Left snaps (400 ms): a false snap!",
+        "Right takes the ground as the penalty: 4 cards",
+    ]
+
+
+def test_a_forced_purchase_by_number_and_bad_answers(store: Store) -> None:
+    m = stacked(OWN_MATCH)
+    st = m.state
+    st.hands[1] += st.hands[0]  # Left has nothing to turn: Left must buy (MONEY-BUY-1)
+    st.hands[0] = []
+    r = race(m, ["99", "hint", "1", Say("nonsense", "Your turn"), "b", Say("t")], store)
+    said = r.lines
+    menu = said.index("1. pay king (5) to the opponent, who chooses the split")
+    assert said[menu - 1].startswith("Left, you must buy before you turn. Your bank: king, king,")
+    assert "There is no choice 99: choose 1 to 11." in said
+    assert "Money is a race: there is no hint." in said
+    at = next(i for i, x in enumerate(said) if x.startswith("Left pays the king of "))
+    assert said[at].endswith(" to Right, who chooses the split")
+    assert said[at + 1 : at + 3] == ["Right hands over 5 cards", "Left: Your turn, turn your card."]
+    assert said[at + 3 : at + 7] == [
+        "nonsense",
+        "Type t or enter to turn, s to snap, or help for the commands.",
+        "b",
+        "You may buy only with no cards left (Egyptian rules: at any turn).",
+    ]
+    assert r.err.getvalue().startswith("End of input: leaving the game")
+    assert [str(x) for x in m.record[:2]] == [str(Move(0, "buy K from opponent")),
+                                              str(Move(1, "sell 5"))]  # fmt: skip
+
+
+def test_egyptian_captures_at_once_and_buys_at_will(store: Store) -> None:
+    m = stacked(OWN_MATCH, variant="egyptian")
+    answers = ["t", Say("b", "Your turn"), "", Say("t"), Say("b", "Your turn"), "1"]
+    r = race(m, [*answers, Say("quit", "Your turn"), "n"], store)
+    said = r.lines
+    assert "Type b before you turn to buy or exchange." in said
+    assert "a match is captured at once" in said[2]
+    assert "Back to the race." in said
+    at = said.index("Left turns the nine of diamonds: it matches the nine of clubs!")
+    assert said[at + 1] == "Left captures the ground: 3 cards"  # MONEY-EG-1
+    menu = [x for x in said if x.startswith("Left, buy or exchange.")]
+    assert len(menu) == 2
+    assert said[said.index(menu[0]) + 1].startswith("1. pay ")
+    assert any(x.startswith("Left pays the ") for x in said)  # the first choice: a purchase
+    assert any(x.startswith("Right hands over ") for x in said)
+    assert [x.seat for x in m.record if x.text.startswith(("buy ", "sell "))] == [0, 1]
+
+
+def test_hot_seat_two_snaps_on_one_line_in_the_order_typed(store: Store) -> None:
+    m = stacked(OWN_MATCH, kinds=("human", "human"))
+    answers = ["a", Say("l", "Right's turn"), Say("a", "Left's turn"), Say("ks", "matches", 0.3)]
+    r = race(m, [*answers, Say("quit", "claim"), "n"], store)
+    said = r.lines
+    assert (
+        "Hot-seat at one keyboard: Left: a to turn, s to snap; Right: l to turn, k to snap,"
+        " each and enter." in said
+    )
+    at = said.index("ks")
+    assert said[at + 1 : at + 4] == [
+        "Right snaps (300 ms): a false snap!",  # Right's k came first: Left's card
+        "Left takes the ground as the penalty: 3 cards",
+        "Left: there is nothing on the ground to claim.",
+    ]
+
+
+def test_a_bots_turn_follows_the_pace(store: Store) -> None:
+    m = stacked(OWN_MATCH)
+    r = race(m, ["t", Say("quit", "Your turn"), "n"], store, think=1.2)
+    stamps = dict((text, when) for when, text in r.out.stamped)
+    left = stamps["Left turns the two of hearts, a new pile."]
+    right = next(w for t, w in stamps.items() if t.startswith("Right turns the nine"))
+    assert right - left >= 1.2  # the medium bot alone would turn in 0.4 to 0.55 s
+
+
+def test_the_race_through_a_pipe(tmp_path: Path) -> None:
+    """``play money --plain`` as a player runs it: lines in as the cards are said."""
+    env = {"CARDSUITE_HOME": str(tmp_path), "PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cardsuite", "play", "money", "--plain", "--seed", "4",
+         "--pace", "instant", "-s", "human,medium"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env=env,
+    )  # fmt: skip
+    assert proc.stdin is not None and proc.stdout is not None
+    seen: list[str] = []
+
+    def until(word: str) -> str:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            line = proc.stdout.readline()  # type: ignore[union-attr]
+            seen.append(line.rstrip("\n"))
+            if word in line:
+                return line
+        raise AssertionError(f"{word!r} never said: {seen}")
+
+    try:
+        first = until("turns first.")
+        if first.startswith("Right"):
+            until("Your turn.")
+        proc.stdin.write("t\n")
+        proc.stdin.flush()
+        assert until("Left turns the ").startswith("Left turns the ")
+        proc.stdin.write("table\n")
+        proc.stdin.flush()
+        until("The ground: ")
+        proc.stdin.close()  # the end of input: the game is left
+        assert proc.wait(timeout=30) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    err = proc.stderr.read() if proc.stderr is not None else ""
+    assert "End of input: leaving the game" in err and "Traceback" not in err
+    assert seen[0] == "Money, Jordanian. 2 players: Left (a person), Right (medium bot)."
