@@ -111,7 +111,13 @@ def stacked(
     return Match(g, state, [SeatSpec(k, n) for k, n in zip(kinds, names, strict=True)], seed=5)
 
 
-def race(match: Match, answers: Sequence[Say | str], store: Store, think: float = 0.0) -> Raced:
+def race(
+    match: Match,
+    answers: Sequence[Say | str],
+    store: Store,
+    think: float = 0.0,
+    resumed: bool = False,
+) -> Raced:
     """``match`` raced by the answers (then the end of input) on a virtual clock."""
     clock = Clock()
     out, err = Written(clock), io.StringIO()
@@ -120,5 +126,5 @@ def race(match: Match, answers: Sequence[Say | str], store: Store, think: float 
     session = race_session(
         match, store, Words(), Streams(io.StringIO(), out, err), think, script, clock
     )
-    session.run()
+    session.run(resumed=resumed)
     return Raced(session, out, err, script)

@@ -149,6 +149,42 @@ def test_hot_seat_two_snaps_on_one_line_in_the_order_typed(store: Store) -> None
     ]
 
 
+def test_a_whole_short_game_to_its_end_is_kept_as_the_app_keeps_it(store: Store) -> None:
+    m = stacked(OWN_MATCH)
+    st = m.state
+    st.hands[1] += st.hands[0][2:]  # Left: two cards and no money, soon out (MONEY-END-1)
+    st.hands[0] = st.hands[0][:2]
+    st.banks[1] += st.banks[0]
+    st.banks[0] = []
+    turns = [Say("t", "Your turn") for _ in range(4)]
+    r = race(m, ["t", Say("t", "Your turn"), Say("s", "matches", 0.2), *turns], store)
+    assert r.lines[-4:] == [
+        "Right takes what lies on the ground: 7 cards",
+        "Right wins: Left cannot buy",
+        "Game over: Right wins.",
+        "Final scores: Left 0, Right 160.",
+    ]
+    assert [(x.name, x.played, x.won) for x in store.game_stats("money")] == [("Left", 1, 0)]
+    assert store.metric_summary("money", "Left", "snap_ms") is not None  # the 200 ms snap
+    assert len(store.list_records()) == 1
+
+
+def test_a_race_saved_in_plain_text_resumes(store: Store) -> None:
+    from cardsuite.match import Match
+
+    r = race(stacked(OWN_MATCH), ["t", Say("save", "Your turn")], store)
+    assert r.lines[-1].startswith("Saved as money-")
+    info = store.list_saves()[0]
+    resumed = Match.from_save(store.load_save(info.path))
+    resumed.save_path = info.path
+    assert [x.text for x in resumed.record] == ["turn", "turn"]
+    answers = [Say("s", "Resuming", 0.1), Say("quit", "penalty"), "n"]
+    again = race(resumed, answers, store, resumed=True)
+    assert "Resuming Money, Jordanian." in again.lines[0]
+    assert "Left snaps (100 ms): a false snap!" in again.lines  # the nine of clubs is Right's
+    assert again.lines[-1] == "Left the game without saving."
+
+
 def test_a_bots_turn_follows_the_pace(store: Store) -> None:
     m = stacked(OWN_MATCH)
     r = race(m, ["t", Say("quit", "Your turn"), "n"], store, think=1.2)
