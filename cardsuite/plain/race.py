@@ -192,30 +192,28 @@ class RaceSession(PlainSession):
         return 0
 
     def _say_keys(self) -> None:
+        """How to play here: the keys, the throw time, who turns first."""
         throw = round(self.race.judge.throw_time * 1000)
         people = self.match.humans
-        options = self.state.options
+        auto = self.state.options["auto_capture"]
         if len(people) == 1:
-            snap = (
-                "a match is captured at once"
-                if options["auto_capture"]
-                else "s and enter to snap a match you turned"
-            )
+            snap = "a match is captured at once" if auto else "s and enter snaps a match you turned"
             self.io.notice(
-                f"Each card is said as it is turned. Type t or just enter to turn your card,"
+                f"Each card is said as it is turned. Type t or just enter to turn your card;"
                 f" {snap}."
             )
-            if options["buy_at_will"]:
+            if self.state.options["buy_at_will"]:
                 self.io.notice("Type b before you turn to buy or exchange.")
         elif people:
             by_seat = {(s, k): key for key, (s, k) in self.keys.items()}
             names = self.match.names()
             said = "; ".join(
-                f"{names[s]}: {by_seat[(s, 'turn')]} to turn, {by_seat[(s, 'snap')]} to snap"
+                f"{names[s]}: {by_seat[(s, 'turn')]} to turn"
+                + ("" if auto else f", {by_seat[(s, 'snap')]} to snap")
                 for s in people
             )
             self.io.notice(f"Hot-seat at one keyboard: {said}, each and enter.")
-        self.io.notice(f"Cards come at least {throw} ms apart. Type help for the commands.")
+        self.io.notice(f"Cards come at least {throw} ms apart.")
         mover = self.state.to_move()
         if mover is not None and not self.state.is_over():
             self.io.notice(f"{self.match.names()[mover]} turns first.")
@@ -280,6 +278,8 @@ class RaceSession(PlainSession):
 
     def _what_to_type(self) -> str:
         if len(self.match.humans) == 1:
+            if self.state.options["auto_capture"]:
+                return "Type t or enter to turn, b to buy first, or help for the commands."
             return "Type t or enter to turn, s to snap, or help for the commands."
         keys = ", ".join(k for k, (s, _) in self.keys.items() if s in self.match.humans)
         return f"Type your key ({keys}) and enter, or help for the commands."
@@ -344,25 +344,40 @@ class RaceSession(PlainSession):
             self.reactions.append((o.seat, ms))
 
     def _say_events(self, events: Sequence[Event]) -> None:
+        """Events said a line each, a turn in the race's own words; after a turn, who turns
+        next where that is a person here (on the last line: a capture may follow the card)."""
+        lines: list[str] = []
+        turned: int | None = None
         for event in events:
             if event.kind == "turn" and event.seat is not None:
-                self.text.line(self._turn_line(event))
+                lines.append(self._turn_line(event))
+                turned = event.seat
+            elif event.kind == "capture":
+                lines.append(self.words.template(event.text, self.match.names()))
+                self.top = None
             elif event.kind != "false":  # (the snap's own line said it was false)
-                self.io.event(event)
-                if event.kind in ("capture", "false"):
-                    self.top = None
+                lines.append(self.words.template(event.text, self.match.names()))
+        nxt = self.state.to_move()
+        if lines and turned is not None and nxt not in (None, turned) and self.match.is_human(nxt):
+            cue = "Your turn." if len(self.match.humans) == 1 else f"{self._name(nxt)}'s turn."
+            stop = "" if lines[-1].endswith((".", "!")) else "."
+            lines[-1] += f"{stop} {cue}"
+        for text in lines:
+            self.text.line(text)
         self.seen = len(self.match.public_log())
         pile = self.state.pile
         self.top = pile[-1].code if pile else None
 
+    def _name(self, seat: int | None) -> str:
+        return self.match.names()[seat] if seat is not None else ""
+
     def _turn_line(self, event: Event) -> str:
         """ "Left turns the seven of hearts: it matches the seven of clubs!" (the turned card,
-        its owner, whether it matches the card it landed on), and who turns next if that is a
-        person here."""
+        its owner, whether it matches the card it landed on)."""
         assert event.seat is not None
-        data, names = event.data, self.match.names()
+        data = event.data
         card = self.words.codes([data["card"]], article=True)
-        text = f"{names[event.seat]} turns {card}"
+        text = f"{self._name(event.seat)} turns {card}"
         before = self.top
         if data["match"] and before is not None:
             text += f": it matches {self.words.codes([before], article=True)}!"
@@ -372,9 +387,6 @@ class RaceSession(PlainSession):
             under = self.words.codes([before], article=True)
             text += f" onto {under}, {data['pile']} on the ground."
         self.top = data["card"]
-        nxt = self.state.to_move()
-        if nxt is not None and nxt != event.seat and self.match.is_human(nxt):
-            text += " Your turn." if len(self.match.humans) == 1 else f" {names[nxt]}'s turn."
         return text
 
     # --- money decisions --------------------------------------------------------------------

@@ -132,6 +132,18 @@ def test_egyptian_captures_at_once_and_buys_at_will(store: Store) -> None:
     assert [x.seat for x in m.record if x.text.startswith(("buy ", "sell "))] == [0, 1]
 
 
+def test_egyptian_says_whose_turn_after_the_capture(store: Store) -> None:
+    m = stacked(BOT_MATCH, variant="egyptian")
+    r = race(m, ["t", Say("t", "Your turn"), Say("quit", "captures"), "n"], store)
+    said = r.lines
+    at = said.index("Right turns the five of spades: it matches the five of diamonds!")
+    assert said[at + 1] == "Right captures the ground: 4 cards. Your turn."  # MONEY-EG-1
+    assert said[2] == (
+        "Each card is said as it is turned. Type t or just enter to turn your card;"
+        " a match is captured at once."
+    )
+
+
 def test_hot_seat_two_snaps_on_one_line_in_the_order_typed(store: Store) -> None:
     m = stacked(OWN_MATCH, kinds=("human", "human"))
     answers = ["a", Say("l", "Right's turn"), Say("a", "Left's turn"), Say("ks", "matches", 0.3)]
