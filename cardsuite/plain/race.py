@@ -441,18 +441,12 @@ class RaceSession(PlainSession):
         self.io.notice(f"Choose 1 to {len(choices)}{back}.")
 
     def _purse_line(self, view: dict[str, Any], seat: int) -> str:
-        values = values_of(view)
-
-        def bank(codes: Sequence[str]) -> str:
-            ranks = [_rank(c if c == "JK" else c[:-1]) for c in codes]
-            ranks.sort(key=lambda r: values[r])
-            return money_text(ranks, True) if ranks else "nothing"
-
-        pile, under = len(view["pile"]), bank(view["under"])
+        """The money a buyer weighs: both banks, the ground and the money under it."""
+        pile = len(view["pile"])
         return (
-            f"Your bank: {bank(view['banks'][seat])}. The other bank:"
-            f" {bank(view['banks'][1 - seat])}. The ground: {pile} card{'s' * (pile != 1)},"
-            f" money under it: {under}."
+            f"Your bank: {_money(view, view['banks'][seat])}. The other bank:"
+            f" {_money(view, view['banks'][1 - seat])}. The ground: {pile}"
+            f" card{'s' * (pile != 1)}, money under it: {_money(view, view['under'])}."
         )
 
     def _answer_menu(self, seat: int, choices: Sequence[Action], optional: bool) -> bool:
@@ -480,6 +474,10 @@ class RaceSession(PlainSession):
                 self._line(line)
                 if (self.state.turns, len(self.match.record)) != (turns, seen):
                     return False
+            elif text.lower() == "help":
+                back = ", or enter to go back" if optional else ""
+                self.io.notice(f"Type a number from 1 to {len(choices)}{back}; snaps still count.")
+                self._say_commands()
             elif not self._command(text):
                 self.io.error(f"Type a number from 1 to {len(choices)}, or help.")
 
@@ -516,6 +514,9 @@ class RaceSession(PlainSession):
 
     def _cmd_help(self, seat: int, rest: str) -> None:
         self.io.notice(self._what_to_type())
+        self._say_commands()
+
+    def _say_commands(self) -> None:
         for name, what in RACE_COMMANDS:
             self.io.notice(f"{name}: {what}.")
 
@@ -528,7 +529,7 @@ class RaceSession(PlainSession):
         for s in (0, 1):
             self.io.notice(
                 f"{names[s]}: {view['hand_sizes'][s]} cards in the stack;"
-                f" {self._purse_line(view, s).split('.')[0].replace('Your bank', 'bank')}."
+                f" bank: {_money(view, view['banks'][s])}."
             )
         mover = view["to_move"]
         if mover is not None:
@@ -548,6 +549,13 @@ class RaceSession(PlainSession):
             }
             if self.store.record_or_keep(record) is not None:
                 self.io.error("A snap time is kept and recorded on a later start.")
+
+
+def _money(view: dict[str, Any], codes: Sequence[str]) -> str:
+    """Money cards by name, cheapest first: "king, jack and queen" (or "nothing")."""
+    values = values_of(view)
+    ranks = sorted((_rank(c if c == "JK" else c[:-1]) for c in codes), key=lambda r: values[r])
+    return money_text(ranks, True) if ranks else "nothing"
 
 
 def _rank(name: str) -> int:

@@ -114,6 +114,32 @@ def test_a_forced_purchase_by_number_and_bad_answers(store: Store) -> None:
                                               str(Move(1, "sell 5"))]  # fmt: skip
 
 
+def test_the_race_goes_on_while_a_menu_waits(store: Store) -> None:
+    m = stacked(BOT_MATCH, kinds=("human", "hard"))
+    st = m.state
+    st.hands[1] += st.hands[0][2:]  # Left turns twice, then must buy
+    st.hands[0] = st.hands[0][:2]
+    answers = ["t", Say("t", "Your turn"), Say("help", "must buy", 0.1), Say("1", "changed")]
+    r = race(m, [*answers, Say("quit", "Your turn"), "n"], store)
+    said = r.lines
+    at = said.index("Right turns the five of spades: it matches the five of diamonds! Your turn.")
+    assert said[at + 1].startswith("Left, you must buy before you turn.")
+    assert "The ground: 4 cards, money under it: nothing." in said[at + 1]
+    helped = said.index("help")
+    assert said[helped + 1 : helped + 3] == [
+        "Type a number from 1 to 11; snaps still count.",
+        "b: buy or exchange before you turn, where the rules let you (Egyptian: any turn).",
+    ]
+    # the hard bot snaps while Left reads the menu: the menu is said again as it now is
+    snap = next(i for i, x in enumerate(said) if x.startswith("Snap! Right, "))
+    assert snap > helped
+    assert said[snap + 1 : snap + 3] == [
+        "Right claims the match and captures the ground: 4 cards",
+        "The table changed:",
+    ]
+    assert "The ground: 0 cards" in said[snap + 3]
+
+
 def test_egyptian_captures_at_once_and_buys_at_will(store: Store) -> None:
     m = stacked(OWN_MATCH, variant="egyptian")
     answers = ["t", Say("b", "Your turn"), "", Say("t"), Say("b", "Your turn"), "1"]
