@@ -452,34 +452,42 @@ class RaceSession(PlainSession):
     def _answer_menu(self, seat: int, choices: Sequence[Action], optional: bool) -> bool:
         """Read until a choice is made (True), the menu is left (True) or the table changed
         under it (False: say it again)."""
-        turns, seen = self.state.turns, len(self.match.record)
+        mark = (self.state.turns, len(self.match.record))
         while True:
             line = self._tick(None)
-            if line is None:
-                if (self.state.turns, len(self.match.record)) != (turns, seen):
-                    self.io.notice("The table changed:")
-                    return False
-                continue
-            assert line.text is not None
-            text = line.text.strip()
-            if text.isdigit():
-                if 1 <= int(text) <= len(choices):
+            if line is not None and line.text is not None:
+                text = line.text.strip()
+                if text.isdigit() and 1 <= int(text) <= len(choices):
                     self._decide(seat, choices[int(text) - 1], line.at)
                     return True
-                self.io.error(f"There is no choice {text}: choose 1 to {len(choices)}.")
-            elif not text and optional:
-                self.io.notice("Back to the race.")
-                return True
-            elif text.lower() not in ("t", "turn") and self._presses(text):
-                self._line(line)
-                if (self.state.turns, len(self.match.record)) != (turns, seen):
-                    return False
-            elif text.lower() == "help":
-                back = ", or enter to go back" if optional else ""
-                self.io.notice(f"Type a number from 1 to {len(choices)}{back}; snaps still count.")
-                self._say_commands()
-            elif not self._command(text):
-                self.io.error(f"Type a number from 1 to {len(choices)}, or help.")
+                if not text and optional:
+                    self.io.notice("Back to the race.")
+                    return True
+                if not self._menu_snap(line):
+                    self._menu_other(text, len(choices), optional)
+            if (self.state.turns, len(self.match.record)) != mark:
+                self.io.notice("The table changed:")
+                return False
+
+    def _menu_snap(self, line: Line) -> bool:
+        """A snap typed while a menu is open (a turn waits for the menu); was it one?"""
+        presses = [p for p in self._presses(line.text or "") if p[1] == "snap"]
+        for seat, kind, key in presses:
+            self._handle(self.race.press(seat, kind, line.at, key))
+        return bool(presses)
+
+    def _menu_other(self, text: str, count: int, optional: bool) -> None:
+        """Anything else typed at a menu: help, a command, or what to type."""
+        if text.isdigit():
+            self.io.error(f"There is no choice {text}: choose 1 to {count}.")
+        elif text.lower() == "b":
+            self.io.error(f"You are buying now: type a number from 1 to {count}.")
+        elif text.lower() == "help":
+            back = ", or enter to go back" if optional else ""
+            self.io.notice(f"Type a number from 1 to {count}{back}; snaps still count.")
+            self._say_commands()
+        elif not self._command(text):
+            self.io.error(f"Type a number from 1 to {count}, or help.")
 
     def _decide(self, seat: int, action: Action, at: float) -> None:
         """A money decision made: a turn without buying is the race's turn; anything else is

@@ -94,12 +94,20 @@ def test_a_forced_purchase_by_number_and_bad_answers(store: Store) -> None:
     st = m.state
     st.hands[1] += st.hands[0]  # Left has nothing to turn: Left must buy (MONEY-BUY-1)
     st.hands[0] = []
-    r = race(m, ["99", "hint", "1", Say("nonsense", "Your turn"), "b", Say("t")], store)
+    answers = ["99", "hint", "", "b", "1", Say("nonsense", "Your turn"), "b", Say("t")]
+    r = race(m, answers, store)
     said = r.lines
     menu = said.index("1. pay king (5) to the opponent, who chooses the split")
     assert said[menu - 1].startswith("Left, you must buy before you turn. Your bank: king, king,")
     assert "There is no choice 99: choose 1 to 11." in said
     assert "Money is a race: there is no hint." in said
+    at = said.index("hint")
+    assert said[at + 2 : at + 6] == [
+        "",  # enter is no answer to a forced purchase
+        "Type a number from 1 to 11, or help.",
+        "b",
+        "You are buying now: type a number from 1 to 11.",
+    ]
     at = next(i for i, x in enumerate(said) if x.startswith("Left pays the king of "))
     assert said[at].endswith(" to Right, who chooses the split")
     assert said[at + 1 : at + 3] == ["Right hands over 5 cards", "Left: Your turn, turn your card."]
@@ -271,3 +279,25 @@ def test_the_race_through_a_pipe(tmp_path: Path) -> None:
     err = proc.stderr.read() if proc.stderr is not None else ""
     assert "End of input: leaving the game" in err and "Traceback" not in err
     assert seen[0] == "Money, Jordanian. 2 players: Left (a person), Right (medium bot)."
+
+
+def test_the_thread_reader_stamps_lines_and_keeps_deadlines() -> None:
+    """Standard input read in a thread: a line stamped by the session's clock when read,
+    nothing by a deadline already past (no waiting), then the end of input for good."""
+    import os
+
+    from cardsuite.plain.race import ThreadReader
+
+    read_end, write_end = os.pipe()
+    ticks = iter(range(100))
+    with os.fdopen(read_end, "r") as inp, os.fdopen(write_end, "w") as out:
+        reader = ThreadReader(inp, lambda: float(next(ticks)))
+        assert reader.read(-1.0) is None  # a past deadline: at once, nothing
+        out.write("s\n")
+        out.flush()
+        line = reader.read(None)
+        assert line is not None and line.text == "s" and line.at >= 0
+        out.close()
+        end = reader.read(None)
+        assert end is not None and end.text is None
+        assert reader.read(-1.0) is end  # and every time after
