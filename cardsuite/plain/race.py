@@ -312,7 +312,7 @@ class RaceSession(PlainSession):
                 note = f"{ms:.0f} ms"
                 self._say_claim(o, ms)
             elif self._tells(o):
-                self.io.notice(f"{self.match.names()[o.seat]}: {o.reason}.")
+                self.io.notice(self._why_nothing(o))
             if o.kind in ("turn", "claim"):
                 self.match.record.append(Move(o.seat, o.kind, note))
                 self._say_events(o.events)
@@ -327,6 +327,13 @@ class RaceSession(PlainSession):
             and self.match.is_human(o.seat)
             and o.reason != "key repeat"
         )
+
+    def _why_nothing(self, o: Outcome) -> str:
+        """Why a person's press did nothing, in a player's words: whose turn it is."""
+        mover = self.state.to_move()
+        if o.reason == "not your turn to turn" and mover is not None and mover != o.seat:
+            return f"{self._name(o.seat)}: not your turn, {self._name(mover)} turns next."
+        return f"{self._name(o.seat)}: {o.reason}."
 
     def _rebase(self) -> None:
         """The card on the table was revealed when its line was written: the bots' plans,

@@ -10,14 +10,17 @@ leaves. The decks are stacked: Left gets the 1st, 3rd, ... card and turns first.
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
 import time
 from pathlib import Path
 
-from plainkit import ROOT
+import pytest
+from plainkit import ROOT, seats
 from racekit import Say, race, stacked
 
+from cardsuite.match import Match
 from cardsuite.records import Move
 from cardsuite.store import Store
 
@@ -31,15 +34,17 @@ def test_a_snap_at_your_own_match_captures(store: Store) -> None:
     m = stacked(OWN_MATCH)
     r = race(
         m,
-        ["t", Say("t", "Your turn"), Say("s", "Left turns the nine", 0.1),
+        ["t", Say("t", None, 0.2), Say("t", "Your turn"), Say("s", "Left turns the nine", 0.1),
          Say("quit", "captures"), "n"],
         store,
     )  # fmt: skip
     said = r.lines
-    assert said[said.index("Left turns first.") :][:4] == [
+    assert said[said.index("Left turns first.") :][:6] == [
         "Left turns first.",
         "t",
         "Left turns the two of hearts, a new pile.",
+        "t",
+        "Left: not your turn, Right turns next.",
         "Right turns the nine of clubs onto the two of hearts, 2 on the ground. Your turn.",
     ]
     at = said.index("Left turns the nine of diamonds: it matches the nine of clubs!")
@@ -229,6 +234,34 @@ def test_a_race_saved_in_plain_text_resumes(store: Store) -> None:
     assert "Resuming Money, Jordanian." in again.lines[0]
     assert "Left snaps (100 ms): a false snap!" in again.lines  # the nine of clubs is Right's
     assert again.lines[-1] == "Left the game without saving."
+
+
+#: What the random player types, turns most often; and how long after it was asked.
+TYPED = ["t"] * 6 + ["s", "1", "2", "b", "", "table", "score", "log", "help", "nonsense", "99"]
+
+
+@pytest.mark.parametrize(
+    ("variant", "options"),
+    [
+        ("jordanian", {}),
+        ("jokers", {}),
+        ("egyptian", {}),
+        ("egyptian", {"aces_money": "true", "kommi": "true", "scale": "b"}),
+        ("syrian", {}),
+    ],
+)
+def test_whole_games_of_every_variant(variant: str, options: dict[str, str], store: Store) -> None:
+    """A person typing anything at any moment against an easy bot, to the game's end (a
+    short turn limit, MONEY-END-3): menus reached, snaps made, never a traceback."""
+    rng = random.Random(f"{variant} {options}")
+    typed = [Say(rng.choice(TYPED), None, rng.choice((0.0, 0.1, 0.3, 0.7))) for _ in range(3000)]
+    m = Match.new("money", seats("money", ["human", "easy"]), variant,
+                  {"turn_limit": "150", **options}, seed=3)  # fmt: skip
+    r = race(m, typed, store)
+    assert m.is_over() and r.err.getvalue() == ""
+    assert r.lines[-2].startswith("Game over: ") and r.lines[-1].startswith("Final scores: ")
+    assert any("must buy" in x or "buy or exchange" in x for x in r.lines)  # a menu came
+    assert [x.game for x in store.game_stats("money")] == ["money"]
 
 
 def test_a_bots_turn_follows_the_pace(store: Store) -> None:
