@@ -253,7 +253,8 @@ _plain_options = _option_set(
     "-s",
     default=None,
     help=f"Per seat: human or a bot level ({', '.join(LEVELS)}), comma-separated; one for"
-    " every seat (default: you and medium bots).",
+    " every seat (default: you and medium bots). With --plain, program:CMD seats a program"
+    " of yours (docs/program-seat.md).",
 )
 @_deal_options
 @_look_options
@@ -1001,7 +1002,8 @@ def _jobs_option(help_text: str) -> Callable[[Any], Any]:
     "-s",
     default="medium",
     show_default=True,
-    help=f"Bot level per seat, comma-separated ({', '.join(LEVELS)}); one for all seats.",
+    help=f"Bot level per seat, comma-separated ({', '.join(LEVELS)}); one for all seats;"
+    " program:CMD seats a program of yours (docs/program-seat.md).",
 )
 @click.option("--games", "-n", type=click.IntRange(1), default=100, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True)

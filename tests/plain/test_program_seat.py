@@ -362,3 +362,20 @@ def test_a_command_keeps_its_case_and_the_others_are_lowered() -> None:
         "medium",
     ]
     assert isinstance(ProgramBot("manni", "program:x", ["a", "b", "c"]), ProgramBot)
+
+
+def test_play_plain_with_a_program_through_pipes(tmp_path: Path) -> None:
+    """The command a player types: a person and the example program, over real pipes."""
+    from plainkit import cli
+
+    seated = ["--option", "target=5", "--seats", f"human,{program('--random')}"]
+    done = cli(
+        ["play", "african-casino", "--plain", "--pace", "instant", "--seed", "4", *seated],
+        ["1"] * 300,
+        tmp_path / "home",
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""  # the program played every decision itself
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("African Casino") and "a program, " in lines[0]
+    assert any(line.startswith("Game over") for line in lines)
