@@ -292,7 +292,7 @@ def read_answer(line: str, asked: int, legal: Sequence[Action]) -> Action:
         raise Nonsense(f"answered {shown!r}, which is not JSON") from None
     if not isinstance(answer, dict):
         raise Nonsense(f"answered {shown!r}, which is not a JSON object")
-    if answer.get("id") != asked or isinstance(answer.get("id"), bool):
+    if type(answer.get("id")) is not int or answer["id"] != asked:
         raise Nonsense(f"answered with id {answer.get('id')!r} where decision {asked} was asked")
     if "action" in answer and "index" in answer:
         raise Nonsense("answered both an action and an index: give one")

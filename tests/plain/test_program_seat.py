@@ -200,6 +200,8 @@ FAILURES = [
     (first_then(2, "print('hello', flush=True)"), "answered 'hello', which is not JSON"),
     (first_then(2, "print('[1]', flush=True)"), "which is not a JSON object"),
     (first_then(1, "print(json.dumps({'id': 99, 'action': 'x'}), flush=True)"), "with id 99"),
+    (first_then(1, "print(json.dumps({'id': 2.0, 'index': 0}), flush=True)"), "with id 2.0"),
+    (inline("print('ready', flush=True)\nimport time; time.sleep(5)"), "answered 'ready'"),
     (
         first_then(3, "print(json.dumps({'id': m['id'], 'action': 'play ZZ'}), flush=True)"),
         "answered 'play ZZ', which is not a legal action here",
