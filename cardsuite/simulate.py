@@ -29,7 +29,7 @@ from typing import Any
 from .bots import Bot, make_bot
 from .engine import State
 from .games import entry, get_game
-from .match import is_program
+from .match import is_program, saved_kind
 from .plain.program import ProgramBot, finish_all, programs
 from .records import Move, Record, RecordSeat, result_text
 
@@ -156,7 +156,7 @@ def write_record(
         game=game_id,
         variant=spec.variant,
         options=dict(spec.options),
-        seats=[RecordSeat(names[s], levels[s]) for s in range(spec.players)],
+        seats=[RecordSeat(names[s], saved_kind(levels[s])) for s in range(spec.players)],
         seed=seed,
         started=began,
         result=result_text(state, names),
