@@ -27,6 +27,12 @@ The file is Markdown a person can read as it stands::
 Triggers are named, not written here: each is a function of a ``Moment`` in the game's
 ``lesson.py`` (``TRIGGERS``), so the file stays data and a test can show that every name it
 uses exists, and that no trigger reads more than the learner may see.
+
+A game's ``lesson.py`` may also have ``suggest(moment)``: a move the lesson itself suggests
+before any bot is asked (None: the bot's), read from the moment alone. A real-time game's
+move that is not a turn's (a snap at one's own match, while the other is to move) is one:
+the table says it in the panel, and the walk without a screen makes it as the learner
+would.
 """
 
 from __future__ import annotations
@@ -34,7 +40,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import import_module, resources
 from typing import Any
 
@@ -81,6 +87,8 @@ class Moment:
 
 
 Trigger = Callable[[Moment], bool]
+#: A lesson's own suggestion at a moment (``suggest`` in a game's ``lesson.py``).
+OwnSuggestion = Callable[[Moment], Action | None]
 
 
 @dataclass(frozen=True)
@@ -117,6 +125,11 @@ class Lesson:
     dealer: int | None = None
     help: str = ""
     why: str = ""
+    suggest: OwnSuggestion | None = field(default=None, repr=False)
+
+    def own_suggestion(self, moment: Moment) -> Action | None:
+        """The move the lesson itself suggests at ``moment`` (None: ask the bot)."""
+        return self.suggest(moment) if self.suggest is not None else None
 
     def holds(self, trigger: str, moment: Moment) -> bool:
         return bool(self.triggers[trigger](moment))
@@ -163,6 +176,7 @@ def load_lesson(game_id: str, variant: str | None = None) -> Lesson:
     module = import_module(f"{package}.lesson")
     triggers: Mapping[str, Trigger] = module.TRIGGERS
     lesson = parse_lesson(text, game_id, variant, triggers)
+    lesson = replace(lesson, suggest=getattr(module, "suggest", None))
     if lesson.position is None and lesson.seed is None:
         raise LessonError(f"{variant}.md: give a seed or a position")
     return lesson
@@ -287,6 +301,7 @@ __all__ = [
     "LessonError",
     "LessonRule",
     "Moment",
+    "OwnSuggestion",
     "Trigger",
     "lesson_variants",
     "load_lesson",

@@ -35,12 +35,27 @@ class Suggestion:
 
 
 def lesson_suggestion(
-    source: _Hinting, seat: int, rule: LessonRule | None, fallback: str = ""
+    source: _Hinting,
+    seat: int,
+    rule: LessonRule | None,
+    fallback: str = "",
+    own: Action | None = None,
 ) -> Suggestion:
     """The move suggested to the learner at ``seat``, the bot's reason, and the lesson's
-    words: the rule at hand's ``why``, else the lesson's own (``fallback``)."""
+    words: the rule at hand's ``why``, else the lesson's own (``fallback``). ``own``: the
+    lesson's own move here (``Lesson.own_suggestion``, a move no bot makes: a snap), with
+    the lesson's words as its reason."""
+    why = (rule.why if rule is not None else "") or fallback
+    if own is not None:
+        from ..hints import Hint
+
+        return Suggestion(Hint(own, why or OWN_REASON), why)
     hint = source.hint_with_reason(seat)
-    return Suggestion(hint, (rule.why if rule is not None else "") or fallback)
+    return Suggestion(hint, why)
 
 
-__all__ = ["Suggestion", "lesson_suggestion"]
+#: The reason for the lesson's own move when it has no words for the moment.
+OWN_REASON = "the lesson's move here"
+
+
+__all__ = ["OWN_REASON", "Suggestion", "lesson_suggestion"]

@@ -75,6 +75,14 @@ class LessonTracker:
         else:
             self.own += 1
 
+    def note_text(self, played: str, suggested: str | None) -> None:
+        """A move of the learner's known by its words only (a table's record): as
+        suggested when the words are the suggestion's."""
+        if suggested is not None and played == suggested:
+            self.followed += 1
+        else:
+            self.own += 1
+
     def did(self) -> str:
         """What the learner did, in a sentence for the summary."""
         moves = self.followed + self.own

@@ -41,7 +41,8 @@ class Walk:
 
 def walk(lesson: Lesson, seed: int | None = None) -> Walk:
     """Play ``lesson`` (its deal, or ``seed``'s) to its end with the learner following the
-    suggestions, as the table does: the rules observed after every move."""
+    suggestions, as the table does: the rules observed after every move. The lesson's own
+    suggestion goes first, even out of turn (a snap); then the mover's bot, or the hint."""
     if seed is not None:
         lesson = replace(lesson, seed=seed, position=None)
     match = lesson_match(lesson)
@@ -51,7 +52,11 @@ def walk(lesson: Lesson, seed: int | None = None) -> Walk:
     while not tracker.ended and not match.is_over() and out.moves < MOVE_CAP:
         mover = match.to_move()
         assert mover is not None
-        if mover == 0:
+        own = lesson.own_suggestion(moment_of(match, 0))
+        if own is not None:  # the lesson's own move, in turn or not (a snap)
+            action, mover = own, 0
+            out.learner_moves += 1
+        elif mover == 0:
             action = match.hint(0)
             out.learner_moves += 1
         else:

@@ -17,6 +17,7 @@ from ..engine import Game
 from ..games import all_games, entry, get_game
 from ..match import HUMAN, Match, SeatSpec
 from ..paces import PACE_DELAYS
+from .program import finish_all, programs
 from .render import TextRenderer, isatty
 from .session import PlainSession
 from .speech import Words, game_speech
@@ -70,7 +71,13 @@ def play_match(
     io = TextRenderer(streams.out, streams.inp, streams.err, words, match.names(), speech.phrases)
     session = PlainSession(match, store, io, think=think, hold=hold)
     session.counts_tricks = speech.counts_tricks
-    return session.run(resumed=resumed)
+    seated = programs(match.bots)
+    for bot in seated.values():  # a program replaced is said apart from the game's lines
+        bot.notify = io.warn
+    try:
+        return session.run(resumed=resumed)
+    finally:
+        finish_all(seated, match.state)
 
 
 def new_match(

@@ -27,6 +27,7 @@ from textual import events, on
 from textual.events import Mount
 
 from ..engine import Action, Event
+from ..hints import Hint
 from ..learn.lesson import Lesson, LessonRule
 from ..learn.start import lesson_match
 from ..learn.suggest import Suggestion, lesson_suggestion
@@ -39,7 +40,6 @@ from .widgets import LogView, card_style
 if TYPE_CHECKING:
     from rich.text import Text
 
-    from ..hints import Hint
     from ..table_source import TableSource
     from .app import CardSuiteApp
     from .table import TableScreen
@@ -85,9 +85,11 @@ class LessonTable:
         self._suggestion: Suggestion | None = None
         self._suggested_at: tuple[object, ...] | None = None
         self._summary_up = False
-        self._queue: list[LessonRule] = []  # rules come up, waiting for the panel
+        self._lesson_queue: list[LessonRule] = []  # rules come up, waiting for the panel
         self._reading = False  # the table waits for a key while the learner reads
         self._wait_after = False  # ... because the game would go on without them
+        self._moves_seen = 0  # the record's moves counted (``_note_outside_moves``)
+        self._playing = False  # within ``play_action``, which counts its own move
 
     # --- the panel ------------------------------------------------------------------------
 
@@ -113,23 +115,40 @@ class LessonTable:
         if not self.lesson_on:
             return
         new = self.tracker.observe(moment_of(self.match, LEARNER, events))
-        self._queue += new
-        # (the lesson's last rules too are read before its summary)
-        self._wait_after = self.match.to_move() != LEARNER or self.tracker.ended
+        self._lesson_queue += new
+        # (the lesson's last rules too are read before its summary; and at a real-time
+        # table every rule, whose clock would run on while the learner reads)
+        self._wait_after = (
+            self.match.to_move() != LEARNER or self.tracker.ended or self._real_time()
+        )
         if opening:  # the lesson's words first, until a key
             self._reading = True
-            self._panel().show((), 0, len(self._queue), True)
+            self._hold(True)
+            self._panel().show((), 0, len(self._lesson_queue), True)
         elif new:
             self._next_rule()
 
     def _next_rule(self) -> None:
-        rule = self._queue.pop(0)
-        self._reading = bool(self._queue) or self._wait_after
+        rule = self._lesson_queue.pop(0)
+        self._reading = bool(self._lesson_queue) or self._wait_after
+        self._hold(self._reading)
         self._show(rule)
+
+    def _real_time(self) -> bool:
+        """Does the table's clock run on without moves (it can ``hold_play``)?"""
+        return getattr(super(), "hold_play", None) is not None
+
+    def _hold(self, on: bool) -> None:
+        """A real-time table (one whose clock runs on without moves: a race) stops it while
+        the learner reads, so a panel never costs them a move: its ``hold_play``, if it has
+        one. Turn-based tables wait anyway (``advance`` does nothing while reading)."""
+        hold = getattr(super(), "hold_play", None)
+        if hold is not None:
+            hold(on)
 
     def _show(self, rule: LessonRule) -> None:
         number = self.tracker.met.index(rule) + 1
-        self._panel().show([rule], number, len(self._queue), self._reading)
+        self._panel().show([rule], number, len(self._lesson_queue), self._reading)
 
     def _panel(self) -> LessonPanel:
         return cast(LessonPanel, self.query_one("#lesson-panel", LessonPanel))
@@ -156,10 +175,11 @@ class LessonTable:
             return
         event.stop()
         event.prevent_default()
-        if self._queue:
+        if self._lesson_queue:
             self._next_rule()
         else:
             self._reading = False
+            self._hold(False)
             if self._panel().rules:
                 self._show(self._panel().rules[-1])
         if not self._reading:
@@ -169,6 +189,9 @@ class LessonTable:
         """The table's next step, unless the learner is reading the panel, or the lesson
         has ended: then its summary (once the table no longer pauses on the last move, so
         the learner sees it)."""
+        if self.lesson_on:
+            self._note_outside_moves()
+            self._own_suggestion()
         if self.lesson_on and self._reading:
             return
         if self.lesson_on and self.tracker.ended and not self.holding:
@@ -183,7 +206,12 @@ class LessonTable:
     ) -> bool:
         learner = not quiet and (seat if seat is not None else self.match.to_move()) == LEARNER
         suggested = self._suggestion.action if self._suggestion is not None else None
-        played = super().play_action(action, seat, quiet)  # type: ignore[misc]
+        self._playing = True
+        try:
+            played = super().play_action(action, seat, quiet)  # type: ignore[misc]
+        finally:
+            self._playing = False
+            self._moves_seen = len(self.match.record)
         if learner and self.lesson_on:
             if not played:
                 self.tracker.refused += 1
@@ -193,6 +221,30 @@ class LessonTable:
                 )
                 self.tracker.note_move(chosen, suggested)
         return bool(played)
+
+    def _note_outside_moves(self) -> None:
+        """The learner's moves the table made without ``play_action`` (a race's presses,
+        judged by its own referee), counted from the match's record: as suggested or not
+        (the same words)."""
+        if self._playing:
+            return
+        record = self.match.record
+        suggested = str(self._suggestion.action) if self._suggestion is not None else None
+        for move in record[self._moves_seen :]:
+            if move[0] == LEARNER:
+                self.tracker.note_text(move[1], suggested)
+        self._moves_seen = len(record)
+
+    def _own_suggestion(self) -> None:
+        """The lesson's own move when it has one out of turn (a snap), which no turn's
+        suggestion shows: the panel says it, and the learner's move is judged by it."""
+        if self.lesson.suggest is None or self.human_to_move() == LEARNER:
+            return  # (the turn's suggestion, ``_suggest``, asks the lesson too)
+        moment = moment_of(self.match, LEARNER)
+        own = self.lesson.own_suggestion(moment)
+        if own is not None:
+            rule = self.tracker.at_hand(moment)
+            self._suggestion = lesson_suggestion(self.match, LEARNER, rule, self.lesson.why, own)
 
     # --- the suggestion -------------------------------------------------------------------
 
@@ -209,8 +261,14 @@ class LessonTable:
     def _suggest(self) -> None:
         moment = moment_of(self.match, LEARNER)
         rule = self.tracker.at_hand(moment)
-        self._suggestion = lesson_suggestion(self.match, LEARNER, rule, self.lesson.why)
-        self.show_hint(self._suggestion.hint)
+        own = self.lesson.own_suggestion(moment)
+        said = lesson_suggestion(self.match, LEARNER, rule, self.lesson.why, own)
+        self._suggestion = said
+        hint = said.hint
+        if self._real_time() and said.why:  # (a race's turn is no decision: the lesson's
+            hint = Hint(hint.action, said.why)  # words say more than the bot's reason)
+            self._suggestion = Suggestion(hint, said.why)
+        self.show_hint(hint)
 
     def action_hint(self) -> None:
         """``h`` in a lesson: the suggestion again, with its reason."""
@@ -265,6 +323,9 @@ class LessonTable:
         there is nothing to save first (the lesson starts again from ``cardsuite learn``)."""
         self._leave()
 
+    def keep_metric(self, result: dict[str, Any]) -> None:
+        """Nor a table's own measures (a race's snap times)."""
+
     def write_record(self) -> None:
         """A lesson leaves no record (its deal is the lesson's, not a game of one's own)."""
 
@@ -307,6 +368,8 @@ class LessonTable:
     def _end_lesson(self) -> None:
         """The game goes on as any game, without the panel or suggestions."""
         self.lesson_on = False
+        self._reading = False
+        self._hold(False)
         self._suggestion = None
         self._panel().display = False
         self.refresh_bindings()

@@ -30,12 +30,11 @@ def test_learn_starts_the_games_lesson(launched) -> None:  # type: ignore[no-unt
         (
             ("nope",),
             "Invalid value for GAME: no game 'nope';"
-            " games with a lesson: twenty-two, manni, mensch, african-casino",
+            " games with a lesson: money, twenty-two, manni, mensch, african-casino",
         ),
         (
-            ("money",),
-            "no lesson for Money yet;"
-            " games with a lesson: twenty-two, manni, mensch, african-casino",
+            ("money", "-v", "syrian"),
+            "no lesson for the syrian variant yet; lessons: jordanian, egyptian",
         ),
         (
             ("twenty-two", "--variant", "nope"),
@@ -53,4 +52,17 @@ def test_learn_refuses_what_has_no_lesson(launched, args, message) -> None:  # t
     r = CliRunner().invoke(main, ["learn", *args])
     assert r.exit_code == 2
     assert message in " ".join(r.output.split())
+    assert launched == []
+
+
+def test_learn_refuses_a_game_without_any_lesson(launched, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """(Every game has a lesson: Money's taken away here.)"""
+    from cardsuite.learn import lesson
+
+    have = lesson.lesson_variants
+    monkeypatch.setattr(lesson, "lesson_variants", lambda g: [] if g == "money" else have(g))
+    r = CliRunner().invoke(main, ["learn", "money"])
+    assert r.exit_code == 2
+    said = " ".join(r.output.split())
+    assert "no lesson for Money yet; games with a lesson: twenty-two, manni, mensch," in said
     assert launched == []

@@ -22,6 +22,10 @@ def invoke(*args: str, answers: str = "") -> object:
     ("args", "says"),
     [
         (["play", "money", "--plain", "-s", "human,robot"], "unknown seat kind 'robot'"),
+        (
+            ["play", "money", "--plain", "-s", "human,program:python3 bot.py"],
+            "Money's race is timed: a program cannot play it",
+        ),
         (["play", "manni", "--symbols"], "--symbols and --color are for --plain"),
         (["play", "--plain"], "name the game: cardsuite play GAME --plain"),
         (["play", "manni", "--plain", "-p", "4"], "Manni is for 3 players, not 4"),

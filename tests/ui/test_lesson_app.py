@@ -15,6 +15,7 @@ from textual.widgets import Static
 
 from cardsuite.games import game_ids
 from cardsuite.games.twenty_two.actions import Play
+from cardsuite.learn import lesson as lesson_module
 from cardsuite.learn.lesson import lesson_variants, load_lesson
 from cardsuite.learn.walk import walk
 from cardsuite.ui.app import LessonRequest
@@ -82,9 +83,12 @@ async def _follow_to_the_end(pilot: Any, table: Any, expected: Any) -> tuple[int
 
 
 LESSONS = [(g, v) for g in game_ids() for v in lesson_variants(g)]
+#: the lessons whose table takes a suggestion by enter at the learner's turn (Money's race
+#: is walked on a fake clock by its own test, test_lesson_money)
+TURN_LESSONS = [(g, v) for g, v in LESSONS if g != "money"]
 
 
-@pytest.mark.parametrize(("game_id", "variant"), LESSONS)
+@pytest.mark.parametrize(("game_id", "variant"), TURN_LESSONS)
 async def test_a_lesson_followed_by_keys_to_its_summary(make_app, game_id, variant) -> None:  # type: ignore[no-untyped-def]
     lesson = load_lesson(game_id, variant)
     expected = walk(lesson)
@@ -190,11 +194,13 @@ async def test_rules_key_opens_the_help_at_the_panels_rule(make_app) -> None:  #
         assert not table.cs_app.store.list_saves()
 
 
-async def test_the_pickers_l_opens_the_highlighted_games_lesson(make_app) -> None:  # type: ignore[no-untyped-def]
+async def test_the_pickers_l_opens_the_highlighted_games_lesson(make_app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    have = lesson_module.lesson_variants  # (every game has a lesson: Money's taken away)
+    monkeypatch.setattr(lesson_module, "lesson_variants", lambda g: [] if g == "money" else have(g))
     app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
-        await pilot.press("l")  # Money: none yet
+        await pilot.press("l")  # Money: none, here
         await wait_for(
             pilot, lambda: any("No lesson for Money" in n.message for n in app._notifications)
         )

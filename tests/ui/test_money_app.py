@@ -365,3 +365,23 @@ async def test_a_menu_of_more_than_nine_has_pages(make_app) -> None:  # type: ig
         await pilot.press("3")  # its third: choice 11
         await pilot.pause()
         assert chosen == [11]
+
+
+@pytest.mark.parametrize(("variant", "snaps"), [("jordanian", True), ("egyptian", False)])
+async def test_the_snap_key_and_throw_time_only_where_there_is_a_snap(  # type: ignore[no-untyped-def]
+    make_app, variant: str, snaps: bool
+) -> None:
+    """MONEY-EG-1: under automatic capture a match is taken as it is turned, so the table
+    shows no snap key and no throw time (they read as if a snap were to be made)."""
+    from textual.widgets import Static
+
+    state = GAME.new_state(variant=variant, seed=4, dealer=1)
+    app = make_app()
+    async with app.run_test(size=(110, 32)) as pilot:
+        screen = await open_table(app, pilot, make_match(state, ("human", "human")))
+        await pilot.pause()
+        header = str(screen.query_one("#mn-header", Static).render())
+        seats = str(screen.query_one("#mn-bottom", Static).render())
+        assert ("throw" in header) is snaps, header
+        assert ("snap" in seats) is snaps, seats
+        assert "turn" in seats

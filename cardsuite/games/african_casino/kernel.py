@@ -9,19 +9,21 @@ move, so here (``_listing``, one pass, no generator, for every turn with no insi
   value (``_hand_counts``), the targets of additions with their pile-top subsets and the
   sums of the loose cards a unit may use (``_add_targets``, ``_Target``: the whole layout's
   for a base worth its value; no base of a value the mover holds no card of), the captures
-  of each value (``_capture_plan``, kept across listings) and the builds the mover owns;
+  of each value the hand holds (``_capture_plan``, kept across listings; then one look-up
+  a card), the builds the mover owns, and the targets a hand card's unit may go onto with
+  the values of the cards that may have one there as bits (``_card_targets``);
 - a value with no unit to take asks for no capture walk (``_reach``), and the walks that
   remain are plain loops (``_take_groups``: a capture's units as the groups it holds,
-  ``_capture_parts``, ``_ordered_sums``: the sets with their cards already in a step's
-  order);
+  read off the layout's table, ``_capture_parts``, ``_ordered_sums``: the sets with their
+  cards already in a step's order; a layout of two cards written out, ``_two_sums``);
 - a step that would fail its first test is never made: a value the mover could not own
   (``_owner_test``: TAB-4, BUILD-2, RAISE-1/3; as sets of values for the one-pass listing,
   ``_owners``), a raise of a build that is not an opponent's single one, a hand card's
   unit for an opponent's build (AUG-5);
 - owning no build and having added to none, every step the generation lets through is
   legal; otherwise a step is judged per hand card and value (``_Judge``: TWO-1, AUG-5 and
-  TAB-5's matching as a count of ranks), and a step for a proven partner alone
-  (``_quick_why_not``);
+  TAB-5's matching as a count of ranks; one build to keep, a rank to keep, read inline:
+  ``lock``), and a step for a proven partner alone (``_quick_why_not``);
 - steps are made without ``__init__`` (``_build``, ``_unit``, ``_add``, captures from
   their plan), and a trail is one object per card (``_trail``); a hand card's builds,
   raises and additions are one loop in ``_play_list``, with no call per card;
@@ -46,7 +48,9 @@ side by side and holds them to the same steps in the same order, the same events
 same positions;
 ``tests/rules/test_african_casino_kernel.py`` holds the tables to ``units.py``, the lean
 ``apply`` to the reference's path, ``_no_free_step``, ``_after_trail`` and
-``_unit_for_ours`` to the reference's listing and INSIST-1 test.
+``_unit_for_ours`` to the reference's listing and INSIST-1 test, and the listing's skips
+(``_Judge.lock``, ``_card_targets``, a free addition's target with no set of its value) to
+what they skip.
 """
 
 from __future__ import annotations
@@ -151,15 +155,30 @@ class _Judge:
     value rather than per step. Every method takes a step the generation already let
     through (its owner test, its target's side)."""
 
-    __slots__ = ("ace_high", "aug", "counts", "mine", "played", "restricted")
+    __slots__ = ("ace_high", "aug", "counts", "lock", "mine", "played", "restricted")
 
     def __init__(self, state: CasinoState, mine: tuple[int, ...], counts: dict[int, int]) -> None:
         self.counts = counts  # ``_hand_counts`` of the mover's hand
         self.mine = mine  # the values of the builds the mover owns
-        self.aug = state.aug_opp
+        self.aug = aug = state.aug_opp
         self.played = state.played is not None
         self.restricted = state.restricted()
-        self.ace_high = state.ace_high
+        self.ace_high = ace_high = state.ace_high
+        # The common case, one build to keep and no opponent's added to: ``keeps(mine,
+        # used)`` is ``used.rank != lock`` (the rank of its one capturing card, or 0 when
+        # two or more capture it), read inline by the listing; None otherwise.
+        lock = None
+        if aug is None and len(mine) == 1:
+            v = mine[0]
+            if v == 1 or v == 14:
+                n = counts.get(1, 0) if v == 1 or ace_high else 0
+                rank = ACE
+            else:
+                n = counts.get(v, 0)
+                rank = v
+            if n:
+                lock = rank if n == 1 else 0
+        self.lock = lock
 
     def keeps(self, need: tuple[int, ...], used: Card | None) -> bool:
         """TAB-5: distinct cards of the hand but ``used`` capture the builds of ``need``
@@ -203,6 +222,9 @@ class _Judge:
     def play_keep(self, card: Card) -> bool:
         """A play that leaves the mover's builds as they are (a merge, an addition to the
         side's build, a raise merged into it): AUG-5, TAB-5."""
+        lock = self.lock
+        if lock is not None:
+            return card.rank != lock
         return self.aug is None and self.keeps(self.mine, card)
 
     def play_new(self, card: Card, v: int) -> bool:
@@ -217,7 +239,7 @@ class _Judge:
         the build added to must be gone; before it, a card kept for it), TAB-5."""
         aug = self.aug
         if aug is None:
-            return self.keeps(self.mine, None)
+            return self.lock is not None or self.keeps(self.mine, None)
         if self.played:
             return False
         return self.keeps((*self.mine, aug), None)
@@ -625,7 +647,9 @@ class CasinoKernel(CasinoState):
         owners = self._owners(seat, counts)
         out: list[Action] = []
         if played is None:
-            self._play_list(seat, whole, table, walk, tops or (), targets, owners, judge, out)
+            self._play_list(
+                seat, whole, table, walk, tops or (), targets, owners, counts, judge, out
+            )
             size = len(out)
             self._free_list(seat, table, targets, owners, judge, out)
             self._quiet = out if len(out) == size else None  # (``_after_trail``)
@@ -720,17 +744,19 @@ class CasinoKernel(CasinoState):
         tops: tuple[Item, ...],
         targets: list[_Target],
         owners: _Owners,
+        counts: dict[int, int],
         judge: _Judge | None,
         out: list[Action],
     ) -> None:
         """The play's steps (TURN-1) onto ``out``: the captures of every hand card, then
         each card's builds, raises and additions, then the trails. ``whole``: the free
         loose cards, ``table`` and ``walk`` their sums (``_layout_sums``); ``tops``: the
-        pile tops a capture may take (VAR-SA 4). (Long for speed: a card's builds and
+        pile tops a capture may take (VAR-SA 4); ``counts``: ``_hand_counts`` of the hand.
+        (Long for speed: a card's builds and
         additions are its inner loops, written out, and the owner test is a set look-up,
         ``_Owners``.)"""
         hand = self.hands[seat]
-        self._capture_list(whole, walk, tops, hand, judge, out)
+        self._capture_list(whole, walk, tops, hand, counts, judge, out)
         builds = self.builds
         top = self.top_value
         raisable: list[int] = []  # (no sort with no build)
@@ -745,6 +771,7 @@ class CasinoKernel(CasinoState):
                 sets_of.append((total, sets))
         free, used, one, two, theirs = owners
         high = 14 if self.ace_high else 0  # the value an ace counts besides 1
+        card_targets = _card_targets(targets, high) if targets else ()
         for card in hand:
             hv = _VALUE(card)
             also = high if hv == 1 else 0  # a value the card counts besides hv (or 0)
@@ -776,11 +803,12 @@ class CasinoKernel(CasinoState):
                 ):
                     out.append(Raise(v, card))
             # ``_adds_to`` with the card: units holding it onto the side's builds (AUG-5:
-            # never an opponent's) and onto bases
-            for target in targets:
-                v = target.value
-                if hv > v:  # no unit of v holds the card (not even alone: it is worth more)
+            # never an opponent's) and onto bases (``_card_targets``: those a card of its
+            # value may have a unit for)
+            for fits, target in card_targets:
+                if not fits >> hv & 1:
                     continue
+                v = target.value
                 base = target.base
                 worth_v = v == hv or also == v  # (the card alone is a unit of v)
                 if base is None:  # ``flag``: the side's build
@@ -792,8 +820,7 @@ class CasinoKernel(CasinoState):
                 if not mine and not both:
                     continue
                 rest = target.table
-                if rest is None:
-                    rest = target.rest()[1]
+                assert rest is not None  # (made by ``_card_targets``)
                 found: list[Unit] = []
                 for tsum, seats, _ in target.subsets:
                     need = v - tsum - hv
@@ -819,6 +846,12 @@ class CasinoKernel(CasinoState):
         elif judge is None:  # (each card's trail looked up in C: no loop, no call a card)
             out.extend(map(_TRAIL_OF, hand))
         elif not ((judge.restricted and judge.mine) or judge.aug is not None):  # (TWO-1, AUG-5)
+            lock = judge.lock
+            if lock is not None:  # (one build to keep: its last capturing card stays)
+                for card in hand:
+                    if card.rank != lock:
+                        out.append(_TRAIL_OF(card))
+                return
             kept = judge.mine
             for card in hand:
                 if judge.keeps(kept, card):  # (TAB-5: the card is not the last for a build)
@@ -830,12 +863,15 @@ class CasinoKernel(CasinoState):
         walk: _Table,
         tops: tuple[Item, ...],
         hand: list[Card],
+        counts: dict[int, int],
         judge: _Judge | None,
         out: list[Action],
     ) -> None:
         """Each hand card's captures (``_capture_plan``, one per value the card may count,
-        shared by the cards of that value); an ace's two values may take the same cards,
-        which is one step (the first). ``walk``: ``units.sums`` of ``loose``."""
+        worked out once for the values the hand holds, ``counts``' keys); an ace's two
+        values may take the same cards, which is one step (the first). ``walk``:
+        ``units.sums`` of ``loose``. A card other than an ace captures its rank only: one
+        look-up, and none of a card with nothing to take."""
         ace_high = self.ace_high
         maximal_only = self.insist == "always"
         builds = self.builds
@@ -843,37 +879,76 @@ class CasinoKernel(CasinoState):
         # With no pile top, the values with a unit to take are the sums of loose sets (an ace
         # alone is a set of 1, and counts 14 too: below); with tops, ``_reach``'s values.
         reach = _tops_reach(walk, tops, ace_high) if tops else walk
-        capture_values = _CAPTURE_VALUES[ace_high]
+        for v in counts:
+            if v in reach or v in builds or (v == 14 and 1 in reach):
+                # The plan is its units' (``units.sums`` of the whole layout, kept for the
+                # listing): a layout that changed elsewhere finds it again.
+                found = _take_groups(loose, v, ace_high, tops, walk)
+                plans[v] = _capture_plan(tuple(found), v in builds, maximal_only)
+        if not plans:  # (no build and no unit of a value held, ``_reach``: nothing to take)
+            return
+        # (one build to keep: ``_Judge.capture`` inline, ``lock`` and the build's value)
+        lock = None
+        kept = 0
+        if judge is not None and judge.lock is not None:
+            lock = judge.lock
+            kept = judge.mine[0]
+        get = plans.get
         for card in hand:
-            values = capture_values[card]
-            seen: set[object] | None = set() if values is _ACE_BOTH else None
-            for v in values:
-                plan = plans.get(v)
-                if plan is None:
-                    if v in reach or v in builds or (v == 14 and 1 in reach):
-                        # The plan is its units' (``units.sums`` of the whole layout, kept
-                        # for the listing): a layout that changed elsewhere finds it again.
-                        found = _take_groups(loose, v, ace_high, tops, walk)
-                        plan = _capture_plan(tuple(found), v in builds, maximal_only)
-                    else:  # no build and no unit of the value (``_reach``): nothing to take
-                        plan = ()
-                    plans[v] = plan
-                for build, groups, taken, piles in plan:
-                    cap = _new(Capture)
-                    cap.card = card
-                    cap.value = v
-                    cap.build = build
-                    cap.groups = groups
-                    cap.loose = taken
-                    cap.tops = piles
-                    cap.order = None
-                    if seen is not None:  # (refused or not, as the reference's listing)
-                        key = cap._key()
-                        if key in seen:
-                            continue
-                        seen.add(key)
-                    if judge is None or judge.capture(card, v, build):
+            v = card.rank
+            if v == ACE:  # (1, and ace high 14: one step for the same cards taken as both)
+                if 1 in plans and 14 in plans:
+                    self._ace_captures(card, plans, judge, out)
+                    continue
+                if 14 not in plans:
+                    v = 1
+            plan = get(v)
+            if plan is None:
+                continue
+            for build, groups, taken, piles in plan:
+                cap = _new(Capture)
+                cap.card = card
+                cap.value = v
+                cap.build = build
+                cap.groups = groups
+                cap.loose = taken
+                cap.tops = piles
+                cap.order = None
+                if judge is None:
+                    out.append(cap)
+                elif lock is not None:  # (the build kept taken, or its card kept)
+                    if (build and v == kept) or card.rank != lock:
                         out.append(cap)
+                elif judge.capture(card, v, build):
+                    out.append(cap)
+
+    def _ace_captures(
+        self,
+        card: Card,
+        plans: dict[int, tuple[_Template, ...]],
+        judge: _Judge | None,
+        out: list[Action],
+    ) -> None:
+        """An ace's captures (``_capture_list``) when it has some both as 1 and as 14: the
+        same cards taken as both one step (the first), refused or not, as the reference's
+        listing."""
+        seen: set[object] = set()
+        for v in _ACE_BOTH:
+            for build, groups, taken, piles in plans[v]:
+                cap = _new(Capture)
+                cap.card = card
+                cap.value = v
+                cap.build = build
+                cap.groups = groups
+                cap.loose = taken
+                cap.tops = piles
+                cap.order = None
+                key = cap._key()
+                if key in seen:
+                    continue
+                seen.add(key)
+                if judge is None or judge.capture(card, v, build):
+                    out.append(cap)
 
     def _for_partner(
         self, act: Build | Add, seat: int, judge: _Judge | None, out: list[Action]
@@ -934,6 +1009,14 @@ class CasinoKernel(CasinoState):
         for target in targets:
             v = target.value
             base = target.base
+            table = target.table
+            if v != 14 and table is not None and target.subsets is _NO_TOPS:
+                # No pile top there: a unit is a set of its value (a card worth it alone but
+                # the base, which is the one set of its value then; an ace as 14 is not in
+                # the table): with none, ``_free_units`` has nothing to find.
+                sets = table.get(v)
+                if sets is None or (base is not None and len(sets) < 2):
+                    continue
             if base is None:
                 both = False
                 if target.flag:  # the side's build
@@ -1157,26 +1240,27 @@ class CasinoKernel(CasinoState):
         side = sides[seat]
         one = set(counts)
         two: set[int] = set()
-        proven: set[int] = set()
         for v, b in builds.items():
             if sides[b.owner] != side:  # (an opponent's: TAB-4, RAISE-3)
                 one.discard(v)
         for v, n in counts.items():
             if n > 1 and v in one:
                 two.add(v)
+        if self.n != 4:  # (no partner: nothing made for one)
+            return one, two, one, two, _NO_PARTNER
+        proven: set[int] = set()
         theirs: dict[int, int] = {}
-        if self.n == 4:
-            for v, b in builds.items():
-                owner = b.owner
-                if owner != seat and sides[owner] == side and self.proven(owner, v):
-                    proven.add(v)
-            partner = (seat + 2) % 4
-            for who, r in self.proofs:
-                if who == partner:
-                    if r == ACE:
-                        theirs[1] = theirs[14] = partner
-                    else:
-                        theirs[r] = partner
+        for v, b in builds.items():
+            owner = b.owner
+            if owner != seat and sides[owner] == side and self.proven(owner, v):
+                proven.add(v)
+        partner = (seat + 2) % 4
+        for who, r in self.proofs:
+            if who == partner:
+                if r == ACE:
+                    theirs[1] = theirs[14] = partner
+                else:
+                    theirs[r] = partner
         if proven:
             return one | proven, two | proven, one, two, theirs
         return one, two, one, two, theirs
@@ -1542,6 +1626,8 @@ _ACE_BIT = 1 << ACE
 _ACE_VALUES = 2 | 1 << 14
 #: The values 2 to the top value (10 or 14) as bits: those a build may have.
 _RANGE = {top: (1 << (top + 1)) - 4 for top in (10, 14)}
+#: ``_owners``' values a proven partner may own with no partner (only read).
+_NO_PARTNER: dict[int, int] = {}
 
 
 class _OrderKeys(dict[Card, tuple[int, int]]):
@@ -1681,9 +1767,11 @@ def _layout_sums(loose: tuple[Card, ...]) -> tuple[_Table, _Table]:
     unless two of its cards have the same value (then it is sorted). A layout of no card
     or one (a fifth of the layouts listed) is answered at once, and the tables' lists
     become tuples in place: this runs at every new layout, most listings of a play-out."""
-    if len(loose) < 2:
+    if len(loose) < 3:
         if not loose:
             return _NO_SUMS
+        if len(loose) == 2:  # (the most common layout asked anew: no walk)
+            return _two_sums(loose[0], loose[1])
         single = (loose[0],)
         x = _VALUE(loose[0])
         return {x: (single,)}, {x: (single,)}
@@ -1724,6 +1812,28 @@ def _layout_sums(loose: tuple[Card, ...]) -> tuple[_Table, _Table]:
     return walk, up_sets
 
 
+def _two_sums(a: Card, b: Card) -> tuple[_Table, _Table]:
+    """``_layout_sums`` of two cards, written out: the higher first (the layout's order
+    for a tie), its sets in the walk's order {a}, {a, b} (when worth at most 14), {b},
+    each table's keys in the order they come. A third of the layouts asked anew hold two
+    cards; the walk's lists and tuples cost three times this."""
+    x = _VALUE(a)
+    y = _VALUE(b)
+    if y > x:
+        a, b, x, y = b, a, y, x
+    one = (a,)
+    other = (b,)
+    t = x + y
+    if x == y:  # (a tie: both single cards under one key, the pair in ``order_key``'s order)
+        if t > 14:
+            return {x: (one, other)}, {x: (one, other)}
+        pair = (b, a) if _ORDER_KEY(b) < _ORDER_KEY(a) else (a, b)
+        return {x: (one, other), t: ((a, b),)}, {x: (one, other), t: (pair,)}
+    if t > 14:
+        return {x: (one,), y: (other,)}, {x: (one,), y: (other,)}
+    return {x: (one,), t: ((a, b),), y: (other,)}, {x: (one,), t: ((b, a),), y: (other,)}
+
+
 #: ``_layout_sums`` of no card (only read, as every table it hands out).
 _NO_SUMS: tuple[_Table, _Table] = ({}, {})
 
@@ -1753,6 +1863,9 @@ def _capture_plan(
     units, which recur when the layout changes elsewhere (a play-out mostly asks anew,
     so the walk is lean: ``packings`` only for two units or more)."""
     if len(found) < 2:  # ``_packed``'s answers for nothing to take, or one unit
+        if found and not has_build:  # (the one capture: that unit)
+            cards, seats = found[0]
+            return ((False, found, frozenset(cards), frozenset(seats)),)
         maximal: list[tuple[_Group, ...]] = [(found[0],)] if found else [()]
         rest: list[tuple[_Group, ...]] = []
     else:
@@ -1819,17 +1932,16 @@ def _take_groups(
 ) -> list[_Group]:
     """``_take_units`` as groups (a unit's loose cards, in its order, and its pile tops'
     seats), what a capture holds: a set of the layout's table is taken as it is, with no
-    item made per card. ``table``: ``units.sums`` of ``loose``."""
+    item made per card. ``table``: ``units.sums`` of ``loose``, whose sets of a value are
+    its single cards first, in the layout's order (the walk's order: a card of the value
+    comes before every card worth less), then the sets of two or more: the units' order.
+    An ace is 14 only alone: ace high, the single aces (the sets of 1) come first."""
     out: list[_Group] = []
-    for c in loose:
-        if c.rank == ACE:
-            if v == 1 or (ace_high and v == 14):
-                out.append(((c,), ()))
-        elif c.rank == v:
-            out.append(((c,), ()))
-    for cards in table.get(v, ()):
-        if len(cards) >= 2:
+    if v == 14 and ace_high:
+        for cards in table.get(1, ()):  # (only an ace is worth 1)
             out.append((cards, ()))
+    for cards in table.get(v, ()):
+        out.append((cards, ()))
     if tops:
         for total, seats, tcards in _top_subsets(tops):
             if not seats:  # (the empty subset, first)
@@ -1925,6 +2037,38 @@ def _free_units(target: _Target, ace_high: bool) -> list[Unit]:
             for cards in table.get(need, ()):
                 found.append(_unit(cards, None, seats))
     return found
+
+
+def _card_targets(targets: list[_Target], high: int) -> list[tuple[int, _Target]]:
+    """The targets a unit with a hand card may go onto (the side's builds and the bases:
+    never an opponent's build, AUG-5), each with the values of the hand cards that may
+    have a unit there as bits (``_play_list`` skips the others with one test): a card
+    alone worth the value (an ace as 14: ``high``), or with a loose set (of the sums of
+    ``rest``) and pile tops (``subsets``) making it up; a pile-top subset alone with
+    the card. A superset: the listing works each unit out as before. Each target's
+    table (``rest``) is made here."""
+    out = []
+    for target in targets:
+        if target.base is None and not target.flag:
+            continue
+        v = target.value
+        rest = target.table
+        if rest is None:
+            rest = target.rest()[1]
+        fits = 0
+        for tsum, seats, _ in target.subsets:
+            left = v - tsum  # (what the card and a loose set make up)
+            if left <= 0:
+                continue
+            if seats:  # the card with the tops alone
+                fits |= 1 << left
+            else:  # the card alone (an ace as 14, ace high)
+                fits |= 1 << v | (2 if v == high else 0)
+            for t in rest:
+                if t < left:
+                    fits |= 1 << (left - t)
+        out.append((fits, target))
+    return out
 
 
 def _hand_counts(hand: list[Card], ace_high: bool) -> dict[int, int]:

@@ -40,14 +40,15 @@ from textual.widgets import Digits, Footer, Static
 
 from ...cards import Card
 from ...engine import Action, Event, IllegalAction
+from ...hints import Hint
 from ...records import Move
 from ...table_source import TableSource
-from ...ui.cardart import Canvas, draw_backs, draw_fan
+from ...ui.cardart import Canvas, draw_backs, draw_fan, suit_text
 from ...ui.choice import ChoiceScreen
 from ...ui.output_times import OUTPUT
 from ...ui.table import TableScreen
 from ...ui.widgets import LogView, card_style
-from .actions import GROUND, Buy, Exchange, Sell, Turn, rank_name
+from .actions import GROUND, Buy, Claim, Exchange, Sell, Turn, rank_name
 from .race import Due, Race, local_race
 from .referee import Outcome, Referee
 from .rules import MoneyState
@@ -86,6 +87,11 @@ class MoneyScreen(TableScreen):
         self.reactions: dict[int, list[float]] = {0: [], 1: []}
         self._menu: ChoiceScreen | None = None  # the open money menu, if any
         self._menu_seat = 0
+        #: the race held (``hold_play``): since when, and whether until a person's press
+        self._held_since: float | None = None
+        self._held_for_press = False
+        self._unmeasured: int | None = None  # a card whose reaction a hold made meaningless
+        self._hint_shown = False  # the snap box's line says a suggestion (``show_hint``)
 
     def _preference(self, pref_id: str) -> Any:
         """One of Money's preferences; the game's default when no app holds settings."""
@@ -123,7 +129,8 @@ class MoneyScreen(TableScreen):
                         yield Digits("", id="mn-ms")
                         yield Static(id="mn-ms-unit")
                 yield Static(id="mn-bottom", classes="panel mn-seat")
-            yield LogView(id="mn-log", classes="panel")
+            with Vertical(id="mn-side"):  # (a lesson's panel goes above the log)
+                yield LogView(id="mn-log", classes="panel")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -186,9 +193,14 @@ class MoneyScreen(TableScreen):
     # --- the race -------------------------------------------------------------------------
 
     def press(self, seat: int, kind: str, at: float, key: str | None = None) -> None:
-        """A person's press at time ``at``: bots' earlier presses go first."""
+        """A person's press at time ``at``: bots' earlier presses go first. A race held
+        for this press (``hold_play``) goes on from it, as if no time had passed."""
         if self.match.is_over() or self.race is None:
             return
+        if self._held_since is not None:
+            if not self._held_for_press:
+                return
+            self._release(at)
         self.pump(at, strict=True)
         outcomes = self.race.press(seat, kind, at, key)
         self.handle(outcomes)
@@ -202,7 +214,7 @@ class MoneyScreen(TableScreen):
         if self.race is None:
             return
         moved = False
-        while (outcomes := self.race.step(now, strict)) is not None:
+        while self._held_since is None and (outcomes := self.race.step(now, strict)) is not None:
             self.handle(outcomes, replan=False)
             moved = moved or any(o.kind in ("turn", "claim") for o in outcomes)
         if moved:
@@ -230,6 +242,8 @@ class MoneyScreen(TableScreen):
         if o.events:
             self.on_new_events(o.events)
         if o.kind == "turn":
+            if self._hint_shown:  # (a suggestion was for the card before)
+                self.flash, self._hint_shown = ("", None, ""), False
             turn_no = self.view()["turns"] - 1
             self.call_after_refresh(self._stamp_paint, turn_no, OUTPUT.handed + 1)
         elif o.kind == "claim":
@@ -251,7 +265,7 @@ class MoneyScreen(TableScreen):
                 if ms is not None:
                     self.reactions[o.seat].append(ms)
                     if self.match.is_human(o.seat):
-                        self.cs_app.keep_result(
+                        self.keep_metric(
                             {
                                 "kind": "metric",
                                 "game": "money",
@@ -264,6 +278,10 @@ class MoneyScreen(TableScreen):
         elif o.kind == "refused" and self.match.is_human(o.seat):
             self.notify(o.reason, title="No snap", severity="warning", timeout=2)
         return note
+
+    def keep_metric(self, result: dict[str, Any]) -> None:
+        """A person's snap time, into the statistics (a lesson's table keeps none)."""
+        self.cs_app.keep_result(result)
 
     def _stamp_paint(self, turn_no: int, frame: int) -> None:
         """The card has been drawn: note the time. ``frame`` is the number of the first frame
@@ -280,6 +298,8 @@ class MoneyScreen(TableScreen):
         the frame that drew it where the output thread's times are known (a real terminal on
         the real clock), else the moment after the refresh that drew it; for a card not yet
         drawn when the press came, from the referee's reveal."""
+        if self.referee.reveal_turn == self._unmeasured:
+            return None
         turn_no = self.referee.reveal_turn - 1
         start = self.referee.reveal_time
         if turn_no in self._painted:
@@ -301,7 +321,7 @@ class MoneyScreen(TableScreen):
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
-        if self.race is None or self.match.is_over():
+        if self.race is None or self.match.is_over() or self._held_since is not None:
             return
         item = self.race.next()
         if item is None:
@@ -316,6 +336,56 @@ class MoneyScreen(TableScreen):
         self._timer = None
         if self._live():  # (a timer firing as the table closes has nothing to draw on)
             self.pump(self.cs_app.clock())
+
+    # --- holding the race (a lesson's panel) ----------------------------------------------
+
+    def hold_play(self, on: bool) -> None:
+        """Stop the race's clock while a person reads (a lesson's panel: ``ui/lesson.py``),
+        so reading never costs a snap. On release, if the one person at the table may act
+        now (their own match to snap, or their card to turn), the race stays held until
+        their press, which then counts as made the moment the hold began: the bots' plans
+        move on by the time held. Otherwise it goes on at once, moved on likewise."""
+        now = self.cs_app.clock()
+        if on:
+            if self._held_since is None:
+                self._held_since = now
+                self._held_for_press = False
+                self._clear_queue()
+            return
+        if self._held_since is None:
+            return
+        if self._person_may_act():
+            self._held_for_press = True
+            return
+        self._release(now)
+        self.schedule()
+
+    def _person_may_act(self) -> bool:
+        humans = self.match.humans
+        if len(humans) != 1 or self.match.is_over():
+            return False
+        seat, view = humans[0], self.view()
+        last = view["last"]
+        mine = bool(view["top_is_last"] and last and last[0] == seat and last[2])
+        turn = view["to_move"] == seat and view["phase"] == "play" and not view["must_buy"]
+        return mine or bool(turn and view["hand_sizes"][seat])
+
+    def _release(self, at: float) -> None:
+        """The race goes on at ``at``: everything timed from the card on the table (its
+        reveal, a held turn press) moves on by the time held, and the card's reaction is
+        not measured (its clock stood still)."""
+        assert self._held_since is not None
+        shift = max(0.0, at - self._held_since)
+        self._held_since = None
+        self._held_for_press = False
+        if self.race is None:
+            return
+        referee = self.race.judge
+        referee.reveal_time += shift
+        if referee.held is not None:
+            referee.held.pressed += shift
+        self._unmeasured = referee.reveal_turn
+        self.race.clock = max(self.race.clock, referee.reveal_time)
 
     # --- the turn loop (money decisions) --------------------------------------------------
 
@@ -512,6 +582,28 @@ class MoneyScreen(TableScreen):
     def action_hint(self) -> None:
         self.notify("No hints in a race: in a money menu, h suggests.", severity="warning")
 
+    def show_hint(self, hint: Hint) -> None:
+        """A suggested move and why (a lesson's, at the learner's turn: ``h`` gives none in
+        a race) in the snap box's line, where the eye already is, rather than a notice
+        over the table: its key, and the reason."""
+        words = suit_text(hint.reason, self.cs_app.settings.ascii)
+        self.flash = (f"Suggested ({self.hint_key(hint.action)}) · {words}", None, "")
+        self._hint_shown = True
+        self.refresh_table()
+
+    def hint_key(self, action: Action) -> str:
+        """The key that makes a suggested move: the turn or snap key (space and enter for
+        a lone player), b for a purchase at will, else the open menu's choice."""
+        if not isinstance(action, (Turn, Claim)):
+            view = self.view()
+            shop = view["phase"] == "play" and view["can_shop"] and not view["must_buy"]
+            return "b, then the menu" if shop else "in the menu"
+        kind = "turn" if isinstance(action, Turn) else "snap"
+        humans = self.match.humans
+        if len(humans) == 1:
+            return "space" if kind == "turn" else "enter"
+        return str(self.keymap()[f"keys.{humans[0] if humans else 0}.{kind}"])
+
     # --- drawing --------------------------------------------------------------------------
 
     def on_new_events(self, events_: list[Event]) -> None:
@@ -524,7 +616,9 @@ class MoneyScreen(TableScreen):
         names = self.match.names()
         variant = self.match.game.variants[view["variant"]].name
         throw = int(self.throw_time * 1000)
-        parts = [f"Money · {variant}", f"card {view['turns']}", f"throw {throw} ms"]
+        parts = [f"Money · {variant}", f"card {view['turns']}"]
+        if not view["options"].get("auto_capture"):  # (MONEY-EG-1: no snap, no throw time)
+            parts.append(f"throw {throw} ms")
         parts.append(self._values_text(view))
         header = "  ·  ".join(parts)
         if len(header) > self.size.width - 2:  # (Syrian's four values past card 99, at 80)
@@ -577,7 +671,10 @@ class MoneyScreen(TableScreen):
         if self.match.is_human(seat):
             km = self.keymap()
             turn, snap = km[f"keys.{seat}.turn"].upper(), km[f"keys.{seat}.snap"].upper()
-            out.append(f"   [{turn}]turn [{snap}]snap", "bold")
+            if view["options"].get("auto_capture"):  # a match is captured as it is turned
+                out.append(f"   [{turn}]turn", "bold")
+            else:
+                out.append(f"   [{turn}]turn [{snap}]snap", "bold")
         times = self.reactions[seat]
         if times:
             wide = self.size.width >= 110
