@@ -405,18 +405,15 @@ def _play_plain(
     program_time: float = 10.0,
 ) -> None:
     """``play GAME --plain``: the same checks as the table's, then the game in plain text
-    (``plain/``); Money's race is not in plain text yet, which is said, not half-played."""
+    (``plain/``; Money's race in ``plain/race.py``)."""
     if not plain:
         raise click.BadParameter("--symbols and --color are for --plain", param_hint="--plain")
     if game is None:
         raise click.BadParameter("name the game: cardsuite play GAME --plain (or cardsuite plain)")
     g = _game(game)
-    if g.realtime:
-        from .plain.run import plain_games
-
-        raise click.UsageError(
-            f"{g.name}'s race is not in plain text yet; plain text plays: "
-            + ", ".join(x.id for x in plain_games())
+    if g.realtime and seats is not None and _PROGRAM in seats.lower():
+        raise click.BadParameter(
+            f"{g.name}'s race is timed: a program cannot play it", param_hint="--seats"
         )
     position = None
     if position_file is not None:
