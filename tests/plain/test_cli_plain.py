@@ -100,6 +100,10 @@ def test_ctrl_c_and_a_closed_pipe_leave_without_a_traceback(tmp_path: Path) -> N
     while not heard.endswith("Your move: "):  # waiting at the first prompt
         heard += proc.stdout.read(1)
     proc.send_signal(signal.SIGINT)
+    # wait for the exit before closing its input: ``communicate`` closes standard input at
+    # once, and a loaded machine could run the child only after both, so that it met the end
+    # of the input first (a clean-clone CI run, 2026-12-07)
+    proc.wait(timeout=60)
     _out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130
     assert err == "\nInterrupted: leaving the game (nothing was saved unasked).\n"
