@@ -323,20 +323,9 @@ def play(
         raise click.BadParameter("name the game too: cardsuite play GAME --position FILE")
     if game is not None:
         g = _game(game)
-        position = None
-        if position_file is not None:
-            if variant is not None or opts or seed is not None:
-                raise click.BadParameter(
-                    "a position has its own variant, options and cards: leave out"
-                    " --variant, --option and --seed",
-                    param_hint="--position",
-                )
-            position, n = _read_position(g, position_file)
-            if players is not None and players != n:
-                raise click.BadParameter(
-                    f"the position is for {n} players, not {players}", param_hint="--players"
-                )
-            players, variant = n, str(position["variant"])
+        position, players, variant = _position_start(
+            g, position_file, players, variant, bool(opts), seed
+        )
         start = _start_request(g, players, seats, names, variant, opts, seed)
         if position is not None:
             start.position = position
@@ -352,6 +341,33 @@ _MAX_POSITION_BYTES = 4 * 1024 * 1024
 
 #: No number in a position has more digits (the generator's words have ten).
 _MAX_DIGITS = 40
+
+
+def _position_start(
+    g: Game,
+    position_file: str | None,
+    players: int | None,
+    variant: str | None,
+    options: bool,
+    seed: int | None,
+) -> tuple[dict[str, Any] | None, int | None, str | None]:
+    """``--position``'s position (None without one) and the players and variant it fixes;
+    the app's table and plain text check it alike: a position has its own variant, options
+    and cards, and its own number of players."""
+    if position_file is None:
+        return None, players, variant
+    if variant is not None or options or seed is not None:
+        raise click.BadParameter(
+            "a position has its own variant, options and cards: leave out"
+            " --variant, --option and --seed",
+            param_hint="--position",
+        )
+    position, n = _read_position(g, position_file)
+    if players is not None and players != n:
+        raise click.BadParameter(
+            f"the position is for {n} players, not {players}", param_hint="--players"
+        )
+    return position, n, str(position["variant"])
 
 
 def _read_position(g: Game, file: str) -> tuple[dict[str, Any], int]:
@@ -415,20 +431,9 @@ def _play_plain(
         raise click.BadParameter(
             f"{g.name}'s race is timed: a program cannot play it", param_hint="--seats"
         )
-    position = None
-    if position_file is not None:
-        if variant is not None or opts or seed is not None:
-            raise click.BadParameter(
-                "a position has its own variant, options and cards: leave out"
-                " --variant, --option and --seed",
-                param_hint="--position",
-            )
-        position, n = _read_position(g, position_file)
-        if players is not None and players != n:
-            raise click.BadParameter(
-                f"the position is for {n} players, not {players}", param_hint="--players"
-            )
-        players, variant = n, str(position["variant"])
+    position, players, variant = _position_start(
+        g, position_file, players, variant, bool(opts), seed
+    )
     fields = _start_fields(g, players, seats, names, variant, opts, seed)
     from .plain.run import Look, new_match, run_play
 
