@@ -88,6 +88,41 @@ def _items(text: str | None, param_hint: str, what: str) -> list[str]:
     return items
 
 
+#: A seat played by another program: ``program:CMD`` (``plain/program.py``).
+_PROGRAM = "program:"
+
+
+def _seat_kinds(text: str | None, what: str) -> list[str]:
+    """``--seats``' items, lower-cased but for a program's command (``program:CMD``), whose
+    command is checked to be readable (``shlex``): a usage error says why not."""
+    kinds = []
+    for item in _items(text, "--seats", what):
+        if not item.lower().startswith(_PROGRAM):
+            kinds.append(item.lower())
+            continue
+        kind = _PROGRAM + item[len(_PROGRAM) :].strip()
+        from .plain.program import command_of
+
+        try:
+            command_of(kind)
+        except ValueError as e:
+            raise click.BadParameter(str(e), param_hint="--seats") from None
+        kinds.append(kind)
+    return kinds
+
+
+def _program_time_option(command: Any) -> Any:
+    """``--program-time``: how long a program seat may take over a decision."""
+    return click.option(
+        "--program-time",
+        type=Finite(0.01, 3600, "seconds"),
+        default=10.0,
+        show_default=True,
+        help="Seconds a program seat (program:CMD) may take over a decision; later, the"
+        " medium bot takes its seat.",
+    )(command)
+
+
 class Finite(click.FloatRange):
     """The type of every float option: a finite number within ``min``..``max`` (Click's
     float ranges let nan through, every comparison with it being false: ``host --standin
@@ -107,11 +142,12 @@ class Finite(click.FloatRange):
 
 
 def _seats(text: str, players: int) -> tuple[str, ...]:
-    seats = tuple(s.lower() for s in _items(text, "--seats", "one bot level per seat"))
-    bad = [s for s in seats if s not in LEVELS]
+    seats = tuple(_seat_kinds(text, "one bot level per seat"))
+    bad = [s for s in seats if s not in LEVELS and not s.startswith(_PROGRAM)]
     if bad:
         raise click.BadParameter(
-            f"unknown seat kind {bad[0]!r}; kinds: {', '.join(LEVELS)}", param_hint="--seats"
+            f"unknown seat kind {bad[0]!r}; kinds: {', '.join(LEVELS)}, program:CMD",
+            param_hint="--seats",
         )
     if len(seats) == 1:
         seats = seats * players
@@ -217,7 +253,8 @@ _plain_options = _option_set(
     "-s",
     default=None,
     help=f"Per seat: human or a bot level ({', '.join(LEVELS)}), comma-separated; one for"
-    " every seat (default: you and medium bots).",
+    " every seat (default: you and medium bots). With --plain, program:CMD seats a program"
+    " of yours (docs/program-seat.md).",
 )
 @_deal_options
 @_look_options
@@ -229,6 +266,7 @@ _plain_options = _option_set(
     help="Start from a position: the game's JSON (see its rules module), e.g. a puzzle.",
 )
 @_plain_options
+@_program_time_option
 @click.pass_context
 def play(
     ctx: click.Context,
@@ -246,6 +284,7 @@ def play(
     plain: bool = False,
     symbols: bool = False,
     color: bool = False,
+    program_time: float = 10.0,
 ) -> None:
     """Play GAME at the table (or open the picker without one).
 
@@ -271,27 +310,22 @@ def play(
             plain,
             symbols,
             color,
+            program_time,
         )
         return
+    if seats is not None and _PROGRAM in seats.lower():
+        raise click.BadParameter(
+            "a program plays a seat in plain text: add --plain (or use cardsuite simulate)",
+            param_hint="--seats",
+        )
     start = None
     if position_file is not None and game is None:
         raise click.BadParameter("name the game too: cardsuite play GAME --position FILE")
     if game is not None:
         g = _game(game)
-        position = None
-        if position_file is not None:
-            if variant is not None or opts or seed is not None:
-                raise click.BadParameter(
-                    "a position has its own variant, options and cards: leave out"
-                    " --variant, --option and --seed",
-                    param_hint="--position",
-                )
-            position, n = _read_position(g, position_file)
-            if players is not None and players != n:
-                raise click.BadParameter(
-                    f"the position is for {n} players, not {players}", param_hint="--players"
-                )
-            players, variant = n, str(position["variant"])
+        position, players, variant = _position_start(
+            g, position_file, players, variant, bool(opts), seed
+        )
         start = _start_request(g, players, seats, names, variant, opts, seed)
         if position is not None:
             start.position = position
@@ -307,6 +341,33 @@ _MAX_POSITION_BYTES = 4 * 1024 * 1024
 
 #: No number in a position has more digits (the generator's words have ten).
 _MAX_DIGITS = 40
+
+
+def _position_start(
+    g: Game,
+    position_file: str | None,
+    players: int | None,
+    variant: str | None,
+    options: bool,
+    seed: int | None,
+) -> tuple[dict[str, Any] | None, int | None, str | None]:
+    """``--position``'s position (None without one) and the players and variant it fixes;
+    the app's table and plain text check it alike: a position has its own variant, options
+    and cards, and its own number of players."""
+    if position_file is None:
+        return None, players, variant
+    if variant is not None or options or seed is not None:
+        raise click.BadParameter(
+            "a position has its own variant, options and cards: leave out"
+            " --variant, --option and --seed",
+            param_hint="--position",
+        )
+    position, n = _read_position(g, position_file)
+    if players is not None and players != n:
+        raise click.BadParameter(
+            f"the position is for {n} players, not {players}", param_hint="--players"
+        )
+    return position, n, str(position["variant"])
 
 
 def _read_position(g: Game, file: str) -> tuple[dict[str, Any], int]:
@@ -357,39 +418,30 @@ def _play_plain(
     plain: bool,
     symbols: bool,
     color: bool,
+    program_time: float = 10.0,
 ) -> None:
     """``play GAME --plain``: the same checks as the table's, then the game in plain text
-    (``plain/``); Money's race is not in plain text yet, which is said, not half-played."""
+    (``plain/``; Money's race in ``plain/race.py``)."""
     if not plain:
         raise click.BadParameter("--symbols and --color are for --plain", param_hint="--plain")
     if game is None:
         raise click.BadParameter("name the game: cardsuite play GAME --plain (or cardsuite plain)")
     g = _game(game)
-    if g.realtime:
-        from .plain.run import plain_games
-
-        raise click.UsageError(
-            f"{g.name}'s race is not in plain text yet; plain text plays: "
-            + ", ".join(x.id for x in plain_games())
+    if g.realtime and seats is not None and _PROGRAM in seats.lower():
+        raise click.BadParameter(
+            f"{g.name}'s race is timed: a program cannot play it", param_hint="--seats"
         )
-    position = None
-    if position_file is not None:
-        if variant is not None or opts or seed is not None:
-            raise click.BadParameter(
-                "a position has its own variant, options and cards: leave out"
-                " --variant, --option and --seed",
-                param_hint="--position",
-            )
-        position, n = _read_position(g, position_file)
-        if players is not None and players != n:
-            raise click.BadParameter(
-                f"the position is for {n} players, not {players}", param_hint="--players"
-            )
-        players, variant = n, str(position["variant"])
+    position, players, variant = _position_start(
+        g, position_file, players, variant, bool(opts), seed
+    )
     fields = _start_fields(g, players, seats, names, variant, opts, seed)
     from .plain.run import Look, new_match, run_play
 
     match = new_match(*fields, position=position)
+    from .plain.program import programs
+
+    for bot in programs(match.bots).values():
+        bot.limit = program_time
     look = Look(symbols=symbols, ascii=bool(ascii_), color=color, pace=pace)
     sys.exit(run_play(match, look))
 
@@ -444,9 +496,10 @@ def _start_fields(
     the seats, the variant, its options and the seed."""
     from .match import REMOTE, SEAT_KINDS, SeatSpec
 
-    if allowed is None:  # `play`: people at this keyboard and bots
+    programs_ok = allowed is None
+    if allowed is None:  # `play`: people at this keyboard, bots, programs
         allowed = [k for k in SEAT_KINDS if k != REMOTE]
-    kinds = [k.lower() for k in _items(seats, "--seats", "human or a bot level per seat")]
+    kinds = _seat_kinds(seats, "human or a bot level per seat")
     if players is None:
         players = len(kinds) if len(kinds) > 1 else None
     n = _players(g, players)
@@ -454,10 +507,12 @@ def _start_fields(
         kinds = ["human"] + [default_others] * (n - 1)
     elif len(kinds) == 1:
         kinds = kinds * n
-    bad = [k for k in kinds if k not in allowed]
+    bad = [k for k in kinds if k not in allowed and not (programs_ok and k.startswith(_PROGRAM))]
     if bad:
+        also = ", program:CMD" if programs_ok else ""
         raise click.BadParameter(
-            f"unknown seat kind {bad[0]!r}; kinds: {', '.join(allowed)}", param_hint="--seats"
+            f"unknown seat kind {bad[0]!r}; kinds: {', '.join(allowed)}{also}",
+            param_hint="--seats",
         )
     if len(kinds) != n:
         raise click.BadParameter(
@@ -915,6 +970,23 @@ def rules(game: str, no_pager: bool) -> None:
         click.echo_via_pager(text)
 
 
+def _say_programs(summary: Any) -> None:
+    """Each program seat of a ``simulate`` run: its command, and in how many games the
+    medium bot took its seat (with the first reason)."""
+    for row in summary.entries:
+        if not row.level.startswith(_PROGRAM):
+            continue
+        line = f"{row.entry + 1}. {row.level}: "
+        if row.replaced:
+            line += (
+                f"replaced by the medium bot in {row.replaced} of {row.games} games"
+                f" (first: {row.replaced_why}); its figures include the medium bot's play"
+            )
+        else:
+            line += f"played all {row.games} games itself"
+        click.echo(line)
+
+
 def _jobs_option(help_text: str) -> Callable[[Any], Any]:
     """``--jobs``/``-j``, worker processes, as ``simulate`` and ``bench --strength`` take it."""
     return click.option(
@@ -932,7 +1004,8 @@ def _jobs_option(help_text: str) -> Callable[[Any], Any]:
     "-s",
     default="medium",
     show_default=True,
-    help=f"Bot level per seat, comma-separated ({', '.join(LEVELS)}); one for all seats.",
+    help=f"Bot level per seat, comma-separated ({', '.join(LEVELS)}); one for all seats;"
+    " program:CMD seats a program of yours (docs/program-seat.md).",
 )
 @click.option("--games", "-n", type=click.IntRange(1), default=100, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True)
@@ -976,6 +1049,7 @@ def _jobs_option(help_text: str) -> Callable[[Any], Any]:
     help="Write each game's record into this folder (made if missing).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@_program_time_option
 def simulate(
     game: str,
     players: int | None,
@@ -993,8 +1067,12 @@ def simulate(
     duplicate: bool,
     records_dir: str | None,
     as_json: bool,
+    program_time: float = 10.0,
 ) -> None:
-    """Self-play GAME between bots: wins and scores with 95% confidence intervals."""
+    """Self-play GAME between bots: wins and scores with 95% confidence intervals.
+
+    A seat may be a program of your own (program:CMD, docs/program-seat.md): it plays over
+    JSON lines, and is replaced by the medium bot if it fails (counted in the results)."""
     from .simulate import GameSpec, available_cores
     from .simulate import simulate as run_simulation
 
@@ -1005,6 +1083,10 @@ def simulate(
     n = _players(g, players)
     variant_id, options = _options(g, variant, opts)
     kinds = _seats(seats, n)
+    if g.realtime and any(k.startswith(_PROGRAM) for k in kinds):
+        raise click.BadParameter(
+            f"{g.name}'s race is timed: a program cannot play it", param_hint="--seats"
+        )
     hard: dict[str, Any] = {}
     if hard_iterations is not None:
         hard["iterations"] = hard_iterations
@@ -1042,6 +1124,7 @@ def simulate(
         rotate=not no_rotate,
         duplicate=duplicate,
         records=records_dir,
+        program_time=program_time,
     )
     cores = available_cores()
     if jobs > cores:
@@ -1066,11 +1149,12 @@ def simulate(
     low = " (lower is better)" if g.low_score_wins else ""
     click.echo(f"{'seat':<12}{'wins':>8}{'win rate':>18}{'mean ' + g.score_label:>28}{low}")
     for row in summary.entries:
-        label = f"{row.entry + 1}. {row.level}"
+        label = f"{row.entry + 1}. {row.level.split(':', 1)[0]}"
         click.echo(
             f"{label:<12}{row.wins:>8.1f}{row.win_rate * 100:>10.1f}% ±{row.win_ci * 100:4.1f}"
             f"{row.mean_score:>20.2f} ±{row.score_ci:.2f}"
         )
+    _say_programs(summary)
     click.echo(
         f"{summary.hands} deals in {summary.seconds:.1f} s:"
         f" {summary.hands_per_second:,.0f} deals per second"

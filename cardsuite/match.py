@@ -37,6 +37,18 @@ HUMAN = "human"
 #: A seat played from another terminal through a table server (``remote/server.py``).
 REMOTE = "remote"
 SEAT_KINDS = (HUMAN, *LEVELS, REMOTE)
+#: A seat played by another program over JSON lines: ``program:CMD`` (``plain/program.py``).
+PROGRAM = "program:"
+
+
+def is_program(kind: str) -> bool:
+    return kind.startswith(PROGRAM)
+
+
+def saved_kind(kind: str) -> str:
+    """A seat's kind as a save or a record keeps it: a program's seat as the medium bot
+    that stands in for a program, so that opening a file never starts a command."""
+    return "medium" if is_program(kind) else kind
 
 
 @dataclass(frozen=True)
@@ -268,7 +280,7 @@ class Match(HeldPosition):
         if len(seats) != len(state.scores()):
             raise ValueError(f"{len(seats)} seats for a {len(state.scores())}-player game")
         for s in seats:
-            if s.kind not in SEAT_KINDS:
+            if s.kind not in SEAT_KINDS and not is_program(s.kind):
                 raise ValueError(f"unknown seat kind {s.kind!r}; kinds: {', '.join(SEAT_KINDS)}")
         self.game = game
         self.state = state
@@ -283,6 +295,7 @@ class Match(HeldPosition):
             for i, s in enumerate(self.seats)
             if s.kind in LEVELS
         }
+        self.bots.update(self._programs(base))
         self.record: list[Move] = []
         #: how the game began, for its record: ``{"seed": s}`` (a fresh deal of that seed),
         #: or ``{"position": json}``; None when unknown (a save from before records)
@@ -304,6 +317,19 @@ class Match(HeldPosition):
         self._revision = 0
         #: a move was taken back: the game is not rated (``ratings.py``); kept in the save
         self.undo_used = False
+
+    def _programs(self, base: int) -> dict[int, Bot]:
+        """The seats a program plays (``program:CMD``, ``plain/program.py``): bots to the
+        match, started at their first turn."""
+        kinds = {i: s.kind for i, s in enumerate(self.seats) if is_program(s.kind)}
+        if not kinds:
+            return {}
+        from .plain.program import ProgramBot
+
+        names = self.names()
+        return {
+            i: ProgramBot(self.game.id, k, names, base * 100 + 17 + i) for i, k in kinds.items()
+        }
 
     @classmethod
     def new(
@@ -443,7 +469,7 @@ class Match(HeldPosition):
             "title": self.describe(),
             "subtitle": self.standing(),
             "seed": self.seed,
-            "seats": [{"kind": s.kind, "name": s.name} for s in self.seats],
+            "seats": [{"kind": saved_kind(s.kind), "name": s.name} for s in self.seats],
             "bot_options": self.bot_options,
             "bots": {str(k): v for k, v in self._bot_rngs().items()},
             "record": [[s, a] if n is None else [s, a, n] for s, a, n in self.record],
@@ -553,6 +579,7 @@ def _bot_options(value: object) -> dict[str, dict[str, Any]]:
 
 __all__ = [
     "HUMAN",
+    "PROGRAM",
     "REMOTE",
     "SEAT_KINDS",
     "HeldPosition",
@@ -560,6 +587,8 @@ __all__ = [
     "Match",
     "SeatSpec",
     "Seating",
+    "is_program",
     "progress_of",
+    "saved_kind",
     "standing_of",
 ]

@@ -505,6 +505,8 @@ def result_text(state: State, names: Sequence[str]) -> str:
 def from_match(match: Match) -> Record:
     """The record of a match so far (finished or not). ``ValueError`` when the match does
     not know how it began (a save from before records)."""
+    from .match import saved_kind
+
     origin = match.origin
     if origin is None:
         raise ValueError("this game does not say how it began, so it has no record")
@@ -513,7 +515,7 @@ def from_match(match: Match) -> Record:
         game=match.game.id,
         variant=st.variant,
         options=dict(st.options),
-        seats=[RecordSeat(clean_name(s.name), s.kind) for s in match.seats],
+        seats=[RecordSeat(clean_name(s.name), saved_kind(s.kind)) for s in match.seats],
         started=match.started,
         result=result_text(st, match.names()),
         moves=list(match.record),

@@ -19,16 +19,18 @@ import os
 import random
 import time
 from collections import deque
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from .bots import make_bot
+from .bots import Bot, make_bot
 from .engine import State
 from .games import entry, get_game
+from .match import is_program, saved_kind
+from .plain.program import ProgramBot, finish_all, programs
 from .records import Move, Record, RecordSeat, result_text
 
 
@@ -45,6 +47,8 @@ class GameSpec:
     duplicate: bool = False
     #: a folder: each game's record is written there (``records.py``), to study the bots
     records: str | None = None
+    #: how long a program seat (``program:CMD``) may take over a decision, in seconds
+    program_time: float = 10.0
 
     def deal_index(self, index: int) -> int:
         """Which seed game ``index`` plays: its own, or its set's in a duplicate run."""
@@ -60,6 +64,8 @@ class GameResult:
     hands: int
     decisions: int
     seconds: float
+    #: entries whose program failed and was replaced by the medium bot, with the reason
+    replaced: dict[int, str] = field(default_factory=dict)
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -75,9 +81,7 @@ def play_one(spec: GameSpec, seed: int, index: int) -> GameResult:
     seat_of = [(i + shift) % n for i in range(n)]
     entry_at = {s: i for i, s in enumerate(seat_of)}
     bots = {
-        seat_of[i]: make_bot(
-            spec.game, level, seed=gseed + 1 + i, **dict(spec.bot_options.get(level, {}))
-        )
+        seat_of[i]: _bot(spec, level, gseed + 1 + i, game.names_for(n))
         for i, level in enumerate(spec.seats)
     }
     state = game.new_state(players=n, variant=spec.variant, options=dict(spec.options), seed=gseed)
@@ -97,6 +101,8 @@ def play_one(spec: GameSpec, seed: int, index: int) -> GameResult:
         if moves is not None:
             moves.append(Move(seat, str(action)))
     seconds = time.perf_counter() - start
+    seated = programs(bots)
+    finish_all(seated, state)
     if moves is not None:
         assert spec.records is not None
         write_record(
@@ -118,7 +124,20 @@ def play_one(spec: GameSpec, seed: int, index: int) -> GameResult:
         hands=state.deals_played(),
         decisions=decisions,
         seconds=seconds,
+        replaced={entry_at[s]: b.replaced for s, b in seated.items() if b.replaced is not None},
     )
+
+
+def _bot(spec: GameSpec, level: str, seed: int, names: Sequence[str]) -> Bot:
+    """A bot of ``level``, or a program's seat (``program:CMD``): a failure of the program
+    is counted in the results (``GameResult.replaced``), not said on the way."""
+    if is_program(level):
+        return ProgramBot(spec.game, level, names, seed, spec.program_time, notify=_quiet)
+    return make_bot(spec.game, level, seed=seed, **dict(spec.bot_options.get(level, {})))
+
+
+def _quiet(text: str) -> None:
+    """A replaced program in self-play: the summary says it, once for the run."""
 
 
 def write_record(
@@ -137,7 +156,7 @@ def write_record(
         game=game_id,
         variant=spec.variant,
         options=dict(spec.options),
-        seats=[RecordSeat(names[s], levels[s]) for s in range(spec.players)],
+        seats=[RecordSeat(names[s], saved_kind(levels[s])) for s in range(spec.players)],
         seed=seed,
         started=began,
         result=result_text(state, names),
@@ -225,6 +244,9 @@ class EntrySummary:
     win_ci: float  # half-width of the 95% interval
     mean_score: float
     score_ci: float
+    #: a program's entry: in how many games the medium bot took its seat, and the first why
+    replaced: int = 0
+    replaced_why: str | None = None
 
 
 @dataclass
@@ -270,11 +292,16 @@ class Tally:
         self.wins = [Running() for _ in spec.seats]
         self.scores = [Running() for _ in spec.seats]
         self.won = [0.0 for _ in spec.seats]  # wins, shared ones as fractions
+        self.replaced = [0 for _ in spec.seats]
+        self.replaced_why: list[str | None] = [None for _ in spec.seats]
         self._set: list[GameResult] = []
 
     def add(self, result: GameResult) -> None:
         self.games += 1
         self.hands += result.hands
+        for i, why in result.replaced.items():
+            self.replaced[i] += 1
+            self.replaced_why[i] = self.replaced_why[i] or why
         self._set.append(result)
         if self.spec.duplicate and len(self._set) < self.spec.players:
             return
@@ -296,6 +323,8 @@ class Tally:
                 self.wins[i].ci(),
                 self.scores[i].mean,
                 self.scores[i].ci(),
+                self.replaced[i],
+                self.replaced_why[i],
             )
             for i, level in enumerate(self.spec.seats)
         ]

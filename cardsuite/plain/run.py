@@ -17,14 +17,15 @@ from ..engine import Game
 from ..games import all_games, entry, get_game
 from ..match import HUMAN, Match, SeatSpec
 from ..paces import PACE_DELAYS
+from .program import finish_all, programs
 from .render import TextRenderer, isatty
 from .session import PlainSession
 from .speech import Words, game_speech
 
 
 def plain_games() -> list[Game]:
-    """The games plain mode plays: every turn-based one (Money's race is not yet here)."""
-    return [g for g in all_games() if not g.realtime]
+    """The games plain mode plays: every one (Money's race through ``race.py``)."""
+    return list(all_games())
 
 
 @dataclass
@@ -62,11 +63,21 @@ def play_match(
         look.pace = store.load_settings()[0].pace
     think, hold = PACE_DELAYS.get(look.pace or "normal", PACE_DELAYS["normal"])
     words = Words(symbols=look.symbols, ascii=look.ascii, color=look.color)
+    if match.game.realtime:  # Money's race: lines read against its clock
+        from .race import race_session
+
+        return race_session(match, store, words, streams, think).run(resumed=resumed)
     speech = game_speech(entry(match.game.id).package)
     io = TextRenderer(streams.out, streams.inp, streams.err, words, match.names(), speech.phrases)
     session = PlainSession(match, store, io, think=think, hold=hold)
     session.counts_tricks = speech.counts_tricks
-    return session.run(resumed=resumed)
+    seated = programs(match.bots)
+    for bot in seated.values():  # a program replaced is said apart from the game's lines
+        bot.notify = io.warn
+    try:
+        return session.run(resumed=resumed)
+    finally:
+        finish_all(seated, match.state)
 
 
 def new_match(
@@ -134,9 +145,6 @@ class Picker:
             self.say(f"{i + 1}. {g.name}: {g.summary}")
         if saves:
             self.say(f"r. Resume one of {len(saves)} saved games.")
-        for g in all_games():
-            if g.realtime:
-                self.say(f"({g.name}'s race is not in plain text yet: play it in the app.)")
         while True:
             answer = self.ask(f"Choose a game, 1 to {len(games)}{', or r' if saves else ''}: ")
             if answer.lower() == "r" and saves:

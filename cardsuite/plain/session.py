@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import Card
 from ..engine import Action, Event, IllegalAction
-from ..match import Match
+from ..match import HUMAN, Match, is_program
 from .describe import score_lines
 from .messages import Decision, Renderer, Result
 
@@ -77,6 +77,15 @@ def _card_count(text: str) -> int | None:
     """How many cards an action of only a word and card codes names; None for another."""
     rest = text.split()[1:]
     return len(rest) if all(_CODES.fullmatch(t) for t in rest) else None
+
+
+def _who(kind: str) -> str:
+    """Who plays a seat of ``kind``, in words: a person, a bot's level, a program."""
+    if kind == HUMAN:
+        return "a person"
+    if is_program(kind):
+        return f"a program, {kind.split(':', 1)[1]}"
+    return f"{kind} bot"
 
 
 class _Leave(Exception):
@@ -172,9 +181,7 @@ class PlainSession:
         m = self.match
         variant = m.game.variants[m.variant].name
         title = m.game.name if variant == m.game.name else f"{m.game.name}, {variant}"
-        seats = ", ".join(
-            f"{s.name} ({'a person' if s.is_human else s.kind + ' bot'})" for s in m.seats
-        )
+        seats = ", ".join(f"{s.name} ({_who(s.kind)})" for s in m.seats)
         self.io.notice(f"{'Resuming ' if resumed else ''}{title}. {m.players} players: {seats}.")
         self.io.notice("Type help at any prompt for the commands.")
 

@@ -50,6 +50,8 @@ FLOAT_OPTIONS = {
     ("simulate", "--hard-budget"): ["simulate", "twenty-two"],
     ("bench", "--seconds"): ["bench", "twenty-two"],
     ("review", "--budget"): ["review", "a-record.txt", "--seat", "1"],
+    ("play", "--program-time"): ["play", "manni", "--plain"],
+    ("simulate", "--program-time"): ["simulate", "twenty-two"],
 }
 
 

@@ -70,8 +70,9 @@ def test_whole_game_every_variant(
     assert len(store.list_records()) == 1
 
 
-def test_every_turn_game_plays_plain() -> None:
-    assert {g.id for g in plain_games()} == {"twenty-two", "manni", "mensch", "african-casino"}
+def test_every_game_plays_plain() -> None:
+    every = {"money", "twenty-two", "manni", "mensch", "african-casino"}
+    assert {g.id for g in plain_games()} == every
 
 
 def test_mensch_through_a_pipe(tmp_path: Path) -> None:

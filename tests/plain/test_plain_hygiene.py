@@ -15,7 +15,8 @@ SCRIPT = """
 import io, sys
 sys.stdin = io.StringIO("")
 from cardsuite.cli import main
-for args in (["play", "manni", "--plain", "--pace", "instant"], ["plain"]):
+for args in (["play", "manni", "--plain", "--pace", "instant"], ["plain"],
+             ["play", "money", "--plain", "--pace", "instant"]):
     try:
         main(args, standalone_mode=False)
     except SystemExit:
@@ -33,5 +34,6 @@ def test_plain_mode_imports_no_terminal_library(tmp_path: Path) -> None:
         check=False,
     )  # fmt: skip
     assert "Manni, Basic Manni. 3 players" in run.stdout  # it did play
+    assert "Money, Jordanian. 2 players" in run.stdout  # and Money's race
     assert "cardsuite in plain text. Games:" in run.stdout
     assert run.stdout.splitlines()[-1] == "LOADED []", run.stdout[-500:] + run.stderr

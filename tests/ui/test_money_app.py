@@ -344,7 +344,7 @@ async def test_a_menu_follows_the_table_when_a_snap_changes_it(make_app) -> None
 
 def test_long_menus_page_and_equal_exchanges_are_offered_once() -> None:
     from cardsuite.games.money.rules import Exchange
-    from cardsuite.games.money.screen import _simplest
+    from cardsuite.games.money.speech import simplest as _simplest
 
     a = Exchange((13, 12), (13, 13, 11), "opponent")  # K Q for K K J: it is Q for K J
     b = Exchange((12,), (13, 11), "opponent")

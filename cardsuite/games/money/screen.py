@@ -26,7 +26,7 @@ from __future__ import annotations
 import statistics
 import time
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from rich.style import Style
@@ -48,57 +48,17 @@ from ...ui.choice import ChoiceScreen
 from ...ui.output_times import OUTPUT
 from ...ui.table import TableScreen
 from ...ui.widgets import LogView, card_style
-from .actions import (
-    GROUND,
-    OPPONENT,
-    Buy,
-    Claim,
-    Exchange,
-    Sell,
-    Turn,
-    name_rank,
-    purse_text,
-    rank_name,
-)
+from .actions import GROUND, Buy, Claim, Exchange, Sell, Turn, rank_name
 from .race import Due, Race, local_race
 from .referee import Outcome, Referee
 from .rules import MoneyState
+from .speech import describe, effect, simplest, values_of
 
 #: The key preferences (``Money.preferences``), as "keys.<seat>.<turn|snap>".
 KEY_PREFS = ("keys.0.turn", "keys.0.snap", "keys.1.turn", "keys.1.snap")
 METRIC = "snap_ms"
 #: Keys a money menu (``ChoiceScreen``) uses itself, besides its digits.
 MENU_KEYS = frozenset({"enter", "escape", "up", "down", "pageup", "pagedown"})
-
-
-def values_of(view: dict[str, Any]) -> dict[int, int]:
-    """The money values of this variant by rank, from the view."""
-    return {name_rank(name): v for name, v in view["values"].items()}
-
-
-def describe(action: Action, view: dict[str, Any]) -> str:
-    """A purchase, exchange or sale in words, for the menus."""
-    vals = values_of(view)
-    if isinstance(action, Buy):
-        v = vals[action.pay]
-        if action.source == GROUND:
-            n = v - sum(vals[r] for r in action.change)
-            change = f" + change {purse_text(action.change)}" if action.change else ""
-            side = "top" if view["options"]["syrian"] else "bottom"
-            return (
-                f"pay {rank_name(action.pay)} ({v}) to the ground: its {side} {n}"
-                f" card{'s' * (n != 1)}{change}"
-            )
-        return f"pay {rank_name(action.pay)} ({v}) to the opponent, who chooses the split"
-    if isinstance(action, Exchange):
-        where = "the opponent" if action.place == OPPONENT else "the ground"
-        return f"exchange {purse_text(action.give)} for {purse_text(action.take)} with {where}"
-    if isinstance(action, Sell):
-        change = f" + change {purse_text(action.change)}" if action.change else ""
-        return f"hand over {action.count} card{'s' * (action.count != 1)}{change}"
-    if isinstance(action, Turn):
-        return "turn without buying"
-    return str(action)
 
 
 class MoneyScreen(TableScreen):
@@ -503,7 +463,7 @@ class MoneyScreen(TableScreen):
         else:
             title = f"{names[seat]}: " + ("you must buy" if view["must_buy"] else "buy or exchange")
             info = self._shop_info(view, seat)
-        return title, info, [(describe(a, view), a) for a in _simplest(legal)]
+        return title, info, [(describe(a, view), a) for a in simplest(legal)]
 
     def _open_menu(self, seat: int, optional: bool = False) -> None:
         if self._menu is not None:
@@ -532,9 +492,9 @@ class MoneyScreen(TableScreen):
         if menu is None or self.match.to_move() != seat:
             return None
         said = self.match.hint_with_reason(seat)
-        want = _effect(said.action)
+        want = effect(said.action)
         for i, (_, a) in enumerate(menu.choices):
-            if _effect(a) == want:
+            if effect(a) == want:
                 return i, card_style(self).text(said.reason)
         return None
 
@@ -783,40 +743,6 @@ class MoneyScreen(TableScreen):
         if len(humans) == 1 and humans[0] == 1:
             return 0, 1
         return 1, 0
-
-
-def _effect(a: Action) -> object:
-    """What an action does: an exchange by the money that really changes hands (``K Q for
-    K K J`` is ``Q for K J``), any other action itself."""
-    if not isinstance(a, Exchange):
-        return a
-    give, take = Counter(a.give), Counter(a.take)
-    return (
-        tuple(sorted((give - take).elements())),
-        tuple(sorted((take - give).elements())),
-        a.place,
-    )
-
-
-def _simplest(actions: Sequence[Action]) -> list[Action]:
-    """Each exchange once by what it does (the money that really changes hands), keeping the
-    one that names the fewest cards; other actions as they are."""
-    out: list[Action] = []
-    seen: dict[object, tuple[int, Exchange]] = {}  # where each is in out, and which
-    for a in actions:
-        if not isinstance(a, Exchange):
-            out.append(a)
-            continue
-        key = _effect(a)
-        if key not in seen:
-            seen[key] = (len(out), a)
-            out.append(a)
-            continue
-        i, kept = seen[key]
-        if len(a.give) + len(a.take) < len(kept.give) + len(kept.take):
-            out[i] = a
-            seen[key] = (i, a)
-    return out
 
 
 def _cards(codes: list[str]) -> list[Card]:
