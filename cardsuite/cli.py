@@ -1211,9 +1211,39 @@ def _options_note(game: Game, variant: str, options: Mapping[str, Any]) -> str:
     "--iterations",
     type=click.IntRange(1),
     default=None,
-    help="With --strength: the hard bot's iterations a search (default: 200).",
+    help="With --strength or --ratings: the hard bot's iterations a search (default: 200;"
+    " with --ratings, 50).",
 )
-@click.option("--seed", type=int, default=1, show_default=True, help="With --strength: the seed.")
+@click.option(
+    "--ratings",
+    "calibration",
+    is_flag=True,
+    help="Rate the bot levels instead: they play each other and their ratings become the"
+    " anchors players are rated against (written to the data folder, or --out).",
+)
+@click.option(
+    "--games",
+    "rated_games",
+    type=click.IntRange(1),
+    default=120,
+    show_default=True,
+    help="With --ratings: games a game.",
+)
+@click.option(
+    "--levels",
+    default=",".join(LEVELS),
+    show_default=True,
+    help="With --ratings: the bot levels that play, comma-separated (two or more).",
+)
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="With --ratings: the anchors file to merge into (default: the data folder's).",
+)
+@click.option(
+    "--seed", type=int, default=1, show_default=True, help="With --strength or --ratings: the seed."
+)
 @_jobs_option("With --strength: worker processes (results do not depend on it).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def bench(
@@ -1226,15 +1256,23 @@ def bench(
     omniscient: bool,
     sets: int,
     iterations: int | None,
+    calibration: bool,
+    rated_games: int,
+    levels: str,
+    out: str | None,
     seed: int,
     jobs: int,
     as_json: bool,
 ) -> None:
     """Measure play-out speed and bot thinking time for GAMES (default: all); with
-    --strength, how strong each bot level is."""
+    --strength, how strong each bot level is; with --ratings, the bot levels' ratings."""
     from .bench import bench_game
 
     chosen = [_game(x) for x in games] if games else all_games()
+    if calibration:
+        _alone(strength or players is not None or variant is not None)
+        _calibrate(chosen, rated_games, _levels(levels), iterations or 50, seed, out, as_json)
+        return
     if strength:
         _strength(chosen, players, variant, sets, iterations, seed, jobs, as_json, omniscient)
         return
@@ -1290,6 +1328,71 @@ def _strength(
         click.echo(_json([lad.to_json() for lad in done], indent=2))
     else:
         click.echo(ladder.text(done))
+
+
+def _alone(others: bool) -> None:
+    """``bench --ratings`` takes none of the other runs' options."""
+    if others:
+        raise click.UsageError(
+            "--ratings plays each game at its ladder's players and default variant: "
+            "leave out --strength, --players and --variant"
+        )
+
+
+def _levels(text: str) -> list[str]:
+    """``--levels``: two or more different bot levels, in the ladder's order."""
+    chosen = [x.strip() for x in text.split(",") if x.strip()]
+    bad = [x for x in chosen if x not in LEVELS]
+    if bad or len(set(chosen)) < 2:
+        raise click.BadParameter(
+            f"{text!r}: name two or more of {', '.join(LEVELS)}, comma-separated",
+            param_hint="--levels",
+        )
+    return [x for x in LEVELS if x in chosen]
+
+
+def _calibrate(
+    chosen: Sequence[Game],
+    games: int,
+    levels: Sequence[str],
+    iterations: int,
+    seed: int,
+    out: str | None,
+    as_json: bool,
+) -> None:
+    """``bench --ratings``: the levels' calibration run of every game chosen, merged into
+    the anchors file (``ratings.calibrate``, ``Store.keep_bot_anchors``)."""
+    from pathlib import Path
+
+    from .ratings import calibrate, check_anchors
+    from .store import Store, StoreError
+
+    found: dict[str, dict[str, Any]] = {}
+    for g in chosen:
+        if not as_json and sys.stderr.isatty():
+            with click.progressbar(length=games, label=g.name, file=sys.stderr) as bar:
+                found[g.id] = calibrate(g.id, games, seed, levels, iterations, bar.update)
+        else:
+            found[g.id] = calibrate(g.id, games, seed, levels, iterations)
+    try:
+        path = Store().keep_bot_anchors(check_anchors(found), Path(out) if out else None)
+    except StoreError as e:
+        raise click.ClickException(str(e)) from None
+    if as_json:
+        click.echo(_json(found))
+        return
+    for g in chosen:
+        click.echo(f"{g.name}: {_anchor_words(found[g.id])}")
+    click.echo(f"Anchors written to {path}.")
+
+
+def _anchor_words(levels: Mapping[str, Mapping[str, float]]) -> str:
+    """A game's calibrated levels, best first: "hard 12.3 (33.0 ± 6.9), ..."."""
+    ranked = sorted(levels.items(), key=lambda x: -x[1]["mu"])
+    return ", ".join(
+        f"{lvl} {r['mu'] - 3 * r['sigma']:.1f} ({r['mu']:.1f} ± {r['sigma']:.1f})"
+        for lvl, r in ranked
+    )
 
 
 def _cores(jobs: int) -> int:
@@ -1654,6 +1757,34 @@ def _echo_daily_line(store: Any, game_id: str, day: Any) -> None:
         result = day_results(store.pending_daily_rows()).get((game_id, day))
     if result is not None and result.score is not None:
         click.echo(share_line(game_id, day, result.score, result.bot))
+
+
+@main.command(short_help="Ratings of the players and bot levels, per game.")
+@click.argument("game", required=False)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def ratings(game: str | None, as_json: bool) -> None:
+    """Print each game's ratings (or GAME's): every named player and bot level, best first,
+    the conservative rating (mu - 3 sigma), the skill mu with its uncertainty sigma, and
+    the rated games. Games with undo used, or begun from a position, a lesson or a daily
+    deal, are not rated; bot levels are fixed at their calibration (`bench --ratings`)."""
+    from .ratings import COLUMNS, cells, from_store
+    from .store import Store, StoreError
+
+    game_id = _game(game).id if game is not None else None
+    try:
+        found, problem = from_store(Store(), game_id)
+    except StoreError as e:
+        raise click.ClickException(str(e)) from None
+    if problem is not None:
+        click.echo(problem, err=True)
+    if as_json:
+        click.echo(_json({g: [r.to_json() for r in rows] for g, rows in found.items()}))
+        return
+    if not found:
+        click.echo("No ratings yet: play a game (against bots, hot-seat or remote).")
+    for i, (g, rows) in enumerate(found.items()):
+        click.echo(("\n" if i else "") + (get_game(g).name if g in game_ids() else g))
+        _echo_table(COLUMNS, [cells(r) for r in rows])
 
 
 @main.command(short_help="Your statistics: each game's results, the daily deals' streaks.")

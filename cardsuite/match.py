@@ -315,6 +315,8 @@ class Match(HeldPosition):
         self.save_path: Path | None = None
         self._undo: list[_Snapshot] = []
         self._revision = 0
+        #: a move was taken back: the game is not rated (``ratings.py``); kept in the save
+        self.undo_used = False
 
     def _programs(self, base: int) -> dict[int, Bot]:
         """The seats a program plays (``program:CMD``, ``plain/program.py``): bots to the
@@ -432,6 +434,7 @@ class Match(HeldPosition):
         self._revision += 1
         self._set_bot_rngs(snap.bot_rngs)
         del self.record[snap.record_len :]
+        self.undo_used = True
         return True
 
     def _bot_rngs(self) -> dict[int, Any]:
@@ -472,6 +475,7 @@ class Match(HeldPosition):
             "record": [[s, a] if n is None else [s, a, n] for s, a, n in self.record],
             "origin": self.origin,
             "started": self.started,
+            "undo_used": self.undo_used,
             "state": self.state.to_json(),
         }
 
@@ -513,6 +517,10 @@ class Match(HeldPosition):
                 raise ValueError("this save is damaged (a bot's generator for a seat with no bot)")
             match._set_bot_rngs({int(k): v for k, v in bots.items()})
             match.record = [_saved_move(m) for m in data.get("record", [])]
+            undo_used = data.get("undo_used", False)  # (saves from before ratings: False)
+            if not isinstance(undo_used, bool):
+                raise ValueError("this save is damaged (undo_used is not true or false)")
+            match.undo_used = undo_used
         except UnknownGame as e:
             raise ValueError(f"this save is for a game cardsuite does not have ({e})") from None
         except (KeyError, TypeError, IndexError, AttributeError) as e:

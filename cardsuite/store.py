@@ -44,6 +44,7 @@ from .files import BadJSON as _BadJSON
 from .files import TooLarge, read_file, read_head
 from .files import parse_json as _parse_json
 from .paces import PACES
+from .ratings import RatedGame
 
 __all__ = [
     "DAILY_STATUSES",
@@ -416,7 +417,7 @@ def _checked_record(record: object) -> tuple[str, dict[str, Any]]:
         if any(r.seat == result.seat for r in results):
             raise ValueError(f"seat {result.seat} has two results")
         results.append(result)
-    return "game", {
+    values: dict[str, Any] = {
         "game": _text_field(record.get("game"), "its game"),
         "variant": _text_field(record.get("variant"), "its variant", empty=True),
         "players": players,
@@ -424,6 +425,15 @@ def _checked_record(record: object) -> tuple[str, dict[str, Any]]:
         "results": results,
         "finished_at": _finite_field(record.get("finished_at"), "its time"),
     }
+    if record.get("rating") is not None:  # a rated game (``ratings.py``): its teams, ranks
+        values["extra"] = {"rating": _checked_rating(record["rating"], players)}
+    return "game", values
+
+
+def _checked_rating(value: object, players: int) -> dict[str, Any]:
+    from .ratings import check_fields
+
+    return check_fields(value, players)
 
 
 def _checked_daily(record: Mapping[str, Any]) -> dict[str, Any]:
@@ -447,6 +457,30 @@ def _checked_daily(record: Mapping[str, Any]) -> dict[str, Any]:
             None if value is None else _whole_field(value, f"its {key}", -_MAX_SCORE, _MAX_SCORE)
         )
     return values
+
+
+def _seats_of(players: int, results: Sequence[PlayerResult]) -> list[tuple[str, str]]:
+    """Each seat's (kind, name) for the ratings; a seat with no result is a nameless one."""
+    seats = [("", "")] * players
+    for r in results:
+        seats[r.seat] = (r.kind, r.name)
+    return seats
+
+
+def _rated_game(rows: Sequence[Any]) -> RatedGame | None:
+    """A rated game from its statistics rows (None: its rating is not one we can read)."""
+    _, game, players, finished_at, extra, *_ = rows[0]
+    try:
+        from .ratings import check_fields
+
+        fields = check_fields(json.loads(extra).get("rating"), players)
+    except (ValueError, AttributeError):
+        return None
+    seats = [("", "")] * players
+    for *_, seat, kind, name in rows:
+        if 0 <= seat < players:
+            seats[seat] = (kind, name)
+    return RatedGame(game, finished_at, seats, fields["teams"], fields["ranks"])
 
 
 #: The daily deal's lines (``Store.record_daily``), made on the first one.
@@ -1423,9 +1457,11 @@ class Store:
         seed: int | None,
         results: Sequence[PlayerResult],
         finished_at: float,
+        rating: Mapping[str, Any] | None = None,
     ) -> dict[str, Any]:
-        """A finished game as ``record_or_keep`` takes it."""
-        return {
+        """A finished game as ``record_or_keep`` takes it; ``rating`` (teams and ranks,
+        ``ratings.rating_fields``) only for a rated game."""
+        record = {
             "kind": "game",
             "game": game,
             "variant": variant,
@@ -1434,6 +1470,108 @@ class Store:
             "finished_at": finished_at,
             "results": [asdict(r) for r in results],
         }
+        if rating is not None:
+            record["rating"] = dict(rating)
+        return record
+
+    # ---- ratings (``ratings.py``): replayed from the rated results ----------------------
+
+    def rated_games(self, game: str | None = None) -> list[RatedGame]:
+        """The rated results, the statistics' and those the pending journal still keeps (a
+        result waiting there still counts), in the order they finished."""
+        query = (
+            "SELECT g.id, g.game, g.players, g.finished_at, g.extra, r.seat, r.kind, r.name"
+            " FROM games AS g JOIN results AS r ON r.game_id = g.id"
+            " WHERE g.extra LIKE '%\"rating\"%'"
+            + (" AND g.game = ?" if game is not None else "")
+            + " ORDER BY g.finished_at, g.id, r.seat"
+        )
+        params = [] if game is None else [game]
+        rows: list[Any] = []
+        with self._connect(write=False) as conn:
+            if conn is not None:
+                rows = self._run(lambda: conn.execute(query, params).fetchall())
+        by_game: dict[int, list[Any]] = {}
+        for row in rows:
+            by_game.setdefault(row[0], []).append(row)
+        out = [g for g in map(_rated_game, by_game.values()) if g is not None]
+        out += [g for g in self._pending_rated() if game is None or g.game == game]
+        return sorted(out, key=lambda g: g.finished_at)
+
+    def _pending_rated(self) -> list[RatedGame]:
+        try:
+            raw = read_file(self.pending_path, MAX_PENDING_BYTES)
+        except OSError:
+            return []
+        out: list[RatedGame] = []
+        for line in raw.split(b"\n"):
+            if b'"rating"' not in line:
+                continue
+            try:
+                kind, values = _checked_record(_parse_json(line))
+            except (_BadJSON, ValueError):
+                continue
+            if kind == "game" and "extra" in values:
+                seats = _seats_of(values["players"], values["results"])
+                fields = values["extra"]["rating"]
+                out.append(
+                    RatedGame(
+                        values["game"],
+                        values["finished_at"],
+                        seats,
+                        fields["teams"],
+                        fields["ranks"],
+                    )
+                )
+        return out
+
+    @property
+    def bot_ratings_path(self) -> Path:
+        """This machine's calibration (``bench --ratings``), over the shipped one."""
+        return self.home / "bot-ratings.json"
+
+    def bot_anchors(self) -> tuple[dict[str, dict[str, dict[str, Any]]], str | None]:
+        """The bot levels' anchors: the shipped ones, each game's replaced by this
+        machine's calibration where it has one; and what is wrong with that file (left as
+        it is), if anything."""
+        from .ratings import check_anchors, shipped_anchors
+
+        anchors = shipped_anchors()
+        try:
+            raw = read_file(self.bot_ratings_path, MAX_SETTINGS_BYTES)
+        except FileNotFoundError:
+            return anchors, None
+        except OSError as exc:
+            return anchors, f"Could not read {self.bot_ratings_path}: {_os_reason(exc)}."
+        try:
+            anchors.update(check_anchors(_parse_json(raw)))
+        except (_BadJSON, ValueError) as exc:
+            return anchors, f"{self.bot_ratings_path} is damaged ({exc}); it is left untouched."
+        return anchors, None
+
+    def keep_bot_anchors(
+        self, found: Mapping[str, Mapping[str, Any]], path: Path | None = None
+    ) -> Path:
+        """Merge a calibration run's ``{game: {level: rating}}`` into ``path`` (this
+        machine's file by default); a damaged file is refused, never overwritten."""
+        from .ratings import check_anchors
+
+        path = path or self.bot_ratings_path
+        try:
+            old = check_anchors(_parse_json(read_file(path, MAX_SETTINGS_BYTES)))
+        except FileNotFoundError:
+            old = {}
+        except OSError as exc:
+            raise StoreError(f"Could not read {path}: {_os_reason(exc)}.") from exc
+        except (_BadJSON, ValueError) as exc:
+            raise StoreError(f"{path} is damaged ({exc}); it is left untouched.") from exc
+        old.update(check_anchors(dict(found)))
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            _atomic_write(path, json.dumps(old, indent=2, sort_keys=True) + "\n")
+        except OSError as exc:
+            raise StoreError(f"Could not write {path}: {_os_reason(exc)}.") from exc
+        return path
 
     def now(self) -> float:
         """The store's clock (injected in tests): when a result is finished."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..cards import Card
 from ..engine import Action, Event, IllegalAction
@@ -493,11 +493,22 @@ class PlainSession:
             PlayerResult(i, s.name, s.kind, i in winners, scores[i]) for i, s in enumerate(m.seats)
         ]
         line = self.store.game_record(
-            m.game.id, m.variant, m.players, m.seed, results, self.store.now()
+            m.game.id, m.variant, m.players, m.seed, results, self.store.now(), self._rating()
         )
         reason = self.store.record_or_keep(line)
         if reason is not None:
             self.io.error(f"{reason} The result is kept and recorded on a later start.")
+
+    def _rating(self) -> dict[str, Any] | None:
+        """A rated game's teams and ranks (``ratings.py``); else say why it is not rated."""
+        from ..ratings import not_rated_line, rating_fields, unrated_reason
+
+        m = self.match
+        line = not_rated_line(unrated_reason(m))
+        if line is not None:
+            self.io.notice(line)
+            return None
+        return rating_fields(m.game.id, m.game.low_score_wins, m)
 
 
 __all__ = ["COMMANDS", "PlainSession", "kinds", "rule_sections"]

@@ -55,10 +55,13 @@ class GameOverScreen(ModalScreen[str | None]):
         Binding("l", "learn", "Learn from this game"),
     ]
 
-    def __init__(self, match: TableSource, sheet: Sheet | None = None) -> None:
+    def __init__(
+        self, match: TableSource, sheet: Sheet | None = None, rating_note: str | None = None
+    ) -> None:
         super().__init__()
         self.match = match
         self.sheet = sheet  # the game's final score sheet, when it keeps one
+        self.rating_note = rating_note  # "Not rated: undo was used" (``ratings.py``)
 
     def _label(self, seat: int) -> str:
         m = self.match
@@ -86,6 +89,8 @@ class GameOverScreen(ModalScreen[str | None]):
             )
             with _Scroll(id="gameover-scores"):
                 yield Static(self._scores())
+            if self.rating_note is not None:
+                yield Static(Text(self.rating_note), id="gameover-rating", classes="dim-note")
             yield from self._daily_parts()
             if self.sheet is not None:
                 with Vertical(id="gameover-sheet", classes="panel") as panel:

@@ -1,4 +1,5 @@
-"""Statistics per game and player: played, won, win rate, streaks (and Money's snap times)."""
+"""Statistics per game and player: played, won, win rate, streaks (and Money's snap times),
+then the ratings of the games played rated (``ui/ratings_panel.py``)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from ..games import get_game
 from ..store import StatRow, StoreError
 from .closing import close_once
 from .daily_panel import daily_stats_table
+from .ratings_panel import ratings_parts
 
 if TYPE_CHECKING:
     from .app import CardSuiteApp
@@ -50,6 +52,7 @@ class StatsScreen(Screen[None]):
                 yield daily_stats_table(dailies)
             for game, rows in by_game.items():
                 yield self._table(app, game, rows)
+            yield from ratings_parts(app.store)
         yield Static("" if by_game or dailies else note, id="stats-note", classes="dim-note")
         yield Footer()
 

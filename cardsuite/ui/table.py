@@ -50,6 +50,7 @@ from textual.worker import get_current_worker
 from ..engine import Action, Event, IllegalAction
 from ..hints import Hint
 from ..match import Match
+from ..ratings import RatedGame
 from ..store import PlayerResult, StoreError
 from ..table_source import TableSource
 from .cardart import suit_text
@@ -118,6 +119,7 @@ class TableScreen(Screen[None]):
         self._thinking: int | None = None
         self._recorded = False
         self._over_shown = False
+        self._kept_rating: RatedGame | None = None  # this game's rated result, once kept
         self._viewing_final = False  # the player closed the result to look at the table
         self._curtain_up = False
         self._guard_until = float("-inf")  # the curtain's key guard, on the app's clock
@@ -523,7 +525,8 @@ class TableScreen(Screen[None]):
                 self.refresh_bindings()
                 self.notify("The final table. Press g for the result.", title="Game over")
 
-        self.app.push_screen(GameOverScreen(self.match, self.final_sheet()), chosen)
+        note = self.rating_note()
+        self.app.push_screen(GameOverScreen(self.match, self.final_sheet(), note), chosen)
 
     def final_sheet(self) -> Sheet | None:
         """The score sheet the game-over dialog shows under the scores (None: none); the
@@ -566,8 +569,46 @@ class TableScreen(Screen[None]):
             PlayerResult(i, s.name, s.kind, i in winners, scores[i]) for i, s in enumerate(m.seats)
         ]
         store = self.cs_app.store
-        record = store.game_record(m.game.id, m.variant, m.players, m.seed, results, store.now())
+        fields = self.rating_fields()
+        self._kept_rating = None
+        record = store.game_record(
+            m.game.id, m.variant, m.players, m.seed, results, store.now(), fields
+        )
         self.cs_app.keep_result(record)
+        if fields is not None:  # for the game-over line (``rating_note``)
+            seats = [(s.kind, s.name) for s in m.seats]
+            self._kept_rating = RatedGame(
+                m.game.id, record["finished_at"], seats, fields["teams"], fields["ranks"]
+            )
+
+    # --- ratings (``ratings.py``) ----------------------------------------------------------
+
+    def unrated_reason(self) -> str | None:
+        """Why this game is not rated (a lesson, undo used, a position ...), or None."""
+        from ..ratings import unrated_reason
+        from .lesson import LessonTable
+
+        return unrated_reason(self.match, lesson=isinstance(self, LessonTable))
+
+    def rating_note(self) -> str | None:
+        """The game-over dialog's line: why the game is not rated, or the players' ratings
+        after it (none for a game of bots alone, or where the ratings cannot be read)."""
+        from ..ratings import not_rated_line, rated_line
+
+        if not self.match.humans:
+            return None
+        if self._kept_rating is None:
+            return not_rated_line(self.unrated_reason())
+        return rated_line(self.cs_app.store, self._kept_rating)
+
+    def rating_fields(self) -> dict[str, Any] | None:
+        """A rated game's teams and ranks for its result; None for one not rated."""
+        from ..ratings import rating_fields
+
+        if self.unrated_reason() is not None:
+            return None
+        m = self.match
+        return rating_fields(m.game.id, m.game.low_score_wins, m)
 
     def _rematch(self) -> None:
         m = self.match

@@ -49,7 +49,8 @@ def test_a_position_in_plain_text(tmp_path: Path) -> None:
               ["1"] * 300, tmp_path / "home")  # fmt: skip
     assert run.returncode == 0, run.stderr
     assert run.stdout.splitlines()[0].startswith("Manni, Basic Manni. 3 players: South (a person)")
-    assert run.stdout.splitlines()[-1].startswith("Final scores: ")
+    assert run.stdout.splitlines()[-2].startswith("Final scores: ")
+    assert run.stdout.splitlines()[-1] == "Not rated: it began from a position"  # issue 39
 
 
 def test_the_plain_picker_asks_the_setup_line_by_line(tmp_path: Path) -> None:

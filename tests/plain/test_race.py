@@ -209,11 +209,12 @@ def test_a_whole_short_game_to_its_end_is_kept_as_the_app_keeps_it(store: Store)
     st.banks[0] = []
     turns = [Say("t", "Your turn") for _ in range(4)]
     r = race(m, ["t", Say("t", "Your turn"), Say("s", "matches", 0.2), *turns], store)
-    assert r.lines[-4:] == [
+    assert r.lines[-5:] == [
         "Right takes what lies on the ground: 7 cards",
         "Right wins: Left cannot buy",
         "Game over: Right wins.",
         "Final scores: Left 0, Right 160.",
+        "Not rated: it began from a position",  # a stacked deal (issue 39: ratings)
     ]
     assert [(x.name, x.played, x.won) for x in store.game_stats("money")] == [("Left", 1, 0)]
     assert store.metric_summary("money", "Left", "snap_ms") is not None  # the 200 ms snap
