@@ -112,9 +112,10 @@ _weigh = _WEIGHTS.__getitem__
 _RANK_WEIGHTS: dict[int, int] = {c.rank: w for c, w in _WEIGHTS.items()}
 #: What carrying out an exchange needs (``_exchange_info``, ``_Tables.xinfo``): the
 #: exchange itself, the ranks given and taken, whether with the opponent, what it adds to
-#: the mover's key and to the other seat's (``MoneyKernel._keys``), and the money given and
-#: taken as numbers (``_WEIGHTS``).
-_XInfo = tuple[Exchange, tuple[int, ...], tuple[int, ...], bool, int, int, int, int]
+#: the mover's key and to the other seat's (``MoneyKernel._keys``), and the money it needs
+#: in the mover's key: what is given in the mover's zone, what is taken in the place's
+#: (``_WEIGHTS``' numbers, side by side as in ``_key``).
+_XInfo = tuple[Exchange, tuple[int, ...], tuple[int, ...], bool, int, int, int]
 
 #: Each zone's count of a rank with its top bit set (a rank has at most four cards, so the
 #: bit is free): ``(zone | _HIGH) - part`` keeps every one of them set exactly where the
@@ -140,7 +141,8 @@ def _exchange_info(xinfo: dict[int, _XInfo], act: Exchange) -> _XInfo:
     if len(xinfo) >= _TABLE_MAX:
         xinfo.clear()
     opp = act.place == OPPONENT
-    got = xinfo[id(act)] = (act, act.give, act.take, opp, to_mine, to_other, gw, tw)
+    need = gw | tw << (_THEIRS if opp else _UNDER)
+    got = xinfo[id(act)] = (act, act.give, act.take, opp, to_mine, to_other, need)
     return got
 
 
@@ -150,6 +152,9 @@ _ZONE = (1 << _BITS) - 1
 #: A seat's key: its money, the opponent's above it, the ground's above both.
 _THEIRS = _BITS
 _UNDER = 2 * _BITS
+#: ``_HIGH`` in each zone of a key: ``(key | _HIGH_KEY) - need`` keeps every one of them set
+#: exactly where each zone holds what ``need`` asks of it (``_XInfo``), all three at once.
+_HIGH_KEY = _HIGH | _HIGH << _THEIRS | _HIGH << _UNDER
 
 
 def _key(mine: int, theirs: int, under: int) -> int:
@@ -760,10 +765,7 @@ class MoneyKernel(MoneyState):
             and (info := self._tables.xinfo.get(id(action))) is not None
             and info[0] is action
         ):
-            there = (key >> _THEIRS if info[3] else key >> _UNDER) & _ZONE
-            if (((key & _ZONE) | _HIGH) - info[6]) & _HIGH == _HIGH and (
-                (there | _HIGH) - info[7]
-            ) & _HIGH == _HIGH:
+            if ((key | _HIGH_KEY) - info[6]) & _HIGH_KEY == _HIGH_KEY:
                 return self._exchanged(action, info)
             # (the money is not there: refused by the reference's path below)
         elif (
@@ -901,7 +903,7 @@ class MoneyKernel(MoneyState):
         what was known of the position forgotten but the money (``apply``'s work after an
         offered step, here where ``apply``'s path for an exchange returns its event). Long
         for speed: one function, not one more Python call at two moves in five."""
-        _, gives, takes, to_opponent, to_mine, to_other, _, _ = info
+        _, gives, takes, to_opponent, to_mine, to_other, _ = info
         m = self.mover
         banks = self.banks
         mine = banks[m]
