@@ -157,6 +157,13 @@ _UNDER = 2 * _BITS
 _HIGH_KEY = _HIGH | _HIGH << _THEIRS | _HIGH << _UNDER
 
 
+#: What a money card paid from the mover's bank to the opponent's takes from the mover's
+#: key (``MoneyKernel._keys``) and adds to the opponent's: its weight less the same in the
+#: opponent's zone, made once a card (shifts of a two-digit int are general calls).
+_PAID: dict[Card, int] = {c: w - (w << _THEIRS) for c, w in _WEIGHTS.items()}
+_paid = _PAID.__getitem__
+
+
 def _key(mine: int, theirs: int, under: int) -> int:
     """A seat's key (``MoneyKernel._keys``) from the three zones' numbers."""
     return mine | theirs << _THEIRS | under << _UNDER
@@ -967,8 +974,7 @@ class MoneyKernel(MoneyState):
         self.banks[1 - m].append(pay)
         keys = self._keys
         if keys is not None:
-            w = _weigh(pay)
-            d = w - (w << _THEIRS)
+            d = _PAID[pay]
             keys[m] -= d
             keys[1 - m] += d
         self.sale = (m, rank, pay)
@@ -1032,8 +1038,7 @@ class MoneyKernel(MoneyState):
             self.banks[buyer] += change
             keys = self._keys
             if keys is not None:
-                w = sum(map(_weigh, change))
-                d = w - (w << _THEIRS)
+                d = sum(map(_paid, change))  # (as paid from the seller's bank)
                 keys[buyer] += d
                 keys[seller] -= d
         self.sale = None
