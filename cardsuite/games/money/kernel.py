@@ -44,7 +44,7 @@ from .purchases import (
     direct_purchase,
     exchanges_keeping_a_purchase,
     fewest_bought,
-    offers_by_blocks,
+    swaps_by_blocks,
 )
 from .rules import KOMMI, MAX_EXCHANGES, SOURCE_THRESHOLD, Money, MoneyState
 from .wording import (
@@ -494,7 +494,7 @@ class MoneyKernel(MoneyState):
     def _forced_swaps(self) -> tuple[Exchange, ...]:
         """The reference's ``_exchange_options`` for a buyer at will who must buy (MONEY-BUY-1,
         -7, money.md §12: those after which a purchase stays possible), the offers made by
-        blocks as a mover at will's are (``offers_by_blocks``; with aces as money a forced
+        blocks as a mover at will's are (``swaps_by_blocks``; with aces as money a forced
         buyer's exchanges are most of a first game). The search's own tuple, which its memo
         holds too: ``forced`` keeps no copy for the collector to walk again (with aces as
         money 428,000 items over 26 games)."""
@@ -570,7 +570,7 @@ class MoneyKernel(MoneyState):
 
     def _swaps(self, key: int) -> tuple[Action, ...]:
         """The exchanges of a mover who need not buy, with the opponent then with the ground
-        (the reference's ``exchange_offers``), made by ``offers_by_blocks`` (whose blocks are
+        (the reference's ``exchange_offers``), made by ``swaps_by_blocks`` (whose blocks are
         kept). Not kept whole by place as well: the money in the three zones sums to the
         same in every position, so the mover's and a place's tell the third, and a key's
         row (``_rows``, which keeps them) is the only one ever to ask them (a table of them
@@ -582,9 +582,7 @@ class MoneyKernel(MoneyState):
         bank = _PURSES.get(key & _ZONE) or self.purse_of(self.banks[m])
         theirs = _PURSES.get(key >> _THEIRS & _ZONE) or self.purse_of(self.banks[1 - m])
         under = _PURSES.get(key >> _UNDER) or self.purse_of(self.under)
-        return offers_by_blocks(bank, theirs, OPPONENT, vkey) + offers_by_blocks(
-            bank, under, GROUND, vkey
-        )
+        return swaps_by_blocks(bank, theirs, under, vkey)
 
     def _pays(self) -> tuple[tuple[tuple[int, int], ...], int]:
         """Each rank the mover can pay with, high to low, with its value (MONEY-BUY-4), and
