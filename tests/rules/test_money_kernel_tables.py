@@ -29,8 +29,10 @@ from cardsuite.games.money.kernel import _WEIGHTS, MoneyKernel, _key
 from cardsuite.games.money.purchases import (
     _valued,
     direct_purchase,
+    exchange_offers,
     offers_by_blocks,
     offers_with,
+    swaps_by_blocks,
 )
 from cardsuite.games.money.rules import GAME, MoneyState
 
@@ -192,6 +194,23 @@ def test_offers_with_are_the_exchanges_between_in_order(options: dict[str, Any])
         assert got == expected
         assert offers_by_blocks(bank, there, place, values) == offers_with(
             bank, there, place, values
+        )
+        offered += len(got)
+    assert offered
+
+
+@pytest.mark.parametrize("options", [{}, {"aces_money": True}, {"jokers": True}], ids=str)
+def test_swaps_by_blocks_are_the_exchange_offers_in_order(options: dict[str, Any]) -> None:
+    """``purchases.swaps_by_blocks`` (the kernel's: both places in one pass over the bank's
+    sub-purses) offers the reference's ``exchange_offers``, in its order: every exchange
+    with the opponent, then every one with the ground, for purses of every shape."""
+    values, purses = _purses_of_every_shape(options)
+    offered = 0
+    for bank, opp, under in product(purses[::5], purses[::4], purses[::7]):
+        got = swaps_by_blocks(bank, opp, under, values)
+        assert got == exchange_offers(bank, opp, under, values)
+        assert got == offers_by_blocks(bank, opp, OPPONENT, values) + offers_by_blocks(
+            bank, under, GROUND, values
         )
         offered += len(got)
     assert offered

@@ -44,7 +44,7 @@ from .purchases import (
     direct_purchase,
     exchanges_keeping_a_purchase,
     fewest_bought,
-    offers_by_blocks,
+    swaps_by_blocks,
 )
 from .rules import KOMMI, MAX_EXCHANGES, SOURCE_THRESHOLD, Money, MoneyState
 from .wording import (
@@ -112,9 +112,10 @@ _weigh = _WEIGHTS.__getitem__
 _RANK_WEIGHTS: dict[int, int] = {c.rank: w for c, w in _WEIGHTS.items()}
 #: What carrying out an exchange needs (``_exchange_info``, ``_Tables.xinfo``): the
 #: exchange itself, the ranks given and taken, whether with the opponent, what it adds to
-#: the mover's key and to the other seat's (``MoneyKernel._keys``), and the money given and
-#: taken as numbers (``_WEIGHTS``).
-_XInfo = tuple[Exchange, tuple[int, ...], tuple[int, ...], bool, int, int, int, int]
+#: the mover's key and to the other seat's (``MoneyKernel._keys``), and the money it needs
+#: in the mover's key: what is given in the mover's zone, what is taken in the place's
+#: (``_WEIGHTS``' numbers, side by side as in ``_key``).
+_XInfo = tuple[Exchange, tuple[int, ...], tuple[int, ...], bool, int, int, int]
 
 #: Each zone's count of a rank with its top bit set (a rank has at most four cards, so the
 #: bit is free): ``(zone | _HIGH) - part`` keeps every one of them set exactly where the
@@ -140,7 +141,8 @@ def _exchange_info(xinfo: dict[int, _XInfo], act: Exchange) -> _XInfo:
     if len(xinfo) >= _TABLE_MAX:
         xinfo.clear()
     opp = act.place == OPPONENT
-    got = xinfo[id(act)] = (act, act.give, act.take, opp, to_mine, to_other, gw, tw)
+    need = gw | tw << (_THEIRS if opp else _UNDER)
+    got = xinfo[id(act)] = (act, act.give, act.take, opp, to_mine, to_other, need)
     return got
 
 
@@ -150,6 +152,16 @@ _ZONE = (1 << _BITS) - 1
 #: A seat's key: its money, the opponent's above it, the ground's above both.
 _THEIRS = _BITS
 _UNDER = 2 * _BITS
+#: ``_HIGH`` in each zone of a key: ``(key | _HIGH_KEY) - need`` keeps every one of them set
+#: exactly where each zone holds what ``need`` asks of it (``_XInfo``), all three at once.
+_HIGH_KEY = _HIGH | _HIGH << _THEIRS | _HIGH << _UNDER
+
+
+#: What a money card paid from the mover's bank to the opponent's takes from the mover's
+#: key (``MoneyKernel._keys``) and adds to the opponent's: its weight less the same in the
+#: opponent's zone, made once a card (shifts of a two-digit int are general calls).
+_PAID: dict[Card, int] = {c: w - (w << _THEIRS) for c, w in _WEIGHTS.items()}
+_paid = _PAID.__getitem__
 
 
 def _key(mine: int, theirs: int, under: int) -> int:
@@ -482,7 +494,7 @@ class MoneyKernel(MoneyState):
     def _forced_swaps(self) -> tuple[Exchange, ...]:
         """The reference's ``_exchange_options`` for a buyer at will who must buy (MONEY-BUY-1,
         -7, money.md §12: those after which a purchase stays possible), the offers made by
-        blocks as a mover at will's are (``offers_by_blocks``; with aces as money a forced
+        blocks as a mover at will's are (``swaps_by_blocks``; with aces as money a forced
         buyer's exchanges are most of a first game). The search's own tuple, which its memo
         holds too: ``forced`` keeps no copy for the collector to walk again (with aces as
         money 428,000 items over 26 games)."""
@@ -558,7 +570,7 @@ class MoneyKernel(MoneyState):
 
     def _swaps(self, key: int) -> tuple[Action, ...]:
         """The exchanges of a mover who need not buy, with the opponent then with the ground
-        (the reference's ``exchange_offers``), made by ``offers_by_blocks`` (whose blocks are
+        (the reference's ``exchange_offers``), made by ``swaps_by_blocks`` (whose blocks are
         kept). Not kept whole by place as well: the money in the three zones sums to the
         same in every position, so the mover's and a place's tell the third, and a key's
         row (``_rows``, which keeps them) is the only one ever to ask them (a table of them
@@ -570,9 +582,7 @@ class MoneyKernel(MoneyState):
         bank = _PURSES.get(key & _ZONE) or self.purse_of(self.banks[m])
         theirs = _PURSES.get(key >> _THEIRS & _ZONE) or self.purse_of(self.banks[1 - m])
         under = _PURSES.get(key >> _UNDER) or self.purse_of(self.under)
-        return offers_by_blocks(bank, theirs, OPPONENT, vkey) + offers_by_blocks(
-            bank, under, GROUND, vkey
-        )
+        return swaps_by_blocks(bank, theirs, under, vkey)
 
     def _pays(self) -> tuple[tuple[tuple[int, int], ...], int]:
         """Each rank the mover can pay with, high to low, with its value (MONEY-BUY-4), and
@@ -760,10 +770,7 @@ class MoneyKernel(MoneyState):
             and (info := self._tables.xinfo.get(id(action))) is not None
             and info[0] is action
         ):
-            there = (key >> _THEIRS if info[3] else key >> _UNDER) & _ZONE
-            if (((key & _ZONE) | _HIGH) - info[6]) & _HIGH == _HIGH and (
-                (there | _HIGH) - info[7]
-            ) & _HIGH == _HIGH:
+            if ((key | _HIGH_KEY) - info[6]) & _HIGH_KEY == _HIGH_KEY:
                 return self._exchanged(action, info)
             # (the money is not there: refused by the reference's path below)
         elif (
@@ -901,7 +908,7 @@ class MoneyKernel(MoneyState):
         what was known of the position forgotten but the money (``apply``'s work after an
         offered step, here where ``apply``'s path for an exchange returns its event). Long
         for speed: one function, not one more Python call at two moves in five."""
-        _, gives, takes, to_opponent, to_mine, to_other, _, _ = info
+        _, gives, takes, to_opponent, to_mine, to_other, _ = info
         m = self.mover
         banks = self.banks
         mine = banks[m]
@@ -965,8 +972,7 @@ class MoneyKernel(MoneyState):
         self.banks[1 - m].append(pay)
         keys = self._keys
         if keys is not None:
-            w = _weigh(pay)
-            d = w - (w << _THEIRS)
+            d = _PAID[pay]
             keys[m] -= d
             keys[1 - m] += d
         self.sale = (m, rank, pay)
@@ -1030,8 +1036,7 @@ class MoneyKernel(MoneyState):
             self.banks[buyer] += change
             keys = self._keys
             if keys is not None:
-                w = sum(map(_weigh, change))
-                d = w - (w << _THEIRS)
+                d = sum(map(_paid, change))  # (as paid from the seller's bank)
                 keys[buyer] += d
                 keys[seller] -= d
         self.sale = None
