@@ -72,6 +72,35 @@ def test_the_sums_of_two_cards_are_the_walks() -> None:
                 assert ordered[total] == tuple(tuple(sorted(s, key=order_key)) for s in sets)
 
 
+def test_the_sums_of_three_cards_are_the_walks() -> None:
+    """``_three_sums`` (a layout of three cards of three values, written out) is
+    ``units.sums`` for ordered triples of the pack, keys in the same order, each set in
+    ``order_key``'s order for the other table; a tie of value is left to the walk (None).
+    Among them the triples where two sets share a total ({b, c} worth {a}) and those worth
+    more than 14 in part."""
+    rng = random.Random(45)
+    shared = over = ties = 0
+    for _ in range(4000):
+        a, b, c = rng.sample(FULL, 3)
+        got = kernel._three_sums(a, b, c)
+        x, y, z = sorted((set_value(a), set_value(b), set_value(c)), reverse=True)
+        if len({x, y, z}) < 3:
+            assert got is None
+            ties += 1
+            continue
+        assert got is not None
+        walk, ordered = got
+        table = sums((a, b, c))
+        assert walk == table and list(walk) == list(table), (a, b, c)
+        assert list(ordered) == list(table)
+        for total, sets in table.items():
+            assert ordered[total] == tuple(tuple(sorted(s, key=order_key)) for s in sets)
+        assert kernel._layout_sums((a, b, c)) == (walk, ordered)
+        shared += y + z == x
+        over += x + y + z > 14
+    assert shared > 50 and over > 500 and ties > 200
+
+
 @pytest.mark.parametrize("ace_high", [True, False])
 def test_capture_units_and_reach_are_the_units(ace_high: bool) -> None:
     """``_take_units`` is ``units.units`` for a capture (same units, same order), and

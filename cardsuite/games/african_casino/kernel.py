@@ -1775,6 +1775,10 @@ def _layout_sums(loose: tuple[Card, ...]) -> tuple[_Table, _Table]:
         single = (loose[0],)
         x = _VALUE(loose[0])
         return {x: (single,)}, {x: (single,)}
+    if len(loose) == 3:  # (three in ten of the layouts asked anew: no walk but for a tie)
+        found = _three_sums(loose[0], loose[1], loose[2])
+        if found is not None:
+            return found
     after: list[tuple[int, tuple[Card, ...], tuple[Card, ...]]] = []
     last = 0
     ties = False  # two cards of one value (next to each other in the walk's order)
@@ -1832,6 +1836,53 @@ def _two_sums(a: Card, b: Card) -> tuple[_Table, _Table]:
     if t > 14:
         return {x: (one,), y: (other,)}, {x: (one,), y: (other,)}
     return {x: (one,), t: ((a, b),), y: (other,)}, {x: (one,), t: ((b, a),), y: (other,)}
+
+
+def _three_sums(a: Card, b: Card, c: Card) -> tuple[_Table, _Table] | None:
+    """``_layout_sums`` of three cards of three values, written out (None for a tie: the
+    walk sorts its sets then). Highest value first, the walk's sets are {a}, {a, b},
+    {a, b, c}, {a, c}, {b}, {b, c}, {c}, each kept when worth at most 14, and each read
+    backwards is in ``order_key``'s order. Their totals all differ but {b, c}'s may be
+    {a}'s: then that key holds both, where {a} put it. The walk's lists, tuples and
+    grouping cost about twice this."""
+    x = _VALUE(a)
+    y = _VALUE(b)
+    z = _VALUE(c)
+    if x in (y, z) or y == z:
+        return None
+    if x < y:
+        a, b, x, y = b, a, y, x
+    if y < z:
+        b, c, y, z = c, b, z, y
+        if x < y:
+            a, b, x, y = b, a, y, x
+    one = (a,)
+    walk: _Table = {x: (one,)}
+    up: _Table = {x: (one,)}
+    t = x + y
+    if t <= 14:
+        walk[t] = ((a, b),)
+        up[t] = ((b, a),)
+        t += z
+        if t <= 14:
+            walk[t] = ((a, b, c),)
+            up[t] = ((c, b, a),)
+    t = x + z
+    if t <= 14:
+        walk[t] = ((a, c),)
+        up[t] = ((c, a),)
+    one = (b,)
+    walk[y] = up[y] = (one,)
+    t = y + z
+    if t == x:  # (the one total that two sets may share: {a}'s key, where it came)
+        walk[x] = ((a,), (b, c))
+        up[x] = ((a,), (c, b))
+    elif t <= 14:
+        walk[t] = ((b, c),)
+        up[t] = ((c, b),)
+    one = (c,)
+    walk[z] = up[z] = (one,)
+    return walk, up
 
 
 #: ``_layout_sums`` of no card (only read, as every table it hands out).
