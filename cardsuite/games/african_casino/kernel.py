@@ -878,12 +878,19 @@ class CasinoKernel(CasinoState):
         plans: dict[int, tuple[_Template, ...]] = {}
         # With no pile top, the values with a unit to take are the sums of loose sets (an ace
         # alone is a set of 1, and counts 14 too: below); with tops, ``_reach``'s values.
-        reach = _tops_reach(walk, tops, ace_high) if tops else walk
+        # (the tops' subsets looked up once for the reach and every value's units)
+        reach: set[int] | _Table
+        if tops:
+            subsets = _top_subsets(tops)
+            reach = _tops_reach(walk, subsets, ace_high)
+        else:
+            subsets = _NO_TOPS
+            reach = walk
         for v in counts:
             if v in reach or v in builds or (v == 14 and 1 in reach):
                 # The plan is its units' (``units.sums`` of the whole layout, kept for the
                 # listing): a layout that changed elsewhere finds it again.
-                found = _take_groups(loose, v, ace_high, tops, walk)
+                found = _take_groups(v, ace_high, subsets, walk)
                 plans[v] = _capture_plan(tuple(found), v in builds, maximal_only)
         if not plans:  # (no build and no unit of a value held, ``_reach``: nothing to take)
             return
@@ -1382,12 +1389,31 @@ class CasinoKernel(CasinoState):
                 out.append(
                     _target(v, None, loose, table, subsets if allowed else plain, team, None)
                 )
-        ace_high = self.ace_high
+        if not bases or not loose:
+            return out
         partner = (seat + 2) % 4 if self.n == 4 else None  # (``partner``)
         proofs = self.proofs
         sa = self.sa
-        base_values = _CAPTURE_VALUES[ace_high]  # (a base is worth what a card captures)
-        for c in loose if bases else ():
+        base_values = _CAPTURE_VALUES[self.ace_high]  # (a base is worth what a card captures)
+        held = holds if partner is None or not proofs else None
+        if held is not None:
+            # (a listing's, no proven partner: a base is of a value held, a card's one value
+            # but an ace's 14, so most cards are passed by one look-up; the order as below)
+            high = self.ace_high
+            for c in loose:
+                v = _VALUE(c)
+                if v in held and v not in builds:
+                    if subsets is None and not sa:
+                        subsets = _top_subsets(self.usable_tops(seat) if tops is None else tops)
+                    sub = plain if sa or subsets is None else subsets
+                    out.append(_target(v, c, loose, whole, sub, False, whole))
+                if v == 1 and high and 14 in held and 14 not in builds:  # (an ace as 14)
+                    if subsets is None and not sa:
+                        subsets = _top_subsets(self.usable_tops(seat) if tops is None else tops)
+                    sub = plain if sa or subsets is None else subsets
+                    out.append(_target(14, c, loose, None, sub, False, whole))
+            return out
+        for c in loose:
             for v in base_values[c]:
                 if v in builds:
                     continue
@@ -1978,12 +2004,11 @@ def _group_packings(
     )
 
 
-def _take_groups(
-    loose: tuple[Card, ...], v: int, ace_high: bool, tops: tuple[Item, ...], table: _Table
-) -> list[_Group]:
+def _take_groups(v: int, ace_high: bool, subsets: _Subsets, table: _Table) -> list[_Group]:
     """``_take_units`` as groups (a unit's loose cards, in its order, and its pile tops'
     seats), what a capture holds: a set of the layout's table is taken as it is, with no
-    item made per card. ``table``: ``units.sums`` of ``loose``, whose sets of a value are
+    item made per card. ``subsets``: ``_top_subsets`` of the usable pile tops (``_NO_TOPS``
+    for none). ``table``: ``units.sums`` of the loose cards, whose sets of a value are
     its single cards first, in the layout's order (the walk's order: a card of the value
     comes before every card worth less), then the sets of two or more: the units' order.
     An ace is 14 only alone: ace high, the single aces (the sets of 1) come first."""
@@ -1993,15 +2018,17 @@ def _take_groups(
             out.append((cards, ()))
     for cards in table.get(v, ()):
         out.append((cards, ()))
-    if tops:
-        for total, seats, tcards in _top_subsets(tops):
+    if subsets is not _NO_TOPS:
+        for total, seats, tcards in subsets:
             if not seats:  # (the empty subset, first)
                 continue
             need = v - total
-            if (need == 0 and len(seats) >= 2) or (
-                len(seats) == 1 and worth(tcards[0], v, ace_high)
-            ):
+            if need == 0 and len(seats) >= 2:
                 out.append(((), seats))
+            elif len(seats) == 1:  # (``worth`` inline: a top alone worth the value)
+                r = tcards[0].rank
+                if r == v if r != ACE else v == 1 or (ace_high and v == 14):
+                    out.append(((), seats))
             if need > 0:
                 for cards in table.get(need, ()):
                     out.append((cards, seats))
@@ -2136,22 +2163,23 @@ def _hand_counts(hand: list[Card], ace_high: bool) -> dict[int, int]:
     return counts
 
 
-def _tops_reach(walk: _Table, tops: tuple[Item, ...], ace_high: bool) -> set[int]:
-    """``_reach`` of the layout whose sums are ``walk`` and of the pile ``tops``, worked out
-    anew for a listing: kept, it was found again in one listing of four (South African 2p)
-    and hardly ever with three players, whose tops change more."""
+def _tops_reach(walk: _Table, subsets: _Subsets, ace_high: bool) -> set[int]:
+    """``_reach`` of the layout whose sums are ``walk`` and of the pile tops whose
+    ``_top_subsets`` are ``subsets``, worked out anew for a listing: kept, it was found
+    again in one listing of four (South African 2p) and hardly ever with three players,
+    whose tops change more. (A subset's sums with the loose sets added in C.)"""
     out = set(walk)
     if ace_high and 1 in walk:
         out.add(14)
-    for tsum, seats, tcards in _top_subsets(tops):
+    values = _CAPTURE_VALUES[ace_high]  # (``rules._values``)
+    for tsum, seats, tcards in subsets:
         if not seats:
             continue
         if len(seats) >= 2:
             out.add(tsum)
         else:
-            out.update(_values(tcards[0], ace_high))
-        for need in walk:
-            out.add(tsum + need)
+            out.update(values[tcards[0]])
+        out.update(map(tsum.__add__, walk))
     return out
 
 
@@ -2161,7 +2189,7 @@ def _reach(loose: tuple[Card, ...], tops: tuple[Item, ...], ace_high: bool) -> f
     (``units.units``: a card worth the value, loose sets of its sum, the tops alone or
     with loose sets): a value outside it takes nothing but its build. (A loose ace is the
     only set whose sum is 1, so ``_tops_reach`` finds the ace high from the sums.)"""
-    return frozenset(_tops_reach(_ordered_sums(loose), tops, ace_high))
+    return frozenset(_tops_reach(_ordered_sums(loose), _top_subsets(tops), ace_high))
 
 
 @lru_cache(maxsize=4096)
