@@ -8,14 +8,16 @@ move, so here (``_listing``, one pass, no generator, for every turn with no insi
 - what every hand card shares is worked out once per listing: one count of the hand by
   value (``_hand_counts``), the targets of additions with their pile-top subsets and the
   sums of the loose cards a unit may use (``_add_targets``, ``_Target``: the whole layout's
-  for a base worth its value; no base of a value the mover holds no card of), the captures
-  of each value the hand holds (``_capture_plan``, kept across listings; then one look-up
-  a card), the builds the mover owns, and the targets a hand card's unit may go onto with
-  the values of the cards that may have one there as bits (``_card_targets``);
+  for a base worth its value; no base of a value the mover holds no card of, most loose
+  cards passed by one look-up), the captures of each value the hand holds
+  (``_capture_plan``, kept across listings; then one look-up a card), the builds the mover
+  owns, and the targets a hand card's unit may go onto with the values of the cards that
+  may have one there as bits (``_card_targets``);
 - a value with no unit to take asks for no capture walk (``_reach``), and the walks that
   remain are plain loops (``_take_groups``: a capture's units as the groups it holds,
   read off the layout's table, ``_capture_parts``, ``_ordered_sums``: the sets with their
-  cards already in a step's order; a layout of two cards written out, ``_two_sums``);
+  cards already in a step's order; a layout of two cards, or three of three values,
+  written out, ``_two_sums``, ``_three_sums``; the pile tops' subsets looked up once);
 - a step that would fail its first test is never made: a value the mover could not own
   (``_owner_test``: TAB-4, BUILD-2, RAISE-1/3; as sets of values for the one-pass listing,
   ``_owners``), a raise of a build that is not an opponent's single one, a hand card's
@@ -49,8 +51,8 @@ same positions;
 ``tests/rules/test_african_casino_kernel.py`` holds the tables to ``units.py``, the lean
 ``apply`` to the reference's path, ``_no_free_step``, ``_after_trail`` and
 ``_unit_for_ours`` to the reference's listing and INSIST-1 test, and the listing's skips
-(``_Judge.lock``, ``_card_targets``, a free addition's target with no set of its value) to
-what they skip.
+(``_Judge.lock``, ``_card_targets``, a free addition's target with no set of its value, a
+listing's bases by the values held) to what they skip.
 """
 
 from __future__ import annotations
