@@ -72,6 +72,35 @@ def test_the_sums_of_two_cards_are_the_walks() -> None:
                 assert ordered[total] == tuple(tuple(sorted(s, key=order_key)) for s in sets)
 
 
+def test_the_sums_of_three_cards_are_the_walks() -> None:
+    """``_three_sums`` (a layout of three cards of three values, written out) is
+    ``units.sums`` for ordered triples of the pack, keys in the same order, each set in
+    ``order_key``'s order for the other table; a tie of value is left to the walk (None).
+    Among them the triples where two sets share a total ({b, c} worth {a}) and those worth
+    more than 14 in part."""
+    rng = random.Random(45)
+    shared = over = ties = 0
+    for _ in range(4000):
+        a, b, c = rng.sample(FULL, 3)
+        got = kernel._three_sums(a, b, c)
+        x, y, z = sorted((set_value(a), set_value(b), set_value(c)), reverse=True)
+        if len({x, y, z}) < 3:
+            assert got is None
+            ties += 1
+            continue
+        assert got is not None
+        walk, ordered = got
+        table = sums((a, b, c))
+        assert walk == table and list(walk) == list(table), (a, b, c)
+        assert list(ordered) == list(table)
+        for total, sets in table.items():
+            assert ordered[total] == tuple(tuple(sorted(s, key=order_key)) for s in sets)
+        assert kernel._layout_sums((a, b, c)) == (walk, ordered)
+        shared += y + z == x
+        over += x + y + z > 14
+    assert shared > 50 and over > 500 and ties > 200
+
+
 @pytest.mark.parametrize("ace_high", [True, False])
 def test_capture_units_and_reach_are_the_units(ace_high: bool) -> None:
     """``_take_units`` is ``units.units`` for a capture (same units, same order), and
@@ -81,7 +110,7 @@ def test_capture_units_and_reach_are_the_units(ace_high: bool) -> None:
     for _ in range(ROUNDS // 2):
         loose, tops = _layout(rng)
         reach = kernel._reach(loose, tops, ace_high)
-        listed = kernel._tops_reach(kernel._walk_sums(loose), tops, ace_high)
+        listed = kernel._tops_reach(kernel._walk_sums(loose), kernel._top_subsets(tops), ace_high)
         for v in range(1, 15):
             found = units(loose, v, ace_high, tops)
             assert kernel._take_units(loose, v, ace_high, tops) == found
@@ -107,7 +136,7 @@ def test_capture_groups_are_the_units_and_their_packings(ace_high: bool) -> None
         table = kernel._walk_sums(loose)
         for v in range(1, 15):
             found = kernel._take_units(loose, v, ace_high, tops)
-            groups = kernel._take_groups(loose, v, ace_high, tops, table)
+            groups = kernel._take_groups(v, ace_high, kernel._top_subsets(tops), table)
             assert groups == [_group(u) for u in found], (loose, tops, v)
             if 2 <= len(found) <= 12:
                 packed += 1
@@ -130,7 +159,7 @@ def test_a_capture_plan_of_one_unit_and_no_build_is_that_unit(ace_high: bool) ->
         loose, tops = _layout(rng)
         table = kernel._walk_sums(loose)
         for v in range(1, 15):
-            found = tuple(kernel._take_groups(loose, v, ace_high, tops, table))
+            found = tuple(kernel._take_groups(v, ace_high, kernel._top_subsets(tops), table))
             if len(found) != 1:
                 continue
             one += 1
@@ -596,6 +625,48 @@ def test_card_targets_keep_every_target_a_hand_card_has_a_unit_for() -> None:
                 legal = state.legal_actions()
                 state.apply(legal[rng.randrange(len(legal))])
     assert kept > 100 and skipped > 100
+
+
+def test_a_listings_bases_are_those_of_the_values_held() -> None:
+    """``_add_targets`` with the hand's counts (``holds``, a listing's) and no proven
+    partner passes each card but an ace by its rank: its targets are every target less
+    the bases of a value the hand holds no card of, in order, each the same, at every
+    position of random games of every variant and size (with a proven partner, the
+    partner's values too). Some bases are left out and some kept (not vacuous)."""
+    from cardsuite.games import get_game
+
+    game = get_game("african-casino")
+    rng = random.Random(46)
+    left = kept = 0
+
+    def seen(target: kernel._Target) -> tuple[object, ...]:
+        return (target.value, target.base, target.table, target.subsets, target.flag)
+
+    for variant in game.variants:
+        for players in (2, 3, 4):
+            state = game.new_state(players=players, variant=variant, seed=players + 17)
+            assert isinstance(state, kernel.CasinoKernel)
+            while not state.is_over():
+                seat = state.turn
+                if state.phase == "play" and seat is not None:
+                    loose = state.free_loose()
+                    tops = state.usable_tops(seat) if state.sa else None
+                    counts = kernel._hand_counts(state.hands[seat], state.ace_high)
+                    table = kernel._ordered_sums(tuple(loose))
+                    every = state._add_targets(seat, loose, tops=tops, whole=table)
+                    got = state._add_targets(seat, loose, tops=tops, holds=counts, whole=table)
+                    partner = state.partner(seat)
+                    want = [
+                        t
+                        for t in every
+                        if t.base is None or t.value in counts or (partner is not None and t.flag)
+                    ]
+                    assert [seen(t) for t in got] == [seen(t) for t in want], state.to_json()
+                    kept += sum(t.base is not None for t in got)
+                    left += len(every) - len(got)
+                legal = state.legal_actions()
+                state.apply(legal[rng.randrange(len(legal))])
+    assert left > 100 and kept > 100
 
 
 def test_a_target_with_no_set_of_its_value_has_no_free_unit() -> None:

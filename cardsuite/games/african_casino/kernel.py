@@ -8,14 +8,16 @@ move, so here (``_listing``, one pass, no generator, for every turn with no insi
 - what every hand card shares is worked out once per listing: one count of the hand by
   value (``_hand_counts``), the targets of additions with their pile-top subsets and the
   sums of the loose cards a unit may use (``_add_targets``, ``_Target``: the whole layout's
-  for a base worth its value; no base of a value the mover holds no card of), the captures
-  of each value the hand holds (``_capture_plan``, kept across listings; then one look-up
-  a card), the builds the mover owns, and the targets a hand card's unit may go onto with
-  the values of the cards that may have one there as bits (``_card_targets``);
+  for a base worth its value; no base of a value the mover holds no card of, most loose
+  cards passed by one look-up), the captures of each value the hand holds
+  (``_capture_plan``, kept across listings; then one look-up a card), the builds the mover
+  owns, and the targets a hand card's unit may go onto with the values of the cards that
+  may have one there as bits (``_card_targets``);
 - a value with no unit to take asks for no capture walk (``_reach``), and the walks that
   remain are plain loops (``_take_groups``: a capture's units as the groups it holds,
   read off the layout's table, ``_capture_parts``, ``_ordered_sums``: the sets with their
-  cards already in a step's order; a layout of two cards written out, ``_two_sums``);
+  cards already in a step's order; a layout of two cards, or three of three values,
+  written out, ``_two_sums``, ``_three_sums``; the pile tops' subsets looked up once);
 - a step that would fail its first test is never made: a value the mover could not own
   (``_owner_test``: TAB-4, BUILD-2, RAISE-1/3; as sets of values for the one-pass listing,
   ``_owners``), a raise of a build that is not an opponent's single one, a hand card's
@@ -49,8 +51,8 @@ same positions;
 ``tests/rules/test_african_casino_kernel.py`` holds the tables to ``units.py``, the lean
 ``apply`` to the reference's path, ``_no_free_step``, ``_after_trail`` and
 ``_unit_for_ours`` to the reference's listing and INSIST-1 test, and the listing's skips
-(``_Judge.lock``, ``_card_targets``, a free addition's target with no set of its value) to
-what they skip.
+(``_Judge.lock``, ``_card_targets``, a free addition's target with no set of its value, a
+listing's bases by the values held) to what they skip.
 """
 
 from __future__ import annotations
@@ -878,12 +880,19 @@ class CasinoKernel(CasinoState):
         plans: dict[int, tuple[_Template, ...]] = {}
         # With no pile top, the values with a unit to take are the sums of loose sets (an ace
         # alone is a set of 1, and counts 14 too: below); with tops, ``_reach``'s values.
-        reach = _tops_reach(walk, tops, ace_high) if tops else walk
+        # (the tops' subsets looked up once for the reach and every value's units)
+        reach: set[int] | _Table
+        if tops:
+            subsets = _top_subsets(tops)
+            reach = _tops_reach(walk, subsets, ace_high)
+        else:
+            subsets = _NO_TOPS
+            reach = walk
         for v in counts:
             if v in reach or v in builds or (v == 14 and 1 in reach):
                 # The plan is its units' (``units.sums`` of the whole layout, kept for the
                 # listing): a layout that changed elsewhere finds it again.
-                found = _take_groups(loose, v, ace_high, tops, walk)
+                found = _take_groups(v, ace_high, subsets, walk)
                 plans[v] = _capture_plan(tuple(found), v in builds, maximal_only)
         if not plans:  # (no build and no unit of a value held, ``_reach``: nothing to take)
             return
@@ -1382,12 +1391,31 @@ class CasinoKernel(CasinoState):
                 out.append(
                     _target(v, None, loose, table, subsets if allowed else plain, team, None)
                 )
-        ace_high = self.ace_high
+        if not bases or not loose:
+            return out
         partner = (seat + 2) % 4 if self.n == 4 else None  # (``partner``)
         proofs = self.proofs
         sa = self.sa
-        base_values = _CAPTURE_VALUES[ace_high]  # (a base is worth what a card captures)
-        for c in loose if bases else ():
+        base_values = _CAPTURE_VALUES[self.ace_high]  # (a base is worth what a card captures)
+        held = holds if partner is None or not proofs else None
+        if held is not None:
+            # (a listing's, no proven partner: a base is of a value held, a card's one value
+            # but an ace's 14, so most cards are passed by one look-up; the order as below)
+            high = self.ace_high
+            for c in loose:
+                v = _VALUE(c)
+                if v in held and v not in builds:
+                    if subsets is None and not sa:
+                        subsets = _top_subsets(self.usable_tops(seat) if tops is None else tops)
+                    sub = plain if sa or subsets is None else subsets
+                    out.append(_target(v, c, loose, whole, sub, False, whole))
+                if v == 1 and high and 14 in held and 14 not in builds:  # (an ace as 14)
+                    if subsets is None and not sa:
+                        subsets = _top_subsets(self.usable_tops(seat) if tops is None else tops)
+                    sub = plain if sa or subsets is None else subsets
+                    out.append(_target(14, c, loose, None, sub, False, whole))
+            return out
+        for c in loose:
             for v in base_values[c]:
                 if v in builds:
                     continue
@@ -1775,6 +1803,10 @@ def _layout_sums(loose: tuple[Card, ...]) -> tuple[_Table, _Table]:
         single = (loose[0],)
         x = _VALUE(loose[0])
         return {x: (single,)}, {x: (single,)}
+    if len(loose) == 3:  # (three in ten of the layouts asked anew: no walk but for a tie)
+        found = _three_sums(loose[0], loose[1], loose[2])
+        if found is not None:
+            return found
     after: list[tuple[int, tuple[Card, ...], tuple[Card, ...]]] = []
     last = 0
     ties = False  # two cards of one value (next to each other in the walk's order)
@@ -1832,6 +1864,53 @@ def _two_sums(a: Card, b: Card) -> tuple[_Table, _Table]:
     if t > 14:
         return {x: (one,), y: (other,)}, {x: (one,), y: (other,)}
     return {x: (one,), t: ((a, b),), y: (other,)}, {x: (one,), t: ((b, a),), y: (other,)}
+
+
+def _three_sums(a: Card, b: Card, c: Card) -> tuple[_Table, _Table] | None:
+    """``_layout_sums`` of three cards of three values, written out (None for a tie: the
+    walk sorts its sets then). Highest value first, the walk's sets are {a}, {a, b},
+    {a, b, c}, {a, c}, {b}, {b, c}, {c}, each kept when worth at most 14, and each read
+    backwards is in ``order_key``'s order. Their totals all differ but {b, c}'s may be
+    {a}'s: then that key holds both, where {a} put it. The walk's lists, tuples and
+    grouping cost about twice this."""
+    x = _VALUE(a)
+    y = _VALUE(b)
+    z = _VALUE(c)
+    if x in (y, z) or y == z:
+        return None
+    if x < y:
+        a, b, x, y = b, a, y, x
+    if y < z:
+        b, c, y, z = c, b, z, y
+        if x < y:
+            a, b, x, y = b, a, y, x
+    one = (a,)
+    walk: _Table = {x: (one,)}
+    up: _Table = {x: (one,)}
+    t = x + y
+    if t <= 14:
+        walk[t] = ((a, b),)
+        up[t] = ((b, a),)
+        t += z
+        if t <= 14:
+            walk[t] = ((a, b, c),)
+            up[t] = ((c, b, a),)
+    t = x + z
+    if t <= 14:
+        walk[t] = ((a, c),)
+        up[t] = ((c, a),)
+    one = (b,)
+    walk[y] = up[y] = (one,)
+    t = y + z
+    if t == x:  # (the one total that two sets may share: {a}'s key, where it came)
+        walk[x] = ((a,), (b, c))
+        up[x] = ((a,), (c, b))
+    elif t <= 14:
+        walk[t] = ((b, c),)
+        up[t] = ((c, b),)
+    one = (c,)
+    walk[z] = up[z] = (one,)
+    return walk, up
 
 
 #: ``_layout_sums`` of no card (only read, as every table it hands out).
@@ -1927,12 +2006,11 @@ def _group_packings(
     )
 
 
-def _take_groups(
-    loose: tuple[Card, ...], v: int, ace_high: bool, tops: tuple[Item, ...], table: _Table
-) -> list[_Group]:
+def _take_groups(v: int, ace_high: bool, subsets: _Subsets, table: _Table) -> list[_Group]:
     """``_take_units`` as groups (a unit's loose cards, in its order, and its pile tops'
     seats), what a capture holds: a set of the layout's table is taken as it is, with no
-    item made per card. ``table``: ``units.sums`` of ``loose``, whose sets of a value are
+    item made per card. ``subsets``: ``_top_subsets`` of the usable pile tops (``_NO_TOPS``
+    for none). ``table``: ``units.sums`` of the loose cards, whose sets of a value are
     its single cards first, in the layout's order (the walk's order: a card of the value
     comes before every card worth less), then the sets of two or more: the units' order.
     An ace is 14 only alone: ace high, the single aces (the sets of 1) come first."""
@@ -1942,15 +2020,17 @@ def _take_groups(
             out.append((cards, ()))
     for cards in table.get(v, ()):
         out.append((cards, ()))
-    if tops:
-        for total, seats, tcards in _top_subsets(tops):
+    if subsets is not _NO_TOPS:
+        for total, seats, tcards in subsets:
             if not seats:  # (the empty subset, first)
                 continue
             need = v - total
-            if (need == 0 and len(seats) >= 2) or (
-                len(seats) == 1 and worth(tcards[0], v, ace_high)
-            ):
+            if need == 0 and len(seats) >= 2:
                 out.append(((), seats))
+            elif len(seats) == 1:  # (``worth`` inline: a top alone worth the value)
+                r = tcards[0].rank
+                if r == v if r != ACE else v == 1 or (ace_high and v == 14):
+                    out.append(((), seats))
             if need > 0:
                 for cards in table.get(need, ()):
                     out.append((cards, seats))
@@ -2085,22 +2165,23 @@ def _hand_counts(hand: list[Card], ace_high: bool) -> dict[int, int]:
     return counts
 
 
-def _tops_reach(walk: _Table, tops: tuple[Item, ...], ace_high: bool) -> set[int]:
-    """``_reach`` of the layout whose sums are ``walk`` and of the pile ``tops``, worked out
-    anew for a listing: kept, it was found again in one listing of four (South African 2p)
-    and hardly ever with three players, whose tops change more."""
+def _tops_reach(walk: _Table, subsets: _Subsets, ace_high: bool) -> set[int]:
+    """``_reach`` of the layout whose sums are ``walk`` and of the pile tops whose
+    ``_top_subsets`` are ``subsets``, worked out anew for a listing: kept, it was found
+    again in one listing of four (South African 2p) and hardly ever with three players,
+    whose tops change more. (A subset's sums with the loose sets added in C.)"""
     out = set(walk)
     if ace_high and 1 in walk:
         out.add(14)
-    for tsum, seats, tcards in _top_subsets(tops):
+    values = _CAPTURE_VALUES[ace_high]  # (``rules._values``)
+    for tsum, seats, tcards in subsets:
         if not seats:
             continue
         if len(seats) >= 2:
             out.add(tsum)
         else:
-            out.update(_values(tcards[0], ace_high))
-        for need in walk:
-            out.add(tsum + need)
+            out.update(values[tcards[0]])
+        out.update(map(tsum.__add__, walk))
     return out
 
 
@@ -2110,7 +2191,7 @@ def _reach(loose: tuple[Card, ...], tops: tuple[Item, ...], ace_high: bool) -> f
     (``units.units``: a card worth the value, loose sets of its sum, the tops alone or
     with loose sets): a value outside it takes nothing but its build. (A loose ace is the
     only set whose sum is 1, so ``_tops_reach`` finds the ace high from the sums.)"""
-    return frozenset(_tops_reach(_ordered_sums(loose), tops, ace_high))
+    return frozenset(_tops_reach(_ordered_sums(loose), _top_subsets(tops), ace_high))
 
 
 @lru_cache(maxsize=4096)
