@@ -92,19 +92,24 @@ def test_ctrl_c_and_a_closed_pipe_leave_without_a_traceback(tmp_path: Path) -> N
 
     env = {**os.environ, "CARDSUITE_HOME": str(tmp_path), "PYTHONPATH": str(ROOT)}
     args = [sys.executable, "-m", "cardsuite", "play", "manni", "--plain", "--pace", "instant"]
+
+    def as_from_a_terminal() -> None:
+        """ctrl+c reaches the child as it would from a terminal. A test process may pass
+        SIGINT on ignored (a run started in the background) or blocked (a thread's mask),
+        and a child inherits both: twice in loaded clean-clone runs it never arrived."""
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
     proc = subprocess.Popen(
         args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
-        text=True,
+        text=True, preexec_fn=as_from_a_terminal,
     )  # fmt: skip
     assert proc.stdout is not None
     heard = ""
     while not heard.endswith("Your move: "):  # waiting at the first prompt
         heard += proc.stdout.read(1)
     proc.send_signal(signal.SIGINT)
-    # wait for the exit before closing its input: ``communicate`` closes standard input at
-    # once, and a loaded machine could run the child only after both, so that it met the end
-    # of the input first (a clean-clone CI run, 2026-12-07)
-    proc.wait(timeout=60)
+    proc.wait(timeout=60)  # (before ``communicate``, which would close its input)
     _out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130
     assert err == "\nInterrupted: leaving the game (nothing was saved unasked).\n"
