@@ -15,6 +15,7 @@ import random
 import pytest
 from hidden import redeal
 from plainkit import play, seats
+from walks import midgame_positions
 
 from cardsuite.games import get_game
 from cardsuite.match import Match
@@ -27,19 +28,7 @@ TURN_BASED = [g.id for g in plain_games() if not g.realtime]
 
 
 def positions(gid: str, players: int, count: int, rng: random.Random):  # type: ignore[no-untyped-def]
-    game = get_game(gid)
-    found = 0
-    while found < count:
-        variant = rng.choice(list(game.variants))
-        state = game.new_state(players=players, variant=variant, seed=rng.getrandbits(32))
-        for _ in range(rng.randrange(0, 90)):
-            if state.is_over():
-                break
-            legal = state.legal_actions()
-            state.apply(legal[int(rng.random() * len(legal))])
-        if not state.is_over():
-            found += 1
-            yield state
+    return midgame_positions(get_game(gid), players, count, rng, most_moves=90)
 
 
 def said(state, kinds: list[str], answers: list[str], store: Store) -> str:  # type: ignore[no-untyped-def]

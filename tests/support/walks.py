@@ -31,3 +31,22 @@ def walk(
             yield state, rng
             legal = state.legal_actions()
             state.apply(legal[int(rng.random() * len(legal))])
+
+
+def midgame_positions(
+    game: Any, players: int, count: int, rng: random.Random, most_moves: int
+) -> Iterator[Any]:
+    """``count`` random positions part-way through random games (a random variant, up to
+    ``most_moves`` random moves), each with a seat to move: what the privacy tests look at."""
+    found = 0
+    while found < count:
+        variant = rng.choice(list(game.variants))
+        state = game.new_state(players=players, variant=variant, seed=rng.getrandbits(32))
+        for _ in range(rng.randrange(0, most_moves)):
+            if state.is_over():
+                break
+            legal = state.legal_actions()
+            state.apply(legal[int(rng.random() * len(legal))])
+        if not state.is_over():
+            found += 1
+            yield state

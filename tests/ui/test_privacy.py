@@ -20,6 +20,7 @@ from helpers import wait_for
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "contract"))
 from test_contract import redeal
+from walks import midgame_positions
 
 from cardsuite.games import all_games
 from cardsuite.match import Match, SeatSpec
@@ -33,18 +34,7 @@ def player_counts(game) -> list[int]:  # type: ignore[no-untyped-def]
 
 def positions(game, players: int, count: int, rng: random.Random):  # type: ignore[no-untyped-def]
     """Random positions part-way through random games, each with a seat to move."""
-    found = 0
-    while found < count:
-        variant = rng.choice(list(game.variants))
-        state = game.new_state(players=players, variant=variant, seed=rng.getrandbits(32))
-        for _ in range(rng.randrange(0, 120)):
-            if state.is_over():
-                break
-            legal = state.legal_actions()
-            state.apply(legal[int(rng.random() * len(legal))])
-        if not state.is_over():
-            found += 1
-            yield state
+    return midgame_positions(game, players, count, rng, most_moves=120)
 
 
 def picture(app) -> str:  # type: ignore[no-untyped-def]
