@@ -1460,6 +1460,8 @@ def replay(
         raise click.ClickException(str(e)) from None
     except RecordError as e:
         raise click.ClickException(f"{file}, {e}") from None
+    if not rec.replayable:
+        raise click.ClickException(f"{file}: {rec.lacks_why()}.")
     chosen: int | str | None = "all" if all_hands else None
     if seat is not None:
         if not 1 <= seat <= rec.players:
@@ -1513,6 +1515,7 @@ def records(file: str | None, verify: bool, as_json: bool) -> None:
                             "result": i.result,
                             "moves": i.moves,
                             "error": i.error,
+                            "lacks": i.lacks,
                         }
                         for i in infos
                     ]
@@ -1527,7 +1530,8 @@ def records(file: str | None, verify: bool, as_json: bool) -> None:
                 click.echo(f"{_when(i.started)}  {i.path.name}: cannot be read: {i.error}")
                 continue
             name = get_game(i.game).name if i.game else "?"
-            click.echo(f"{_when(i.started)}  {name}, {', '.join(i.players)}: {i.result}")
+            lacks = " (not replayable: it lacks its deal)" if i.lacks is not None else ""
+            click.echo(f"{_when(i.started)}  {name}, {', '.join(i.players)}: {i.result}{lacks}")
             click.echo(f"{'':18}{i.moves} moves  {i.path}")
         return
     if verify:
@@ -1660,6 +1664,8 @@ def review(
         raise click.ClickException(str(e)) from None
     except RecordError as e:
         raise click.ClickException(f"{file}, {e}") from None
+    if not rec.replayable:
+        raise click.ClickException(f"{file}: {rec.lacks_why()}, so it cannot be reviewed.")
     if seat > rec.players:
         raise click.BadParameter(
             f"a seat from 1 to {rec.players} (the record has {rec.players} players)",

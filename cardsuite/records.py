@@ -158,7 +158,9 @@ class Record:
 
     # --- writing --------------------------------------------------------------------------
 
-    def to_text(self) -> str:
+    def to_text(self, notes: Sequence[str] = ()) -> str:
+        """The record as a file holds it; ``notes`` go after the moves as ``#`` comment
+        lines (each one line, no control character), which reading skips."""
         out = [f"{MAGIC} {VERSION}", f"game: {self.game}", f"variant: {self.variant}"]
         out.append(f"options: {json.dumps(self.options, sort_keys=True, ensure_ascii=False)}")
         out.append(f"players: {self.players}")
@@ -187,6 +189,7 @@ class Record:
             seat = "-" if m.seat < 0 else str(m.seat + 1)
             note = f" # {m.note}" if m.note else ""
             out.append(f"{seat} {m.text}{note}")
+        out.extend(f"# {_shown(n)}".rstrip() for n in notes)
         return "\n".join(out) + "\n"
 
     def initial_state(self) -> State:
@@ -560,8 +563,13 @@ def result_text(state: State, names: Sequence[str]) -> str:
     """How a game ended, in words: each seat's score, then who won; ``unfinished``."""
     if not state.is_over():
         return UNFINISHED
-    scores = state.scores()
-    won = [names[s] for s in state.winners()]
+    return result_words(names, state.scores(), state.winners())
+
+
+def result_words(names: Sequence[str], scores: Sequence[int], winners: Sequence[int]) -> str:
+    """A finished game's result line from its scores and winners (``result_text``; a
+    joined player's record that lacks the moves takes them from the table's last view)."""
+    won = [names[s] for s in winners if 0 <= s < len(names)]
     parts = ", ".join(f"{clean_name(n)} {sc}" for n, sc in zip(names, scores, strict=True))
     return f"{parts}; won by {' and '.join(clean_name(w) for w in won) or 'nobody'}"
 
@@ -673,5 +681,6 @@ __all__ = [
     "record_name",
     "replay",
     "result_text",
+    "result_words",
     "summary",
 ]
