@@ -143,8 +143,9 @@ class RecordKeeper:
     # --- leaving before the end ---------------------------------------------------------------
 
     def left(self, why: str, names: Sequence[str] | None = None) -> str | None:
-        """This player leaves before the end (``why``: "you left the table", "the host
-        closed the table"), or the game ended and the host's record did not come: the
+        """This player leaves before the end (``why``, a clause: "{me} left the table", "the
+        host closed the table"; ``{me}`` is their name), or the game ended and the host's
+        record did not come: the
         record of what they saw, which says what it lacks (see the module docstring). None
         when there is nothing to write: the whole record is kept, this was written already,
         or no seat was had."""
@@ -158,6 +159,7 @@ class RecordKeeper:
             for i, s in enumerate(self.seats)
         ]
         me = seats[seat].name if seat < len(seats) else "you"
+        why = why.replace("{me}", me)
         if self.over:
             lacks = (
                 f"the deal and the moves: the game ended, but the host's record of it did not "
@@ -165,10 +167,10 @@ class RecordKeeper:
             )
         else:
             lacks = (
-                f"the deal and the moves: {me} left before the end ({why}). The host reveals "
-                "the seed the cards were dealt from only at the end, and the moves of the "
-                f"others name cards {me} never saw, so only the host's record replays this "
-                "game; coming back to the table and staying to the end brings it"
+                f"the deal and the moves: {why} before the end. The host reveals the seed the "
+                "cards were dealt from only at the end, and the moves of the others name cards "
+                f"{me} never saw, so only the host's record replays this game; coming back to "
+                "the table and staying to the end brings it"
             )
         rec = Record(
             str(welcome.get("game")),
@@ -185,7 +187,10 @@ class RecordKeeper:
         notes += [_event_line(e, names) for e in self.events]
         stem = joined_record_name(rec.game, rec.started, seat)
         if self._write(rec.to_text(notes), stem):
-            self._say(f"You left before the end: what you saw is kept in {self.path}.")
+            self._say(
+                f"What you saw of this game is kept in {self.path} (the whole record comes "
+                "only to the players at the table at its end)."
+            )
         return self.said
 
     def _result(self, names: Sequence[str]) -> str:

@@ -80,7 +80,7 @@ class RemoteTable:
             self._table.call_after_refresh(self._rt_next_update)
 
     def on_unmount(self) -> None:
-        self._rt_left("cardsuite was closed at the table")  # (nothing when already kept)
+        self._rt_left("{me}'s cardsuite was closed at the table")  # (nothing when already kept)
         self._rt_ready = False
         self.remote.listener = None
         self.remote.client.on_status = None
@@ -347,7 +347,7 @@ class RemoteTable:
 
         # the seat is kept for this player's token: a bot stands in, and `cardsuite join`
         # again takes it back (the token is kept in the data folder: remote_start.join)
-        self._rt_left("you left the table")
+        self._rt_left("{me} left the table")
         self._rt_closing = ensure_future(self.remote.client.close(bye=False))
         cast("CardSuiteApp", self._table.app).back_to_picker()
 

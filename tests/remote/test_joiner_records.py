@@ -114,14 +114,14 @@ async def test_a_player_who_left_keeps_what_they_saw(tmp_path: Path) -> None:
     joy.start()
     try:
         await wait_for(lambda: server.version >= 6, what="a few moves")
-        said = joy.keeper.left("you left the table")
+        said = joy.keeper.left("{me} left the table")
         await joy.close(bye=False)
-        assert said is not None and "what you saw is kept in" in said
+        assert said is not None and "What you saw of this game is kept in" in said
         assert not any(m["type"] == "record" for m in joy.messages)
         rec = store.load_record(joy.keeper.path)
         assert not rec.replayable and not rec.finished and rec.moves == []
         assert rec.seed is None and [s.kind for s in rec.seats] == ["human", "random"]
-        assert "Joy left before the end (you left the table)" in (rec.lacks or "")
+        assert "Joy left the table before the end" in (rec.lacks or "")
         text = joy.keeper.path.read_text(encoding="utf-8")  # the public log, as comments
         assert "# What Joy saw of the table" in text
         assert text.count("\n# ") > 3

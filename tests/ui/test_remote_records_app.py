@@ -85,12 +85,11 @@ async def test_leaving_before_the_end_keeps_what_was_seen(make_app) -> None:  # 
         await wait_for(pilot, lambda: not isinstance(app.screen, RemoteTable))
         await pilot.press("y")  # "Leave the table?": Leave
         await wait_for(pilot, lambda: keeper.path is not None)
-        await wait_for(
-            pilot, lambda: any("what you saw is kept in" in n.message for n in app._notifications)
-        )
+        said = "What you saw of this game is kept in"
+        await wait_for(pilot, lambda: any(said in n.message for n in app._notifications))
         (info,) = app.store.list_records()
         assert (
-            info.lacks is not None and "Ann left before the end (you left the table)" in info.lacks
+            info.lacks is not None and "Ann left the table before the end" in info.lacks
         )
         assert info.result == "unfinished" and info.moves == 0
         rec = app.store.load_record(info.path)
