@@ -88,9 +88,7 @@ async def test_leaving_before_the_end_keeps_what_was_seen(make_app) -> None:  # 
         said = "What you saw of this game is kept in"
         await wait_for(pilot, lambda: any(said in n.message for n in app._notifications))
         (info,) = app.store.list_records()
-        assert (
-            info.lacks is not None and "Ann left the table before the end" in info.lacks
-        )
+        assert info.lacks is not None and "Ann left the table before the end" in info.lacks
         assert info.result == "unfinished" and info.moves == 0
         rec = app.store.load_record(info.path)
         assert not rec.replayable and rec.seed is None
