@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from fair_records import fair_text
+from fair_records import fair_text, lacking_text
 
 from cardsuite.cli import main
 from cardsuite.records import parse
@@ -176,3 +176,26 @@ def test_an_unreadable_record_is_refused_with_its_line(run, text: str) -> None: 
     assert result.exit_code == 1
     assert "line 10: the salts are wrong" in result.output
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("command", ["replay", "review", "records", "verify"])
+def test_a_record_that_lacks_its_deal_is_refused_in_words(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    """A joined player's record of a game they left (``remote/keeper.py``): every command
+    that would replay it says why it cannot, exit 1, and no traceback."""
+    monkeypatch.setenv("CARDSUITE_HOME", str(tmp_path / "home"))
+    path = tmp_path / "left.txt"
+    path.write_text(lacking_text(), encoding="utf-8")
+    args = {
+        "replay": ["replay", str(path)],
+        "review": ["review", str(path), "--seat", "2"],
+        "records": ["records", str(path)],
+        "verify": ["records", str(path), "--verify"],
+    }[command]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 1, result.output
+    assert (
+        "cannot be replayed: it lacks the deal and the moves: Bob left the table" in result.output
+    )
+    assert result.exception is None or isinstance(result.exception, SystemExit)

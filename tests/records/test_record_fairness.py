@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
-from fair_records import HOST_SEED, SALTS, fair_match, fair_text
+from fair_records import HOST_SEED, SALTS, fair_match, fair_text, lacking_text
 
 from cardsuite.fair import Fairness, commitment
 from cardsuite.match import SeatSpec
@@ -141,25 +141,13 @@ def test_a_joiners_record_is_from_their_seat() -> None:
         as_seen_by(rec, 3)
 
 
-def _lacking() -> str:
-    rec = Record(
-        "african-casino",
-        "south-african",
-        {"first": "auto", "insist": "off", "spades": "most"},
-        [RecordSeat("Ann", "remote"), RecordSeat("Bob", "human")],
-        started=1_800_000_000.0,
-        lacks="the deal and the moves: Bob left before the end",
-    )
-    rec.fair = Fairness(commitment(HOST_SEED), {1: SALTS[1]})
-    return rec.to_text()
-
-
 def test_a_record_that_lacks_its_deal_is_read_but_not_replayed() -> None:
-    text = _lacking()
+    text = lacking_text()
     assert "seed:" not in text and "lacks: the deal and the moves" in text
+    assert text.endswith("\n\n# What Bob saw of the table:\n# Ann trails 8H\n")
     rec = parse(text)
-    assert not rec.replayable and not rec.finished
-    assert rec.to_text() == text
+    assert not rec.replayable and not rec.finished and rec.moves == []
+    assert rec.to_text(["What Bob saw of the table:", "Ann trails 8H"]) == text
     with pytest.raises(RecordError) as e:
         list(replay(rec))
     assert e.value.line == rec.fields["lacks"]
@@ -168,7 +156,7 @@ def test_a_record_that_lacks_its_deal_is_read_but_not_replayed() -> None:
 
 def test_a_record_that_lacks_its_deal_is_listed(tmp_path: Path) -> None:
     store = Store(tmp_path)
-    store.save_record(_lacking(), "partial")
+    store.save_record(lacking_text(), "partial")
     (info,) = store.list_records()
     assert info.error is None and info.result == "unfinished" and info.moves == 0
 

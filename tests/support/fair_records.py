@@ -45,3 +45,20 @@ def fair_text(reveal: bool = True) -> str:
 
     match, _ = fair_match(reveal)
     return from_match(match).to_text()
+
+
+def lacking_text() -> str:
+    """A joined player's record of a game they left: no deal, no moves, what it lacks said
+    (as ``remote/keeper.py`` writes one), with the commitment and salts it was shown."""
+    from cardsuite.records import Record, RecordSeat
+
+    rec = Record(
+        GAME,
+        VARIANT,
+        {"first": "auto", "insist": "off", "spades": "most"},
+        [RecordSeat("Ann", "remote"), RecordSeat("Bob", "human")],
+        started=1_800_000_000.0,
+        lacks="the deal and the moves: Bob left the table before the end",
+    )
+    rec.fair = Fairness(commitment(HOST_SEED), {1: SALTS[1]})
+    return rec.to_text(["What Bob saw of the table:", "Ann trails 8H"])

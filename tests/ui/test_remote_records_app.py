@@ -9,9 +9,12 @@ import contextlib
 
 from helpers import wait_for
 from remote_players import hosted
+from textual.widgets import DataTable
 
 from cardsuite.match import SeatSpec
 from cardsuite.records import final_state
+from cardsuite.ui.history import HistoryScreen
+from cardsuite.ui.picker import PickerScreen
 from cardsuite.ui.remote_start import JoinRequest
 from cardsuite.ui.remote_table import RemoteTable
 from cardsuite.ui.widgets import LogView
@@ -92,6 +95,18 @@ async def test_leaving_before_the_end_keeps_what_was_seen(make_app) -> None:  # 
         assert info.result == "unfinished" and info.moves == 0
         rec = app.store.load_record(info.path)
         assert not rec.replayable and rec.seed is None
+        # the history lists it as not replayable, and says why when asked to replay it
+        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await pilot.press("y")
+        await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen))
+        history = app.screen
+        row = " ".join(str(c) for c in history.query_one(DataTable).get_row_at(0))
+        assert "unfinished · not replayable" in row
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: any(n.title == "Cannot replay" for n in app._notifications))
+        assert app.screen is history
+        (note,) = [n for n in app._notifications if n.title == "Cannot replay"]
+        assert "cannot be replayed: it lacks the deal and the moves" in note.message
 
 
 async def test_an_african_casino_table_can_be_joined(make_app) -> None:  # type: ignore[no-untyped-def]
