@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from remote_players import ScriptedPlayer, hosted, wait_for
+from remote_players import PrivacyWatch, ScriptedPlayer, hosted, wait_for
 
 from cardsuite.fair import Fairness, commitment
 from cardsuite.match import SeatSpec
@@ -50,9 +50,13 @@ async def test_each_joined_player_keeps_the_hosts_record(tmp_path: Path) -> None
     host_store = Store(tmp_path / "host")
     server = await hosted(GAME, _seats(), seed=21, variant=VARIANT, store=host_store)
     sent: list[tuple[int | None, bool, bool]] = []  # (seat, a record, the game over then)
+    privacy = PrivacyWatch(server)  # every other message names no card hidden from its reader
 
     def watch(conn: Conn, text: str) -> None:
-        sent.append((conn.seat, json.loads(text)["type"] == "record", server.match.is_over()))
+        is_record = json.loads(text)["type"] == "record"
+        sent.append((conn.seat, is_record, server.match.is_over()))
+        if not is_record:
+            privacy.check(conn, text)
 
     server.on_send = watch
     stores = {name: Store(tmp_path / name) for name in ("Joy", "Kim")}
@@ -92,6 +96,7 @@ async def test_each_joined_player_keeps_the_hosts_record(tmp_path: Path) -> None
         assert sorted(seat for seat, _ in records) == sorted(p.seat for p in players)
         assert all(over for _, over in records)
         assert not any(m["type"] == "record" for m in host.messages)
+        assert privacy.checked > 50 and not privacy.leaks
         for p in players:  # after the last update, never before it
             kinds_seen = [m["type"] for m in p.messages if m["type"] in ("update", "record")]
             assert kinds_seen[-1] == "record" and kinds_seen.count("record") == 1
