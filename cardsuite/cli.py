@@ -1460,6 +1460,8 @@ def replay(
         raise click.ClickException(str(e)) from None
     except RecordError as e:
         raise click.ClickException(f"{file}, {e}") from None
+    if not rec.replayable:
+        raise click.ClickException(f"{file}: {rec.lacks_why()}.")
     chosen: int | str | None = "all" if all_hands else None
     if seat is not None:
         if not 1 <= seat <= rec.players:
@@ -1481,13 +1483,23 @@ def replay(
 
 @main.command(short_help="List the game records, or check one FILE.")
 @click.argument("file", required=False, type=click.Path(dir_okay=False))
+@click.option(
+    "--verify",
+    is_flag=True,
+    help="Check FILE's fair dealing (the host's seed against its commitment, the deal's seed "
+    "against the host's seed and the salts) and that it replays to its result; exit 1 "
+    "naming what does not match.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def records(file: str | None, as_json: bool) -> None:
+def records(file: str | None, verify: bool, as_json: bool) -> None:
     """List the game records (every finished and saved game), or check one FILE: read it,
-    replay every move, and say how it ends or which line is wrong."""
+    replay every move, and say how it ends or which line is wrong. With --verify, also
+    prove a hosted table's deal fair (or say what in the file does not match)."""
     from .store import Store
 
     store = Store()
+    if verify and file is None:
+        raise click.UsageError("--verify checks one record: cardsuite records FILE --verify")
     if file is None:
         infos = store.list_records()
         if as_json:
@@ -1503,6 +1515,7 @@ def records(file: str | None, as_json: bool) -> None:
                             "result": i.result,
                             "moves": i.moves,
                             "error": i.error,
+                            "lacks": i.lacks,
                         }
                         for i in infos
                     ]
@@ -1517,8 +1530,12 @@ def records(file: str | None, as_json: bool) -> None:
                 click.echo(f"{_when(i.started)}  {i.path.name}: cannot be read: {i.error}")
                 continue
             name = get_game(i.game).name if i.game else "?"
-            click.echo(f"{_when(i.started)}  {name}, {', '.join(i.players)}: {i.result}")
+            lacks = " (not replayable: it lacks its deal)" if i.lacks is not None else ""
+            click.echo(f"{_when(i.started)}  {name}, {', '.join(i.players)}: {i.result}{lacks}")
             click.echo(f"{'':18}{i.moves} moves  {i.path}")
+        return
+    if verify:
+        _verify_record(store, file, as_json)
         return
     _check_record(store, file, as_json)
 
@@ -1551,6 +1568,59 @@ def _check_record(store: Any, file: str, as_json: bool) -> None:
     if info["started"]:
         click.echo(f"started {info['started']}")
     click.echo(f"{len(rec.moves)} moves replayed; result: {rec.result}")
+
+
+def _verify_record(store: Any, file: str, as_json: bool) -> None:
+    """``records FILE --verify``: each check in words (``verify.py``); exit 1 when any
+    does not match, or the record cannot be checked (one that lacks its deal)."""
+    from .records import RecordError, summary
+    from .store import StoreError
+    from .verify import verify
+
+    try:
+        rec = store.load_record(file)
+    except StoreError as e:
+        raise click.ClickException(str(e)) from None
+    except RecordError as e:
+        raise click.ClickException(f"{file}, {e}") from None
+    found = verify(rec)
+    if as_json:
+        click.echo(
+            _json(
+                {
+                    "path": file,
+                    **summary(rec),
+                    "verified": found.verified,
+                    "fair": found.fair,
+                    "findings": [
+                        {"about": f.about, "status": f.status, "text": f.text}
+                        for f in found.findings
+                    ],
+                }
+            )
+        )
+    else:
+        info = summary(rec)
+        click.echo(f"{get_game(rec.game).name} ({rec.variant}), {', '.join(info['players'])}")
+        if info["started"]:
+            click.echo(f"started {info['started']}")
+        said = {"ok": "matches", "bad": "DOES NOT MATCH", "cannot": "CANNOT CHECK", "note": "note"}
+        for f in found.findings:
+            click.echo(f"{said[f.status]}: {f.text}")
+        if not found.verified:
+            n = len(found.problems)
+            click.echo(f"Not verified: {n} check{'s' * (n != 1)} above failed.")
+        elif found.fair:
+            click.echo(
+                "Verified: the deal is the one the host committed to before the joiners' salts, "
+                "and the record is the game as played."
+            )
+        else:
+            click.echo(
+                "Verified as a game that replays to its result (its deal is not proved fair)."
+            )
+    if not found.verified:
+        sys.exit(1)
 
 
 @main.command(short_help="Review a seat's decisions in a game record with a bot.")
@@ -1594,6 +1664,8 @@ def review(
         raise click.ClickException(str(e)) from None
     except RecordError as e:
         raise click.ClickException(f"{file}, {e}") from None
+    if not rec.replayable:
+        raise click.ClickException(f"{file}: {rec.lacks_why()}, so it cannot be reviewed.")
     if seat > rec.players:
         raise click.BadParameter(
             f"a seat from 1 to {rec.players} (the record has {rec.players} players)",

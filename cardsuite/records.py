@@ -23,10 +23,11 @@ import json
 import re
 import time
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .engine import Event, Game, IllegalAction, State
+from .fair import Fairness, FairnessError, check_commitment, check_host_seed
 from .files import BadJSON, parse_json
 from .games import UnknownGame, get_game
 
@@ -103,6 +104,13 @@ class Record:
     lines: list[int] = field(default_factory=list)
     #: the line of each header field read (``"result"``: 11), for messages; empty when built
     fields: dict[str, int] = field(default_factory=dict)
+    #: a hosted table's fair-dealing facts (``fair.py``): the commitment, the salts, the
+    #: host's seed once revealed; None for a game dealt at one table
+    fair: Fairness | None = None
+    #: what this record lacks to be replayed, in words (a player who left a hosted table
+    #: before the end keeps only what they saw: the deal and the moves stay the host's);
+    #: None for a record that has its deal and moves
+    lacks: str | None = None
 
     @property
     def players(self) -> int:
@@ -111,6 +119,15 @@ class Record:
     @property
     def finished(self) -> bool:
         return self.result != UNFINISHED
+
+    @property
+    def replayable(self) -> bool:
+        """It has what replaying needs (its deal or position); ``lacks`` says what not."""
+        return self.lacks is None
+
+    def lacks_why(self) -> str:
+        """Why this record cannot be replayed, in words (``lacks``)."""
+        return f"this record cannot be replayed: it lacks {self.lacks}"
 
     @property
     def people(self) -> list[int]:
@@ -141,7 +158,9 @@ class Record:
 
     # --- writing --------------------------------------------------------------------------
 
-    def to_text(self) -> str:
+    def to_text(self, notes: Sequence[str] = ()) -> str:
+        """The record as a file holds it; ``notes`` go after the moves as ``#`` comment
+        lines (each one line, no control character), which reading skips."""
         out = [f"{MAGIC} {VERSION}", f"game: {self.game}", f"variant: {self.variant}"]
         out.append(f"options: {json.dumps(self.options, sort_keys=True, ensure_ascii=False)}")
         out.append(f"players: {self.players}")
@@ -149,24 +168,35 @@ class Record:
             out.append(f"seat {i + 1}: {clean_name(s.name)}, {s.kind}")
         if self.start is not None:
             out.append(f"position: {json.dumps(self.start, separators=(',', ':'))}")
-        else:
+        elif self.lacks is None or self.seed is not None:
             out.append(f"seed: {self.seed}")
             if self.dealer is not None:
                 out.append(f"dealer: {self.dealer + 1}")
             if self.deck is not None:
                 out.append(f"deck: {' '.join(self.deck)}")
+        if self.fair is not None:
+            out.append(f"commitment: {self.fair.commitment}")
+            out.append(f"salts: {self.fair.salts_text()}".rstrip())
+            if self.fair.host_seed is not None:
+                out.append(f"host-seed: {self.fair.host_seed}")
         if self.started is not None:
             out.append(f"started: {iso_time(self.started)}")
         out.append(f"result: {self.result}")
+        if self.lacks is not None:
+            out.append(f"lacks: {_shown(self.lacks)}")
         out.append("")
         for m in self.moves:
             seat = "-" if m.seat < 0 else str(m.seat + 1)
             note = f" # {m.note}" if m.note else ""
             out.append(f"{seat} {m.text}{note}")
+        out.extend(f"# {_shown(n)}".rstrip() for n in notes)
         return "\n".join(out) + "\n"
 
     def initial_state(self) -> State:
-        """The state the header makes: the game before its first action."""
+        """The state the header makes: the game before its first action (``RecordError``
+        for a record that ``lacks`` it)."""
+        if self.lacks is not None:
+            raise RecordError(self.fields.get("lacks", 0), self.lacks_why())
         game = get_game(self.game)
         if self.start is not None:
             return game.from_json(self.start)
@@ -252,6 +282,8 @@ def _shown(text: str) -> str:
 _REQUIRED = ("game", "variant", "options", "players", "result")
 #: The header fields a game begun from a position has no use for.
 _DEALT = ("seed", "dealer", "deck")
+#: A hosted table's fair-dealing header fields (``fair.py``), in the order they are written.
+_FAIR = ("commitment", "salts", "host-seed")
 
 
 def parse(text: str) -> Record:
@@ -366,8 +398,10 @@ def _header(head: Mapping[str, tuple[int, str]], seats: Mapping[int, tuple[int, 
         seat_list.append(RecordSeat(clean_name(name) if name.strip() else f"P{n}", kind.strip()))
     rec = Record(game.id, variant, options, seat_list, result=_shown(value("result")) or UNFINISHED)
     rec.fields = {key: no for key, (no, _) in head.items()}
+    if "lacks" in head:
+        rec.lacks = _shown(value("lacks")) or "its deal and its moves"
     if "position" in head:
-        dealt = [key for key in _DEALT if key in head]
+        dealt = [key for key in (*_DEALT, *_FAIR) if key in head]
         if dealt:
             raise RecordError(
                 line(dealt[0]),
@@ -375,7 +409,8 @@ def _header(head: Mapping[str, tuple[int, str]], seats: Mapping[int, tuple[int, 
             )
         rec.start = _position(game, head, players, variant, options)
     elif "seed" not in head:
-        raise RecordError(0, "the record's header has neither a 'seed' nor a 'position' line")
+        if rec.lacks is None:
+            raise RecordError(0, "the record's header has neither a 'seed' nor a 'position' line")
     else:
         seed = value("seed")
         if seed != "None":
@@ -389,13 +424,45 @@ def _header(head: Mapping[str, tuple[int, str]], seats: Mapping[int, tuple[int, 
             rec.started = _read_time(value("started"))
         except ValueError as e:
             raise RecordError(line("started"), str(e)) from None
-    if rec.start is None:
+    rec.fair = _fairness(head, players)
+    if rec.start is None and rec.lacks is None:
         try:
             rec.initial_state()
         except ValueError as e:
             where = next((line(k) for k in ("deck", "dealer", "seed") if k in head), 0)
             raise RecordError(where, f"the first deal cannot be made: {e}") from None
     return rec
+
+
+def _fairness(head: Mapping[str, tuple[int, str]], players: int) -> Fairness | None:
+    """The fair-dealing lines (``commitment``, ``salts``, ``host-seed``), each checked by
+    ``fair.py``'s own checkers; None when the record has none (a game dealt at one table).
+    A commitment needs its salts line (empty when no joiner gave a salt), so a removed one is
+    named rather than read as "no salts"; salts or a host seed need the commitment."""
+    if not any(key in head for key in _FAIR):
+        return None
+    if "commitment" not in head:
+        key = next(key for key in _FAIR if key in head)
+        raise RecordError(head[key][0], f"a {key!r} line needs the 'commitment' line it goes with")
+    if "salts" not in head:
+        raise RecordError(
+            head["commitment"][0],
+            "a record with a commitment has a 'salts' line too (empty when no joiner gave one)",
+        )
+    facts: dict[str, str | None] = {"commitment": None, "host-seed": None}
+    for key, check in (("commitment", check_commitment), ("host-seed", check_host_seed)):
+        if key in head:
+            no, text = head[key]
+            try:
+                facts[key] = check(text)
+            except FairnessError as e:
+                raise RecordError(no, f"the {key} {_quote(text)} is wrong: {e}") from None
+    no, text = head["salts"]
+    try:
+        salts = Fairness.read_salts(text, players)
+    except FairnessError as e:
+        raise RecordError(no, f"the salts are wrong: {e}") from None
+    return Fairness(check_commitment(facts["commitment"]), salts, facts["host-seed"])
 
 
 def _position(
@@ -496,8 +563,13 @@ def result_text(state: State, names: Sequence[str]) -> str:
     """How a game ended, in words: each seat's score, then who won; ``unfinished``."""
     if not state.is_over():
         return UNFINISHED
-    scores = state.scores()
-    won = [names[s] for s in state.winners()]
+    return result_words(names, state.scores(), state.winners())
+
+
+def result_words(names: Sequence[str], scores: Sequence[int], winners: Sequence[int]) -> str:
+    """A finished game's result line from its scores and winners (``result_text``; a
+    joined player's record that lacks the moves takes them from the table's last view)."""
+    won = [names[s] for s in winners if 0 <= s < len(names)]
     parts = ", ".join(f"{clean_name(n)} {sc}" for n, sc in zip(names, scores, strict=True))
     return f"{parts}; won by {' and '.join(clean_name(w) for w in won) or 'nobody'}"
 
@@ -526,7 +598,41 @@ def from_match(match: Match) -> Record:
         rec.seed = origin.get("seed")
         rec.deck = origin.get("deck")
         rec.dealer = origin.get("dealer")
+    rec.fair = _fair_of(origin.get("fair"), rec.players)
     return rec
+
+
+def _fair_of(facts: Any, players: int) -> Fairness | None:
+    """A hosted table's fair-dealing facts as the server keeps them in ``Match.origin``
+    (``{"commitment": hex, "salts": salts_text, "host_seed": hex or None}``), checked as a
+    record's are; ``ValueError`` says what is wrong."""
+    if facts is None:
+        return None
+    if not isinstance(facts, Mapping):
+        raise ValueError("the table's fair-dealing facts are not an object")
+    try:
+        host_seed = facts.get("host_seed")
+        return Fairness(
+            check_commitment(facts.get("commitment")),
+            Fairness.read_salts(str(facts.get("salts") or ""), players),
+            None if host_seed is None else check_host_seed(host_seed),
+        )
+    except FairnessError as e:
+        raise ValueError(f"the table's fair-dealing facts are wrong: {e}") from None
+
+
+def as_seen_by(rec: Record, seat: int) -> Record:
+    """The record as one player at a hosted table keeps it: their own seat ``human`` (the
+    person at this keyboard, whose quiz and review it is), every other person's seat
+    ``remote`` (played at another keyboard), bots as they were. ``people`` is then this
+    player alone, so ``private`` (a game shared at one keyboard) never applies to it."""
+    if not 0 <= seat < rec.players:
+        raise ValueError(f"there is no seat {seat + 1} in a {rec.players}-player record")
+    seats = [
+        RecordSeat(s.name, "human" if i == seat else "remote" if s.kind == "human" else s.kind)
+        for i, s in enumerate(rec.seats)
+    ]
+    return replace(rec, seats=seats, moves=list(rec.moves), lines=list(rec.lines))
 
 
 def record_name(game: str, started: float | None, seed: int | None) -> str:
@@ -534,6 +640,15 @@ def record_name(game: str, started: float | None, seed: int | None) -> str:
     finished record replaces the one written when it was saved."""
     stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime(started or 0))
     return f"{game}-{stamp}-{seed if seed is not None else 'position'}"
+
+
+def joined_record_name(game: str, started: float | None, seat: int) -> str:
+    """The file stem of the record a player keeps of a table they joined: the same whether
+    they left before the end (the record that lacks the deal) or stayed (the whole one, from
+    the host), so coming back and finishing replaces the first; apart from the host's
+    (``record_name``), so a host and a joiner sharing one data folder keep both."""
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime(started or 0))
+    return f"{game}-{stamp}-joined-seat{seat + 1}"
 
 
 def summary(rec: Record) -> dict[str, Any]:
@@ -545,6 +660,7 @@ def summary(rec: Record) -> dict[str, Any]:
         "players": [f"{s.name} ({s.kind})" if s.kind != "human" else s.name for s in rec.seats],
         "result": rec.result,
         "moves": len(rec.moves),
+        "lacks": rec.lacks,
     }
 
 
@@ -557,11 +673,14 @@ __all__ = [
     "RecordError",
     "RecordSeat",
     "Step",
+    "as_seen_by",
     "final_state",
     "from_match",
+    "joined_record_name",
     "parse",
     "record_name",
     "replay",
     "result_text",
+    "result_words",
     "summary",
 ]

@@ -150,6 +150,9 @@ class RecordInfo:
     #: an unfinished game of two or more people at one keyboard (``Record.private``): its
     #: hidden cards stay hidden until it ends or its players agree
     private: bool = False
+    #: what a record lacks to be replayed (``Record.lacks``: a hosted table left before the
+    #: end), else None
+    lacks: str | None = None
 
 
 @dataclass(frozen=True)
@@ -1054,6 +1057,7 @@ class Store:
                     rec.result,
                     len(rec.moves),
                     private=rec.private,
+                    lacks=rec.lacks,
                 )
             )
         infos.sort(key=lambda info: info.path.name)

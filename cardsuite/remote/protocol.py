@@ -27,7 +27,9 @@ the client's seat, its legal actions as text, the new public events, who is conn
 ``action`` and ``why``, its rule of thumb in words; or only a ``reason`` there is none),
 ``explained``, ``ping``,
 ``thinking`` (a bot has begun to think for a seat),
-``outcome`` (Money: a press judged, with reaction and network figures), ``asking`` (before
+``outcome`` (Money: a press judged, with reaction and network figures), ``record`` (at
+the end of the game only, to each seated player: ``text``, the game's whole record, which
+their cardsuite keeps), ``asking`` (before
 a welcome: the seat asked for is kept for a player who dropped, and the host is being asked
 whether to let this client have it) and ``error`` (the reason the connection is being
 closed; ``code`` ``unknown-token`` when a seat's token is not known here, ``seat-given``

@@ -6,7 +6,8 @@ over. On a client all of that comes from the server's updates, so ``RemoteMatch`
 latest one and answers from it; a move is sent, not applied (the server's next update, or its
 refusal, is the answer). It never holds another seat's cards because it is never sent them,
 and it holds no position of its own: no bot plays here, nothing is undone, saved or recorded
-here (the host keeps the game), and the host gives the hints (``offers_*`` False).
+here (the host keeps the game: its record comes at the end, ``keeper``), and the host gives
+the hints (``offers_*`` False).
 
 Updates wait in a queue until the screen takes them (``take_update``), so a table that is
 holding a finished trick on the felt shows the next move only when it goes on, as at home.
@@ -27,7 +28,8 @@ from .client import TableClient
 
 if TYPE_CHECKING:
     from ..bots import Bot
-    from ..records import Move
+    from ..records import Move, Record
+    from .keeper import RecordKeeper
 
 
 class RemoteMatch(PlayedElsewhere, Seating):
@@ -39,7 +41,7 @@ class RemoteMatch(PlayedElsewhere, Seating):
     NO_BOTS = "bots play on the host"
     NO_HINTS = "hints come from the host"
     NO_SAVE = "the host keeps this game: only the host can save it"
-    NO_RECORD = "the host keeps this game's record"
+    NO_RECORD = "the game's record comes from the host at the end"
 
     def __init__(self, client: TableClient, welcome: Mapping[str, Any]) -> None:
         self.client = client
@@ -52,7 +54,10 @@ class RemoteMatch(PlayedElsewhere, Seating):
         self._set_seats(welcome.get("seats") or [])
         self.started: float | None = welcome.get("started")
         self.save_path: Path | None = None  # a joined table keeps no save: the host holds it
-        self.record: list[Move] = []  # nor a record
+        self.record: list[Move] = []  # nor a record: the host's comes at the end (``keeper``)
+        #: keeps this player's copy of the record (a joined player's table; None: the
+        #: host's own table, whose server writes it, or a spectator's)
+        self.keeper: RecordKeeper | None = None
         self.bots: dict[int, Bot] = {}  # and no bot plays here
         #: the latest update put on the table (``take_update``): its view, legal texts, ...
         self.update: dict[str, Any] = {}
@@ -85,6 +90,8 @@ class RemoteMatch(PlayedElsewhere, Seating):
             self.arrived.set()
         elif kind == "explained":
             self.explained[str(msg.get("action"))] = msg.get("reason")
+        if self.keeper is not None:
+            self.keeper.receive(msg)
         if self.listener is not None:
             self.listener(msg)
 
@@ -177,6 +184,14 @@ class RemoteMatch(PlayedElsewhere, Seating):
 
     def needs_curtain(self, shown: int | None) -> bool:
         return False
+
+    def to_record(self) -> Record:
+        """The host's whole record, once it came at the end (the game-over dialog's quiz
+        reads it); ``ValueError`` before."""
+        kept = self.keeper.kept if self.keeper is not None else None
+        if kept is None:
+            raise ValueError(self.NO_RECORD)
+        return kept
 
     # --- moves: sent to the server -----------------------------------------------------------
 

@@ -28,7 +28,9 @@ server
   ``games/money/remote.py``, judging each client's presses with ``NetReferee`` by reaction
   time from its own sight of the card), every client's clock measured by a repeated ping
   (``clock.ClockSync``);
-- writes the game's record into the host's store at the end, like any other game.
+- writes the game's record into the host's store at the end, like any other game, and
+  sends it to every seated player (``record``, only once the game is over), whose own
+  cardsuite keeps it (``keeper.py``).
 
 aiohttp's WebSocket server does the transport; messages are ``protocol``'s JSON.
 """
@@ -94,6 +96,7 @@ class Conn:
     closed: bool = False
     hinting: bool = False  # a hint is being worked out for it
     host: bool = False  # the host's own client (the host's token): never turned away
+    has_record: bool = False  # the game's record was sent to it (at the end only)
 
 
 @dataclass
@@ -754,6 +757,8 @@ class TableServer:
 
     def _send_update(self, conn: Conn) -> None:
         self._send(conn, self.update_for(conn))
+        if self.match.is_over() and not conn.has_record:
+            self._record_soon(conn)
 
     def _broadcast(self) -> None:
         for conn in list(self.conns):
@@ -848,6 +853,32 @@ class TableServer:
             log.exception("the record could not be written")
             return
         self._recorded = m.is_over()
+
+    def _record_soon(self, conn: Conn) -> None:
+        """Once the game is over, its record goes to each player (``_send_record``) just
+        after the move that ended it has been fully handled (anything the end fills in, as
+        the host's revealed seed, is in it); after a welcome when a player comes back."""
+        with contextlib.suppress(RuntimeError):  # (no loop: a test applying moves by hand)
+            asyncio.get_running_loop().call_soon(self._send_record, conn)
+
+    def _send_record(self, conn: Conn) -> None:
+        """The whole record (``records.from_match``: the deal's seed and every move, so
+        never before the end) to a seated player's own cardsuite, which keeps it
+        (``remote/keeper.py``); not to spectators, nor to the host's own seat (the host's
+        store has it: ``_write_record``)."""
+        if conn.closed or conn.has_record or conn.seat is None or not self.match.is_over():
+            return
+        if self.slots[conn.seat].kind == HUMAN:
+            return
+        from ..records import from_match
+
+        try:
+            text = from_match(self.match).to_text()
+        except Exception:  # (as the host's own: never stop the table for a record)
+            log.exception("the record could not be sent")
+            return
+        conn.has_record = True
+        self._send(conn, P.encode("record", text=text))
 
 
 #: Characters that draw nothing but are not format characters (which ``clean_name`` drops

@@ -137,9 +137,7 @@ class HistoryScreen(Screen[None]):
                 self._fit(_game_name(info.game), "game"),
                 Text(str(info.moves), justify="right"),
                 self._fit(_players(info.players), "players"),
-                self._fit(
-                    f"{info.result} · hands hidden" if info.private else info.result, "result"
-                ),
+                self._fit(_result_cell(info), "result"),
                 key=str(i),
             )
         if row and self.records:
@@ -180,6 +178,9 @@ class HistoryScreen(Screen[None]):
             self.notify(f"{e}. The file is left as it is.", title="Cannot replay", severity="error")
             self.reload()
             return
+        if not rec.replayable:
+            self.notify(f"{rec.lacks_why()}.", title="Cannot replay", severity="warning")
+            return
         self.cs_app.open_replay(rec, "all" if every_hand else None)
 
     def action_replay_all(self) -> None:
@@ -200,6 +201,9 @@ class HistoryScreen(Screen[None]):
             rec = self.cs_app.store.load_record(info.path)
         except (StoreError, RecordError) as e:
             self.notify(f"{e}. The file is left as it is.", title="No quiz", severity="error")
+            return
+        if not rec.replayable:
+            self.notify(f"{rec.lacks_why()}.", title="No quiz", severity="warning")
             return
         if not rec.people:
             self.notify("Only bots played this game: there is nobody's quiz to take.")
@@ -234,6 +238,8 @@ class HistoryScreen(Screen[None]):
             out.append("\n")
             out.append("Result: ", style="bold")
             out.append(info.result)
+            if info.lacks is not None:
+                out.append(f"\nNot replayable: it lacks {info.lacks}", style="italic")
             if info.private:
                 out.append(
                     "\nPlayed by two or more people at this keyboard and not finished: its"
@@ -252,6 +258,13 @@ class HistoryScreen(Screen[None]):
 
         drop_quiz(self.app)  # (a quiz of one of its records being prepared)
         close_once(self)
+
+
+def _result_cell(info: RecordInfo) -> str:
+    """The result column: the result, and why the record shows less than a whole game."""
+    if info.lacks is not None:
+        return f"{info.result} · not replayable"
+    return f"{info.result} · hands hidden" if info.private else info.result
 
 
 __all__ = ["HistoryScreen"]

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..match import HUMAN, Match
 from ..remote.client import TableClient
+from ..remote.keeper import RecordKeeper
 from ..remote.protocol import Address, name_key
 from ..remote.remote_match import RemoteMatch
 
@@ -224,6 +225,8 @@ async def _open(
     match = RemoteMatch(client, welcome)
     match.invite = invite
     match.server = server
+    if server is None and match.seat is not None:  # a joined player keeps the record too
+        match.keeper = RecordKeeper(app.store)
     for msg in early:
         match.receive(msg)
     client.on_message = match.receive

@@ -14,7 +14,9 @@ The mixin changes only where moves go and where they come from:
 - updates are taken one at a time, each like a move at home (the view just before it, its
   events, the pause on a finished trick or showdown); while the table pauses, later updates
   wait, so every player sees every trick;
-- no bot plays here, no undo, no save (the host keeps the game and its record); the hint is
+- no bot plays here, no undo, no save (the host keeps the game; its record comes to each
+  player at the end and is kept in their own store, and one who leaves before the end keeps
+  what they saw: ``remote/keeper.py``); the hint is
   asked of the host; a bot thinking on the host shows "thinking…" here too; a watcher's
   footer offers only what a watcher can do (``WATCHER_ACTIONS``); a seat taken by a new
   player is named so at once, in the log too;
@@ -31,7 +33,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Static
 
-from ..engine import Action, IllegalAction
+from ..engine import Action, Event, IllegalAction
 from ..hints import MAX_REASON, Hint
 from .table import TableScreen
 from .widgets import LogView
@@ -78,6 +80,7 @@ class RemoteTable:
             self._table.call_after_refresh(self._rt_next_update)
 
     def on_unmount(self) -> None:
+        self._rt_left("{me}'s cardsuite was closed at the table")  # (nothing when already kept)
         self._rt_ready = False
         self.remote.listener = None
         self.remote.client.on_status = None
@@ -124,6 +127,8 @@ class RemoteTable:
         elif kind == "welcome":
             self._rt_asked = None  # a move sent before the break may never have arrived
             table.notify("Back at the table.", title="Connected")
+        elif kind == "record":
+            self._rt_kept()
         elif kind is not None:
             self.remote_message(msg)
         self._rt_bar()
@@ -172,11 +177,42 @@ class RemoteTable:
         if self.remote.has_update() and not self._table.holding:
             self._rt_next_update()
 
+    def _rt_kept(self) -> None:
+        """The host's record came (at the end) and was kept here, or could not be: said,
+        and a line in the log says where it went."""
+        keeper = self.remote.keeper
+        if keeper is None or not keeper.said:
+            return
+        self._table.notify(
+            keeper.said,
+            title="Record kept" if keeper.whole and keeper.said.endswith(".") else "Record",
+            severity="information" if keeper.whole else "warning",
+            timeout=12,
+        )
+        self._rt_note(keeper.said)
+
+    def _rt_note(self, text: str) -> None:
+        """A line of the table's own in its logs (not an event of the game)."""
+        note = Event("note", None, text.replace("{", "(").replace("}", ")"))
+        for log in self._table.query(LogView):
+            log.add_events([note], self.remote.names())
+
+    def _rt_left(self, why: str) -> None:
+        """Leaving before the end (or the table closing): what this player saw is kept, a
+        record that says what it lacks (``RecordKeeper.left``); once, and said."""
+        keeper = self.remote.keeper
+        if keeper is None:
+            return
+        said = keeper.left(why, self.remote.names())
+        if said is not None and self._table.is_attached:
+            self._table.notify(said, title="Record", timeout=12)
+
     def _rt_status(self, status: str) -> None:
         table = self._table
         if not self._rt_drawable():
             return
         if self.remote.client.ended is not None:
+            self._rt_left(self.remote.client.ended)
             table.notify(
                 f"{status}. The game stays on screen; q goes back to the picker.",
                 title="Remote table",
@@ -295,7 +331,8 @@ class RemoteTable:
         self._table.notify("There is no undo at a remote table.", severity="warning")
 
     def write_record(self) -> None:
-        """The host writes the record (a client knows only its own cards)."""
+        """The host writes the record (a client knows only its own cards); a joined
+        player's copy comes from the host at the end (``_rt_kept``)."""
 
     def _rematch(self) -> None:
         if self.remote.server is not None:
@@ -310,6 +347,7 @@ class RemoteTable:
 
         # the seat is kept for this player's token: a bot stands in, and `cardsuite join`
         # again takes it back (the token is kept in the data folder: remote_start.join)
+        self._rt_left("{me} left the table")
         self._rt_closing = ensure_future(self.remote.client.close(bye=False))
         cast("CardSuiteApp", self._table.app).back_to_picker()
 

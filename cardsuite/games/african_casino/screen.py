@@ -126,7 +126,8 @@ class CasinoScreen(CasinoDrawing, TableScreen):
         self.card_size: CardSize = SMALL
         self.bottom = self.shown if self.shown is not None else (match.humans or [0])[0]
         self._view: dict[str, Any] = {}
-        self._table: Table | None = None
+        # (not ``_table``: a joined table's ``RemoteTable`` mixin has a property of that name)
+        self._casino_table: Table | None = None
         self._labels: dict[Key, str] = {}
         self._plays: list[Action] = []
         self._resolved: tuple[Candidate, str | None] | None = None
@@ -182,7 +183,7 @@ class CasinoScreen(CasinoDrawing, TableScreen):
 
     def _hand(self) -> list[str]:
         """The hand as shown: sorted by value."""
-        return list(self._table.hand) if self._table is not None else []
+        return list(self._casino_table.hand) if self._casino_table is not None else []
 
     def _cursor_card(self) -> str | None:
         hand = self._hand()
@@ -285,7 +286,7 @@ class CasinoScreen(CasinoDrawing, TableScreen):
             self._hint = self._hint_action = None
         self._pick_size()
         view = self._view = self.view()
-        table = self._table = Table.of(view)
+        table = self._casino_table = Table.of(view)
         if not table.hand:
             self.cursor = 0
         else:
@@ -444,7 +445,7 @@ class CasinoScreen(CasinoDrawing, TableScreen):
             event.prevent_default()
 
     def _cycle_value(self) -> None:
-        comp, table = self.comp, self._table
+        comp, table = self.comp, self._casino_table
         if comp is None or table is None:
             return
         choices = comp.value_choices(table)
@@ -603,7 +604,7 @@ class CasinoScreen(CasinoDrawing, TableScreen):
         if seat is None:
             self._not_now()
             return
-        table = self._table
+        table = self._casino_table
         assert table is not None
         names = self.match.names()
         cs = card_style(self)
@@ -652,7 +653,7 @@ class CasinoScreen(CasinoDrawing, TableScreen):
         if seat is None:
             self._not_now()
             return
-        act, table = self.orderable(), self._table
+        act, table = self.orderable(), self._casino_table
         if act is None or table is None:
             self.notify(
                 "o orders the cards a capture takes: highlight a capture of two cards or more.",
@@ -678,7 +679,7 @@ class CasinoScreen(CasinoDrawing, TableScreen):
 
     def show_hint(self, hint: Hint) -> None:
         action = hint.action
-        table = self._table
+        table = self._casino_table
         if table is None:
             return
         self.comp = None

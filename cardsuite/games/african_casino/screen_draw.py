@@ -73,7 +73,7 @@ class CasinoDrawing:
     _hint: Text | None
     _hint_more: list[Text]
     _why: list[Why]
-    _table: Table | None
+    _casino_table: Table | None
     _view: dict[str, Any]
     _drawn: dict[str, object]
     _moods: dict[str, object]
@@ -96,12 +96,12 @@ class CasinoDrawing:
         """The capture highlighted, when its cards may be ordered on the pile (``o``): two
         or more besides the capturing card, and not in the South African game, whose
         batches lie in numerical order (CASINO-CAP-5, VAR-SA 7)."""
-        if not self._plays or self.comp is not None or self._table is None:
+        if not self._plays or self.comp is not None or self._casino_table is None:
             return None
         act = self._plays[self.pick % len(self._plays)]
         if not isinstance(act, Capture) or self._view.get("variant") == "south-african":
             return None
-        return act if len(taken(act, self._table)) > 2 else None
+        return act if len(taken(act, self._casino_table)) > 2 else None
 
     def _put(self, selector: str, content: Text) -> None:
         """Update a one-line widget, only when what it shows changes (every redraw of a
