@@ -65,7 +65,8 @@ def started_early(host: str, level: str, seats: Sequence[int]) -> str:
     """What everyone is told when the host starts before every seat is taken."""
     if not seats:
         return f"{host} started the game"
-    bots = f"a {level} bot in" if len(seats) == 1 else f"{level} bots in"
+    article = "an" if level[:1] in "aeiou" else "a"
+    bots = f"{article} {level} bot in" if len(seats) == 1 else f"{level} bots in"
     return f"{host} started the game with {bots} {seat_list(seats)}"
 
 
