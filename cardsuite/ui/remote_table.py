@@ -31,10 +31,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Static
 
-from ..engine import Action, IllegalAction
+from ..engine import Action, Event, IllegalAction
 from ..hints import MAX_REASON, Hint
+from ..remote.lobby import short
 from .table import TableScreen
-from .widgets import LogView
+from .widgets import _TOKEN, LogView
 
 if TYPE_CHECKING:
     from ..remote.remote_match import RemoteMatch
@@ -76,6 +77,12 @@ class RemoteTable:
         self._table.call_after_refresh(self._rt_bar)
         if self.remote.has_update():
             self._table.call_after_refresh(self._rt_next_update)
+        # a dropped player's countdown ticks on the bar (only the bar is drawn again)
+        self._rt_ticker = self._table.set_interval(1.0, self._rt_tick)
+
+    def _rt_tick(self) -> None:
+        if self.remote.standin_at:
+            self._rt_bar()
 
     def on_unmount(self) -> None:
         self._rt_ready = False
@@ -124,6 +131,10 @@ class RemoteTable:
         elif kind == "welcome":
             self._rt_asked = None  # a move sent before the break may never have arrived
             table.notify("Back at the table.", title="Connected")
+        elif kind == "news":
+            self._rt_news(str(msg.get("text") or ""))
+        elif kind == "reveal":
+            self._rt_verdict()
         elif kind is not None:
             self.remote_message(msg)
         self._rt_bar()
@@ -215,9 +226,12 @@ class RemoteTable:
                 out.append(f" ({ms} round trip)" if wide else f" {ms}")
         else:
             out.append(client.status, style="bold reverse")
-        away = [s.name for i, s in enumerate(m.seats) if i != m.seat and s.kind.startswith("away")]
+        away = m.away_text(client.clock())
         if away:
             out.append(f"{dot}away: {', '.join(away)}", style="italic")
+        fair = client.fair_watch()
+        if fair is not None and fair.commitment is not None and wide:
+            out.append(f"{dot}fair deal {short(fair.commitment)}", style="dim")
         bars = table.query("#remote-bar")
         if not bars:  # the table is going (leaving it closes the connection)
             return
@@ -297,7 +311,45 @@ class RemoteTable:
     def write_record(self) -> None:
         """The host writes the record (a client knows only its own cards)."""
 
+    def _rt_news(self, text: str) -> None:
+        """A line from the table (who dropped, a stand-in taking over, who is back) in the
+        game's log, and said. A name is the player's own text: nothing in it may read as a
+        seat or a card token of the log's."""
+        plain = _TOKEN.sub(lambda m: m.group(0).strip("[]{}"), text)
+        names = self.remote.names()
+        for log in self._table.query(LogView):
+            log.add_events([Event("news", None, plain, {})], names)
+        self._table.notify(text, title="Table", timeout=5, markup=False)
+
+    def rating_note(self) -> str | None:
+        """At a fairly dealt table the result says whether the deal checked out."""
+        fair = self.remote.client.fair_watch()
+        if fair is None:
+            return super().rating_note()  # type: ignore[misc]  # (see compose)
+        return fair.verdict() or "Checking the deal: waiting for the host's seed…"
+
+    def _rt_verdict(self) -> None:
+        """The host's seed came: the result dialog, if open, says the check's verdict."""
+        from .gameover import GameOverScreen
+
+        fair = self.remote.client.fair_watch()
+        verdict = fair.verdict() if fair is not None else None
+        if verdict is None:
+            return
+        for screen in self._table.app.screen_stack:
+            if isinstance(screen, GameOverScreen):
+                for note in screen.query("#gameover-rating"):
+                    cast(Static, note).update(Text(verdict))
+
     def _rematch(self) -> None:
+        session = self.remote.session
+        if session is not None and session.welcome.get("fair") is not None:
+            # a hosted table deals again: agree, and wait in its room for the others
+            if not session.rematch(True):
+                self._table.notify("Not connected to the table just now.", severity="warning")
+                return
+            self._table.app.switch_screen(session.room())
+            return
         if self.remote.server is not None:
             say = "This table closes: host a new one for another game (it has a new address)."
         else:
