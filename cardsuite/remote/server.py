@@ -1032,7 +1032,8 @@ class TableServer:
         out = []
         now = self.clock()
         for slot, spec in zip(self.slots, self.seats, strict=True):
-            taken = slot.token is not None or slot.kind == HUMAN
+            # (in a game, a seat nobody holds is away: a stand-in comes for it)
+            taken = self.phase == PLAYING or slot.token is not None or slot.kind == HUMAN
             seat: dict[str, Any] = {
                 "name": spec.name,
                 "kind": slot.kind,
@@ -1040,14 +1041,10 @@ class TableServer:
                     slot.kind, slot.conn is not None, bool(slot.standin), taken=taken
                 ),
             }
-            if (
-                self.phase == PLAYING
-                and slot.played_remotely
-                and slot.conn is None
-                and slot.standin is None
-            ):
-                away = slot.away_since if slot.away_since is not None else self.opened
-                seat["standin_in"] = round(max(0.0, away + self.standin_after - now), 1)
+            away = slot.away_since  # (None: nobody ever took the seat; no one to count for)
+            if self.phase == PLAYING and slot.played_remotely and slot.conn is None:
+                if away is not None and slot.standin is None:
+                    seat["standin_in"] = round(max(0.0, away + self.standin_after - now), 1)
             out.append(seat)
         return out
 
