@@ -59,7 +59,7 @@ class RemoteTable:
         return cast("RemoteMatch", cast(TableScreen, self).match)
 
     @property
-    def _table(self) -> TableScreen:
+    def _rt_screen(self) -> TableScreen:
         return cast(TableScreen, self)
 
     def compose(self) -> ComposeResult:
@@ -74,11 +74,11 @@ class RemoteTable:
         self._rt_names = self.remote.names()  # (the game's own on_mount gives its log these)
         self.remote.listener = self._rt_message
         self.remote.client.on_status = self._rt_status
-        self._table.call_after_refresh(self._rt_bar)
+        self._rt_screen.call_after_refresh(self._rt_bar)
         if self.remote.has_update():
-            self._table.call_after_refresh(self._rt_next_update)
+            self._rt_screen.call_after_refresh(self._rt_next_update)
         # a dropped player's countdown ticks on the bar (only the bar is drawn again)
-        self._rt_ticker = self._table.set_interval(1.0, self._rt_tick)
+        self._rt_ticker = self._rt_screen.set_interval(1.0, self._rt_tick)
 
     def _rt_tick(self) -> None:
         if self.remote.standin_at:
@@ -102,14 +102,17 @@ class RemoteTable:
     def _rt_drawable(self) -> bool:
         """Composed and not going: a message may draw (the app shutting down takes the
         widgets first, while the connection still delivers)."""
-        table = self._table
+        table = self._rt_screen
         return self._rt_ready and table._live() and bool(table.children)
 
     def _rt_message(self, msg: dict[str, Any]) -> None:
-        table = self._table
+        table = self._rt_screen
+        kind = msg.get("type")
+        if kind == "reveal" and self._rt_ready:  # (the result dialog is over the table)
+            self._rt_verdict()
+            return
         if not self._rt_drawable():
             return  # (updates wait in the match; on_mount takes them)
-        kind = msg.get("type")
         if kind == "update":
             if not table.holding:
                 self._rt_next_update()
@@ -133,8 +136,6 @@ class RemoteTable:
             table.notify("Back at the table.", title="Connected")
         elif kind == "news":
             self._rt_news(str(msg.get("text") or ""))
-        elif kind == "reveal":
-            self._rt_verdict()
         elif kind is not None:
             self.remote_message(msg)
         self._rt_bar()
@@ -144,7 +145,7 @@ class RemoteTable:
 
     def _rt_next_update(self) -> None:
         """Put the next update on the table as if its moves had been made here."""
-        table = self._table
+        table = self._rt_screen
         m = self.remote
         if m.has_update():
             table._thinking = None  # (a bot's move, or anything else: the host moved on)
@@ -175,16 +176,16 @@ class RemoteTable:
         if names == self._rt_names:
             return
         self._rt_names = names
-        for log in self._table.query(LogView):
+        for log in self._rt_screen.query(LogView):
             log.add_events([], names)
 
     def release_hold(self) -> None:
         super().release_hold()  # type: ignore[misc]  # (the table's: see compose)
-        if self.remote.has_update() and not self._table.holding:
+        if self.remote.has_update() and not self._rt_screen.holding:
             self._rt_next_update()
 
     def _rt_status(self, status: str) -> None:
-        table = self._table
+        table = self._rt_screen
         if not self._rt_drawable():
             return
         if self.remote.client.ended is not None:
@@ -201,7 +202,7 @@ class RemoteTable:
         self._rt_bar()
 
     def _rt_bar(self) -> None:
-        table = self._table
+        table = self._rt_screen
         if not table.is_mounted:
             return
         m = self.remote
@@ -248,13 +249,13 @@ class RemoteTable:
             self.remote.apply(action, seat)
         except IllegalAction as e:
             if not quiet:
-                self._table.notify(e.reason, title="Not allowed", severity="error")
+                self._rt_screen.notify(e.reason, title="Not allowed", severity="error")
             return False
         self._rt_asked = self.remote.seq
         return True
 
     def action_hint(self) -> None:
-        table = self._table
+        table = self._rt_screen
         seat = table.human_to_move()
         if seat is None:
             table.notify("A hint is for your own turn.", severity="warning")
@@ -263,7 +264,7 @@ class RemoteTable:
             table.notify("Not connected to the table just now.", severity="warning")
 
     def _rt_hint_answer(self, msg: dict[str, Any]) -> None:
-        table = self._table
+        table = self._rt_screen
         text = msg.get("action")
         if not text:
             table.notify(str(msg.get("reason") or "no hint now"), severity="warning")
@@ -297,16 +298,16 @@ class RemoteTable:
             if yes:
                 self._leave()
 
-        self._table.app.push_screen(ConfirmScreen(question, yes="Leave", no="Stay"), answer)
+        self._rt_screen.app.push_screen(ConfirmScreen(question, yes="Leave", no="Stay"), answer)
 
     def action_save(self) -> None:
-        self._table.notify(
+        self._rt_screen.notify(
             "The host keeps this game and its record; only the host can save it.",
             severity="warning",
         )
 
     def action_undo(self) -> None:
-        self._table.notify("There is no undo at a remote table.", severity="warning")
+        self._rt_screen.notify("There is no undo at a remote table.", severity="warning")
 
     def write_record(self) -> None:
         """The host writes the record (a client knows only its own cards)."""
@@ -317,9 +318,9 @@ class RemoteTable:
         seat or a card token of the log's."""
         plain = _TOKEN.sub(lambda m: m.group(0).strip("[]{}"), text)
         names = self.remote.names()
-        for log in self._table.query(LogView):
+        for log in self._rt_screen.query(LogView):
             log.add_events([Event("news", None, plain, {})], names)
-        self._table.notify(text, title="Table", timeout=5, markup=False)
+        self._rt_screen.notify(text, title="Table", timeout=5, markup=False)
 
     def rating_note(self) -> str | None:
         """At a fairly dealt table the result says whether the deal checked out."""
@@ -336,8 +337,9 @@ class RemoteTable:
         verdict = fair.verdict() if fair is not None else None
         if verdict is None:
             return
-        for screen in self._table.app.screen_stack:
+        for screen in self._rt_screen.app.screen_stack:
             if isinstance(screen, GameOverScreen):
+                screen.rating_note = verdict  # (for a dialog not composed yet)
                 for note in screen.query("#gameover-rating"):
                     cast(Static, note).update(Text(verdict))
 
@@ -346,15 +348,15 @@ class RemoteTable:
         if session is not None and session.welcome.get("fair") is not None:
             # a hosted table deals again: agree, and wait in its room for the others
             if not session.rematch(True):
-                self._table.notify("Not connected to the table just now.", severity="warning")
+                self._rt_screen.notify("Not connected to the table just now.", severity="warning")
                 return
-            self._table.app.switch_screen(session.room())
+            self._rt_screen.app.switch_screen(session.room())
             return
         if self.remote.server is not None:
             say = "This table closes: host a new one for another game (it has a new address)."
         else:
             say = "Ask the host for another game: it will have a new address."
-        self._table.notify(say, title="Remote table", timeout=8)
+        self._rt_screen.notify(say, title="Remote table", timeout=8)
         self._leave()
 
     def _leave(self) -> None:
@@ -363,7 +365,7 @@ class RemoteTable:
         # the seat is kept for this player's token: a bot stands in, and `cardsuite join`
         # again takes it back (the token is kept in the data folder: remote_start.join)
         self._rt_closing = ensure_future(self.remote.client.close(bye=False))
-        cast("CardSuiteApp", self._table.app).back_to_picker()
+        cast("CardSuiteApp", self._rt_screen.app).back_to_picker()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("undo", "save"):
