@@ -1042,9 +1042,9 @@ class TableServer:
                 ),
             }
             away = slot.away_since  # (None: nobody ever took the seat; no one to count for)
-            if self.phase == PLAYING and slot.played_remotely and slot.conn is None:
-                if away is not None and slot.standin is None:
-                    seat["standin_in"] = round(max(0.0, away + self.standin_after - now), 1)
+            counting = self.phase == PLAYING and slot.played_remotely and slot.conn is None
+            if counting and away is not None and slot.standin is None:
+                seat["standin_in"] = round(max(0.0, away + self.standin_after - now), 1)
             out.append(seat)
         return out
 
