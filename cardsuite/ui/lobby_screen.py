@@ -92,9 +92,7 @@ class LobbyScreen(Screen[None]):
             return  # (not composed yet, or going)
         s = self.session
         w = s.welcome
-        game = str(w.get("game") or "")
-        variant = w.get("variant")
-        title = Text(f"{game}{f' ({variant})' if variant else ''}: ", style="bold")
+        title = Text(f"{_game_title(w.get('game'), w.get('variant'))}: ", style="bold")
         title.append("the next game" if s.phase == OVER else "waiting room")
         me = s.seat
         names = [str(x.get("name")) for x in self._seats()]
@@ -255,6 +253,19 @@ class LobbyScreen(Screen[None]):
         self._leaving = ensure_future(self.session.client.close(bye=True))
         app: CardSuiteApp = self.app  # type: ignore[assignment]
         app.back_to_picker()
+
+
+def _game_title(game: Any, variant: Any) -> str:
+    """``Twenty-Two · Standard``: the game and variant by their names (the ids the table
+    sent, when this cardsuite does not know them)."""
+    from ..games import get_game
+
+    try:
+        g = get_game(str(game))
+    except (KeyError, ValueError):
+        return str(game)
+    chosen = g.variants.get(str(variant or g.default_variant))
+    return f"{g.name} · {chosen.name}" if chosen is not None else g.name
 
 
 __all__ = ["LobbyScreen"]
