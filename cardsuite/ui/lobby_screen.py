@@ -62,11 +62,30 @@ class LobbyScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.session.screen = self
+        self.session.client.on_status = self._client_status
         self.refresh_room()
 
     def on_unmount(self) -> None:
         if self.session.screen is self:
             self.session.screen = None
+        if self.session.client.on_status == self._client_status:
+            self.session.client.on_status = None
+
+    def _client_status(self, status: str) -> None:
+        """The connection's news: the table closing for good is said, and the room stays
+        on screen until the player leaves it; a lost connection is said while it mends."""
+        client = self.session.client
+        if client.ended is not None:
+            self.notify(
+                f"{status}. q goes back to the picker.",
+                title="Remote table",
+                severity="warning",
+                timeout=12,
+                markup=False,
+            )
+        elif status.startswith(("connection lost", "no connection", "the table closed")):
+            self.notify(status, title="Remote table", severity="warning", timeout=4, markup=False)
+        self.refresh_room()
 
     # --- drawing --------------------------------------------------------------------------
 
@@ -233,6 +252,9 @@ class LobbyScreen(Screen[None]):
         from .confirm import ConfirmScreen
 
         s = self.session
+        if s.client.ended is not None:
+            self._leave()
+            return
         if s.is_host:
             question = "Leave? This closes the table for everyone at it."
         elif s.seat is None:

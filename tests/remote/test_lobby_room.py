@@ -308,3 +308,32 @@ async def test_one_declining_the_rematch_is_said_and_the_host_fills_the_seat_wit
         await bob.close()
         await host.close()
         await server.close()
+
+
+async def test_the_room_keeps_the_tables_guards_secret_names_and_rate():
+    """The waiting room admits as the table does (``test_hostile.py``): a wrong secret and
+    a name that reads as a seated player's are refused, a flood of messages closes its
+    connection, and nothing of the room changes."""
+    server, host = await room(rate=5.0, burst=5.0)
+    bob = Listener(server, name="Bob")
+    try:
+        await wait_for(lambda: 1 in server.fair.salts, what="Bob's salt")
+        salts = dict(server.fair.salts)
+        async with aiohttp.ClientSession() as session:
+            wrong = await Raw.open(session, server)
+            await wrong.send(P.encode("hello", secret="zzzz-zzzz", name="Eve"))
+            await assert_closed_with(wrong, "wrong table secret", "a wrong secret")
+            twin = await Raw.open(session, server)
+            await twin.send(P.encode("hello", secret=server.secret, name="BOB"))
+            why = "the name Bob is taken at this table: join with another --name"
+            await assert_closed_with(twin, why, "a look-alike name")
+            flood = await Raw.open(session, server, name="Cy")
+            await flood.send(*[P.encode("hint")] * 20)
+            await assert_closed_with(flood, "too many messages", "a flood")
+        await wait_for(lambda: server.slots[2].conn is None)
+        assert server.fair.salts == salts and not server.dealt
+        assert [s.name for s in server.seats] == ["Ann", "Bob", "Cy"]  # Cy's seat kept
+    finally:
+        await bob.close()
+        await host.close()
+        await server.close()
