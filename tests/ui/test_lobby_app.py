@@ -109,3 +109,31 @@ async def test_a_joiner_waits_is_dealt_in_sees_the_deal_verified_and_asks_for_a_
     finally:
         await other.close()
         await server.close()
+
+
+async def test_the_tables_news_goes_to_the_log_and_a_name_draws_no_card(make_app) -> None:  # type: ignore[no-untyped-def]
+    """A stand-in taking over, a player back: the server's ``news`` lines are written in the
+    joined table's log. A name is a player's own text: ``[AS]`` in it is no ace of spades."""
+    from cardsuite.ui.widgets import LogView
+
+    seats = [SeatSpec("remote", "North"), SeatSpec("remote", "South")]
+    server = await hosted_room("african-casino", seats, "south-african")
+    other = ScriptedPlayer(server.address, "Bob")
+    other.playing = False
+    try:
+        app = make_app(start=JoinRequest(server.address, "Ann"))
+        async with app.run_test(size=(110, 34)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            other.start()
+            await wait_for(pilot, lambda: isinstance(app.screen, RemoteTable))
+            server.send_all("news", text="A medium bot now plays for [AS] {P0}")
+
+            def logged() -> list[str]:
+                return [e.text for log in app.screen.query(LogView) for e in log._events]
+
+            await wait_for(pilot, lambda: any("medium bot now plays" in t for t in logged()))
+            line = next(t for t in logged() if "medium bot now plays" in t)
+            assert line == "A medium bot now plays for AS P0"
+    finally:
+        await other.close()
+        await server.close()
