@@ -28,7 +28,17 @@ server
   ``games/money/remote.py``, judging each client's presses with ``NetReferee`` by reaction
   time from its own sight of the card), every client's clock measured by a repeated ping
   (``clock.ClockSync``);
-- writes the game's record into the host's store at the end, like any other game.
+- writes the game's record into the host's store at the end, like any other game;
+- given a ``lobby.Setting`` instead of a ``Match`` (``cardsuite host``), opens as a waiting
+  room: no game exists until every remote seat is taken and has sent its salt (or the host
+  starts early, bots of the host's level in the empty seats). The host's commitment
+  (``fair.Fairness.new``) is in every welcome and room message before anything that shapes
+  the deal; the game is dealt from ``fair.deal_seed`` of the host's secret seed and the
+  salts, which never leaves this module before the game is over; then a ``reveal`` gives it
+  to everyone, a new fair round opens for a rematch, and the same seats are dealt again once
+  every player still here agrees. A seat whose player dropped mid-game carries
+  ``standin_in`` (seconds, on ``clock``) in every seat list, and ``news`` lines say who
+  came, left, started early, was stood in for or came back.
 
 aiohttp's WebSocket server does the transport; messages are ``protocol``'s JSON.
 """
