@@ -765,6 +765,7 @@ class TableServer:
             commitment=self.fair.commitment,
             salts=salts_json(self.fair.salts),
         )
+        self._write_record()  # (with the revealed seed, and the names the game was played by)
         self.phase = OVER
         self._new_round()
         self.agreed = {s.seat for s in self.slots if not s.played_remotely}  # bots agree

@@ -337,3 +337,31 @@ async def test_the_room_keeps_the_tables_guards_secret_names_and_rate():
         await bob.close()
         await host.close()
         await server.close()
+
+
+async def test_the_record_keeps_the_revealed_seed_and_a_dropped_players_name(tmp_path):
+    """The record is written at the end with the host's seed revealed and the names the game
+    was played by, before a seat whose player left is freed for the next game."""
+    from cardsuite.store import Store
+
+    store = Store(tmp_path)
+    server, host = await room(store=store, standin_after=0.0)
+    bob = Listener(server, name="Bob")
+    cy = Listener(server, name="Cy")
+    try:
+        await wait_for(lambda: server.dealt, what="the deal")
+        host_seed = _seed(server)
+        await cy.close()  # dropped: a stand-in would finish the game for Cy
+        await wait_for(lambda: server.slots[2].conn is None)
+        match = server.match
+        await end_game(server)
+        assert match.origin["fair"]["host_seed"] == host_seed
+        assert [s.name for s in server.seats] == ["Ann", "Bob", "West"]  # free for another
+        files = list(store.records_dir.glob("*.txt"))
+        assert len(files) == 1
+        text = files[0].read_text("utf-8")
+        assert "Cy" in text and "West" not in text
+    finally:
+        await bob.close()
+        await host.close()
+        await server.close()
