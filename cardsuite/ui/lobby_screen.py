@@ -229,10 +229,12 @@ class LobbyScreen(Screen[None]):
             return
         names = [str(x.get("name")) for x in self._seats()]
         who = ", ".join(f"{i + 1} ({names[i]})" for i in empty)
-        question = (
-            f"Start now? A {s.level} bot takes {'seat' if len(empty) == 1 else 'seats'} {who}"
-            " for the whole game (b in the room changes the level)."
+        bots = (
+            f"A {s.level} bot takes seat"
+            if len(empty) == 1
+            else f"{s.level.capitalize()} bots take seats"
         )
+        question = f"Start now? {bots} {who} for the whole game (b in the room changes the level)."
 
         def answer(yes: bool | None) -> None:
             if yes and not s.start_early():
@@ -287,7 +289,9 @@ def _game_title(game: Any, variant: Any) -> str:
     except (KeyError, ValueError):
         return str(game)
     chosen = g.variants.get(str(variant or g.default_variant))
-    return f"{g.name} · {chosen.name}" if chosen is not None else g.name
+    if chosen is None or chosen.name == g.name:
+        return g.name
+    return f"{g.name} · {chosen.name}"
 
 
 __all__ = ["LobbyScreen"]
