@@ -211,7 +211,9 @@ class RemoteTable:
         dot = "  ·  " if wide else " · "
         out = Text()
         if m.invite is not None:
-            out.append("Your table: give the others " if wide else "Give: ", style="bold")
+            fair = client.fair_watch() is not None  # (its line needs the room)
+            said = "Give the others " if fair else "Your table: give the others "
+            out.append(said if wide else "Give: ", style="bold")
             out.append(m.invite, style="bold underline")
         else:
             out.append("Remote table " if wide else "", style="bold")
