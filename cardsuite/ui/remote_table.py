@@ -211,8 +211,8 @@ class RemoteTable:
         dot = "  ·  " if wide else " · "
         out = Text()
         if m.invite is not None:
-            fair = client.fair_watch() is not None  # (its line needs the room)
-            said = "Give the others " if fair else "Your table: give the others "
+            fairly = client.fair_watch() is not None  # (its commitment needs the room)
+            said = "Give the others " if fairly else "Your table: give the others "
             out.append(said if wide else "Give: ", style="bold")
             out.append(m.invite, style="bold underline")
         else:
