@@ -218,7 +218,10 @@ class TableServer:
         #: never leaves the server before the game is over
         self.fair: Fairness | None = None
         self._host_seed: str | None = None
-        self.round = 0  # deals made so far (a rematch is the next)
+        #: the fair round whose commitment is shown now (0 for the first game, 1 for the first
+        #: rematch...): the same number from the room through its game, so a client's
+        #: account of a deal (``FairWatch``) is found again after a reconnection
+        self.round = -1
         self.agreed: set[int] = set()  # after a game: the seats that want another
         self.secret = secret or P.new_secret()
         self.host = host
@@ -622,6 +625,7 @@ class TableServer:
     def _new_round(self) -> None:
         """A new fair round for the next deal: a fresh commitment, no salts yet."""
         self.fair, self._host_seed = Fairness.new()
+        self.round += 1
 
     def fair_json(self) -> dict[str, Any] | None:
         """The public facts of this deal's fair round (never the host's seed)."""
@@ -744,7 +748,6 @@ class TableServer:
             fair=self.fair_json(),
             **extra,
         )
-        self.round += 1
         self._broadcast()
         self._spawn(self._drive())
         self.wake()

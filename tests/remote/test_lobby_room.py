@@ -365,3 +365,29 @@ async def test_the_record_keeps_the_revealed_seed_and_a_dropped_players_name(tmp
         await bob.close()
         await host.close()
         await server.close()
+
+
+async def test_a_player_who_reconnects_mid_game_keeps_the_deals_account_and_salts_the_next():
+    """The round number a client files its account of a deal under is the same in the room,
+    at the deal and after a reconnection during the game: the verdict still covers its own
+    salt, and the rematch's round is a new one it gives a new salt to."""
+    server, host = await room()
+    bob = Listener(server, name="Bob")
+    cy = Listener(server, name="Cy")
+    try:
+        await wait_for(lambda: server.dealt, what="the deal")
+        mine = bob.client.fair_watch(0).my_salt
+        await bob.client.drop()
+        await wait_for(lambda: bob.client.connections == 2 and bob.client.connected)
+        assert bob.client.dealt_round == 0 and bob.client.fair_watch() is bob.client.fair[0]
+        await end_game(server)
+        await wait_for(lambda: bob.client.fair_watch(0).problems == [], what="Bob's check")
+        assert mine in bob.client.fair_watch(0).salts.values()
+        await bob.client.send("rematch", yes=True)
+        await wait_for(lambda: 1 in server.fair.salts, what="Bob's salt for the rematch")
+        assert server.fair.salts[1] == bob.client.fair[1].my_salt != mine
+    finally:
+        await cy.close()
+        await bob.close()
+        await host.close()
+        await server.close()
