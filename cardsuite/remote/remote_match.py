@@ -72,6 +72,8 @@ class RemoteMatch(PlayedElsewhere, Seating):
         #: seat -> when (on the client's clock) its stand-in may move: a dropped player's
         #: countdown, from the server's ``standin_in`` as it arrived
         self.standin_at: dict[int, float] = {}
+        #: the table's news lines during this game (who dropped, who stands in, who is back)
+        self.news: list[str] = []
         #: called with each message from the server (the table screen redraws, notifies)
         self.listener: Callable[[dict[str, Any]], None] | None = None
 
@@ -91,6 +93,8 @@ class RemoteMatch(PlayedElsewhere, Seating):
             self.arrived.set()
         elif kind == "explained":
             self.explained[str(msg.get("action"))] = msg.get("reason")
+        elif kind == "news":  # (kept here: a table not drawn yet writes them in its log later)
+            self.news.append(str(msg.get("text") or ""))
         if self.listener is not None:
             self.listener(msg)
 

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
 from ..engine import Action, Event, IllegalAction
@@ -42,9 +43,12 @@ if TYPE_CHECKING:
     from .app import CardSuiteApp
 
 
+#: The fair deal's facts in full (a screen class's bindings: the mixin has none of its own).
+FAIR_BINDINGS: list[BindingType] = [Binding("F", "fair", "Fair deal", show=False)]
+
 #: A table's own actions a watcher (no seat) can use: they look, read and leave; every other
 #: (select, play, bid, buy, hint...) is a player's, and hidden from a watcher's footer.
-WATCHER_ACTIONS = frozenset({"rules", "leave", "result", "last_trick"})
+WATCHER_ACTIONS = frozenset({"rules", "leave", "result", "last_trick", "fair"})
 
 
 class RemoteTable:
@@ -75,6 +79,7 @@ class RemoteTable:
         self.remote.listener = self._rt_message
         self.remote.client.on_status = self._rt_status
         self._rt_screen.call_after_refresh(self._rt_bar)
+        self._rt_screen.call_after_refresh(self._rt_flush_news)  # (news before it was drawn)
         if self.remote.has_update():
             self._rt_screen.call_after_refresh(self._rt_next_update)
         # a dropped player's countdown ticks on the bar (only the bar is drawn again)
@@ -135,7 +140,8 @@ class RemoteTable:
             self._rt_asked = None  # a move sent before the break may never have arrived
             table.notify("Back at the table.", title="Connected")
         elif kind == "news":
-            self._rt_news(str(msg.get("text") or ""))
+            self._rt_flush_news()
+            self._rt_screen.notify(str(msg.get("text")), title="Table", timeout=5, markup=False)
         elif kind is not None:
             self.remote_message(msg)
         self._rt_bar()
@@ -314,15 +320,35 @@ class RemoteTable:
     def write_record(self) -> None:
         """The host writes the record (a client knows only its own cards)."""
 
-    def _rt_news(self, text: str) -> None:
-        """A line from the table (who dropped, a stand-in taking over, who is back) in the
-        game's log, and said. A name is the player's own text: nothing in it may read as a
-        seat or a card token of the log's."""
-        plain = _TOKEN.sub(lambda m: m.group(0).strip("[]{}"), text)
+    _rt_news_logged = 0  # how many of the match's news lines the log has
+
+    def _rt_flush_news(self) -> None:
+        """The table's news lines (who dropped, a stand-in taking over, who is back) not yet
+        in the game's log, written there. A name is the player's own text: nothing in it
+        may read as a seat or a card token of the log's."""
+        news = self.remote.news[self._rt_news_logged :]
+        logs = list(self._rt_screen.query(LogView))
+        if not news or not logs:
+            return
+        self._rt_news_logged += len(news)
+        plain = [_TOKEN.sub(lambda m: m.group(0).strip("[]{}"), text) for text in news]
         names = self.remote.names()
-        for log in self._rt_screen.query(LogView):
-            log.add_events([Event("news", None, plain, {})], names)
-        self._rt_screen.notify(text, title="Table", timeout=5, markup=False)
+        for log in logs:
+            log.add_events([Event("news", None, text, {}) for text in plain], names)
+
+    def action_fair(self) -> None:
+        """The fair deal in full: the commitment, the salts it was dealt with, this
+        player's own salt and, after the end, the check's verdict."""
+        fair = self.remote.client.fair_watch()
+        if fair is None or fair.commitment is None:
+            self._rt_screen.notify("This table was not dealt with a fair round.", timeout=6)
+            return
+        lines = [f"commitment {fair.commitment}"]
+        lines += [f"seat {seat + 1} salt {salt}" for seat, salt in sorted(fair.salts.items())]
+        if fair.my_salt is not None:
+            lines.append(f"your salt {fair.my_salt}")
+        lines.append(fair.verdict() or "The host's seed is revealed at the end, and checked.")
+        self._rt_screen.notify("\n".join(lines), title="Fair deal", timeout=20, markup=False)
 
     def rating_note(self) -> str | None:
         """At a fairly dealt table the result says whether the deal checked out."""
@@ -385,7 +411,7 @@ def remote_screen_class(game_cls: type[TableScreen]) -> type:
 
     # (a class per game's screen: its base is that class, a value, which mypy cannot check)
     class RemoteScreen(RemoteTable, game_cls):  # type: ignore[misc,valid-type]
-        pass
+        BINDINGS: ClassVar[list[BindingType]] = FAIR_BINDINGS
 
     RemoteScreen.__qualname__ = "RemoteScreen"
     return RemoteScreen

@@ -85,6 +85,12 @@ async def test_a_joiner_waits_is_dealt_in_sees_the_deal_verified_and_asks_for_a_
             assert f"your salt {mine}" in _text(app, "#lobby-fair")
             other.start()
             await wait_for(pilot, lambda: isinstance(app.screen, RemoteTable))
+            await wait_for(pilot, lambda: "fair deal " + server.fair.commitment[:12] in _bar(app))
+            await pilot.press("F")  # the fair deal in full, at the table
+            notes = lambda: [n.message for n in app._notifications if n.title == "Fair deal"]  # noqa: E731
+            await wait_for(pilot, lambda: bool(notes()))
+            assert f"commitment {server.fair.commitment}" in notes()[0]
+            assert f"seat 1 salt {mine}" in notes()[0] and f"your salt {mine}" in notes()[0]
             first = server.match.seed
             while not server.match.is_over():  # the game played out, by its rules
                 mover = server.match.to_move()
