@@ -174,8 +174,13 @@ async def test_the_setup_screen_hosts_a_table_with_remote_seats(make_app) -> Non
         server = app.screen.session.server
         assert server.host == "127.0.0.1"  # the setup screen hosts for this machine only
         assert [s.kind for s in server.seats][:2] == ["human", "remote"]
-        invite = str(app.screen.query_one("#lobby-invite", Static).render())
-        assert f"cardsuite join 127.0.0.1:{server.port}/{server.secret}" in invite
+        invite = f"cardsuite join 127.0.0.1:{server.port}/{server.secret}"
+        room = app.screen
+
+        def shown() -> str:
+            return str(room.query_one("#lobby-invite", Static).render())
+
+        await wait_for(pilot, lambda: invite in shown())
         app.screen._leave()  # leaving closes the table
         await wait_for(pilot, lambda: server._runner is None)
 
