@@ -658,13 +658,21 @@ def host(
     """Host GAME for players at other terminals: they join with `cardsuite join ADDRESS`.
 
     Your own seat (human) plays here; remote seats are taken by whoever joins with the
-    table's secret, which is shown when the table opens. Only this machine may connect
-    unless you pass --public."""
+    table's secret, which is shown when the table opens. The table opens as a waiting room
+    and deals once every remote seat is taken (or when you start early, bots taking the
+    empty seats), fairly: from your commitment, shown first, and the joiners' own salts.
+    Only this machine may connect unless you pass --public."""
     from .match import HUMAN, REMOTE, SEAT_KINDS
 
     _check_theme(theme)
     parent = (ctx.obj or {}) if isinstance(ctx.obj, dict) else {}
     g = _game(game)
+    if seed is not None:  # (``fair.py``: the host commits before any joiner's salt comes)
+        raise click.BadParameter(
+            "a hosted table is dealt fairly, from the host's commitment and the joiners'"
+            " salts: no --seed chooses it",
+            param_hint="--seed",
+        )
     if g.realtime and seats is None:
         seats = "human,remote"
     start = _start_request(

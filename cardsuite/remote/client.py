@@ -24,7 +24,9 @@ from typing import Any
 
 import aiohttp
 
+from ..fair import new_salt
 from . import protocol as P
+from .lobby import FairWatch
 
 #: Seconds between reconnection attempts: doubling from the first, never beyond the last.
 RETRY_FIRST = 0.25
@@ -71,6 +73,10 @@ class TableClient:
         self._welcomed = asyncio.Event()
         self.connections = 0  # how many times a connection was made (1: never dropped)
         self._sending: set[asyncio.Future[bool]] = set()
+        #: each deal's fair facts as this client saw them, by the table's round number
+        self.fair: dict[int, FairWatch] = {}
+        self.dealt_round: int | None = None  # the round of the game on the table
+        self._salted: set[tuple[int, int]] = set()  # (connection, round) a salt went on
 
     # --- life -----------------------------------------------------------------------------
 
@@ -197,6 +203,8 @@ class TableClient:
                 else:
                     self._say(f"the table closed the connection: {reason}")
                 break
+            if kind in ("welcome", "lobby", "dealt", "reveal"):
+                await self._fairness(ws, data)
             if kind == "welcome":
                 admitted = True
                 self.asking = self._asked_at = None
@@ -208,6 +216,53 @@ class TableClient:
                 self._say("connected")
             if self.on_message is not None:
                 self.on_message(data)
+
+    def fair_watch(self, round_: int | None = None) -> FairWatch | None:
+        """The fair facts of a round (default: the game on the table, else the next)."""
+        if round_ is None:
+            round_ = (
+                self.dealt_round if self.dealt_round is not None else max(self.fair, default=-1)
+            )
+        return self.fair.get(round_)
+
+    async def _fairness(self, ws: aiohttp.ClientWebSocketResponse, data: dict[str, Any]) -> None:
+        """The fair deal, as this client sees it: the commitment first (kept as first
+        seen), then its own salt once the table says this seat owes one (once a round on
+        each connection: a repeat would be refused), the salts shown at the deal, and the
+        check of the host's seed when it is revealed at the end."""
+        kind = data["type"]
+        players = data.get("players")
+        seats = data.get("seats")
+        count = players if type(players) is int else len(seats) if isinstance(seats, list) else 0
+        if kind == "reveal":
+            watch = self.fair_watch()
+            if watch is not None and self.dealt_round is not None:
+                watch.reveal(data.get("host_seed"), data.get("seed"))
+            return
+        fair = data.get("fair")
+        if not isinstance(fair, dict) or type(fair.get("round")) is not int:
+            return
+        round_ = fair["round"]
+        watch = self.fair.setdefault(round_, FairWatch())
+        if kind == "dealt":
+            self.dealt_round = round_
+            watch.deal(fair, count)
+            return
+        if kind == "welcome" and data.get("phase") == "playing":
+            self.dealt_round = round_
+            if not watch.dealt:  # (joined during the game: what the table says now)
+                watch.saw(fair, count)
+                watch.deal(fair, count)
+            return
+        watch.saw(fair, count)
+        if data.get("need_salt") and watch.commitment is not None and not watch.dealt:
+            key = (self.connections + (kind == "welcome"), round_)
+            if key not in self._salted:
+                self._salted.add(key)
+                if watch.my_salt is None:
+                    watch.my_salt = new_salt()
+                with contextlib.suppress(ConnectionError, RuntimeError, aiohttp.ClientError):
+                    await ws.send_str(P.encode("salt", salt=watch.my_salt))
 
     async def send(self, kind: str, /, **fields: Any) -> bool:
         """Send a message; False when there is no connection just now."""

@@ -19,6 +19,11 @@ Client to server:
 ``seen``              ``card``, ``at``: Money, when a card appeared on the client's screen
 ``press``             ``kind`` (turn or snap), ``at``, ``card``, ``key``: Money's key presses
 ``bye``               leaving for good (the seat is not kept)
+``salt``              ``salt``: the client's own part of a fair deal (``fair.new_salt``),
+                      sent once per deal, after the commitment has reached it
+``start``             ``level``: the host starts before every seat is taken, bots of that
+                      level in the empty seats (the host's connection only)
+``rematch``           ``yes``: after a game, this seat wants another (or declines: it leaves)
 ====================  =====================================================================
 
 Server to client: ``welcome`` (seat, token, the game, the seats), ``update`` (the view of
@@ -27,6 +32,13 @@ the client's seat, its legal actions as text, the new public events, who is conn
 ``action`` and ``why``, its rule of thumb in words; or only a ``reason`` there is none),
 ``explained``, ``ping``,
 ``thinking`` (a bot has begun to think for a seat),
+``lobby`` (the waiting room before a deal: the seats with who is here and who is awaited,
+the fair deal's ``commitment`` and the ``salts`` so far, whether this seat still owes a salt,
+and after a game who has agreed to a rematch), ``dealt`` (a game begins: the game, its seats
+and the commitment and salts it was dealt with, before its first update), ``news`` (a line
+for every table's log: who joined, left, started early, a stand-in taking a seat over),
+``reveal`` (at the end: the host's seed and the seed the game was dealt from, for every
+client to check against the commitment),
 ``outcome`` (Money: a press judged, with reaction and network figures), ``record`` (at
 the end of the game only, to each seated player: ``text``, the game's whole record, which
 their cardsuite keeps), ``asking`` (before
@@ -262,6 +274,9 @@ _CLIENT: dict[str, dict[str, tuple[Callable[[Any], bool], bool]]] = {
         "key": (_text(32), False),
     },
     "bye": {},
+    "salt": {"salt": (_text(64), True)},
+    "start": {"level": (_text(16), True)},
+    "rematch": {"yes": (_bool, True)},
 }
 
 
@@ -342,13 +357,15 @@ def event_json(event: Any) -> list[Any]:
     return data
 
 
-def seat_status(kind: str, connected: bool, standin: bool) -> str:
-    """How a seat is shown to the table: a bot level, ``here``, ``away`` or ``away, a bot
-    plays``."""
+def seat_status(kind: str, connected: bool, standin: bool, taken: bool = True) -> str:
+    """How a seat is shown to the table: a bot level, ``here``, ``awaited`` (a waiting
+    room's seat nobody has taken), ``away`` or ``away, a bot plays``."""
     if kind not in ("human", "remote"):
         return kind
     if connected:
         return "here"
+    if not taken:
+        return "awaited"
     return "away, a bot plays" if standin else "away"
 
 

@@ -72,6 +72,13 @@ class RemoteMatch(PlayedElsewhere, Seating):
         self.invite: str | None = None
         #: the host's ``TableServer`` when this table is hosted in this process
         self.server: Any = None
+        #: the player's stay at the table across games (``ui/remote_session.py``), if any
+        self.session: Any = None
+        #: seat -> when (on the client's clock) its stand-in may move: a dropped player's
+        #: countdown, from the server's ``standin_in`` as it arrived
+        self.standin_at: dict[int, float] = {}
+        #: the table's news lines during this game (who dropped, who stands in, who is back)
+        self.news: list[str] = []
         #: called with each message from the server (the table screen redraws, notifies)
         self.listener: Callable[[dict[str, Any]], None] | None = None
 
@@ -87,13 +94,42 @@ class RemoteMatch(PlayedElsewhere, Seating):
             self._reset_log = True
         elif kind == "update":
             self._pending.append(msg)
+            self._countdowns(msg.get("seats") or [])
             self.arrived.set()
         elif kind == "explained":
             self.explained[str(msg.get("action"))] = msg.get("reason")
+        elif kind == "news":  # (kept here: a table not drawn yet writes them in its log later)
+            self.news.append(str(msg.get("text") or ""))
         if self.keeper is not None:
             self.keeper.receive(msg)
         if self.listener is not None:
             self.listener(msg)
+
+    def _countdowns(self, seats: Sequence[Any]) -> None:
+        """Every dropped player's countdown, at once (the update itself may wait its turn)."""
+        now = self.client.clock()
+        self.standin_at = {}
+        for i, s in enumerate(seats):
+            left = s.get("standin_in") if isinstance(s, Mapping) else None
+            if isinstance(left, (int, float)) and not isinstance(left, bool) and 0 <= left < 1e6:
+                self.standin_at[i] = now + left
+
+    def away_text(self, now: float) -> list[str]:
+        """Who is away, each with their stand-in's countdown: ``Cy (a bot in 42 s)``,
+        ``Cy (a bot plays)``, or ``Cy (a bot moves at their turn)`` once it has run out."""
+        out = []
+        for i, s in enumerate(self.seats):
+            if i == self.seat or not s.kind.startswith("away"):
+                continue
+            if "bot plays" in s.kind:
+                out.append(f"{s.name} (a bot plays)")
+            elif i in self.standin_at:
+                left = self.standin_at[i] - now
+                when = f"in {left:.0f} s" if left >= 0.5 else "at their turn"
+                out.append(f"{s.name} (a bot {when})")
+            else:
+                out.append(s.name)
+        return out
 
     def has_update(self) -> bool:
         return bool(self._pending)

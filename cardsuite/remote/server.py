@@ -30,7 +30,17 @@ server
   (``clock.ClockSync``);
 - writes the game's record into the host's store at the end, like any other game, and
   sends it to every seated player (``record``, only once the game is over), whose own
-  cardsuite keeps it (``keeper.py``).
+  cardsuite keeps it (``keeper.py``);
+- given a ``lobby.Setting`` instead of a ``Match`` (``cardsuite host``), opens as a waiting
+  room: no game exists until every remote seat is taken and has sent its salt (or the host
+  starts early, bots of the host's level in the empty seats). The host's commitment
+  (``fair.Fairness.new``) is in every welcome and room message before anything that shapes
+  the deal; the game is dealt from ``fair.deal_seed`` of the host's secret seed and the
+  salts, which never leaves this module before the game is over; then a ``reveal`` gives it
+  to everyone, a new fair round opens for a rematch, and the same seats are dealt again once
+  every player still here agrees. A seat whose player dropped mid-game carries
+  ``standin_in`` (seconds, on ``clock``) in every seat list, and ``news`` lines say who
+  came, left, started early, was stood in for or came back.
 
 aiohttp's WebSocket server does the transport; messages are ``protocol``'s JSON.
 """
@@ -51,11 +61,13 @@ from aiohttp import WSCloseCode, WSMsgType, web
 
 from ..bots import LEVELS, Bot, make_bot
 from ..engine import Action, IllegalAction
+from ..fair import Fairness, FairnessError, check_salt, deal_seed
 from ..games import entry
 from ..hints import medium_hint
 from ..match import HUMAN, REMOTE, Match, SeatSpec
 from . import protocol as P
 from .clock import ClockSync
+from .lobby import OVER, PLAYING, WAITING, Setting, salts_json, started_early
 
 if TYPE_CHECKING:
     from ..store import Store
@@ -171,7 +183,7 @@ class TableServer:
 
     def __init__(
         self,
-        match: Match,
+        match: Match | Setting,
         *,
         secret: str | None = None,
         host: str = "127.0.0.1",
@@ -195,7 +207,25 @@ class TableServer:
                 raise ValueError(f"{what} must be a finite number of seconds, not {number}")
         if max_watchers < 0:
             raise ValueError(f"max_watchers must be 0 or more, not {max_watchers}")
-        self.match = match
+        #: A ``Setting``: the table opens as a waiting room and deals fairly once its seats
+        #: are taken (``cardsuite host``); a ``Match``: it is dealt already (no fair round).
+        self.setting = match if isinstance(match, Setting) else None
+        self._match = match if isinstance(match, Match) else None
+        #: the seats' names and kinds; the match's own list once dealt
+        self.seats: list[SeatSpec] = (
+            self._match.seats if self._match is not None else list(match.seats)
+        )
+        self._names = [s.name for s in self.seats]  # the host's names, back when a seat frees
+        self.phase = PLAYING if self._match is not None else WAITING
+        #: this deal's public fair facts (commitment, salts) and the host's secret seed, which
+        #: never leaves the server before the game is over
+        self.fair: Fairness | None = None
+        self._host_seed: str | None = None
+        #: the fair round whose commitment is shown now (0 for the first game, 1 for the first
+        #: rematch...): the same number from the room through its game, so a client's
+        #: account of a deal (``FairWatch``) is found again after a reconnection
+        self.round = -1
+        self.agreed: set[int] = set()  # after a game: the seats that want another
         self.secret = secret or P.new_secret()
         self.host = host
         self.port = port
@@ -214,7 +244,7 @@ class TableServer:
         self.asks: dict[int, SeatAsk] = {}  # seat -> the ask waiting for the host
         self._refused_at: dict[int, float] = {}  # seat -> when the host last said no
         self._void: set[str] = set()  # tokens of seats the host gave to someone else
-        self.slots = [Slot(i, s.kind) for i, s in enumerate(match.seats)]
+        self.slots = [Slot(i, s.kind) for i, s in enumerate(self.seats)]
         #: the host's own seat is taken only with this token (the host's table holds it)
         self.host_token = P.new_token()
         for slot in self.slots:
@@ -232,11 +262,40 @@ class TableServer:
         self._recorded = False
         self._last_pause = float("-inf")  # when a trick or showdown last ended
         self.realtime: Any = None  # a race's own loop (Money's), from its registry entry
+        self.throw_time = throw_time
+        if self._match is not None:
+            self._began(self._match)
+        else:
+            self._new_round()
+
+    @property
+    def match(self) -> Match:
+        """The game being played (or just over); a waiting room has none yet."""
+        if self._match is None:
+            raise RuntimeError("the table has not been dealt yet")
+        return self._match
+
+    @property
+    def dealt(self) -> bool:
+        return self._match is not None
+
+    @property
+    def game_id(self) -> str:
+        return self._match.game.id if self._match is not None else self.setting_game
+
+    @property
+    def setting_game(self) -> str:
+        assert self.setting is not None
+        return self.setting.game
+
+    def _began(self, match: Match) -> None:
+        """A game is on: its real-time loop (Money's) and its start time."""
+        self.realtime = None
         table = entry(match.game.id).remote_table_class()
         if table is not None:
-            self.realtime = table(self, throw_time)
+            self.realtime = table(self, self.throw_time)
         if match.started is None:
-            match.started = store.now() if store is not None else time.time()
+            match.started = self.store.now() if self.store is not None else time.time()
 
     # --- life -----------------------------------------------------------------------------
 
@@ -256,7 +315,8 @@ class TableServer:
         if server is not None and server.sockets:
             self.port = server.sockets[0].getsockname()[1]
         self.opened = self.clock()
-        self._spawn(self._drive())
+        if self.dealt:
+            self._spawn(self._drive())
         self._spawn(self._pinger())
         return self.address
 
@@ -374,7 +434,10 @@ class TableServer:
             conn = Conn(ws, None, name or "spectator", limiter, host=host)
             self._attach(conn)
             self._send(conn, self._welcome(conn, None))
-            self._send_update(conn)
+            if self.phase == PLAYING:
+                self._send_update(conn)
+            else:
+                self._send_lobby(conn)
             return conn
         slot, why, ask = self._seat_for(hello, name)
         if slot is not None and ask:
@@ -390,25 +453,37 @@ class TableServer:
             return None
         asked = self.asks.get(slot.seat)
         if asked is not None:  # its player is back: whoever was asking for it is not let in
-            asked.end(f"{self.match.seats[slot.seat].name} came back to their seat")
+            asked.end(f"{self.seats[slot.seat].name} came back to their seat")
         if slot.conn is not None:  # the same player again (a new connection): the old goes
             await self._drop(slot.conn, "replaced by a new connection", WSCloseCode.GOING_AWAY)
+        back = self.phase == PLAYING and slot.token is not None and slot.away_since is not None
         if slot.token is None:
             slot.token = P.new_token()
-        spec = self.match.seats[slot.seat]
-        others = {P.name_key(s.name) for i, s in enumerate(self.match.seats) if i != slot.seat}
+        spec = self.seats[slot.seat]
+        others = {P.name_key(s.name) for i, s in enumerate(self.seats) if i != slot.seat}
         key = P.name_key(name)
         if name and slot.kind == REMOTE and key != P.name_key(spec.name) and key not in others:
-            self.match.seats[slot.seat] = SeatSpec(spec.kind, name)  # the player's own name
-        conn = Conn(ws, slot.seat, self.match.seats[slot.seat].name, limiter)
+            self.seats[slot.seat] = SeatSpec(spec.kind, name)  # the player's own name
+        seated_as = self.seats[slot.seat].name
+        conn = Conn(ws, slot.seat, seated_as, limiter, host=slot.kind == HUMAN)
         slot.conn = conn
         slot.away_since = None
+        had_standin = slot.standin is not None
         slot.standin = None  # back: the stand-in hands the seat over
         self._attach(conn)
-        if self.realtime is not None:
+        if self.realtime is not None and self.phase == PLAYING:
             self.realtime.seated(conn)
         self._send(conn, self._welcome(conn, slot.token))  # the token: to its player alone
-        self._broadcast()
+        if self.phase == PLAYING:
+            if back:
+                took = ", and takes their seat back from the stand-in" if had_standin else ""
+                self.send_all("news", text=f"{seated_as} is back{took}")
+            self._broadcast()
+        else:
+            if self.phase == OVER:
+                self.agreed.add(slot.seat)  # joining after a game is joining the next one
+            self.send_all("news", text=f"{seated_as} sat down in seat {slot.seat + 1}")
+            self._seats_changed()
         self.wake()
         return conn
 
@@ -428,7 +503,7 @@ class TableServer:
                 return None, SEAT_GIVEN, False
             return None, UNKNOWN_TOKEN, False
         key = P.name_key(name)
-        named = [s for s in self.slots if key and P.name_key(self.match.seats[s.seat].name) == key]
+        named = [s for s in self.slots if key and P.name_key(self.seats[s.seat].name) == key]
         want = hello.get("seat")
         if want is not None:
             if want >= len(self.slots):
@@ -442,7 +517,7 @@ class TableServer:
                 return None, "the table is full: join with --watch to look on", False
             slot = free[0]
         if any(s is not slot for s in named):
-            taken = self.match.seats[named[0].seat].name
+            taken = self.seats[named[0].seat].name
             return None, f"the name {taken} is taken at this table: join with another --name", False
         if slot.kind == REMOTE and slot.token is None:
             return slot, "", False
@@ -450,14 +525,14 @@ class TableServer:
             return slot, "", True
         if want is not None:
             return None, f"seat {want + 1} is not free", False
-        taken = self.match.seats[slot.seat].name
+        taken = self.seats[slot.seat].name
         return None, f"the name {taken} is taken at this table: join with another --name", False
 
     async def _ask_host(self, ws: web.WebSocketResponse, slot: Slot, name: str) -> str | None:
         """Ask the host whether this connection may have ``slot``, a dropped player's seat;
         None if it may, else the reason it may not. The asker is told it waits; leaving
         withdraws the ask."""
-        held = self.match.seats[slot.seat].name
+        held = self.seats[slot.seat].name
         kept = f"{held}'s seat is kept for its player"
         if self.on_ask is None:
             return f"{kept}: only their own cardsuite (which keeps its key) takes it back"
@@ -517,10 +592,276 @@ class TableServer:
             if slot.conn is conn:
                 slot.conn = None
                 slot.away_since = self.clock()
-                if self.realtime is not None:
-                    self.realtime.left(conn.seat)
-                self._broadcast()
+                if self.phase == PLAYING:
+                    if self.realtime is not None:
+                        self.realtime.left(conn.seat)
+                    self._broadcast()
+                else:
+                    self._left_room(slot, conn.name)
         self.wake()
+
+    # --- the waiting room: seats, salts, starting early, the rematch -------------------------
+
+    def _left_room(self, slot: Slot, name: str) -> None:
+        """A player's connection ended before a deal. Leaving (``bye``) frees the seat, and
+        so does any leaving after a game (it counts as gone for the rematch); a connection
+        that drops in the waiting room keeps its seat for its token, awaited again."""
+        if self.phase == OVER or slot.token is None:
+            if slot.kind == REMOTE:
+                self._free(slot)
+            where = "the table" if self.phase == OVER else "the waiting room"
+            self.send_all("news", text=f"{name} left {where}")
+        else:
+            self.send_all("news", text=f"{name} lost their connection; the seat is kept for them")
+        self._seats_changed()
+
+    def _free(self, slot: Slot) -> None:
+        """A remote seat nobody holds any more: its host-given name back, its salt and its
+        rematch answer forgotten (the token then counts for nothing)."""
+        slot.token = None
+        slot.standin = None
+        self.seats[slot.seat] = SeatSpec(self.seats[slot.seat].kind, self._names[slot.seat])
+        if self.fair is not None:
+            self.fair.salts.pop(slot.seat, None)
+        self.agreed.discard(slot.seat)
+
+    def _new_round(self) -> None:
+        """A new fair round for the next deal: a fresh commitment, no salts yet."""
+        self.fair, self._host_seed = Fairness.new()
+        self.round += 1
+
+    def fair_json(self) -> dict[str, Any] | None:
+        """The public facts of this deal's fair round (never the host's seed)."""
+        if self.fair is None:
+            return None
+        return {
+            "round": self.round,
+            "commitment": self.fair.commitment,
+            "salts": salts_json(self.fair.salts),
+        }
+
+    def awaited(self) -> list[int]:
+        """The seats the next deal waits for: remote seats nobody is connected at."""
+        return [s.seat for s in self.slots if s.kind == REMOTE and s.conn is None]
+
+    def unanswered(self) -> list[int]:
+        """After a game: the seats of connected players who have not said yes to another."""
+        return [
+            s.seat
+            for s in self.slots
+            if s.played_remotely and s.conn is not None and s.seat not in self.agreed
+        ]
+
+    def needs_salt(self, conn: Conn) -> bool:
+        """Whether this connection's seat still owes the next deal its salt."""
+        if self.fair is None or self.phase == PLAYING or conn.seat is None:
+            return False
+        slot = self.slots[conn.seat]
+        if slot.kind != REMOTE or conn.seat in self.fair.salts:
+            return False
+        return self.phase == WAITING or conn.seat in self.agreed
+
+    def host_name(self) -> str:
+        mine = [s for s in self.slots if s.kind == HUMAN]
+        return self.seats[mine[0].seat].name if mine else "The host"
+
+    def lobby_for(self, conn: Conn) -> str:
+        """The waiting room as one connection sees it: every seat and who is awaited, the
+        commitment and the salts so far, whether this seat still owes its salt, and after a
+        game who has agreed to another and who is still to answer."""
+        fields: dict[str, Any] = {
+            "phase": self.phase,
+            "seats": self.seats_json(),
+            "awaited": self.awaited(),
+            "host": self.host_name(),
+            "fair": self.fair_json(),
+            "need_salt": self.needs_salt(conn),
+        }
+        if self.phase == OVER:
+            fields["rematch"] = {"agreed": sorted(self.agreed), "awaiting": self.unanswered()}
+        return P.encode("lobby", **fields)
+
+    def _send_lobby(self, conn: Conn) -> None:
+        self._send(conn, self.lobby_for(conn))
+
+    def _seats_changed(self) -> None:
+        """Before a deal, after a seat, salt or answer changed: everyone's waiting room
+        again, and the deal if nothing is awaited any more."""
+        if self.phase == PLAYING or self.closing:
+            return
+        for conn in list(self.conns):
+            self._send_lobby(conn)
+        self._maybe_deal()
+
+    def _maybe_deal(self) -> None:
+        """Deal once every seat played from a terminal is here, every joiner's salt is in
+        and, after a game, every player has agreed to the next."""
+        if self.phase == PLAYING or self.setting is None or self.fair is None or self.closing:
+            return
+        for slot in self.slots:
+            if not slot.played_remotely:
+                continue
+            if slot.conn is None:
+                return
+            if slot.kind == REMOTE and slot.seat not in self.fair.salts:
+                return
+            if self.phase == OVER and slot.seat not in self.agreed:
+                return
+        self._deal()
+
+    def _deal(self) -> None:
+        """The game, dealt from the seed the host's committed seed and the salts give; its
+        public fair facts go to everyone (and into the match's origin, for its record)
+        before its first update."""
+        assert self.setting is not None and self.fair is not None and self._host_seed
+        fair = self.fair
+        fair.salts = {s: v for s, v in fair.salts.items() if self.slots[s].kind == REMOTE}
+        seed = deal_seed(self._host_seed, fair.salts)
+        match = self.setting.deal(self.seats, seed)
+        # (R2's records.py writes and checks these; the host seed is filled in at the end)
+        match.origin = {
+            **(match.origin or {}),
+            "fair": {"commitment": fair.commitment, "salts": fair.salts_text(), "host_seed": None},
+        }
+        self._match = match
+        self.seats = match.seats
+        self.phase = PLAYING
+        self.agreed = set()
+        self._events_json = []
+        self._recorded = False
+        self._last_pause = float("-inf")
+        self.opened = self.clock()  # (a seat left empty from now counts as away from now)
+        for slot in self.slots:
+            slot.standin = None
+            slot.away_since = None if slot.conn is not None else self.opened
+        self._began(match)
+        extra = self.realtime.welcome() if self.realtime is not None else {}
+        for conn in list(self.conns):
+            conn.sent = 0
+            if self.realtime is not None and conn.seat is not None:
+                self.realtime.seated(conn)
+        self.send_all(
+            "dealt",
+            game=match.game.id,
+            variant=match.state.variant,
+            options=dict(match.state.options),
+            players=match.players,
+            seats=self.seats_json(),
+            started=match.started,
+            fair=self.fair_json(),
+            **extra,
+        )
+        self._broadcast()
+        self._spawn(self._drive())
+        self.wake()
+
+    def _game_over(self) -> None:
+        """The end of a fairly dealt game: the host's seed revealed to everyone (and into the
+        record's origin), then a new fair round for a rematch, its commitment shown first."""
+        if self.setting is None or self.phase != PLAYING or self.fair is None:
+            return
+        m = self.match
+        self.fair.host_seed = self._host_seed
+        if m.origin is not None and isinstance(m.origin.get("fair"), dict):
+            m.origin["fair"]["host_seed"] = self._host_seed
+        self.send_all(
+            "reveal",
+            host_seed=self._host_seed,
+            seed=m.seed,
+            commitment=self.fair.commitment,
+            salts=salts_json(self.fair.salts),
+        )
+        self._write_record()  # (with the revealed seed, and the names the game was played by)
+        self.phase = OVER
+        self._new_round()
+        self.agreed = {s.seat for s in self.slots if not s.played_remotely}  # bots agree
+        for slot in self.slots:
+            if slot.kind == REMOTE and slot.conn is None:
+                self._free(slot)  # gone by the end: a seat for someone else (or a bot)
+        self._seats_changed()
+
+    def _salt(self, conn: Conn, salt: str) -> str | None:
+        """A joiner's salt for the next deal; a reason closes the connection."""
+        if conn.seat is None:
+            return "salt: a spectator gives no salt"
+        slot = self.slots[conn.seat]
+        if slot.kind == HUMAN:
+            return "salt: the host's seat gives no salt (the host chose the seed)"
+        if self.phase == PLAYING or self.fair is None:
+            return "salt: the deal is made; a salt comes before it, not after"
+        try:
+            check_salt(salt)
+        except FairnessError as e:
+            return f"salt: {e}"
+        if conn.seat in self.fair.salts:
+            return "salt: a second salt; a seat gives one salt a deal"
+        self.fair.salts[conn.seat] = salt
+        self._seats_changed()
+        return None
+
+    def _start_early(self, conn: Conn, level: str) -> str | None:
+        """The host deals now: bots of ``level`` in the seats nobody is at."""
+        if level not in LEVELS:
+            return f"start: a bot level is one of {', '.join(LEVELS)}"
+        if not conn.host:
+            self._refuse(conn, "start", "only the host starts the game")
+            return None
+        if self.phase == PLAYING or self.setting is None or self.fair is None:
+            self._refuse(conn, "start", "the game is on already")
+            return None
+        if self.phase == OVER and conn.seat is not None:
+            self.agreed.add(conn.seat)  # the host starting the next game agrees to it
+        waiting = [self.seats[s].name for s in self.unanswered()] if self.phase == OVER else []
+        if waiting:
+            self._refuse(conn, "start", f"waiting for {', '.join(waiting)} to answer the rematch")
+            self._seats_changed()
+            return None
+        salting = [
+            self.seats[s.seat].name
+            for s in self.slots
+            if s.kind == REMOTE and s.conn is not None and s.seat not in self.fair.salts
+        ]
+        if salting:
+            self._refuse(conn, "start", f"{', '.join(salting)}'s salt is on its way: try again")
+            return None
+        empty = self.awaited()
+        for seat in empty:
+            slot = self.slots[seat]
+            if slot.token is not None:
+                self._void.add(slot.token)  # a dropped joiner's seat is a bot's now
+            self._free(slot)
+            slot.kind = level
+            self.seats[seat] = SeatSpec(level, self._names[seat])
+        self.send_all("news", text=started_early(self.host_name(), level, empty))
+        self._seats_changed()
+        return None
+
+    def _rematch(self, conn: Conn, yes: bool) -> str | None:
+        """A player's answer after a game: yes waits for the others; no leaves the table."""
+        if conn.seat is None:
+            self._refuse(conn, "rematch", "a spectator has no seat to play again")
+            return None
+        if self.setting is None or self.phase != OVER:
+            why = "this table deals one game" if self.setting is None else "the game is not over"
+            self._refuse(conn, "rematch", why)
+            return None
+        name = self.seats[conn.seat].name
+        if yes:
+            if conn.seat not in self.agreed:
+                self.agreed.add(conn.seat)
+                self.send_all("news", text=f"{name} wants a rematch")
+            self._seats_changed()
+            return None
+        if conn.host:
+            self._refuse(conn, "rematch", "the host closes the table by leaving it")
+            return None
+        slot = self.slots[conn.seat]
+        slot.conn = None  # (so its leaving is not said twice)
+        self._free(slot)
+        self.send_all("news", text=f"{name} declined the rematch and left")
+        self._spawn(self._drop(conn, "you declined the rematch", WSCloseCode.OK, final=True))
+        self._seats_changed()
+        return None
 
     async def _drop(self, conn: Conn, why: str, code: int, final: bool = False) -> None:
         """Close one connection with the reason (it hears it first); the table goes on.
@@ -580,6 +921,17 @@ class TableServer:
             if conn.seat is not None:
                 self.slots[conn.seat].token = None  # gone for good: the seat is free again
             return "goodbye"
+        if kind == "salt":
+            return self._salt(conn, msg["salt"])
+        if kind == "start":
+            return self._start_early(conn, msg["level"])
+        if kind == "rematch":
+            return self._rematch(conn, msg["yes"])
+        if not self.dealt:
+            if kind in ("act", "press", "hint", "explain", "seen"):
+                action = msg.get("action", "") if kind in ("act", "explain") else kind
+                self._refuse(conn, action, "the game has not been dealt yet")
+            return None
         if conn.seat is None:
             if kind in ("act", "press", "hint", "explain", "seen"):
                 action = msg.get("action", "") if kind in ("act", "explain") else kind
@@ -647,13 +999,14 @@ class TableServer:
             self._last_pause = self.clock()
         self._broadcast()
         if self.match.is_over():
+            self._game_over()  # (before the record: the revealed seed goes into it)
             self._write_record()
         self.wake()
 
     def _hint(self, conn: Conn) -> None:
         seat = conn.seat
         assert seat is not None
-        if self.match.to_move() != seat or self.match.is_over():
+        if self.phase != PLAYING or self.match.to_move() != seat or self.match.is_over():
             self._send(conn, P.encode("hint", action=None, reason="a hint is for your own turn"))
             return
         if self.realtime is not None:
@@ -690,32 +1043,58 @@ class TableServer:
     # --- messages out ---------------------------------------------------------------------
 
     def seats_json(self) -> list[dict[str, Any]]:
+        """Every seat: its name, kind and who is there. A seat whose player dropped during a
+        game also says ``standin_in``: the seconds left before a stand-in may move for it
+        (each client counts them down on its own clock)."""
         out = []
-        for slot, spec in zip(self.slots, self.match.seats, strict=True):
-            out.append(
-                {
-                    "name": spec.name,
-                    "kind": slot.kind,
-                    "status": P.seat_status(slot.kind, slot.conn is not None, bool(slot.standin)),
-                }
-            )
+        now = self.clock()
+        for slot, spec in zip(self.slots, self.seats, strict=True):
+            # (in a game, a seat nobody holds is away: a stand-in comes for it)
+            taken = self.phase == PLAYING or slot.token is not None or slot.kind == HUMAN
+            seat: dict[str, Any] = {
+                "name": spec.name,
+                "kind": slot.kind,
+                "status": P.seat_status(
+                    slot.kind, slot.conn is not None, bool(slot.standin), taken=taken
+                ),
+            }
+            away = slot.away_since  # (None: nobody ever took the seat; no one to count for)
+            counting = self.phase == PLAYING and slot.played_remotely and slot.conn is None
+            if counting and away is not None and slot.standin is None:
+                seat["standin_in"] = round(max(0.0, away + self.standin_after - now), 1)
+            out.append(seat)
         return out
 
     def _welcome(self, conn: Conn, token: str | None) -> str:
-        m = self.match
-        extra = self.realtime.welcome() if self.realtime is not None else {}
-        return P.encode(
-            "welcome",
-            seat=conn.seat,
-            token=token,
-            game=m.game.id,
-            variant=m.state.variant,
-            options=dict(m.state.options),
-            players=m.players,
-            seats=self.seats_json(),
-            started=m.started,
-            **extra,
-        )
+        fields: dict[str, Any] = {
+            "seat": conn.seat,
+            "token": token,
+            "phase": self.phase,
+            "seats": self.seats_json(),
+            "fair": self.fair_json(),
+            "host": self.host_name(),
+        }
+        if self.phase == PLAYING:
+            m = self.match
+            extra = self.realtime.welcome() if self.realtime is not None else {}
+            fields.update(
+                game=m.game.id,
+                variant=m.state.variant,
+                options=dict(m.state.options),
+                players=m.players,
+                started=m.started,
+                **extra,
+            )
+        else:
+            assert self.setting is not None
+            fields.update(
+                game=self.setting.game,
+                variant=self.setting.variant,
+                options=dict(self.setting.options),
+                players=len(self.seats),
+                started=None,
+            )
+        return P.encode("welcome", **fields)
 
     def _new_events(self, conn: Conn) -> list[list[Any]]:
         log_ = self.match.public_log()
@@ -811,6 +1190,8 @@ class TableServer:
         left = away + self.standin_after - self.clock()
         if left <= 0:
             slot.standin = make_bot(self.match.game.id, self.standin_level, seed=1000 + seat)
+            name = self.seats[seat].name
+            self.send_all("news", text=f"A {self.standin_level} bot now plays for {name}")
             self._broadcast()
             return slot.standin, None
         return None, left
@@ -841,7 +1222,7 @@ class TableServer:
     # --- the record -----------------------------------------------------------------------
 
     def _write_record(self) -> None:
-        if self.store is None or self._recorded or not self.match.record:
+        if self.store is None or self._recorded or self._match is None or not self.match.record:
             return
         from ..records import from_match, record_name
 

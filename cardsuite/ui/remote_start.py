@@ -21,9 +21,10 @@ import contextlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..match import HUMAN, Match
+from ..match import HUMAN
 from ..remote.client import TableClient
 from ..remote.keeper import RecordKeeper
+from ..remote.lobby import Setting
 from ..remote.protocol import Address, name_key
 from ..remote.remote_match import RemoteMatch
 
@@ -156,10 +157,12 @@ async def host(app: CardSuiteApp, req: HostRequest) -> None:
     from ..remote.server import TableServer
 
     t = req.table
-    match = Match.new(t.game, t.seats, t.variant, t.options, t.seed, app.bot_options)
+    # A waiting room: the game is dealt once the seats are taken, from the seed the host's
+    # commitment and the joiners' salts give (so ``t.seed`` cannot choose it).
+    setting = Setting(t.game, list(t.seats), t.variant, dict(t.options), app.bot_options)
     delay, hold = app.pace_delays()
     server = TableServer(
-        match,
+        setting,
         host=req.host,
         port=req.port,
         standin_after=req.standin_after,
@@ -219,25 +222,32 @@ async def _open(
     invite: str | None,
     server: Any = None,
 ) -> None:
-    """The table, once the first update is in (a screen is built from a view)."""
-    from .remote_table import remote_screen_class
+    """The waiting room (a table not dealt yet, or between games), or the table once the
+    first update is in (a screen is built from a view). A ``RemoteSession`` routes the
+    messages from then on."""
+    from .remote_session import RemoteSession
 
+    session = RemoteSession(app, client, welcome, invite=invite, server=server)
+    if welcome.get("phase", "playing") != "playing":
+        for msg in early:
+            session.receive(msg)
+        client.on_message = session.receive
+        app.push_screen(session.room())
+        return
     match = RemoteMatch(client, welcome)
     match.invite = invite
     match.server = server
+    match.session = session
+    session.match = match
     if server is None and match.seat is not None:  # a joined player keeps the record too
         match.keeper = RecordKeeper(app.store)
+        match.keeper.seen = session.seen()  # (joined during a fairly dealt game)
     for msg in early:
-        match.receive(msg)
-    client.on_message = match.receive
+        session.receive(msg)
+    client.on_message = session.receive
     await match.arrived.wait()
     match.take_update()
-    from ..games import entry
-
-    cls = entry(match.game.id).remote_screen_class() or remote_screen_class(
-        app.table_screen_class(match.game)
-    )
-    app.push_screen(cls(match))
+    app.push_screen(session.table_screen(match))
 
 
 __all__ = ["HostRequest", "JoinRequest", "ask_host", "host", "join", "seat_key"]

@@ -31,21 +31,26 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
 from ..engine import Action, Event, IllegalAction
 from ..hints import MAX_REASON, Hint
+from ..remote.lobby import short
 from .table import TableScreen
-from .widgets import LogView
+from .widgets import _TOKEN, LogView
 
 if TYPE_CHECKING:
     from ..remote.remote_match import RemoteMatch
     from .app import CardSuiteApp
 
 
+#: The fair deal's facts in full (a screen class's bindings: the mixin has none of its own).
+FAIR_BINDINGS: list[BindingType] = [Binding("F", "fair", "Fair deal", show=False)]
+
 #: A table's own actions a watcher (no seat) can use: they look, read and leave; every other
 #: (select, play, bid, buy, hint...) is a player's, and hidden from a watcher's footer.
-WATCHER_ACTIONS = frozenset({"rules", "leave", "result", "last_trick"})
+WATCHER_ACTIONS = frozenset({"rules", "leave", "result", "last_trick", "fair"})
 
 
 class RemoteTable:
@@ -60,7 +65,7 @@ class RemoteTable:
         return cast("RemoteMatch", cast(TableScreen, self).match)
 
     @property
-    def _table(self) -> TableScreen:
+    def _rt_screen(self) -> TableScreen:
         return cast(TableScreen, self)
 
     def compose(self) -> ComposeResult:
@@ -75,9 +80,16 @@ class RemoteTable:
         self._rt_names = self.remote.names()  # (the game's own on_mount gives its log these)
         self.remote.listener = self._rt_message
         self.remote.client.on_status = self._rt_status
-        self._table.call_after_refresh(self._rt_bar)
+        self._rt_screen.call_after_refresh(self._rt_bar)
+        self._rt_screen.call_after_refresh(self._rt_flush_news)  # (news before it was drawn)
         if self.remote.has_update():
-            self._table.call_after_refresh(self._rt_next_update)
+            self._rt_screen.call_after_refresh(self._rt_next_update)
+        # a dropped player's countdown ticks on the bar (only the bar is drawn again)
+        self._rt_ticker = self._rt_screen.set_interval(1.0, self._rt_tick)
+
+    def _rt_tick(self) -> None:
+        if self.remote.standin_at:
+            self._rt_bar()
 
     def on_unmount(self) -> None:
         self._rt_left("{me}'s cardsuite was closed at the table")  # (nothing when already kept)
@@ -98,14 +110,17 @@ class RemoteTable:
     def _rt_drawable(self) -> bool:
         """Composed and not going: a message may draw (the app shutting down takes the
         widgets first, while the connection still delivers)."""
-        table = self._table
+        table = self._rt_screen
         return self._rt_ready and table._live() and bool(table.children)
 
     def _rt_message(self, msg: dict[str, Any]) -> None:
-        table = self._table
+        table = self._rt_screen
+        kind = msg.get("type")
+        if kind == "reveal" and self._rt_ready:  # (the result dialog is over the table)
+            self._rt_verdict()
+            return
         if not self._rt_drawable():
             return  # (updates wait in the match; on_mount takes them)
-        kind = msg.get("type")
         if kind == "update":
             if not table.holding:
                 self._rt_next_update()
@@ -129,6 +144,9 @@ class RemoteTable:
             table.notify("Back at the table.", title="Connected")
         elif kind == "record":
             self._rt_kept()
+        elif kind == "news":
+            self._rt_flush_news()
+            self._rt_screen.notify(str(msg.get("text")), title="Table", timeout=5, markup=False)
         elif kind is not None:
             self.remote_message(msg)
         self._rt_bar()
@@ -138,7 +156,7 @@ class RemoteTable:
 
     def _rt_next_update(self) -> None:
         """Put the next update on the table as if its moves had been made here."""
-        table = self._table
+        table = self._rt_screen
         m = self.remote
         if m.has_update():
             table._thinking = None  # (a bot's move, or anything else: the host moved on)
@@ -169,12 +187,12 @@ class RemoteTable:
         if names == self._rt_names:
             return
         self._rt_names = names
-        for log in self._table.query(LogView):
+        for log in self._rt_screen.query(LogView):
             log.add_events([], names)
 
     def release_hold(self) -> None:
         super().release_hold()  # type: ignore[misc]  # (the table's: see compose)
-        if self.remote.has_update() and not self._table.holding:
+        if self.remote.has_update() and not self._rt_screen.holding:
             self._rt_next_update()
 
     def _rt_kept(self) -> None:
@@ -183,7 +201,7 @@ class RemoteTable:
         keeper = self.remote.keeper
         if keeper is None or not keeper.said:
             return
-        self._table.notify(
+        self._rt_screen.notify(
             keeper.said,
             title="Record kept" if keeper.whole and keeper.said.endswith(".") else "Record",
             severity="information" if keeper.whole else "warning",
@@ -194,7 +212,7 @@ class RemoteTable:
     def _rt_note(self, text: str) -> None:
         """A line of the table's own in its logs (not an event of the game)."""
         note = Event("note", None, text.replace("{", "(").replace("}", ")"))
-        for log in self._table.query(LogView):
+        for log in self._rt_screen.query(LogView):
             log.add_events([note], self.remote.names())
 
     def _rt_left(self, why: str) -> None:
@@ -204,11 +222,11 @@ class RemoteTable:
         if keeper is None:
             return
         said = keeper.left(why, self.remote.names())
-        if said is not None and self._table.is_attached:
-            self._table.notify(said, title="Record", timeout=12)
+        if said is not None and self._rt_screen.is_attached:
+            self._rt_screen.notify(said, title="Record", timeout=12)
 
     def _rt_status(self, status: str) -> None:
-        table = self._table
+        table = self._rt_screen
         if not self._rt_drawable():
             return
         if self.remote.client.ended is not None:
@@ -226,7 +244,7 @@ class RemoteTable:
         self._rt_bar()
 
     def _rt_bar(self) -> None:
-        table = self._table
+        table = self._rt_screen
         if not table.is_mounted:
             return
         m = self.remote
@@ -235,7 +253,9 @@ class RemoteTable:
         dot = "  ·  " if wide else " · "
         out = Text()
         if m.invite is not None:
-            out.append("Your table: give the others " if wide else "Give: ", style="bold")
+            fairly = client.fair_watch() is not None  # (its commitment needs the room)
+            said = "Give the others " if fairly else "Your table: give the others "
+            out.append(said if wide else "Give: ", style="bold")
             out.append(m.invite, style="bold underline")
         else:
             out.append("Remote table " if wide else "", style="bold")
@@ -251,9 +271,12 @@ class RemoteTable:
                 out.append(f" ({ms} round trip)" if wide else f" {ms}")
         else:
             out.append(client.status, style="bold reverse")
-        away = [s.name for i, s in enumerate(m.seats) if i != m.seat and s.kind.startswith("away")]
+        away = m.away_text(client.clock())
         if away:
             out.append(f"{dot}away: {', '.join(away)}", style="italic")
+        fair = client.fair_watch()
+        if fair is not None and fair.commitment is not None and wide:
+            out.append(f"{dot}fair deal {short(fair.commitment)}", style="dim")
         bars = table.query("#remote-bar")
         if not bars:  # the table is going (leaving it closes the connection)
             return
@@ -270,13 +293,13 @@ class RemoteTable:
             self.remote.apply(action, seat)
         except IllegalAction as e:
             if not quiet:
-                self._table.notify(e.reason, title="Not allowed", severity="error")
+                self._rt_screen.notify(e.reason, title="Not allowed", severity="error")
             return False
         self._rt_asked = self.remote.seq
         return True
 
     def action_hint(self) -> None:
-        table = self._table
+        table = self._rt_screen
         seat = table.human_to_move()
         if seat is None:
             table.notify("A hint is for your own turn.", severity="warning")
@@ -285,7 +308,7 @@ class RemoteTable:
             table.notify("Not connected to the table just now.", severity="warning")
 
     def _rt_hint_answer(self, msg: dict[str, Any]) -> None:
-        table = self._table
+        table = self._rt_screen
         text = msg.get("action")
         if not text:
             table.notify(str(msg.get("reason") or "no hint now"), severity="warning")
@@ -319,27 +342,88 @@ class RemoteTable:
             if yes:
                 self._leave()
 
-        self._table.app.push_screen(ConfirmScreen(question, yes="Leave", no="Stay"), answer)
+        self._rt_screen.app.push_screen(ConfirmScreen(question, yes="Leave", no="Stay"), answer)
 
     def action_save(self) -> None:
-        self._table.notify(
+        self._rt_screen.notify(
             "The host keeps this game and its record; only the host can save it.",
             severity="warning",
         )
 
     def action_undo(self) -> None:
-        self._table.notify("There is no undo at a remote table.", severity="warning")
+        self._rt_screen.notify("There is no undo at a remote table.", severity="warning")
 
     def write_record(self) -> None:
         """The host writes the record (a client knows only its own cards); a joined
         player's copy comes from the host at the end (``_rt_kept``)."""
 
+    _rt_news_logged = 0  # how many of the match's news lines the log has
+
+    def _rt_flush_news(self) -> None:
+        """The table's news lines (who dropped, a stand-in taking over, who is back) not yet
+        in the game's log, written there. A name is the player's own text: nothing in it
+        may read as a seat or a card token of the log's."""
+        news = self.remote.news[self._rt_news_logged :]
+        logs = list(self._rt_screen.query(LogView))
+        if not news or not logs:
+            return
+        self._rt_news_logged += len(news)
+        plain = [_TOKEN.sub(lambda m: m.group(0).strip("[]{}"), text) for text in news]
+        names = self.remote.names()
+        for log in logs:
+            log.add_events([Event("news", None, text, {}) for text in plain], names)
+
+    def action_fair(self) -> None:
+        """The fair deal in full: the commitment, the salts it was dealt with, this
+        player's own salt and, after the end, the check's verdict."""
+        fair = self.remote.client.fair_watch()
+        if fair is None or fair.commitment is None:
+            self._rt_screen.notify("This table was not dealt with a fair round.", timeout=6)
+            return
+        lines = [f"commitment {fair.commitment}"]
+        lines += [f"seat {seat + 1} salt {salt}" for seat, salt in sorted(fair.salts.items())]
+        if fair.my_salt is not None:
+            lines.append(f"your salt {fair.my_salt}")
+        lines.append(fair.verdict() or "The host's seed is revealed at the end, and checked.")
+        self._rt_screen.notify("\n".join(lines), title="Fair deal", timeout=20, markup=False)
+
+    def rating_note(self) -> str | None:
+        """At a fairly dealt table the result says whether the deal checked out."""
+        rating = super().rating_note()  # type: ignore[misc]  # (see compose)
+        fair = self.remote.client.fair_watch()
+        if fair is None:
+            return cast("str | None", rating)
+        verdict = fair.verdict() or "Checking the deal: waiting for the host's seed…"
+        return f"{verdict}\n{rating}" if rating else verdict
+
+    def _rt_verdict(self) -> None:
+        """The host's seed came: the result dialog, if open, says the check's verdict."""
+        from .gameover import GameOverScreen
+
+        fair = self.remote.client.fair_watch()
+        if fair is None or fair.verdict() is None:
+            return
+        line = self.rating_note() or ""
+        for screen in self._rt_screen.app.screen_stack:
+            if isinstance(screen, GameOverScreen):
+                screen.rating_note = line  # (for a dialog not composed yet)
+                for note in screen.query("#gameover-rating"):
+                    cast(Static, note).update(Text(line))
+
     def _rematch(self) -> None:
+        session = self.remote.session
+        if session is not None and session.welcome.get("fair") is not None:
+            # a hosted table deals again: agree, and wait in its room for the others
+            if not session.rematch(True):
+                self._rt_screen.notify("Not connected to the table just now.", severity="warning")
+                return
+            self._rt_screen.app.switch_screen(session.room())
+            return
         if self.remote.server is not None:
             say = "This table closes: host a new one for another game (it has a new address)."
         else:
             say = "Ask the host for another game: it will have a new address."
-        self._table.notify(say, title="Remote table", timeout=8)
+        self._rt_screen.notify(say, title="Remote table", timeout=8)
         self._leave()
 
     def _leave(self) -> None:
@@ -349,7 +433,7 @@ class RemoteTable:
         # again takes it back (the token is kept in the data folder: remote_start.join)
         self._rt_left("{me} left the table")
         self._rt_closing = ensure_future(self.remote.client.close(bye=False))
-        cast("CardSuiteApp", self._table.app).back_to_picker()
+        cast("CardSuiteApp", self._rt_screen.app).back_to_picker()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("undo", "save"):
@@ -367,7 +451,7 @@ def remote_screen_class(game_cls: type[TableScreen]) -> type:
 
     # (a class per game's screen: its base is that class, a value, which mypy cannot check)
     class RemoteScreen(RemoteTable, game_cls):  # type: ignore[misc,valid-type]
-        pass
+        BINDINGS: ClassVar[list[BindingType]] = FAIR_BINDINGS
 
     RemoteScreen.__qualname__ = "RemoteScreen"
     return RemoteScreen

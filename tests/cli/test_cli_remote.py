@@ -106,6 +106,8 @@ def test_every_float_option_of_every_command_refuses_what_is_not_a_number(launch
         (["host", "manni", "--names", "South,SOUTH,Cy"], "'South' and 'SOUTH' read as the same"),
         (["host", "manni", "--names", "South,Ѕouth,Cy"], "'South' and 'Ѕouth' read as the same"),
         (["host", "manni", "--names", "Ann,\x07,Cy"], "'\\x07' has no letters to show"),
+        # issue 39: a hosted table is dealt from the commitment and the salts, not a seed
+        (["host", "manni", "--seed", "5"], "no --seed chooses it"),
     ],
 )
 def test_bad_arguments_are_usage_errors_that_say_what_is_allowed(launched, args, says) -> None:  # type: ignore[no-untyped-def]

@@ -224,6 +224,9 @@ class PrivacyWatch:
         server.on_send = self.check
 
     def check(self, conn: Conn, text: str) -> None:
+        if not self.server.dealt:  # a waiting room: no card exists yet
+            self.checked += 1
+            return
         st = self.server.match.state
         zones = st.zones()
         hidden = {c.code for z in st.hidden_zones(conn.seat) for c in zones[z]}
@@ -246,3 +249,21 @@ class PrivacyWatch:
             if [str(a) for a in twin.legal_actions(conn.seat)] != legal:
                 self.leaks.append((conn.seat, "legal actions depend on hidden cards"))
         self.checked += 1
+
+
+async def hosted_room(
+    game_id: str,
+    seats: Sequence[SeatSpec],
+    variant: str | None = None,
+    options: dict[str, Any] | None = None,
+    **server_options: Any,
+) -> TableServer:
+    """A started table server that opens as a waiting room (``lobby.Setting``): it deals,
+    fairly, once its remote seats are taken; no pauses."""
+    from cardsuite.remote.lobby import Setting
+
+    opts: dict[str, Any] = {"port": 0, "bot_delay": 0.0, "hold": 0.0}
+    opts.update(server_options)
+    server = TableServer(Setting(game_id, list(seats), variant, dict(options or {})), **opts)
+    await server.start()
+    return server

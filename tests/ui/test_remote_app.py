@@ -16,6 +16,7 @@ from cardsuite.hints import medium_hint
 from cardsuite.match import SeatSpec
 from cardsuite.remote.protocol import Address
 from cardsuite.ui.app import StartRequest
+from cardsuite.ui.lobby_screen import LobbyScreen
 from cardsuite.ui.picker import PickerScreen
 from cardsuite.ui.remote_start import HostRequest, JoinRequest
 from cardsuite.ui.remote_table import RemoteTable
@@ -132,14 +133,15 @@ async def test_the_host_plays_here_and_a_joined_player_plays_there(make_app) -> 
     req = HostRequest(StartRequest("manni", seats, "basic", {}, seed=5), port=0)
     app = make_app(start=req)
     async with app.run_test(size=(120, 36)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, RemoteTable))
-        screen = app.screen
-        server = screen.match.server
-        await wait_for(pilot, lambda: server.secret in _bar(app))
-        assert "cardsuite join 127.0.0.1:" in _bar(app)
-        assert screen.match.seat == 0
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        server = app.screen.session.server  # a waiting room until Bob sits down
         bob = ScriptedPlayer(server.address, "Bob").start()
         try:
+            await wait_for(pilot, lambda: isinstance(app.screen, RemoteTable))
+            screen = app.screen
+            await wait_for(pilot, lambda: server.secret in _bar(app))
+            assert "cardsuite join 127.0.0.1:" in _bar(app)
+            assert screen.match.seat == 0
             await wait_for(pilot, lambda: bob.seat == 1)
             await wait_for(pilot, lambda: screen.match.seats[1].kind == "here")
             for _ in range(2):
@@ -168,11 +170,17 @@ async def test_the_setup_screen_hosts_a_table_with_remote_seats(make_app) -> Non
         await pilot.pause()
         assert "remote seats" in str(app.screen.query_one("#seat-note").render())
         app.screen.action_start()
-        await wait_for(pilot, lambda: isinstance(app.screen, RemoteTable))
-        server = app.screen.match.server
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        server = app.screen.session.server
         assert server.host == "127.0.0.1"  # the setup screen hosts for this machine only
-        assert [s.kind for s in server.match.seats][:2] == ["human", "remote"]
-        await wait_for(pilot, lambda: server.secret in _bar(app))
+        assert [s.kind for s in server.seats][:2] == ["human", "remote"]
+        invite = f"cardsuite join 127.0.0.1:{server.port}/{server.secret}"
+        room = app.screen
+
+        def shown() -> str:
+            return str(room.query_one("#lobby-invite", Static).render())
+
+        await wait_for(pilot, lambda: invite in shown())
         app.screen._leave()  # leaving closes the table
         await wait_for(pilot, lambda: server._runner is None)
 
@@ -465,10 +473,11 @@ async def test_the_host_decides_whether_someone_without_the_key_takes_a_dropped_
     req = HostRequest(StartRequest("manni", seats, "basic", {}, seed=5), port=0)
     app = make_app(start=req)
     async with app.run_test(size=(120, 36)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        server = app.screen.session.server
+        bob = ScriptedPlayer(server.address, "Bob").start()
         await wait_for(pilot, lambda: isinstance(app.screen, RemoteTable))
         table = app.screen
-        server = table.match.server
-        bob = ScriptedPlayer(server.address, "Bob").start()
         await wait_for(pilot, lambda: bob.seat == 1)
         token = bob.client.token
         await bob.close(bye=False)  # dropped, the seat kept for its token

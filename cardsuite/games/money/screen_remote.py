@@ -20,12 +20,14 @@ turn press like any other.
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Any, ClassVar
+
+from textual.binding import BindingType
 
 from ...engine import Action, Event
 from ...remote.remote_match import RemoteMatch
 from ...ui.output_times import OUTPUT
-from ...ui.remote_table import RemoteTable
+from ...ui.remote_table import FAIR_BINDINGS, RemoteTable
 from .actions import Turn
 from .screen import METRIC, MoneyScreen
 
@@ -37,6 +39,8 @@ SEEN_DELAY = 0.03
 class RemoteMoneyScreen(RemoteTable, MoneyScreen):
     """Money's joined table (the registry's ``remote_screen``). Its match gives no race
     (``RemoteMatch.drive``): the host runs it, so nothing here plans, times or judges."""
+
+    BINDINGS: ClassVar[list[BindingType]] = FAIR_BINDINGS
 
     def __init__(self, match: RemoteMatch) -> None:
         super().__init__(match)
