@@ -11,12 +11,14 @@ from helpers import wait_for
 from remote_players import ScriptedPlayer, hosted_room
 
 from cardsuite.match import SeatSpec
+from cardsuite.records import parse
 from cardsuite.ui.app import StartRequest
 from cardsuite.ui.confirm import ConfirmScreen
 from cardsuite.ui.gameover import GameOverScreen
 from cardsuite.ui.lobby_screen import LobbyScreen
 from cardsuite.ui.remote_start import HostRequest, JoinRequest
 from cardsuite.ui.remote_table import RemoteTable
+from cardsuite.verify import verify
 
 
 def _text(app, selector: str) -> str:  # type: ignore[no-untyped-def]
@@ -91,7 +93,7 @@ async def test_a_joiner_waits_is_dealt_in_sees_the_deal_verified_and_asks_for_a_
             await wait_for(pilot, lambda: bool(notes()))
             assert f"commitment {server.fair.commitment}" in notes()[0]
             assert f"seat 1 salt {mine}" in notes()[0] and f"your salt {mine}" in notes()[0]
-            first = server.match.seed
+            first, first_commitment = server.match.seed, server.fair.commitment
             while not server.match.is_over():  # the game played out, by its rules
                 mover = server.match.to_move()
                 server.apply(server.match.legal_actions(mover)[0], mover)
@@ -102,6 +104,14 @@ async def test_a_joiner_waits_is_dealt_in_sees_the_deal_verified_and_asks_for_a_
                 lambda: "Deal verified" in _text(app, "#gameover-rating"),
                 why=lambda: _text(app, "#gameover-rating"),
             )
+            # the joiner keeps the game's record, which proves the deal (issue 39, item 3)
+            keeper = app.screen_stack[-2].match.keeper
+            assert keeper is not None and keeper.seen is not None
+            assert keeper.seen.commitment == first_commitment
+            await wait_for(pilot, lambda: keeper.whole, why=lambda: keeper.said)
+            rec = parse(keeper.path.read_text(encoding="utf-8"))
+            assert rec.seed == first and rec.fair is not None and rec.fair.salts[0] == mine
+            assert verify(rec).verified and "But" not in (keeper.said or "")
             await pilot.press("r")
             await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
             await wait_for(
