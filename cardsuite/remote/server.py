@@ -108,7 +108,8 @@ class Conn:
     closed: bool = False
     hinting: bool = False  # a hint is being worked out for it
     host: bool = False  # the host's own client (the host's token): never turned away
-    has_record: bool = False  # the game's record was sent to it (at the end only)
+    #: the game whose record was sent to it (at the end only; a rematch is another game)
+    record_of: object = None
 
 
 @dataclass
@@ -1136,7 +1137,7 @@ class TableServer:
 
     def _send_update(self, conn: Conn) -> None:
         self._send(conn, self.update_for(conn))
-        if self.match.is_over() and not conn.has_record:
+        if self.match.is_over() and conn.record_of is not self.match:
             self._record_soon(conn)
 
     def _broadcast(self) -> None:
@@ -1247,7 +1248,9 @@ class TableServer:
         never before the end) to a seated player's own cardsuite, which keeps it
         (``remote/keeper.py``); not to spectators, nor to the host's own seat (the host's
         store has it: ``_write_record``)."""
-        if conn.closed or conn.has_record or conn.seat is None or not self.match.is_over():
+        if conn.closed or conn.record_of is self.match or conn.seat is None:
+            return
+        if not self.match.is_over():
             return
         if self.slots[conn.seat].kind == HUMAN:
             return
@@ -1258,7 +1261,7 @@ class TableServer:
         except Exception:  # (as the host's own: never stop the table for a record)
             log.exception("the record could not be sent")
             return
-        conn.has_record = True
+        conn.record_of = self.match
         self._send(conn, P.encode("record", text=text))
 
 

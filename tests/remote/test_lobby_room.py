@@ -11,6 +11,7 @@ from remote_raw import Raw, assert_closed_with
 
 from cardsuite.fair import commitment, deal_seed, new_salt
 from cardsuite.match import SeatSpec
+from cardsuite.records import parse
 from cardsuite.remote import protocol as P
 from cardsuite.remote.client import TableClient
 from cardsuite.remote.lobby import OVER, PLAYING, WAITING
@@ -283,6 +284,12 @@ async def test_a_rematch_when_all_agree_has_a_new_commitment_salts_and_seed():
         assert first_host != second_host
         await end_game(server)
         await wait_for(lambda: bob.client.fair_watch(1).problems == [], what="second check")
+        # each game's record reaches each joiner, the rematch's too (issue 39, item 3)
+        records = lambda who: [m["text"] for m in who.messages if m["type"] == "record"]  # noqa: E731
+        for who in (bob, cy):
+            await wait_for(lambda who=who: len(records(who)) == 2, what="both games' records")
+            seeds = [parse(text).seed for text in records(who)]
+            assert seeds == [first_seed, server.match.seed]
     finally:
         await cy.close()
         await bob.close()
