@@ -174,6 +174,16 @@ def test_a_capture_plan_of_one_unit_and_no_build_is_that_unit(ace_high: bool) ->
     assert one > 100
 
 
+def test_the_build_alone_is_the_plan_of_no_unit_and_a_build() -> None:
+    """``_BUILD_ALONE``, which a listing hands a value with a build and no unit to take
+    without asking ``_capture_plan``, is that plan (the build taken alone, CASINO-CAP-1),
+    with or without INSIST-3's maximal captures only; with no build there is nothing."""
+    plan = kernel._capture_plan.__wrapped__
+    for maximal_only in (False, True):
+        assert plan((), True, maximal_only) == kernel._BUILD_ALONE
+        assert plan((), False, maximal_only) == ()
+
+
 def test_a_tables_less_one_card_is_the_table_of_the_layout_without_it() -> None:
     """``_without`` (a base's table of the other loose cards, read off the whole layout's)
     holds the sets ``_ordered_sums`` finds without that card, in the same order; and where

@@ -40,8 +40,10 @@ move, so here (``_listing``, one pass, no generator, for every turn with no insi
   the listing after the play made there at once;
 - what is kept across listings is kept small (``_KEPT``): the garbage collector walks every
   entry of a growing cache again and again, and a search asks again within a few hundred
-  layouts; what seldom comes again is worked out anew (``_tops_reach``), and the pile tops a
-  seat may use are read off a table (``usable_tops``, ``_usable``).
+  layouts; what seldom comes again is worked out anew (a capture's reach, value by value),
+  and the pile tops a seat may use are read off a table (``usable_tops``, ``_usable``);
+  the two capture plans most asked (one unit and no build, the build alone) are made, not
+  looked up.
 
 The generator path (``_play_steps``, ``_candidates``) lists a turn under an insist
 (INSIST-1/3). Everything else (a step not listed or read from text, the prompts, the deal
@@ -434,7 +436,9 @@ class CasinoKernel(CasinoState):
         """``_use_hand`` for a listed play (TURN-1 already met)."""
         self.hands[seat].remove(card)
         self.played = card
-        self.proofs.discard((seat, card.rank))  # PART-2: the proof ends when it is played
+        proofs = self.proofs
+        if proofs:  # (most often none: no pair to make)
+            proofs.discard((seat, card.rank))  # PART-2: the proof ends when it is played
 
     def _lean_capture(self, act: Capture, seat: int) -> None:
         """``_capture`` for a listed capture (its units checked as they were listed)."""
@@ -645,7 +649,7 @@ class CasinoKernel(CasinoState):
         tops = self.usable_tops(seat) if self.sa and played is None else None  # (VAR-SA 4)
         whole = tuple(loose)
         walk, table = _layout_sums(whole)  # (one look-up a listing)
-        targets = self._add_targets(seat, loose, tops=tops, holds=counts, whole=table)
+        targets = self._add_targets(seat, loose, True, tops, counts, table)  # (no keywords)
         owners = self._owners(seat, counts)
         out: list[Action] = []
         if played is None:
@@ -653,10 +657,10 @@ class CasinoKernel(CasinoState):
                 seat, whole, table, walk, tops or (), targets, owners, counts, judge, out
             )
             size = len(out)
-            self._free_list(seat, table, targets, owners, judge, out)
+            self._free_list(seat, table, targets, owners, judge, out, counts)
             self._quiet = out if len(out) == size else None  # (``_after_trail``)
             return out
-        added = self._free_list(seat, table, targets, owners, judge, out)
+        added = self._free_list(seat, table, targets, owners, judge, out, counts)
         if self._may_end(seat, added):
             out.append(END)
         return out
@@ -878,21 +882,38 @@ class CasinoKernel(CasinoState):
         maximal_only = self.insist == "always"
         builds = self.builds
         plans: dict[int, tuple[_Template, ...]] = {}
-        # With no pile top, the values with a unit to take are the sums of loose sets (an ace
-        # alone is a set of 1, and counts 14 too: below); with tops, ``_reach``'s values.
-        # (the tops' subsets looked up once for the reach and every value's units)
-        reach: set[int] | _Table
-        if tops:
-            subsets = _top_subsets(tops)
-            reach = _tops_reach(walk, subsets, ace_high)
-        else:
-            subsets = _NO_TOPS
-            reach = walk
+        # The values with a unit to take are the sums of loose sets (an ace alone is a set
+        # of 1, and counts 14 too), or with pile tops what a subset of them makes with a
+        # loose set or alone (``_reach``'s values, tested value by value: a listing asks
+        # about four, and a set of every value reached cost more). The tops' subsets are
+        # looked up once for the reach and every value's units.
+        subsets = _top_subsets(tops) if tops else _NO_TOPS
+        values = _CAPTURE_VALUES[ace_high]
         for v in counts:
-            if v in reach or v in builds or (v == 14 and 1 in reach):
-                # The plan is its units' (``units.sums`` of the whole layout, kept for the
-                # listing): a layout that changed elsewhere finds it again.
-                found = _take_groups(v, ace_high, subsets, walk)
+            if not (v in walk or v in builds or (v == 14 and 1 in walk)):
+                if subsets is _NO_TOPS:
+                    continue
+                for tsum, seats, tcards in subsets:
+                    if seats and (
+                        v - tsum in walk
+                        or (tsum == v if len(seats) >= 2 else v in values[tcards[0]])
+                    ):
+                        break
+                else:
+                    continue
+            # The plan is its units' (``units.sums`` of the whole layout, kept for the
+            # listing): a layout that changed elsewhere finds it again.
+            found = _take_groups(v, ace_high, subsets, walk)
+            # The two plans most asked are made here, not looked up (a look-up hashes the
+            # units, and they would crowd out the plans worth keeping): the build alone,
+            # and one unit with no build (``_capture_plan``'s answers).
+            if len(found) == 1 and v not in builds:
+                group = found[0]
+                cards, seats = group
+                plans[v] = ((False, (group,), frozenset(cards), frozenset(seats)),)
+            elif not found and v in builds:
+                plans[v] = _BUILD_ALONE
+            else:
                 plans[v] = _capture_plan(tuple(found), v in builds, maximal_only)
         if not plans:  # (no build and no unit of a value held, ``_reach``: nothing to take)
             return
@@ -974,10 +995,12 @@ class CasinoKernel(CasinoState):
         owners: _Owners,
         judge: _Judge | None,
         out: list[Action],
+        counts: dict[int, int],
     ) -> bool:
         """The free steps (TURN-2) onto ``out``: builds of loose cards (``table``: their
         sums), then additions of loose cards and pile tops. Whether an addition to the
-        side's build was listed after the play (what INSIST-1 asks, ``_may_end``)."""
+        side's build was listed after the play (what INSIST-1 asks, ``_may_end``).
+        ``counts``: ``_hand_counts`` of the mover's hand."""
         top = self.top_value
         builds = self.builds
         free = owners[0]
@@ -998,7 +1021,7 @@ class CasinoKernel(CasinoState):
                     out.append(_build(total, cards, None, None))
                 if both:
                     self._for_partner(_build(total, cards, None, theirs[total]), seat, judge, out)
-        return self._free_adds(seat, targets, owners, judge, out)
+        return self._free_adds(seat, targets, owners, judge, out, counts)
 
     def _free_adds(
         self,
@@ -1007,11 +1030,16 @@ class CasinoKernel(CasinoState):
         owners: _Owners,
         judge: _Judge | None,
         out: list[Action],
+        counts: dict[int, int],
     ) -> bool:
-        """``_adds_to`` with no hand card, onto ``out`` (see ``_free_list``)."""
+        """``_adds_to`` with no hand card, onto ``out`` (see ``_free_list``); whether the
+        mover holds a card of an opponent's build (``_holds_for``) is read off ``counts``."""
         ace_high = self.ace_high
         played = self.played is not None
-        sa_tops = self.sa and not played  # VAR-SA 5: a pile top joins one's build with a hand card
+        # South African, before the play no free unit holds a pile top: only the mover's own
+        # builds have tops to use (VAR-SA 4), and a top joins them with a hand card only
+        # (VAR-SA 5); so the tops are not walked at all then.
+        no_tops = self.sa and not played
         free = owners[0]
         theirs = owners[4]
         added = False
@@ -1019,7 +1047,8 @@ class CasinoKernel(CasinoState):
             v = target.value
             base = target.base
             table = target.table
-            if v != 14 and table is not None and target.subsets is _NO_TOPS:
+            subsets = _NO_TOPS if no_tops else target.subsets
+            if v != 14 and table is not None and subsets is _NO_TOPS:
                 # No pile top there: a unit is a set of its value (a card worth it alone but
                 # the base, which is the one set of its value then; an ace as 14 is not in
                 # the table): with none, ``_free_units`` has nothing to find.
@@ -1031,9 +1060,7 @@ class CasinoKernel(CasinoState):
                 if target.flag:  # the side's build
                     mine = True if judge is None else judge.free_keep()
                 else:  # an opponent's (AUG-5: before the play, kept capturable)
-                    mine = not played and (
-                        self._holds_for(seat, v) if judge is None else judge.free_opp(v)
-                    )
+                    mine = not played and (v in counts if judge is None else judge.free_opp(v))
             else:
                 both = target.flag
                 mine = v in free
@@ -1041,8 +1068,8 @@ class CasinoKernel(CasinoState):
                     mine = judge.free_new(v)
             if not mine and not both:
                 continue
-            for unit in _free_units(target, ace_high):
-                if mine and not (sa_tops and unit.tops and base is None and target.flag):
+            for unit in _free_units(target, ace_high, subsets):
+                if mine:
                     out.append(_add(v, unit, base, None))
                     if played and base is None and target.flag:
                         added = True
@@ -1257,12 +1284,7 @@ class CasinoKernel(CasinoState):
                 two.add(v)
         if self.n != 4:  # (no partner: nothing made for one)
             return one, two, one, two, _NO_PARTNER
-        proven: set[int] = set()
         theirs: dict[int, int] = {}
-        for v, b in builds.items():
-            owner = b.owner
-            if owner != seat and sides[owner] == side and self.proven(owner, v):
-                proven.add(v)
         partner = (seat + 2) % 4
         for who, r in self.proofs:
             if who == partner:
@@ -1270,6 +1292,12 @@ class CasinoKernel(CasinoState):
                     theirs[1] = theirs[14] = partner
                 else:
                     theirs[r] = partner
+        if not theirs:  # (most listings: no proof of the partner's, so nothing proven)
+            return one, two, one, two, _NO_PARTNER
+        proven: set[int] = set()
+        for v, b in builds.items():  # (the side's builds that are the partner's: ``proven``)
+            if b.owner == partner and v in theirs:
+                proven.add(v)
         if proven:
             return one | proven, two | proven, one, two, theirs
         return one, two, one, two, theirs
@@ -1970,6 +1998,10 @@ def _capture_plan(
     return tuple(out)
 
 
+#: ``_capture_plan``'s answer for no unit to take and a build: the build alone.
+_BUILD_ALONE: tuple[_Template, ...] = ((True, (), frozenset(), frozenset()),)
+
+
 def _capture_parts(
     option: tuple[_Group, ...],
 ) -> tuple[tuple[_Group, ...], frozenset[Card], frozenset[int]]:
@@ -2087,9 +2119,10 @@ def _top_picks(tops: tuple[Item, ...]) -> list[tuple[tuple[Item, ...], int]]:
 _ANY = Card(2, "S")
 
 
-def _free_units(target: _Target, ace_high: bool) -> list[Unit]:
+def _free_units(target: _Target, ace_high: bool, subsets: _Subsets | None = None) -> list[Unit]:
     """The units with no hand card onto ``target`` (``_adds_to``'s, in its order): one
-    loose card worth its value, loose sets of its sum, pile tops alone or with loose sets."""
+    loose card worth its value, loose sets of its sum, pile tops alone or with loose sets.
+    ``subsets``: the pile tops' subsets a unit may hold (``target.subsets`` by default)."""
     v = target.value
     base = target.base
     others = target.loose
@@ -2104,7 +2137,8 @@ def _free_units(target: _Target, ace_high: bool) -> list[Unit]:
     for cards in table.get(v, ()):
         if len(cards) >= 2:
             found.append(_unit(cards, None, ()))
-    subsets = target.subsets
+    if subsets is None:
+        subsets = target.subsets
     if subsets is _NO_TOPS:  # (no pile top to use there)
         return found
     for tsum, seats, tcards in subsets:
@@ -2167,9 +2201,8 @@ def _hand_counts(hand: list[Card], ace_high: bool) -> dict[int, int]:
 
 def _tops_reach(walk: _Table, subsets: _Subsets, ace_high: bool) -> set[int]:
     """``_reach`` of the layout whose sums are ``walk`` and of the pile tops whose
-    ``_top_subsets`` are ``subsets``, worked out anew for a listing: kept, it was found
-    again in one listing of four (South African 2p) and hardly ever with three players,
-    whose tops change more. (A subset's sums with the loose sets added in C.)"""
+    ``_top_subsets`` are ``subsets`` (a subset's sums with the loose sets added in C). A
+    listing tests the values its hand holds one by one instead (``_capture_list``)."""
     out = set(walk)
     if ace_high and 1 in walk:
         out.add(14)
