@@ -114,8 +114,8 @@ _RANK_WEIGHTS: dict[int, int] = {c.rank: w for c, w in _WEIGHTS.items()}
 #: exchange itself, the ranks given and taken, whether with the opponent, what it adds to
 #: the mover's key and to the other seat's (``MoneyKernel._keys``), and the money it needs
 #: in the mover's key: what is given in the mover's zone, what is taken in the place's
-#: (``_WEIGHTS``' numbers, side by side as in ``_key``).
-_XInfo = tuple[Exchange, tuple[int, ...], tuple[int, ...], bool, int, int, int]
+#: (``_WEIGHTS``' numbers, side by side as in ``_key``), and the tables it was made for.
+_XInfo = tuple[Exchange, tuple[int, ...], tuple[int, ...], bool, int, int, int, "_Tables"]
 
 #: Each zone's count of a rank with its top bit set (a rank has at most four cards, so the
 #: bit is free): ``(zone | _HIGH) - part`` keeps every one of them set exactly where the
@@ -123,10 +123,14 @@ _XInfo = tuple[Exchange, tuple[int, ...], tuple[int, ...], bool, int, int, int]
 _HIGH = 0x88888
 
 
-def _exchange_info(xinfo: dict[int, _XInfo], act: Exchange) -> _XInfo:
-    """``xinfo``'s entry for ``act``, made and kept by its ``id`` (the ``id`` is its own
-    while the entry holds the exchange); the offers are made once each, so a few thousand
-    in a process; emptied past ``_TABLE_MAX``."""
+def _exchange_info(tables: _Tables, act: Exchange) -> _XInfo:
+    """``tables.xinfo``'s entry for ``act``, made and kept by its ``id`` (the ``id`` is its
+    own while the entry holds the exchange; the offers are made once each, so a few
+    thousand in a process; emptied past ``_TABLE_MAX``), and on the exchange itself
+    (``Exchange._fast``, where ``apply`` reads it: no ``id`` and look-up a move), with the
+    tables it belongs to (an exchange is shared by every set of money values, and legal
+    under some only)."""
+    xinfo = tables.xinfo
     gw = sum(1 << (4 * (r - JACK)) for r in act.give)
     tw = sum(1 << (4 * (r - JACK)) for r in act.take)
     moved = tw - gw
@@ -142,7 +146,8 @@ def _exchange_info(xinfo: dict[int, _XInfo], act: Exchange) -> _XInfo:
         xinfo.clear()
     opp = act.place == OPPONENT
     need = gw | tw << (_THEIRS if opp else _UNDER)
-    got = xinfo[id(act)] = (act, act.give, act.take, opp, to_mine, to_other, need)
+    got = xinfo[id(act)] = (act, act.give, act.take, opp, to_mine, to_other, need, tables)
+    act._fast = got  # (``apply`` reads it there; another tables' overwrites it)
     return got
 
 
@@ -182,6 +187,12 @@ _PURSES: dict[int, Purse] = {}
 _TABLE_MAX = 50_000
 
 
+#: A mover at will's rows for one key (``MoneyKernel._rows``): the ground's row and its last
+#: index, the opponent's and its last index, the exchanges and the turn, and the key
+#: ``apply`` may take a known exchange by (``MoneyKernel._shopkey``: -1 with none left).
+_Rows = tuple[list[Any], int, list[Any], int, tuple[Action, ...], int]
+
+
 class _Tables:
     """The shop's parts for one set of money values and one buying rule (the only options
     they depend on: MONEY-EG-2, -4, -5, SY-1), each worked out once by the reference and
@@ -209,8 +220,9 @@ class _Tables:
     ``whole`` and ``sources``: by ``_whole_key``, a forced buyer's exchanges (which look
     ahead), the mover's steps where not buying at will (the source rule looks ahead too),
     and the sources of a forced purchase. ``xinfo``: what carrying out each exchange
-    needs, by its ``id`` (``_exchange_info``); only exchanges the kernel has carried out,
-    each legal somewhere under these money values, so of equal value and a change."""
+    needs, by its ``id`` (``_exchange_info``, which puts it on the exchange too); only
+    exchanges the kernel has carried out, each legal somewhere under these money values,
+    so of equal value and a change."""
 
     __slots__ = (
         "boughts",
@@ -235,7 +247,7 @@ class _Tables:
         self.sales: dict[tuple[int, int, int], tuple[Action, ...]] = {}
         self.grounds: dict[tuple[Any, ...], list[Any]] = {}
         self.boughts: dict[tuple[Any, ...], list[Any]] = {}
-        left: dict[int, tuple[list[Any], list[Any], tuple[Action, ...]]] = {}
+        left: dict[int, _Rows] = {}
         self.rests = (*[left] * MAX_EXCHANGES, {})
         self.forced: dict[tuple[Any, ...], tuple[Action, ...]] = {}
         self.whole: dict[tuple[Any, ...], tuple[Action, ...]] = {}
@@ -416,19 +428,18 @@ class MoneyKernel(MoneyState):
         rows = self._tables.rests[self.exchanges].get(key)
         if rows is None:
             rows = self._rows(key)
-        # a row's last place stands for every count from there on (``_rows``)
-        row = rows[0]
+        # a row's last place stands for every count from there on (``_rows``: each row
+        # with its last index, so no ``len`` a row a listing)
+        grounds, glast, boughts, blast, tail, self._shopkey = rows
         n = len(self.pile)
-        ground = row[n if n < len(row) else -1]
+        ground = grounds[n if n < glast else glast]
         if ground is None:
-            ground = self._fill_ground(row, key, n)
-        row = rows[1]
+            ground = self._fill_ground(grounds, key, n)
         n = len(self.hands[1 - mover])
-        bought = row[n if n < len(row) else -1]
+        bought = boughts[n if n < blast else blast]
         if bought is None:
-            bought = self._fill_rest(row, key, n)
-        got = self._offered = ground + bought + rows[2]
-        self._shopkey = key if self.exchanges < MAX_EXCHANGES else -1
+            bought = self._fill_rest(boughts, key, n)
+        got = self._offered = ground + bought + tail
         return got
 
     def _carry(self) -> list[int]:
@@ -440,7 +451,7 @@ class MoneyKernel(MoneyState):
         keys = self._keys = [_key(b0, b1, under), _key(b1, b0, under)]
         return keys
 
-    def _rows(self, key: int) -> tuple[list[Any], list[Any], tuple[Action, ...]]:
+    def _rows(self, key: int) -> _Rows:
         """The rows for the mover's ``key`` (in the table for the exchanges made): the
         ground's (``grounds``): a place for each count of cards on the ground up to what the
         dearest payment buys (no purchase takes more); the opponent's (``boughts``): a place
@@ -453,7 +464,9 @@ class MoneyKernel(MoneyState):
         the ground while any are left (MONEY-BUY-7, D12: the reference's
         ``exchange_offers``) and the turn, joined once for the key (not in each of the
         opponent's places: with aces as money the places' copies were half the items every
-        full collection walked)."""
+        full collection walked). Each row with its last index, and the key itself where an
+        exchange is left, else -1 (``_shopkey``): ``_shop`` unpacks them, no ``len`` of a row
+        nor test of the exchanges made at each listing."""
         mine, under = key & _ZONE, key >> _UNDER
         tables = self._tables
         pays, most = self._paying(mine)
@@ -472,9 +485,11 @@ class MoneyKernel(MoneyState):
             enough = max((fewest_bought(v, there, self._vkey) for _, v in pays), default=0)
             bought = _row(tables.boughts, opp_key, [None] * (enough + 1))
         tail: tuple[Action, ...] = (TURN,)
+        shopkey = -1  # (no exchange left: ``apply`` takes none by the money)
         if self.exchanges < MAX_EXCHANGES:
             tail = self._swaps(key) + tail
-        rows = (ground, bought, tail)
+            shopkey = key
+        rows = (ground, len(ground) - 1, bought, len(bought) - 1, tail, shopkey)
         return _row(tables.rests[self.exchanges], key, rows)
 
     def _fill_ground(self, row: list[Any], key: int, on_ground: int) -> tuple[Action, ...]:
@@ -667,18 +682,18 @@ class MoneyKernel(MoneyState):
         the listing kept until the next move (a mover buying at will: ``_shop``)."""
         if self.phase == "play":
             mover = self.mover
-            s = mover if seat is None else seat
-            if s == mover and self.hands[s]:
+            if (seat is None or seat == mover) and self.hands[mover]:
                 if not self._at_will or self.bought:
                     # the common case, a constant list: a card to turn, no shop open
                     if self.pile and not self._auto:
-                        return _TURN_OR_CLAIM[s]
+                        return _TURN_OR_CLAIM[mover]
                     return _TURN_ONLY
                 got = self._offered
                 if got is None:
                     got = self._shop()
                 if self._auto:  # (no claims) the steps themselves, shared and immutable
                     return got
+            s = mover if seat is None else seat
         else:
             got = self._offered
             if got is not None and seat is None and self._auto:
@@ -701,6 +716,14 @@ class MoneyKernel(MoneyState):
             out.append(CLAIMS[s])
         now[s] = out
         return out
+
+    def is_over(self) -> bool:
+        """The reference's, its comparison a branch: ``return self.phase == "over"`` is a
+        comparison CPython 3.11 does not specialise (a generic rich comparison of two
+        strings), where a test that jumps is (a play-out asks this at every move)."""
+        if self.phase == "over":  # noqa: SIM103  (the branch is the point)
+            return True
+        return False
 
     def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
         """The reference's, with a turn, a claim and an offered step carried out here. Long
@@ -755,8 +778,9 @@ class MoneyKernel(MoneyState):
             if self._fast_claim(action, seat):  # type: ignore[arg-type]  # kind is Claim
                 return events[mark:]
         elif (
-            # An exchange the kernel has carried out before (``xinfo``: so of equal value,
-            # a change, with a place, under these money values), where the steps offered
+            # An exchange the kernel has carried out before under these tables
+            # (``Exchange._fast``, ``xinfo``: so of equal value, a change, with a place,
+            # under these money values), where the steps offered
             # are a mover at will's who need not buy with an exchange left (``_shopkey``:
             # the mover's key they were listed for), is among them exactly where the money
             # is (those are all of its exchanges, ``_swaps``): the mover's bank holds what
@@ -767,11 +791,11 @@ class MoneyKernel(MoneyState):
             and self._offered is not None
             and (key := self._shopkey) >= 0
             and (seat is None or seat == self.mover)
-            and (info := self._tables.xinfo.get(id(action))) is not None
-            and info[0] is action
+            and (info := action._fast) is not None  # type: ignore[union-attr]  # an Exchange
+            and info[7] is self._tables
         ):
             if ((key | _HIGH_KEY) - info[6]) & _HIGH_KEY == _HIGH_KEY:
-                return self._exchanged(action, info)
+                return self._exchanged(action, info)  # type: ignore[arg-type]  # an Exchange
             # (the money is not there: refused by the reference's path below)
         elif (
             kind in _SHOP_STEPS
@@ -895,10 +919,9 @@ class MoneyKernel(MoneyState):
 
     def _make_exchange(self, act: Exchange) -> None:
         """The reference's, by ``_exchanged`` (with what carrying it out needs, ``xinfo``)."""
-        xinfo = self._tables.xinfo
-        info = xinfo.get(id(act))
-        if info is None or info[0] is not act:
-            info = _exchange_info(xinfo, act)
+        info = act._fast
+        if info is None or info[7] is not self._tables:
+            info = _exchange_info(self._tables, act)
         self._exchanged(act, info)
 
     def _exchanged(self, act: Exchange, info: _XInfo) -> list[Event]:
@@ -908,7 +931,7 @@ class MoneyKernel(MoneyState):
         what was known of the position forgotten but the money (``apply``'s work after an
         offered step, here where ``apply``'s path for an exchange returns its event). Long
         for speed: one function, not one more Python call at two moves in five."""
-        _, gives, takes, to_opponent, to_mine, to_other, _ = info
+        _, gives, takes, to_opponent, to_mine, to_other, _, _ = info
         m = self.mover
         banks = self.banks
         mine = banks[m]
