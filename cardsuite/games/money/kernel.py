@@ -189,8 +189,8 @@ _TABLE_MAX = 50_000
 
 #: A mover at will's rows for one key (``MoneyKernel._rows``): the ground's row and its last
 #: index, the opponent's and its last index, the exchanges and the turn, and the key
-#: ``apply`` may take a known exchange by (``MoneyKernel._shopkey``: -1 with none left).
-_Rows = tuple[list[Any], int, list[Any], int, tuple[Action, ...], int]
+#: ``apply`` may take a known exchange by (``MoneyKernel._shopkey``: None with none left).
+_Rows = tuple[list[Any], int, list[Any], int, tuple[Action, ...], int | None]
 
 
 class _Tables:
@@ -319,10 +319,11 @@ class MoneyKernel(MoneyState):
         #: slot, not an entry of ``_now``: read and reset at every move.
         self._offered: Sequence[Action] | None = None
         #: Where ``_offered`` is a mover at will's who need not buy (``_shop``) with an
-        #: exchange left, the mover's key it was listed for (``_keys``), else -1: ``apply``
-        #: takes a known exchange by the money from there. Read only while ``_offered``
-        #: is set, and set wherever it is.
-        self._shopkey = -1
+        #: exchange left, the mover's key it was listed for (``_keys``) with ``_HIGH`` set
+        #: in each zone (``_HIGH_KEY``, for ``apply``'s test), else None: ``apply`` takes
+        #: a known exchange by the money from there. Read only while ``_offered`` is set,
+        #: and set wherever it is.
+        self._shopkey: int | None = None
         #: The zones' money as each seat sees it, one int a seat (``_key``: its money, the
         #: opponent's, the ground's, ``_WEIGHTS``' numbers side by side), or None. The shop's
         #: rows are looked up by it (one int, not a tuple to make and hash). The kernel's own
@@ -409,7 +410,7 @@ class MoneyKernel(MoneyState):
             if got is None:
                 got = _put(self._tables.whole, key, self._mover_actions)
         self._offered = got
-        self._shopkey = -1  # (not a mover at will's who need not buy: ``apply``)
+        self._shopkey = None  # (not a mover at will's who need not buy: ``apply``)
         return got
 
     def _shop(self) -> Sequence[Action]:
@@ -464,9 +465,9 @@ class MoneyKernel(MoneyState):
         the ground while any are left (MONEY-BUY-7, D12: the reference's
         ``exchange_offers``) and the turn, joined once for the key (not in each of the
         opponent's places: with aces as money the places' copies were half the items every
-        full collection walked). Each row with its last index, and the key itself where an
-        exchange is left, else -1 (``_shopkey``): ``_shop`` unpacks them, no ``len`` of a row
-        nor test of the exchanges made at each listing."""
+        full collection walked). Each row with its last index, and the key with ``_HIGH_KEY``
+        set where an exchange is left, else None (``_shopkey``): ``_shop`` unpacks them, no
+        ``len`` of a row nor test of the exchanges made at each listing."""
         mine, under = key & _ZONE, key >> _UNDER
         tables = self._tables
         pays, most = self._paying(mine)
@@ -485,10 +486,10 @@ class MoneyKernel(MoneyState):
             enough = max((fewest_bought(v, there, self._vkey) for _, v in pays), default=0)
             bought = _row(tables.boughts, opp_key, [None] * (enough + 1))
         tail: tuple[Action, ...] = (TURN,)
-        shopkey = -1  # (no exchange left: ``apply`` takes none by the money)
+        shopkey = None  # (no exchange left: ``apply`` takes none by the money)
         if self.exchanges < MAX_EXCHANGES:
             tail = self._swaps(key) + tail
-            shopkey = key
+            shopkey = key | _HIGH_KEY  # (as ``apply``'s test reads it)
         rows = (ground, len(ground) - 1, bought, len(bought) - 1, tail, shopkey)
         return _row(tables.rests[self.exchanges], key, rows)
 
@@ -738,28 +739,26 @@ class MoneyKernel(MoneyState):
             if (seat is None or seat == m) and hand:
                 pile = self.pile
                 card = hand.pop(0)
-                matched = bool(pile) and (
-                    card.rank == pile[-1].rank or (card is KOMMI and self._kommi)
-                )
+                # matched or not by a branch (a comparison CPython 3.11 specialises, and
+                # no ``bool()`` call), each with its part of the event's key
+                # (``wording.turn_key``), so no arithmetic of an int and a bool
+                if pile and (card.rank == pile[-1].rank or (card is KOMMI and self._kommi)):
+                    matched = True
+                    code = card.ordinal * 4 + 2 + m
+                else:
+                    matched = False
+                    code = card.ordinal * 4 + m
                 pile.append(card)
                 turns = self.turns
                 self.pile_ids.append(turns)
                 self.last = (m, turns, matched)
                 self.turns = turns + 1
-                events = self.events
-                mark = len(events)
                 n = len(pile)  # the turn's event, made once (``wording.turned``)
-                ev = _TURN_EVENTS.get(((card.ordinal * 2 + matched) * 2 + m) * 256 + n)
+                ev = _TURN_EVENTS.get(code * 256 + n)
                 if ev is None:
                     ev = turned(m, card, matched, n)
+                events = self.events
                 events.append(ev)
-                if matched and self._auto:  # MONEY-EG-1
-                    self._capture(m, CAPTURED_BY_MATCH)
-                    keys = self._keys
-                    if keys is not None:  # the money under into the mover's bank
-                        u = keys[m] >> _UNDER
-                        keys[m] += u - (u << _UNDER)
-                        keys[1 - m] += (u << _THEIRS) - (u << _UNDER)
                 nxt = self.mover = 1 - m
                 self.exchanges = 0
                 self.bought = False
@@ -767,11 +766,22 @@ class MoneyKernel(MoneyState):
                 self._offered = None
                 if self._now:
                     self._now = {}
-                limit = self._limit
-                if (limit and turns >= limit - 1) or not self.hands[nxt] or not self.pile:
-                    self._end_check()  # (MONEY-END-1..3 may have come)
+                if matched and self._auto:  # MONEY-EG-1
+                    mark = len(events) - 1  # (the turn's event, then the capture's ...)
+                    self._capture(m, CAPTURED_BY_MATCH)
+                    keys = self._keys
+                    if keys is not None:  # the money under into the mover's bank
+                        u = keys[m] >> _UNDER
+                        keys[m] += u - (u << _UNDER)
+                        keys[1 - m] += (u << _THEIRS) - (u << _UNDER)
+                    self._end_check()  # (the ground is empty: MONEY-END-1..3 may have come)
                     return events[mark:]
-                return [ev] if len(events) == mark + 1 else events[mark:]
+                limit = self._limit
+                if (limit and turns >= limit - 1) or not self.hands[nxt]:
+                    mark = len(events) - 1
+                    self._end_check()  # (MONEY-END-1, -3 may have come)
+                    return events[mark:]
+                return [ev]  # (the turn's one event)
         elif kind is Claim and self.phase == "play":
             events = self.events
             mark = len(events)
@@ -789,12 +799,12 @@ class MoneyKernel(MoneyState):
             # for speed: inline, not a call at two moves in five.
             kind is Exchange
             and self._offered is not None
-            and (key := self._shopkey) >= 0
+            and (key := self._shopkey) is not None
             and (seat is None or seat == self.mover)
             and (info := action._fast) is not None  # type: ignore[union-attr]  # an Exchange
             and info[7] is self._tables
         ):
-            if ((key | _HIGH_KEY) - info[6]) & _HIGH_KEY == _HIGH_KEY:
+            if (key - info[6]) & _HIGH_KEY == _HIGH_KEY:  # (``key`` holds ``_HIGH_KEY``)
                 return self._exchanged(action, info)  # type: ignore[arg-type]  # an Exchange
             # (the money is not there: refused by the reference's path below)
         elif (
@@ -1013,7 +1023,7 @@ class MoneyKernel(MoneyState):
         if got is None:
             got = _put(self._tables.sales, key, partial(self._splits, *key))
         self._offered = got
-        self._shopkey = -1  # (a seller's: ``apply``)
+        self._shopkey = None  # (a seller's: ``apply``)
 
     def _make_ground_purchase(self, act: Buy) -> None:
         """The reference's, the money it moves carried (``_keys``: the payment under the
