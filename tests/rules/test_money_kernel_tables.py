@@ -277,7 +277,7 @@ def test_exchanges_found_by_money_are_the_offered(variant: str, options: dict[st
                         assert isinstance(copy, MoneyKernel)
                         if listed:
                             copy.legal_actions()
-                            by_money += copy._shopkey >= 0
+                            by_money += copy._shopkey is not None
                         try:
                             copy.apply(x)
                         except IllegalAction:

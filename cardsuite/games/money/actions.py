@@ -93,7 +93,7 @@ CLAIMS = (Claim(0), Claim(1))
 class Exchange(Action):
     """MONEY-BUY-7: give ``give`` from your bank, take ``take`` of equal value from ``place``."""
 
-    __slots__ = ("_h", "_k", "give", "place", "take")
+    __slots__ = ("_fast", "_h", "_k", "give", "place", "take")
 
     def __init__(self, give: Purse, take: Purse, place: str) -> None:
         self.give = purse(give)
@@ -102,6 +102,10 @@ class Exchange(Action):
         # Actions are values, and a search hashes them thousands of times a decision.
         self._k = ("x", self.give, self.take, self.place)
         self._h = hash(self._k)
+        #: What the kernel's tables know of carrying it out (``kernel._exchange_info``), or
+        #: None: read from the action at two moves in five of an Egyptian play-out, not
+        #: looked up by its ``id``. Not part of the value (``_k``).
+        self._fast: Any = None
 
     def _key(self) -> tuple[Any, ...]:
         return self._k

@@ -114,8 +114,8 @@ _RANK_WEIGHTS: dict[int, int] = {c.rank: w for c, w in _WEIGHTS.items()}
 #: exchange itself, the ranks given and taken, whether with the opponent, what it adds to
 #: the mover's key and to the other seat's (``MoneyKernel._keys``), and the money it needs
 #: in the mover's key: what is given in the mover's zone, what is taken in the place's
-#: (``_WEIGHTS``' numbers, side by side as in ``_key``).
-_XInfo = tuple[Exchange, tuple[int, ...], tuple[int, ...], bool, int, int, int]
+#: (``_WEIGHTS``' numbers, side by side as in ``_key``), and the tables it was made for.
+_XInfo = tuple[Exchange, tuple[int, ...], tuple[int, ...], bool, int, int, int, "_Tables"]
 
 #: Each zone's count of a rank with its top bit set (a rank has at most four cards, so the
 #: bit is free): ``(zone | _HIGH) - part`` keeps every one of them set exactly where the
@@ -123,10 +123,14 @@ _XInfo = tuple[Exchange, tuple[int, ...], tuple[int, ...], bool, int, int, int]
 _HIGH = 0x88888
 
 
-def _exchange_info(xinfo: dict[int, _XInfo], act: Exchange) -> _XInfo:
-    """``xinfo``'s entry for ``act``, made and kept by its ``id`` (the ``id`` is its own
-    while the entry holds the exchange); the offers are made once each, so a few thousand
-    in a process; emptied past ``_TABLE_MAX``."""
+def _exchange_info(tables: _Tables, act: Exchange) -> _XInfo:
+    """``tables.xinfo``'s entry for ``act``, made and kept by its ``id`` (the ``id`` is its
+    own while the entry holds the exchange; the offers are made once each, so a few
+    thousand in a process; emptied past ``_TABLE_MAX``), and on the exchange itself
+    (``Exchange._fast``, where ``apply`` reads it: no ``id`` and look-up a move), with the
+    tables it belongs to (an exchange is shared by every set of money values, and legal
+    under some only)."""
+    xinfo = tables.xinfo
     gw = sum(1 << (4 * (r - JACK)) for r in act.give)
     tw = sum(1 << (4 * (r - JACK)) for r in act.take)
     moved = tw - gw
@@ -142,7 +146,8 @@ def _exchange_info(xinfo: dict[int, _XInfo], act: Exchange) -> _XInfo:
         xinfo.clear()
     opp = act.place == OPPONENT
     need = gw | tw << (_THEIRS if opp else _UNDER)
-    got = xinfo[id(act)] = (act, act.give, act.take, opp, to_mine, to_other, need)
+    got = xinfo[id(act)] = (act, act.give, act.take, opp, to_mine, to_other, need, tables)
+    act._fast = got  # (``apply`` reads it there; another tables' overwrites it)
     return got
 
 
@@ -182,6 +187,12 @@ _PURSES: dict[int, Purse] = {}
 _TABLE_MAX = 50_000
 
 
+#: A mover at will's rows for one key (``MoneyKernel._rows``): the ground's row and its last
+#: index, the opponent's and its last index, the exchanges and the turn, and the key
+#: ``apply`` may take a known exchange by (``MoneyKernel._shopkey``: None with none left).
+_Rows = tuple[list[Any], int, list[Any], int, tuple[Action, ...], int | None]
+
+
 class _Tables:
     """The shop's parts for one set of money values and one buying rule (the only options
     they depend on: MONEY-EG-2, -4, -5, SY-1), each worked out once by the reference and
@@ -209,8 +220,9 @@ class _Tables:
     ``whole`` and ``sources``: by ``_whole_key``, a forced buyer's exchanges (which look
     ahead), the mover's steps where not buying at will (the source rule looks ahead too),
     and the sources of a forced purchase. ``xinfo``: what carrying out each exchange
-    needs, by its ``id`` (``_exchange_info``); only exchanges the kernel has carried out,
-    each legal somewhere under these money values, so of equal value and a change."""
+    needs, by its ``id`` (``_exchange_info``, which puts it on the exchange too); only
+    exchanges the kernel has carried out, each legal somewhere under these money values,
+    so of equal value and a change."""
 
     __slots__ = (
         "boughts",
@@ -235,7 +247,7 @@ class _Tables:
         self.sales: dict[tuple[int, int, int], tuple[Action, ...]] = {}
         self.grounds: dict[tuple[Any, ...], list[Any]] = {}
         self.boughts: dict[tuple[Any, ...], list[Any]] = {}
-        left: dict[int, tuple[list[Any], list[Any], tuple[Action, ...]]] = {}
+        left: dict[int, _Rows] = {}
         self.rests = (*[left] * MAX_EXCHANGES, {})
         self.forced: dict[tuple[Any, ...], tuple[Action, ...]] = {}
         self.whole: dict[tuple[Any, ...], tuple[Action, ...]] = {}
@@ -307,10 +319,11 @@ class MoneyKernel(MoneyState):
         #: slot, not an entry of ``_now``: read and reset at every move.
         self._offered: Sequence[Action] | None = None
         #: Where ``_offered`` is a mover at will's who need not buy (``_shop``) with an
-        #: exchange left, the mover's key it was listed for (``_keys``), else -1: ``apply``
-        #: takes a known exchange by the money from there. Read only while ``_offered``
-        #: is set, and set wherever it is.
-        self._shopkey = -1
+        #: exchange left, the mover's key it was listed for (``_keys``) with ``_HIGH`` set
+        #: in each zone (``_HIGH_KEY``, for ``apply``'s test), else None: ``apply`` takes
+        #: a known exchange by the money from there. Read only while ``_offered`` is set,
+        #: and set wherever it is.
+        self._shopkey: int | None = None
         #: The zones' money as each seat sees it, one int a seat (``_key``: its money, the
         #: opponent's, the ground's, ``_WEIGHTS``' numbers side by side), or None. The shop's
         #: rows are looked up by it (one int, not a tuple to make and hash). The kernel's own
@@ -397,7 +410,7 @@ class MoneyKernel(MoneyState):
             if got is None:
                 got = _put(self._tables.whole, key, self._mover_actions)
         self._offered = got
-        self._shopkey = -1  # (not a mover at will's who need not buy: ``apply``)
+        self._shopkey = None  # (not a mover at will's who need not buy: ``apply``)
         return got
 
     def _shop(self) -> Sequence[Action]:
@@ -416,19 +429,18 @@ class MoneyKernel(MoneyState):
         rows = self._tables.rests[self.exchanges].get(key)
         if rows is None:
             rows = self._rows(key)
-        # a row's last place stands for every count from there on (``_rows``)
-        row = rows[0]
+        # a row's last place stands for every count from there on (``_rows``: each row
+        # with its last index, so no ``len`` a row a listing)
+        grounds, glast, boughts, blast, tail, self._shopkey = rows
         n = len(self.pile)
-        ground = row[n if n < len(row) else -1]
+        ground = grounds[n if n < glast else glast]
         if ground is None:
-            ground = self._fill_ground(row, key, n)
-        row = rows[1]
+            ground = self._fill_ground(grounds, key, n)
         n = len(self.hands[1 - mover])
-        bought = row[n if n < len(row) else -1]
+        bought = boughts[n if n < blast else blast]
         if bought is None:
-            bought = self._fill_rest(row, key, n)
-        got = self._offered = ground + bought + rows[2]
-        self._shopkey = key if self.exchanges < MAX_EXCHANGES else -1
+            bought = self._fill_rest(boughts, key, n)
+        got = self._offered = ground + bought + tail
         return got
 
     def _carry(self) -> list[int]:
@@ -440,7 +452,7 @@ class MoneyKernel(MoneyState):
         keys = self._keys = [_key(b0, b1, under), _key(b1, b0, under)]
         return keys
 
-    def _rows(self, key: int) -> tuple[list[Any], list[Any], tuple[Action, ...]]:
+    def _rows(self, key: int) -> _Rows:
         """The rows for the mover's ``key`` (in the table for the exchanges made): the
         ground's (``grounds``): a place for each count of cards on the ground up to what the
         dearest payment buys (no purchase takes more); the opponent's (``boughts``): a place
@@ -453,7 +465,9 @@ class MoneyKernel(MoneyState):
         the ground while any are left (MONEY-BUY-7, D12: the reference's
         ``exchange_offers``) and the turn, joined once for the key (not in each of the
         opponent's places: with aces as money the places' copies were half the items every
-        full collection walked)."""
+        full collection walked). Each row with its last index, and the key with ``_HIGH_KEY``
+        set where an exchange is left, else None (``_shopkey``): ``_shop`` unpacks them, no
+        ``len`` of a row nor test of the exchanges made at each listing."""
         mine, under = key & _ZONE, key >> _UNDER
         tables = self._tables
         pays, most = self._paying(mine)
@@ -472,9 +486,11 @@ class MoneyKernel(MoneyState):
             enough = max((fewest_bought(v, there, self._vkey) for _, v in pays), default=0)
             bought = _row(tables.boughts, opp_key, [None] * (enough + 1))
         tail: tuple[Action, ...] = (TURN,)
+        shopkey = None  # (no exchange left: ``apply`` takes none by the money)
         if self.exchanges < MAX_EXCHANGES:
             tail = self._swaps(key) + tail
-        rows = (ground, bought, tail)
+            shopkey = key | _HIGH_KEY  # (as ``apply``'s test reads it)
+        rows = (ground, len(ground) - 1, bought, len(bought) - 1, tail, shopkey)
         return _row(tables.rests[self.exchanges], key, rows)
 
     def _fill_ground(self, row: list[Any], key: int, on_ground: int) -> tuple[Action, ...]:
@@ -667,18 +683,18 @@ class MoneyKernel(MoneyState):
         the listing kept until the next move (a mover buying at will: ``_shop``)."""
         if self.phase == "play":
             mover = self.mover
-            s = mover if seat is None else seat
-            if s == mover and self.hands[s]:
+            if (seat is None or seat == mover) and self.hands[mover]:
                 if not self._at_will or self.bought:
                     # the common case, a constant list: a card to turn, no shop open
                     if self.pile and not self._auto:
-                        return _TURN_OR_CLAIM[s]
+                        return _TURN_OR_CLAIM[mover]
                     return _TURN_ONLY
                 got = self._offered
                 if got is None:
                     got = self._shop()
                 if self._auto:  # (no claims) the steps themselves, shared and immutable
                     return got
+            s = mover if seat is None else seat
         else:
             got = self._offered
             if got is not None and seat is None and self._auto:
@@ -702,6 +718,14 @@ class MoneyKernel(MoneyState):
         now[s] = out
         return out
 
+    def is_over(self) -> bool:
+        """The reference's, its comparison a branch: ``return self.phase == "over"`` is a
+        comparison CPython 3.11 does not specialise (a generic rich comparison of two
+        strings), where a test that jumps is (a play-out asks this at every move)."""
+        if self.phase == "over":  # noqa: SIM103  (the branch is the point)
+            return True
+        return False
+
     def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
         """The reference's, with a turn, a claim and an offered step carried out here. Long
         for speed: the turn's path inline, not one more Python call at nearly every move."""
@@ -715,28 +739,26 @@ class MoneyKernel(MoneyState):
             if (seat is None or seat == m) and hand:
                 pile = self.pile
                 card = hand.pop(0)
-                matched = bool(pile) and (
-                    card.rank == pile[-1].rank or (card is KOMMI and self._kommi)
-                )
+                # matched or not by a branch (a comparison CPython 3.11 specialises, and
+                # no ``bool()`` call), each with its part of the event's key
+                # (``wording.turn_key``), so no arithmetic of an int and a bool
+                if pile and (card.rank == pile[-1].rank or (card is KOMMI and self._kommi)):
+                    matched = True
+                    code = card.ordinal * 4 + 2 + m
+                else:
+                    matched = False
+                    code = card.ordinal * 4 + m
                 pile.append(card)
                 turns = self.turns
                 self.pile_ids.append(turns)
                 self.last = (m, turns, matched)
                 self.turns = turns + 1
-                events = self.events
-                mark = len(events)
                 n = len(pile)  # the turn's event, made once (``wording.turned``)
-                ev = _TURN_EVENTS.get(((card.ordinal * 2 + matched) * 2 + m) * 256 + n)
+                ev = _TURN_EVENTS.get(code * 256 + n)
                 if ev is None:
                     ev = turned(m, card, matched, n)
+                events = self.events
                 events.append(ev)
-                if matched and self._auto:  # MONEY-EG-1
-                    self._capture(m, CAPTURED_BY_MATCH)
-                    keys = self._keys
-                    if keys is not None:  # the money under into the mover's bank
-                        u = keys[m] >> _UNDER
-                        keys[m] += u - (u << _UNDER)
-                        keys[1 - m] += (u << _THEIRS) - (u << _UNDER)
                 nxt = self.mover = 1 - m
                 self.exchanges = 0
                 self.bought = False
@@ -744,19 +766,31 @@ class MoneyKernel(MoneyState):
                 self._offered = None
                 if self._now:
                     self._now = {}
-                limit = self._limit
-                if (limit and turns >= limit - 1) or not self.hands[nxt] or not self.pile:
-                    self._end_check()  # (MONEY-END-1..3 may have come)
+                if matched and self._auto:  # MONEY-EG-1
+                    mark = len(events) - 1  # (the turn's event, then the capture's ...)
+                    self._capture(m, CAPTURED_BY_MATCH)
+                    keys = self._keys
+                    if keys is not None:  # the money under into the mover's bank
+                        u = keys[m] >> _UNDER
+                        keys[m] += u - (u << _UNDER)
+                        keys[1 - m] += (u << _THEIRS) - (u << _UNDER)
+                    self._end_check()  # (the ground is empty: MONEY-END-1..3 may have come)
                     return events[mark:]
-                return [ev] if len(events) == mark + 1 else events[mark:]
+                limit = self._limit
+                if (limit and turns >= limit - 1) or not self.hands[nxt]:
+                    mark = len(events) - 1
+                    self._end_check()  # (MONEY-END-1, -3 may have come)
+                    return events[mark:]
+                return [ev]  # (the turn's one event)
         elif kind is Claim and self.phase == "play":
             events = self.events
             mark = len(events)
             if self._fast_claim(action, seat):  # type: ignore[arg-type]  # kind is Claim
                 return events[mark:]
         elif (
-            # An exchange the kernel has carried out before (``xinfo``: so of equal value,
-            # a change, with a place, under these money values), where the steps offered
+            # An exchange the kernel has carried out before under these tables
+            # (``Exchange._fast``, ``xinfo``: so of equal value, a change, with a place,
+            # under these money values), where the steps offered
             # are a mover at will's who need not buy with an exchange left (``_shopkey``:
             # the mover's key they were listed for), is among them exactly where the money
             # is (those are all of its exchanges, ``_swaps``): the mover's bank holds what
@@ -765,13 +799,13 @@ class MoneyKernel(MoneyState):
             # for speed: inline, not a call at two moves in five.
             kind is Exchange
             and self._offered is not None
-            and (key := self._shopkey) >= 0
+            and (key := self._shopkey) is not None
             and (seat is None or seat == self.mover)
-            and (info := self._tables.xinfo.get(id(action))) is not None
-            and info[0] is action
+            and (info := action._fast) is not None  # type: ignore[union-attr]  # an Exchange
+            and info[7] is self._tables
         ):
-            if ((key | _HIGH_KEY) - info[6]) & _HIGH_KEY == _HIGH_KEY:
-                return self._exchanged(action, info)
+            if (key - info[6]) & _HIGH_KEY == _HIGH_KEY:  # (``key`` holds ``_HIGH_KEY``)
+                return self._exchanged(action, info)  # type: ignore[arg-type]  # an Exchange
             # (the money is not there: refused by the reference's path below)
         elif (
             kind in _SHOP_STEPS
@@ -895,10 +929,9 @@ class MoneyKernel(MoneyState):
 
     def _make_exchange(self, act: Exchange) -> None:
         """The reference's, by ``_exchanged`` (with what carrying it out needs, ``xinfo``)."""
-        xinfo = self._tables.xinfo
-        info = xinfo.get(id(act))
-        if info is None or info[0] is not act:
-            info = _exchange_info(xinfo, act)
+        info = act._fast
+        if info is None or info[7] is not self._tables:
+            info = _exchange_info(self._tables, act)
         self._exchanged(act, info)
 
     def _exchanged(self, act: Exchange, info: _XInfo) -> list[Event]:
@@ -908,7 +941,7 @@ class MoneyKernel(MoneyState):
         what was known of the position forgotten but the money (``apply``'s work after an
         offered step, here where ``apply``'s path for an exchange returns its event). Long
         for speed: one function, not one more Python call at two moves in five."""
-        _, gives, takes, to_opponent, to_mine, to_other, _ = info
+        _, gives, takes, to_opponent, to_mine, to_other, _, _ = info
         m = self.mover
         banks = self.banks
         mine = banks[m]
@@ -990,7 +1023,7 @@ class MoneyKernel(MoneyState):
         if got is None:
             got = _put(self._tables.sales, key, partial(self._splits, *key))
         self._offered = got
-        self._shopkey = -1  # (a seller's: ``apply``)
+        self._shopkey = None  # (a seller's: ``apply``)
 
     def _make_ground_purchase(self, act: Buy) -> None:
         """The reference's, the money it moves carried (``_keys``: the payment under the
