@@ -13,7 +13,14 @@ the target: the interpreter and C++ differ in instructions per cycle, so quote
 ``compare.sh`` too.
 
     python scripts/count_instructions.py GAME VARIANT PLAYERS [GAMES]
+    python scripts/count_instructions.py --warm WARM GAME VARIANT PLAYERS [GAMES]
     python scripts/count_instructions.py --skat [GAMES]
+
+``--warm WARM`` counts a steady move instead: WARM games first (seeds 0..WARM-1, not
+counted: tables filled, code specialised), then GAMES games from seed 1000 with callgrind
+collecting only while they run (``--toggle-collect`` on the ``methodcaller`` that runs
+them). A short count weighs the warming up (tables being made); the steady move is what a
+long simulation or a three-second ``compare.sh`` run mostly pays.
     PYTHONPATH=/path/to/other/checkout python scripts/count_instructions.py ...   (A/B)
 
 Needs ``valgrind`` (Debian: ``apt-get install valgrind``). Prints one JSON line.
@@ -44,6 +51,28 @@ for g in range(int(sys.argv[4])):
 print(json.dumps({"moves": moves, "deals": deals}))
 """
 
+STEADY = """
+import json, operator, random, sys
+from cardsuite.games import get_game
+game = get_game(sys.argv[1]); rng = random.Random(0)
+players, variant = int(sys.argv[3]), sys.argv[2]
+def play(seeds):
+    moves = deals = 0
+    for g in seeds:
+        s = game.new_state(players=players, variant=variant, seed=g)
+        while not s.is_over():
+            s.apply(rng.choice(s.legal_actions()))
+            moves += 1
+        deals += s.deals_played()
+    return moves, deals
+class Counted:
+    def run(self, seeds):
+        return play(seeds)
+play(range(int(sys.argv[5])))
+moves, deals = operator.methodcaller("run", range(1000, 1000 + int(sys.argv[4])))(Counted())
+print(json.dumps({"moves": moves, "deals": deals}))
+"""
+
 SKAT = """
 import json, random, sys
 import pyspiel
@@ -60,8 +89,11 @@ print(json.dumps({"moves": moves, "deals": int(sys.argv[1])}))
 """
 
 
-def _count(python: str, script: str, args: list[str]) -> tuple[int, dict[str, int]]:
-    """Instructions of one run of ``script`` and what it printed."""
+def _count(
+    python: str, script: str, args: list[str], toggle: bool = False
+) -> tuple[int, dict[str, int]]:
+    """Instructions of one run of ``script`` (with ``toggle``, only inside the
+    ``methodcaller`` call) and what it printed."""
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "loop.py"
         path.write_text(script)
@@ -70,6 +102,7 @@ def _count(python: str, script: str, args: list[str]) -> tuple[int, dict[str, in
                 "valgrind",
                 "--tool=callgrind",
                 "--callgrind-out-file=/dev/null",
+                *(["--toggle-collect=methodcaller_call"] if toggle else []),
                 python,
                 str(path),
                 *args,
@@ -87,6 +120,23 @@ def _count(python: str, script: str, args: list[str]) -> tuple[int, dict[str, in
 
 
 def main(argv: list[str]) -> None:
+    if argv[:1] == ["--warm"] and len(argv) in (5, 6) and argv[1].isdigit():
+        games = argv[5] if len(argv) == 6 else "40"
+        total, counts = _count(sys.executable, STEADY, [*argv[2:5], games, argv[1]], True)
+        print(
+            json.dumps(
+                {
+                    "who": "cardsuite " + "/".join(argv[2:4]),
+                    "warm": int(argv[1]),
+                    "games": int(games),
+                    "moves": counts["moves"],
+                    "deals": counts["deals"],
+                    "instructions_per_deal": round(total / max(counts["deals"], 1)),
+                    "instructions_per_move": round(total / max(counts["moves"], 1)),
+                }
+            )
+        )
+        return
     if argv[:1] == ["--skat"]:
         games = argv[1] if len(argv) > 1 else "200"
         venv = os.environ.get(
