@@ -177,8 +177,9 @@ async def test_the_setup_screen_hosts_a_table_with_remote_seats(make_app) -> Non
         invite = f"cardsuite join 127.0.0.1:{server.port}/{server.secret}"
         room = app.screen
 
-        def shown() -> str:
-            return str(room.query_one("#lobby-invite", Static).render())
+        def shown() -> str:  # (the room may not be composed yet: nothing shown then)
+            found = room.query("#lobby-invite")
+            return str(found.first(Static).render()) if found else ""
 
         await wait_for(pilot, lambda: invite in shown())
         app.screen._leave()  # leaving closes the table
