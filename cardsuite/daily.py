@@ -41,6 +41,7 @@ from .bots import make_bot
 from .engine import Game, State
 from .games import entry, get_game
 from .match import HUMAN, Match, SeatSpec
+from .one_deal import best_seats, deal_over, deal_view, stop_after_deal
 
 #: What the comparison's hard bot runs: its default iterations, on a clock that never moves.
 OPPONENTS = "medium"
@@ -163,6 +164,14 @@ def seats(game: Game, players: int) -> list[SeatSpec]:
     return [SeatSpec(HUMAN if i == 0 else OPPONENTS, names[i]) for i in range(players)]
 
 
+def origin(deal: DailyDeal) -> dict[str, Any]:
+    """How the day's game began, for its record: the seed, and where the spec stops it after
+    its deal, ``ends`` (the record's ``ends: after the deal`` line: replays stop there too)."""
+    if deal.spec.one_deal:
+        return {"seed": deal.seed, "ends": "deal"}
+    return {"seed": deal.seed}
+
+
 def new_state(deal: DailyDeal) -> State:
     """The day's first position, stopping at the end of its deal where the spec says so."""
     spec = deal.spec
@@ -172,17 +181,6 @@ def new_state(deal: DailyDeal) -> State:
     if spec.one_deal:
         stop_after_deal(state)
     return state
-
-
-def stop_after_deal(state: State) -> None:
-    """Make ``state`` end its play when its deal is scored (the search copy's horizon: a
-    turn game's ``_search_copy``, which ``clone`` does not carry over)."""
-    state._search_copy = True  # type: ignore[attr-defined]  # (TurnState's slot: see turns.py)
-
-
-def deal_over(state: State) -> bool:
-    """The daily's end: the game's, or (stopped after its deal) nobody left to move."""
-    return state.is_over() or state.to_move() is None
 
 
 class DailyMatch(Match):
@@ -201,9 +199,7 @@ class DailyMatch(Match):
     def for_deal(cls, deal: DailyDeal) -> DailyMatch:
         game = get_game(deal.game)
         state = new_state(deal)
-        match = cls(
-            game, state, seats(game, deal.spec.players), deal.seed, origin={"seed": deal.seed}
-        )
+        match = cls(game, state, seats(game, deal.spec.players), deal.seed, origin=origin(deal))
         match.daily = deal
         return match
 
@@ -211,18 +207,10 @@ class DailyMatch(Match):
         return deal_over(self.state)
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """The state's view; once stopped after its deal, over (the daily is: the tables
-        then read as at a game's end) and numbered as the deal just played (the search
-        copy's horizon counts on to the next, which is never dealt)."""
+        """The state's view; once stopped after its deal, as ``one_deal.deal_view`` shows
+        it (over: the tables then read as at a game's end)."""
         view = super().view(seat)
-        if self.daily.spec.one_deal and self.is_over() and not self.state.is_over():
-            view["phase"] = "over"
-            for key in ("hand_no", "deal_no"):
-                if isinstance(view.get(key), int) and not isinstance(view[key], bool):
-                    view[key] -= 1
-        if self.daily.spec.one_deal and isinstance(view.get("deals"), int):
-            view["deals"] = 1  # (Mensch's header: "deal 1 of 1", not of the match's eight)
-        return view
+        return deal_view(view, self.state) if self.daily.spec.one_deal else view
 
     def winners(self) -> list[int]:
         """The game's winners, or the deal's best scores when it stopped after its deal."""
@@ -247,11 +235,6 @@ class DailyMatch(Match):
     def result(self) -> int:
         """The player's result in the game's units (the first seat's score)."""
         return self.state.scores()[0]
-
-
-def best_seats(game: Game, scores: Sequence[int]) -> list[int]:
-    best = min(scores) if game.low_score_wins else max(scores)
-    return [s for s, sc in enumerate(scores) if sc == best]
 
 
 def _still_clock() -> float:

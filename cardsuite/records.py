@@ -30,6 +30,7 @@ from .engine import Event, Game, IllegalAction, State
 from .fair import Fairness, FairnessError, check_commitment, check_host_seed
 from .files import BadJSON, parse_json
 from .games import UnknownGame, get_game
+from .one_deal import best_seats, can_stop_after_deal, deal_over, stop_after_deal
 
 if TYPE_CHECKING:
     from .match import Match
@@ -42,6 +43,8 @@ MAX_RECORD_BYTES = 8 * 1024 * 1024
 #: The kinds a seat may be (``match.SEAT_KINDS``), repeated so reading needs no bots.
 SEAT_KINDS = ("human", "random", "easy", "medium", "hard", "remote")
 UNFINISHED = "unfinished"
+#: The ``ends`` line of a game played for one deal of a longer one (the daily deal).
+ENDS_AFTER_DEAL = "after the deal"
 
 #: A seat line's key; its number is read by ``_whole``, as every number in a record is.
 _SEAT_LINE = re.compile(r"^seat (\S*)$")
@@ -111,6 +114,10 @@ class Record:
     #: before the end keeps only what they saw: the deal and the moves stay the host's);
     #: None for a record that has its deal and moves
     lacks: str | None = None
+    #: the game was played for its first deal alone (the daily deal of a game of several
+    #: deals: ``ends: after the deal``): it replays to that deal's end, and its result is
+    #: the deal's
+    one_deal: bool = False
 
     @property
     def players(self) -> int:
@@ -119,6 +126,15 @@ class Record:
     @property
     def finished(self) -> bool:
         return self.result != UNFINISHED
+
+    def over(self, state: State) -> bool:
+        """Whether play ended at ``state``: the game's end, or the deal's for ``one_deal``."""
+        return deal_over(state) if self.one_deal else state.is_over()
+
+    def result_of(self, state: State) -> str:
+        """How the game this record holds ended at ``state``, in words (``unfinished``)."""
+        one_deal = get_game(self.game) if self.one_deal else None
+        return result_text(state, [s.name for s in self.seats], one_deal)
 
     @property
     def replayable(self) -> bool:
@@ -181,6 +197,8 @@ class Record:
                 out.append(f"host-seed: {self.fair.host_seed}")
         if self.started is not None:
             out.append(f"started: {iso_time(self.started)}")
+        if self.one_deal:
+            out.append(f"ends: {ENDS_AFTER_DEAL}")
         out.append(f"result: {self.result}")
         if self.lacks is not None:
             out.append(f"lacks: {_shown(self.lacks)}")
@@ -199,15 +217,23 @@ class Record:
             raise RecordError(self.fields.get("lacks", 0), self.lacks_why())
         game = get_game(self.game)
         if self.start is not None:
-            return game.from_json(self.start)
-        return game.new_state(
-            players=self.players,
-            variant=self.variant,
-            options=self.options,
-            seed=self.seed,
-            deck=self.deck,
-            dealer=self.dealer,
-        )
+            state = game.from_json(self.start)
+        else:
+            state = game.new_state(
+                players=self.players,
+                variant=self.variant,
+                options=self.options,
+                seed=self.seed,
+                deck=self.deck,
+                dealer=self.dealer,
+            )
+        if self.one_deal:
+            if not can_stop_after_deal(state):
+                raise RecordError(
+                    self.fields.get("ends", 0), f"{game.name} is not played a deal at a time"
+                )
+            stop_after_deal(state)
+        return state
 
 
 def clean_name(name: str) -> str:
@@ -400,6 +426,14 @@ def _header(head: Mapping[str, tuple[int, str]], seats: Mapping[int, tuple[int, 
     rec.fields = {key: no for key, (no, _) in head.items()}
     if "lacks" in head:
         rec.lacks = _shown(value("lacks")) or "its deal and its moves"
+    if "ends" in head:
+        if value("ends") != ENDS_AFTER_DEAL:
+            raise RecordError(
+                line("ends"),
+                f"a game ends {ENDS_AFTER_DEAL!r} or has no 'ends' line, "
+                f"not {_quote(value('ends'))}",
+            )
+        rec.one_deal = True
     if "position" in head:
         dealt = [key for key in (*_DEALT, *_FAIR) if key in head]
         if dealt:
@@ -428,6 +462,8 @@ def _header(head: Mapping[str, tuple[int, str]], seats: Mapping[int, tuple[int, 
     if rec.start is None and rec.lacks is None:
         try:
             rec.initial_state()
+        except RecordError:
+            raise
         except ValueError as e:
             where = next((line(k) for k in ("deck", "dealer", "seed") if k in head), 0)
             raise RecordError(where, f"the first deal cannot be made: {e}") from None
@@ -527,7 +563,7 @@ def replay(rec: Record, state: State | None = None) -> Iterator[Step]:
     st = rec.initial_state() if state is None else state
     for k, move in enumerate(rec.moves):
         no = rec.lines[k] if k < len(rec.lines) else 0
-        if st.is_over():
+        if rec.over(st):
             raise RecordError(no, f"the game was over before {move.text!r}")
         seat = None if move.seat < 0 else move.seat
         try:
@@ -537,7 +573,7 @@ def replay(rec: Record, state: State | None = None) -> Iterator[Step]:
         except ValueError as e:
             raise RecordError(no, f"{move.text!r} is not a move of this game: {e}") from None
         yield Step(k, move, st, events)
-    if rec.finished and not st.is_over():
+    if rec.finished and not rec.over(st):
         result = rec.fields.get("result", 0)
         if rec.moves:  # the line after which a move is missing, and the line that says so
             said = f" (line {result})" if result else ""
@@ -559,11 +595,16 @@ def final_state(rec: Record) -> State:
     return st
 
 
-def result_text(state: State, names: Sequence[str]) -> str:
-    """How a game ended, in words: each seat's score, then who won; ``unfinished``."""
-    if not state.is_over():
-        return UNFINISHED
-    return result_words(names, state.scores(), state.winners())
+def result_text(state: State, names: Sequence[str], one_deal: Game | None = None) -> str:
+    """How a game ended, in words: each seat's score, then who won; ``unfinished``.
+    ``one_deal``: the game, when it was played for its first deal alone (the deal's end is
+    then the end, and the best scores win)."""
+    if state.is_over():
+        return result_words(names, state.scores(), state.winners())
+    if one_deal is not None and deal_over(state):
+        scores = state.scores()
+        return result_words(names, scores, best_seats(one_deal, scores))
+    return UNFINISHED
 
 
 def result_words(names: Sequence[str], scores: Sequence[int], winners: Sequence[int]) -> str:
@@ -589,8 +630,9 @@ def from_match(match: Match) -> Record:
         options=dict(st.options),
         seats=[RecordSeat(clean_name(s.name), saved_kind(s.kind)) for s in match.seats],
         started=match.started,
-        result=result_text(st, match.names()),
+        result=result_text(st, match.names(), match.game if origin.get("ends") == "deal" else None),
         moves=list(match.record),
+        one_deal=origin.get("ends") == "deal",
     )
     if "position" in origin:
         rec.start = origin["position"]

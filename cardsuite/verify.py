@@ -30,7 +30,7 @@ from typing import Literal
 
 from .fair import commitment as commitment_of
 from .fair import deal_seed
-from .records import Record, RecordError, final_state, result_text
+from .records import Record, RecordError, final_state
 
 #: ``ok``: it matches; ``bad``: it does not; ``cannot``: it cannot be checked (a record that
 #: lacks its deal, a host's seed never revealed); ``note``: said, not checked (no fair facts).
@@ -81,7 +81,7 @@ def _replays(rec: Record) -> tuple[str | None, RecordError | None]:
         state = final_state(rec)
     except RecordError as e:
         return None, e
-    return result_text(state, [s.name for s in rec.seats]), None
+    return rec.result_of(state), None
 
 
 def verify(rec: Record) -> Verification:

@@ -28,11 +28,12 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..engine import Action, Event, IllegalAction, State
 from ..games import get_game
 from ..match import HeldPosition, PlayedElsewhere, SeatSpec
+from ..one_deal import deal_view
 from ..records import Move, Record, RecordError, replay
 
 if TYPE_CHECKING:
@@ -201,6 +202,16 @@ class ReplayMatch(PlayedElsewhere, HeldPosition):
         self.state = r.states[k]
         self.state.events = r.log_at(k)
         self._revision += 1
+
+    def is_over(self) -> bool:
+        """Play ended here: the game's end, or the deal's for a record of one deal."""
+        return self.replay.record.over(self.state)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """The position's view; a record of one deal (the daily deal) reads as its table
+        did (``one_deal.deal_view``)."""
+        view = super().view(seat)
+        return deal_view(view, self.state) if self.replay.record.one_deal else view
 
     def apply(
         self, action: Action | str, seat: int | None = None, note: str | None = None

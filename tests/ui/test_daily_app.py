@@ -11,7 +11,9 @@ from helpers import game_over, wait_for
 from textual.widgets import Static
 
 from cardsuite.daily import DailyDeal, DailyMatch, hard_bot_result, local_day, share_line
+from cardsuite.records import parse, result_words
 from cardsuite.store import Store
+from cardsuite.verify import verify
 from cardsuite.ui.confirm import ConfirmScreen
 from cardsuite.ui.gameover import GameOverScreen
 from cardsuite.ui.picker import PickerScreen
@@ -75,6 +77,11 @@ async def test_a_daily_played_to_its_end_by_keys(make_app, private_home: Path) -
         ]
         assert rows[1].score == m.result()
         assert app.store.game_stats() == []  # a deal is not a game
+        # its record is the deal's: finished, its result the deal's, replaying to it
+        (kept,) = app.store.records_dir.glob("*.txt")
+        rec = parse(kept.read_text())
+        assert rec.one_deal and rec.result == result_words(m.names(), m.scores(), m.winners())
+        assert verify(rec).verified
         # r: the same cards again, not counted
         await pilot.press("r")
         await wait_for(
