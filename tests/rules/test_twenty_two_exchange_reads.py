@@ -1,6 +1,6 @@
 """The exchange listing's shortcuts name the same choices as the plain reading: a hand's
 grouping looked up by where its rank runs start (a key that stands for one shape), a choice
-read straight to positions or by a getter, and a small table read whole on its first read.
+read straight to positions, and a shape's choices listed whole as bit masks (``masks.py``).
 (What the game lists is held to the reference rules by ``tests/contract/test_lockstep.py``.)"""
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ from ranks import rank_groups
 
 from cardsuite.cards import by_rank, pack
 from cardsuite.games.twenty_two.actions import KEEP, ExchangeChoices, _grouping, layout_key
-from cardsuite.games.twenty_two.sets import WHOLE, ExchangeTable, _Prefix, exchange_table
+from cardsuite.games.twenty_two.masks import GETTERS, WHOLE, choice_masks, getter, mask_of
+from cardsuite.games.twenty_two.sets import ExchangeTable, exchange_table
 
 
 def _by_take(table: ExchangeTable, index: int) -> tuple[int, ...]:
@@ -114,36 +115,61 @@ def test_a_layout_key_stands_for_one_shape_of_runs_and_one_limit() -> None:
     assert len(seen) > 1000
 
 
-def test_a_choice_s_getter_reads_what_it_takes() -> None:
-    """``getter_of`` reads a choice's cards off the groups laid end to end as a tuple (one
-    card too), for every choice and limit."""
-    for counts in [(2, 1, 1), (1,), (3, 2), (1, 1, 1, 1, 1)]:
-        size = sum(counts)
-        flat = tuple("abcdefgh"[:size])
-        for limit in range(size + 1):
-            table = ExchangeTable(counts, limit)
-            for i in range(1, table.total):
-                got = table.getter_of(i)(flat)
-                assert type(got) is tuple and got == tuple(flat[p] for p in table.positions[i])
-
-
 @pytest.mark.parametrize(
-    "counts", [(1,) * 5, (2, 1, 1, 1), (4, 2, 1), (3, 3, 1), (15,), (1,), (2,)]
+    "counts",
+    [
+        (1,) * 7,
+        (1,) * 13,
+        (2, 1, 1, 1, 1, 1),
+        (4, 3, 2, 2, 1),
+        (3, 3, 1),
+        (8, 4, 1),
+        (15,),
+        (1,),
+        (3, 2, 2, 1, 1, 1, 1, 1),
+        (2, 2, 2, 2, 2, 2, 1),
+    ],
 )
-def test_a_small_table_read_whole_reads_what_each_read_gives(counts: tuple[int, ...]) -> None:
-    """A table of at most ``WHOLE`` choices reads every choice on its first read; each is
-    what reading it alone gives, for the full table and every shared prefix of it."""
+def test_a_shape_s_masks_are_its_table_s_choices_in_order(counts: tuple[int, ...]) -> None:
+    """T22-EXCH-1/2: ``choice_masks(counts)[i]``, read by its shared getter off the groups
+    laid end to end, is the table's ``i``-th choice for every limit (a prefix of the full
+    table), keep (index 0) included; shapes up to a whole 13-card hand."""
     size = sum(counts)
     flat = tuple(range(100, 100 + size))
-    full = ExchangeTable(counts, size)
-    assert full.total <= WHOLE
-    full.getter_of(full.total - 1)
-    assert len(full.getters) == full.total - 1  # (all but keep)
-    alone = ExchangeTable(counts, size)
-    for i in range(1, full.total):
-        assert full.positions[i] == alone.positions_of(i)
-        assert full.getters[i](flat) == tuple(flat[p] for p in alone.positions[i])
-    for limit in range(size):
-        prefix = _Prefix(ExchangeTable(counts, size), limit)
-        for i in range(prefix.total - 1, 0, -1):
-            assert prefix.getter_of(i)(flat) == tuple(flat[p] for p in alone.positions[i])
+    masks = choice_masks(counts)
+    assert masks is not None and len(masks) == ExchangeTable(counts, size).total
+    for limit in range(size + 1):
+        table = ExchangeTable(counts, limit)
+        for i in range(table.total):
+            want = tuple(flat[p] for p in _by_take(table, i))
+            got = GETTERS.get(masks[i]) or getter(masks[i])
+            assert got(flat) == want
+            if i:
+                assert mask_of(table, i) == masks[i]
+
+
+def test_a_mask_s_getter_reads_its_places_from_the_end() -> None:
+    """A getter gives a tuple (one card too, and none for keep) of the places its bits name
+    from the end, the highest bit first, in a layout of any length; past 14 cards too."""
+    for mask in [0, 1, 2, 3, 0b1010101010101, (1 << 14) - 1, 1 << 14, 1 << 20 | 5]:
+        for length in (mask.bit_length(), 30):
+            flat = tuple(range(length))
+            want = tuple(flat[~b] for b in range(mask.bit_length() - 1, -1, -1) if mask >> b & 1)
+            got = getter(mask)(flat)
+            assert type(got) is tuple and got == want
+            assert GETTERS[mask] is getter(mask) or GETTERS[mask](flat) == want
+
+
+def test_a_table_too_large_to_list_is_read_a_pick_at_a_time() -> None:
+    """Past ``WHOLE`` choices nothing is listed: a listing reads each pick by the table's
+    walk (``mask_of``), the same choices in the same order."""
+    counts = (1,) * 14
+    assert WHOLE < 2**14 and choice_masks(counts) is None
+    # one card of each rank and a joker: no two of a rank, so laid out in hand order
+    hand = sorted({c.rank: c for c in pack(jokers=1)}.values(), key=by_rank)
+    assert len(hand) == 14
+    choices = ExchangeChoices(hand, 14)
+    table = exchange_table(counts, 14)
+    rng = random.Random(2)
+    for i in rng.sample(range(1, table.total), 50):
+        assert choices[i].cards == tuple(hand[p] for p in _by_take(table, i))

@@ -7,12 +7,15 @@ never matter, so two actions with the same ranks are the same choice (their ``ke
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from itertools import chain
 from typing import Any
 
 from ...cards import Card, pack
 from ...engine import Action
+from .masks import GETTERS as _GETTERS
+from .masks import choice_masks, mask_of
+from .masks import getter as _mask_getter
 from .sets import ExchangeTable, exchange_table
 
 
@@ -114,7 +117,7 @@ def parse_action(text: str) -> Action:
 #: are few (hundreds), so each is made once, and one lookup gives all of it. (Keyed by a
 #: number built in a plain loop over the hand, not by a tuple of the runs: a comprehension
 #: over ``pairwise`` and hashing a tuple of tuples were most of a listing.)
-_LAYOUTS: dict[int, tuple[Any, int, dict[int, Any], ExchangeTable]] = {}
+_LAYOUTS: dict[int, tuple[Any, int, Sequence[int] | None, ExchangeTable]] = {}
 
 
 #: The grouping of each run structure, by the runs' part of a layout key (a leading bit,
@@ -163,7 +166,7 @@ def _grouping(runs_key: int) -> tuple[tuple[int, ...], Any]:
 
 def layout(
     hand: Sequence[Card], limit: int, key: int
-) -> tuple[Any, int, dict[int, Any], ExchangeTable]:
+) -> tuple[Any, int, Sequence[int] | None, ExchangeTable]:
     """The layout of ``hand`` (sorted) for ``limit``, made and kept under ``key``
     (``layout_key(hand, limit)``; see ``_LAYOUTS``)."""
     if not limit < 128:
@@ -177,7 +180,7 @@ def layout(
         grouping = _GROUPINGS_BY_KEY[runs_key] = _grouping(runs_key)
     counts, getter = grouping
     table = exchange_table(counts, limit)
-    got = _LAYOUTS[key] = (getter, table.total, table.getters, table)
+    got = _LAYOUTS[key] = (getter, table.total, choice_masks(counts), table)
     return got
 
 
@@ -190,13 +193,13 @@ class ExchangeChoices(Sequence[Exchange]):
     choices; a random player indexes one without building the rest.
 
     The hand's groups of a rank are laid end to end, largest first (``_flat``), so a choice
-    is a tuple of positions in it that depends only on the hand's shape: the shared table
-    remembers it (``ExchangeTable.positions``) with an ``itemgetter`` of them
-    (``ExchangeTable.getters``), and naming a choice is one call of it, in C."""
+    is a set of positions in it that depends only on the hand's shape: a bit mask, read by
+    index from the shape's choices listed whole once (``masks.choice_masks``), and naming a
+    choice is one call of the mask's shared ``itemgetter``, in C."""
 
-    __slots__ = ("_flat", "_gets", "_n", "_takes")
+    __slots__ = ("_flat", "_masks", "_n", "_takes")
     _flat: tuple[Card, ...]  # the hand's groups of a rank laid end to end
-    _gets: dict[int, Callable[[Sequence[Card]], tuple[Card, ...]]]  # the table's getters
+    _masks: Sequence[int] | None  # every choice of the shape by index (``masks.choice_masks``)
     _n: int  # how many choices
     _takes: ExchangeTable
 
@@ -208,12 +211,18 @@ class ExchangeChoices(Sequence[Exchange]):
 
     def __getitem__(self, index: int | slice) -> Any:
         if type(index) is int and 0 < index < self._n:  # (a pick: the common call)
-            get = self._gets.get(index)
-            if get is None:
-                get = self._takes.getter_of(index)
             # Made as ``Exchange(cards)`` would be, without its Python ``__init__``: the
             # getter gives a tuple.
             got = _onew(Exchange)
+            masks = self._masks  # (the shape's choices, listed: ``masks.choice_masks``)
+            if masks is None:  # (a table too large to list: no hand of the game's)
+                got.cards = _mask_getter(mask_of(self._takes, index))(self._flat)
+                return got
+            mask = masks[index]
+            try:
+                get = _GETTERS[mask]
+            except KeyError:  # (a mask's first use)
+                get = _mask_getter(mask)
             got.cards = get(self._flat)
             return got
         if type(index) is not int:
@@ -396,7 +405,7 @@ def _lay_out(choices: ExchangeChoices, hand: Sequence[Card], limit: int) -> None
     got = _LAYOUTS.get(key)
     if got is None:
         got = layout(hand, limit, key)
-    getter, choices._n, choices._gets, choices._takes = got
+    getter, choices._n, choices._masks, choices._takes = got
     # A tuple of the cards, not the hand list: that list changes as the seat plays on.
     choices._flat = tuple(hand) if getter is None else getter(hand)
 

@@ -141,7 +141,7 @@ class TwentyTwoKernel(TwentyTwoState):
             if got is None:
                 got = layout(hand, limit, key)
             legal = _onew(ExchangeChoices)
-            getter, legal._n, legal._gets, legal._takes = got
+            getter, legal._n, legal._masks, legal._takes = got
             legal._flat = tuple(hand) if getter is None else getter(hand)
         elif hand[-1].rank == JOKER_RANK:
             legal = self._wild_legal(hand)

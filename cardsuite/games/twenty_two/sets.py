@@ -9,11 +9,9 @@ highest non-joker rank in the play, or count as aces in an all-joker play).
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import accumulate, combinations
-from operator import itemgetter
-from typing import Any
 
 from ...cards import ACE, JOKER_RANK
 
@@ -197,9 +195,7 @@ class ExchangeTable:
         "_tail_at",
         "_tails",
         "counts",
-        "getters",
         "limit",
-        "positions",
         "starts",
         "total",
         "ways",
@@ -237,14 +233,8 @@ class ExchangeTable:
         self._tail_at = (sum(counts[:ones]), m - ones)
         #: ``_tail(*_tail_at, t)`` by ``t``, looked up once per table.
         self._tails: dict[int, list[tuple[int, ...]]] = {}
-        # Choices read so far, by index: the table is shared by every hand of its shape, so
-        # the same few are asked for again and again.
+        # Choices read so far, by index (``take``).
         self._memo: dict[int, tuple[int, ...]] = {}
-        #: The same choices as positions in the groups laid end to end (``positions_of``).
-        self.positions: dict[int, tuple[int, ...]] = {}
-        #: The same again as getters that read a choice's cards off the groups laid end to
-        #: end, a tuple (``getter_of``): one C call names a pick.
-        self.getters: dict[int, Callable[[Sequence[Any]], tuple[Any, ...]]] = {}
 
     def __len__(self) -> int:
         return self.total
@@ -263,11 +253,11 @@ class ExchangeTable:
 
     def positions_of(self, index: int) -> tuple[int, ...]:
         """The ``index``-th choice (0 < index < total) as positions in the groups laid end to
-        end, largest first: each group's first ``take`` cards (remembered, as ``take``)."""
-        # ``_read``'s walk, writing positions as it goes (a choice read for the first time
-        # is a fifth of a play-out's exchanges: not through ``take``'s memo and a zip), over
-        # the groups of several cards; the groups of one card that remain to take ``t`` are
-        # one read of a shared list (a 13-card hand has five or so: half the walk).
+        end, largest first: each group's first ``take`` cards. (A pick from a table too
+        large to list whole, ``masks.mask_of``; the listing is held to it by the tests.)"""
+        # ``_read``'s walk, writing positions as it goes, over the groups of several cards;
+        # the groups of one card that remain to take ``t`` are one read of a shared list (a
+        # 13-card hand has five or so: half the walk).
         starts = self.starts
         t = bisect_right(starts, index) - 1
         rest = index - starts[t]
@@ -289,65 +279,7 @@ class ExchangeTable:
                 if tail is None:
                     tail = self._tails[t] = _tail(*self._tail_at, t)
                 out += tail[~rest]  # (``_tail`` lists them in the reverse order)
-        got = self.positions[index] = tuple(out)
-        return got
-
-    def getter_of(self, index: int) -> Callable[[Sequence[Any]], tuple[Any, ...]]:
-        """The ``index``-th choice (0 < index < total) as a getter of its cards from the
-        groups laid end to end (a tuple), remembered in ``getters``: ``itemgetter`` of its
-        positions, or of a slice for one card (a tuple still, where ``itemgetter`` of one
-        position would give the card). The first read of a table of at most ``WHOLE``
-        choices reads them all (``_read_all``): most will be asked for, and one walk over
-        them costs less than a walk each."""
-        if not self.getters and self.starts[-1] <= WHOLE:
-            self._read_all()
-            return self.getters[index]
-        pos = self.positions.get(index)
-        if pos is None:
-            pos = self.positions_of(index)
-        got: Callable[[Sequence[Any]], tuple[Any, ...]]
-        if len(pos) == 1:
-            got = itemgetter(slice(pos[0], pos[0] + 1))
-        else:
-            got = itemgetter(*pos)
-        self.getters[index] = got
-        return got
-
-    def _read_all(self) -> None:
-        """Every choice of the table (its own limit: a prefix's is the full table's), in
-        order, into ``positions`` and ``getters``: by total, then each group taking none
-        first, the first group slowest (the order ``positions_of`` reads)."""
-        counts = self.counts
-        m = len(counts)
-        first = [0]  # where each group starts
-        for c in counts:
-            first.append(first[-1] + c)
-        room = [0] * (m + 1)  # cards in the groups from i on
-        for i in range(m - 1, -1, -1):
-            room[i] = room[i + 1] + counts[i]
-        out: list[tuple[int, ...]] = []
-
-        def walk(i: int, t: int, chosen: tuple[int, ...]) -> None:
-            if not t:
-                out.append(chosen)
-                return
-            if room[i] < t:
-                return
-            s = first[i]
-            for x in range(min(counts[i], t) + 1):
-                walk(i + 1, t - x, chosen + tuple(range(s, s + x)))
-
-        for t in range(len(self.starts) - 1):
-            walk(0, t, ())
-        assert len(out) == self.starts[-1]
-        positions, getters = self.positions, self.getters
-        for index in range(1, len(out)):
-            pos = out[index]
-            positions[index] = pos
-            if len(pos) == 1:
-                getters[index] = itemgetter(slice(pos[0], pos[0] + 1))
-            else:
-                getters[index] = itemgetter(*pos)
+        return tuple(out)
 
     def _read(self, index: int) -> tuple[int, ...]:
         t = bisect_right(self.starts, index) - 1
@@ -402,14 +334,6 @@ def _tail(at: int, ones: int, t: int) -> list[tuple[int, ...]]:
     the reverse of a table's order: a table takes none of a group first, the first group
     slowest, which is ``combinations``' order read from the end (made in C, once)."""
     return list(combinations(range(at, at + ones), t))
-
-
-#: Tables of at most this many choices are read whole on their first read (``getter_of``).
-#: Small: a random player picks a few choices of each of hundreds of shapes, and reading a
-#: table whole cost about 25,000 instructions a choice while a pick read alone costs a
-#: fraction of that (at 2,048, the reads were 35% of a 200-game Twenty-Six play-out's
-#: instructions and 20% of standard's; issue 35).
-WHOLE = 32
 
 
 @lru_cache(maxsize=4096)
