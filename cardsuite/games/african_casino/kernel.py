@@ -284,6 +284,10 @@ class CasinoKernel(CasinoState):
         self._usable_seats = _usable(players, variant == "sotho", self.pile_of)
         # The last listing at the start of a turn, when it held no free step (``_listing``).
         self._quiet: list[Action] | None = None
+        # The last listing after the play that listed ``end``, and whether it listed an
+        # addition to the side's builds: INSIST-1's question when the turn ends from it.
+        self._end_listing: list[Action] | None = None
+        self._end_adds = False
 
     def _after_trail(self, seat: int) -> bool:
         """After a trail listed with no free step, none can be listed: the free layout is
@@ -397,17 +401,28 @@ class CasinoKernel(CasinoState):
             mark = len(events)
             self._legal = None
             # (its type is one of ``_LEAN``'s, so a step, never text: no isinstance to pay)
-            self._lean_step(action, turn, legal is self._quiet)  # type: ignore[arg-type]
+            self._lean_step(action, turn, legal)  # type: ignore[arg-type]
             return events[mark:]
         return CasinoState.apply(self, action, seat)
 
-    def _lean_step(self, act: Action, seat: int, quiet: bool = False) -> None:
-        """``_step`` for a listed step: the effect without the checks (``_LEAN``), then the
-        reference's after-step (an insist's copy first, the turn's end), its common case
-        here: after the play, with nothing to ask or comply with, the next listing is made
-        at once (``legal_actions``' own, the mover's turn in the play phase with no insist:
-        ``_listing``; after a trail from a listing with no free step, ``_after_trail``), and a
-        turn left with ``end`` alone ends."""
+    def _lean_step(self, act: Action, seat: int, legal: list[Action] | None = None) -> None:
+        """``_step`` for a step of the listing ``legal``: the effect without the checks
+        (``_LEAN``), then the reference's after-step (an insist's copy first, the turn's
+        end), its common case here: after the play, with nothing to ask or comply with, the
+        next listing is made at once (``legal_actions``' own, the mover's turn in the play
+        phase with no insist: ``_listing``; after a trail from a listing with no free step,
+        ``_after_trail``), and a turn left with ``end`` alone ends. INSIST-1's question at
+        the turn's end (``_finish_turn``) is read off the listing ``end`` came from: a
+        free addition to the side's builds is one of its steps when there is one (so with
+        ``end`` alone there is none)."""
+        if act is END and legal is not None and legal is self._end_listing and not self.comply:
+            if self.insist == "ask" and self._end_adds:
+                self._ask(seat, "additions")
+            else:
+                self._end_turn(seat)
+            self._legal = None
+            return
+        quiet = legal is not None and legal is self._quiet
         before = None
         if self.insist == "ask" and _uses_hand(act) and self._challengeable(act, seat):
             before = self.clone(self.rng, events=False)  # restored with the live generator
@@ -426,10 +441,9 @@ class CasinoKernel(CasinoState):
             else:
                 legal = self._legal = self._listing(seat)
             if len(legal) == 1 and legal[0] is END:  # the turn ends by itself
-                if self.insist == "ask":  # (``_finish_turn``: INSIST-1's question first)
-                    self._finish_turn(seat)
-                else:
-                    self._end_turn(seat)
+                # (``_finish_turn``'s INSIST-1 question has its answer: with ``end`` alone
+                # listed after the play, no free addition to the side's builds is legal)
+                self._end_turn(seat)
                 self._legal = None
 
     def _play_card(self, seat: int, card: Card) -> None:
@@ -631,7 +645,11 @@ class CasinoKernel(CasinoState):
             loose = loose[:-1] if loose[-1] is trailed else [c for c in loose if c is not trailed]
         if played is not None and self._no_free_step(seat, loose):
             # (most turns after the play; ``_may_end`` with no insist and nothing added)
-            return [END] if self._cannot_end(seat) is None else []
+            if self._cannot_end(seat) is not None:
+                return []
+            alone = self._end_listing = [END]
+            self._end_adds = False
+            return alone
         counts = _hand_counts(self.hands[seat], self.ace_high)
         builds = self.builds
         mine: tuple[int, ...] = ()
@@ -663,6 +681,8 @@ class CasinoKernel(CasinoState):
         added = self._free_list(seat, table, targets, owners, judge, out, counts)
         if self._may_end(seat, added):
             out.append(END)
+            self._end_listing = out  # (INSIST-1's answer at the turn's end: ``_additions``)
+            self._end_adds = added
         return out
 
     def _no_free_step(self, seat: int, loose: list[Card]) -> bool:
@@ -1161,6 +1181,12 @@ class CasinoKernel(CasinoState):
         return super()._allowed(act)
 
     def _additions(self, seat: int) -> bool:
+        """The reference's (INSIST-1), read off the current listing when it is one made
+        after the play that listed ``end`` (``_listing``: its free additions to the side's
+        builds are what this looks for), else worked out."""
+        legal = self._legal
+        if legal is not None and legal is self._end_listing:
+            return self._end_adds
         if not any(self.team(b.owner, seat) for b in self.builds.values()):
             return False
         if not self._unit_for_ours(seat):
@@ -2245,17 +2271,16 @@ def _packed(
 @lru_cache(maxsize=1024)
 def _top_subsets(tops: tuple[Item, ...]) -> list[tuple[int, tuple[int, ...], tuple[Card, ...]]]:
     """Every subset of the usable pile tops (the empty one first, then in the order of
-    ``units.units``' bit masks): the sum of its cards (aces 1), its seats, its cards."""
-    out = []
-    for mask in range(1 << len(tops)):
-        picked = [tops[i] for i in range(len(tops)) if mask >> i & 1]
-        out.append(
-            (
-                sum(set_value(c) for c, _ in picked),
-                tuple(s for _, s in picked if s is not None),  # (a top has its seat)
-                tuple(c for c, _ in picked),
-            )
-        )
+    ``units.units``' bit masks): the sum of its cards (aces 1), its seats, its cards.
+    Made by doubling: the masks without the last top's bit come first, in the order of
+    the tops before it, then the same with it (no generator per subset: with three usable
+    piles, Sotho's four players, the tops change at most moves and a miss is common)."""
+    out: list[tuple[int, tuple[int, ...], tuple[Card, ...]]] = [(0, (), ())]
+    for card, seat in tops:
+        x = _VALUE(card)
+        for i in range(len(out)):
+            tsum, seats, cards = out[i]
+            out.append((tsum + x, seats if seat is None else (*seats, seat), (*cards, card)))
     return out
 
 
