@@ -751,3 +751,37 @@ def test_a_target_with_no_set_of_its_value_has_no_free_unit() -> None:
                 legal = state.legal_actions()
                 state.apply(legal[rng.randrange(len(legal))])
     assert skipped > 100 and found > 10
+
+
+def test_judge_fit_is_keeps() -> None:
+    """``_Judge.fit`` (TAB-5 read off each value's slack) is ``keeps`` of the builds owned
+    and one value more or not, with a card used or not, over random hands (aces, pairs),
+    builds owned (a value twice, both aces' values, one with no card left) and both ace
+    rules."""
+    rng = random.Random(5)
+    full = list(FULL)
+
+    class Facts:  # (what ``_Judge`` reads of a state)
+        aug_opp = None
+        played = None
+
+        def __init__(self, ace_high: bool) -> None:
+            self.ace_high = ace_high
+
+        def restricted(self) -> bool:
+            return False
+
+    short = 0
+    for _ in range(3000):
+        ace_high = rng.random() < 0.7
+        hand = rng.sample(full, rng.randint(1, 8))
+        counts = kernel._hand_counts(hand, ace_high)
+        values = [1, 14, *range(2, 14)] if ace_high else list(range(1, 11))
+        mine = tuple(rng.choice(values) for _ in range(rng.randint(1, 3)))
+        judge = kernel._Judge(Facts(ace_high), mine, counts)  # type: ignore[arg-type]
+        short += judge.short
+        for v in (0, *values):
+            for used in (None, *hand):
+                need = (*mine, v) if v else mine
+                assert judge.fit(v, used) is judge.keeps(need, used), (mine, v, used, hand)
+    assert short > 100

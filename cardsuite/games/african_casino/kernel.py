@@ -159,7 +159,17 @@ class _Judge:
     value rather than per step. Every method takes a step the generation already let
     through (its owner test, its target's side)."""
 
-    __slots__ = ("ace_high", "aug", "counts", "lock", "mine", "played", "restricted")
+    __slots__ = (
+        "ace_high",
+        "aug",
+        "counts",
+        "lock",
+        "mine",
+        "played",
+        "restricted",
+        "short",
+        "slack",
+    )
 
     def __init__(self, state: CasinoState, mine: tuple[int, ...], counts: dict[int, int]) -> None:
         self.counts = counts  # ``_hand_counts`` of the mover's hand
@@ -183,6 +193,22 @@ class _Judge:
             if n:
                 lock = rank if n == 1 else 0
         self.lock = lock
+        # TAB-5 for the builds owned (with a value more or not, a card used or not) read
+        # off each value's slack (``fit``): the hand's cards that capture it less the builds
+        # owned that need one (the aces' key is 1, for 1 and 14); ``short``: a build owned
+        # has no card left for it.
+        slack: dict[int, int] = {}
+        short = False
+        for v in mine:
+            if v == 1 or v == 14:
+                short = short or (v == 14 and not ace_high)
+                v = 1
+            left = slack.get(v)
+            left = (counts.get(v, 0) if left is None else left) - 1
+            slack[v] = left
+            short = short or left < 0
+        self.slack = slack
+        self.short = short
 
     def keeps(self, need: tuple[int, ...], used: Card | None) -> bool:
         """TAB-5: distinct cards of the hand but ``used`` capture the builds of ``need``
@@ -212,6 +238,37 @@ class _Judge:
                 taken[v] = k
         return True
 
+    def fit(self, v: int, used: Card | None) -> bool:
+        """``keeps`` of the builds owned, and one of value ``v`` more (0: none), without
+        ``used``: each value's slack (``__init__``) must stay at 0 or more once the new
+        build and the card used take theirs (the same count of ranks as ``keeps``, which
+        walks the values needed each time)."""
+        if self.short:
+            return False
+        slack = self.slack
+        if v:
+            if v == 1 or v == 14:
+                if v == 14 and not self.ace_high:
+                    return False
+                k = 1
+            else:
+                k = v
+            left = slack.get(k)
+            if left is None:
+                left = self.counts.get(k, 0)
+            if left < 1:
+                return False
+            if used is None:
+                return True
+            r = used.rank
+            if (1 if r == ACE else r) == k:
+                return left >= 2
+        elif used is None:
+            return True
+        r = used.rank
+        left = slack.get(1 if r == ACE else r)
+        return left is None or left >= 1
+
     def capture(self, card: Card, v: int, build: bool) -> bool:
         """A capture: AUG-5 (the opponent's build added to must be the one taken), TAB-5
         for the builds left (the one taken needs no card any more)."""
@@ -229,21 +286,21 @@ class _Judge:
         lock = self.lock
         if lock is not None:
             return card.rank != lock
-        return self.aug is None and self.keeps(self.mine, card)
+        return self.aug is None and self.fit(0, card)
 
     def play_new(self, card: Card, v: int) -> bool:
         """A play that makes the mover a new build of ``v``: AUG-5, TWO-1's one build,
         TAB-5 with it."""
         if self.aug is not None or (self.restricted and self.mine):
             return False
-        return self.keeps((*self.mine, v), card)
+        return self.fit(v, card)
 
     def free_keep(self) -> bool:
         """A free step that leaves the mover's builds as they are: AUG-5 (after the play
         the build added to must be gone; before it, a card kept for it), TAB-5."""
         aug = self.aug
         if aug is None:
-            return self.lock is not None or self.keeps(self.mine, None)
+            return not self.short
         if self.played:
             return False
         return self.keeps((*self.mine, aug), None)
@@ -254,7 +311,7 @@ class _Judge:
             return False
         aug = self.aug
         if aug is None:
-            return self.keeps((*self.mine, v), None)
+            return self.fit(v, None)
         if self.played:
             return False
         return self.keeps((*self.mine, v, aug), None)
@@ -288,6 +345,10 @@ class CasinoKernel(CasinoState):
         # addition to the side's builds: INSIST-1's question when the turn ends from it.
         self._end_listing: list[Action] | None = None
         self._end_adds = False
+        # The last start-of-turn listing and its capture plans by value (``_capture_list``):
+        # which hand values have something to capture, INSIST-2's question after the play.
+        self._plans_for: list[Action] | None = None
+        self._plans: dict[int, tuple[_Template, ...]] = {}
 
     def _after_trail(self, seat: int) -> bool:
         """After a trail listed with no free step, none can be listed: the free layout is
@@ -424,7 +485,7 @@ class CasinoKernel(CasinoState):
             return
         quiet = legal is not None and legal is self._quiet
         before = None
-        if self.insist == "ask" and _uses_hand(act) and self._challengeable(act, seat):
+        if self.insist == "ask" and _uses_hand(act) and self._may_challenge(act, seat, legal):
             before = self.clone(self.rng, events=False)  # restored with the live generator
         _LEAN[type(act)](self, act, seat)
         self._legal = None
@@ -445,6 +506,27 @@ class CasinoKernel(CasinoState):
                 # listed after the play, no free addition to the side's builds is legal)
                 self._end_turn(seat)
                 self._legal = None
+
+    def _may_challenge(self, act: Action, seat: int, legal: list[Action] | None) -> bool:
+        """The reference's ``_challengeable`` (INSIST-2), read off the start-of-turn listing
+        the play came from when it is ``legal`` (``_plans``: the capture plans of the values
+        the hand holds, a value's present when a card of it has something to take): a
+        trail that could have captured; a capture that is the only one its plan lists for
+        its value (with nothing else, it is maximal: the build alone, or one unit) never."""
+        if legal is None or legal is not self._plans_for:
+            return self._challengeable(act, seat)
+        kind = type(act)
+        if kind is Trail:
+            r = act.card.rank  # type: ignore[attr-defined]
+            plans = self._plans
+            if r == ACE:
+                return bool(plans.get(1) or plans.get(14))
+            return bool(plans.get(r))
+        if kind is Capture:
+            if len(self._plans[act.value]) == 1:  # type: ignore[attr-defined]
+                return False
+            return not self._maximal(seat, act)  # type: ignore[arg-type]
+        return False
 
     def _play_card(self, seat: int, card: Card) -> None:
         """``_use_hand`` for a listed play (TURN-1 already met)."""
@@ -677,6 +759,7 @@ class CasinoKernel(CasinoState):
             size = len(out)
             self._free_list(seat, table, targets, owners, judge, out, counts)
             self._quiet = out if len(out) == size else None  # (``_after_trail``)
+            self._plans_for = out  # (its ``_plans``: ``_may_challenge``)
             return out
         added = self._free_list(seat, table, targets, owners, judge, out, counts)
         if self._may_end(seat, added):
@@ -902,6 +985,7 @@ class CasinoKernel(CasinoState):
         maximal_only = self.insist == "always"
         builds = self.builds
         plans: dict[int, tuple[_Template, ...]] = {}
+        self._plans = plans  # (``_may_challenge``, once the listing is made)
         # The values with a unit to take are the sums of loose sets (an ace alone is a set
         # of 1, and counts 14 too), or with pile tops what a subset of them makes with a
         # loose set or alone (``_reach``'s values, tested value by value: a listing asks
