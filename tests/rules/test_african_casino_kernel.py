@@ -785,3 +785,64 @@ def test_judge_fit_is_keeps() -> None:
                 need = (*mine, v) if v else mine
                 assert judge.fit(v, used) is judge.keeps(need, used), (mine, v, used, hand)
     assert short > 100
+
+
+def test_may_challenge_is_challengeable() -> None:
+    """``_may_challenge`` (INSIST-2 read off the start-of-turn listing's capture plans) is
+    the reference's ``_challengeable`` for every trail and capture listed at every start of
+    a turn of random games of every variant and size, both answers seen for both kinds;
+    with another listing it asks the reference."""
+    from cardsuite.games import get_game
+    from cardsuite.games.african_casino.actions import Capture, Trail
+
+    game = get_game("african-casino")
+    seen: dict[tuple[type, bool], int] = {}
+    rng = random.Random(47)
+    for variant in game.variants:
+        for players in (2, 3, 4):
+            for seed in range(2):
+                state = game.new_state(
+                    players=players, variant=variant, seed=seed, options={"insist": "ask"}
+                )
+                assert isinstance(state, kernel.CasinoKernel)
+                while not state.is_over():
+                    seat = state.turn
+                    assert seat is not None
+                    legal = state.legal_actions()
+                    if (
+                        state.phase == "play"
+                        and state.played is None
+                        and not state.comply
+                        and state.held is None
+                    ):
+                        assert legal is state._plans_for
+                        for a in legal:
+                            if type(a) in (Trail, Capture):
+                                expected = state._challengeable(a, seat)
+                                assert state._may_challenge(a, seat, legal) is expected, a
+                                assert state._may_challenge(a, seat, None) is expected
+                                key = (type(a), expected)
+                                seen[key] = seen.get(key, 0) + 1
+                    state.apply(legal[rng.randrange(len(legal))])
+    assert len(seen) == 4 and min(seen.values()) > 5, seen
+
+
+def test_top_subsets_follow_the_bit_masks() -> None:
+    """``_top_subsets`` (made by doubling) lists every subset of the pile tops in the order
+    of ``units.units``' bit masks (mask ``m`` holds top ``i`` when bit ``i`` is set), each
+    with the sum of its cards (aces 1), its seats and its cards, for 0 to 4 tops."""
+    rng = random.Random(53)
+    for _ in range(500):
+        cards = rng.sample(list(FULL), rng.randint(0, 4))
+        tops = tuple((c, rng.randrange(4)) for c in cards)
+        expected = []
+        for mask in range(1 << len(tops)):
+            picked = [t for i, t in enumerate(tops) if mask >> i & 1]
+            expected.append(
+                (
+                    sum(set_value(c) for c, _ in picked),
+                    tuple(s for _, s in picked),
+                    tuple(c for c, _ in picked),
+                )
+            )
+        assert kernel._top_subsets.__wrapped__(tops) == expected
