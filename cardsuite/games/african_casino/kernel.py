@@ -69,7 +69,19 @@ from typing import Any
 from ...cards import ACE, Card
 from ...engine import Action, Event
 from . import wording
-from .actions import END, Add, Build, Capture, Raise, Trail, Unit, order_key, set_value
+from .actions import (
+    END,
+    INSIST,
+    PASS,
+    Add,
+    Build,
+    Capture,
+    Raise,
+    Trail,
+    Unit,
+    order_key,
+    set_value,
+)
 from .rules import (
     _AUG_5_BEFORE,
     _AUG_5_CAPTURE,
@@ -349,6 +361,8 @@ class CasinoKernel(CasinoState):
         # which hand values have something to capture, INSIST-2's question after the play.
         self._plans_for: list[Action] | None = None
         self._plans: dict[int, tuple[_Template, ...]] = {}
+        # A listed capture put to the partner (PART-4): carried out lean once let go.
+        self._listed_pending: Capture | None = None
 
     def _after_trail(self, seat: int) -> bool:
         """After a trail listed with no free step, none can be listed: the free layout is
@@ -390,6 +404,8 @@ class CasinoKernel(CasinoState):
             if not self.comply:  # the common case: one list, no generator
                 return self._listing(seat)
             return list(self._play_steps(seat))
+        if self.phase == "insist":  # INSIST-3 ``ask``: an opponent's word (``_steps``')
+            return [PASS, INSIST]
         return super()._legal_for(seat)
 
     def usable_tops(self, seat: int) -> tuple[Item, ...]:
@@ -456,15 +472,41 @@ class CasinoKernel(CasinoState):
             and self.held is None
             and type(action) in _LEAN
             and any(map(is_, legal, repeat(action)))
-            and not (self.n == 4 and type(action) is Capture and self._asks_partner(action, turn))
         ):
+            if self.n == 4 and type(action) is Capture and self._asks_partner(action, turn):
+                self._listed_pending = action  # (``_step``, once the partner lets it go)
+                return CasinoState.apply(self, action, seat)
             events = self.events
             mark = len(events)
             self._legal = None
             # (its type is one of ``_LEAN``'s, so a step, never text: no isinstance to pay)
             self._lean_step(action, turn, legal)  # type: ignore[arg-type]
             return events[mark:]
+        if (
+            self.phase == "insist"
+            and (action is PASS or action is INSIST)
+            and turn is not None
+            and (seat is None or seat == turn)
+        ):  # an opponent's word to INSIST-3's question: always listed (``_legal_for``)
+            events = self.events
+            mark = len(events)
+            self._legal = None
+            self._answer(action, turn)
+            self._legal = None
+            return events[mark:]
         return CasinoState.apply(self, action, seat)
+
+    def _step(self, act: Action, seat: int) -> None:
+        """The reference's, but the capture the listing handed out and put to the partner
+        (PART-4, ``apply``) is carried out lean once the partner lets it go (``pass``):
+        nothing it was listed against has changed since."""
+        listed = self._listed_pending
+        if listed is not None:
+            self._listed_pending = None
+            if act is listed and self.held is None and self.phase == "play" and not self.comply:
+                self._lean_step(act, seat)
+                return
+        CasinoState._step(self, act, seat)
 
     def _lean_step(self, act: Action, seat: int, legal: list[Action] | None = None) -> None:
         """``_step`` for a step of the listing ``legal``: the effect without the checks
