@@ -846,3 +846,21 @@ def test_top_subsets_follow_the_bit_masks() -> None:
                 )
             )
         assert kernel._top_subsets.__wrapped__(tops) == expected
+
+
+def test_ranks_match_is_match() -> None:
+    """``_ranks_match`` (a count of ranks) is ``rules._match`` (a search over the hand) for
+    random hands and builds to keep (aces as 1 and 14, a value twice), both ace rules,
+    both answers seen."""
+    rng = random.Random(59)
+    full = list(FULL)
+    answers = {True: 0, False: 0}
+    for _ in range(5000):
+        ace_high = rng.random() < 0.7
+        hand = rng.sample(full, rng.randint(0, 8))
+        values = [1, 14, *range(2, 14)] if ace_high else list(range(1, 11))
+        need = [rng.choice(values) for _ in range(rng.randint(1, 4))]
+        expected = _match(list(need), list(hand), ace_high)
+        assert kernel._ranks_match(need, hand, ace_high) is expected, (need, hand)
+        answers[expected] += 1
+    assert min(answers.values()) > 100, answers

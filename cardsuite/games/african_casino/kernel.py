@@ -289,8 +289,8 @@ class _Judge:
             return False
         mine = self.mine
         if build and v in mine:
-            mine = tuple([x for x in mine if x != v])
-        return self.keeps(mine, card)
+            return self.keeps(tuple([x for x in mine if x != v]), card)
+        return self.fit(0, card)
 
     def play_keep(self, card: Card) -> bool:
         """A play that leaves the mover's builds as they are (a merge, an addition to the
@@ -1003,10 +1003,14 @@ class CasinoKernel(CasinoState):
                     if card.rank != lock:
                         out.append(_TRAIL_OF(card))
                 return
-            kept = judge.mine
+            if judge.short:  # (TAB-5 already lost: no trail keeps it)
+                return
+            slack = judge.slack  # (``_Judge.fit(0, card)`` inline)
             for card in hand:
-                if judge.keeps(kept, card):  # (TAB-5: the card is not the last for a build)
-                    out.append(_trail(card))
+                r = card.rank
+                left = slack.get(1 if r == ACE else r)
+                if left is None or left >= 1:  # (TAB-5: the card is not the last for a build)
+                    out.append(_TRAIL_OF(card))
 
     def _capture_list(
         self,
@@ -1294,7 +1298,7 @@ class CasinoKernel(CasinoState):
             for c in hand:
                 if c.rank == v if c.rank != ACE else v == 1 or (ace_high and v == 14):
                     return None
-        elif _match(need, hand, ace_high):
+        elif _ranks_match(need, hand, ace_high):
             return None
         if self.played is None and aug is not None:
             return _AUG_5_KEEP
@@ -2335,6 +2339,27 @@ def _card_targets(targets: list[_Target], high: int) -> list[tuple[int, _Target]
                     fits |= 1 << (left - t)
         out.append((fits, target))
     return out
+
+
+def _ranks_match(need: list[int], hand: list[Card], ace_high: bool) -> bool:
+    """``rules._match``: distinct cards of ``hand`` capture the builds of ``need``. A card
+    but an ace captures its rank only, an ace 1 and, ace high, 14, so the matching is a
+    count of each rank, the aces' shared by 1 and 14 (no recursion over the hand)."""
+    left: dict[int, int] = {}
+    for c in hand:
+        r = c.rank
+        k = 1 if r == ACE else r
+        left[k] = left.get(k, 0) + 1
+    for v in need:
+        if v == 1 or v == 14:
+            if v == 14 and not ace_high:
+                return False
+            v = 1
+        n = left.get(v, 0) - 1
+        if n < 0:
+            return False
+        left[v] = n
+    return True
 
 
 def _hand_counts(hand: list[Card], ace_high: bool) -> dict[int, int]:
