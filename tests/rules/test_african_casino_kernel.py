@@ -864,3 +864,36 @@ def test_ranks_match_is_match() -> None:
         assert kernel._ranks_match(need, hand, ace_high) is expected, (need, hand)
         answers[expected] += 1
     assert min(answers.values()) > 100, answers
+
+
+def test_demanded_additions_are_the_references() -> None:
+    """After an opponent insisted on the additions (INSIST-1), the kernel lists the listing
+    after the play's additions to the side's builds, then ``end`` once none is left
+    (``_demanded_additions``): the reference's steps, by key and in order, at every such
+    position of random games of every variant and size with ``insist=ask`` (a turn left
+    with ``end`` alone ends by itself, so the positions seen list additions)."""
+    from cardsuite.games import get_game
+    from cardsuite.games.african_casino.actions import END
+    from cardsuite.games.african_casino.rules import AfricanCasino, CasinoState
+
+    game = get_game("african-casino")
+    assert isinstance(game, AfricanCasino)
+    seen = 0
+    rng = random.Random(61)
+    for variant in game.variants:
+        for players in (2, 3, 4):
+            for seed in range(3):
+                state = game.new_state(
+                    players=players, variant=variant, seed=seed, options={"insist": "ask"}
+                )
+                assert isinstance(state, kernel.CasinoKernel)
+                while not state.is_over():
+                    legal = state.legal_actions()
+                    if state.phase == "play" and state.comply == "additions":
+                        reference = CasinoState.from_json(game, state.to_json())
+                        expected = [a.key for a in reference.legal_actions()]
+                        assert [a.key for a in legal] == expected, state.to_json()
+                        assert END not in legal
+                        seen += 1
+                    state.apply(legal[rng.randrange(len(legal))])
+    assert seen > 20, seen

@@ -403,6 +403,8 @@ class CasinoKernel(CasinoState):
         if self.phase == "play" and self.held is None:
             if not self.comply:  # the common case: one list, no generator
                 return self._listing(seat)
+            if self.comply == "additions":
+                return self._demanded_additions(seat)
             return list(self._play_steps(seat))
         if self.phase == "insist":  # INSIST-3 ``ask``: an opponent's word (``_steps``')
             return [PASS, INSIST]
@@ -808,6 +810,24 @@ class CasinoKernel(CasinoState):
             out.append(END)
             self._end_listing = out  # (INSIST-1's answer at the turn's end: ``_additions``)
             self._end_adds = added
+        return out
+
+    def _demanded_additions(self, seat: int) -> list[Action]:
+        """The steps left when an opponent insisted on the additions (INSIST-1, always after
+        the play): the listing after the play's free additions to the side's builds, in its
+        order (they are ``_adds_to``'s with no hand card, judged as ``_quick_why_not``
+        would), then ``end`` once none is left and the turn may end (``_listing`` lists it
+        then: ``_may_end`` refuses it while one is listed)."""
+        listed = self._listing(seat)
+        sides = _SIDES[self.n]
+        side = sides[seat]
+        builds = self.builds
+        out: list[Action] = []
+        for a in listed:
+            if type(a) is Add and a.base is None and sides[builds[a.value].owner] == side:
+                out.append(a)
+        if listed and listed[-1] is END:
+            out.append(END)
         return out
 
     def _no_free_step(self, seat: int, loose: list[Card]) -> bool:
