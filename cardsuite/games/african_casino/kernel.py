@@ -25,7 +25,8 @@ move, so here (``_listing``, one pass, no generator, for every turn with no insi
 - owning no build and having added to none, every step the generation lets through is
   legal; otherwise a step is judged per hand card and value (``_Judge``: TWO-1, AUG-5 and
   TAB-5's matching as a count of ranks; one build to keep, a rank to keep, read inline:
-  ``lock``), and a step for a proven partner alone (``_quick_why_not``);
+  ``lock``; more, each value's slack: ``fit``), and a step for a proven partner alone
+  (``_quick_why_not``);
 - steps are made without ``__init__`` (``_build``, ``_unit``, ``_add``, captures from
   their plan), and a trail is one object per card (``_trail``); a hand card's builds,
   raises and additions are one loop in ``_play_list``, with no call per card;
@@ -37,7 +38,14 @@ move, so here (``_listing``, one pass, no generator, for every turn with no insi
   (``_unit_for_ours``);
 - a step applied is found in the listing by identity, in C, and then carried out without
   the reference's checks (``apply``, ``_lean_step``, ``_LEAN``: it was judged as listed),
-  the listing after the play made there at once;
+  the listing after the play made there at once; so is a listed capture put to the
+  partner once let go (PART-4, ``_step``);
+- ``insist=ask``'s questions are read off the listings (Swazi's and Sotho's default):
+  INSIST-1's at a turn's end off the listing after the play that listed ``end``
+  (``_end_listing``, ``_end_adds``: its free additions to the side's builds are what it
+  asks for), INSIST-2's off the start-of-turn listing's capture plans (``_may_challenge``),
+  the additions demanded off the listing after the play (``_demanded_additions``), and
+  an opponent's ``pass`` or ``insist`` is answered without the reference's checks;
 - what is kept across listings is kept small (``_KEPT``): the garbage collector walks every
   entry of a growing cache again and again, and a search asks again within a few hundred
   layouts; what seldom comes again is worked out anew (a capture's reach, value by value),
