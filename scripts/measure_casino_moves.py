@@ -24,7 +24,8 @@ import statistics
 import time
 
 from cardsuite.cards import Card
-from cardsuite.games.african_casino.rules import GAME, CasinoState, Pile
+from cardsuite.games.african_casino.builds import Pile
+from cardsuite.games.african_casino.rules import GAME, CasinoState
 
 
 def _cards(text: str) -> list[Card]:

@@ -12,7 +12,8 @@ import pytest
 
 from cardsuite.cards import Card
 from cardsuite.engine import IllegalAction
-from cardsuite.games.african_casino.rules import GAME, CasinoState, Pile
+from cardsuite.games.african_casino.builds import Pile
+from cardsuite.games.african_casino.rules import GAME, CasinoState
 
 
 def cards(text: str) -> list[Card]:

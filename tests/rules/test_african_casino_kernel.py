@@ -13,7 +13,8 @@ import pytest
 from cardsuite.cards import ACE, Card
 from cardsuite.games.african_casino import kernel
 from cardsuite.games.african_casino.actions import order_key, set_value
-from cardsuite.games.african_casino.rules import FULL, _match
+from cardsuite.games.african_casino.builds import _match
+from cardsuite.games.african_casino.rules import FULL
 from cardsuite.games.african_casino.units import (
     OTHER_CAP,
     Item,

@@ -15,7 +15,10 @@ from typing import Any
 import pytest
 
 from cardsuite.engine import IllegalAction
-from cardsuite.games.african_casino.rules import GAME, HOLD, CasinoState, _match, worth
+from cardsuite.games.african_casino.actions import HOLD
+from cardsuite.games.african_casino.builds import _match
+from cardsuite.games.african_casino.rules import GAME, CasinoState
+from cardsuite.games.african_casino.units import worth
 
 
 def find(

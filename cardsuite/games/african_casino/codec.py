@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Any
 from ... import positions
 from ...cards import Card
 from .actions import Capture, complete, parse_action, set_value
-from .rules import DEALT, Pile, _match
+from .builds import Pile, _match
+from .scoring import DEALT
 from .units import worth
 
 if TYPE_CHECKING:

@@ -90,7 +90,8 @@ from .actions import (
     order_key,
     set_value,
 )
-from .rules import (
+from .builds import Pile, _match
+from .refusals import (
     _AUG_5_BEFORE,
     _AUG_5_CAPTURE,
     _AUG_5_HAND,
@@ -104,18 +105,18 @@ from .rules import (
     _TURN_1,
     _TWO_1_ONE,
     _TWO_1_TRAIL,
+    _build_2,
+    _raise_1,
+)
+from .rules import (
     FULL,
     AfricanCasino,
     CasinoState,
-    Pile,
-    _build_2,
     _capture,
-    _match,
-    _most,
-    _raise_1,
     _uses_hand,
     _values,
 )
+from .scoring import _most
 from .units import MAXIMAL_CAP, OTHER_CAP, Item, mask_packings, packings, sums, units, worth
 
 #: A capture's targets: a packing of units (``units.packings``).

@@ -32,12 +32,10 @@ from typing import Any, ClassVar, cast
 from ...cards import ACE, JACK, KING, QUEEN, Card
 from ...dealing import pack_order
 from ...engine import Action, Event, Game, IllegalAction, Option, State, Variant
-from ...shuffle import shuffle
 from ...turns import TurnState, dealer_seat
-from . import wording
+from . import reactions, scoring, steps, wording
 from .actions import (
     END,
-    HOLD,
     INSIST,
     PASS,
     Add,
@@ -49,11 +47,17 @@ from .actions import (
     Unit,
     Word,
     complete,
-    order_key,
     parse_action,
     set_value,
 )
-from .units import HAND, Item, leaves_nothing, packings, partition, sums, units, worth
+from .builds import Pile, _match
+from .refusals import (
+    _AUG_5_CAPTURE,
+    _AUG_5_KEEP,
+    _TAB_5,
+    _TWO_1_ONE,
+)
+from .units import HAND, Item, leaves_nothing, packings, sums, units
 
 FULL = tuple(Card(r, s) for s in "SHDC" for r in range(2, 15))
 SHORT = tuple(c for c in FULL if c.rank not in (JACK, QUEEN, KING))
@@ -90,36 +94,6 @@ _FIRST = Option(
     help="auto: the player on the dealer's right; a seat: that player plays first (how a"
     " match lets the last game's loser lead).",
 )
-
-
-#: CASINO-DEAL-2/3, VAR-SA 2: the layout and each hand as dealt, by pack (short: 40 cards)
-#: and players; two players have the rest of the pack dealt as a second half.
-DEALT = {
-    False: {2: (4, 12), 3: (4, 16), 4: (4, 12)},
-    True: {2: (0, 10), 3: (1, 13), 4: (0, 10)},
-}
-
-
-class Pile:
-    """A build: its value, owner and units (each a tuple of cards adding up to the value, or
-    one card worth it). Single when it has one unit (CASINO-TAB-2)."""
-
-    __slots__ = ("owner", "units", "value")
-
-    def __init__(self, value: int, owner: int, units: list[tuple[Card, ...]]) -> None:
-        self.value = value
-        self.owner = owner
-        self.units = units
-
-    @property
-    def single(self) -> bool:
-        return len(self.units) == 1
-
-    def cards(self) -> list[Card]:
-        return [c for u in self.units for c in u]
-
-    def copy(self) -> Pile:
-        return Pile(self.value, self.owner, self.units[:])
 
 
 class AfricanCasino(Game):
@@ -214,37 +188,6 @@ class AfricanCasino(Game):
 
 
 GAME = AfricanCasino()
-
-
-def _build_2(v: int) -> str:
-    return f"you may build {v} only if you then hold a card to capture it (CASINO-BUILD-2)"
-
-
-def _raise_1(v: int) -> str:
-    return f"you may raise to {v} only if you then hold a card of {v} (CASINO-RAISE-1)"
-
-
-_AUG_5_BEFORE = "you may add to an opponent's build only before capturing it (CASINO-AUG-5)"
-_AUG_5_HAND = (
-    "to an opponent's build you add only loose cards and pile tops, and capture it with your"
-    " play (CASINO-AUG-5)"
-)
-_AUG_5_CAPTURE = "an opponent's build you added to must be captured by your play (CASINO-AUG-5)"
-_AUG_5_KEEP = "you must still hold a card to capture that build with (CASINO-AUG-5)"
-_AUG_ONE = "you may add to only one opponent's build a turn"
-_SA_5_HAND = "a pile card joins your build only with a card from your hand (CASINO-VAR-SA 5)"
-_TAB_5 = (
-    "you must keep a different card to capture each build you own, and may never abandon one"
-    " (CASINO-TAB-5)"
-)
-_TWO_1_ONE = "in this phase a player may own only one build (CASINO-TWO-1)"
-_TWO_1_TRAIL = "while you own a build you may not trail now (CASINO-TWO-1)"
-_PART_2 = (
-    "you may build for your partner only when they are proven to hold that rank (CASINO-PART-2)"
-)
-_PART_2_ACE = "one proven ace cannot cover two builds (CASINO-PART-2)"
-_TURN_1 = "you have played your card this turn (CASINO-TURN-1)"
-_INSIST_3_TRAIL = "that card can capture: you must capture with it (CASINO-INSIST-3)"
 
 
 class CasinoState(TurnState):
@@ -456,18 +399,6 @@ class CasinoState(TurnState):
                 yield add
         else:
             yield from self._play_steps(seat)
-
-    def _hold_replies(self, partner: int) -> Iterator[Action]:
-        """CASINO-PART-4: the partner would own the build: a card to capture it, and a
-        different one for each other build it owns (TAB-5: one ace cannot keep B1 and B14)."""
-        assert self.pending is not None
-        yield PASS
-        value = self.pending.value
-        values = [b.value for b in self.owns(partner)]
-        if value not in values:
-            values.append(value)
-        if _match(values, self.hands[partner], self.ace_high):
-            yield HOLD[value]
 
     def _play_steps(self, seat: int) -> Iterator[Action]:
         """Every candidate step that is legal (``_why_not``), each capture once (two that
@@ -798,413 +729,35 @@ class CasinoState(TurnState):
                 self._finish_turn(seat)
                 self._legal = None
 
-    def _do(self, act: Action, seat: int) -> None:
-        """Carry out ``act`` for ``seat``, refusing what breaks a rule of the step itself
-        (not whether the turn can still end: ``_cannot_end``). Leaves the state half-changed
-        when it refuses: callers work on a copy."""
-        if isinstance(act, Word):
-            self._word(act, seat)
-        elif isinstance(act, Capture):
-            self._capture(act, seat)
-        elif isinstance(act, Build):
-            self._build(act, seat)
-        elif isinstance(act, Raise):
-            self._raise(act, seat)
-        elif isinstance(act, Add):
-            self._add(act, seat)
-        elif isinstance(act, Trail):
-            self._trail(act, seat)
-        else:
-            raise IllegalAction("that is not an African Casino step")
+    # --- carrying out a step (steps.py: each step's own checks and changes) ---------------
 
-    def _use_hand(self, seat: int, card: Card) -> None:
-        """CASINO-TURN-1: the one card of the turn's play leaves the hand."""
-        if self.played is not None:
-            raise IllegalAction(_TURN_1)
-        if card not in self.hands[seat]:
-            raise IllegalAction(f"you do not hold {card.code}")
-        self.hands[seat].remove(card)
-        self.played = card
-        self.proofs.discard((seat, card.rank))  # PART-2: the proof ends when it is played
-
-    def _take_loose(self, cards: Sequence[Card]) -> None:
-        for c in cards:
-            if c is self.trailed:
-                raise IllegalAction(
-                    "the card you trailed this turn stays out of it (CASINO-TURN-3)"
-                )
-            if c not in self.loose:
-                raise IllegalAction(f"{c.code} is not a loose card on the layout")
-            self.loose.remove(c)
-
-    def _take_top(self, seat: int, of: int) -> Card:
-        """CASINO-PILE-1, AUG-2, PILE-4: the top of a pile ``seat`` may use."""
-        if 0 <= of < self.n and not self.piles[self.pile_of[of]]:
-            raise IllegalAction(f"P{of + 1}'s pile is empty: it has no top card")
-        if of not in self.usable_piles(seat):
-            raise IllegalAction(
-                f"you may not use P{of + 1}'s pile (only opponents' tops, never your own)"
-                " (CASINO-AUG-2)"
-            )
-        return self.piles[self.pile_of[of]].pop()
-
-    def _capture(self, act: Capture, seat: int) -> None:
-        """CASINO-CAP-1..5, VAR-SA 4 and 7."""
-        v, card = act.value, act.card
-        if not worth(card, v, self.ace_high):
-            raise IllegalAction(f"{card.code} cannot count {v}")
-        if act.tops and not self.sa:
-            raise IllegalAction(
-                "a pile card is taken only by adding it to a build you capture (CASINO-CAP-3)"
-            )
-        tops = [t for _, ts in act.groups for t in ts]
-        if len(set(tops)) != len(tops):
-            raise IllegalAction("a capture takes at most one card of each pile (CASINO-VAR-SA 4)")
-        if act.order is not None and self.sa:
-            raise IllegalAction(
-                "a captured batch lies in numerical order, lowest uppermost (CASINO-VAR-SA 7)"
-            )
-        self._use_hand(seat, card)
-        taken: list[Card] = []
-        if act.build:
-            b = self.builds.pop(v, None)
-            if b is None:
-                raise IllegalAction(f"there is no build of {v}")
-            if b.owner != seat:
-                self.proofs.add((b.owner, ACE if v in (1, 14) else v))  # PART-2
-            if self.aug_opp == v:
-                self.aug_opp = None  # AUG-5 done: the build added to is taken
-            taken += b.cards()
-        items: list[Item] = []
-        for cs, ts in act.groups:
-            self._take_loose(cs)
-            items += [(c, None) for c in cs]
-            items += [(self._take_top(seat, t), t) for t in ts]
-        if items and partition(items, v, self.ace_high) is None:
-            raise IllegalAction(f"those cards do not make units of {v} (CASINO-CAP-1)")
-        taken += [c for c, _ in items]
-        if self.sa:  # VAR-SA 7: numerical order, lowest uppermost
-            batch = sorted([*taken, card], key=order_key, reverse=True)
-        elif act.order is not None:  # CAP-5: the capturer's order, bottom to top
-            if sorted(act.order, key=order_key) != sorted(taken, key=order_key):
-                raise IllegalAction(
-                    "order names each card taken once, not the capturing card (CASINO-CAP-5)"
-                )
-            batch = [*act.order, card]
-        else:  # CAP-5 [D]: the lowest just under the capturing card, the highest at the bottom
-            batch = [*sorted(taken, key=order_key, reverse=True), card]
-        self.piles[self.pile_of[seat]] += batch
-        self.last_capturer = seat
-        data: dict[str, Any] = {
-            "cards": [card.code, *(c.code for c in taken)],
-            "value": v,
-            "build": act.build,
-        }
-        if act.tops:  # VAR-SA 4: the log says whose pile each top came from
-            data["tops"] = [[s, c.code] for c, s in items if s is not None]
-        self.events.append(Event("capture", seat, wording.captures, data))
-
-    def _check_value(self, v: int) -> None:
-        if not 1 <= v <= self.top_value:
-            raise IllegalAction(f"builds are worth 1 to {self.top_value}")
-
-    def _holds_for(self, seat: int, v: int) -> bool:
-        return any(worth(c, v, self.ace_high) for c in self.hands[seat])
-
-    def _owner_for(self, seat: int, v: int, owner: int | None) -> int:
-        """Who owns a new build of ``v`` that ``seat`` makes: himself (and he must hold a
-        capturing card, CASINO-BUILD-2, BUILD-4), or a proven partner (CASINO-PART-2)."""
-        if owner is None or owner == seat:
-            if not self._holds_for(seat, v):
-                raise IllegalAction(_build_2(v))
-            return seat
-        if owner != self.partner(seat) or not self.proven(owner, v):
-            raise IllegalAction(_PART_2)
-        if v in (1, 14) and any(b.value in (1, 14) for b in self.owns(owner)):
-            raise IllegalAction(_PART_2_ACE)
-        return owner
-
-    def _new_unit(self, seat: int, v: int, unit: tuple[Card, ...], owner: int | None) -> None:
-        """A new set of ``v``: a build of its own, or a unit of the side's build of that value
-        (merge, CASINO-BUILD-5); an opponent's build of that value forbids it (TAB-4)."""
-        old = self.builds.get(v)
-        if old is None:
-            self.builds[v] = Pile(v, self._owner_for(seat, v, owner), [unit])
-            return
-        if not self.team(old.owner, seat):
-            raise IllegalAction(f"an opponent owns a build of {v} already (CASINO-TAB-4)")
-        if not self._holds_for(seat, v) and not (old.owner != seat and self.proven(old.owner, v)):
-            raise IllegalAction(_build_2(v))
-        old.units.append(unit)
-
-    def _build(self, act: Build, seat: int) -> None:
-        """CASINO-BUILD-1..5 (no pile card in a build, BUILD-3: a build names none)."""
-        v = act.value
-        self._check_value(v)
-        cards = [*act.loose, *([act.hand] if act.hand else [])]
-        if len(cards) < 2 or sum(set_value(c) for c in cards) != v:
-            raise IllegalAction(f"a build is two or more cards adding up to {v} (CASINO-BUILD-1)")
-        self._take_loose(act.loose)
-        if act.hand is not None:
-            self._use_hand(seat, act.hand)
-        self._new_unit(seat, v, tuple(cards), act.owner)
-        self._log_build(seat, "builds", v, act.hand, (tuple(cards),), owner=act.owner)
-
-    def _raise(self, act: Raise, seat: int) -> None:
-        """CASINO-RAISE-1..4."""
-        b = self.builds.get(act.value)
-        if b is None:
-            raise IllegalAction(f"there is no build of {act.value}")
-        if self.team(b.owner, seat):
-            raise IllegalAction("you raise only an opponent's build (CASINO-RAISE-1, PART-3)")
-        if not b.single:
-            raise IllegalAction("an augmented build can never be raised (CASINO-RAISE-4)")
-        new = act.value + set_value(act.card)
-        if new > self.top_value:
-            raise IllegalAction(f"a build is worth at most {self.top_value} (CASINO-RAISE-1)")
-        self._use_hand(seat, act.card)
-        del self.builds[act.value]
-        self.proofs.add((b.owner, ACE if act.value in (1, 14) else act.value))  # PART-2
-        if not self._holds_for(seat, new):
-            raise IllegalAction(_raise_1(new))
-        unit = (*b.units[0], act.card)
-        old = self.builds.get(new)
-        if old is None:
-            self.builds[new] = Pile(new, seat, [unit])  # RAISE-2: the raiser owns it
-        elif not self.team(old.owner, seat):
-            raise IllegalAction(f"an opponent owns a build of {new} already (CASINO-RAISE-3)")
-        else:
-            old.units.append(unit)  # merge: the existing owner keeps it
-        self._log_build(seat, "raises to", new, act.card, ((act.card,),), old=act.value)
-
-    def _add(self, act: Add, seat: int) -> None:
-        """CASINO-AUG-1..6, PILE-1..3, VAR-SA 5: the units go onto the build of the value,
-        or make the base card a new build (AUG-4)."""
-        v = act.value
-        self._check_value(v)
-        if not act.units:
-            raise IllegalAction("an addition needs a unit")
-        build = self.builds.get(v)
-        if act.base is not None:
-            if build is not None:
-                raise IllegalAction(f"there is a build of {v} already: add to it (CASINO-AUG-4)")
-            if not worth(act.base, v, self.ace_high):
-                raise IllegalAction(f"{act.base.code} is not worth {v}")
-            self._take_loose([act.base])
-        elif build is None:
-            raise IllegalAction(f"there is no build of {v}")
-        hands_used = [u.hand for u in act.units if u.hand is not None]
-        if len(hands_used) > 1:
-            raise IllegalAction("an addition takes at most one card from your hand (CASINO-AUG-2)")
-        mine = build is not None and build.owner == seat
-        added = [self._add_unit(seat, v, u, mine and act.base is None) for u in act.units]
-        units = [cards for cards, _ in added]
-        if self.sa and any(u.tops for u in act.units) and self.played is None:
-            raise IllegalAction(_SA_5_HAND)
-        if build is None:
-            assert act.base is not None
-            owner = self._owner_for(seat, v, act.owner)
-            self.builds[v] = Pile(v, owner, [(act.base,), *units])
-        else:
-            self._add_to_build(seat, build, act, bool(hands_used))
-            build.units += units
-        self._log_build(
-            seat,
-            "adds to",
-            v,
-            hands_used[0] if hands_used else None,
-            units,
-            [top for _, tops in added for top in tops],
-            base=act.base,
-            owner=act.owner,
-        )
-
-    def _add_unit(
-        self, seat: int, v: int, u: Unit, own_build: bool
-    ) -> tuple[tuple[Card, ...], list[tuple[int, Card]]]:
-        """One unit of an addition taken from the layout, the hand and pile tops: its cards
-        and the tops it took (seat, card). CASINO-AUG-1: one card worth ``v`` or cards adding
-        up to it; PILE-3: a top exposed by an earlier unit may join a later one."""
-        self._take_loose(u.loose)
-        if u.hand is not None:
-            self._use_hand(seat, u.hand)
-        tops = []
-        if u.tops:
-            if self.sa and not own_build:
-                raise IllegalAction("pile cards go only onto your own build (CASINO-VAR-SA 5)")
-            if len(set(u.tops)) != len(u.tops):
-                raise IllegalAction("a unit takes at most one card of a pile (CASINO-PILE-3)")
-            tops = [self._take_top(seat, t) for t in u.tops]
-        cards = (*u.loose, *([u.hand] if u.hand else []), *tops)
-        if not cards:
-            raise IllegalAction("every unit needs cards")
-        if len(cards) == 1:
-            if not worth(cards[0], v, self.ace_high):
-                raise IllegalAction(f"{cards[0].code} is not worth {v} (CASINO-AUG-1)")
-        elif sum(set_value(c) for c in cards) != v:
-            raise IllegalAction(f"a unit must add up to {v} (CASINO-AUG-1)")
-        return cards, list(zip(u.tops, tops, strict=True))
-
-    def _add_to_build(self, seat: int, build: Pile, act: Add, from_hand: bool) -> None:
-        """An addition to a standing build: a team build at any time (AUG-3); an opponent's
-        only with loose cards and pile tops before the play that captures it (AUG-5); a
-        partner's hold request granted makes the partner its owner (PART-4)."""
-        if act.owner is not None:
-            raise IllegalAction("`for` names the owner of a new build only")
-        if not self.team(build.owner, seat):
-            if from_hand:
-                raise IllegalAction(_AUG_5_HAND)
-            if self.aug_opp is not None and self.aug_opp != act.value:
-                raise IllegalAction(_AUG_ONE)
-            if self.played is not None:
-                raise IllegalAction(_AUG_5_BEFORE)
-            self.aug_opp = act.value
-        if self.held == act.value and from_hand and self.pending is not None:
-            partner = self.partner(seat)
-            assert partner is not None
-            build.owner = partner  # PART-4: the partner who asked owns it now
-
-    def _trail(self, act: Trail, seat: int) -> None:
-        """CASINO-TRAIL-1, TWO-1, INSIST-3 ``always``."""
-        card = act.card
-        if self.restricted() and self.owns(seat) and self.played is None:
-            raise IllegalAction(_TWO_1_TRAIL)
-        if self.insist == "always" and self._can_capture(seat, card):
-            raise IllegalAction(_INSIST_3_TRAIL)
-        self._use_hand(seat, card)
-        self.loose.append(card)
-        self.trailed = card
-        self.events.append(Event("trail", seat, wording.trails, {"cards": [card.code]}))
-
-    def _log_build(
-        self,
-        seat: int,
-        verb: str,
-        v: int,
-        hand: Card | None,
-        units: Sequence[tuple[Card, ...]],
-        tops: Sequence[tuple[int, Card]] = (),
-        **more: Any,
-    ) -> None:
-        """The log's line for a build, raise or addition (``wording.build_event``)."""
-        b = self.builds.get(v)
-        cards, size = (b.cards(), len(b.units)) if b else ([], 0)
-        self.events.append(
-            wording.build_event(seat, verb, v, cards, size, hand, units, tops, **more)
-        )
-
-    def _word(self, act: Word, seat: int) -> None:
-        """``end`` (TURN-4, INSIST-1) and the replies, each in its own phase."""
-        if act.word == "end":
-            if self.phase != "play" or self.played is None:
-                raise IllegalAction("play a card from your hand first (CASINO-TURN-1)")
-            if self.insist == "always" and self._additions(seat):
-                raise IllegalAction(
-                    "you must first add what you can to your side's builds (CASINO-INSIST-1)"
-                )
-            if self.comply == "additions" and self._additions(seat):
-                raise IllegalAction(
-                    "an opponent insisted: add what you can first (CASINO-INSIST-1)"
-                )
-            return
-        if act.word == "hold":
-            if self.phase != "hold":
-                raise IllegalAction("a hold request answers a capture of your side's build")
-            return
-        if self.phase not in ("hold", "insist"):
-            raise IllegalAction(f"nothing to answer with {act.word}")
+    _do = steps._do
+    _use_hand = steps._use_hand
+    _take_loose = steps._take_loose
+    _take_top = steps._take_top
+    _capture = steps._capture
+    _check_value = steps._check_value
+    _holds_for = steps._holds_for
+    _owner_for = steps._owner_for
+    _new_unit = steps._new_unit
+    _build = steps._build
+    _raise = steps._raise
+    _add = steps._add
+    _add_unit = steps._add_unit
+    _add_to_build = steps._add_to_build
+    _trail = steps._trail
+    _log_build = steps._log_build
 
     # --- after a step: reactions, the end of the turn -------------------------------------
 
-    def _challengeable(self, act: Action, seat: int) -> bool:
-        """CASINO-INSIST-2: a capture that left a target of its value, or a trail of a card
-        that could have captured."""
-        if isinstance(act, Trail):
-            return self._can_capture(seat, act.card)
-        if isinstance(act, Capture):
-            return not self._maximal(seat, act)
-        return False
-
-    def _ask(self, seat: int, about: str) -> None:
-        """INSIST-3 ``ask``: each opponent in playing order says insist or pass."""
-        self.mover = seat
-        self.ask_about = about
-        self.asking = [
-            (seat + i) % self.n
-            for i in range(1, self.n)
-            if not self.team((seat + i) % self.n, seat)
-        ]
-        self.phase = "insist"
-        self.turn = self.asking.pop(0)
-
-    def _answer(self, act: Action, seat: int) -> None:
-        """A reply to a prompt: the partner's to a capture (PART-4), an opponent's to the
-        play or the additions (INSIST-3)."""
-        mover = self.mover
-        assert mover is not None
-        if self.phase == "hold":
-            self._answer_hold(act, seat, mover)
-        elif act == PASS:
-            self._answer_pass(seat, mover)
-        else:
-            self._answer_insist(seat, mover)
-
-    def _answer_hold(self, act: Action, seat: int, mover: int) -> None:
-        """CASINO-PART-4: ``pass`` lets the capture go ahead; ``hold`` asks the mover to
-        capture anyway or add the card to the build instead."""
-        pending = self.pending
-        assert pending is not None
-        self.phase = "play"
-        self.turn = mover
-        if act == PASS:
-            self.events.append(Event("pass", seat, wording.lets_go, {}))
-            self.pending = None
-            self._step(pending, mover)
-        else:
-            self.held = pending.value
-            self.events.append(Event("hold", seat, wording.asks_hold, {"value": pending.value}))
-
-    def _answer_pass(self, seat: int, mover: int) -> None:
-        """INSIST-3: an opponent lets it stand; once all have, the turn goes on (or ends)."""
-        self.events.append(Event("pass", seat, wording.no_insist, {}))
-        if self.asking:
-            self.turn = self.asking.pop(0)
-            return
-        self.phase = "play"
-        self.turn = mover
-        about, self.ask_about = self.ask_about, ""
-        self.before_play = None
-        if about == "additions":
-            self._end_turn(mover)
-        elif self.played is not None and list(self.legal_actions()) == [END]:
-            self._finish_turn(mover)
-
-    def _answer_insist(self, seat: int, mover: int) -> None:
-        """INSIST-1/3: the mover must make the additions still possible, or the play is taken
-        back and a maximal capture with the same card made instead."""
-        self.events.append(Event("insist", seat, wording.insists, {}))
-        self.asking = []
-        if self.ask_about == "play":  # the play is taken back: a maximal capture instead
-            before = self.before_play
-            assert before is not None
-            card = next(c for c in before.hands[mover] if c not in self.hands[mover])
-            events, rng = self.events, self.rng
-            self.__dict__.update(before.clone(rng, events=False).__dict__)
-            self.events = events
-            self.mover = mover
-            self.comply = "capture"
-            self.comply_card = card
-            # an opponent's insist binds (INSIST-3): a hold granted before the play taken
-            # back changes nothing, so the mover cannot add the card instead (PART-4)
-            self.held = None
-            self.pending = None
-        else:
-            self.comply = "additions"
-        self.phase = "play"
-        self.turn = mover
-        self.ask_about = ""
-        self.before_play = None
-        self._legal = None
+    _hold_replies = reactions._hold_replies
+    _word = reactions._word
+    _challengeable = reactions._challengeable
+    _ask = reactions._ask
+    _answer = reactions._answer
+    _answer_hold = reactions._answer_hold
+    _answer_pass = reactions._answer_pass
+    _answer_insist = reactions._answer_insist
 
     def _finish_turn(self, seat: int) -> None:
         """The mover's turn is over; with ``insist=ask`` opponents may first demand the
@@ -1237,98 +790,12 @@ class CasinoState(TurnState):
             nxt = (nxt + 1) % self.n
         self.turn = self.mover = nxt
 
-    # --- deal and score -------------------------------------------------------------------
+    # --- deal and score (scoring.py) -----------------------------------------------------
 
-    def _deal_hands(self, cards: list[Card], each: int) -> None:
-        first = (self.dealer + 1) % self.n
-        for i in range(each * self.n):
-            self.hands[(first + i) % self.n].append(cards[i])
-
-    def _deal(self, order: list[Card]) -> None:
-        """CASINO-DEAL-2..4, VAR-SA 2."""
-        self.deal_no += 1
-        n = self.n
-        layout, each = DEALT[self.short][n]
-        self.loose = order[:layout]
-        rest = order[layout:]
-        self.hands = [[] for _ in range(n)]
-        self._deal_hands(rest, each)
-        self.stock = rest[each * n :]
-        self.half = 1
-        self.builds = {}
-        self.proofs = set()
-        self.last_capturer = None
-        self.phase = "play"
-        self.turn = (self.dealer + 1) % n
-        self._new_turn()  # the mover: the first player
-        self._legal = None
-        self.events.append(Event("deal", self.dealer, wording.deals, {"deal": self.deal_no}))
-
-    def _score(self) -> None:
-        """CASINO-END-1, SCORE-1, GAME-1: the deal scored; the game over, or the next deal
-        (DEAL-1: the deal passes on)."""
-        for v in sorted(self.builds):  # none in play (TAB-5); a hand-made position's go too
-            self.loose += self.builds.pop(v).cards()
-        left = self.loose[:]
-        if self.last_capturer is not None:  # END-1: the last capturer takes the rest
-            self.piles[self.pile_of[self.last_capturer]] += self.loose
-            self.loose = []
-            left = []
-        points = self._points() if self.last_capturer is not None else [0] * self.sides
-        for s in range(self.sides):
-            self.totals[s] += points[s]
-        if self._search_copy:  # the search scores the deal; the next one is not dealt
-            self.history.append({"deal": self.deal_no, "points": points})
-            self.deal_no += 1
-            self.turn = None
-            return
-        rec = {
-            "sides": [[s for s in range(self.n) if self.side(s) == i] for i in range(self.sides)],
-            "deal": self.deal_no,
-            "points": points,
-            "totals": list(self.totals),
-            "left": [c.code for c in left],
-        }
-        self.history.append(rec)
-        self.events.append(Event("score", None, wording.scored, dict(rec)))
-        top = max(self.totals)
-        if self.sa or (top >= self.target and self.totals.count(top) == 1):
-            self.phase = "over"
-            self.turn = None
-            best = [s for s in range(self.n) if self.totals[self.side(s)] == top]
-            self.winners_list = best
-            self.events.append(Event("gameover", None, "Game over", {"winners": best}))
-            return
-        order = [c for p in self.piles for c in p] + self.loose
-        for p in self.piles:
-            p.clear()
-        self.loose = []
-        shuffle(self.rng, order)
-        self.dealer = (self.dealer + 1) % self.n
-        self._deal(order)
-
-    def _points(self) -> list[int]:
-        """CASINO-SCORE-1 (VAR-SA 8 ``spades=five``): each side's points from its piles."""
-        points = [0] * self.sides
-        cards = [0] * self.sides
-        spades = [0] * self.sides
-        for p, pile in enumerate(self.piles):
-            s = self.side(self.pile_of.index(p))
-            cards[s] += len(pile)
-            spades[s] += sum(1 for c in pile if c.suit == "S")
-            for c in pile:
-                if c.rank == ACE or c.code == "2S":
-                    points[s] += 1
-                elif c.code == "10D":
-                    points[s] += 2
-        _most(points, cards)
-        if self.options.get("spades") == "five":
-            for s in range(self.sides):
-                if spades[s] >= 5:
-                    points[s] += 1
-        else:
-            _most(points, spades)
-        return points
+    _deal_hands = scoring._deal_hands
+    _deal = scoring._deal
+    _score = scoring._score
+    _points = scoring._points
 
 
 def _values(card: Card, ace_high: bool) -> tuple[int, ...]:
@@ -1336,17 +803,6 @@ def _values(card: Card, ace_high: bool) -> tuple[int, ...]:
     if card.rank == ACE:
         return (1, 14) if ace_high else (1,)
     return (card.rank,)
-
-
-def _most(points: list[int], counts: list[int]) -> None:
-    """SCORE-1: 2 points for the most, 1 each when tied."""
-    top = max(counts)
-    best = [s for s, c in enumerate(counts) if c == top]
-    if len(best) == 1:
-        points[best[0]] += 2
-    else:
-        for s in best:
-            points[s] += 1
 
 
 def _capture(card: Card, v: int, build: bool, option: tuple[tuple[Item, ...], ...]) -> Capture:
@@ -1359,19 +815,6 @@ def _uses_hand(act: Action) -> bool:
         return True
     if isinstance(act, (Build, Add)):
         return act.hand is not None
-    return False
-
-
-def _match(values: list[int], hand: Sequence[Card], ace_high: bool) -> bool:
-    """CASINO-TAB-5: distinct hand cards that capture each of ``values`` (a small matching)."""
-    if not values:
-        return True
-    if len(values) > len(hand):
-        return False
-    v, rest = values[0], values[1:]
-    for i, c in enumerate(hand):
-        if worth(c, v, ace_high) and _match(rest, [*hand[:i], *hand[i + 1 :]], ace_high):
-            return True
     return False
 
 
