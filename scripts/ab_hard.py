@@ -10,6 +10,11 @@ another's: a paired difference tells far more than two separate ladders. A varia
 set is appended to ``--out`` as a JSON line, so a run stopped early still reports every
 set all its variants finished; ``--report`` only reads that file.
 
+``--ladder FILE --hard NAME --yardstick NAME`` writes the game's ladder as ``cardsuite
+bench --strength --json`` would (``scripts/save_strength.py`` takes it): its hard and
+yardstick rungs from those variants' sets (the very games the ladder plays: the same
+seeds, sets and seats), the rungs below hard played here, on sets 0 to ``--sets``.
+
     nice -n 10 python scripts/ab_hard.py --sets 20 -j 2 --out ab.jsonl \\
         base: noise:noise=0.1 eg16:ENDGAME_CARDS=16 seeing:all_seeing=hands
 """
@@ -26,7 +31,19 @@ from typing import Any
 
 from cardsuite.bots import _game_bots
 from cardsuite.games import get_game
-from cardsuite.ladder import ITERATIONS, PLAYERS, mean_ci, ratio_ci
+from cardsuite.ladder import (
+    ITERATIONS,
+    PLAYERS,
+    RUNGS,
+    YARDSTICK,
+    GameLadder,
+    Sets,
+    gap,
+    mean_ci,
+    play_rung,
+    ratio_ci,
+    rung,
+)
 from cardsuite.simulate import GameSpec, play_one
 
 
@@ -131,6 +148,38 @@ def report(
     return "\n".join(lines)
 
 
+def ladder_json(
+    path: str, game_id: str, sets: int, seed: int, jobs: int, hard: str, yardstick: str
+) -> list[dict[str, Any]]:
+    """The game's ladder over sets 0 to ``sets``: the rungs below hard played now, hard's
+    and the yardstick's read from ``path`` (every one of those sets must be there)."""
+    rows: dict[str, dict[int, dict[str, Any]]] = {}
+    with open(path) as f:
+        for line in f:
+            row = json.loads(line)
+            rows.setdefault(row["variant"], {})[row["set"]] = row
+    played: dict[tuple[str, str], Sets] = {}
+    for high, low in RUNGS:
+        if high != "hard":
+            played[(high, low)] = play_rung(game_id, high, low, sets, seed, jobs)
+    for name, key in ((hard, ("hard", "medium")), (yardstick, (YARDSTICK, "medium"))):
+        missing = [i for i in range(sets) if i not in rows.get(name, {})]
+        if missing:
+            raise SystemExit(f"{name}: sets {missing} are not in {path}")
+        got = [rows[name][i] for i in range(sets)]
+        played[key] = Sets([r["share"] for r in got], [r["edge"] for r in got])
+    game = get_game(game_id)
+    out = GameLadder(
+        game.id,
+        game.name,
+        PLAYERS[game_id],
+        game.score_label,
+        [rung(game_id, h, lo, d) for (h, lo), d in played.items()],
+        gap(game_id, played[("hard", "medium")], played[(YARDSTICK, "medium")]),
+    )
+    return [out.to_json()]
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("variants", nargs="*", help="NAME:key=value,... (first: the base)")
@@ -141,7 +190,18 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("-j", "--jobs", type=int, default=2)
     parser.add_argument("--out", required=True)
     parser.add_argument("--report", action="store_true", help="only report --out")
+    parser.add_argument("--ladder", help="write the ladder's JSON here (see above)")
+    parser.add_argument("--hard", default="base", help="with --ladder: hard's variant")
+    parser.add_argument("--yardstick", default="seeing", help="with --ladder: the yardstick's")
     args = parser.parse_args(argv)
+    if args.ladder:
+        data = ladder_json(
+            args.out, args.game, args.sets, args.seed, args.jobs, args.hard, args.yardstick
+        )
+        with open(args.ladder, "w") as f:
+            f.write(json.dumps(data) + "\n")
+        print(json.dumps(data[0]["gap"]))
+        return
     variants = [parse_variant(v) for v in args.variants]
     names = [name for name, _ in variants] or None
     if not args.report:
