@@ -262,7 +262,11 @@ def candidates(st: State) -> Sequence[Action]:
 #: Exact endgames (``bots/endgame.py``) once at most this many cards are left in the
 #: active hands (three each at four players, the last two tricks); 0 switches them off.
 #: Sets of several cards make a position's choices many, so the bound is lower than the
-#: other games'.
+#: other games'. 16 would pay at a decision (``scripts/endgame_regret.py``, 100 positions
+#: of medium games judged by the exact solve of the true deal: regret 0.045 -> 0.015 of
+#: the reward where 13 to 16 cards are left, hard at 200 iterations) but not in time: 0.92 s
+#: of CPU a decision on average and up to 38 s (12: 0.05 s, 0.6 s), so within the 0.8 s
+#: budget most of those solves would be cut off and the play-out move played instead.
 ENDGAME_CARDS = 12
 
 
@@ -292,7 +296,13 @@ def search_hooks() -> SearchHooks:
     equivalent moves there: ``legal_actions`` already lists each multiset of ranks once
     (suits never matter), and neighbouring ranks are seldom equivalent here: a rank's point
     value is the penalty at the showdown, and sets of equal ranks (leads, equal covers)
-    tell ranks apart that a trick game would not."""
+    tell ranks apart that a trick game would not.
+
+    No play-out noise (``SearchHooks.noise``): at 0.05 and 0.1 the same 100 late decisions
+    (``scripts/endgame_regret.py``) came out with the very same regret as without, and on
+    100 others (other deals) the noise of 0.1 did worse where play-outs decide (13 to 16
+    cards left, 34 positions: 0.055 against 0.029). Medium's play-outs are what the others
+    do when they are medium, which may be why their bias costs little here."""
     from . import rules
 
     endgame = None

@@ -1,0 +1,234 @@
+"""A/B the hard bot's search settings on the same duplicate deals (issue 36's levers).
+
+Every variant plays the same sets as the ladder's hard rung (``ladder.play_rung``: one hard
+seat among medium ones, each deal once from every rotation of the seats, the hard bot at a
+fixed iteration count), so a variant's edge over medium can be compared set by set with
+another's: a paired difference tells far more than two separate ladders. A variant is
+``NAME:key=value,...``: a ``SearchHooks`` field (``noise``, ``temper``, ``exploration``,
+``pool``), an upper-case constant of the game's bots module (``ENDGAME_CARDS=16``), or
+``all_seeing=hands`` (the fair yardstick, for the share of the gap closed). Each finished
+set is appended to ``--out`` as a JSON line, so a run stopped early still reports every
+set all its variants finished; ``--report`` only reads that file.
+
+``--ladder FILE --hard NAME --yardstick NAME`` writes the game's ladder as ``cardsuite
+bench --strength --json`` would (``scripts/save_strength.py`` takes it): its hard and
+yardstick rungs from those variants' sets (the very games the ladder plays: the same
+seeds, sets and seats), the rungs below hard played here, on sets 0 to ``--sets``.
+
+    nice -n 10 python scripts/ab_hard.py --sets 20 -j 2 --out ab.jsonl \\
+        base: noise:noise=0.1 eg16:ENDGAME_CARDS=16 seeing:all_seeing=hands
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import sys
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from typing import Any
+
+from cardsuite.bots import _game_bots
+from cardsuite.games import get_game
+from cardsuite.ladder import (
+    ITERATIONS,
+    PLAYERS,
+    RUNGS,
+    YARDSTICK,
+    GameLadder,
+    Sets,
+    gap,
+    mean_ci,
+    play_rung,
+    ratio_ci,
+    rung,
+)
+from cardsuite.simulate import GameSpec, play_one
+
+
+def parse_variant(text: str) -> tuple[str, dict[str, Any]]:
+    """``NAME:key=value,...`` as (name, settings); values read as JSON where they can be."""
+    name, _, rest = text.partition(":")
+    settings: dict[str, Any] = {}
+    for part in filter(None, rest.split(",")):
+        key, _, value = part.partition("=")
+        try:
+            settings[key] = json.loads(value)
+        except json.JSONDecodeError:
+            settings[key] = value
+    return name, settings
+
+
+def _apply(game_id: str, settings: dict[str, Any]) -> dict[str, Any]:
+    """Set the variant's module constants and hook fields in this worker; return the hard
+    bot's options."""
+    module = _game_bots(game_id)
+    if not hasattr(module, "_ab_search_hooks"):
+        module._ab_search_hooks = module.search_hooks
+    base = module._ab_search_hooks
+    fields = {f.name for f in dataclasses.fields(base())}
+    hook_fields = {k: v for k, v in settings.items() if k in fields}
+    for key, value in settings.items():
+        if key.isupper():
+            setattr(module, key, value)
+    module.search_hooks = lambda: dataclasses.replace(base(), **hook_fields)
+    options: dict[str, Any] = {"iterations": settings.get("iterations", ITERATIONS)}
+    options["time_budget"] = 1e9
+    if "all_seeing" in settings:
+        options["all_seeing"] = settings["all_seeing"]
+    return options
+
+
+_DEFAULTS: dict[str, Any] = {}
+
+
+def play_set(game_id: str, seed: int, index: int, settings: dict[str, Any]) -> dict[str, Any]:
+    """One set (every rotation of one deal) with the hard seat set up by ``settings``."""
+    module = _game_bots(game_id)
+    if not _DEFAULTS:  # the module's constants as imported, restored between variants
+        _DEFAULTS.update({k: v for k, v in vars(module).items() if k.isupper()})
+    for key, value in _DEFAULTS.items():
+        setattr(module, key, value)
+    options = _apply(game_id, settings)
+    game = get_game(game_id)
+    n = PLAYERS[game_id]
+    spec = GameSpec(
+        game.id,
+        n,
+        game.default_variant,
+        game.variants[game.default_variant].defaults(),
+        ("hard", *["medium"] * (n - 1)),
+        {"hard": options},
+        duplicate=True,
+    )
+    sign = -1.0 if game.low_score_wins else 1.0
+    results = [play_one(spec, seed, index * n + k) for k in range(n)]
+    share = sum(1.0 / len(r.winners) for r in results if 0 in r.winners) / n
+    edge = sign * sum(r.scores[0] - sum(r.scores[1:]) / (n - 1) for r in results) / n
+    return {"set": index, "share": share, "edge": edge, "seconds": sum(r.seconds for r in results)}
+
+
+def report(
+    path: str, names: Sequence[str] | None = None, base: str | None = None, players: int = 4
+) -> str:
+    """Each variant's mean edge and share over the sets every named variant finished, the
+    paired difference from ``base``, and the gap closed to ``seeing`` when it ran."""
+    rows: dict[str, dict[int, dict[str, Any]]] = {}
+    with open(path) as f:
+        for line in f:
+            row = json.loads(line)
+            rows.setdefault(row["variant"], {})[row["set"]] = row
+    names = list(names or rows)
+    common = sorted(set.intersection(*(set(rows.get(v, {})) for v in names)))
+    if not common:
+        return "no set finished by every variant"
+    base = base or names[0]
+    game_even = 1.0 / players
+    lines = [f"{len(common)} sets each ({path})"]
+    seeing = next((v for v in names if v.startswith("seeing")), None)
+    for v in names:
+        edges = [rows[v][s]["edge"] for s in common]
+        shares = [rows[v][s]["share"] for s in common]
+        e, eci = mean_ci(edges)
+        w, wci = mean_ci(shares)
+        line = f"{v:14s} edge {e:+6.2f} ±{eci:4.2f}  wins {w:.3f} ±{wci:.3f}"
+        if v != base:
+            based = [rows[base][s]["edge"] for s in common]
+            d, dci = mean_ci([a - b for a, b in zip(edges, based, strict=True)])
+            line += f"  paired vs {base} {d:+5.2f} ±{dci:4.2f}"
+        if seeing and v != seeing:
+            g, gci = ratio_ci(edges, [rows[seeing][s]["edge"] for s in common])
+            gw, gwci = ratio_ci(
+                [x - game_even for x in shares],
+                [rows[seeing][s]["share"] - game_even for s in common],
+            )
+            line += f"  gap by points {g:.3f} ±{gci:.3f} (wins {gw:.2f} ±{gwci:.2f})"
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def ladder_json(
+    path: str, game_id: str, sets: int, seed: int, jobs: int, hard: str, yardstick: str
+) -> list[dict[str, Any]]:
+    """The game's ladder over sets 0 to ``sets``: the rungs below hard played now, hard's
+    and the yardstick's read from ``path`` (every one of those sets must be there)."""
+    rows: dict[str, dict[int, dict[str, Any]]] = {}
+    with open(path) as f:
+        for line in f:
+            row = json.loads(line)
+            rows.setdefault(row["variant"], {})[row["set"]] = row
+    played: dict[tuple[str, str], Sets] = {}
+    for high, low in RUNGS:
+        if high != "hard":
+            played[(high, low)] = play_rung(game_id, high, low, sets, seed, jobs)
+    for name, key in ((hard, ("hard", "medium")), (yardstick, (YARDSTICK, "medium"))):
+        missing = [i for i in range(sets) if i not in rows.get(name, {})]
+        if missing:
+            raise SystemExit(f"{name}: sets {missing} are not in {path}")
+        got = [rows[name][i] for i in range(sets)]
+        played[key] = Sets([r["share"] for r in got], [r["edge"] for r in got])
+    game = get_game(game_id)
+    out = GameLadder(
+        game.id,
+        game.name,
+        PLAYERS[game_id],
+        game.score_label,
+        [rung(game_id, h, lo, d) for (h, lo), d in played.items()],
+        gap(game_id, played[("hard", "medium")], played[(YARDSTICK, "medium")]),
+    )
+    return [out.to_json()]
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("variants", nargs="*", help="NAME:key=value,... (first: the base)")
+    parser.add_argument("--game", default="twenty-two")
+    parser.add_argument("--sets", type=int, default=20)
+    parser.add_argument("--first", type=int, default=0, help="the first set's index")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("-j", "--jobs", type=int, default=2)
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--report", action="store_true", help="only report --out")
+    parser.add_argument("--ladder", help="write the ladder's JSON here (see above)")
+    parser.add_argument("--hard", default="base", help="with --ladder: hard's variant")
+    parser.add_argument("--yardstick", default="seeing", help="with --ladder: the yardstick's")
+    args = parser.parse_args(argv)
+    if args.ladder:
+        data = ladder_json(
+            args.out, args.game, args.sets, args.seed, args.jobs, args.hard, args.yardstick
+        )
+        with open(args.ladder, "w") as f:
+            f.write(json.dumps(data) + "\n")
+        print(json.dumps(data[0]["gap"]))
+        return
+    variants = [parse_variant(v) for v in args.variants]
+    names = [name for name, _ in variants] or None
+    if not args.report:
+        done: set[tuple[str, int]] = set()
+        try:
+            with open(args.out) as f:
+                done = {(r["variant"], r["set"]) for r in map(json.loads, f)}
+        except FileNotFoundError:
+            pass
+        tasks = [
+            (name, index, settings)
+            for index in range(args.first, args.first + args.sets)
+            for name, settings in variants
+            if (name, index) not in done
+        ]
+        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+            futures = {
+                pool.submit(play_set, args.game, args.seed, index, settings): name
+                for name, index, settings in tasks
+            }
+            for fut in as_completed(futures):
+                row = {"variant": futures[fut], **fut.result()}
+                with open(args.out, "a") as f:
+                    f.write(json.dumps(row) + "\n")
+                print(json.dumps(row), file=sys.stderr, flush=True)
+    print(report(args.out, names, players=PLAYERS[args.game]))
+
+
+if __name__ == "__main__":
+    main()
