@@ -300,6 +300,7 @@ class MoneyKernel(MoneyState):
         "_now",
         "_offered",
         "_shopkey",
+        "_syrian",
         "_tables",
     )
 
@@ -312,6 +313,7 @@ class MoneyKernel(MoneyState):
         self._kommi = bool(options["kommi"])
         self._bottom = bool(options["sell_bottom"])  # MONEY-EG-3
         self._limit = int(options["turn_limit"])
+        self._syrian = bool(options["syrian"])  # MONEY-SY-3: a ground purchase's cards
         #: What is known of this position, until the next move: each seat's legal actions
         #: (by seat) and the shop's facts (``_CODES``), asked off the play-outs' path.
         self._now: dict[object, Any] = {}
@@ -1026,14 +1028,49 @@ class MoneyKernel(MoneyState):
         self._shopkey = None  # (a seller's: ``apply``)
 
     def _make_ground_purchase(self, act: Buy) -> None:
-        """The reference's, the money it moves carried (``_keys``: the payment under the
-        pile, the change into the buyer's bank), so that the next shop sums no zone (the
-        next mover's listing summed all three after every ground purchase)."""
-        MoneyState._make_ground_purchase(self, act)
+        """The reference's, inline (a random Egyptian play-out buys from the ground at one
+        move in thirty, and the reference's path cost three moves: ``value``, two
+        ``_take_money`` calls, a new pile and the event's key made by ``wording``): each card
+        found by a loop, the cards bought cut from the pile in place, the event looked up;
+        and the money it moves carried (``_keys``: the payment under the pile, the change
+        into the buyer's bank), so that the next shop sums no zone. Syrian (MONEY-SY-3: the
+        top cards, oldest first) takes the reference's path."""
+        if self._syrian:
+            self._keys = None  # (its money not carried)
+            MoneyState._make_ground_purchase(self, act)
+            return
+        m = self.mover
+        values = self.values
+        under = self.under
+        ranks = act.change
+        n = values[act.pay]
+        change = []
+        for r in ranks:  # MONEY-BUY-9: change from under the pile
+            n -= values[r]
+            for c in under:
+                if c.rank == r:
+                    under.remove(c)  # (the first of its rank: cards are unique)
+                    change.append(c)
+                    break
+        rank = act.pay
+        mine = self.banks[m]
+        for pay in mine:
+            if pay.rank == rank:
+                mine.remove(pay)
+                break
+        under.insert(0, pay)  # lowest (MONEY-BUY-8)
+        pile = self.pile
+        got = pile[:n]  # the bottom ``n`` (MONEY-BUY-5)
+        del pile[:n]
+        del self.pile_ids[:n]
+        self.hands[m] += got  # under any cards the buyer holds (MONEY-BUY-11)
+        mine += change
+        self.bought = True
+        ev = _SHOP_EVENTS.get(("b", m, pay, n, *change))
+        self.events.append(ev if ev is not None else wording.bought_from_ground(m, pay, n, change))
         keys = self._keys
         if keys is not None:  # as an exchange with the ground (``_exchange_info``)
-            moved = sum(map(_RANK_WEIGHTS.__getitem__, act.change)) - _RANK_WEIGHTS[act.pay]
-            m = self.mover
+            moved = sum(map(_RANK_WEIGHTS.__getitem__, ranks)) - _RANK_WEIGHTS[rank]
             keys[m] += moved - (moved << _UNDER)
             keys[1 - m] += (moved << _THEIRS) - (moved << _UNDER)
 
