@@ -98,6 +98,8 @@ _TURN_OR_CLAIM: tuple[Sequence[Action], ...] = ((TURN, CLAIMS[0]), (TURN, CLAIMS
 _SHOP_STEPS = frozenset((Exchange, Buy, Sell))
 #: ``MoneyKernel._now``'s entry beside the seats' listings.
 _CODES = "codes"
+#: ``MoneyKernel._now``'s entry for ``_market``'s answer.
+_MARKET = "market"
 
 #: A money card's weight: a zone's money as one number, the sum of its cards' weights,
 #: four bits a rank (a rank has at most four cards). Two zones with the same ranks have the
@@ -663,19 +665,22 @@ class MoneyKernel(MoneyState):
     def _market(self) -> tuple[Purse, Purse, Purse, int, int]:
         """The reference's, the cards on the ground and in the opponent's stack counted up
         to ``_cap`` (no purchase takes more), so that the purchase search's memo
-        (``purchases.py``) finds them again."""
-        m = self.mover
-        o = 1 - m
-        cap = self._cap
-        on_ground = len(self.pile)
-        held = len(self.hands[o])
-        return (
-            self.purse_of(self.banks[m]),
-            self.purse_of(self.banks[o]),
-            self.purse_of(self.under),
-            on_ground if on_ground < cap else cap,
-            held if held < cap else cap,
-        )
+        (``purchases.py``) finds them again; kept for the position (``_now``: a forced
+        buyer's sources ask it for each source, and the forced buyer's exchanges again),
+        its purses looked up by ``_codes``' numbers."""
+        now = self._now
+        got = now.get(_MARKET)
+        if got is None:
+            mine, theirs, under, on_ground, held = self._codes()
+            m = self.mover
+            got = now[_MARKET] = (
+                _PURSES.get(mine) or self.purse_of(self.banks[m]),
+                _PURSES.get(theirs) or self.purse_of(self.banks[1 - m]),
+                _PURSES.get(under) or self.purse_of(self.under),
+                on_ground,
+                held,
+            )
+        return got
 
     # --- contract --------------------------------------------------------------------------
 
