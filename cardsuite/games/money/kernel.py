@@ -42,8 +42,8 @@ from .coins import Purse, purse
 from .purchases import (
     _valued,
     direct_purchase,
-    exchanges_keeping_a_purchase,
     fewest_bought,
+    offers_keeping_a_purchase,
     swaps_by_blocks,
 )
 from .rules import KOMMI, MAX_EXCHANGES, SOURCE_THRESHOLD, Money, MoneyState
@@ -513,16 +513,25 @@ class MoneyKernel(MoneyState):
 
     def _forced_swaps(self) -> tuple[Exchange, ...]:
         """The reference's ``_exchange_options`` for a buyer at will who must buy (MONEY-BUY-1,
-        -7, money.md §12: those after which a purchase stays possible), the offers made by
-        blocks as a mover at will's are (``swaps_by_blocks``; with aces as money a forced
-        buyer's exchanges are most of a first game). The search's own tuple, which its memo
-        holds too: ``forced`` keeps no copy for the collector to walk again (with aces as
-        money 428,000 items over 26 games)."""
+        -7, money.md §12: those after which a purchase stays possible), filtered from the
+        offers a mover at will with the same money was listed (``_rows``' exchanges, nine
+        forced buyers in ten: a forced buyer's money is the last mover's at will, and a
+        new search of them by ``swaps_by_blocks`` was most of a forced buyer's miss), or
+        made by blocks as a mover at will's are. Kept by ``forced`` alone (the reference's
+        ``exchanges_keeping_a_purchase`` memo is not asked: one tuple for the collector to
+        walk, as before)."""
         bank, opp, under, on_ground, seller_holds = self._market()
         sources = tuple(self._shopping_sources())
         left = MAX_EXCHANGES - self.exchanges - 1
-        return exchanges_keeping_a_purchase(
-            bank, opp, under, on_ground, seller_holds, sources, left, self._vkey, True
+        mine, theirs, below, _, _ = self._codes()
+        rows = self._tables.rests[self.exchanges].get(_key(mine, theirs, below))
+        offers: tuple[Exchange, ...]
+        if rows is not None:  # (the key's exchanges, then the turn: ``_rows``)
+            offers = rows[4][:-1]  # type: ignore[assignment]  # exchanges only
+        else:
+            offers = swaps_by_blocks(bank, opp, under, self._vkey)
+        return offers_keeping_a_purchase(
+            offers, bank, opp, under, on_ground, seller_holds, sources, left, self._vkey
         )
 
     def _paying(self, mine: int) -> tuple[tuple[tuple[int, int], ...], int]:
