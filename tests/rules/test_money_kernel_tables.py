@@ -34,7 +34,7 @@ from cardsuite.games.money.purchases import (
     offers_with,
     swaps_by_blocks,
 )
-from cardsuite.games.money.rules import GAME, MoneyState
+from cardsuite.games.money.rules import GAME, MAX_EXCHANGES, MoneyState
 
 SWITCHES: list[tuple[str, dict[str, Any]]] = [
     ("egyptian", {}),
@@ -367,3 +367,31 @@ def test_purchases_made_of_the_cut_money_are_the_references(
                 compared += 1
         state.apply(rng.choice(state.legal_actions()))
     assert compared > MOVES // 8
+
+
+@pytest.mark.parametrize("options", [{}, {"aces_money": True}], ids=str)
+def test_forced_buyers_exchanges_from_the_rows_are_the_references(options: dict[str, Any]) -> None:
+    """A forced buyer at will's exchanges (MONEY-BUY-1, -7, money.md §12) are filtered from
+    the exchanges already listed for a mover at will with the same money (``_rows``), where
+    that key was listed (``MoneyKernel._forced_swaps``), else made anew: either way the
+    reference's listing, order included. The forced table is emptied before each listing,
+    so that the filter runs each time, and the path from the rows must have been taken."""
+    rng = random.Random(11)
+    seed = 0
+    state = GAME.new_state(variant="egyptian", options=options, seed=seed)
+    from_rows = compared = 0
+    for _ in range(6000):
+        if state.is_over():
+            seed += 1
+            state = GAME.new_state(variant="egyptian", options=options, seed=seed)
+        assert isinstance(state, MoneyKernel)
+        if state.phase == "play" and state.must_buy() and state.exchanges < MAX_EXCHANGES:
+            mine, theirs, under, _, _ = state._codes()
+            from_rows += _key(mine, theirs, under) in state._tables.rests[state.exchanges]
+            state._tables.forced.clear()
+            reference = MoneyState.from_json(GAME, state.to_json_light())
+            assert _texts(state, None) == _texts(reference, None)
+            compared += 1
+        state.apply(rng.choice(state.legal_actions()))
+    assert compared > 0
+    assert from_rows > 0

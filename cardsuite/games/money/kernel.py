@@ -42,8 +42,8 @@ from .coins import Purse, purse
 from .purchases import (
     _valued,
     direct_purchase,
-    exchanges_keeping_a_purchase,
     fewest_bought,
+    offers_keeping_a_purchase,
     swaps_by_blocks,
 )
 from .rules import KOMMI, MAX_EXCHANGES, SOURCE_THRESHOLD, Money, MoneyState
@@ -98,6 +98,8 @@ _TURN_OR_CLAIM: tuple[Sequence[Action], ...] = ((TURN, CLAIMS[0]), (TURN, CLAIMS
 _SHOP_STEPS = frozenset((Exchange, Buy, Sell))
 #: ``MoneyKernel._now``'s entry beside the seats' listings.
 _CODES = "codes"
+#: ``MoneyKernel._now``'s entry for ``_market``'s answer.
+_MARKET = "market"
 
 #: A money card's weight: a zone's money as one number, the sum of its cards' weights,
 #: four bits a rank (a rank has at most four cards). Two zones with the same ranks have the
@@ -300,6 +302,7 @@ class MoneyKernel(MoneyState):
         "_now",
         "_offered",
         "_shopkey",
+        "_syrian",
         "_tables",
     )
 
@@ -312,6 +315,7 @@ class MoneyKernel(MoneyState):
         self._kommi = bool(options["kommi"])
         self._bottom = bool(options["sell_bottom"])  # MONEY-EG-3
         self._limit = int(options["turn_limit"])
+        self._syrian = bool(options["syrian"])  # MONEY-SY-3: a ground purchase's cards
         #: What is known of this position, until the next move: each seat's legal actions
         #: (by seat) and the shop's facts (``_CODES``), asked off the play-outs' path.
         self._now: dict[object, Any] = {}
@@ -509,16 +513,25 @@ class MoneyKernel(MoneyState):
 
     def _forced_swaps(self) -> tuple[Exchange, ...]:
         """The reference's ``_exchange_options`` for a buyer at will who must buy (MONEY-BUY-1,
-        -7, money.md §12: those after which a purchase stays possible), the offers made by
-        blocks as a mover at will's are (``swaps_by_blocks``; with aces as money a forced
-        buyer's exchanges are most of a first game). The search's own tuple, which its memo
-        holds too: ``forced`` keeps no copy for the collector to walk again (with aces as
-        money 428,000 items over 26 games)."""
+        -7, money.md §12: those after which a purchase stays possible), filtered from the
+        offers a mover at will with the same money was listed (``_rows``' exchanges, nine
+        forced buyers in ten: a forced buyer's money is the last mover's at will, and a
+        new search of them by ``swaps_by_blocks`` was most of a forced buyer's miss), or
+        made by blocks as a mover at will's are. Kept by ``forced`` alone (the reference's
+        ``exchanges_keeping_a_purchase`` memo is not asked: one tuple for the collector to
+        walk, as before)."""
         bank, opp, under, on_ground, seller_holds = self._market()
         sources = tuple(self._shopping_sources())
         left = MAX_EXCHANGES - self.exchanges - 1
-        return exchanges_keeping_a_purchase(
-            bank, opp, under, on_ground, seller_holds, sources, left, self._vkey, True
+        mine, theirs, below, _, _ = self._codes()
+        rows = self._tables.rests[self.exchanges].get(_key(mine, theirs, below))
+        offers: tuple[Exchange, ...]
+        if rows is not None:  # (the key's exchanges, then the turn: ``_rows``)
+            offers = rows[4][:-1]  # type: ignore[assignment]  # exchanges only
+        else:
+            offers = swaps_by_blocks(bank, opp, under, self._vkey)
+        return offers_keeping_a_purchase(
+            offers, bank, opp, under, on_ground, seller_holds, sources, left, self._vkey
         )
 
     def _paying(self, mine: int) -> tuple[tuple[tuple[int, int], ...], int]:
@@ -661,19 +674,22 @@ class MoneyKernel(MoneyState):
     def _market(self) -> tuple[Purse, Purse, Purse, int, int]:
         """The reference's, the cards on the ground and in the opponent's stack counted up
         to ``_cap`` (no purchase takes more), so that the purchase search's memo
-        (``purchases.py``) finds them again."""
-        m = self.mover
-        o = 1 - m
-        cap = self._cap
-        on_ground = len(self.pile)
-        held = len(self.hands[o])
-        return (
-            self.purse_of(self.banks[m]),
-            self.purse_of(self.banks[o]),
-            self.purse_of(self.under),
-            on_ground if on_ground < cap else cap,
-            held if held < cap else cap,
-        )
+        (``purchases.py``) finds them again; kept for the position (``_now``: a forced
+        buyer's sources ask it for each source, and the forced buyer's exchanges again),
+        its purses looked up by ``_codes``' numbers."""
+        now = self._now
+        got = now.get(_MARKET)
+        if got is None:
+            mine, theirs, under, on_ground, held = self._codes()
+            m = self.mover
+            got = now[_MARKET] = (
+                _PURSES.get(mine) or self.purse_of(self.banks[m]),
+                _PURSES.get(theirs) or self.purse_of(self.banks[1 - m]),
+                _PURSES.get(under) or self.purse_of(self.under),
+                on_ground,
+                held,
+            )
+        return got
 
     # --- contract --------------------------------------------------------------------------
 
@@ -1026,14 +1042,49 @@ class MoneyKernel(MoneyState):
         self._shopkey = None  # (a seller's: ``apply``)
 
     def _make_ground_purchase(self, act: Buy) -> None:
-        """The reference's, the money it moves carried (``_keys``: the payment under the
-        pile, the change into the buyer's bank), so that the next shop sums no zone (the
-        next mover's listing summed all three after every ground purchase)."""
-        MoneyState._make_ground_purchase(self, act)
+        """The reference's, inline (a random Egyptian play-out buys from the ground at one
+        move in thirty, and the reference's path cost three moves: ``value``, two
+        ``_take_money`` calls, a new pile and the event's key made by ``wording``): each card
+        found by a loop, the cards bought cut from the pile in place, the event looked up;
+        and the money it moves carried (``_keys``: the payment under the pile, the change
+        into the buyer's bank), so that the next shop sums no zone. Syrian (MONEY-SY-3: the
+        top cards, oldest first) takes the reference's path."""
+        if self._syrian:
+            self._keys = None  # (its money not carried)
+            MoneyState._make_ground_purchase(self, act)
+            return
+        m = self.mover
+        values = self.values
+        under = self.under
+        ranks = act.change
+        n = values[act.pay]
+        change = []
+        for r in ranks:  # MONEY-BUY-9: change from under the pile
+            n -= values[r]
+            for c in under:
+                if c.rank == r:
+                    under.remove(c)  # (the first of its rank: cards are unique)
+                    change.append(c)
+                    break
+        rank = act.pay
+        mine = self.banks[m]
+        for pay in mine:
+            if pay.rank == rank:
+                mine.remove(pay)
+                break
+        under.insert(0, pay)  # lowest (MONEY-BUY-8)
+        pile = self.pile
+        got = pile[:n]  # the bottom ``n`` (MONEY-BUY-5)
+        del pile[:n]
+        del self.pile_ids[:n]
+        self.hands[m] += got  # under any cards the buyer holds (MONEY-BUY-11)
+        mine += change
+        self.bought = True
+        ev = _SHOP_EVENTS.get(("b", m, pay, n, *change))
+        self.events.append(ev if ev is not None else wording.bought_from_ground(m, pay, n, change))
         keys = self._keys
         if keys is not None:  # as an exchange with the ground (``_exchange_info``)
-            moved = sum(map(_RANK_WEIGHTS.__getitem__, act.change)) - _RANK_WEIGHTS[act.pay]
-            m = self.mover
+            moved = sum(map(_RANK_WEIGHTS.__getitem__, ranks)) - _RANK_WEIGHTS[rank]
             keys[m] += moved - (moved << _UNDER)
             keys[1 - m] += (moved << _THEIRS) - (moved << _UNDER)
 

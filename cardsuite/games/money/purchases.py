@@ -251,25 +251,38 @@ def exchanges_keeping_a_purchase(
     sources: tuple[str, ...],
     left: int,
     values: tuple[tuple[int, int], ...],
-    blocks: bool = False,
 ) -> tuple[Exchange, ...]:
     """The exchange offers after which a forced buyer still has a purchase from one of
     ``sources`` (with ``left`` exchanges after it), in the order they are offered (money.md
-    §12). The same bank, places and counts recur all game long, and above all in a search.
-    ``blocks``: the offers made by ``offers_by_blocks`` (the same, in the same order; the
-    kernel's, buying at will, where the at-will mover's exchanges are made so too).
+    §12). The same bank, places and counts recur all game long, and above all in a search."""
+    offers = exchange_offers(bank, opp, under, values)
+    return offers_keeping_a_purchase(
+        offers, bank, opp, under, pile_n, seller_n, sources, left, values
+    )
+
+
+def offers_keeping_a_purchase(
+    offers: tuple[Exchange, ...],
+    bank: Purse,
+    opp: Purse,
+    under: Purse,
+    pile_n: int,
+    seller_n: int,
+    sources: tuple[str, ...],
+    left: int,
+    values: tuple[tuple[int, int], ...],
+) -> tuple[Exchange, ...]:
+    """Those of ``offers`` (the exchange offers of ``bank`` with ``opp`` and ``under``, in
+    their order) after which a forced buyer still has a purchase (``exchanges_keeping_a_
+    purchase``'s filter; the kernel passes the offers it has listed already for a mover at
+    will with the same money, ``MoneyKernel._forced_swaps``).
 
     ``keeps_purchase``'s first test (a card taken buys no more than a source holds) is made
     here first, against the most any source holds: most offers pass it (a bank of aces
     meets hundreds), and where a source holds as many as the dearest money buys, every
-    offer does, so none is tested."""
+    offer does, so none is tested (``offers`` itself is returned)."""
     worth = dict(values).__getitem__
     room = max((pile_n if src == GROUND else seller_n for src in sources), default=0)
-    offers = (
-        swaps_by_blocks(bank, opp, under, values)
-        if blocks
-        else exchange_offers(bank, opp, under, values)
-    )
     if room >= max(v for _, v in values):
         return offers  # (every card taken buys no more than a source holds)
     return tuple(
