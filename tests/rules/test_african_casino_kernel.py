@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import gc
 import random
+from collections.abc import Iterator
 
 import pytest
 
 from cardsuite.cards import ACE, Card
+from cardsuite.engine import State
 from cardsuite.games.african_casino import kernel
 from cardsuite.games.african_casino.actions import order_key, set_value
 from cardsuite.games.african_casino.builds import _match
@@ -27,6 +29,16 @@ from cardsuite.games.african_casino.units import (
 )
 
 ROUNDS = 400
+
+
+def _random_play(state: State, rng: random.Random) -> Iterator[int | None]:
+    """Every position of ``state``'s game to its end: yields the seat to move, and when asked
+    for the next, plays a random legal step drawn from ``rng`` (the walk the tests below check
+    the kernel's parts on)."""
+    while not state.is_over():
+        yield state.to_move()
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
 
 
 def _layout(rng: random.Random) -> tuple[tuple[Card, ...], tuple[Item, ...]]:
@@ -409,9 +421,8 @@ def test_no_free_step_is_sound(monkeypatch: pytest.MonkeyPatch) -> None:
     for variant in game.variants:
         for players in (2, 3, 4):
             state = game.new_state(players=players, variant=variant, seed=players)
-            while not state.is_over():
-                legal = state.legal_actions()
-                state.apply(legal[rng.randrange(len(legal))])
+            for _ in _random_play(state, rng):
+                pass
     assert len(said) > only_end // 2 > 0
 
 
@@ -433,7 +444,7 @@ def test_a_trail_after_no_free_step_leaves_none() -> None:
         for players in (2, 3, 4):
             state = game.new_state(players=players, variant=variant, seed=players + 10)
             assert isinstance(state, kernel.CasinoKernel)
-            while not state.is_over():
+            for _ in _random_play(state, rng):
                 legal = state.legal_actions()
                 seat = state.turn
                 assert seat is not None
@@ -461,7 +472,6 @@ def test_a_trail_after_no_free_step_leaves_none() -> None:
                         assert all(a is END for a in after), (state.to_json(), play)
                         tried += 1
                         captures += type(play) is Capture
-                state.apply(legal[rng.randrange(len(legal))])
     assert tried > 20 and captures > 5
 
 
@@ -485,8 +495,7 @@ def test_unit_for_ours_is_sound() -> None:
                 players=players, variant=variant, seed=players, options={"insist": "ask"}
             )
             assert isinstance(state, kernel.CasinoKernel)
-            while not state.is_over():
-                seat = state.turn
+            for seat in _random_play(state, rng):
                 assert seat is not None
                 legal = state.legal_actions()
                 ours = any(state.team(b.owner, seat) for b in state.builds.values())
@@ -496,7 +505,6 @@ def test_unit_for_ours_is_sound() -> None:
                         reference = CasinoState.from_json(game, state.to_json())
                         assert not CasinoState._additions(reference, seat), state.to_json()
                     answers.append(answer)
-                state.apply(legal[rng.randrange(len(legal))])
     assert answers.count(False) > 10 and answers.count(True) > 10
 
 
@@ -520,8 +528,7 @@ def test_insist_1_is_read_off_the_listing_with_end() -> None:
                     players=players, variant=variant, seed=seed, options={"insist": "ask"}
                 )
                 assert isinstance(state, kernel.CasinoKernel)
-                while not state.is_over():
-                    seat = state.turn
+                for seat in _random_play(state, rng):
                     assert seat is not None
                     legal = state.legal_actions()
                     if legal is state._end_listing:
@@ -531,7 +538,6 @@ def test_insist_1_is_read_off_the_listing_with_end() -> None:
                         assert state._additions(seat) is expected, state.to_json()
                         assert state._end_adds is expected
                         seen[expected] += 1
-                    state.apply(legal[rng.randrange(len(legal))])
     assert seen[True] > 5 and seen[False] > 5, seen
 
 
@@ -550,7 +556,7 @@ def test_cannot_end_and_usable_tops_are_the_references() -> None:
         for players in (2, 3, 4):
             state = game.new_state(players=players, variant=variant, seed=players + 7)
             assert isinstance(state, kernel.CasinoKernel)
-            while not state.is_over():
+            for _ in _random_play(state, rng):
                 for seat in range(players):
                     want = CasinoState._cannot_end(state, seat)
                     assert state._cannot_end(seat) == want, (state.to_json(), seat)
@@ -565,8 +571,6 @@ def test_cannot_end_and_usable_tops_are_the_references() -> None:
                         for seat in range(players):
                             tops = CasinoState.usable_tops(twin, seat)
                             assert twin.usable_tops(seat) == tops, (state.to_json(), seat)
-                legal = state.legal_actions()
-                state.apply(legal[rng.randrange(len(legal))])
     assert refused > 0 and shared > 0
 
 
@@ -589,12 +593,10 @@ def test_points_are_the_references() -> None:
                     players=players, variant=variant, seed=players, options=options
                 )
                 assert isinstance(state, kernel.CasinoKernel)
-                while not state.is_over():
+                for _ in _random_play(state, rng):
                     points = state._points()
                     assert points == CasinoState._points(state), state.to_json()
                     seen.add(tuple(points))
-                    legal = state.legal_actions()
-                    state.apply(legal[rng.randrange(len(legal))])
     assert len(seen) > 20
 
 
@@ -628,7 +630,7 @@ def test_card_targets_keep_every_target_a_hand_card_has_a_unit_for() -> None:
 
     game = get_game("african-casino")
     rng = random.Random(43)
-    by_value = {}
+    by_value: dict[int, list[Card]] = {}
     for c in FULL:
         by_value.setdefault(set_value(c), []).append(c)
     kept = skipped = 0
@@ -636,8 +638,7 @@ def test_card_targets_keep_every_target_a_hand_card_has_a_unit_for() -> None:
         for players in (2, 3, 4):
             state = game.new_state(players=players, variant=variant, seed=players + 11)
             assert isinstance(state, kernel.CasinoKernel)
-            while not state.is_over():
-                seat = state.turn
+            for seat in _random_play(state, rng):
                 if state.phase == "play" and state.played is None and seat is not None:
                     loose = state.free_loose()
                     tops = state.usable_tops(seat)
@@ -670,8 +671,6 @@ def test_card_targets_keep_every_target_a_hand_card_has_a_unit_for() -> None:
                             assert not found or fits >> hv & 1, (state.to_json(), v, hv)
                             kept += bool(found)
                             skipped += not fits >> hv & 1
-                legal = state.legal_actions()
-                state.apply(legal[rng.randrange(len(legal))])
     assert kept > 100 and skipped > 100
 
 
@@ -694,8 +693,7 @@ def test_a_listings_bases_are_those_of_the_values_held() -> None:
         for players in (2, 3, 4):
             state = game.new_state(players=players, variant=variant, seed=players + 17)
             assert isinstance(state, kernel.CasinoKernel)
-            while not state.is_over():
-                seat = state.turn
+            for seat in _random_play(state, rng):
                 if state.phase == "play" and seat is not None:
                     loose = state.free_loose()
                     tops = state.usable_tops(seat) if state.sa else None
@@ -712,8 +710,6 @@ def test_a_listings_bases_are_those_of_the_values_held() -> None:
                     assert [seen(t) for t in got] == [seen(t) for t in want], state.to_json()
                     kept += sum(t.base is not None for t in got)
                     left += len(every) - len(got)
-                legal = state.legal_actions()
-                state.apply(legal[rng.randrange(len(legal))])
     assert left > 100 and kept > 100
 
 
@@ -732,8 +728,7 @@ def test_a_target_with_no_set_of_its_value_has_no_free_unit() -> None:
         for players in (2, 3, 4):
             state = game.new_state(players=players, variant=variant, seed=players + 13)
             assert isinstance(state, kernel.CasinoKernel)
-            while not state.is_over():
-                seat = state.turn
+            for seat in _random_play(state, rng):
                 if state.phase == "play" and seat is not None:
                     loose = state.free_loose()
                     tops = state.usable_tops(seat) if state.sa else None
@@ -749,8 +744,6 @@ def test_a_target_with_no_set_of_its_value_has_no_free_unit() -> None:
                         if sets is None or (target.base is not None and len(sets) < 2):
                             assert not units, (state.to_json(), v)
                             skipped += 1
-                legal = state.legal_actions()
-                state.apply(legal[rng.randrange(len(legal))])
     assert skipped > 100 and found > 10
 
 
@@ -806,8 +799,7 @@ def test_may_challenge_is_challengeable() -> None:
                     players=players, variant=variant, seed=seed, options={"insist": "ask"}
                 )
                 assert isinstance(state, kernel.CasinoKernel)
-                while not state.is_over():
-                    seat = state.turn
+                for seat in _random_play(state, rng):
                     assert seat is not None
                     legal = state.legal_actions()
                     if (
@@ -824,7 +816,6 @@ def test_may_challenge_is_challengeable() -> None:
                                 assert state._may_challenge(a, seat, None) is expected
                                 key = (type(a), expected)
                                 seen[key] = seen.get(key, 0) + 1
-                    state.apply(legal[rng.randrange(len(legal))])
     assert len(seen) == 4 and min(seen.values()) > 5, seen
 
 
@@ -888,7 +879,7 @@ def test_demanded_additions_are_the_references() -> None:
                     players=players, variant=variant, seed=seed, options={"insist": "ask"}
                 )
                 assert isinstance(state, kernel.CasinoKernel)
-                while not state.is_over():
+                for _ in _random_play(state, rng):
                     legal = state.legal_actions()
                     if state.phase == "play" and state.comply == "additions":
                         reference = CasinoState.from_json(game, state.to_json())
@@ -896,5 +887,4 @@ def test_demanded_additions_are_the_references() -> None:
                         assert [a.key for a in legal] == expected, state.to_json()
                         assert END not in legal
                         seen += 1
-                    state.apply(legal[rng.randrange(len(legal))])
     assert seen > 20, seen
