@@ -105,6 +105,7 @@ class CardSuiteApp(App[None]):
         clock: Callable[[], float] = time.monotonic,
         bot_options: Mapping[str, Mapping[str, Any]] | None = None,
         key_time: Callable[[events.Key], float] | None = None,
+        bot_timing_floor: bool = True,
     ) -> None:
         super().__init__()
         self.store = store or Store()
@@ -116,6 +117,11 @@ class CardSuiteApp(App[None]):
         #: are read, on the same clock as ``time.monotonic``; tests swap both together.
         self.key_time: Callable[[events.Key], float] = key_time or (lambda e: e.time)
         self.bot_options = {k: dict(v) for k, v in (bot_options or {}).items()}
+        #: Whether a bot whose timing would tell its secret side takes its whole budget
+        #: (``Match.think_floor``). Off only where no person plays against that timing: the
+        #: screenshots' scripted scenes, whose hard bots have a long budget so their searches
+        #: finish the same on any machine, and would otherwise wait it out at every move.
+        self.bot_timing_floor = bot_timing_floor
         themes, theme_warnings = load_themes()
         self._startup_warnings += theme_warnings
         for t in themes.values():

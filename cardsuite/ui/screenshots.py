@@ -96,6 +96,7 @@ async def _shoot(
             bot_options={"hard": {"iterations": 200, "time_budget": 5.0}},
             clock=clock if name == "money" else time.monotonic,
             key_time=(lambda e: clock.now) if name == "money" else None,
+            bot_timing_floor=False,
         )
         async with app.run_test(size=size) as pilot:
             await pilot.pause()

@@ -276,7 +276,8 @@ class TableScreen(Screen[None]):
         if token != self._token or not self._live():
             return
         delay, _ = self.cs_app.pace_delays()
-        delay = max(delay, self.match.think_floor(seat))
+        if self.cs_app.bot_timing_floor:
+            delay = max(delay, self.match.think_floor(seat))
         wait = max(0.0, delay - (self.cs_app.clock() - started))
         if wait <= 0:
             self._bot_play(seat, action, token)

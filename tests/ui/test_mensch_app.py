@@ -141,3 +141,36 @@ async def test_a_search_bot_takes_its_whole_budget_over_every_move(make_app, mon
         padded = sum(1 for w in waits if w == budget)
         assert hard_moves <= padded <= hard_moves + 1  # one may be waiting now
         assert all(w in (budget, 0.0) for w in waits)  # nothing else is delayed
+
+
+async def test_without_the_timing_floor_a_search_bot_moves_when_it_has_chosen(  # type: ignore[no-untyped-def]
+    make_app, monkeypatch
+) -> None:
+    """The screenshots' scripted scenes (no person plays against the bots' timing) turn the
+    floor off: their hard bots have a long budget, only so their searches finish alike on any
+    machine, and the table must not wait it out at each move. The same table as above, the
+    floor off: at the instant pace no move of any bot is delayed."""
+    from support.fakes import FakeClock
+
+    from cardsuite.ui.table import TableScreen
+
+    waits: list[float] = []
+    original = TableScreen.set_timer
+
+    def timed(self, delay, callback=None, **kwargs):  # type: ignore[no-untyped-def]
+        waits.append(delay)
+        return original(self, delay, callback, **kwargs)
+
+    monkeypatch.setattr(TableScreen, "set_timer", timed)
+    app = make_app(
+        start=mensch("hard,medium,medium,medium", 5),
+        clock=FakeClock(),
+        bot_options={"hard": {"iterations": 3, "time_budget": 30.0}},
+        bot_timing_floor=False,
+    )
+    async with app.run_test(size=(120, 36)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MenschScreen))
+        match = app.screen.match
+        assert match.think_floor(0) == 30.0  # the match still says what the floor would be
+        await wait_for(pilot, lambda: sum(1 for m in match.record if m.seat == 0) >= 6)
+        assert waits == [] or all(w == 0.0 for w in waits)
