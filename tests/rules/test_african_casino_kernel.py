@@ -6,6 +6,7 @@ play-out seldom reaches (ties of value, several pile tops, both aces)."""
 from __future__ import annotations
 
 import gc
+import operator
 import random
 from collections.abc import Iterator
 
@@ -888,3 +889,39 @@ def test_demanded_additions_are_the_references() -> None:
                         assert END not in legal
                         seen += 1
     assert seen > 20, seen
+
+
+def test_hold_replies_are_the_references() -> None:
+    """PART-4: the partner asked about a capture of the side's build lists ``pass``, and
+    ``hold`` when it holds a card for that build and a different one for each other build
+    it owns (``_hold_list``, the matching as a count of ranks): the reference's very words
+    (``_hold_replies``), in order, at every such position of random four-player games of
+    every variant; a word listed is applied as the reference applies it (same events and
+    position after)."""
+    from cardsuite.games import get_game
+    from cardsuite.games.african_casino.actions import HOLD, PASS
+    from cardsuite.games.african_casino.rules import AfricanCasino, CasinoState
+
+    game = get_game("african-casino")
+    assert isinstance(game, AfricanCasino)
+    seen = {1: 0, 2: 0}
+    rng = random.Random(62)
+    for variant in game.variants:
+        for seed in range(6):
+            state = game.new_state(players=4, variant=variant, seed=seed)
+            assert isinstance(state, kernel.CasinoKernel)
+            for seat in _random_play(state, rng):
+                if state.phase != "hold":
+                    continue
+                assert seat is not None
+                legal = state.legal_actions()
+                expected = CasinoState._legal_for(state, seat)
+                assert len(legal) == len(expected) and all(map(operator.is_, legal, expected))
+                assert legal[0] is PASS and legal[-1] in (PASS, HOLD[state.pending.value])  # type: ignore[union-attr]
+                seen[len(legal)] += 1
+                word = legal[rng.randrange(len(legal))]
+                reference = CasinoState.from_json(game, state.to_json())
+                assert [e.to_json() for e in state.clone().apply(word)] == [
+                    e.to_json() for e in reference.apply(word)
+                ]
+    assert min(seen.values()) > 5, seen

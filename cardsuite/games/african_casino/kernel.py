@@ -79,6 +79,7 @@ from ...engine import Action, Event
 from . import wording
 from .actions import (
     END,
+    HOLD,
     INSIST,
     PASS,
     Add,
@@ -417,7 +418,27 @@ class CasinoKernel(CasinoState):
             return list(self._play_steps(seat))
         if self.phase == "insist":  # INSIST-3 ``ask``: an opponent's word (``_steps``')
             return [PASS, INSIST]
+        if self.phase == "hold":  # PART-4: the partner's word
+            return self._hold_list(seat)
         return super()._legal_for(seat)
+
+    def _hold_list(self, partner: int) -> list[Action]:
+        """``_hold_replies`` as a list: ``pass``, and ``hold`` when ``partner`` holds a
+        card for the build asked about and a different one for each other build it owns
+        (TAB-5; ``_match`` as a count of ranks, ``_ranks_match``). A four-player search
+        asks it about once an iteration: its play-out's partner holds where it may."""
+        pending = self.pending
+        assert pending is not None
+        value = pending.value
+        values = []
+        for b in self.builds.values():  # (``owns``: a plain loop)
+            if b.owner == partner:
+                values.append(b.value)
+        if value not in values:
+            values.append(value)
+        if _ranks_match(values, self.hands[partner], self.ace_high):
+            return [PASS, HOLD[value]]
+        return [PASS]
 
     def usable_tops(self, seat: int) -> tuple[Item, ...]:
         """The reference's (``usable_piles``' walk over the seats), read off the seats and
@@ -471,8 +492,10 @@ class CasinoKernel(CasinoState):
     def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
         """The reference's, but a step of the mover's turn that the listing itself handed out
         (the very object: ``is``, in C) is carried out without its checks (``_lean_step``):
-        it was judged legal as it was listed. Anything else (text, a reply, a capture put
-        to the partner, PART-4) goes through the reference, which explains a refusal."""
+        it was judged legal as it was listed; so is a reply the listing handed out (an
+        opponent's ``pass`` or ``insist``, INSIST-3; the partner's ``pass`` or ``hold``,
+        PART-4). Anything else (text, a capture put to the partner, PART-4) goes through
+        the reference, which explains a refusal."""
         legal = self._legal
         turn = self.turn
         if (
@@ -493,16 +516,20 @@ class CasinoKernel(CasinoState):
             # (its type is one of ``_LEAN``'s, so a step, never text: no isinstance to pay)
             self._lean_step(action, turn, legal)  # type: ignore[arg-type]
             return events[mark:]
+        phase = self.phase
         if (
-            self.phase == "insist"
-            and (action is PASS or action is INSIST)
+            (
+                (phase == "insist" and (action is PASS or action is INSIST))
+                or (phase == "hold" and any(map(is_, self.legal_actions(), repeat(action))))
+            )
             and turn is not None
             and (seat is None or seat == turn)
-        ):  # an opponent's word to INSIST-3's question: always listed (``_legal_for``)
+        ):  # an opponent's word to INSIST-3's question (always listed, ``_legal_for``), or
+            # the partner's listed word to a capture of the side's build (PART-4)
             events = self.events
             mark = len(events)
             self._legal = None
-            self._answer(action, turn)
+            self._answer(action, turn)  # type: ignore[arg-type]  # (a listed word, never text)
             self._legal = None
             return events[mark:]
         return CasinoState.apply(self, action, seat)
