@@ -925,3 +925,47 @@ def test_hold_replies_are_the_references() -> None:
                     e.to_json() for e in reference.apply(word)
                 ]
     assert min(seen.values()) > 5, seen
+
+
+def test_a_values_second_card_lists_the_steps_of_its_first() -> None:
+    """A hand card's builds, raises and additions depend on its value alone, so the
+    listing makes them once a value and again for its other cards (``_replay``): at every
+    start of a turn of random three-player games of every variant (a hand of 13-16 cards
+    holds repeated values), the kernel's steps are the reference's, by key and in order;
+    and ``_hand_counts`` (counted in C) is a count of each card's values."""
+    from cardsuite.games import get_game
+    from cardsuite.games.african_casino.actions import Add, Build, Raise
+    from cardsuite.games.african_casino.rules import AfricanCasino, CasinoState
+
+    game = get_game("african-casino")
+    assert isinstance(game, AfricanCasino)
+    replayed = 0
+    rng = random.Random(63)
+    for variant in game.variants:
+        for seed in range(2):
+            state = game.new_state(players=3, variant=variant, seed=seed)
+            assert isinstance(state, kernel.CasinoKernel)
+            for seat in _random_play(state, rng):
+                if state.phase != "play" or state.played is not None or seat is None:
+                    continue
+                hand = state.hands[seat]
+                expected_counts: dict[int, int] = {}
+                for c in hand:
+                    for v in (1, 14) if c.rank == ACE and state.ace_high else (set_value(c),):
+                        expected_counts[v] = expected_counts.get(v, 0) + 1
+                assert kernel._hand_counts(hand, state.ace_high) == expected_counts
+                legal = state.legal_actions()
+                reference = CasinoState.from_json(game, state.to_json())
+                assert [a.key for a in legal] == [a.key for a in reference.legal_actions()]
+                played: dict[int, int] = {}  # (a value's second card with a play of its own)
+                for a in legal:
+                    card = getattr(a, "card", None) if type(a) is Raise else None
+                    if type(a) is Build:
+                        card = a.hand
+                    elif type(a) is Add:
+                        card = a.units[0].hand
+                    if card is not None:
+                        played.setdefault(set_value(card), 0)
+                        played[set_value(card)] |= 1 << hand.index(card)
+                replayed += sum(bin(m).count("1") > 1 for m in played.values())
+    assert replayed > 50, replayed

@@ -68,6 +68,7 @@ listing's bases by the values held) to what they skip.
 from __future__ import annotations
 
 import random
+from collections import _count_elements  # type: ignore[attr-defined]
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache, lru_cache
 from itertools import repeat
@@ -979,8 +980,23 @@ class CasinoKernel(CasinoState):
         free, used, one, two, theirs = owners
         high = 14 if self.ace_high else 0  # the value an ace counts besides 1
         card_targets = _card_targets(targets, high) if targets else ()
+        # A card's builds, raises and additions depend on its value alone (what it counts,
+        # the owner test, ``_Judge``: all by rank), so a value held twice or more is worked
+        # out at its first card and its steps made again for the others from that card's
+        # (``_replay``): at three players a hand of 13-16 cards holds a quarter of its cards
+        # in repeated values. (Not with a proven partner: those steps are judged one by one.)
+        spans: dict[int, tuple[int, int]] | None = {} if not theirs else None
         for card in hand:
             hv = _VALUE(card)
+            if spans is not None and counts[hv] > 1:
+                span = spans.get(hv)
+                if span is not None:
+                    if span[0] != span[1]:
+                        _replay(out, span[0], span[1], card)
+                    continue
+                begin = len(out)
+            else:
+                begin = -1
             also = high if hv == 1 else 0  # a value the card counts besides hv (or 0)
             # ``_card_builds``: the loose sets with the card, for a value it may own
             for total, sets in sets_of:
@@ -1045,6 +1061,8 @@ class CasinoKernel(CasinoState):
                         out.append(_add(v, unit, base, None))
                     if both:
                         self._for_partner(_add(v, unit, base, theirs[v]), seat, judge, out)
+            if begin >= 0:
+                spans[hv] = (begin, len(out))  # type: ignore[index]  # (set with ``begin``)
         if self.insist == "always":  # INSIST-3: a trail of a card that could capture
             for card in hand:
                 trail = _trail(card)
@@ -2011,6 +2029,38 @@ def _add(v: int, unit: Unit, base: Card | None, owner: int | None) -> Add:
     return step
 
 
+def _replay(out: list[Action], start: int, end: int, card: Card) -> None:
+    """``out[start:end]``, the builds, raises and additions of a card of ``card``'s value
+    (``_play_list``), made again with ``card`` in their place, in their order: the same
+    steps the loop would make for ``card`` (every one the mover's own, no partner's)."""
+    for i in range(start, end):
+        step: Any = out[i]
+        kind = type(step)
+        new: Any
+        if kind is Build:
+            new = _new(Build)
+            new.value = step.value
+            new.loose = step.loose
+            new.hand = card
+            new.owner = None
+        elif kind is Add:
+            was = step.units[0]
+            unit = _new(Unit)
+            unit.loose = was.loose
+            unit.hand = card
+            unit.tops = was.tops
+            new = _new(Add)
+            new.value = step.value
+            new.units = (unit,)
+            new.base = step.base
+            new.owner = None
+        else:  # (a raise)
+            new = _new(Raise)
+            new.value = step.value
+            new.card = card
+        out.append(new)
+
+
 def _ordered_sums(loose: tuple[Card, ...]) -> _Table:
     """``units.sums``, the same sets in the same order, with each set's cards in
     ``order_key``'s order, as a step holds them, so that steps are made without sorting
@@ -2419,16 +2469,15 @@ def _ranks_match(need: list[int], hand: list[Card], ace_high: bool) -> bool:
 
 
 def _hand_counts(hand: list[Card], ace_high: bool) -> dict[int, int]:
-    """How many cards of ``hand`` capture each value (an ace 1 and, ace high, 14)."""
+    """How many cards of ``hand`` capture each value (an ace 1 and, ace high, 14), counted
+    in C (``_count_elements`` over each card's value): at three players a hand holds
+    13-16 cards, and a Python loop over them was a twentieth of a move."""
     counts: dict[int, int] = {}
-    for c in hand:
-        r = c.rank
-        if r == ACE:
-            counts[1] = counts.get(1, 0) + 1
-            if ace_high:
-                counts[14] = counts.get(14, 0) + 1
-        else:
-            counts[r] = counts.get(r, 0) + 1
+    _count_elements(counts, map(_VALUE, hand))
+    if ace_high:
+        aces = counts.get(1)
+        if aces:
+            counts[14] = aces
     return counts
 
 
