@@ -896,8 +896,10 @@ def test_hold_replies_are_the_references() -> None:
     ``hold`` when it holds a card for that build and a different one for each other build
     it owns (``_hold_list``, the matching as a count of ranks): the reference's very words
     (``_hold_replies``), in order, at every such position of random four-player games of
-    every variant; a word listed is applied as the reference applies it (same events and
-    position after)."""
+    every variant; a word listed is applied as the reference applies it (same events).
+    Once the partner held, the mover lists the capture and, when legal, the card added
+    instead (``_held_list``): the reference's steps, each applied lean (``_held_step``)
+    to the reference's events and position."""
     from cardsuite.games import get_game
     from cardsuite.games.african_casino.actions import HOLD, PASS
     from cardsuite.games.african_casino.rules import AfricanCasino, CasinoState
@@ -905,12 +907,26 @@ def test_hold_replies_are_the_references() -> None:
     game = get_game("african-casino")
     assert isinstance(game, AfricanCasino)
     seen = {1: 0, 2: 0}
+    held = {1: 0, 2: 0}
     rng = random.Random(62)
     for variant in game.variants:
         for seed in range(6):
             state = game.new_state(players=4, variant=variant, seed=seed)
             assert isinstance(state, kernel.CasinoKernel)
             for seat in _random_play(state, rng):
+                if state.phase == "play" and state.held is not None:  # the partner held
+                    assert seat is not None
+                    legal = state.legal_actions()
+                    expected = CasinoState._legal_for(state, seat)
+                    assert [a.key for a in legal] == [a.key for a in expected]
+                    held[len(legal)] += 1
+                    for step in legal:
+                        reference = CasinoState.from_json(game, state.to_json())
+                        mine = state.clone()
+                        assert [e.to_json() for e in mine.apply(step)] == [
+                            e.to_json() for e in reference.apply(step)
+                        ]
+                        assert mine.to_json() == reference.to_json()
                 if state.phase != "hold":
                     continue
                 assert seat is not None
@@ -924,7 +940,7 @@ def test_hold_replies_are_the_references() -> None:
                 assert [e.to_json() for e in state.clone().apply(word)] == [
                     e.to_json() for e in reference.apply(word)
                 ]
-    assert min(seen.values()) > 5, seen
+    assert min(seen.values()) > 5 and held[2] > 10, (seen, held)
 
 
 def test_a_values_second_card_lists_the_steps_of_its_first() -> None:

@@ -374,6 +374,7 @@ class CasinoKernel(CasinoState):
         self._plans: dict[int, tuple[_Template, ...]] = {}
         # A listed capture put to the partner (PART-4): carried out lean once let go.
         self._listed_pending: Capture | None = None
+        self._pending_from: list[Action] | None = None  # (the listing it came from)
 
     def _after_trail(self, seat: int) -> bool:
         """After a trail listed with no free step, none can be listed: the free layout is
@@ -421,7 +422,46 @@ class CasinoKernel(CasinoState):
             return [PASS, INSIST]
         if self.phase == "hold":  # PART-4: the partner's word
             return self._hold_list(seat)
+        if self.phase == "play" and self.held is not None:  # PART-4: the partner held
+            return self._held_list(seat)
         return super()._legal_for(seat)
+
+    def _held_list(self, seat: int) -> list[Action]:
+        """The reference's steps after the partner asked to hold (PART-4): the capture
+        anyway, and the capturing card added to the build instead when that is legal,
+        judged by ``_quick_why_not`` (the build becomes the partner's: TAB-5 for the builds
+        left, AUG-5) and TWO-1 with the build's new owner, not on a copy (``_why_not``)."""
+        pending = self.pending
+        held = self.held
+        assert pending is not None and held is not None
+        add = Add(held, [Unit([], pending.card)])
+        if self._quick_why_not(add, seat) is not None:
+            return [pending]
+        if self.restricted():  # TWO-1: the partner owns it now (``_add_to_build``)
+            partner = (seat + 2) % 4
+            owned: dict[int, int] = {}
+            for b in self.builds.values():
+                who = partner if b.value == held else b.owner
+                n = owned[who] = owned.get(who, 0) + 1
+                if n > 1:
+                    return [pending]
+        return [pending, add]
+
+    def _held_step(self, act: Action, seat: int) -> None:
+        """``_step`` for a step ``_held_list`` listed: the reference's after-step (INSIST-2's
+        copy, the turn's end), the effect without its checks (``_LEAN``: the capture was
+        listed at the turn's start and nothing it reads has changed; the addition was
+        judged as listed, and ``_lean_add`` gives the build to the partner who held)."""
+        self._listed_pending = None
+        self._pending_from = None
+        before = None
+        if self.insist == "ask" and _uses_hand(act) and self._challengeable(act, seat):
+            before = self.clone(self.rng, events=False)  # restored with the live generator
+        _LEAN[type(act)](self, act, seat)
+        self._legal = None
+        self.held = None
+        self.pending = None
+        self._stepped(act, seat, before)
 
     def _hold_list(self, partner: int) -> list[Action]:
         """``_hold_replies`` as a list: ``pass``, and ``hold`` when ``partner`` holds a
@@ -510,6 +550,7 @@ class CasinoKernel(CasinoState):
         ):
             if self.n == 4 and type(action) is Capture and self._asks_partner(action, turn):
                 self._listed_pending = action  # (``_step``, once the partner lets it go)
+                self._pending_from = legal
                 return CasinoState.apply(self, action, seat)
             events = self.events
             mark = len(events)
@@ -518,6 +559,19 @@ class CasinoKernel(CasinoState):
             self._lean_step(action, turn, legal)  # type: ignore[arg-type]
             return events[mark:]
         phase = self.phase
+        if (
+            legal is not None
+            and turn is not None
+            and (seat is None or seat == turn)
+            and phase == "play"
+            and self.held is not None
+            and any(map(is_, legal, repeat(action)))
+        ):  # PART-4: the mover's step once the partner held, as listed (``_held_list``)
+            events = self.events
+            mark = len(events)
+            self._legal = None
+            self._held_step(action, turn)  # type: ignore[arg-type]  # (a listed step)
+            return events[mark:]
         if (
             (
                 (phase == "insist" and (action is PASS or action is INSIST))
@@ -542,8 +596,12 @@ class CasinoKernel(CasinoState):
         listed = self._listed_pending
         if listed is not None:
             self._listed_pending = None
+            legal, self._pending_from = self._pending_from, None
             if act is listed and self.held is None and self.phase == "play" and not self.comply:
-                self._lean_step(act, seat)
+                # (INSIST-2's question read off that listing's capture plans when it is
+                # still the last start-of-turn listing, ``_may_challenge``: nothing a plan
+                # reads has changed since)
+                self._lean_step(act, seat, legal)
                 return
         CasinoState._step(self, act, seat)
 
@@ -744,6 +802,8 @@ class CasinoKernel(CasinoState):
         else:
             if not self.team(build.owner, seat):
                 self.aug_opp = v
+            if self.held == v and hand is not None and self.pending is not None:
+                build.owner = (seat + 2) % 4  # PART-4: the partner who held owns it now
             build.units += units
         self._log(seat, "adds to", v, hand, units, tops, base, act.owner, None)
 
