@@ -422,6 +422,14 @@ class State(ABC):
         past its game's ``search_horizon``. By default, ``sample_hidden``."""
         return self.sample_hidden(observer, rng)
 
+    def search_sampler(self, observer: int, rng: random.Random) -> Callable[[], State]:
+        """What a search draws each iteration's deal from (``bots/ismcts.py``): one call,
+        one ``search_copy(observer, rng)``. A search asks it once and draws from this very
+        position hundreds of times, so a game may work out here what every sample of it
+        shares (the unseen cards, each hand's demands) and deal only the rest per call; the
+        samples must be ``search_copy``'s, draw for draw of ``rng``."""
+        return lambda: self.search_copy(observer, rng)
+
     def clone_for_search(self, rng: random.Random) -> State:
         """The true position as a search copy, its future re-seeded from ``rng`` (the
         omniscient yardstick bot, ``all_seeing="cards"``; what ``clone_seeing_hands``

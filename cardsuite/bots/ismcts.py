@@ -295,7 +295,7 @@ class ISMCTSBot:
             return (lambda: state.clone_seeing_hands(me, rng)), {}
         evidence = self.hooks.evidence
         if evidence is None:
-            return (lambda: state.search_copy(me, rng)), {}
+            return state.search_sampler(me, rng), {}
         pool, weights = self._weigh(state, me, evidence, start, min(self.hooks.pool, limit))
         if not weights:
             return (lambda: state.search_copy(me, rng)), {"pool": len(pool), "fallback": True}

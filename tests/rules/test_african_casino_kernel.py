@@ -6,6 +6,7 @@ play-out seldom reaches (ties of value, several pile tops, both aces)."""
 from __future__ import annotations
 
 import gc
+import operator
 import random
 from collections.abc import Iterator
 
@@ -888,3 +889,99 @@ def test_demanded_additions_are_the_references() -> None:
                         assert END not in legal
                         seen += 1
     assert seen > 20, seen
+
+
+def test_hold_replies_are_the_references() -> None:
+    """PART-4: the partner asked about a capture of the side's build lists ``pass``, and
+    ``hold`` when it holds a card for that build and a different one for each other build
+    it owns (``_hold_list``, the matching as a count of ranks): the reference's very words
+    (``_hold_replies``), in order, at every such position of random four-player games of
+    every variant; a word listed is applied as the reference applies it (same events).
+    Once the partner held, the mover lists the capture and, when legal, the card added
+    instead (``_held_list``): the reference's steps, each applied lean (``_held_step``)
+    to the reference's events and position."""
+    from cardsuite.games import get_game
+    from cardsuite.games.african_casino.actions import HOLD, PASS
+    from cardsuite.games.african_casino.rules import AfricanCasino, CasinoState
+
+    game = get_game("african-casino")
+    assert isinstance(game, AfricanCasino)
+    seen = {1: 0, 2: 0}
+    held = {1: 0, 2: 0}
+    rng = random.Random(62)
+    for variant in game.variants:
+        for seed in range(6):
+            state = game.new_state(players=4, variant=variant, seed=seed)
+            assert isinstance(state, kernel.CasinoKernel)
+            for seat in _random_play(state, rng):
+                if state.phase == "play" and state.held is not None:  # the partner held
+                    assert seat is not None
+                    legal = state.legal_actions()
+                    expected = CasinoState._legal_for(state, seat)
+                    assert [a.key for a in legal] == [a.key for a in expected]
+                    held[len(legal)] += 1
+                    for step in legal:
+                        reference = CasinoState.from_json(game, state.to_json())
+                        mine = state.clone()
+                        assert [e.to_json() for e in mine.apply(step)] == [
+                            e.to_json() for e in reference.apply(step)
+                        ]
+                        assert mine.to_json() == reference.to_json()
+                if state.phase != "hold":
+                    continue
+                assert seat is not None
+                legal = state.legal_actions()
+                expected = CasinoState._legal_for(state, seat)
+                assert len(legal) == len(expected) and all(map(operator.is_, legal, expected))
+                assert legal[0] is PASS and legal[-1] in (PASS, HOLD[state.pending.value])  # type: ignore[union-attr]
+                seen[len(legal)] += 1
+                word = legal[rng.randrange(len(legal))]
+                reference = CasinoState.from_json(game, state.to_json())
+                assert [e.to_json() for e in state.clone().apply(word)] == [
+                    e.to_json() for e in reference.apply(word)
+                ]
+    assert min(seen.values()) > 5 and held[2] > 10, (seen, held)
+
+
+def test_a_values_second_card_lists_the_steps_of_its_first() -> None:
+    """A hand card's builds, raises and additions depend on its value alone, so the
+    listing makes them once a value and again for its other cards (``_replay``): at every
+    start of a turn of random three-player games of every variant (a hand of 13-16 cards
+    holds repeated values), the kernel's steps are the reference's, by key and in order;
+    and ``_hand_counts`` (counted in C) is a count of each card's values."""
+    from cardsuite.games import get_game
+    from cardsuite.games.african_casino.actions import Add, Build, Raise
+    from cardsuite.games.african_casino.rules import AfricanCasino, CasinoState
+
+    game = get_game("african-casino")
+    assert isinstance(game, AfricanCasino)
+    replayed = 0
+    rng = random.Random(63)
+    for variant in game.variants:
+        for seed in range(2):
+            state = game.new_state(players=3, variant=variant, seed=seed)
+            assert isinstance(state, kernel.CasinoKernel)
+            for seat in _random_play(state, rng):
+                if state.phase != "play" or state.played is not None or seat is None:
+                    continue
+                hand = state.hands[seat]
+                expected_counts: dict[int, int] = {}
+                for c in hand:
+                    for v in (1, 14) if c.rank == ACE and state.ace_high else (set_value(c),):
+                        expected_counts[v] = expected_counts.get(v, 0) + 1
+                assert kernel._hand_counts(hand, state.ace_high) == expected_counts
+                legal = state.legal_actions()
+                reference = CasinoState.from_json(game, state.to_json())
+                assert [a.key for a in legal] == [a.key for a in reference.legal_actions()]
+                played: dict[int, int] = {}  # (a value's second card with a play of its own)
+                for a in legal:
+                    card = getattr(a, "card", None) if type(a) is Raise else None
+                    if type(a) is Build:
+                        card = a.hand
+                    elif type(a) is Add:
+                        card = a.units[0].hand
+                    if card is not None:
+                        played.setdefault(set_value(card), 0)
+                        played[set_value(card)] |= 1 << hand.index(card)
+                replayed += sum(bin(m).count("1") > 1 for m in played.values())
+    assert replayed > 50, replayed

@@ -134,3 +134,35 @@ def test_a_movers_sample_lists_what_the_position_lists() -> None:
             assert [str(a) for a in sample.legal_actions()] == [str(a) for a in own.legal_actions()]
             checked += 1
     assert checked > 150, checked
+
+
+def test_a_searchs_sampler_deals_search_copys_samples() -> None:
+    """``search_sampler`` (what a search draws its deals from: the unseen cards and each
+    hand's demands worked out once, ``sampling.facts``) deals ``search_copy``'s very
+    samples, draw for draw of the same generator: the hands, the stock, the position an
+    insisted play is taken back to, and each copy's own generator."""
+
+    def dealt(st: CasinoState) -> tuple[object, ...]:
+        before = st.before_play
+        return (
+            [[c.code for c in h] for h in st.hands],
+            [c.code for c in st.stock],
+            None if before is None else [[c.code for c in h] for h in before.hands],
+            None if before is None else [c.code for c in before.stock],
+            st.rng.getstate(),
+            st._search_copy,
+        )
+
+    taken_back = demanded = 0
+    for players in (2, 3, 4):
+        for k, st in enumerate(positions(players, 4, 2)):
+            if k % 3 and st.before_play is None:
+                continue
+            for observer in range(st.n):
+                draw = st.search_sampler(observer, random.Random(k))
+                rng = random.Random(k)
+                for _ in range(3):
+                    assert dealt(draw()) == dealt(st.search_copy(observer, rng))
+            taken_back += st.before_play is not None
+            demanded += any(b.owner != 0 for b in st.builds.values())
+    assert taken_back > 3 and demanded > 20, (taken_back, demanded)

@@ -163,16 +163,16 @@ _TRAILS: dict[Card, float] = {
 
 def rollout_action(st: State, rng: random.Random) -> Action:
     """The medium step for the seat to move of a sampled state, read from the state itself
-    (``_medium_step``); the prompts' replies through ``medium_choice``, from the few keys
-    of the view it reads (``_play_view``)."""
+    (``_medium_step``); the prompts' replies through ``medium_choice``, which for a hold
+    request or an insist question reads the phase alone (a view of that one key: a
+    partner's hold answers about one capture in seven of a four-player play-out)."""
     legal = st.legal_actions()
     if len(legal) == 1:
         return legal[0]
     assert isinstance(st, CasinoState)
-    if st.phase != "play":
-        seat = st.turn
-        assert seat is not None
-        return medium_choice(_play_view(st, seat), legal)
+    phase = st.phase
+    if phase != "play":  # (the prompts: ``hold`` or ``insist``, all ``medium_choice`` reads)
+        return medium_choice({"phase": phase}, legal)
     return _medium_step(st, legal)
 
 
@@ -273,24 +273,6 @@ def _add_score(st: CasinoState, act: Add) -> float:
     if b is not None and b.owner != st.turn and st.n != 4:
         gain += 0.2  # an opponent's build, captured this turn
     return gain - (0.15 if act.hand else 0.02)
-
-
-def _play_view(st: CasinoState, seat: int) -> dict[str, Any]:
-    """The keys of ``st.view(seat)`` that ``medium_choice`` and ``score_step`` read, made
-    as ``codec.view`` makes them."""
-    return {
-        "players": st.n,
-        "seat": seat,
-        "phase": st.phase,
-        "loose": st.loose,  # (only its length and whether it is empty are read)
-        "builds": [
-            {"value": b.value, "owner": b.owner, "units": [[c.code for c in u] for u in b.units]}
-            for _, b in sorted(st.builds.items())
-        ],
-        "pile_of": st.pile_of,
-        "piles": [{"top": p[-1].code if p else None} for p in st.piles],
-        "played": st.played is not None,
-    }
 
 
 #: Turns a search play-out looks ahead before it judges the position (a whole deal of steps

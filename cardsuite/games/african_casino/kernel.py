@@ -68,6 +68,7 @@ listing's bases by the values held) to what they skip.
 from __future__ import annotations
 
 import random
+from collections import _count_elements  # type: ignore[attr-defined]
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache, lru_cache
 from itertools import repeat
@@ -79,6 +80,7 @@ from ...engine import Action, Event
 from . import wording
 from .actions import (
     END,
+    HOLD,
     INSIST,
     PASS,
     Add,
@@ -372,6 +374,7 @@ class CasinoKernel(CasinoState):
         self._plans: dict[int, tuple[_Template, ...]] = {}
         # A listed capture put to the partner (PART-4): carried out lean once let go.
         self._listed_pending: Capture | None = None
+        self._pending_from: list[Action] | None = None  # (the listing it came from)
 
     def _after_trail(self, seat: int) -> bool:
         """After a trail listed with no free step, none can be listed: the free layout is
@@ -417,7 +420,66 @@ class CasinoKernel(CasinoState):
             return list(self._play_steps(seat))
         if self.phase == "insist":  # INSIST-3 ``ask``: an opponent's word (``_steps``')
             return [PASS, INSIST]
+        if self.phase == "hold":  # PART-4: the partner's word
+            return self._hold_list(seat)
+        if self.phase == "play" and self.held is not None:  # PART-4: the partner held
+            return self._held_list(seat)
         return super()._legal_for(seat)
+
+    def _held_list(self, seat: int) -> list[Action]:
+        """The reference's steps after the partner asked to hold (PART-4): the capture
+        anyway, and the capturing card added to the build instead when that is legal,
+        judged by ``_quick_why_not`` (the build becomes the partner's: TAB-5 for the builds
+        left, AUG-5) and TWO-1 with the build's new owner, not on a copy (``_why_not``)."""
+        pending = self.pending
+        held = self.held
+        assert pending is not None and held is not None
+        add = Add(held, [Unit([], pending.card)])
+        if self._quick_why_not(add, seat) is not None:
+            return [pending]
+        if self.restricted():  # TWO-1: the partner owns it now (``_add_to_build``)
+            partner = (seat + 2) % 4
+            owned: dict[int, int] = {}
+            for b in self.builds.values():
+                who = partner if b.value == held else b.owner
+                n = owned[who] = owned.get(who, 0) + 1
+                if n > 1:
+                    return [pending]
+        return [pending, add]
+
+    def _held_step(self, act: Action, seat: int) -> None:
+        """``_step`` for a step ``_held_list`` listed: the reference's after-step (INSIST-2's
+        copy, the turn's end), the effect without its checks (``_LEAN``: the capture was
+        listed at the turn's start and nothing it reads has changed; the addition was
+        judged as listed, and ``_lean_add`` gives the build to the partner who held)."""
+        self._listed_pending = None
+        self._pending_from = None
+        before = None
+        if self.insist == "ask" and _uses_hand(act) and self._challengeable(act, seat):
+            before = self.clone(self.rng, events=False)  # restored with the live generator
+        _LEAN[type(act)](self, act, seat)
+        self._legal = None
+        self.held = None
+        self.pending = None
+        self._stepped(act, seat, before)
+
+    def _hold_list(self, partner: int) -> list[Action]:
+        """``_hold_replies`` as a list: ``pass``, and ``hold`` when ``partner`` holds a
+        card for the build asked about and a different one for each other build it owns
+        (TAB-5; ``_match`` as a count of ranks, ``_ranks_match``). A four-player search
+        asks it about once an iteration: its play-out's partner holds where it may."""
+        pending = self.pending
+        assert pending is not None
+        value = pending.value
+        values = []
+        for b in self.builds.values():  # (``owns``: a plain loop)
+            if b.owner == partner:
+                values.append(b.value)
+        if value not in values:
+            values.append(value)
+        if _ranks_match(values, self.hands[partner], self.ace_high):
+            return [PASS, HOLD[value]]
+        return [PASS]
 
     def usable_tops(self, seat: int) -> tuple[Item, ...]:
         """The reference's (``usable_piles``' walk over the seats), read off the seats and
@@ -471,8 +533,10 @@ class CasinoKernel(CasinoState):
     def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
         """The reference's, but a step of the mover's turn that the listing itself handed out
         (the very object: ``is``, in C) is carried out without its checks (``_lean_step``):
-        it was judged legal as it was listed. Anything else (text, a reply, a capture put
-        to the partner, PART-4) goes through the reference, which explains a refusal."""
+        it was judged legal as it was listed; so is a reply the listing handed out (an
+        opponent's ``pass`` or ``insist``, INSIST-3; the partner's ``pass`` or ``hold``,
+        PART-4). Anything else (text, a capture put to the partner, PART-4) goes through
+        the reference, which explains a refusal."""
         legal = self._legal
         turn = self.turn
         if (
@@ -486,6 +550,7 @@ class CasinoKernel(CasinoState):
         ):
             if self.n == 4 and type(action) is Capture and self._asks_partner(action, turn):
                 self._listed_pending = action  # (``_step``, once the partner lets it go)
+                self._pending_from = legal
                 return CasinoState.apply(self, action, seat)
             events = self.events
             mark = len(events)
@@ -493,16 +558,33 @@ class CasinoKernel(CasinoState):
             # (its type is one of ``_LEAN``'s, so a step, never text: no isinstance to pay)
             self._lean_step(action, turn, legal)  # type: ignore[arg-type]
             return events[mark:]
+        phase = self.phase
         if (
-            self.phase == "insist"
-            and (action is PASS or action is INSIST)
+            legal is not None
             and turn is not None
             and (seat is None or seat == turn)
-        ):  # an opponent's word to INSIST-3's question: always listed (``_legal_for``)
+            and phase == "play"
+            and self.held is not None
+            and any(map(is_, legal, repeat(action)))
+        ):  # PART-4: the mover's step once the partner held, as listed (``_held_list``)
             events = self.events
             mark = len(events)
             self._legal = None
-            self._answer(action, turn)
+            self._held_step(action, turn)  # type: ignore[arg-type]  # (a listed step)
+            return events[mark:]
+        if (
+            (
+                (phase == "insist" and (action is PASS or action is INSIST))
+                or (phase == "hold" and any(map(is_, self.legal_actions(), repeat(action))))
+            )
+            and turn is not None
+            and (seat is None or seat == turn)
+        ):  # an opponent's word to INSIST-3's question (always listed, ``_legal_for``), or
+            # the partner's listed word to a capture of the side's build (PART-4)
+            events = self.events
+            mark = len(events)
+            self._legal = None
+            self._answer(action, turn)  # type: ignore[arg-type]  # (a listed word, never text)
             self._legal = None
             return events[mark:]
         return CasinoState.apply(self, action, seat)
@@ -514,8 +596,12 @@ class CasinoKernel(CasinoState):
         listed = self._listed_pending
         if listed is not None:
             self._listed_pending = None
+            legal, self._pending_from = self._pending_from, None
             if act is listed and self.held is None and self.phase == "play" and not self.comply:
-                self._lean_step(act, seat)
+                # (INSIST-2's question read off that listing's capture plans when it is
+                # still the last start-of-turn listing, ``_may_challenge``: nothing a plan
+                # reads has changed since)
+                self._lean_step(act, seat, legal)
                 return
         CasinoState._step(self, act, seat)
 
@@ -716,6 +802,8 @@ class CasinoKernel(CasinoState):
         else:
             if not self.team(build.owner, seat):
                 self.aug_opp = v
+            if self.held == v and hand is not None and self.pending is not None:
+                build.owner = (seat + 2) % 4  # PART-4: the partner who held owns it now
             build.units += units
         self._log(seat, "adds to", v, hand, units, tops, base, act.owner, None)
 
@@ -952,8 +1040,23 @@ class CasinoKernel(CasinoState):
         free, used, one, two, theirs = owners
         high = 14 if self.ace_high else 0  # the value an ace counts besides 1
         card_targets = _card_targets(targets, high) if targets else ()
+        # A card's builds, raises and additions depend on its value alone (what it counts,
+        # the owner test, ``_Judge``: all by rank), so a value held twice or more is worked
+        # out at its first card and its steps made again for the others from that card's
+        # (``_replay``): at three players a hand of 13-16 cards holds a quarter of its cards
+        # in repeated values. (Not with a proven partner: those steps are judged one by one.)
+        spans: dict[int, tuple[int, int]] | None = {} if not theirs else None
         for card in hand:
             hv = _VALUE(card)
+            if spans is not None and counts[hv] > 1:
+                span = spans.get(hv)
+                if span is not None:
+                    if span[0] != span[1]:
+                        _replay(out, span[0], span[1], card)
+                    continue
+                begin = len(out)
+            else:
+                begin = -1
             also = high if hv == 1 else 0  # a value the card counts besides hv (or 0)
             # ``_card_builds``: the loose sets with the card, for a value it may own
             for total, sets in sets_of:
@@ -1018,6 +1121,8 @@ class CasinoKernel(CasinoState):
                         out.append(_add(v, unit, base, None))
                     if both:
                         self._for_partner(_add(v, unit, base, theirs[v]), seat, judge, out)
+            if begin >= 0:
+                spans[hv] = (begin, len(out))  # type: ignore[index]  # (set with ``begin``)
         if self.insist == "always":  # INSIST-3: a trail of a card that could capture
             for card in hand:
                 trail = _trail(card)
@@ -1984,6 +2089,38 @@ def _add(v: int, unit: Unit, base: Card | None, owner: int | None) -> Add:
     return step
 
 
+def _replay(out: list[Action], start: int, end: int, card: Card) -> None:
+    """``out[start:end]``, the builds, raises and additions of a card of ``card``'s value
+    (``_play_list``), made again with ``card`` in their place, in their order: the same
+    steps the loop would make for ``card`` (every one the mover's own, no partner's)."""
+    for i in range(start, end):
+        step: Any = out[i]
+        kind = type(step)
+        new: Any
+        if kind is Build:
+            new = _new(Build)
+            new.value = step.value
+            new.loose = step.loose
+            new.hand = card
+            new.owner = None
+        elif kind is Add:
+            was = step.units[0]
+            unit = _new(Unit)
+            unit.loose = was.loose
+            unit.hand = card
+            unit.tops = was.tops
+            new = _new(Add)
+            new.value = step.value
+            new.units = (unit,)
+            new.base = step.base
+            new.owner = None
+        else:  # (a raise)
+            new = _new(Raise)
+            new.value = step.value
+            new.card = card
+        out.append(new)
+
+
 def _ordered_sums(loose: tuple[Card, ...]) -> _Table:
     """``units.sums``, the same sets in the same order, with each set's cards in
     ``order_key``'s order, as a step holds them, so that steps are made without sorting
@@ -2392,16 +2529,15 @@ def _ranks_match(need: list[int], hand: list[Card], ace_high: bool) -> bool:
 
 
 def _hand_counts(hand: list[Card], ace_high: bool) -> dict[int, int]:
-    """How many cards of ``hand`` capture each value (an ace 1 and, ace high, 14)."""
+    """How many cards of ``hand`` capture each value (an ace 1 and, ace high, 14), counted
+    in C (``_count_elements`` over each card's value): at three players a hand holds
+    13-16 cards, and a Python loop over them was a twentieth of a move."""
     counts: dict[int, int] = {}
-    for c in hand:
-        r = c.rank
-        if r == ACE:
-            counts[1] = counts.get(1, 0) + 1
-            if ace_high:
-                counts[14] = counts.get(14, 0) + 1
-        else:
-            counts[r] = counts.get(r, 0) + 1
+    _count_elements(counts, map(_VALUE, hand))
+    if ace_high:
+        aces = counts.get(1)
+        if aces:
+            counts[14] = aces
     return counts
 
 

@@ -26,7 +26,7 @@ are in ``codec.py``; what the log says in ``wording.py``; the sums of cards in `
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, cast
 
 from ...cards import ACE, JACK, KING, QUEEN, Card
@@ -361,6 +361,13 @@ class CasinoState(TurnState):
         from .sampling import sample_hidden
 
         return sample_hidden(self, observer, rng, events=events)
+
+    def search_sampler(self, observer: int, rng: random.Random) -> Callable[[], CasinoState]:
+        """``search_copy``'s samples, what they share worked out once a search
+        (``sampling.sampler``: the unseen cards and each hand's demands)."""
+        from .sampling import sampler
+
+        return sampler(self, observer, rng)
 
     def clone_seeing_hands(self, observer: int, rng: random.Random) -> CasinoState:
         """Every hand as it is, the stock in a new order (``sampling.seeing_hands``)."""

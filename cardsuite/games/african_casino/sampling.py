@@ -19,7 +19,8 @@ its steps (``_share_listing``): the search lists the same steps in every sample 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, NamedTuple
 
 from ...cards import ACE, Card, by_rank
 from ...shuffle import shuffle
@@ -53,10 +54,23 @@ def demands(st: CasinoState, observer: int) -> dict[int, list[int]]:
     return out
 
 
-def sample_hidden(
-    st: CasinoState, observer: int, rng: random.Random, *, events: bool = True
-) -> CasinoState:
-    copy = st.clone(random.Random(rng.getrandbits(63)), events=events)
+class Facts(NamedTuple):
+    """What every sample of one position for one observer shares (``facts``): the other
+    seats, the cards everyone knows a hand holds, the unseen cards in card order, each
+    hand's size less its known cards, its demands less those its known cards meet, and the
+    cards the mover played since an insisted play (None: no such position)."""
+
+    others: list[int]
+    shown: dict[int, list[Card]]
+    unseen: list[Card]
+    sizes: dict[int, int]
+    want: dict[int, list[int]]
+    played: list[Card] | None
+
+
+def facts(st: CasinoState, observer: int) -> Facts:
+    """``sample_hidden``'s work that depends on the position alone (no draw): a search
+    works it out once (``sampler``) and deals from it every iteration."""
     others = [s for s in range(st.n) if s != observer]
     shown = known_cards(st)
     # In card order before the shuffle: a sample must depend on which cards are unseen,
@@ -74,6 +88,42 @@ def sample_hidden(
             v = next((v for v in need if worth(c, v, st.ace_high)), None)
             if v is not None:
                 need.remove(v)
+    played = None
+    before = st.before_play
+    if before is not None:  # the position an insisted play is taken back to
+        mover = st.mover
+        assert mover is not None
+        played = [c for c in before.hands[mover] if c not in st.hands[mover]]
+    return Facts(others, shown, unseen, sizes, want, played)
+
+
+def sample_hidden(
+    st: CasinoState, observer: int, rng: random.Random, *, events: bool = True
+) -> CasinoState:
+    return deal(st, facts(st, observer), observer, rng, events=events)
+
+
+def sampler(st: CasinoState, observer: int, rng: random.Random) -> Callable[[], CasinoState]:
+    """``st.search_copy(observer, rng)`` once a call, the position's ``facts`` worked out
+    once (``State.search_sampler``): the same samples, draw for draw."""
+    known = facts(st, observer)
+
+    def draw() -> CasinoState:
+        copy = deal(st, known, observer, rng, events=False)
+        copy._search_copy = True
+        return copy
+
+    return draw
+
+
+def deal(
+    st: CasinoState, known: Facts, observer: int, rng: random.Random, *, events: bool
+) -> CasinoState:
+    """A sample of ``st`` from its ``facts``: the demands met first, by a card drawn at
+    random from the unseen ones that would do, then the rest dealt at random."""
+    copy = st.clone(random.Random(rng.getrandbits(63)), events=events)
+    others, shown, unseen, sizes, want, played = known
+    ace_high = st.ace_high
     for attempt in range(TRIES + 1):
         pool = unseen[:]
         shuffle(rng, pool)
@@ -84,7 +134,7 @@ def sample_hidden(
                 if len(hands[s]) >= sizes[s]:
                     ok = False
                     break
-                at = next((i for i, c in enumerate(pool) if worth(c, v, st.ace_high)), None)
+                at = next((i for i, c in enumerate(pool) if worth(c, v, ace_high)), None)
                 if at is None:
                     ok = False
                     break
@@ -101,9 +151,7 @@ def sample_hidden(
     if copy.before_play is not None:  # the position an insisted play is taken back to
         before = copy.before_play.clone(copy.rng, events=False)
         mover = st.mover
-        assert mover is not None
-        # (st.before_play is set: copy's, checked above, is its clone)
-        played = [c for c in st.before_play.hands[mover] if c not in st.hands[mover]]  # type: ignore[union-attr]
+        assert mover is not None and played is not None  # (st.before_play is set: ``facts``)
         for s in range(st.n):
             before.hands[s] = copy.hands[s][:] + (played if s == mover else [])
         before.stock = copy.stock[:]
