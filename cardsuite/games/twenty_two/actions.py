@@ -14,7 +14,7 @@ from typing import Any
 from ...cards import Card, pack
 from ...engine import Action
 from .masks import GETTERS as _GETTERS
-from .masks import choice_masks, mask_of
+from .masks import choice_masks, choice_starts, mask_of
 from .masks import getter as _mask_getter
 from .sets import ExchangeTable, exchange_table
 
@@ -117,7 +117,7 @@ def parse_action(text: str) -> Action:
 #: are few (hundreds), so each is made once, and one lookup gives all of it. (Keyed by a
 #: number built in a plain loop over the hand, not by a tuple of the runs: a comprehension
 #: over ``pairwise`` and hashing a tuple of tuples were most of a listing.)
-_LAYOUTS: dict[int, tuple[Any, int, Sequence[int] | None, ExchangeTable]] = {}
+_LAYOUTS: dict[int, tuple[Any, int, Sequence[int] | None, ExchangeTable | None]] = {}
 
 
 #: The grouping of each run structure, by the runs' part of a layout key (a leading bit,
@@ -166,7 +166,7 @@ def _grouping(runs_key: int) -> tuple[tuple[int, ...], Any]:
 
 def layout(
     hand: Sequence[Card], limit: int, key: int
-) -> tuple[Any, int, Sequence[int] | None, ExchangeTable]:
+) -> tuple[Any, int, Sequence[int] | None, ExchangeTable | None]:
     """The layout of ``hand`` (sorted) for ``limit``, made and kept under ``key``
     (``layout_key(hand, limit)``; see ``_LAYOUTS``)."""
     if not limit < 128:
@@ -179,8 +179,15 @@ def layout(
     if grouping is None:
         grouping = _GROUPINGS_BY_KEY[runs_key] = _grouping(runs_key)
     counts, getter = grouping
-    table = exchange_table(counts, limit)
-    got = _LAYOUTS[key] = (getter, table.total, choice_masks(counts), table)
+    masks = choice_masks(counts)
+    got: tuple[Any, int, Sequence[int] | None, ExchangeTable | None]
+    if masks is None:  # (a table too large to list: walked a pick at a time)
+        table = exchange_table(counts, limit)
+        got = _LAYOUTS[key] = (getter, table.total, None, table)
+    else:  # (listed whole: its prefix of at most ``limit`` cards, no table made)
+        starts = choice_starts(counts)
+        total = starts[limit] if limit < len(starts) else starts[-1]
+        got = _LAYOUTS[key] = (getter, total, masks, None)
     return got
 
 
@@ -201,7 +208,7 @@ class ExchangeChoices(Sequence[Exchange]):
     _flat: tuple[Card, ...]  # the hand's groups of a rank laid end to end
     _masks: Sequence[int] | None  # every choice of the shape by index (``masks.choice_masks``)
     _n: int  # how many choices
-    _takes: ExchangeTable
+    _takes: ExchangeTable | None  # (walked for a pick only when ``_masks`` is None)
 
     def __init__(self, hand: Sequence[Card], limit: int) -> None:
         _lay_out(self, hand, limit)
@@ -216,6 +223,7 @@ class ExchangeChoices(Sequence[Exchange]):
             got = _onew(Exchange)
             masks = self._masks  # (the shape's choices, listed: ``masks.choice_masks``)
             if masks is None:  # (a table too large to list: no hand of the game's)
+                assert self._takes is not None
                 got.cards = _mask_getter(mask_of(self._takes, index))(self._flat)
                 return got
             mask = masks[index]

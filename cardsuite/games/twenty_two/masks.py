@@ -58,10 +58,18 @@ def _taking(counts: tuple[int, ...], t: int) -> bytes:
         below = _taking(counts[1:], t - x)
         if x:
             head = ((1 << x) - 1) << (n - x)  # the first group's first x cards
-            ones = int.from_bytes(b"\1".ljust(_WIDTH, b"\0") * (len(below) // _WIDTH), _ORDER)
-            below = (int.from_bytes(below, _ORDER) + head * ones).to_bytes(len(below), _ORDER)
+            below = (int.from_bytes(below, _ORDER) + head * _ones(len(below))).to_bytes(
+                len(below), _ORDER
+            )
         parts.append(below)
     return b"".join(parts)
+
+
+@cache
+def _ones(length: int) -> int:
+    """The int whose packed masks of ``length`` bytes are each 1: times a mask, that mask in
+    every place (made once a length: shapes share their lengths)."""
+    return int.from_bytes(b"\1".ljust(_WIDTH, b"\0") * (length // _WIDTH), _ORDER)
 
 
 def _size(counts: tuple[int, ...]) -> int:
@@ -82,6 +90,19 @@ def choice_masks(counts: tuple[int, ...]) -> memoryview | None:
         return None
     packed = b"".join([_taking(counts, t) for t in range(sum(counts) + 1)])
     return memoryview(packed).cast("I")  # (read a pick at a time: no int made for the rest)
+
+
+@lru_cache(maxsize=4096)
+def choice_starts(counts: tuple[int, ...]) -> tuple[int, ...]:
+    """How many choices of ``choice_masks(counts)`` take at most 0, 1, ... all the cards:
+    a limit's listing is that prefix (the choices are by size first), so its length is read
+    here, with no ``ExchangeTable`` made for a shape that is listed whole."""
+    starts: list[int] = []
+    total = 0
+    for t in range(sum(counts) + 1):
+        total += len(_taking(counts, t)) // _WIDTH
+        starts.append(total)
+    return tuple(starts)
 
 
 #: The places (from the end) of a mask's bits 0..6 and 7..13, high to low, by those bits:
