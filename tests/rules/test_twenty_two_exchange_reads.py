@@ -11,9 +11,16 @@ from itertools import pairwise
 import pytest
 from ranks import rank_groups
 
-from cardsuite.cards import by_rank, pack
+from cardsuite.cards import Card, by_rank, pack
 from cardsuite.games.twenty_two.actions import KEEP, ExchangeChoices, _grouping, layout_key
-from cardsuite.games.twenty_two.masks import GETTERS, WHOLE, choice_masks, getter, mask_of
+from cardsuite.games.twenty_two.masks import (
+    GETTERS,
+    WHOLE,
+    choice_masks,
+    choice_starts,
+    getter,
+    mask_of,
+)
 from cardsuite.games.twenty_two.sets import ExchangeTable, exchange_table
 
 
@@ -146,6 +153,30 @@ def test_a_shape_s_masks_are_its_table_s_choices_in_order(counts: tuple[int, ...
             assert got(flat) == want
             if i:
                 assert mask_of(table, i) == masks[i]
+
+
+@pytest.mark.parametrize(
+    "counts", [(1,) * 13, (2, 1, 1, 1, 1, 1), (4, 3, 2, 2, 1), (8, 4, 1), (1,)]
+)
+def test_a_listed_shape_s_length_for_each_limit_is_its_table_s(counts: tuple[int, ...]) -> None:
+    """T22-EXCH-2: a shape listed whole makes no ``ExchangeTable``; its listing's length for
+    each limit (``choice_starts``: the choices of at most that many cards) is the table's
+    total, and a listing of that limit is as long and ends with the last such choice."""
+    size = sum(counts)
+    starts = choice_starts(counts)
+    assert len(starts) == size + 1
+    for limit in range(size + 1):
+        assert starts[limit] == ExchangeTable(counts, limit).total
+    two = sorted(pack(decks=2), key=by_rank)  # (up to eight of a rank)
+    hand: list[Card] = []
+    for r, n in zip(range(14, 1, -1), counts, strict=False):
+        hand += [c for c in two if c.rank == r][:n]
+    hand.sort(key=by_rank)
+    assert sorted(len(g) for g in rank_groups(hand)) == sorted(counts)
+    for limit in range(size + 1):
+        choices = ExchangeChoices(hand, limit)
+        assert len(choices) == starts[limit]
+        assert len(choices[-1].cards) == min(limit, size)
 
 
 def test_a_mask_s_getter_reads_its_places_from_the_end() -> None:

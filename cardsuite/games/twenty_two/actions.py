@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterator, Sequence
-from itertools import chain
 from typing import Any
 
 from ...cards import Card, pack
 from ...engine import Action
 from .masks import GETTERS as _GETTERS
-from .masks import choice_masks, mask_of
+from .masks import choice_masks, choice_starts, mask_of
 from .masks import getter as _mask_getter
 from .sets import ExchangeTable, exchange_table
 
@@ -117,7 +116,7 @@ def parse_action(text: str) -> Action:
 #: are few (hundreds), so each is made once, and one lookup gives all of it. (Keyed by a
 #: number built in a plain loop over the hand, not by a tuple of the runs: a comprehension
 #: over ``pairwise`` and hashing a tuple of tuples were most of a listing.)
-_LAYOUTS: dict[int, tuple[Any, int, Sequence[int] | None, ExchangeTable]] = {}
+_LAYOUTS: dict[int, tuple[Any, int, Sequence[int] | None, ExchangeTable | None]] = {}
 
 
 #: The grouping of each run structure, by the runs' part of a layout key (a leading bit,
@@ -141,32 +140,66 @@ def layout_key(hand: Sequence[Card], limit: int) -> int:
     return key
 
 
+#: Each run structure's groups (``_grouping``'s), by the runs' part of a layout key: the
+#: group sizes largest first, the positions laid end to end in that order, and the size of
+#: the hand's last group. Every prefix of a structure met is kept: a new one is its
+#: prefix's (one card fewer) with one card more, a few tuple slices in C.
+_GROUPS: dict[int, tuple[tuple[int, ...], tuple[int, ...], int]] = {1: ((1,), (0,), 1)}
+_GROUPS[2] = _GROUPS[3] = _GROUPS[1]  # (one card: the first card's bit says nothing)
+
+
+def _groups(runs_key: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """``_GROUPS[runs_key]``, made from the longest prefix kept (``runs_key >> 1`` is the
+    hand less its last card): a last card of a new rank is a group of one, laid last (ties
+    stay in hand order); one of the last card's rank moves the hand's last group, the last
+    of its size, to the end of the groups one larger."""
+    missing = []
+    key = runs_key
+    while key not in _GROUPS:
+        missing.append(key)
+        key >>= 1
+    counts, order, last = _GROUPS[key]
+    for key in reversed(missing):
+        p = len(order)  # the new card's position
+        if not key & 1:  # a new rank: a group of one, last
+            counts += (1,)
+            order += (p,)
+            last = 1
+        else:  # the hand's last group (size ``last``) grows by this card
+            g0 = counts.index(last)  # the groups of its size start here
+            g1 = g0 + counts.count(last)  # and end here, the hand's last group last
+            c0 = sum(counts[:g0])  # its cards' block starts here
+            c1 = c0 + last * (g1 - g0)
+            counts = (*counts[:g0], last + 1, *counts[g0 : g1 - 1], *counts[g1:])
+            grown = tuple(range(p - last, p + 1))  # its cards and this one
+            order = (*order[:c0], *grown, *order[c0 : c1 - last], *order[c1:])
+            last += 1
+        _GROUPS[key] = (counts, order, last)
+    return counts, order, last
+
+
+#: ``tuple(range(n))`` by ``n``: an order that needs no getter.
+_IDENTITY = [tuple(range(n)) for n in range(128)]
+
+
 def _grouping(runs_key: int) -> tuple[tuple[int, ...], Any]:
-    """The group sizes, largest first, and the getter that lays them end to end, for a hand
-    whose runs of a rank are ``runs_key``'s bits (``layout``'s: a leading 1, then a bit per
-    card, set when it has the previous card's rank, so 0 for the first card). The bits are
-    read as the characters of ``bin``, not listed again from the hand by ``pairwise`` (a
-    comprehension: a third of making a grouping, which a play-out does for about one
-    exchange listing in six)."""
-    groups: list[list[int]] = [[0]]
-    for i, same in enumerate(bin(runs_key)[4:], 1):  # each group's positions in suit order
-        if same == "1":
-            groups[-1].append(i)
-        else:
-            groups.append([i])
-    # Largest groups first (a stable sort): the choice then depends only on the hand's
-    # *shape* (a partition of its size), of which there are few, so the table of choices is
-    # shared widely.
-    groups.sort(key=len, reverse=True)
-    order = tuple(chain.from_iterable(groups))
+    """The group sizes, largest first, and the getter that lays them end to end (None when
+    that is the hand's own order), for a hand whose runs of a rank are ``runs_key``'s bits
+    (``layout``'s: a leading 1, then a bit per card, set when it has the previous card's
+    rank, so 0 for the first card). Largest groups first (ties in hand order): the choice
+    then depends only on the hand's *shape* (a partition of its size), of which there are
+    few, so the table of choices is shared widely. A play-out meets a new structure for
+    about one exchange listing in six even after 150 games (thousands in a 3-second run),
+    so each is made from its prefix's (``_groups``), not by a loop over its cards."""
+    counts, order, _ = _groups(runs_key)
     # (an order of one position is the identity: a getter of several always gives a tuple)
-    getter = None if order == tuple(range(len(order))) else operator.itemgetter(*order)
-    return tuple(map(len, groups)), getter
+    getter = None if order == _IDENTITY[len(order)] else operator.itemgetter(*order)
+    return counts, getter
 
 
 def layout(
     hand: Sequence[Card], limit: int, key: int
-) -> tuple[Any, int, Sequence[int] | None, ExchangeTable]:
+) -> tuple[Any, int, Sequence[int] | None, ExchangeTable | None]:
     """The layout of ``hand`` (sorted) for ``limit``, made and kept under ``key``
     (``layout_key(hand, limit)``; see ``_LAYOUTS``)."""
     if not limit < 128:
@@ -179,8 +212,15 @@ def layout(
     if grouping is None:
         grouping = _GROUPINGS_BY_KEY[runs_key] = _grouping(runs_key)
     counts, getter = grouping
-    table = exchange_table(counts, limit)
-    got = _LAYOUTS[key] = (getter, table.total, choice_masks(counts), table)
+    masks = choice_masks(counts)
+    got: tuple[Any, int, Sequence[int] | None, ExchangeTable | None]
+    if masks is None:  # (a table too large to list: walked a pick at a time)
+        table = exchange_table(counts, limit)
+        got = _LAYOUTS[key] = (getter, table.total, None, table)
+    else:  # (listed whole: its prefix of at most ``limit`` cards, no table made)
+        starts = choice_starts(counts)
+        total = starts[limit] if limit < len(starts) else starts[-1]
+        got = _LAYOUTS[key] = (getter, total, masks, None)
     return got
 
 
@@ -201,7 +241,7 @@ class ExchangeChoices(Sequence[Exchange]):
     _flat: tuple[Card, ...]  # the hand's groups of a rank laid end to end
     _masks: Sequence[int] | None  # every choice of the shape by index (``masks.choice_masks``)
     _n: int  # how many choices
-    _takes: ExchangeTable
+    _takes: ExchangeTable | None  # (walked for a pick only when ``_masks`` is None)
 
     def __init__(self, hand: Sequence[Card], limit: int) -> None:
         _lay_out(self, hand, limit)
@@ -216,6 +256,7 @@ class ExchangeChoices(Sequence[Exchange]):
             got = _onew(Exchange)
             masks = self._masks  # (the shape's choices, listed: ``masks.choice_masks``)
             if masks is None:  # (a table too large to list: no hand of the game's)
+                assert self._takes is not None
                 got.cards = _mask_getter(mask_of(self._takes, index))(self._flat)
                 return got
             mask = masks[index]

@@ -41,27 +41,66 @@ _ORDER: Any = sys.byteorder
 
 
 @cache
-def _taking(counts: tuple[int, ...], t: int) -> bytes:
+def _taking(counts: tuple[int, ...]) -> tuple[bytes, ...]:
     """The ways groups of ``counts`` cards (laid end to end, the last card at bit 0) take
-    ``t`` cards in all, each group its first cards, as masks in the table's order (the
-    first group slowest, each group taking fewer cards first), packed ``_WIDTH`` bytes
-    each. Shared by every shape that ends in these groups; never changed. The first
-    group's cards are added to each mask of the groups after it all at once, as one
-    big-int sum over the packed masks (no mask carries into the next: their bits are
-    apart), not one Python addition a mask."""
+    ``t`` cards in all, by ``t`` from 0 to all of them: each group its first cards, as
+    masks in the table's order (the first group slowest, each group taking fewer cards
+    first), packed ``_WIDTH`` bytes each. Shared by every shape that ends in these groups;
+    never changed. Made from the groups after the first's: for each count ``x`` the first
+    group takes, its cards are set in every mask of theirs at once (``_with``, one pass in
+    C over them all), and each total's masks are then cut from those passes, not worked
+    out a total and a count at a time."""
     if not counts:
-        return (0).to_bytes(_WIDTH, _ORDER) if not t else b""
+        return ((0).to_bytes(_WIDTH, _ORDER),)
     c = counts[0]
-    n = c + (room := sum(counts) - c)  # (room: the cards of the groups after the first)
-    parts: list[bytes] = []
-    for x in range(max(0, t - room), min(c, t) + 1):
-        below = _taking(counts[1:], t - x)
-        if x:
-            head = ((1 << x) - 1) << (n - x)  # the first group's first x cards
-            ones = int.from_bytes(b"\1".ljust(_WIDTH, b"\0") * (len(below) // _WIDTH), _ORDER)
-            below = (int.from_bytes(below, _ORDER) + head * ones).to_bytes(len(below), _ORDER)
-        parts.append(below)
-    return b"".join(parts)
+    below = _taking(counts[1:])
+    room = len(below) - 1  # (the cards of the groups after the first)
+    n = c + room
+    whole = b"".join(below)
+    at = [0]  # where each total's masks start in ``whole``
+    for row in below:
+        at.append(at[-1] + len(row))
+    takes = [whole] + [_with(whole, ((1 << x) - 1) << (n - x)) for x in range(1, c + 1)]
+    rows: list[bytes] = []
+    for t in range(n + 1):
+        low = t - room if t > room else 0
+        high = c if c < t else t
+        rows.append(b"".join([takes[x][at[t - x] : at[t - x + 1]] for x in range(low, high + 1)]))
+    return tuple(rows)
+
+
+def _with(packed: bytes, head: int) -> bytes:
+    """Every mask of ``packed`` with the bits of ``head`` set (none of them set in any mask
+    yet), in C: a few masks as one big-int sum (no mask carries into the next: their bits
+    are apart); more (past ``_LANES`` bytes) byte lane by byte lane, each lane where
+    ``head`` has bits a slice ``translate``d by the table that sets them, about a quarter of
+    the sum's ``from_bytes``, product and ``to_bytes`` over thousands of masks (a first
+    game lists a hundred-odd shapes, up to 8,192 choices each)."""
+    if len(packed) < _LANES:
+        size = len(packed)
+        return (int.from_bytes(packed, _ORDER) + head * _ones(size)).to_bytes(size, _ORDER)
+    out = bytearray(packed)
+    for lane, bits in enumerate(head.to_bytes(_WIDTH, _ORDER)):
+        if bits:
+            out[lane::_WIDTH] = packed[lane::_WIDTH].translate(_setting(bits))
+    return bytes(out)
+
+
+#: From this many bytes of masks on, ``_with`` sets bits lane by lane.
+_LANES = 256
+
+
+@cache
+def _ones(length: int) -> int:
+    """The int whose packed masks of ``length`` bytes are each 1: times a mask, that mask in
+    every place (made once a length: shapes share their lengths)."""
+    return int.from_bytes(b"\1".ljust(_WIDTH, b"\0") * (length // _WIDTH), _ORDER)
+
+
+@cache
+def _setting(bits: int) -> bytes:
+    """The ``bytes.translate`` table that sets ``bits`` in a byte."""
+    return bytes(b | bits for b in range(256))
 
 
 def _size(counts: tuple[int, ...]) -> int:
@@ -80,8 +119,21 @@ def choice_masks(counts: tuple[int, ...]) -> memoryview | None:
     choice for every limit. None past ``WHOLE`` choices (or more cards than a mask holds)."""
     if _size(counts) > WHOLE or sum(counts) > 8 * _WIDTH:
         return None
-    packed = b"".join([_taking(counts, t) for t in range(sum(counts) + 1)])
+    packed = b"".join(_taking(counts))
     return memoryview(packed).cast("I")  # (read a pick at a time: no int made for the rest)
+
+
+@lru_cache(maxsize=4096)
+def choice_starts(counts: tuple[int, ...]) -> tuple[int, ...]:
+    """How many choices of ``choice_masks(counts)`` take at most 0, 1, ... all the cards:
+    a limit's listing is that prefix (the choices are by size first), so its length is read
+    here, with no ``ExchangeTable`` made for a shape that is listed whole."""
+    starts: list[int] = []
+    total = 0
+    for row in _taking(counts):
+        total += len(row) // _WIDTH
+        starts.append(total)
+    return tuple(starts)
 
 
 #: The places (from the end) of a mask's bits 0..6 and 7..13, high to low, by those bits:
