@@ -465,6 +465,16 @@ def endgame_groups(st: State, actions: Sequence[Action]) -> list[list[Action]]:
     )
 
 
+#: The phases whose choices the hard bot values flat over common samples (``bots/flat.py``)
+#: instead of by the tree; empty: the tree everywhere.
+FLAT_PHASES: tuple[str, ...] = ()
+
+
+def flat_when(st: State, seat: int) -> bool:
+    assert isinstance(st, MannState)
+    return st.phase in FLAT_PHASES
+
+
 def search_hooks() -> SearchHooks:
     """The medium move in play-outs, the pruned exchanges, the deals weighed by the
     others' cards played this hand (``inference``) unless ``READING`` is off, and the last
@@ -477,16 +487,22 @@ def search_hooks() -> SearchHooks:
             groups=endgame_groups,
             copy=turn_copy,
         )
-    if not READING:
-        return SearchHooks(candidates=candidates, rollout=rollout_action, endgame=endgame)
-    from .inference import log_likelihood
+    if not (READING or SWAP_READING):
+        return SearchHooks(
+            candidates=candidates,
+            rollout=rollout_action,
+            endgame=endgame,
+            flat=flat_when if FLAT_PHASES else None,
+        )
+    from .inference import reading
 
     return SearchHooks(
         candidates=candidates,
         rollout=rollout_action,
-        evidence=log_likelihood,  # type: ignore[arg-type]
+        evidence=reading,  # type: ignore[arg-type]
         pool=POOL,
         endgame=endgame,
+        flat=flat_when if FLAT_PHASES else None,
     )
 
 
@@ -496,6 +512,9 @@ def search_hooks() -> SearchHooks:
 #: against 0.58 ±0.11, points +2.92 against +2.88 a game over the others), for a fifth more
 #: time.
 READING = False
+#: Whether the hard bot reads basic Manni's swaps and keeps (``inference``): a keeper's hand
+#: and a swapper's dead pile as medium's rule would have chosen them.
+SWAP_READING = False
 #: Samples dealt and weighed per search when reading.
 POOL = 64
 
