@@ -43,6 +43,12 @@ DEFAULTS = {k: v for k, v in vars(mb).items() if k.isupper()}
 BASE_HOOKS = mb.search_hooks
 
 
+def _mover(st: MannState) -> int:
+    seat = st.to_move()
+    assert seat is not None
+    return seat
+
+
 def positions(deals: int, seed: int) -> list[tuple[MannState, int]]:
     """Every swap decision a table of medium players reaches in ``deals`` basic deals (the
     trumps of the game's first four hands in turn)."""
@@ -54,7 +60,7 @@ def positions(deals: int, seed: int) -> list[tuple[MannState, int]]:
         assert isinstance(st, MannState)
         for _ in range(d % 4):  # hands 2-4: the other trumps (MANNI-TRUMP-1)
             while st.hand_no == 1 + _ and not st.is_over():
-                st.apply(medium.choose(st, st.to_move()))
+                st.apply(medium.choose(st, _mover(st)))
         while st.phase == "swap":
             seat = st.to_move()
             assert seat is not None
@@ -71,7 +77,7 @@ def value(st: MannState, seat: int, choice: Any) -> float:
     hand = st.hand_no
     st.apply(choice)
     while not st.is_over() and st.hand_no == hand:
-        st.apply(medium.choose(st, st.to_move()))
+        st.apply(medium.choose(st, _mover(st)))
     gains = st.history[-1]["gains"]
     return gains[seat] - sum(gains[s] for s in range(3) if s != seat) / 2
 
