@@ -6,7 +6,11 @@ fixed iteration count), so a variant's edge over medium can be compared set by s
 another's: a paired difference tells far more than two separate ladders. A variant is
 ``NAME:key=value,...``: a ``SearchHooks`` field (``noise``, ``temper``, ``exploration``,
 ``pool``), an upper-case constant of the game's bots module (``ENDGAME_CARDS=16``), or
-``all_seeing=hands`` (the fair yardstick, for the share of the gap closed). Each finished
+``all_seeing=hands`` (the fair yardstick, for the share of the gap closed), or a hybrid of
+the two: ``seeing=PHASE+PHASE`` makes the hard seat's choices in those phases (the state's
+``phase``) the yardstick's and the rest its own, ``cards=LO-HI`` narrows that to positions
+with LO to HI cards left in the hands (where the paired difference from ``base:`` and the
+yardstick's lies: the gap split by phase). Each finished
 set is appended to ``--out`` as a JSON line, so a run stopped early still reports every
 set all its variants finished; ``--report`` only reads that file.
 
@@ -29,7 +33,9 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
-from cardsuite.bots import _game_bots
+from cardsuite import simulate
+from cardsuite.bots import Bot, _game_bots
+from cardsuite.engine import Action, State
 from cardsuite.games import get_game
 from cardsuite.ladder import (
     ITERATIONS,
@@ -80,6 +86,45 @@ def _apply(game_id: str, settings: dict[str, Any]) -> dict[str, Any]:
     return options
 
 
+class HybridBot:
+    """The hard bot, but the all-seeing yardstick where ``seeing`` says (a phase, and a
+    range of cards left in the hands): which decisions the gap to the yardstick lies in."""
+
+    level = "hard"
+
+    def __init__(self, own: Bot, seeing: Bot, phases: set[str], cards: tuple[int, int]) -> None:
+        self.own, self.seeing, self.phases, self.cards = own, seeing, phases, cards
+
+    def sees(self, state: State) -> bool:
+        if getattr(state, "phase", None) not in self.phases:
+            return False
+        hands = getattr(state, "hands", None)
+        if hands is None:
+            return True
+        left = sum(len(h) for h in hands)
+        return self.cards[0] <= left <= self.cards[1]
+
+    def choose(self, state: State, seat: int) -> Action:
+        return (self.seeing if self.sees(state) else self.own).choose(state, seat)
+
+
+def _hybrid_maker(settings: dict[str, Any]) -> Any:
+    """``simulate.make_bot``, making the hard seat a ``HybridBot`` as ``settings`` say."""
+    phases = set(str(settings["seeing"]).split("+"))
+    lo, _, hi = str(settings.get("cards", "0-1000")).partition("-")
+    cards = (int(lo), int(hi))
+    make = simulate.make_bot
+
+    def make_bot(game_id: str, level: str, seed: int | None = None, **options: Any) -> Bot:
+        own = make(game_id, level, seed=seed, **options)
+        if level != "hard":
+            return own
+        seeing = make(game_id, level, seed=seed, **options, all_seeing="hands")
+        return HybridBot(own, seeing, phases, cards)
+
+    return make_bot
+
+
 _DEFAULTS: dict[str, Any] = {}
 
 
@@ -103,7 +148,13 @@ def play_set(game_id: str, seed: int, index: int, settings: dict[str, Any]) -> d
         duplicate=True,
     )
     sign = -1.0 if game.low_score_wins else 1.0
-    results = [play_one(spec, seed, index * n + k) for k in range(n)]
+    make = simulate.make_bot
+    if "seeing" in settings:
+        simulate.make_bot = _hybrid_maker(settings)
+    try:
+        results = [play_one(spec, seed, index * n + k) for k in range(n)]
+    finally:
+        simulate.make_bot = make
     share = sum(1.0 / len(r.winners) for r in results if 0 in r.winners) / n
     edge = sign * sum(r.scores[0] - sum(r.scores[1:]) / (n - 1) for r in results) / n
     return {"set": index, "share": share, "edge": edge, "seconds": sum(r.seconds for r in results)}

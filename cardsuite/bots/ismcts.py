@@ -33,6 +33,7 @@ from typing import Any
 
 from ..engine import Action, State
 from .endgame import Endgame, choose_exactly
+from .flat import flat_choice
 
 Clock = Callable[[], float]
 Sampler = Callable[[], State]
@@ -79,6 +80,9 @@ class SearchHooks:
     #: In a deal's last tricks, solve each sample exactly instead of playing it out
     #: (``endgame.py``); None: always play out
     endgame: Endgame | None = None
+    #: Where to value the choices flat over common samples instead of growing a tree
+    #: (``flat.py``; the turn games): (state, seat) -> bool; None: the tree everywhere
+    flat: Callable[[State, int], bool] | None = None
 
 
 @dataclass(eq=False)
@@ -154,6 +158,10 @@ class ISMCTSBot:
         if exact is not None:
             self.last = SearchStats(iterations=exact[1]["solved"], **exact[1])
             return exact[0]
+        flat = self.hooks.flat
+        if flat is not None and flat(state, seat):
+            action, self.last = flat_choice(self, state, seat, legal)
+            return action
         root = self._search(state, seat)
         by_key = {a.key: a for a in legal}
         best = max(

@@ -434,7 +434,8 @@ def candidates(st: State) -> Sequence[Action]:
 #: Exact endgames (``bots/endgame.py``) once at most this many cards are left in the three
 #: hands (the last four tricks); 0 switches them off. Solving a sample then takes a few
 #: hundred positions with the table and the grouping, so a search of the default budget
-#: solves its 40 samples well inside it.
+#: solves its 40 samples well inside it. From 15 cards (issue 36) 8 samples took 2 to 6 s of
+#: CPU a decision, from 18 up to 13 s: out of any budget.
 ENDGAME_CARDS = 12
 
 
@@ -465,6 +466,19 @@ def endgame_groups(st: State, actions: Sequence[Action]) -> list[list[Action]]:
     )
 
 
+#: The phases whose choices the hard bot values flat over common samples (``bots/flat.py``)
+#: instead of by the tree; empty: the tree everywhere. Measured level and left empty (issue
+#: 36, 200 iterations): the swap's regret on 183 true deals 0.287 ±0.094 points a decision
+#: flat against the tree's 0.317 ±0.105 (``scripts/manni_swap_regret.py``); the play at 13 to
+#: 18 cards 0.140 against 0.140 (``scripts/manni_endgame_regret.py``).
+FLAT_PHASES: tuple[str, ...] = ()
+
+
+def flat_when(st: State, seat: int) -> bool:
+    assert isinstance(st, MannState)
+    return st.phase in FLAT_PHASES
+
+
 def search_hooks() -> SearchHooks:
     """The medium move in play-outs, the pruned exchanges, the deals weighed by the
     others' cards played this hand (``inference``) unless ``READING`` is off, and the last
@@ -477,16 +491,22 @@ def search_hooks() -> SearchHooks:
             groups=endgame_groups,
             copy=turn_copy,
         )
-    if not READING:
-        return SearchHooks(candidates=candidates, rollout=rollout_action, endgame=endgame)
-    from .inference import log_likelihood
+    if not (READING or SWAP_READING):
+        return SearchHooks(
+            candidates=candidates,
+            rollout=rollout_action,
+            endgame=endgame,
+            flat=flat_when if FLAT_PHASES else None,
+        )
+    from .inference import reading
 
     return SearchHooks(
         candidates=candidates,
         rollout=rollout_action,
-        evidence=log_likelihood,  # type: ignore[arg-type]
+        evidence=reading,  # type: ignore[arg-type]
         pool=POOL,
         endgame=endgame,
+        flat=flat_when if FLAT_PHASES else None,
     )
 
 
@@ -494,8 +514,16 @@ def search_hooks() -> SearchHooks:
 #: alone. Off by default: measured in duplicate games (60 of basic Manni, 200 iterations,
 #: against two medium bots) it was level with the hard facts alone (0.57 ±0.14 of the games
 #: against 0.58 ±0.11, points +2.92 against +2.88 a game over the others), for a fifth more
-#: time.
+#: time; and in the last four tricks, judged by exact solves of the true deal (200 positions,
+#: ``scripts/manni_endgame_regret.py``), 0.030 ±0.020 points a decision against 0.0275 ±0.019.
 READING = False
+#: Whether the hard bot reads basic Manni's swaps and keeps (``inference``): a keeper's hand
+#: and a swapper's dead pile as medium's rule would have chosen them. Off: measured level
+#: (issue 36, 200 iterations): the swap's regret 0.292 ±0.095 points a decision against the
+#: hard facts' 0.317 ±0.105, the last four tricks' 0.030 against 0.0275. Medium swaps 85% of
+#: its hands as eldest (``SWAP_BELOW`` is above most hands' ``strength``), so there is
+#: seldom a keep to read, and a swapper's dead pile is what nobody plays.
+SWAP_READING = False
 #: Samples dealt and weighed per search when reading.
 POOL = 64
 

@@ -10,17 +10,22 @@ hand would have been had they held the sample's cards, under our medium bot's pl
 with the cards it has played, the tricks cleared) by way of its JSON, so the kernel's own
 fields are made as a loaded position's are, and the plays are made again in order.
 
-Only the play is read. What came before it (swaps, the contract, the exchanges) was chosen
-from hands that the exchanges have changed since, by cards the observer never sees drawn;
+The play is read, and in basic Manni the swaps and keeps too (``swap_log_likelihood``):
+there a choice was made on a hand the sample still shows whole, a keeper's (what he holds
+and has played) or a swapper's (his dead pile), so medium's rule (swap a hand weaker than
+the manni is on average) says how likely it was. Trjámann's and Hornafjarðarmanni's
+exchanges were chosen from hands changed since by cards the observer never sees drawn;
 the sampler keeps what is certain of them.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 
-from ...bots.evidence import replay_likelihood
+from ...bots.evidence import NOISE, replay_likelihood
+from ...cards import Card
 from ...engine import Action, State
 from .actions import PLAY
 from .rules import MannState
@@ -38,6 +43,45 @@ def log_likelihood(root: MannState, sample: MannState, observer: int) -> float:
     return replay_likelihood(
         _first_lead(root, sample), (PLAY[c] for _, c in plays), observer, _medium
     )
+
+
+def swap_log_likelihood(root: MannState, sample: MannState, observer: int) -> float:
+    """The log-likelihood of the other seats' swaps and keeps this hand (basic Manni), had
+    they held ``sample``'s cards, under medium's rule: its own choice ``1 - NOISE``, the
+    other ``NOISE`` (MANNI-EXCH-1..3)."""
+    from .bots import SWAP_BELOW, strength
+
+    if root.variant != "basic":
+        return 0.0
+    played: dict[int, list[Card]] = {0: [], 1: [], 2: []}
+    for trick in root.hand_plays():
+        for seat, card in trick:
+            played[seat].append(card)
+    total = 0.0
+    for seat, decision in enumerate(root.decisions):
+        if seat == observer or decision not in ("swap", "keep"):
+            continue
+        if decision == "swap":
+            hand = list(sample.discards[seat])
+        else:
+            hand = [*sample.hands[seat], *played[seat]]
+        medium = "swap" if strength(hand, root.trump) < SWAP_BELOW else "keep"
+        total += _OWN if medium == decision else _OTHER
+    return total
+
+
+def reading(root: MannState, sample: MannState, observer: int) -> float:
+    """What the hard bot reads, as ``bots.READING`` and ``bots.SWAP_READING`` say."""
+    from . import bots
+
+    total = swap_log_likelihood(root, sample, observer) if bots.SWAP_READING else 0.0
+    if bots.READING:
+        total += log_likelihood(root, sample, observer)
+    return total
+
+
+_OWN = math.log(1.0 - NOISE)
+_OTHER = math.log(NOISE)
 
 
 def _medium(replay: State, seat: int, legal: Sequence[Action]) -> Action:
