@@ -464,13 +464,28 @@ def auction_hooks() -> SearchHooks:
     return hooks
 
 
+#: Whether the hard bot values its cards in the play flat over common samples (each legal
+#: card played out by the medium policy on the same sampled deals, ``auction.flat_values``)
+#: instead of by the tree search; ``PLAY_SOLVE``: in those play-outs, the rest solved
+#: exactly once this many cards or fewer are left in the hands (0: played out to the end).
+FLAT_PLAY = False
+PLAY_SOLVE = 0
+
+
 def make(level: str, seed: int | None = None, **options: Any) -> Any:
     """Any level (the generic ``make_bot`` routes here): the hard bot is ``auction``'s, which
     values its bids, trump and call flat over common samples and searches the play."""
     if level == "hard":
         from .auction import HardBot
 
-        return HardBot(search_hooks(), seed=seed, auction_hooks=auction_hooks(), **options)
+        return HardBot(
+            search_hooks(),
+            seed=seed,
+            auction_hooks=auction_hooks(),
+            flat_play=FLAT_PLAY,
+            play_solve=PLAY_SOLVE,
+            **options,
+        )
     if level == "random":
         from ...bots import RandomBot
 
