@@ -91,7 +91,8 @@ def test_the_auction_keeps_to_the_time_budget() -> None:
     assert 1 <= bot.last.iterations // len(state.legal_actions()) <= 4
 
 
-def test_the_play_is_left_to_the_tree_search() -> None:
+def test_the_play_is_left_to_the_tree_search_unless_flat() -> None:
+    """``HardBot`` without ``flat_play`` (``bots.FLAT_PLAY`` off) plays as the tree does."""
     state = _medium_play(6, "play")
     bot = auction.HardBot(search_hooks(), seed=1, iterations=30, time_budget=1e6)
     tree = ISMCTSBot(search_hooks(), seed=1, iterations=30, time_budget=1e6)
@@ -256,7 +257,7 @@ def test_the_hard_bot_draws_moved_samples_in_its_posterior_phases() -> None:
     assert seeing.last.pool == 0 and seeing.last.iterations == len(state.legal_actions())
 
 
-# --- the play valued flat (``FLAT_PLAY``, off by default) ---------------------------------
+# --- the play valued flat (``FLAT_PLAY``) -------------------------------------------------
 
 
 def test_the_play_can_be_valued_flat_over_common_samples() -> None:
@@ -291,6 +292,8 @@ def test_make_reads_the_flat_play_switches(monkeypatch: pytest.MonkeyPatch) -> N
     from cardsuite.games.mensch import bots as mensch_bots
 
     assert not make_bot("mensch", "hard", seed=1).play_solve  # type: ignore[attr-defined]
+    assert "play" in make_bot("mensch", "hard", seed=1).phases  # type: ignore[attr-defined]
+    monkeypatch.setattr(mensch_bots, "FLAT_PLAY", False)
     assert "play" not in make_bot("mensch", "hard", seed=1).phases  # type: ignore[attr-defined]
     monkeypatch.setattr(mensch_bots, "FLAT_PLAY", True)
     monkeypatch.setattr(mensch_bots, "PLAY_SOLVE", 12)
