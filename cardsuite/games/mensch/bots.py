@@ -469,8 +469,8 @@ def auction_hooks() -> SearchHooks:
 #: instead of by the tree search, which at the ladder's 200 iterations splits them over a
 #: four-seat tree and gives each card its own deals. On: measured on the ladder's duplicate
 #: sets (seed 1, 200 iterations, against three medium, eight deals a match; ``ab_hard.py``),
-#: 16 sets (64 games): +1.44 ±1.47 chips a game over the others against +0.15 ±1.24 for the
-#: tree (paired +1.29 ±1.83), 0.34 of the games against 0.24; per decision, judged by the
+#: 17 sets (68 games): +1.43 ±1.38 chips a game over the others against -0.18 ±1.33 for the
+#: tree (paired +1.61 ±1.83), 0.34 of the games against 0.22; per decision, judged by the
 #: exact solve of the true deal (17-26 cards, 226 decisions), 0.066 chips lost against the
 #: tree's 0.093 (paired -0.03 ±0.08); at 200 iterations 0.12 s of CPU a decision against
 #: 0.16. ``PLAY_SOLVE``: in those play-outs, the rest solved exactly once this many cards
