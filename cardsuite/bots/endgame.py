@@ -136,6 +136,15 @@ class Solver:
                 out[a.key] = value
         return out
 
+    def value(self, st: State) -> float:
+        """The deciding seat's exact value of the position ``st`` (any seat to move), every
+        seat playing best from there: a play-out finished exactly. Raises ``OutOfTime``
+        when stopped."""
+        sides = self.spec.sides(st) if self.spec.sides is not None else None
+        if sides is None:
+            return self._maxn(st)[self.me]
+        return self._alphabeta(st, sides, 0.0, 1.0)
+
     def _tick(self) -> None:
         self.nodes += 1
         if self.stop is not None and self.nodes % CHECK_EVERY == 0 and self.stop():

@@ -372,3 +372,15 @@ def test_one_fair_copy_is_every_one_in_an_endgame(game_id: str) -> None:
         for c in copies[1:]:
             assert Solver(st, me, spec).values(c, legal) == first
     assert varied, "no copy dealt anything again: nothing proved"
+
+
+def test_a_positions_value_is_its_best_moves() -> None:
+    """``Solver.value``: the decider's exact value of a position is the best of its moves'
+    values when it is to move, and its moves' value after it played (the opponents' turn)."""
+    st = mensch_position([["QC", "8H"], ["7C", "9D"], ["AH", "10D"], ["KS", "JD"]], [2, 2, 1, 1])
+    hooks = entry("mensch").bots_module().search_hooks()
+    assert hooks.endgame is not None
+    assert Solver(st, 0, hooks.endgame).value(st) == pytest.approx(0.5 + 1 / 12)
+    after = turn_copy(st)
+    after.apply(next(a for a in st.legal_actions() if str(a) == "play 8H"))
+    assert Solver(st, 0, hooks.endgame).value(after) == pytest.approx(0.5 - 2 / 12)

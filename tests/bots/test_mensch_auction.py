@@ -91,7 +91,8 @@ def test_the_auction_keeps_to_the_time_budget() -> None:
     assert 1 <= bot.last.iterations // len(state.legal_actions()) <= 4
 
 
-def test_the_play_is_left_to_the_tree_search() -> None:
+def test_the_play_is_left_to_the_tree_search_unless_flat() -> None:
+    """``HardBot`` without ``flat_play`` (``bots.FLAT_PLAY`` off) plays as the tree does."""
     state = _medium_play(6, "play")
     bot = auction.HardBot(search_hooks(), seed=1, iterations=30, time_budget=1e6)
     tree = ISMCTSBot(search_hooks(), seed=1, iterations=30, time_budget=1e6)
@@ -254,3 +255,73 @@ def test_the_hard_bot_draws_moved_samples_in_its_posterior_phases() -> None:
     seeing.posterior_phases = auction.PHASES
     seeing.choose(state, me)
     assert seeing.last.pool == 0 and seeing.last.iterations == len(state.legal_actions())
+
+
+# --- the play valued flat (``FLAT_PLAY``) -------------------------------------------------
+
+
+def test_the_play_can_be_valued_flat_over_common_samples() -> None:
+    """``flat_play``: a card is chosen as the bids are, each legal card played out on the
+    same samples (as many as the cap allows play-outs) and the best valued played."""
+    state = _medium_play(6, "play")
+    me = state.to_move()
+    legal = state.legal_actions()
+    bot = auction.HardBot(
+        search_hooks(), seed=1, iterations=5 * len(legal), time_budget=1e9, flat_play=True
+    )
+    chosen = bot.choose(state, me)
+    assert set(bot.last.visits) == {str(a.key) for a in legal}
+    assert set(bot.last.visits.values()) == {5}
+    assert bot.last.values[str(chosen.key)] == max(bot.last.values.values())
+
+
+def test_the_yardstick_keeps_the_tree_in_the_play() -> None:
+    """The all-seeing yardstick is the tree's play whatever the hard bot's switch says: it
+    measures the gap, and one play-out of the true deal a card would be no yardstick."""
+    state = _medium_play(6, "play")
+    me = state.to_move()
+    seeing = auction.HardBot(
+        search_hooks(), seed=1, iterations=30, time_budget=1e9, flat_play=True, all_seeing=True
+    )
+    tree = auction.HardBot(search_hooks(), seed=1, iterations=30, time_budget=1e9, all_seeing=True)
+    assert seeing.choose(state, me) == tree.choose(state, me)
+    assert seeing.last.visits == tree.last.visits and not seeing.last.values
+
+
+def test_make_reads_the_flat_play_switches(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardsuite.games.mensch import bots as mensch_bots
+
+    assert not make_bot("mensch", "hard", seed=1).play_solve  # type: ignore[attr-defined]
+    assert "play" in make_bot("mensch", "hard", seed=1).phases  # type: ignore[attr-defined]
+    monkeypatch.setattr(mensch_bots, "FLAT_PLAY", False)
+    assert "play" not in make_bot("mensch", "hard", seed=1).phases  # type: ignore[attr-defined]
+    monkeypatch.setattr(mensch_bots, "FLAT_PLAY", True)
+    monkeypatch.setattr(mensch_bots, "PLAY_SOLVE", 12)
+    bot = make_bot("mensch", "hard", seed=1)
+    assert isinstance(bot, auction.HardBot)
+    assert "play" in bot.phases and bot.play_solve == 12
+
+
+def test_flat_play_outs_finish_exactly_where_the_endgame_fits() -> None:
+    """``play_solve``: on the true deal, each card's value is its play-out by the medium
+    policy down to that many cards, then the exact solve of the rest (``Solver.value``)."""
+    from cardsuite.bots.endgame import Solver
+
+    state = _medium_play(8, "play")
+    while sum(len(h) for h in state.hands) > 22 or len(state.legal_actions()) < 2:
+        state.apply(MediumBot().choose(state, state.to_move()))
+    me = state.to_move()
+    legal = state.legal_actions()
+    hooks = search_hooks()
+    assert hooks.endgame is not None
+    bot = auction.HardBot(
+        hooks, seed=1, iterations=50, time_budget=1e9, all_seeing=True, play_solve=16
+    )
+    values, _ = auction.flat_values(bot, state, me, legal)
+    for action, value in zip(legal, values, strict=True):
+        st = turn_copy(state.clone_for_search(bot.rng))
+        st.apply(action)
+        while sum(len(h) for h in st.hands) > 16:
+            st.apply(rollout_action(st, bot.rng))
+        assert value == pytest.approx(Solver(state, me, hooks.endgame).value(st))
+        assert 0.0 <= value <= 1.0

@@ -19,6 +19,15 @@ deals, seed 21, 200 iterations; chips a match of the hard seat): hard +0.71 ±0.
 all-seeing yardstick +1.98 ±0.60; the all-seeing auction with the hard play +1.46 ±0.47, the
 hard auction with the all-seeing play +1.48 ±0.53. So the gap (1.27) is about half the
 auction's and half the play's (0.75 and 0.52, or 0.50 and 0.77, by which is seen first).
+
+The play is valued the same way (``flat_play``, ``bots.FLAT_PLAY``): each legal card played
+out on the same samples, the rest by the medium policy (optionally finished by the exact
+solve, ``play_solve``), instead of by the tree, which at the ladder's 200 iterations spreads
+its play-outs over a four-seat tree and tries each card on its own deals. The last tricks
+are still solved exactly (``bots.ENDGAME_CARDS``), and the all-seeing yardstick keeps the
+tree. In the auction, the chips the hard bot loses to the all-seeing one are mostly a pass
+over Half where After paid (After on one or two clubs, calling the card the Half bidder
+holds: a call only a seer aims) and the call itself; little there is in reach of a reading.
 """
 
 from __future__ import annotations
@@ -27,7 +36,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ...bots.endgame import turn_copy
+from ...bots.endgame import OutOfTime, Solver, turn_copy
 from ...bots.ismcts import ISMCTSBot, SearchHooks, SearchStats
 from ...engine import Action, State
 from .rules import MenschState
@@ -46,7 +55,8 @@ POSTERIOR_POOL = 64
 
 
 class HardBot(ISMCTSBot):
-    """Mensch's hard bot: the auction by ``flat_values``, the play by the tree search.
+    """Mensch's hard bot: the auction by ``flat_values``, the play too with ``flat_play``
+    (else by the tree search), the last tricks solved exactly.
     ``auction_hooks``: what the auction's samples are drawn with, when not the search's own
     (``bots.search_hooks`` lends it the reading of the bids made before this seat's turn)."""
 
@@ -58,11 +68,18 @@ class HardBot(ISMCTSBot):
         hooks: SearchHooks | None = None,
         *,
         auction_hooks: SearchHooks | None = None,
+        flat_play: bool = False,
+        play_solve: int = 0,
         **options: Any,
     ) -> None:
         super().__init__(hooks, **options)
         self.auction_hooks = auction_hooks or self.hooks
         self.posterior_phases = POSTERIOR_PHASES
+        if flat_play and not self.all_seeing:  # (the yardstick keeps the tree)
+            self.phases = (*self.phases, "play")
+        #: in the flat play, a play-out reaching this many cards in hands is solved
+        #: exactly from there (0: played out to the end by the medium policy)
+        self.play_solve = play_solve
 
     def _sampler(
         self, state: State, me: int, start: float, limit: int
@@ -134,24 +151,36 @@ def flat_values(
     clock = bot.clock
     start = clock()
     deadline = start + bot.time_budget
-    horizon = state.game.search_horizon
-    reward = state.game.search_reward
     rollout: Callable[[State, random.Random], Action] | None = bot.hooks.rollout
     assert rollout is not None
-    draw, weighed = bot.auction_sampler(state, seat, start)
+    if getattr(state, "phase", None) == "play":
+        draw, weighed = bot._sampler(state, seat, start, bot.iterations)
+    else:
+        draw, weighed = bot.auction_sampler(state, seat, start)
+
+    def stop() -> bool:
+        return clock() >= deadline or (bot.cancelled is not None and bot.cancelled())
+
+    solver = None
+    spec = bot.hooks.endgame
+    if getattr(state, "phase", None) == "play" and bot.play_solve and spec is not None:
+        solver = Solver(state, seat, spec, stop)
     samples = 1 if bot.all_seeing else max(1, bot.iterations // len(legal))
     totals = [0.0] * len(legal)
     done = 0
     while done < samples:
-        if done and (clock() >= deadline or (bot.cancelled is not None and bot.cancelled())):
+        if done and stop():
             break
         sample = draw()
-        for i, action in enumerate(legal):
-            st = turn_copy(sample)
-            st.apply(action)
-            while not horizon(state, st) and st.to_move() is not None:
-                st.apply(rollout(st, bot.rng))
-            totals[i] += reward(state, st)[seat]
+        try:
+            got = [_play_out(bot, state, sample, a, seat, rollout, solver) for a in legal]
+        except OutOfTime:
+            if done:
+                break
+            solver = None  # not even one sample solved in time: play-outs alone
+            got = [_play_out(bot, state, sample, a, seat, rollout, None) for a in legal]
+        for i, v in enumerate(got):
+            totals[i] += v
         done += 1
     values = [t / done for t in totals]
     extra: dict[str, Any] = dict(weighed)
@@ -163,3 +192,34 @@ def flat_values(
         **extra,
     )
     return values, stats
+
+
+def _play_out(
+    bot: HardBot,
+    root: State,
+    sample: State,
+    action: Action,
+    seat: int,
+    rollout: Callable[[State, random.Random], Action],
+    solver: Solver | None,
+) -> float:
+    """``seat``'s reward for ``action`` in ``sample``, the rest played by ``rollout`` (with
+    ``solver``: solved exactly once ``bot.play_solve`` cards or fewer are left)."""
+    horizon = root.game.search_horizon
+    noise = bot.hooks.noise if getattr(root, "phase", None) == "play" else 0.0
+    st = turn_copy(sample)
+    st.apply(action)
+    while not horizon(root, st) and st.to_move() is not None:
+        if solver is not None and _cards_left(st) <= bot.play_solve:
+            return solver.value(st)
+        if noise and bot.rng.random() < noise:
+            legal = st.legal_actions()
+            st.apply(legal[int(bot.rng.random() * len(legal))])
+        else:
+            st.apply(rollout(st, bot.rng))
+    return root.game.search_reward(root, st)[seat]
+
+
+def _cards_left(st: State) -> int:
+    assert isinstance(st, MenschState)
+    return sum(len(h) for h in st.hands)
