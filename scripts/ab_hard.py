@@ -66,10 +66,17 @@ def parse_variant(text: str) -> tuple[str, dict[str, Any]]:
     return name, settings
 
 
-def _apply(game_id: str, settings: dict[str, Any]) -> dict[str, Any]:
-    """Set the variant's module constants and hook fields in this worker; return the hard
-    bot's options."""
+def apply_settings(
+    game_id: str, settings: dict[str, Any], iterations: int = ITERATIONS
+) -> dict[str, Any]:
+    """Put the game's bots module back to its constants as imported, then set the variant's
+    constants and hook fields in this process; return the hard bot's options (``iterations``
+    unless the variant names its own, no time limit, the yardstick where asked). The Manni
+    regret scripts set their variants up the same way."""
     module = _game_bots(game_id)
+    defaults = _DEFAULTS.setdefault(game_id, {k: v for k, v in vars(module).items() if k.isupper()})
+    for key, value in defaults.items():
+        setattr(module, key, value)
     if not hasattr(module, "_ab_search_hooks"):
         module._ab_search_hooks = module.search_hooks
     base = module._ab_search_hooks
@@ -79,7 +86,7 @@ def _apply(game_id: str, settings: dict[str, Any]) -> dict[str, Any]:
         if key.isupper():
             setattr(module, key, value)
     module.search_hooks = lambda: dataclasses.replace(base(), **hook_fields)
-    options: dict[str, Any] = {"iterations": settings.get("iterations", ITERATIONS)}
+    options: dict[str, Any] = {"iterations": settings.get("iterations", iterations)}
     options["time_budget"] = 1e9
     if "all_seeing" in settings:
         options["all_seeing"] = settings["all_seeing"]
@@ -125,17 +132,13 @@ def _hybrid_maker(settings: dict[str, Any]) -> Any:
     return make_bot
 
 
-_DEFAULTS: dict[str, Any] = {}
+#: Each game's bots module's constants as imported, restored between variants.
+_DEFAULTS: dict[str, dict[str, Any]] = {}
 
 
 def play_set(game_id: str, seed: int, index: int, settings: dict[str, Any]) -> dict[str, Any]:
     """One set (every rotation of one deal) with the hard seat set up by ``settings``."""
-    module = _game_bots(game_id)
-    if not _DEFAULTS:  # the module's constants as imported, restored between variants
-        _DEFAULTS.update({k: v for k, v in vars(module).items() if k.isupper()})
-    for key, value in _DEFAULTS.items():
-        setattr(module, key, value)
-    options = _apply(game_id, settings)
+    options = apply_settings(game_id, settings)
     game = get_game(game_id)
     n = PLAYERS[game_id]
     spec = GameSpec(

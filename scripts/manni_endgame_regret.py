@@ -20,7 +20,6 @@ whole games (but against a judge that plays every seat perfectly, not medium's w
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import random
 import statistics
 import sys
@@ -30,7 +29,7 @@ from typing import Any
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
 
-from ab_hard import parse_variant
+from ab_hard import apply_settings, parse_variant
 
 from cardsuite.bots import endgame, make_bot
 from cardsuite.bots.endgame import Solver
@@ -39,7 +38,6 @@ from cardsuite.games.manni import bots as mb
 from cardsuite.games.manni.rules import MannState
 from cardsuite.ladder import mean_ci
 
-DEFAULTS = {k: v for k, v in vars(mb).items() if k.isupper()}
 BASE_HOOKS = mb.search_hooks
 PER_SAMPLE = endgame.ITERATIONS_PER_SAMPLE
 
@@ -67,16 +65,12 @@ def positions(
     return found
 
 
-def setup(settings: dict[str, Any]) -> None:
-    for k, v in DEFAULTS.items():
-        setattr(mb, k, v)
+def setup(settings: dict[str, Any], iterations: int) -> dict[str, Any]:
+    """Set a variant up (``ab_hard.apply_settings``, and the endgame's iterations a solved
+    sample); return the hard bot's options."""
     endgame.ITERATIONS_PER_SAMPLE = settings.get("PER_SAMPLE", PER_SAMPLE)
-    fields = {f.name for f in dataclasses.fields(BASE_HOOKS())}
-    hook_fields = {k: v for k, v in settings.items() if k in fields}
-    for k, v in settings.items():
-        if k.isupper() and k != "PER_SAMPLE":
-            setattr(mb, k, v)
-    mb.search_hooks = lambda: dataclasses.replace(BASE_HOOKS(), **hook_fields)
+    rest = {k: v for k, v in settings.items() if k != "PER_SAMPLE"}
+    return apply_settings("manni", rest, iterations)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -101,14 +95,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     first: list[float] | None = None
     for text in args.variants:
         name, settings = parse_variant(text)
-        setup(settings)
-        options: dict[str, Any] = {"iterations": settings.get("iterations", args.iterations)}
-        if "all_seeing" in settings:
-            options["all_seeing"] = settings["all_seeing"]
+        options = setup(settings, args.iterations)
         regrets: list[float] = []
         cpu: list[float] = []
         for i, (st, seat) in enumerate(found):
-            bot = make_bot("manni", "hard", seed=i, time_budget=1e9, **options)
+            bot = make_bot("manni", "hard", seed=i, **options)
             t = time.process_time()
             action = bot.choose(st.clone_for_search(random.Random(3)), seat)
             cpu.append(time.process_time() - t)

@@ -21,7 +21,6 @@ hard bot's.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import random
 import statistics
 import sys
@@ -30,7 +29,7 @@ from typing import Any
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
 
-from ab_hard import parse_variant
+from ab_hard import apply_settings, parse_variant
 
 from cardsuite.bots import make_bot
 from cardsuite.games import get_game
@@ -38,9 +37,6 @@ from cardsuite.games.manni import bots as mb
 from cardsuite.games.manni.actions import KEEP, SWAP
 from cardsuite.games.manni.rules import MannState
 from cardsuite.ladder import mean_ci
-
-DEFAULTS = {k: v for k, v in vars(mb).items() if k.isupper()}
-BASE_HOOKS = mb.search_hooks
 
 
 def _mover(st: MannState) -> int:
@@ -85,20 +81,8 @@ def value(st: MannState, seat: int, choice: Any) -> float:
 def decide(settings: dict[str, Any] | None, st: MannState, seat: int, iterations: int) -> Any:
     if settings is None:
         return mb.MediumBot().choose(st, seat)
-    for k, v in DEFAULTS.items():
-        setattr(mb, k, v)
-    fields = {f.name for f in dataclasses.fields(BASE_HOOKS())}
-    hook_fields = {k: v for k, v in settings.items() if k in fields}
-    for k, v in settings.items():
-        if k.isupper():
-            setattr(mb, k, v)
-    mb.search_hooks = lambda: dataclasses.replace(BASE_HOOKS(), **hook_fields)
-    options: dict[str, Any] = {"iterations": settings.get("iterations", iterations)}
-    options["time_budget"] = 1e9
-    if "all_seeing" in settings:
-        options["all_seeing"] = settings["all_seeing"]
-    bot = make_bot("manni", "hard", seed=7, **options)
-    return bot.choose(st, seat)
+    options = apply_settings("manni", settings, iterations)
+    return make_bot("manni", "hard", seed=7, **options).choose(st, seat)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
