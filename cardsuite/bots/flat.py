@@ -34,10 +34,7 @@ def flat_choice(
     clock = bot.clock
     start = clock()
     deadline = start + bot.time_budget
-    game = state.game
-    horizon = hooks.horizon or game.search_horizon
-    reward = hooks.reward or game.search_reward
-    rollout = hooks.rollout or _random_rollout
+    horizon, reward, rollout = hooks.policies(state.game)
     noise = hooks.noise
     rng = bot.rng
     draw, weighed = bot._sampler(state, seat, start, bot.iterations)

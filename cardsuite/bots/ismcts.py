@@ -84,6 +84,22 @@ class SearchHooks:
     #: (``flat.py``; the turn games): (state, seat) -> bool; None: the tree everywhere
     flat: Callable[[State, int], bool] | None = None
 
+    def policies(
+        self, game: Any
+    ) -> tuple[
+        Callable[[State, State], bool],
+        Callable[[State, State], list[float]],
+        Callable[[State, random.Random], Action],
+    ]:
+        """The horizon, reward and play-out move a search uses, the tree's and the flat
+        search's alike: these hooks' where they name one, else the game's own horizon and
+        reward and a random legal move."""
+        return (
+            self.horizon or game.search_horizon,
+            self.reward or game.search_reward,
+            self.rollout or _random_rollout,
+        )
+
 
 @dataclass(eq=False)
 class _Node:
@@ -199,9 +215,7 @@ class ISMCTSBot:
     ) -> _Node:
         hooks = self.hooks
         game = state.game
-        horizon = hooks.horizon or game.search_horizon
-        reward = hooks.reward or game.search_reward
-        rollout = hooks.rollout or _random_rollout
+        horizon, reward, rollout = hooks.policies(game)
         candidates = hooks.candidates
         c = hooks.exploration
         noise = hooks.noise

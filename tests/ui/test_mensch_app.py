@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from helpers import lift_curtain, wait_for
 
 from cardsuite.games.mensch.screen import MenschScreen
@@ -108,13 +109,9 @@ async def test_hot_seat_deal_behind_the_curtain(make_app) -> None:  # type: igno
         assert screen.match.view(None)["history"]  # the deal was played to its settlement
 
 
-async def test_a_search_bot_takes_its_whole_budget_over_every_move(make_app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    """MENSCH spec, the partner's secrecy: a hard bot's time must not tell that it holds the
-    called card (fewer legal plays, sometimes one, answered at once). On a clock that stands
-    still, the table waits out the bot's whole budget over each of its moves, even at the
-    instant pace, single legal ones included; the medium bots wait for nothing."""
-    from support.fakes import FakeClock
-
+@pytest.fixture
+def table_waits(monkeypatch: pytest.MonkeyPatch) -> list[float]:
+    """Every delay the table screen sets a timer for, in order."""
     from cardsuite.ui.table import TableScreen
 
     waits: list[float] = []
@@ -125,6 +122,16 @@ async def test_a_search_bot_takes_its_whole_budget_over_every_move(make_app, mon
         return original(self, delay, callback, **kwargs)
 
     monkeypatch.setattr(TableScreen, "set_timer", timed)
+    return waits
+
+
+async def test_a_search_bot_takes_its_whole_budget_over_every_move(make_app, table_waits) -> None:  # type: ignore[no-untyped-def]
+    """MENSCH spec, the partner's secrecy: a hard bot's time must not tell that it holds the
+    called card (fewer legal plays, sometimes one, answered at once). On a clock that stands
+    still, the table waits out the bot's whole budget over each of its moves, even at the
+    instant pace, single legal ones included; the medium bots wait for nothing."""
+    from support.fakes import FakeClock
+
     budget = 0.05
     app = make_app(
         start=mensch("hard,medium,medium,medium", 5),
@@ -138,13 +145,13 @@ async def test_a_search_bot_takes_its_whole_budget_over_every_move(make_app, mon
         assert match.think_floor(0) == budget and match.think_floor(1) == 0.0
         await wait_for(pilot, lambda: sum(1 for m in match.record if m.seat == 0) >= 6)
         hard_moves = sum(1 for m in match.record if m.seat == 0)
-        padded = sum(1 for w in waits if w == budget)
+        padded = sum(1 for w in table_waits if w == budget)
         assert hard_moves <= padded <= hard_moves + 1  # one may be waiting now
-        assert all(w in (budget, 0.0) for w in waits)  # nothing else is delayed
+        assert all(w in (budget, 0.0) for w in table_waits)  # nothing else is delayed
 
 
 async def test_without_the_timing_floor_a_search_bot_moves_when_it_has_chosen(  # type: ignore[no-untyped-def]
-    make_app, monkeypatch
+    make_app, table_waits
 ) -> None:
     """The screenshots' scripted scenes (no person plays against the bots' timing) turn the
     floor off: their hard bots have a long budget, only so their searches finish alike on any
@@ -152,16 +159,6 @@ async def test_without_the_timing_floor_a_search_bot_moves_when_it_has_chosen(  
     floor off: at the instant pace no move of any bot is delayed."""
     from support.fakes import FakeClock
 
-    from cardsuite.ui.table import TableScreen
-
-    waits: list[float] = []
-    original = TableScreen.set_timer
-
-    def timed(self, delay, callback=None, **kwargs):  # type: ignore[no-untyped-def]
-        waits.append(delay)
-        return original(self, delay, callback, **kwargs)
-
-    monkeypatch.setattr(TableScreen, "set_timer", timed)
     app = make_app(
         start=mensch("hard,medium,medium,medium", 5),
         clock=FakeClock(),
@@ -173,4 +170,4 @@ async def test_without_the_timing_floor_a_search_bot_moves_when_it_has_chosen(  
         match = app.screen.match
         assert match.think_floor(0) == 30.0  # the match still says what the floor would be
         await wait_for(pilot, lambda: sum(1 for m in match.record if m.seat == 0) >= 6)
-        assert waits == [] or all(w == 0.0 for w in waits)
+        assert all(w == 0.0 for w in table_waits)
