@@ -13,12 +13,12 @@ from textual.widgets import Static
 from cardsuite.daily import DailyDeal, DailyMatch, hard_bot_result, local_day, share_line
 from cardsuite.records import parse, result_words
 from cardsuite.store import Store
-from cardsuite.verify import verify
 from cardsuite.ui.confirm import ConfirmScreen
 from cardsuite.ui.gameover import GameOverScreen
 from cardsuite.ui.picker import PickerScreen
 from cardsuite.ui.stats import StatsScreen
 from cardsuite.ui.table import TableScreen
+from cardsuite.verify import verify
 
 NOON = 1_796_558_400.0  # 2026-12-06 12:00 UTC: the same local day in every time zone but ±12
 TODAY = local_day(NOON)
