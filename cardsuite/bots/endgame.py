@@ -74,6 +74,11 @@ class Endgame:
     #: max^n: a seat indifferent between moves takes the one worst for the decider (else
     #: the first listed)
     paranoid_ties: bool = False
+    #: a game's own solver, built like ``Solver`` (root, decider, this spec, stop) and
+    #: answering ``values``/``value``/``nodes`` alike, value for value: its speed (a
+    #: position as bit masks, say) lives in the game's folder, and a lockstep test holds it
+    #: equal to ``Solver``, which stays the readable reference. None: ``Solver``
+    solver: Callable[..., Solver] | None = None
 
 
 def turn_copy(state: State) -> State:
@@ -227,6 +232,15 @@ class Solver:
         return best
 
 
+def make_solver(
+    root: State, me: int, spec: Endgame, stop: Callable[[], bool] | None = None
+) -> Solver:
+    """The solver a decision uses: the game's own (``Endgame.solver``) if it lends one,
+    else the reference ``Solver``."""
+    factory = spec.solver or Solver
+    return factory(root, me, spec, stop)
+
+
 def adjacent_runs(
     actions: Sequence[Action],
     card_of: Callable[[Action], Any],
@@ -296,7 +310,7 @@ def choose_exactly(
     def stop() -> bool:
         return clock() >= deadline or (cancelled is not None and cancelled())
 
-    solver = Solver(state, seat, spec, stop)
+    solver = make_solver(state, seat, spec, stop)
     totals = {a.key: 0.0 for a in legal}
     solved = 0
     sample: State | None = None
@@ -333,4 +347,5 @@ __all__ = [
     "Solver",
     "adjacent_runs",
     "choose_exactly",
+    "make_solver",
 ]

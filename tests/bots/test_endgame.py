@@ -5,6 +5,7 @@ budget and cancel flag respected."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 from collections.abc import Sequence
@@ -260,6 +261,29 @@ def test_the_bot_says_it_solved_and_how_often() -> None:
     assert isinstance(bot, ISMCTSBot)
     bot.choose(st, st.to_move())  # type: ignore[arg-type]
     assert bot.last.endgame and bot.last.solved == 8 and bot.last.nodes > 0
+
+
+def test_a_games_own_solver_is_the_one_used() -> None:
+    """``Endgame.solver`` (a game's fast solver) is what the bot's endgame builds, with the
+    decision's root, seat and spec; without it the reference ``Solver`` is used."""
+    st = endgames("manni", 9, 1, seed=7)[0]
+    hooks = entry("manni").bots_module().search_hooks()
+    assert hooks.endgame is not None
+    built: list[tuple[int, Endgame]] = []
+
+    class Counting(Solver):
+        def __init__(self, root: State, me: int, spec: Endgame, stop: Any = None) -> None:
+            built.append((me, spec))
+            super().__init__(root, me, spec, stop)
+
+    spec = dataclasses.replace(hooks.endgame, solver=Counting)
+    out = []
+    for endgame in (hooks.endgame, spec):
+        h = SearchHooks(**{**hooks.__dict__, "endgame": endgame})
+        bot = ISMCTSBot(h, seed=2, iterations=200, time_budget=1e9)
+        out.append(str(bot.choose(st, st.to_move())))  # type: ignore[arg-type]
+    assert built == [(st.to_move(), spec)]
+    assert out[0] == out[1]
 
 
 @pytest.mark.parametrize("game_id", sorted(PLAYERS))

@@ -36,7 +36,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ...bots.endgame import OutOfTime, Solver, turn_copy
+from ...bots.endgame import OutOfTime, Solver, make_solver, turn_copy
 from ...bots.ismcts import ISMCTSBot, SearchHooks, SearchStats
 from ...engine import Action, State
 from .rules import MenschState
@@ -164,7 +164,7 @@ def flat_values(
     solver = None
     spec = bot.hooks.endgame
     if getattr(state, "phase", None) == "play" and bot.play_solve and spec is not None:
-        solver = Solver(state, seat, spec, stop)
+        solver = make_solver(state, seat, spec, stop)
     samples = 1 if bot.all_seeing else max(1, bot.iterations // len(legal))
     totals = [0.0] * len(legal)
     done = 0
