@@ -48,10 +48,10 @@ from cardsuite.games import all_games, entry
 GAMES = int(os.environ.get("CARDSUITE_LOCKSTEP_GAMES", 500 if FULL else 2))
 #: A case stops starting games past this many moves (only games of thousands of moves reach
 #: it; a case's first game always plays to its end).
-MOVES = 1_000_000 if FULL else 10_000
+MOVES = 1_000_000 if FULL else 3_000
 #: Moves of a game checked whole (position, views, refusals, copies); after them, one in
 #: ``STRIDE``. A long game is sampled, never skipped: its end is compared whole.
-DENSE = 2000 if FULL else 1000
+DENSE = 2000 if FULL else 500
 STRIDE = 10 if FULL else 50
 #: Whole logs are compared every this many moves and at the end.
 WHOLE_LOG = 64

@@ -27,7 +27,7 @@ from cardsuite.engine import IllegalAction
 from cardsuite.games.manni.actions import Discard, Play
 from cardsuite.games.manni.rules import GAME, MannState
 
-# (variant, options, games in the full run; the default run plays a third)
+# (variant, options, games in the full run; the default run plays a sixth)
 CASES = [
     ("basic", {}, 150),
     ("trjamann", {}, 45),

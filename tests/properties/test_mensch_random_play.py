@@ -30,7 +30,7 @@ from cardsuite.engine import IllegalAction
 from cardsuite.games.mensch.actions import Play
 from cardsuite.games.mensch.rules import GAME, MenschState
 
-# (variant, matches in the full run; the default run plays a third)
+# (variant, matches in the full run; the default run plays a sixth)
 CASES = [("standard", 150), ("allpass-double", 150)]
 DEALS = 4
 MAX_STEPS = 5_000

@@ -6,7 +6,7 @@ with a reason and change nothing, and listed ones that name other cards of the s
 accepted; ``to_json``/``from_json`` round-trips and the copy plays on identically; and
 ``sample_hidden`` keeps the observer's view exactly while every follow of the hand stays legal.
 
-The default run plays a third of the games of each case; ``CARDSUITE_FULL=1`` plays them
+The default run plays a sixth of the games of each case; ``CARDSUITE_FULL=1`` plays them
 all, ``CARDSUITE_PROPERTY_GAMES`` multiplies them.
 """
 

@@ -24,8 +24,8 @@ PROPERTY_GAMES = max(1, int(os.environ.get("CARDSUITE_PROPERTY_GAMES", "1")))
 
 
 def games(n: int) -> int:
-    """How many of ``n`` random games to play: all in the full run, a third by default."""
-    return n * PROPERTY_GAMES if FULL else max(1, n * PROPERTY_GAMES // 3)
+    """How many of ``n`` random games to play: all in the full run, a sixth by default."""
+    return n * PROPERTY_GAMES if FULL else max(1, n * PROPERTY_GAMES // 6)
 
 
 def sample(items: list, every: int = 3) -> list:  # type: ignore[type-arg]

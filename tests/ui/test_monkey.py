@@ -6,7 +6,7 @@ escape sequences, mouse reports, pastes) go through the drivers' decoder and Tex
 input parser, and whatever events come out are delivered the same way. Now and then the
 terminal is resized, down to sizes too small to play. Any exception inside the app fails
 the test (``run_test`` re-raises it). Each test prints how many inputs reached each screen
-(``pytest -s``); ``CARDSUITE_FULL=1`` runs 35 bursts of 60 per test instead of 6.
+(``pytest -s``); ``CARDSUITE_FULL=1`` runs 35 bursts of 60 per test instead of 4.
 """
 
 from __future__ import annotations
@@ -76,7 +76,7 @@ KEYS = [
     "ctrl+enter",
 ]
 #: Bursts of 60 inputs per test: a sample by default, the whole run with CARDSUITE_FULL=1.
-BURSTS = 35 if FULL else 6
+BURSTS = 35 if FULL else 4
 CHARS = {"space": " ", "question_mark": "?", "enter": "\r", "tab": "\t", "backspace": "\x7f"}
 #: Sizes to resize to: roomy, the smallest the app plays at, and too small to play.
 SIZES = [(80, 24), (100, 30), (120, 36), (160, 48), (60, 18), (40, 12), (200, 60)]
