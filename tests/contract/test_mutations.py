@@ -10,7 +10,7 @@ Issue 33: those mutations never moved a card between zones with the pack kept ex
 class behind most positions that loaded and then broke. So cards are also moved between
 each pair of zones (``ZONES``), swapped between them and reordered; and a sample of the
 positions that load has its table opened and drawn, as the screens read what the rules do
-not (the sheet, ``history``). ``CARDSUITE_FULL=1`` tries 16 to 19 times as many, from salted seeds
+not (the sheet, ``history``). ``CARDSUITE_FULL=1`` tries 26 to 30 times as many, from salted seeds
 (``tests/support/scale.py``), and draws 200 tables a game.
 """
 
@@ -29,8 +29,9 @@ from scale import FULL, seed
 from cardsuite.engine import IllegalAction
 from cardsuite.games import all_games
 
-MUTATIONS = 4000 if FULL else 250
-STEPS = 3000
+MUTATIONS = 4000 if FULL else 150
+#: How far a loaded position is played on (a Money game goes on for thousands of turns).
+STEPS = 3000 if FULL else 1000
 
 ODD_VALUES: list[Any] = [
     None,
@@ -240,9 +241,7 @@ def test_a_mutated_save_resumes_and_plays_or_is_refused(game: Any) -> None:
 
 #: What only the tables read, not the rules: mutations there are the first drawn.
 TABLES_READ = ("history", "events", "last_showdown", "winners")
-MOVES = 3000 if FULL else 160
-#: How far a loaded position is played (a Money game goes on for thousands of turns).
-MOVED_STEPS = STEPS if FULL else 1000
+MOVES = 3000 if FULL else 100
 #: Accepted positions whose table is drawn, a game.
 DRAWN = 200 if FULL else 2
 
@@ -431,7 +430,7 @@ async def test_a_position_with_cards_moved_loads_and_plays_or_is_refused(
             continue
         if len(drawn) < DRAWN and not state.is_over():
             drawn.append((what, game.from_json(data)))
-        plays_on(state, what, i, MOVED_STEPS)
+        plays_on(state, what, i, STEPS)
         outcomes["loaded and played"] += 1
     print(f"{game.id}: {MOVES} cards moved: {dict(outcomes)}")
     assert outcomes["refused"] and outcomes["loaded and played"]
