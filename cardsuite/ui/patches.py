@@ -175,6 +175,31 @@ async def _safe_gather_commands(self: CommandPalette, search_value: str) -> None
         return
 
 
+_original_no_matches_countdown = CommandPalette._start_no_matches_countdown
+
+
+def _safe_no_matches_countdown(self: CommandPalette, search_value: str) -> None:
+    """The countdown's "No matches found" line, skipped when the list is gone: a palette
+    closing takes its list down first, and the timer outlives it (found by the monkey)."""
+    _original_no_matches_countdown(self, search_value)
+    timer = self._no_matches_timer
+    if timer is None:
+        return
+    # ``set_timer`` hands the timer ``partial(call_next, callback)``: the guard goes inside
+    queued = timer._callback
+    if not (isinstance(queued, functools.partial) and queued.args):
+        return
+    show = queued.args[0]
+
+    def guarded() -> None:
+        try:
+            show()
+        except NoMatches:
+            return
+
+    timer._callback = functools.partial(queued.func, guarded)
+
+
 async def _safe_show_busy(self: CommandPalette) -> None:
     try:
         await _original_show_busy(self)
@@ -234,6 +259,7 @@ def apply() -> None:
         CommandPalette._watch__list_visible = _safe_list_visible  # type: ignore[method-assign]
         CommandPalette._watch__show_busy = _safe_show_busy  # type: ignore[method-assign]
         CommandPalette._gather_commands = _safe_gather_commands  # type: ignore[method-assign]
+        CommandPalette._start_no_matches_countdown = _safe_no_matches_countdown  # type: ignore[method-assign]
     if vars(Compositor)["full_map"].fget is not _full_map_repainting_changes:
         # Textual's property, replaced on purpose (a property over a property: mypy also
         # calls it an assignment): a rebuilt full map repaints what it changed
