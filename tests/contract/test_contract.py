@@ -18,7 +18,8 @@ registry entry; nothing here names a game.
 - the bots of every level choose only legal actions (and choose alike whatever their seat
   cannot see: ``test_bots_blind.py``).
 
-``CARDSUITE_FULL=1`` plays more games per case.
+The default run checks each variant at its smallest and largest table and one size between
+(``sizes``); ``CARDSUITE_FULL=1`` checks every size, with more games per case.
 """
 
 from __future__ import annotations
@@ -40,11 +41,25 @@ from cardsuite.games import all_games
 GAMES_PER_CASE = 4 if FULL else 1
 MAX_STEPS = 60_000
 
+
+def sizes(game: Any, variant: str) -> list[int]:
+    """The player counts ``variant`` is checked at: all in the full run; by default the
+    smallest, the largest and one between, picked by the variant's place so that between
+    them the variants meet the sizes in the range (a size changes the deal and the turn
+    order, not the code a move goes through)."""
+    counts = list(game.players)
+    if FULL or len(counts) <= 3:
+        return counts
+    between = counts[1:-1]
+    place = list(game.variants).index(variant)
+    return [counts[0], between[place * len(between) // len(game.variants)], counts[-1]]
+
+
 CASES = [
     pytest.param(game, variant, players, id=f"{game.id}-{variant}-{players}")
     for game in all_games()
     for variant in game.variants
-    for players in game.players
+    for players in sizes(game, variant)
 ]
 
 
