@@ -27,6 +27,7 @@ from ...hints import Hint
 from .actions import SINGLE
 from .rules import Exchange, Play, TwentyTwoState
 from .sets import best_set, covers, effective
+from .solve import t22_solver
 
 
 class Situation:
@@ -316,6 +317,8 @@ def search_hooks() -> SearchHooks:
             # optimistic about what such a seat leaves the decider; the worst for it
             # measured better (scripts/measure_endgame.py, the issue-36 report)
             paranoid_ties=True,
+            # the same values as ``Solver`` from the position as ints (``solve.py``)
+            solver=t22_solver,
         )
     if not rules.READING:
         return SearchHooks(candidates=candidates, rollout=rollout_action, endgame=endgame)

@@ -27,7 +27,8 @@ best), which is sound: the value of a position is a function of exactly those fi
 Two cut-offs that cannot change the answer stop a seat's search early: the decider at
 the best reward there is (1, the hand not lost: later moves can only tie, and ties keep
 the first), and another seat at 1 for itself and (paranoid) the decider at the least it
-can get in this sample (``_floor``), where no later move is preferred either.
+can still get (``_floor``: losing with its highest card), where no later move is
+preferred either.
 
 ``tests/bots/test_t22_solve.py`` holds the values equal to ``Solver``'s on random
 endgames of every variant and size; ``scripts/t22_solver_speed.py`` measures both.
@@ -50,6 +51,9 @@ SEAT_BITS = 64
 _SEAT_MASK = (1 << SEAT_BITS) - 1
 #: A card of each rank, to hand the kernel's listings and the showdown.
 _CARD = {**{r: Card(r, "S") for r in range(2, 15)}, JOKER_RANK: JOKER}
+
+#: A trick's size as the ``lead`` a position keeps when the lead's ranks do not matter.
+_SIZE = tuple((k,) for k in range(32))
 
 #: A move: (count mask, effective ranks, takes the trick over). Leads always take it.
 Move = tuple[int, tuple[int, ...], bool]
@@ -149,9 +153,8 @@ class T22Solver:
         #: the last cards (all hands as one int) -> rewards; (losers, rank) -> rewards
         self.ends: dict[int, tuple[float, ...]] = {}
         self.outcomes: dict[tuple[tuple[int, ...], int], tuple[float, ...]] = {}
-        #: the highest rank in play -> the decider's least reward (``_floor``)
+        #: the decider's hand -> its least reward (``_floor``)
         self.floors: dict[int, float] = {}
-        self.floor = 0.0
         self.sample: TwentyTwoState = root
 
     # --- the contract's answers -----------------------------------------------------------
@@ -185,23 +188,19 @@ class T22Solver:
     ) -> tuple[int, int, int, int, tuple[int, ...], tuple[int, ...], int]:
         """``sample`` (in a hand's play, a seat to move) as (hands, mover, leader, hand
         size at the trick's start, lead, best, best's seat); also the sample the showdowns
-        are played on and the decider's least reward in it."""
+        are played on."""
         assert isinstance(sample, TwentyTwoState) and sample.phase == "play"
         mover = sample.turn
         assert mover is not None
         self.sample = sample
         hands = 0
-        top = 0
         for s in self.live:
-            ranks = [c.rank for c in sample.hands[s]]
-            hands |= count_mask(ranks) << SEAT_BITS * s
-            top = max(top, *ranks)
-        self.floor = self._floor(top)
+            hands |= count_mask([c.rank for c in sample.hands[s]]) << SEAT_BITS * s
         size = len(sample.hands[mover])  # (the mover has not played to this trick yet)
         if not sample.trick:
             return hands, mover, mover, size, (), (), mover
         best = tuple(sample.trick_best_eff)
-        lead = tuple(sample.trick_lead_eff) if self.beat_leader else (len(best),)
+        lead = tuple(sample.trick_lead_eff) if self.beat_leader else _SIZE[len(best)]
         bseat = sample.trick[sample.trick_best][0]
         return hands, mover, sample.trick_leader, size, lead, best, bseat
 
@@ -224,7 +223,8 @@ class T22Solver:
     ) -> tuple[float, ...]:
         """Every seat's reward under max^n from this position (``mover`` to play; ``lead``
         empty: it leads). ``lead`` is the lead's effective ranks under beat the leader, else
-        only its size (then nothing else reads it)."""
+        only its size (then nothing else reads it). The children (``_child`` says what
+        they are) are worked out inline: a call less a move."""
         key = (hands, mover, leader, lead, best, bseat)
         table = self.table
         hit = table.get(key)
@@ -235,11 +235,36 @@ class T22Solver:
             raise OutOfTime
         me = self.me
         paranoid = self.paranoid
-        floor = self.floor
-        child = self._child
+        node = self._node
+        shift = SEAT_BITS * mover
+        hand = hands >> shift & _SEAT_MASK
+        nxt = self.nxt[mover]
+        beat_leader = self.beat_leader
+        if not lead:
+            plays = moves(hand, lead, best, beat_leader, self.equal_sets)
+        else:
+            plays = moves(hand, lead if beat_leader else best, best, beat_leader, self.equal_sets)
+        closes = nxt == leader  # the mover is the trick's last
+        rest = size - len(best)
+        ends = self.ends
         result: tuple[float, ...] | None = None
-        for play in self._moves(hands >> SEAT_BITS * mover & _SEAT_MASK, lead, best):
-            v = child(hands, mover, leader, size, lead, best, bseat, play)
+        for mask, eff, takes in plays:
+            child = hands - (mask << shift)
+            if not lead:  # a lead: the next seat follows it (T22-PLAY-3)
+                v = node(
+                    child, nxt, mover, size, eff if beat_leader else _SIZE[len(eff)], eff, mover
+                )
+            elif not closes:
+                if takes:
+                    v = node(child, nxt, leader, size, lead, eff, mover)
+                else:
+                    v = node(child, nxt, leader, size, lead, best, bseat)
+            elif rest <= 1:  # the last trick: the showdown (T22-PLAY-9)
+                got = ends.get(child)
+                v = got if got is not None else self._showdown(child)
+            else:  # the trick's winner leads the next (T22-PLAY-8)
+                w = mover if takes else bseat
+                v = node(child, w, w, rest, (), (), w)
             if (
                 result is None
                 or v[mover] > result[mover]
@@ -249,8 +274,12 @@ class T22Solver:
             else:
                 continue
             # nothing later is preferred: the best there is for the mover, and (paranoid,
-            # another seat) the least the decider can get
-            if result[mover] == 1.0 and (mover == me or not paranoid or result[me] <= floor):
+            # another seat) the least the decider can still get
+            if result[mover] == 1.0 and (
+                mover == me
+                or not paranoid
+                or result[me] <= self._floor(hands >> SEAT_BITS * me & _SEAT_MASK)
+            ):
                 break
         assert result is not None
         table[key] = result
@@ -268,13 +297,14 @@ class T22Solver:
         play: Move,
     ) -> tuple[float, ...]:
         """The rewards after ``mover`` plays ``play``: the next seat's turn, the next trick
-        led by its winner (T22-PLAY-8), or the showdown at one card each (T22-PLAY-9)."""
+        led by its winner (T22-PLAY-8), or the showdown at one card each (T22-PLAY-9).
+        (The root's moves; ``_node`` works its children out the same way, inline.)"""
         mask, eff, takes = play
         hands -= mask << SEAT_BITS * mover
         nxt = self.nxt[mover]
         if not lead:  # a lead: the next seat follows it (T22-PLAY-3)
             return self._node(
-                hands, nxt, mover, size, eff if self.beat_leader else (len(eff),), eff, mover
+                hands, nxt, mover, size, eff if self.beat_leader else _SIZE[len(eff)], eff, mover
             )
         if takes:
             best, bseat = eff, mover
@@ -323,20 +353,22 @@ class T22Solver:
         self.outcomes[(losers, rank)] = got
         return got
 
-    def _floor(self, top: int) -> float:
-        """The least reward the decider can get in a sample whose highest rank in play is
-        ``top``: losing the showdown alone with it (a loss costs more the higher the card,
-        T22-DECK-2 and ``search_reward``; sharing it costs the same, and knocks the decider
-        out only if losing alone does). A bound only: the search cuts off where the
-        decider is held to it by a seat that is safe itself."""
-        got = self.floors.get(top)
+    def _floor(self, hand: int) -> float:
+        """The least reward the decider can get from here on, holding ``hand`` (a count
+        mask): losing the showdown with its highest card, alone (a loss costs more the
+        higher the card, T22-DECK-2 and ``search_reward``; sharing it costs the same, and
+        knocks the decider out only if losing alone does). A bound only: the search cuts
+        off where a seat safe itself holds the decider to it."""
+        got = self.floors.get(hand)
         if got is None:
+            top = ((hand.bit_length() - 1) >> 2) + 2
             low = min(_CARD)
             if top == low:  # (no card below it: every seat would share the loss)
-                self.floors[top] = 0.0
-                return 0.0
-            last = {s: (top if s == self.me else low) for s in self.live}
-            got = self.floors[top] = self._outcome((self.me,), top, last)[self.me]
+                got = 0.0
+            else:
+                last = {s: (top if s == self.me else low) for s in self.live}
+                got = self._outcome((self.me,), top, last)[self.me]
+            self.floors[hand] = got
         return got
 
 
