@@ -153,7 +153,7 @@ class T22Solver:
         #: the last cards (all hands as one int) -> rewards; (losers, rank) -> rewards
         self.ends: dict[int, tuple[float, ...]] = {}
         self.outcomes: dict[tuple[tuple[int, ...], int], tuple[float, ...]] = {}
-        #: the decider's hand -> its least reward (``_floor``)
+        #: the decider's highest rank -> its least reward (``_floor``)
         self.floors: dict[int, float] = {}
         self.sample: TwentyTwoState = root
 
@@ -240,13 +240,14 @@ class T22Solver:
         hand = hands >> shift & _SEAT_MASK
         nxt = self.nxt[mover]
         beat_leader = self.beat_leader
-        if not lead:
-            plays = moves(hand, lead, best, beat_leader, self.equal_sets)
-        else:
-            plays = moves(hand, lead if beat_leader else best, best, beat_leader, self.equal_sets)
+        target = lead if beat_leader or not lead else best
+        plays = _MOVES.get((beat_leader, self.equal_sets, hand, target, best))
+        if plays is None:
+            plays = moves(hand, target, best, beat_leader, self.equal_sets)
         closes = nxt == leader  # the mover is the trick's last
         rest = size - len(best)
         ends = self.ends
+        me_at = SEAT_BITS * me
         result: tuple[float, ...] | None = None
         for mask, eff, takes in plays:
             child = hands - (mask << shift)
@@ -278,7 +279,7 @@ class T22Solver:
             if result[mover] == 1.0 and (
                 mover == me
                 or not paranoid
-                or result[me] <= self._floor(hands >> SEAT_BITS * me & _SEAT_MASK)
+                or result[me] <= self._floor(hands >> me_at & _SEAT_MASK)
             ):
                 break
         assert result is not None
@@ -359,16 +360,16 @@ class T22Solver:
         higher the card, T22-DECK-2 and ``search_reward``; sharing it costs the same, and
         knocks the decider out only if losing alone does). A bound only: the search cuts
         off where a seat safe itself holds the decider to it."""
-        got = self.floors.get(hand)
+        top = ((hand.bit_length() - 1) >> 2) + 2
+        got = self.floors.get(top)
         if got is None:
-            top = ((hand.bit_length() - 1) >> 2) + 2
             low = min(_CARD)
             if top == low:  # (no card below it: every seat would share the loss)
                 got = 0.0
             else:
                 last = {s: (top if s == self.me else low) for s in self.live}
                 got = self._outcome((self.me,), top, last)[self.me]
-            self.floors[hand] = got
+            self.floors[top] = got
         return got
 
 
