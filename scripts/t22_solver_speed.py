@@ -7,7 +7,8 @@ game. For each number of cards left: both solvers on the true deal (the referenc
 to ``--reference`` cards: it takes minutes past 20), positions a second and seconds a solve,
 the same values checked; then (``--bot``) the hard bot at its default budget with the
 endgame from that many cards: its seconds a decision (p50, p95) and how many samples it
-solved in them (of the 40 its 1000 iterations stand for). Times are this process's CPU
+solved in them (of the 40 its 1000 iterations stand for; under 8, the ladder's 200
+iterations' worth, is counted). Times are this process's CPU
 seconds (the bot's clock too, unless ``--wall``): on a loaded machine they are what an
 idle one would take, which the wall clock is not.
 
@@ -95,11 +96,12 @@ def main() -> None:
             t = clock()
             bot.choose(st, me)
             row["bot_s"].append(clock() - t)
-            row["solved"].append(bot.last.solved if bot.last.endgame else -1)
+            if bot.last.endgame:  # (else a search: two seats left, deep hands)
+                row["solved"].append(bot.last.solved)
     print(f"{args.players} players, {len(found)} positions (endgame from {args.most} cards)")
     head = "cards  n   ref nodes/s  ref s/solve  fast nodes/s  fast s/solve (mean, max)"
     if args.bot:
-        head += "   bot s p50 p95   solved mean/min of 40"
+        head += "   bot s p50 p95   solved of 40: mean min, decisions under 8"
     print(head)
     for cards in sorted(rows):
         r = rows[cards]
@@ -113,7 +115,12 @@ def main() -> None:
         line += f"  {rate:12.0f}  {statistics.mean(r['fast_s']):7.4f} {max(r['fast_s']):7.3f}"
         if args.bot:
             line += f"   {pct(r['bot_s'], 0.5):5.3f} {pct(r['bot_s'], 0.95):5.3f}"
-            line += f"   {statistics.mean(r['solved']):5.1f} {min(r['solved']):3.0f}"
+            if r["solved"]:
+                few = sum(x < 8 for x in r["solved"])
+                line += f"   {statistics.mean(r['solved']):5.1f} {min(r['solved']):3d}"
+                line += f"   {few}/{len(r['solved'])}"
+            else:
+                line += "   (searched)"
         print(line)
 
 

@@ -4,7 +4,8 @@ player count, of every size up to the one the bot solves from (``ENDGAME_CARDS``
 and without ``paranoid_ties``, every move's value and the position's value are the same,
 exactly; its move listings are ``legal_actions``' own; the bot picks it and chooses as
 with the reference; the clock stops it. The default run takes endgames of up to 12 cards
-(the reference is slow past that); ``CARDSUITE_FULL=1`` takes more, up to the bot's bound.
+(the reference is slow past that); ``CARDSUITE_FULL=1`` takes more, up to 16 cards, and
+a few from 17 cards up to the bot's bound (the reference takes up to a minute on one).
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ CASES = [
 ]
 #: Endgames a case (each solved with and without paranoid ties), and their most cards.
 COUNT = 12 if FULL else 3
-CARDS = max(16, t22_bots.ENDGAME_CARDS) if FULL else 12
+CARDS = 16 if FULL else 12
 
 
 def positions(variant: str, players: int, cards: int, count: int, seed: int) -> list[Any]:
@@ -144,7 +145,7 @@ def test_the_bot_uses_it_and_chooses_as_with_the_reference() -> None:
     values are the same with it as with the reference solver."""
     hooks = t22_bots.search_hooks()
     assert hooks.endgame is not None
-    for st in positions("standard", 4, t22_bots.ENDGAME_CARDS, 3, seed=31):
+    for st in positions("standard", 4, 12, 3, seed=31):
         me = st.to_move()
         assert isinstance(make_solver(st, me, hooks.endgame), T22Solver)
         out = []
@@ -178,3 +179,36 @@ def test_the_clock_stops_it() -> None:
     with pytest.raises(OutOfTime):
         solver.values(st, st.legal_actions())
     assert len(reads) == 2 and solver.nodes == 2 * CHECK_EVERY
+
+
+def test_the_endgame_starts_by_cards_left_and_hand_size() -> None:
+    """Solved from ``ENDGAME_CARDS`` cards left in all hands, but two players' deep hands
+    only from ``ENDGAME_HAND`` cards each: seven each (14 cards) is searched, six solved."""
+    game = get_game("twenty-two")
+    st: Any = game.new_state(players=2, seed=3)
+    bot = make_bot("twenty-two", "medium", seed=3)
+    seen = set()
+    while st.hand_no == 1 and st.to_move() is not None:
+        seat = st.to_move()
+        if st.phase == "play" and not st.trick:
+            size = len(st.hands[seat])
+            assert t22_bots.endgame_when(st, seat) == (size <= t22_bots.ENDGAME_HAND)
+            seen.add(size)
+        st.apply(bot.choose(st, seat))
+    assert {7, 6} <= seen
+    assert t22_bots.ENDGAME_CARDS >= 2 * 7  # (so the hand size is what decides here)
+
+
+@pytest.mark.skipif(not FULL, reason="the reference takes up to a minute a position here")
+def test_the_same_values_in_the_largest_endgames() -> None:
+    """From 17 cards up to ``ENDGAME_CARDS``, four players, the bot's ties (paranoid)."""
+    if t22_bots.ENDGAME_CARDS < 17:
+        pytest.skip("the bot solves no endgame of more than 16 cards")
+    spec = spec_with(True)
+    found = positions("standard", 4, t22_bots.ENDGAME_CARDS, 40, seed=51)
+    large = [st for st in found if sum(len(h) for h in st.hands) >= 17][:4]
+    assert large
+    for st in large:
+        me = st.to_move()
+        legal = st.legal_actions()
+        assert T22Solver(st, me, spec).values(st, legal) == Solver(st, me, spec).values(st, legal)
