@@ -265,12 +265,14 @@ def candidates(st: State) -> Sequence[Action]:
 #: at most ``ENDGAME_HAND`` in the deciding seat's; 0 switches them off. It was 12 while
 #: the reference ``Solver`` solved them (16 took it 0.92 s of CPU a decision at 200
 #: iterations, up to 38 s). The game's own solver (``solve.py``: the same values) is 25 to
-#: 80 times faster from 12 to 16 cards (``scripts/t22_solver_speed.py``: 2.1 s -> 0.027 s
-#: a solve at 16), and at four players the bot at its 0.8 s budget solves about 30 of its
-#: 40 samples at 17 to 20 cards, all 40 below. From 20 cards the hard bot gained +2.6
-#: penalty points a game against three medium over the shipped 12 (``scripts/ab_hard.py``,
-#: the ladder's 25 duplicate sets at 200 iterations, paired); from 16 it gained nothing
-#: measurable (+0.6 +-3.5 on 19 sets), nor at a decision (``scripts/endgame_regret.py``).
+#: 90 times faster from 12 to 16 cards (``scripts/t22_solver_speed.py``: 2.2 s -> 0.023 s
+#: of CPU a solve at 16), and at four players the bot at its 0.8 s budget solves about 34 of its
+#: 40 samples at 20 cards (16 at least), all 40 below. From 20 cards the hard bot gains
+#: +2.42 +-1.43 penalty points a game against three medium over the shipped 12
+#: (``scripts/ab_hard.py``, the ladder's 25 duplicate sets at 200 iterations, paired; its
+#: regret at a decision with 17 to 20 cards left: 0.051 -> 0.020 (-0.031 +-0.054, 54
+#: decisions), ``endgame_regret.py``);
+#: from 16 it gained nothing measurable (+0.52 +-2.95 on 19 sets; regret 0.041 -> 0.038).
 ENDGAME_CARDS = 20
 #: ... and at most this many in the deciding seat's hand: two players' hands are deep
 #: (eight each at 16 cards take the solver seconds a sample), so they keep the 12 cards
