@@ -205,6 +205,8 @@ class T22Solver:
         return hands, mover, sample.trick_leader, size, lead, best, bseat
 
     def _moves(self, hand: int, lead: tuple[int, ...], best: tuple[int, ...]) -> list[Move]:
+        """``moves`` for a position as ``_position`` gives it (the root's; ``_node`` looks
+        its own up inline)."""
         if not self.beat_leader and lead:  # (the lead's ranks do not matter: see _position)
             lead = best
         return moves(hand, lead, best, self.beat_leader, self.equal_sets)
