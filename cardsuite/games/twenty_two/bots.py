@@ -27,6 +27,7 @@ from ...hints import Hint
 from .actions import SINGLE
 from .rules import Exchange, Play, TwentyTwoState
 from .sets import best_set, covers, effective
+from .solve import t22_solver
 
 
 class Situation:
@@ -260,19 +261,32 @@ def candidates(st: State) -> Sequence[Action]:
 
 
 #: Exact endgames (``bots/endgame.py``) once at most this many cards are left in the
-#: active hands (three each at four players, the last two tricks); 0 switches them off.
-#: Sets of several cards make a position's choices many, so the bound is lower than the
-#: other games'. 16 would pay at a decision (``scripts/endgame_regret.py``, 100 positions
-#: of medium games judged by the exact solve of the true deal: regret 0.045 -> 0.015 of
-#: the reward where 13 to 16 cards are left, hard at 200 iterations) but not in time: 0.92 s
-#: of CPU a decision on average and up to 38 s (12: 0.05 s, 0.6 s), so within the 0.8 s
-#: budget most of those solves would be cut off and the play-out move played instead.
-ENDGAME_CARDS = 12
+#: active hands (five each at four players, the last four tricks of a seven-card hand) and
+#: at most ``ENDGAME_HAND`` in the deciding seat's; 0 switches them off. It was 12 while
+#: the reference ``Solver`` solved them (16 took it 0.92 s of CPU a decision at 200
+#: iterations, up to 38 s). The game's own solver (``solve.py``: the same values) is 25 to
+#: 90 times faster from 12 to 16 cards (``scripts/t22_solver_speed.py``: 2.2 s -> 0.023 s
+#: of CPU a solve at 16), and at four players the bot at its 0.8 s budget solves about 34 of its
+#: 40 samples at 20 cards (16 at least), all 40 below. From 20 cards the hard bot gains
+#: +2.42 +-1.43 penalty points a game against three medium over the shipped 12
+#: (``scripts/ab_hard.py``, the ladder's 25 duplicate sets at 200 iterations, paired; its
+#: regret at a decision with 17 to 20 cards left: 0.051 -> 0.020 (-0.031 +-0.054, 54
+#: decisions), ``endgame_regret.py``);
+#: from 16 it gained nothing measurable (+0.52 +-2.95 on 19 sets; regret 0.041 -> 0.038).
+ENDGAME_CARDS = 20
+#: ... and at most this many in the deciding seat's hand: two players' hands are deep
+#: (eight each at 16 cards take the solver seconds a sample), so they keep the 12 cards
+#: (six each) they were solved from.
+ENDGAME_HAND = 6
 
 
 def endgame_when(st: State, seat: int) -> bool:
     assert isinstance(st, TwentyTwoState)
-    return st.phase == "play" and sum(len(h) for h in st.hands) <= ENDGAME_CARDS
+    return (
+        st.phase == "play"
+        and len(st.hands[seat]) <= ENDGAME_HAND
+        and sum(len(h) for h in st.hands) <= ENDGAME_CARDS
+    )
 
 
 def endgame_key(st: State) -> object:
@@ -316,6 +330,8 @@ def search_hooks() -> SearchHooks:
             # optimistic about what such a seat leaves the decider; the worst for it
             # measured better (scripts/measure_endgame.py, the issue-36 report)
             paranoid_ties=True,
+            # the same values as ``Solver`` from the position as ints (``solve.py``)
+            solver=t22_solver,
         )
     if not rules.READING:
         return SearchHooks(candidates=candidates, rollout=rollout_action, endgame=endgame)
