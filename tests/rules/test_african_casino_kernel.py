@@ -944,11 +944,11 @@ def test_hold_replies_are_the_references() -> None:
 
 
 def test_a_values_second_card_lists_the_steps_of_its_first() -> None:
-    """A hand card's builds, raises and additions depend on its value alone, so the
-    listing makes them once a value and again for its other cards (``_replay``): at every
-    start of a turn of random three-player games of every variant (a hand of 13-16 cards
-    holds repeated values), the kernel's steps are the reference's, by key and in order;
-    and ``_hand_counts`` (counted in C) is a count of each card's values."""
+    """A hand card's builds, raises and additions depend on its value alone, and a
+    value's second card lists the same steps as its first with itself in their place: at
+    every start of a turn of random three-player games of every variant (a hand of 13-16
+    cards holds repeated values), the kernel's steps are the reference's, by key and in
+    order; and ``_hand_counts`` (counted in C) is a count of each card's values."""
     from cardsuite.games import get_game
     from cardsuite.games.african_casino.actions import Add, Build, Raise
     from cardsuite.games.african_casino.rules import AfricanCasino, CasinoState

@@ -1040,23 +1040,11 @@ class CasinoKernel(CasinoState):
         free, used, one, two, theirs = owners
         high = 14 if self.ace_high else 0  # the value an ace counts besides 1
         card_targets = _card_targets(targets, high) if targets else ()
-        # A card's builds, raises and additions depend on its value alone (what it counts,
-        # the owner test, ``_Judge``: all by rank), so a value held twice or more is worked
-        # out at its first card and its steps made again for the others from that card's
-        # (``_replay``): at three players a hand of 13-16 cards holds a quarter of its cards
-        # in repeated values. (Not with a proven partner: those steps are judged one by one.)
-        spans: dict[int, tuple[int, int]] | None = {} if not theirs else None
+        # (Each card's steps are worked out anew, even a second card of a value: copying
+        # the first card's steps, ``_replay``, counted 0.2-0.6% fewer instructions but ran
+        # 1-2% slower by the CPU clock over the same games, docs/performance.md.)
         for card in hand:
             hv = _VALUE(card)
-            if spans is not None and counts[hv] > 1:
-                span = spans.get(hv)
-                if span is not None:
-                    if span[0] != span[1]:
-                        _replay(out, span[0], span[1], card)
-                    continue
-                begin = len(out)
-            else:
-                begin = -1
             also = high if hv == 1 else 0  # a value the card counts besides hv (or 0)
             # ``_card_builds``: the loose sets with the card, for a value it may own
             for total, sets in sets_of:
@@ -1121,8 +1109,6 @@ class CasinoKernel(CasinoState):
                         out.append(_add(v, unit, base, None))
                     if both:
                         self._for_partner(_add(v, unit, base, theirs[v]), seat, judge, out)
-            if begin >= 0:
-                spans[hv] = (begin, len(out))  # type: ignore[index]  # (set with ``begin``)
         if self.insist == "always":  # INSIST-3: a trail of a card that could capture
             for card in hand:
                 trail = _trail(card)
@@ -2087,38 +2073,6 @@ def _add(v: int, unit: Unit, base: Card | None, owner: int | None) -> Add:
     step.base = base
     step.owner = owner
     return step
-
-
-def _replay(out: list[Action], start: int, end: int, card: Card) -> None:
-    """``out[start:end]``, the builds, raises and additions of a card of ``card``'s value
-    (``_play_list``), made again with ``card`` in their place, in their order: the same
-    steps the loop would make for ``card`` (every one the mover's own, no partner's)."""
-    for i in range(start, end):
-        step: Any = out[i]
-        kind = type(step)
-        new: Any
-        if kind is Build:
-            new = _new(Build)
-            new.value = step.value
-            new.loose = step.loose
-            new.hand = card
-            new.owner = None
-        elif kind is Add:
-            was = step.units[0]
-            unit = _new(Unit)
-            unit.loose = was.loose
-            unit.hand = card
-            unit.tops = was.tops
-            new = _new(Add)
-            new.value = step.value
-            new.units = (unit,)
-            new.base = step.base
-            new.owner = None
-        else:  # (a raise)
-            new = _new(Raise)
-            new.value = step.value
-            new.card = card
-        out.append(new)
 
 
 def _ordered_sums(loose: tuple[Card, ...]) -> _Table:
