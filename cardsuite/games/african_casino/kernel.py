@@ -1058,8 +1058,13 @@ class CasinoKernel(CasinoState):
                 if mine and judge is not None:
                     mine = judge.play_keep(card) if v in builds else judge.play_new(card, v)
                 for cards in sets:
-                    if mine:
-                        out.append(_build(v, cards, card, None))
+                    if mine:  # (``_build`` inline: no call a step)
+                        step = _new(Build)
+                        step.value = v
+                        step.loose = cards
+                        step.hand = card
+                        step.owner = None
+                        out.append(step)
                     if both:
                         self._for_partner(_build(v, cards, card, theirs[v]), seat, judge, out)
             for v in raisable:
@@ -1072,7 +1077,10 @@ class CasinoKernel(CasinoState):
                         or (judge.play_keep(card) if new in builds else judge.play_new(card, new))
                     )
                 ):
-                    out.append(Raise(v, card))
+                    lift = _new(Raise)  # (no ``__init__``)
+                    lift.value = v
+                    lift.card = card
+                    out.append(lift)
             # ``_adds_to`` with the card: units holding it onto the side's builds (AUG-5:
             # never an opponent's) and onto bases (``_card_targets``: those a card of its
             # value may have a unit for)
@@ -1092,23 +1100,42 @@ class CasinoKernel(CasinoState):
                     continue
                 rest = target.table
                 assert rest is not None  # (made by ``_card_targets``)
-                found: list[Unit] = []
+                if mine and judge is not None:  # (pure: asked before the units are
+                    # walked, so that a unit it refuses is never made)
+                    mine = judge.play_keep(card) if base is None else judge.play_new(card, v)
+                    if not mine and not both:
+                        continue
                 for tsum, seats, _ in target.subsets:
                     need = v - tsum - hv
                     if (need == 0 and seats) or (not seats and worth_v):
-                        found.append(_unit((), card, seats))
+                        unit = _new(Unit)  # (``_unit`` and ``_add`` inline: no call a step)
+                        unit.loose = ()
+                        unit.hand = card
+                        unit.tops = seats
+                        if mine:
+                            add = _new(Add)
+                            add.value = v
+                            add.units = (unit,)
+                            add.base = base
+                            add.owner = None
+                            out.append(add)
+                        if both:
+                            self._for_partner(_add(v, unit, base, theirs[v]), seat, judge, out)
                     if need > 0:
                         for cards in rest.get(need, ()):
-                            found.append(_unit(cards, card, seats))
-                if not found:
-                    continue
-                if mine and judge is not None:
-                    mine = judge.play_keep(card) if base is None else judge.play_new(card, v)
-                for unit in found:
-                    if mine:
-                        out.append(_add(v, unit, base, None))
-                    if both:
-                        self._for_partner(_add(v, unit, base, theirs[v]), seat, judge, out)
+                            unit = _new(Unit)
+                            unit.loose = cards
+                            unit.hand = card
+                            unit.tops = seats
+                            if mine:
+                                add = _new(Add)
+                                add.value = v
+                                add.units = (unit,)
+                                add.base = base
+                                add.owner = None
+                                out.append(add)
+                            if both:
+                                self._for_partner(_add(v, unit, base, theirs[v]), seat, judge, out)
         if self.insist == "always":  # INSIST-3: a trail of a card that could capture
             for card in hand:
                 trail = _trail(card)
@@ -1287,8 +1314,13 @@ class CasinoKernel(CasinoState):
             for cards in sets:
                 if len(cards) < 2:
                     continue
-                if mine:
-                    out.append(_build(total, cards, None, None))
+                if mine:  # (``_build`` inline)
+                    step = _new(Build)
+                    step.value = total
+                    step.loose = cards
+                    step.hand = None
+                    step.owner = None
+                    out.append(step)
                 if both:
                     self._for_partner(_build(total, cards, None, theirs[total]), seat, judge, out)
         return self._free_adds(seat, targets, owners, judge, out, counts)
@@ -1339,8 +1371,13 @@ class CasinoKernel(CasinoState):
             if not mine and not both:
                 continue
             for unit in _free_units(target, ace_high, subsets):
-                if mine:
-                    out.append(_add(v, unit, base, None))
+                if mine:  # (``_add`` inline)
+                    step = _new(Add)
+                    step.value = v
+                    step.units = (unit,)
+                    step.base = base
+                    step.owner = None
+                    out.append(step)
                     if played and base is None and target.flag:
                         added = True
                 if both:
@@ -1692,9 +1729,15 @@ class CasinoKernel(CasinoState):
                 b = builds[v]
                 allowed = not self.sa or b.owner == seat
                 team = sides[b.owner] == sides[seat]
-                out.append(
-                    _target(v, None, loose, table, subsets if allowed else plain, team, None)
-                )
+                target = _new(_Target)  # (``_target`` inline: no call a target)
+                target.value = v
+                target.base = None
+                target.loose = loose
+                target.table = table
+                target.subsets = subsets if allowed else plain
+                target.flag = team
+                target.whole = None
+                out.append(target)
         if not bases or not loose:
             return out
         partner = (seat + 2) % 4 if self.n == 4 else None  # (``partner``)
@@ -1711,8 +1754,15 @@ class CasinoKernel(CasinoState):
                 if v in held and v not in builds:
                     if subsets is None and not sa:
                         subsets = _top_subsets(self.usable_tops(seat) if tops is None else tops)
-                    sub = plain if sa or subsets is None else subsets
-                    out.append(_target(v, c, loose, whole, sub, False, whole))
+                    target = _new(_Target)  # (``_target`` inline)
+                    target.value = v
+                    target.base = c
+                    target.loose = loose
+                    target.table = whole
+                    target.subsets = plain if sa or subsets is None else subsets
+                    target.flag = False
+                    target.whole = whole
+                    out.append(target)
                 if v == 1 and high and 14 in held and 14 not in builds:  # (an ace as 14)
                     if subsets is None and not sa:
                         subsets = _top_subsets(self.usable_tops(seat) if tops is None else tops)
@@ -2405,14 +2455,22 @@ def _free_units(target: _Target, ace_high: bool, subsets: _Subsets | None = None
     table = target.table
     if table is None:  # (most targets have it: no call)
         table = target.rest()[1]
-    found: list[Unit] = []
+    found: list[Unit] = []  # (``_unit`` inline: no call a unit)
     for c in others:  # (``rest``: they may hold the base)
         r = c.rank
         if (r == v if r != ACE else v == 1 or (ace_high and v == 14)) and c is not base:
-            found.append(_unit((c,), None, ()))
+            unit = _new(Unit)
+            unit.loose = (c,)
+            unit.hand = None
+            unit.tops = ()
+            found.append(unit)
     for cards in table.get(v, ()):
         if len(cards) >= 2:
-            found.append(_unit(cards, None, ()))
+            unit = _new(Unit)
+            unit.loose = cards
+            unit.hand = None
+            unit.tops = ()
+            found.append(unit)
     if subsets is None:
         subsets = target.subsets
     if subsets is _NO_TOPS:  # (no pile top to use there)
@@ -2422,10 +2480,18 @@ def _free_units(target: _Target, ace_high: bool, subsets: _Subsets | None = None
             continue
         need = v - tsum
         if (need == 0 and len(seats) >= 2) or (len(seats) == 1 and worth(tcards[0], v, ace_high)):
-            found.append(_unit((), None, seats))
+            unit = _new(Unit)
+            unit.loose = ()
+            unit.hand = None
+            unit.tops = seats
+            found.append(unit)
         if need > 0:
             for cards in table.get(need, ()):
-                found.append(_unit(cards, None, seats))
+                unit = _new(Unit)
+                unit.loose = cards
+                unit.hand = None
+                unit.tops = seats
+                found.append(unit)
     return found
 
 
