@@ -1027,12 +1027,15 @@ class CasinoKernel(CasinoState):
         self._capture_list(whole, walk, tops, hand, counts, judge, out)
         builds = self.builds
         top = self.top_value
-        raisable: list[int] = []  # (no sort with no build)
+        raisable: list[int] = []  # (no sort with no build, or one to raise)
         if builds:
             sides = _SIDES[self.n]
-            for _, b in sorted(builds.items()):
-                if b.single and sides[b.owner] != sides[seat]:
+            side = sides[seat]
+            for b in builds.values():
+                if b.single and sides[b.owner] != side:
                     raisable.append(b.value)
+            if len(raisable) > 1:
+                raisable.sort()
         sets_of: list[tuple[int, tuple[tuple[Card, ...], ...]]] = []  # (a plain loop)
         for total, sets in table.items():
             if total < top:
