@@ -417,7 +417,7 @@ class CasinoKernel(CasinoState):
                 return self._listing(seat)
             if self.comply == "additions":
                 return self._demanded_additions(seat)
-            return list(self._play_steps(seat))
+            return self._demanded_captures(seat)
         if self.phase == "insist":  # INSIST-3 ``ask``: an opponent's word (``_steps``')
             return [PASS, INSIST]
         if self.phase == "hold":  # PART-4: the partner's word
@@ -624,14 +624,21 @@ class CasinoKernel(CasinoState):
             return
         quiet = legal is not None and legal is self._quiet
         before = None
-        if self.insist == "ask" and _uses_hand(act) and self._may_challenge(act, seat, legal):
+        kind = type(act)
+        # (INSIST-2: only a trail or a capture can be challenged, ``_challengeable``; both
+        # use the hand, so ``_uses_hand``'s call is not needed to tell a free step)
+        if (
+            (kind is Trail or kind is Capture)
+            and self.insist == "ask"
+            and self._may_challenge(act, seat, legal)
+        ):
             before = self.clone(self.rng, events=False)  # restored with the live generator
-        _LEAN[type(act)](self, act, seat)
+        _LEAN[kind](self, act, seat)
         self._legal = None
         if before is not None or self.comply or act is END:
             self._stepped(act, seat, before)
         elif self.played is not None:
-            kind = type(act)  # (a trail, or a capture of loose cards alone: ``_after_trail``)
+            # (a trail, or a capture of loose cards alone: ``_after_trail``)
             if kind is Capture:  # (its type tested: ``act`` is a Capture)
                 quiet = quiet and not act.build and not act.tops  # type: ignore[attr-defined]
             elif kind is not Trail:
@@ -909,6 +916,35 @@ class CasinoKernel(CasinoState):
             self._end_adds = added
         return out
 
+    def _demanded_captures(self, seat: int) -> list[Action]:
+        """The steps left when an opponent insisted on the play (INSIST-3, the play taken
+        back): the maximal captures with the challenged card, as ``_capture_list`` lists
+        them for that one card, judged as in ``_listing`` (``_Judge``: TAB-5 and AUG-5 for
+        the builds owned, on the whole hand's counts), which is the reference's listing
+        (``_candidates``' ``_captures(maximal_only=True)``, each step through
+        ``_quick_why_not``) with no generator and no step judged alone."""
+        card = self.comply_card
+        assert card is not None and self.played is None
+        hand = self.hands[seat]
+        ace_high = self.ace_high
+        counts = _hand_counts(hand, ace_high)
+        mine: list[int] = []
+        for v, b in self.builds.items():
+            if b.owner == seat:
+                mine.append(v)
+        judge = None if not mine and self.aug_opp is None else _Judge(self, tuple(mine), counts)
+        tops = self.usable_tops(seat) if self.sa else ()  # (VAR-SA 4)
+        trailed = self.trailed
+        whole = tuple(c for c in self.loose if c is not trailed) if trailed else tuple(self.loose)
+        walk = _layout_sums(whole)[0]
+        out: list[Action] = []
+        plans_for, plans = self._plans_for, self._plans  # (the listing's, left as they were)
+        self._capture_list(
+            whole, walk, tops, [card], _hand_counts([card], ace_high), judge, out, True
+        )
+        self._plans_for, self._plans = plans_for, plans
+        return out
+
     def _demanded_additions(self, seat: int) -> list[Action]:
         """The steps left when an opponent insisted on the additions (INSIST-1, always after
         the play): the listing after the play's free additions to the side's builds, in its
@@ -1171,6 +1207,7 @@ class CasinoKernel(CasinoState):
         counts: dict[int, int],
         judge: _Judge | None,
         out: list[Action],
+        demanded: bool = False,
     ) -> None:
         """Each hand card's captures (``_capture_plan``, one per value the card may count,
         worked out once for the values the hand holds, ``counts``' keys); an ace's two
@@ -1178,7 +1215,7 @@ class CasinoKernel(CasinoState):
         ``units.sums`` of ``loose``. A card other than an ace captures its rank only: one
         look-up, and none of a card with nothing to take."""
         ace_high = self.ace_high
-        maximal_only = self.insist == "always"
+        maximal_only = demanded or self.insist == "always"  # (INSIST-3)
         builds = self.builds
         plans: dict[int, tuple[_Template, ...]] = {}
         self._plans = plans  # (``_may_challenge``, once the listing is made)
@@ -1728,7 +1765,7 @@ class CasinoKernel(CasinoState):
             table = _ordered_sums(tuple(loose)) if whole is None else whole
             subsets = _top_subsets(self.usable_tops(seat) if tops is None else tops)
             sides = _SIDES[self.n]
-            for v in sorted(builds):
+            for v in builds if len(builds) == 1 else sorted(builds):  # (one: no list, no sort)
                 b = builds[v]
                 allowed = not self.sa or b.owner == seat
                 team = sides[b.owner] == sides[seat]
