@@ -944,11 +944,11 @@ def test_hold_replies_are_the_references() -> None:
 
 
 def test_a_values_second_card_lists_the_steps_of_its_first() -> None:
-    """A hand card's builds, raises and additions depend on its value alone, so the
-    listing makes them once a value and again for its other cards (``_replay``): at every
-    start of a turn of random three-player games of every variant (a hand of 13-16 cards
-    holds repeated values), the kernel's steps are the reference's, by key and in order;
-    and ``_hand_counts`` (counted in C) is a count of each card's values."""
+    """A hand card's builds, raises and additions depend on its value alone, and a
+    value's second card lists the same steps as its first with itself in their place: at
+    every start of a turn of random three-player games of every variant (a hand of 13-16
+    cards holds repeated values), the kernel's steps are the reference's, by key and in
+    order; and ``_hand_counts`` (counted in C) is a count of each card's values."""
     from cardsuite.games import get_game
     from cardsuite.games.african_casino.actions import Add, Build, Raise
     from cardsuite.games.african_casino.rules import AfricanCasino, CasinoState
@@ -985,3 +985,42 @@ def test_a_values_second_card_lists_the_steps_of_its_first() -> None:
                         played[set_value(card)] |= 1 << hand.index(card)
                 replayed += sum(bin(m).count("1") > 1 for m in played.values())
     assert replayed > 50, replayed
+
+
+def test_demanded_captures_are_the_reference_steps() -> None:
+    """INSIST-3 after an opponent's insist (the play taken back): the kernel lists the
+    maximal captures with the challenged card through ``_capture_list`` and the listing's
+    judge (``_demanded_captures``); at every such position of random games of every
+    variant that asks (``insist=ask``) at 2, 3 and 4 players, that is the generator path's
+    listing (``_play_steps``, each candidate through ``_quick_why_not``) and the
+    reference's, step for step, and applying each gives the reference's events."""
+    from cardsuite.games import get_game
+    from cardsuite.games.african_casino.rules import AfricanCasino, CasinoState
+
+    game = get_game("african-casino")
+    assert isinstance(game, AfricanCasino)
+    rng = random.Random(64)
+    seen = kinds = 0
+    for variant in ("swazi", "sotho"):
+        for players in (2, 3, 4):
+            for seed in range(3):
+                state = game.new_state(players=players, variant=variant, seed=seed)
+                assert isinstance(state, kernel.CasinoKernel)
+                for seat in _random_play(state, rng):
+                    if state.comply != "capture" or state.held is not None or seat is None:
+                        continue
+                    seen += 1
+                    legal = state.legal_actions()
+                    slow = list(state._play_steps(seat))
+                    assert [str(a) for a in legal] == [str(a) for a in slow]
+                    assert [a == b for a, b in zip(legal, slow, strict=True)] == [True] * len(slow)
+                    reference = CasinoState.from_json(game, state.to_json())
+                    assert [a.key for a in legal] == [a.key for a in reference.legal_actions()]
+                    kinds += len(legal) > 1
+                    for i, a in enumerate(legal):
+                        other = CasinoState.from_json(game, state.to_json())
+                        mine = state.clone()
+                        assert [e.to_json() for e in mine.apply(mine.legal_actions()[i])] == [
+                            e.to_json() for e in other.apply(other.legal_actions()[i])
+                        ], str(a)
+    assert seen > 100 and kinds >= 3, (seen, kinds)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...bots.ismcts import SearchHooks
 from ...cards import ACE, Card, standard_pack
@@ -169,7 +169,8 @@ def rollout_action(st: State, rng: random.Random) -> Action:
     legal = st.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    assert isinstance(st, CasinoState)
+    if TYPE_CHECKING:  # (see ``search_horizon``)
+        assert isinstance(st, CasinoState)
     phase = st.phase
     if phase != "play":  # (the prompts: ``hold`` or ``insist``, all ``medium_choice`` reads)
         return medium_choice({"phase": phase}, legal)
@@ -281,7 +282,11 @@ LOOKAHEAD_ROUNDS = 2
 
 
 def search_horizon(root: State, st: State) -> bool:
-    assert isinstance(root, CasinoState) and isinstance(st, CasinoState)
+    # (The states are Casino's by the hooks' use: an ``isinstance`` against ``State``, an
+    # abstract class, runs its Python-level ``__instancecheck__``, twice a play-out step,
+    # a per cent of a four-player search; so the test is for the type checker only.)
+    if TYPE_CHECKING:
+        assert isinstance(root, CasinoState) and isinstance(st, CasinoState)
     if st.phase == "over" or st.deal_no != root.deal_no:
         return True
     return st.turns_done >= root.turns_done + LOOKAHEAD_ROUNDS * st.n
@@ -290,7 +295,8 @@ def search_horizon(root: State, st: State) -> bool:
 def search_reward(root: State, st: State) -> list[float]:
     """Each seat's side's share of what is won so far: at the end of the deal its points;
     before, the worth of its piles and of the builds it owns (``card_points``)."""
-    assert isinstance(root, CasinoState) and isinstance(st, CasinoState)
+    if TYPE_CHECKING:  # (see ``search_horizon``)
+        assert isinstance(root, CasinoState) and isinstance(st, CasinoState)
     if st.phase == "over" or st.deal_no != root.deal_no:
         return st.game.search_reward(root, st)
     worth = [0.0] * st.sides

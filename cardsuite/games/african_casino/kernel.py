@@ -417,7 +417,7 @@ class CasinoKernel(CasinoState):
                 return self._listing(seat)
             if self.comply == "additions":
                 return self._demanded_additions(seat)
-            return list(self._play_steps(seat))
+            return self._demanded_captures(seat)
         if self.phase == "insist":  # INSIST-3 ``ask``: an opponent's word (``_steps``')
             return [PASS, INSIST]
         if self.phase == "hold":  # PART-4: the partner's word
@@ -624,14 +624,21 @@ class CasinoKernel(CasinoState):
             return
         quiet = legal is not None and legal is self._quiet
         before = None
-        if self.insist == "ask" and _uses_hand(act) and self._may_challenge(act, seat, legal):
+        kind = type(act)
+        # (INSIST-2: only a trail or a capture can be challenged, ``_challengeable``; both
+        # use the hand, so ``_uses_hand``'s call is not needed to tell a free step)
+        if (
+            (kind is Trail or kind is Capture)
+            and self.insist == "ask"
+            and self._may_challenge(act, seat, legal)
+        ):
             before = self.clone(self.rng, events=False)  # restored with the live generator
-        _LEAN[type(act)](self, act, seat)
+        _LEAN[kind](self, act, seat)
         self._legal = None
         if before is not None or self.comply or act is END:
             self._stepped(act, seat, before)
         elif self.played is not None:
-            kind = type(act)  # (a trail, or a capture of loose cards alone: ``_after_trail``)
+            # (a trail, or a capture of loose cards alone: ``_after_trail``)
             if kind is Capture:  # (its type tested: ``act`` is a Capture)
                 quiet = quiet and not act.build and not act.tops  # type: ignore[attr-defined]
             elif kind is not Trail:
@@ -909,6 +916,35 @@ class CasinoKernel(CasinoState):
             self._end_adds = added
         return out
 
+    def _demanded_captures(self, seat: int) -> list[Action]:
+        """The steps left when an opponent insisted on the play (INSIST-3, the play taken
+        back): the maximal captures with the challenged card, as ``_capture_list`` lists
+        them for that one card, judged as in ``_listing`` (``_Judge``: TAB-5 and AUG-5 for
+        the builds owned, on the whole hand's counts), which is the reference's listing
+        (``_candidates``' ``_captures(maximal_only=True)``, each step through
+        ``_quick_why_not``) with no generator and no step judged alone."""
+        card = self.comply_card
+        assert card is not None and self.played is None
+        hand = self.hands[seat]
+        ace_high = self.ace_high
+        counts = _hand_counts(hand, ace_high)
+        mine: list[int] = []
+        for v, b in self.builds.items():
+            if b.owner == seat:
+                mine.append(v)
+        judge = None if not mine and self.aug_opp is None else _Judge(self, tuple(mine), counts)
+        tops = self.usable_tops(seat) if self.sa else ()  # (VAR-SA 4)
+        trailed = self.trailed
+        whole = tuple(c for c in self.loose if c is not trailed) if trailed else tuple(self.loose)
+        walk = _layout_sums(whole)[0]
+        out: list[Action] = []
+        plans_for, plans = self._plans_for, self._plans  # (the listing's, left as they were)
+        self._capture_list(
+            whole, walk, tops, [card], _hand_counts([card], ace_high), judge, out, True
+        )
+        self._plans_for, self._plans = plans_for, plans
+        return out
+
     def _demanded_additions(self, seat: int) -> list[Action]:
         """The steps left when an opponent insisted on the additions (INSIST-1, always after
         the play): the listing after the play's free additions to the side's builds, in its
@@ -1027,12 +1063,15 @@ class CasinoKernel(CasinoState):
         self._capture_list(whole, walk, tops, hand, counts, judge, out)
         builds = self.builds
         top = self.top_value
-        raisable: list[int] = []  # (no sort with no build)
+        raisable: list[int] = []  # (no sort with no build, or one to raise)
         if builds:
             sides = _SIDES[self.n]
-            for _, b in sorted(builds.items()):
-                if b.single and sides[b.owner] != sides[seat]:
+            side = sides[seat]
+            for b in builds.values():
+                if b.single and sides[b.owner] != side:
                     raisable.append(b.value)
+            if len(raisable) > 1:
+                raisable.sort()
         sets_of: list[tuple[int, tuple[tuple[Card, ...], ...]]] = []  # (a plain loop)
         for total, sets in table.items():
             if total < top:
@@ -1040,23 +1079,11 @@ class CasinoKernel(CasinoState):
         free, used, one, two, theirs = owners
         high = 14 if self.ace_high else 0  # the value an ace counts besides 1
         card_targets = _card_targets(targets, high) if targets else ()
-        # A card's builds, raises and additions depend on its value alone (what it counts,
-        # the owner test, ``_Judge``: all by rank), so a value held twice or more is worked
-        # out at its first card and its steps made again for the others from that card's
-        # (``_replay``): at three players a hand of 13-16 cards holds a quarter of its cards
-        # in repeated values. (Not with a proven partner: those steps are judged one by one.)
-        spans: dict[int, tuple[int, int]] | None = {} if not theirs else None
+        # (Each card's steps are worked out anew, even a second card of a value: copying
+        # the first card's steps, ``_replay``, counted 0.2-0.6% fewer instructions but ran
+        # 1-2% slower by the CPU clock over the same games, docs/performance.md.)
         for card in hand:
             hv = _VALUE(card)
-            if spans is not None and counts[hv] > 1:
-                span = spans.get(hv)
-                if span is not None:
-                    if span[0] != span[1]:
-                        _replay(out, span[0], span[1], card)
-                    continue
-                begin = len(out)
-            else:
-                begin = -1
             also = high if hv == 1 else 0  # a value the card counts besides hv (or 0)
             # ``_card_builds``: the loose sets with the card, for a value it may own
             for total, sets in sets_of:
@@ -1070,8 +1097,13 @@ class CasinoKernel(CasinoState):
                 if mine and judge is not None:
                     mine = judge.play_keep(card) if v in builds else judge.play_new(card, v)
                 for cards in sets:
-                    if mine:
-                        out.append(_build(v, cards, card, None))
+                    if mine:  # (``_build`` inline: no call a step)
+                        step = _new(Build)
+                        step.value = v
+                        step.loose = cards
+                        step.hand = card
+                        step.owner = None
+                        out.append(step)
                     if both:
                         self._for_partner(_build(v, cards, card, theirs[v]), seat, judge, out)
             for v in raisable:
@@ -1084,7 +1116,10 @@ class CasinoKernel(CasinoState):
                         or (judge.play_keep(card) if new in builds else judge.play_new(card, new))
                     )
                 ):
-                    out.append(Raise(v, card))
+                    lift = _new(Raise)  # (no ``__init__``)
+                    lift.value = v
+                    lift.card = card
+                    out.append(lift)
             # ``_adds_to`` with the card: units holding it onto the side's builds (AUG-5:
             # never an opponent's) and onto bases (``_card_targets``: those a card of its
             # value may have a unit for)
@@ -1104,25 +1139,42 @@ class CasinoKernel(CasinoState):
                     continue
                 rest = target.table
                 assert rest is not None  # (made by ``_card_targets``)
-                found: list[Unit] = []
+                if mine and judge is not None:  # (pure: asked before the units are
+                    # walked, so that a unit it refuses is never made)
+                    mine = judge.play_keep(card) if base is None else judge.play_new(card, v)
+                    if not mine and not both:
+                        continue
                 for tsum, seats, _ in target.subsets:
                     need = v - tsum - hv
                     if (need == 0 and seats) or (not seats and worth_v):
-                        found.append(_unit((), card, seats))
+                        unit = _new(Unit)  # (``_unit`` and ``_add`` inline: no call a step)
+                        unit.loose = ()
+                        unit.hand = card
+                        unit.tops = seats
+                        if mine:
+                            add = _new(Add)
+                            add.value = v
+                            add.units = (unit,)
+                            add.base = base
+                            add.owner = None
+                            out.append(add)
+                        if both:
+                            self._for_partner(_add(v, unit, base, theirs[v]), seat, judge, out)
                     if need > 0:
                         for cards in rest.get(need, ()):
-                            found.append(_unit(cards, card, seats))
-                if not found:
-                    continue
-                if mine and judge is not None:
-                    mine = judge.play_keep(card) if base is None else judge.play_new(card, v)
-                for unit in found:
-                    if mine:
-                        out.append(_add(v, unit, base, None))
-                    if both:
-                        self._for_partner(_add(v, unit, base, theirs[v]), seat, judge, out)
-            if begin >= 0:
-                spans[hv] = (begin, len(out))  # type: ignore[index]  # (set with ``begin``)
+                            unit = _new(Unit)
+                            unit.loose = cards
+                            unit.hand = card
+                            unit.tops = seats
+                            if mine:
+                                add = _new(Add)
+                                add.value = v
+                                add.units = (unit,)
+                                add.base = base
+                                add.owner = None
+                                out.append(add)
+                            if both:
+                                self._for_partner(_add(v, unit, base, theirs[v]), seat, judge, out)
         if self.insist == "always":  # INSIST-3: a trail of a card that could capture
             for card in hand:
                 trail = _trail(card)
@@ -1155,6 +1207,7 @@ class CasinoKernel(CasinoState):
         counts: dict[int, int],
         judge: _Judge | None,
         out: list[Action],
+        demanded: bool = False,
     ) -> None:
         """Each hand card's captures (``_capture_plan``, one per value the card may count,
         worked out once for the values the hand holds, ``counts``' keys); an ace's two
@@ -1162,7 +1215,7 @@ class CasinoKernel(CasinoState):
         ``units.sums`` of ``loose``. A card other than an ace captures its rank only: one
         look-up, and none of a card with nothing to take."""
         ace_high = self.ace_high
-        maximal_only = self.insist == "always"
+        maximal_only = demanded or self.insist == "always"  # (INSIST-3)
         builds = self.builds
         plans: dict[int, tuple[_Template, ...]] = {}
         self._plans = plans  # (``_may_challenge``, once the listing is made)
@@ -1301,8 +1354,13 @@ class CasinoKernel(CasinoState):
             for cards in sets:
                 if len(cards) < 2:
                     continue
-                if mine:
-                    out.append(_build(total, cards, None, None))
+                if mine:  # (``_build`` inline)
+                    step = _new(Build)
+                    step.value = total
+                    step.loose = cards
+                    step.hand = None
+                    step.owner = None
+                    out.append(step)
                 if both:
                     self._for_partner(_build(total, cards, None, theirs[total]), seat, judge, out)
         return self._free_adds(seat, targets, owners, judge, out, counts)
@@ -1353,8 +1411,13 @@ class CasinoKernel(CasinoState):
             if not mine and not both:
                 continue
             for unit in _free_units(target, ace_high, subsets):
-                if mine:
-                    out.append(_add(v, unit, base, None))
+                if mine:  # (``_add`` inline)
+                    step = _new(Add)
+                    step.value = v
+                    step.units = (unit,)
+                    step.base = base
+                    step.owner = None
+                    out.append(step)
                     if played and base is None and target.flag:
                         added = True
                 if both:
@@ -1702,13 +1765,19 @@ class CasinoKernel(CasinoState):
             table = _ordered_sums(tuple(loose)) if whole is None else whole
             subsets = _top_subsets(self.usable_tops(seat) if tops is None else tops)
             sides = _SIDES[self.n]
-            for v in sorted(builds):
+            for v in builds if len(builds) == 1 else sorted(builds):  # (one: no list, no sort)
                 b = builds[v]
                 allowed = not self.sa or b.owner == seat
                 team = sides[b.owner] == sides[seat]
-                out.append(
-                    _target(v, None, loose, table, subsets if allowed else plain, team, None)
-                )
+                target = _new(_Target)  # (``_target`` inline: no call a target)
+                target.value = v
+                target.base = None
+                target.loose = loose
+                target.table = table
+                target.subsets = subsets if allowed else plain
+                target.flag = team
+                target.whole = None
+                out.append(target)
         if not bases or not loose:
             return out
         partner = (seat + 2) % 4 if self.n == 4 else None  # (``partner``)
@@ -1725,8 +1794,15 @@ class CasinoKernel(CasinoState):
                 if v in held and v not in builds:
                     if subsets is None and not sa:
                         subsets = _top_subsets(self.usable_tops(seat) if tops is None else tops)
-                    sub = plain if sa or subsets is None else subsets
-                    out.append(_target(v, c, loose, whole, sub, False, whole))
+                    target = _new(_Target)  # (``_target`` inline)
+                    target.value = v
+                    target.base = c
+                    target.loose = loose
+                    target.table = whole
+                    target.subsets = plain if sa or subsets is None else subsets
+                    target.flag = False
+                    target.whole = whole
+                    out.append(target)
                 if v == 1 and high and 14 in held and 14 not in builds:  # (an ace as 14)
                     if subsets is None and not sa:
                         subsets = _top_subsets(self.usable_tops(seat) if tops is None else tops)
@@ -2089,38 +2165,6 @@ def _add(v: int, unit: Unit, base: Card | None, owner: int | None) -> Add:
     return step
 
 
-def _replay(out: list[Action], start: int, end: int, card: Card) -> None:
-    """``out[start:end]``, the builds, raises and additions of a card of ``card``'s value
-    (``_play_list``), made again with ``card`` in their place, in their order: the same
-    steps the loop would make for ``card`` (every one the mover's own, no partner's)."""
-    for i in range(start, end):
-        step: Any = out[i]
-        kind = type(step)
-        new: Any
-        if kind is Build:
-            new = _new(Build)
-            new.value = step.value
-            new.loose = step.loose
-            new.hand = card
-            new.owner = None
-        elif kind is Add:
-            was = step.units[0]
-            unit = _new(Unit)
-            unit.loose = was.loose
-            unit.hand = card
-            unit.tops = was.tops
-            new = _new(Add)
-            new.value = step.value
-            new.units = (unit,)
-            new.base = step.base
-            new.owner = None
-        else:  # (a raise)
-            new = _new(Raise)
-            new.value = step.value
-            new.card = card
-        out.append(new)
-
-
 def _ordered_sums(loose: tuple[Card, ...]) -> _Table:
     """``units.sums``, the same sets in the same order, with each set's cards in
     ``order_key``'s order, as a step holds them, so that steps are made without sorting
@@ -2451,14 +2495,22 @@ def _free_units(target: _Target, ace_high: bool, subsets: _Subsets | None = None
     table = target.table
     if table is None:  # (most targets have it: no call)
         table = target.rest()[1]
-    found: list[Unit] = []
+    found: list[Unit] = []  # (``_unit`` inline: no call a unit)
     for c in others:  # (``rest``: they may hold the base)
         r = c.rank
         if (r == v if r != ACE else v == 1 or (ace_high and v == 14)) and c is not base:
-            found.append(_unit((c,), None, ()))
+            unit = _new(Unit)
+            unit.loose = (c,)
+            unit.hand = None
+            unit.tops = ()
+            found.append(unit)
     for cards in table.get(v, ()):
         if len(cards) >= 2:
-            found.append(_unit(cards, None, ()))
+            unit = _new(Unit)
+            unit.loose = cards
+            unit.hand = None
+            unit.tops = ()
+            found.append(unit)
     if subsets is None:
         subsets = target.subsets
     if subsets is _NO_TOPS:  # (no pile top to use there)
@@ -2468,10 +2520,18 @@ def _free_units(target: _Target, ace_high: bool, subsets: _Subsets | None = None
             continue
         need = v - tsum
         if (need == 0 and len(seats) >= 2) or (len(seats) == 1 and worth(tcards[0], v, ace_high)):
-            found.append(_unit((), None, seats))
+            unit = _new(Unit)
+            unit.loose = ()
+            unit.hand = None
+            unit.tops = seats
+            found.append(unit)
         if need > 0:
             for cards in table.get(need, ()):
-                found.append(_unit(cards, None, seats))
+                unit = _new(Unit)
+                unit.loose = cards
+                unit.hand = None
+                unit.tops = seats
+                found.append(unit)
     return found
 
 
