@@ -32,6 +32,7 @@ from ...engine import Action, State
 from ...hints import Hint
 from .actions import KEEP, NO_DISCARD, PLAY, SWAP, Contract, Discard, DiscardChoices
 from .rules import CONTRACT_VALUE, CONTRACTS, MannState, rank_value
+from .solve import MannSolver
 
 #: A random hand of basic Manni has about this much trick strength (``strength``): a hand
 #: below it is swapped for the manni.
@@ -490,6 +491,7 @@ def search_hooks() -> SearchHooks:
             key=endgame_key,
             groups=endgame_groups,
             copy=turn_copy,
+            solver=MannSolver,
         )
     if not (READING or SWAP_READING):
         return SearchHooks(
