@@ -192,3 +192,15 @@ def test_it_stops_when_told(monkeypatch: pytest.MonkeyPatch) -> None:
     bot = ISMCTSBot(mb.search_hooks(), seed=1, iterations=1000, time_budget=0.5, clock=clock)
     assert str(bot.choose(st, me)) in {str(a) for a in st.legal_actions()}
     assert bot.last.endgame and bot.last.solved == 0
+
+
+def test_the_largest_endgame_the_bot_solves() -> None:
+    """A position with as many cards left as the bot solves from (``ENDGAME_CARDS``; the
+    test above stops at 15 in the default run, the reference taking a second or two a
+    sample here): the same values."""
+    st = positions("basic", None, [mb.ENDGAME_CARDS], 1, seed=8)[0]
+    me = st.to_move()
+    assert me is not None
+    sp = spec(False)
+    legal = st.legal_actions()
+    assert MannSolver(st, me, sp).values(st, legal) == Solver(st, me, sp).values(st, legal)
