@@ -8,6 +8,9 @@ left) with ``--samples`` samples, once with the reference ``endgame.Solver`` and
 ``solve.MannSolver`` (``--fast-only``: the fast one alone, for counts the reference takes
 minutes over). Prints, per count, CPU seconds a decision (mean, p95, max), positions searched
 a second, and whether the two chose alike with the same values (they must: the lockstep).
+``--as-shipped``: instead, the hard bot as the app makes it (its default iterations and time
+budget, ``ENDGAME_CARDS``), on the same positions: wall seconds a decision (p50, p95, max;
+under load, upper bounds) and how many samples its endgame solved (mean, least).
 
     nice -n 10 python scripts/measure_manni_solver.py --cards 12,15,18 --positions 20
 """
@@ -87,6 +90,29 @@ def summary(cpu: Sequence[float], nodes: int) -> dict[str, float]:
     }
 
 
+def shipped(found: Sequence[tuple[MannState, int]]) -> dict[str, Any]:
+    """The hard bot with the app's settings on ``found``: wall seconds and samples solved."""
+    wall: list[float] = []
+    solved: list[int] = []
+    for i, (st, seat) in enumerate(found):
+        bot = make_bot("manni", "hard", seed=i)
+        assert isinstance(bot, ISMCTSBot)
+        t = time.perf_counter()
+        bot.choose(st.clone_for_search(random.Random(3)), seat)
+        wall.append(time.perf_counter() - t)
+        solved.append(bot.last.solved if bot.last.endgame else 0)
+    ordered = sorted(wall)
+    pick = lambda q: round(ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))], 4)  # noqa: E731
+    return {
+        "endgame": mb.endgame_when(found[0][0], found[0][1]),
+        "p50_s": pick(0.5),
+        "p95_s": pick(0.95),
+        "max_s": round(max(wall), 4),
+        "solved_mean": round(statistics.mean(solved), 1),
+        "solved_least": min(solved),
+    }
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cards", default="12,15", help="cards left, comma-separated")
@@ -95,9 +121,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--variant", default="basic")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--fast-only", action="store_true")
+    parser.add_argument("--as-shipped", action="store_true")
     args = parser.parse_args(argv)
     for cards in (int(c) for c in args.cards.split(",")):
         found = positions(args.variant, cards, args.positions, args.seed)
+        if args.as_shipped:
+            print(json.dumps({"variant": args.variant, "cards": cards, **shipped(found)}))
+            continue
         out: dict[str, Any] = {"variant": args.variant, "cards": cards, "positions": len(found)}
         runs = [("fast", MannSolver)] if args.fast_only else [("ref", Solver), ("fast", MannSolver)]
         picks: dict[str, list[tuple[str, dict[str, Any]]]] = {}
