@@ -24,7 +24,11 @@ position as small ints, and answers the same values, value for value (``Endgame.
   child best for itself, ties to the first listed (or, ``paranoid_ties``, to the one worst
   for the decider); equivalent cards searched once (``bots.endgame_groups``: adjacent in
   their suit with nothing live between), the first listed of them standing for the rest;
-  a transposition table at each trick's lead (within a trick nothing transposes).
+  a transposition table at each trick's lead (within a trick nothing transposes), keyed
+  by each suit's live cards as whose they are from the top down (``_owners``): the cards
+  out of play between them change nothing, so positions reached by playing different
+  but now equivalent cards share an entry (nearly half the entries at 18 cards, a fifth
+  of the time).
 - **Pruning that changes no value.** A mover that already has the most the rest of the
   deal can give it stops looking (a later child can only tie, and a tie goes to the first
   listed); and shallow max^n pruning (Korf 1991, "Multi-player alpha-beta pruning"):
@@ -94,6 +98,8 @@ class MannSolver(Solver):
         super().__init__(root, me, spec, stop)
         self._table: dict[tuple[int, ...], Rewards] = {}
         self._plays: dict[tuple[int, int], list[int]] = {}
+        self._owners: dict[tuple[int, int, int], int] = {}
+        self._canon: Callable[[int, int, int], tuple[int, int, int, int]] = _no_canon
         # per deal's end (tricks won), per contract: each seat's reward
         self._rewards: dict[tuple[Any, ...], Rewards] = {}
         # per (tricks won, tricks left): each seat's most, the most of the sum
@@ -245,10 +251,11 @@ class MannSolver(Solver):
             return second(h0, h1, h2, leader, trick[0], w0, w1, w2, -1.0, -1)
         if not (h0 | h1 | h2):
             return self._reward((w0, w1, w2))
-        hit = self._table.get((leader, h0, h1, h2, w0, w1, w2))
+        key = (leader, *self._canon(h0, h1, h2), w0, w1, w2)
+        hit = self._table.get(key)
         if hit is not None:
             return hit
-        return lead(h0, h1, h2, leader, w0, w1, w2, -1.0, -1)
+        return lead(h0, h1, h2, leader, w0, w1, w2, -1.0, -1, key)
 
     def _build(self) -> tuple[Callable[..., Rewards], ...]:
         """The search as three closures, one a seat's place in the trick (the lead, the
@@ -259,6 +266,13 @@ class MannSolver(Solver):
         module docstring for the cut-offs)."""
         table = self._table
         tget = table.get
+        owners_of = self._owners
+        cget = owners_of.get
+
+        def owners(t: tuple[int, int, int]) -> int:
+            code = owners_of[t] = _owners(*t)
+            return code
+
         rget = self._rewards.get
         reward = self._reward
         bget = self._bounds.get
@@ -278,10 +292,34 @@ class MannSolver(Solver):
 
         self._counted = counted
 
+        def canon(h0: int, h1: int, h2: int) -> tuple[int, int, int, int]:
+            # each suit's live cards, high to low, as whose they are (``_owners``)
+            t = (h0 & 0xFFFF, h1 & 0xFFFF, h2 & 0xFFFF)
+            c0 = cget(t) or owners(t)
+            t = ((h0 >> 16) & 0xFFFF, (h1 >> 16) & 0xFFFF, (h2 >> 16) & 0xFFFF)
+            c1 = cget(t) or owners(t)
+            t = ((h0 >> 32) & 0xFFFF, (h1 >> 32) & 0xFFFF, (h2 >> 32) & 0xFFFF)
+            c2 = cget(t) or owners(t)
+            t = (h0 >> 48, h1 >> 48, h2 >> 48)
+            c3 = cget(t) or owners(t)
+            return c0, c1, c2, c3
+
+        self._canon = canon
+
         def lead(
-            h0: int, h1: int, h2: int, a: int, w0: int, w1: int, w2: int, above: float, parent: int
+            h0: int,
+            h1: int,
+            h2: int,
+            a: int,
+            w0: int,
+            w1: int,
+            w2: int,
+            above: float,
+            parent: int,
+            key: tuple[int, ...],
         ) -> Rewards:
-            # the caller looked the position up in the table, and it is not the deal's end
+            # the caller looked the position up in the table (``key``), and it is not the
+            # deal's end
             nonlocal count
             count += 1
             if stop is not None and count % check == 0 and stop():
@@ -310,7 +348,7 @@ class MannSolver(Solver):
                         break
                     if mine >= cut:
                         return best  # cut off: the parent will not take it; not tabled
-            table[(a, h0, h1, h2, w0, w1, w2)] = best
+            table[key] = best
             return best
 
         def second(
@@ -417,9 +455,8 @@ class MannSolver(Solver):
                 else:
                     x0, x1, x2 = w0, w1, w2 + 1
                 if n0 | n1 | n2:
-                    v = tget((winner, n0, n1, n2, x0, x1, x2)) or lead(
-                        n0, n1, n2, winner, x0, x1, x2, mine, m
-                    )
+                    key = (winner, *canon(n0, n1, n2), x0, x1, x2)
+                    v = tget(key) or lead(n0, n1, n2, winner, x0, x1, x2, mine, m, key)
                 else:
                     v = rget((x0, x1, x2)) or reward((x0, x1, x2))
                 x = v[m]
@@ -430,6 +467,23 @@ class MannSolver(Solver):
             return best
 
         return lead, second, third
+
+
+def _owners(x0: int, x1: int, x2: int) -> int:
+    """One suit's cards in the hands (its band's bits in each hand) as whose each is, from
+    the highest down, in base 3 after a leading 1: the cards out of play between them
+    make no difference to the rest of the deal (nor to the order of anything listed)."""
+    code = 1
+    live = x0 | x1 | x2
+    while live:
+        low = live & -live
+        code = code * 3 + (0 if x0 & low else 1 if x1 & low else 2)
+        live ^= low
+    return code
+
+
+def _no_canon(h0: int, h1: int, h2: int) -> tuple[int, int, int, int]:
+    raise AssertionError("the search is built with the first position")
 
 
 def _best_at(trick: tuple[int, ...], trump: int) -> int:
