@@ -433,15 +433,18 @@ def candidates(st: State) -> Sequence[Action]:
 
 
 #: Exact endgames (``bots/endgame.py``) once at most this many cards are left in the three
-#: hands (the last six tricks); 0 switches them off. Solved by Manni's own solver
-#: (``solve.MannSolver``, the reference's values 15-19 times faster): 8 samples (the ladder's
-#: 200 iterations) take 0.55 s of CPU a decision on average at 18 cards (p95 1.2 s), 0.12 s
-#: at 15; at the default budget (0.8 s) the clock stops a search at 16-18 cards after ten or
-#: so samples instead of 40. Judged by exact solves of the true deal (issue 36, 200
-#: positions at 13-18 cards, 200 iterations, ``scripts/manni_endgame_regret.py``), the
-#: regret was 0.075 points a decision from 18 against 0.135 from 15 and 0.1475 from 12
-#: (paired with 12: -0.073 ±0.063); from 21 a decision takes 4.6 s: out of any budget.
-ENDGAME_CARDS = 18
+#: hands (the last four tricks); 0 switches them off. Solved by Manni's own solver
+#: (``solve.MannSolver``, the reference's values 9-19 times faster), a search of the default
+#: budget solves its 40 samples here in about 0.1 s. Solving earlier was measured and left
+#: (issue 36, 200 iterations): judged by exact solves of the true deal (200 positions at
+#: 13-18 cards, ``scripts/manni_endgame_regret.py``) the regret was 0.1475 points a decision
+#: from 12, 0.135 from 15, 0.075 from 18; but that judge plays every seat perfectly with
+#: every hand seen, as the solver assumes, and in whole games against medium bots
+#: (``scripts/ab_hard.py``, duplicate sets paired with 12) 15 was level (-0.06 ±1.93 points
+#: a game, 6 sets) and 18 behind (-1.11 ±1.82, 6 sets): the play-outs model medium's play,
+#: the solver assumes best play and a known deal. From 18 a decision takes 0.3-0.55 s of
+#: CPU at 8 samples, from 21 4.6 s.
+ENDGAME_CARDS = 12
 
 
 def endgame_when(st: State, seat: int) -> bool:
