@@ -10,7 +10,11 @@ minutes over). Prints, per count, CPU seconds a decision (mean, p95, max), posit
 a second, and whether the two chose alike with the same values (they must: the lockstep).
 ``--as-shipped``: instead, the hard bot as the app makes it (its default iterations and time
 budget, ``ENDGAME_CARDS``), on the same positions: wall seconds a decision (p50, p95, max;
-under load, upper bounds) and how many samples its endgame solved (mean, least).
+under load, upper bounds), how many samples its endgame solved (mean, least), and its
+regret in points a decision, judged by the exact solve of the true deal (as
+``manni_endgame_regret.py`` judges); with
+``--reference`` the same bot with the reference solver instead (as before issue 36's own
+solver).
 
     nice -n 10 python scripts/measure_manni_solver.py --cards 12,15,18 --positions 20
 """
@@ -90,17 +94,26 @@ def summary(cpu: Sequence[float], nodes: int) -> dict[str, float]:
     }
 
 
-def shipped(found: Sequence[tuple[MannState, int]]) -> dict[str, Any]:
-    """The hard bot with the app's settings on ``found``: wall seconds and samples solved."""
+def shipped(found: Sequence[tuple[MannState, int]], reference: bool) -> dict[str, Any]:
+    """The hard bot with the app's settings on ``found`` (``reference``: its endgame by the
+    reference solver): wall seconds and samples solved."""
     wall: list[float] = []
     solved: list[int] = []
+    regrets: list[float] = []
+    spec = mb.search_hooks().endgame
+    assert spec is not None
     for i, (st, seat) in enumerate(found):
         bot = make_bot("manni", "hard", seed=i)
         assert isinstance(bot, ISMCTSBot)
+        if reference:
+            reference_spec = dataclasses.replace(spec, solver=None)
+            bot.hooks = dataclasses.replace(bot.hooks, endgame=reference_spec)
         t = time.perf_counter()
-        bot.choose(st.clone_for_search(random.Random(3)), seat)
+        choice = bot.choose(st.clone_for_search(random.Random(3)), seat)
         wall.append(time.perf_counter() - t)
         solved.append(bot.last.solved if bot.last.endgame else 0)
+        exact = MannSolver(st, seat, spec).values(st, st.legal_actions())
+        regrets.append(16 * (max(exact.values()) - exact[choice.key]))
     ordered = sorted(wall)
     pick = lambda q: round(ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))], 4)  # noqa: E731
     return {
@@ -110,6 +123,9 @@ def shipped(found: Sequence[tuple[MannState, int]]) -> dict[str, Any]:
         "max_s": round(max(wall), 4),
         "solved_mean": round(statistics.mean(solved), 1),
         "solved_least": min(solved),
+        "regret": round(statistics.mean(regrets), 4),
+        "regret_ci": round(1.96 * statistics.stdev(regrets) / len(regrets) ** 0.5, 4),
+        "regrets": [round(r, 4) for r in regrets],
     }
 
 
@@ -122,11 +138,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--fast-only", action="store_true")
     parser.add_argument("--as-shipped", action="store_true")
+    parser.add_argument("--reference", action="store_true", help="with --as-shipped")
     args = parser.parse_args(argv)
     for cards in (int(c) for c in args.cards.split(",")):
         found = positions(args.variant, cards, args.positions, args.seed)
         if args.as_shipped:
-            print(json.dumps({"variant": args.variant, "cards": cards, **shipped(found)}))
+            got = shipped(found, args.reference)
+            solver = "reference" if args.reference else "fast"
+            print(json.dumps({"variant": args.variant, "cards": cards, "solver": solver, **got}))
             continue
         out: dict[str, Any] = {"variant": args.variant, "cards": cards, "positions": len(found)}
         runs = [("fast", MannSolver)] if args.fast_only else [("ref", Solver), ("fast", MannSolver)]
