@@ -434,8 +434,12 @@ def candidates(st: State) -> Sequence[Action]:
 
 #: Exact endgames (``bots/endgame.py``) once at most this many cards are left in the three
 #: hands (the last four tricks); 0 switches them off. Solved by Manni's own solver
-#: (``solve.MannSolver``, the reference's values 9-19 times faster), a search of the default
-#: budget solves its 40 samples here in about 0.1 s. Solving earlier was measured and left
+#: (``solve.MannSolver``, the reference's values 9-24 times faster), a search of the default
+#: budget solves its 40 samples here in about 0.1 s of CPU, where the reference ran out of
+#: time: on a loaded machine (load 10-18 on 2 cores) it solved 1.8 samples a decision at 12
+#: cards against the fast one's 25, and the regret (judged as below) fell by 0.092 ±0.042
+#: points a decision over 300 positions at 11-12 cards (``scripts/measure_manni_solver.py
+#: --as-shipped [--reference]``). Solving earlier was measured and left
 #: (issue 36, 200 iterations): judged by exact solves of the true deal (200 positions at
 #: 13-18 cards, ``scripts/manni_endgame_regret.py``) the regret was 0.1475 points a decision
 #: from 12, 0.135 from 15, 0.075 from 18; but that judge plays every seat perfectly with
