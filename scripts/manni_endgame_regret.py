@@ -2,16 +2,17 @@
 
 Positions come from medium bots' basic hands (the swaps made by medium's rule), taken at
 random (``--take``) among the play's decisions with a choice once ``--least`` to
-``--cards`` cards are left in the hands (past 18 the exact judge takes seconds a position).
-Each is judged by solving its true deal exactly (``endgame.Solver`` with Manni's
-``Endgame``: every choice's value for the seat to move, every seat playing its best with
-every hand seen); a choice's regret is the best value less its own, in points (the
-reward's 16ths). Each variant is the hard bot at a fixed iteration count set as
-``scripts/ab_hard.py``'s are (``NAME:key=value,...``: a ``SearchHooks`` field, a constant
-of the bots module such as ``READING=true``, ``ENDGAME_CARDS=15``; ``PER_SAMPLE=10`` sets
-``endgame.ITERATIONS_PER_SAMPLE``). Where the all-seeing yardstick gains in the last tricks
-is what the hard bot does not know of the hands; this measures it without the noise of
-whole games (but against a judge that plays every seat perfectly, not medium's way).
+``--cards`` cards are left in the hands (past 21 the exact judge takes seconds a position).
+Each is judged by solving its true deal exactly (``solve.MannSolver``, the reference
+``endgame.Solver``'s values fast, with Manni's ``Endgame``: every choice's value for the
+seat to move, every seat playing its best with every hand seen); a choice's regret is the
+best value less its own, in points (the reward's 16ths). Each variant is the hard bot at
+a fixed iteration count set as ``scripts/ab_hard.py``'s are (``NAME:key=value,...``: a
+``SearchHooks`` field, a constant of the bots module such as ``READING=true``,
+``ENDGAME_CARDS=15``; ``PER_SAMPLE=10`` sets ``endgame.ITERATIONS_PER_SAMPLE``). Where the
+all-seeing yardstick gains in the last tricks is what the hard bot does not know of the
+hands; this measures it without the noise of whole games (but against a judge that plays
+every seat perfectly, not medium's way).
 
     nice -n 10 python scripts/manni_endgame_regret.py --positions 150 \\
         base: read:READING=true
@@ -32,10 +33,10 @@ sys.path.insert(0, __file__.rsplit("/", 1)[0])
 from ab_hard import apply_settings, parse_variant
 
 from cardsuite.bots import endgame, make_bot
-from cardsuite.bots.endgame import Solver
 from cardsuite.games import get_game
 from cardsuite.games.manni import bots as mb
 from cardsuite.games.manni.rules import MannState
+from cardsuite.games.manni.solve import MannSolver
 from cardsuite.ladder import mean_ci
 
 BASE_HOOKS = mb.search_hooks
@@ -89,7 +90,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     judged = []
     for st, seat in found:
         legal = st.legal_actions()
-        exact = Solver(st, seat, spec, lambda: False)
+        exact = MannSolver(st, seat, spec, lambda: False)
         judged.append(exact.values(st.clone_for_search(random.Random(2)), legal))
     print(f"{len(found)} positions, {args.least}-{args.cards} cards left", flush=True)
     first: list[float] | None = None

@@ -32,6 +32,7 @@ from ...engine import Action, State
 from ...hints import Hint
 from .actions import KEEP, NO_DISCARD, PLAY, SWAP, Contract, Discard, DiscardChoices
 from .rules import CONTRACT_VALUE, CONTRACTS, MannState, rank_value
+from .solve import MannSolver
 
 #: A random hand of basic Manni has about this much trick strength (``strength``): a hand
 #: below it is swapped for the manni.
@@ -432,10 +433,21 @@ def candidates(st: State) -> Sequence[Action]:
 
 
 #: Exact endgames (``bots/endgame.py``) once at most this many cards are left in the three
-#: hands (the last four tricks); 0 switches them off. Solving a sample then takes a few
-#: hundred positions with the table and the grouping, so a search of the default budget
-#: solves its 40 samples well inside it. From 15 cards (issue 36) 8 samples took 2 to 6 s of
-#: CPU a decision, from 18 up to 13 s: out of any budget.
+#: hands (the last four tricks); 0 switches them off. Solved by Manni's own solver
+#: (``solve.MannSolver``, the reference's values 9-24 times faster), a search of the default
+#: budget solves its 40 samples here in about 0.1 s of CPU, where the reference ran out of
+#: time: on a loaded machine (load 10-18 on 2 cores) it solved 1.8 samples a decision at 12
+#: cards against the fast one's 25, and the regret (judged as below) fell by 0.092 ±0.042
+#: points a decision over 300 positions at 11-12 cards (``scripts/measure_manni_solver.py
+#: --as-shipped [--reference]``). Solving earlier was measured and left
+#: (issue 36, 200 iterations): judged by exact solves of the true deal (200 positions at
+#: 13-18 cards, ``scripts/manni_endgame_regret.py``) the regret was 0.1475 points a decision
+#: from 12, 0.135 from 15, 0.075 from 18; but that judge plays every seat perfectly with
+#: every hand seen, as the solver assumes, and in whole games against medium bots
+#: (``scripts/ab_hard.py``, duplicate sets paired with 12) 15 was level (-0.06 ±1.93 points
+#: a game, 6 sets) and 18 behind (-1.11 ±1.82, 6 sets): the play-outs model medium's play,
+#: the solver assumes best play and a known deal. From 18 a decision takes 0.3-0.55 s of
+#: CPU at 8 samples, from 21 4.6 s.
 ENDGAME_CARDS = 12
 
 
@@ -490,6 +502,7 @@ def search_hooks() -> SearchHooks:
             key=endgame_key,
             groups=endgame_groups,
             copy=turn_copy,
+            solver=MannSolver,
         )
     if not (READING or SWAP_READING):
         return SearchHooks(
