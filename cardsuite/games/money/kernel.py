@@ -44,6 +44,7 @@ from .purchases import (
     direct_purchase,
     fewest_bought,
     offers_keeping_a_purchase,
+    purchase_possible,
     swaps_by_blocks,
 )
 from .rules import KOMMI, MAX_EXCHANGES, SOURCE_THRESHOLD, Money, MoneyState
@@ -91,7 +92,7 @@ _SIDE_CODES = _Sides()
 _SIDES_MAX = 20_000
 
 #: The legal actions of the common positions, made once: a number card to turn, no shop.
-_TURN_ONLY: Sequence[Action] = (TURN,)
+_TURN_ONLY: tuple[Action, ...] = (TURN,)
 _TURN_OR_CLAIM: tuple[Sequence[Action], ...] = ((TURN, CLAIMS[0]), (TURN, CLAIMS[1]))
 
 #: The shop's steps the kernel carries out itself when they are offered (``apply``).
@@ -489,7 +490,7 @@ class MoneyKernel(MoneyState):
             there = self.purse_of(self.banks[1 - self.mover])
             enough = max((fewest_bought(v, there, self._vkey) for _, v in pays), default=0)
             bought = _row(tables.boughts, opp_key, [None] * (enough + 1))
-        tail: tuple[Action, ...] = (TURN,)
+        tail = _TURN_ONLY  # (shared: a row's own ``(TURN,)`` was a tuple more to track)
         shopkey = None  # (no exchange left: ``apply`` takes none by the money)
         if self.exchanges < MAX_EXCHANGES:
             tail = self._swaps(key) + tail
@@ -664,7 +665,23 @@ class MoneyKernel(MoneyState):
         return out
 
     def _shopping_sources(self) -> list[str]:
-        """The reference's, looked up (``_settle`` asks it whenever the mover must buy)."""
+        """The reference's (``_settle`` asks it whenever the mover must buy, and a forced
+        buyer's exchanges read it): buying at will (MONEY-EG-2), each source where the
+        purchase search (``purchase_possible``, memoised on the purses) finds a purchase
+        with the exchanges left, over the position's ``_market``; else looked up by
+        everything (the source rule, MONEY-BUY-2, -13). Not a table by ``_whole_key`` at
+        will: with aces as money three asks in four missed it, each through the
+        reference's dispatch."""
+        if self._at_will:
+            bank, opp, under, on_ground, held = self._market()
+            d = MAX_EXCHANGES - self.exchanges
+            depth = d if d > 0 else 0
+            vkey = self._vkey
+            return [
+                source
+                for source in (GROUND, OPPONENT)
+                if purchase_possible(bank, opp, under, on_ground, held, source, depth, vkey)
+            ]
         key = self._whole_key()
         got = self._tables.sources.get(key)
         if got is None:
