@@ -665,28 +665,36 @@ class MoneyKernel(MoneyState):
         return out
 
     def _shopping_sources(self) -> list[str]:
-        """The reference's (``_settle`` asks it whenever the mover must buy, and a forced
-        buyer's exchanges read it): buying at will (MONEY-EG-2), each source where the
-        purchase search (``purchase_possible``, memoised on the purses) finds a purchase
-        with the exchanges left, over the position's ``_market``; else looked up by
-        everything (the source rule, MONEY-BUY-2, -13). Not a table by ``_whole_key`` at
-        will: with aces as money three asks in four missed it, each through the
-        reference's dispatch."""
-        if self._at_will:
-            bank, opp, under, on_ground, held = self._market()
-            d = MAX_EXCHANGES - self.exchanges
-            depth = d if d > 0 else 0
-            vkey = self._vkey
-            return [
-                source
-                for source in (GROUND, OPPONENT)
-                if purchase_possible(bank, opp, under, on_ground, held, source, depth, vkey)
-            ]
+        """The reference's, looked up by everything (``_settle`` asks it whenever the mover
+        must buy, and a forced buyer's exchanges read it). A miss buying at will (MONEY-EG-2)
+        asks the purchase search (``purchase_possible``, memoised on the purses) for each
+        source with the exchanges left, over the position's ``_market``, not the
+        reference's dispatch (with aces as money three asks in four missed the table);
+        the source rule (MONEY-BUY-2, -13) is the reference's."""
         key = self._whole_key()
         got = self._tables.sources.get(key)
         if got is None:
-            got = _put(self._tables.sources, key, partial(MoneyState._shopping_sources, self))
+            got = _put(
+                self._tables.sources,
+                key,
+                self._sources_at_will
+                if self._at_will
+                else partial(MoneyState._shopping_sources, self),
+            )
         return list(got)
+
+    def _sources_at_will(self) -> list[str]:
+        """The reference's ``_sources`` buying at will (MONEY-EG-2): each source where a
+        purchase can be made now or after the exchanges left."""
+        bank, opp, under, on_ground, held = self._market()
+        d = MAX_EXCHANGES - self.exchanges
+        depth = d if d > 0 else 0
+        vkey = self._vkey
+        return [
+            source
+            for source in (GROUND, OPPONENT)
+            if purchase_possible(bank, opp, under, on_ground, held, source, depth, vkey)
+        ]
 
     def _market(self) -> tuple[Purse, Purse, Purse, int, int]:
         """The reference's, the cards on the ground and in the opponent's stack counted up
