@@ -30,7 +30,9 @@ from cardsuite.games.money.purchases import (
     _valued,
     direct_purchase,
     exchange_offers,
+    keeps_purchase,
     offers_by_blocks,
+    offers_keeping_a_purchase,
     offers_with,
     swaps_by_blocks,
 )
@@ -395,3 +397,57 @@ def test_forced_buyers_exchanges_from_the_rows_are_the_references(options: dict[
         state.apply(rng.choice(state.legal_actions()))
     assert compared > 0
     assert from_rows > 0
+
+
+@pytest.mark.parametrize("options", [{}, {"aces_money": True}, {"jokers": True}], ids=str)
+def test_offers_keeping_a_purchase_are_those_after_which_one_stays(options: dict[str, Any]) -> None:
+    """``purchases.offers_keeping_a_purchase`` (its quick test of each offer's cheapest card
+    taken read from a table, ``_cheapest_taken``, in C) keeps exactly the offers after which
+    ``keeps_purchase`` (MONEY-BUY-1, -7, money.md §12: a purchase from a source stays
+    possible) holds, in their order, for purses of every shape and counts on both sides of
+    the dearest money (the reference shares ``purchases.py``: the lockstep test cannot see
+    it)."""
+    values, purses = _purses_of_every_shape(options)
+    counts = sorted({0, 1, 3, *(v - 1 for _, v in values), *(v for _, v in values)})
+    seen: Counter[bool] = Counter()
+    k = len(purses) // 27  # (three times the purses with aces as money: a third as many)
+    for bank, opp, under in product(purses[5 :: 9 * k], purses[3 :: 7 * k], purses[1 :: 11 * k]):
+        offers = exchange_offers(bank, opp, under, values)
+        for pile_n, seller_n, left in product(counts, (0, 2), (0, 1)):
+            for sources in ((GROUND,), (OPPONENT,), (GROUND, OPPONENT), ()):
+                expected = tuple(
+                    x
+                    for x in offers
+                    if keeps_purchase(x, bank, opp, under, pile_n, seller_n, sources, left, values)
+                )
+                got = offers_keeping_a_purchase(
+                    offers, bank, opp, under, pile_n, seller_n, sources, left, values
+                )
+                assert got == expected
+                seen[True] += len(got)
+                seen[False] += len(offers) - len(got)
+    assert seen[True] and seen[False]
+
+
+@pytest.mark.parametrize("options", [{}, {"aces_money": True}, {"buy_at_will": False}], ids=str)
+def test_forced_buyers_sources_are_the_references(options: dict[str, Any]) -> None:
+    """A forced buyer's sources (MONEY-BUY-2, -13, EG-2), which the end (MONEY-END-1) and
+    the forced buyer's exchanges read: the kernel's (buying at will: each source where the
+    purchase search finds a purchase over the position's ``_market``, no table) are the
+    reference's for the same position, ground, opponent, both or none."""
+    rng = random.Random(5)
+    seed = 0
+    state = GAME.new_state(variant="egyptian", options=options, seed=seed)
+    seen: Counter[tuple[str, ...]] = Counter()
+    for _ in range(6000):
+        if state.is_over():
+            seed += 1
+            state = GAME.new_state(variant="egyptian", options=options, seed=seed)
+        assert isinstance(state, MoneyKernel)
+        if state.phase == "play" and not state.bought:
+            reference = MoneyState.from_json(GAME, state.to_json_light())
+            got = state._shopping_sources()
+            assert got == reference._shopping_sources()
+            seen[tuple(got)] += 1
+        state.apply(rng.choice(state.legal_actions()))
+    assert len(seen) >= 3

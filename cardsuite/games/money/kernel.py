@@ -44,6 +44,7 @@ from .purchases import (
     direct_purchase,
     fewest_bought,
     offers_keeping_a_purchase,
+    purchase_possible,
     swaps_by_blocks,
 )
 from .rules import KOMMI, MAX_EXCHANGES, SOURCE_THRESHOLD, Money, MoneyState
@@ -91,7 +92,7 @@ _SIDE_CODES = _Sides()
 _SIDES_MAX = 20_000
 
 #: The legal actions of the common positions, made once: a number card to turn, no shop.
-_TURN_ONLY: Sequence[Action] = (TURN,)
+_TURN_ONLY: tuple[Action, ...] = (TURN,)
 _TURN_OR_CLAIM: tuple[Sequence[Action], ...] = ((TURN, CLAIMS[0]), (TURN, CLAIMS[1]))
 
 #: The shop's steps the kernel carries out itself when they are offered (``apply``).
@@ -489,7 +490,7 @@ class MoneyKernel(MoneyState):
             there = self.purse_of(self.banks[1 - self.mover])
             enough = max((fewest_bought(v, there, self._vkey) for _, v in pays), default=0)
             bought = _row(tables.boughts, opp_key, [None] * (enough + 1))
-        tail: tuple[Action, ...] = (TURN,)
+        tail = _TURN_ONLY  # (shared: a row's own ``(TURN,)`` was a tuple more to track)
         shopkey = None  # (no exchange left: ``apply`` takes none by the money)
         if self.exchanges < MAX_EXCHANGES:
             tail = self._swaps(key) + tail
@@ -664,12 +665,36 @@ class MoneyKernel(MoneyState):
         return out
 
     def _shopping_sources(self) -> list[str]:
-        """The reference's, looked up (``_settle`` asks it whenever the mover must buy)."""
+        """The reference's, looked up by everything (``_settle`` asks it whenever the mover
+        must buy, and a forced buyer's exchanges read it). A miss buying at will (MONEY-EG-2)
+        asks the purchase search (``purchase_possible``, memoised on the purses) for each
+        source with the exchanges left, over the position's ``_market``, not the
+        reference's dispatch (with aces as money three asks in four missed the table);
+        the source rule (MONEY-BUY-2, -13) is the reference's."""
         key = self._whole_key()
         got = self._tables.sources.get(key)
         if got is None:
-            got = _put(self._tables.sources, key, partial(MoneyState._shopping_sources, self))
+            got = _put(
+                self._tables.sources,
+                key,
+                self._sources_at_will
+                if self._at_will
+                else partial(MoneyState._shopping_sources, self),
+            )
         return list(got)
+
+    def _sources_at_will(self) -> list[str]:
+        """The reference's ``_sources`` buying at will (MONEY-EG-2): each source where a
+        purchase can be made now or after the exchanges left."""
+        bank, opp, under, on_ground, held = self._market()
+        d = MAX_EXCHANGES - self.exchanges
+        depth = d if d > 0 else 0
+        vkey = self._vkey
+        return [
+            source
+            for source in (GROUND, OPPONENT)
+            if purchase_possible(bank, opp, under, on_ground, held, source, depth, vkey)
+        ]
 
     def _market(self) -> tuple[Purse, Purse, Purse, int, int]:
         """The reference's, the cards on the ground and in the opponent's stack counted up

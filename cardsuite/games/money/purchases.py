@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from itertools import repeat
 from math import gcd
+from operator import attrgetter
 
 from .actions import GROUND, OPPONENT, Exchange
 from .coins import Purse, add, remove
@@ -281,16 +282,46 @@ def offers_keeping_a_purchase(
     here first, against the most any source holds: most offers pass it (a bank of aces
     meets hundreds), and where a source holds as many as the dearest money buys, every
     offer does, so none is tested (``offers`` itself is returned)."""
-    worth = dict(values).__getitem__
     room = max((pile_n if src == GROUND else seller_n for src in sources), default=0)
     if room >= max(v for _, v in values):
         return offers  # (every card taken buys no more than a source holds)
+    # each offer's cheapest card taken read from a table by what it takes, all in C (with
+    # aces as money a forced buyer is offered sixty-odd exchanges, and a generator that
+    # valued each one's cards was a twentieth of a bench)
+    cheapest = _cheapest_taken(values).__getitem__
+    quick = list(map(room.__ge__, map(cheapest, map(_taken, offers))))
+    if all(quick):
+        return offers
     return tuple(
         x
-        for x in offers
-        if min(map(worth, x.take)) <= room
-        or keeps_purchase(x, bank, opp, under, pile_n, seller_n, sources, left, values)
+        for x, ok in zip(offers, quick, strict=True)
+        if ok or keeps_purchase(x, bank, opp, under, pile_n, seller_n, sources, left, values)
     )
+
+
+#: What an exchange takes (``offers_keeping_a_purchase``'s quick test, in C).
+_taken = attrgetter("take")
+
+
+class _Cheapest(dict[Purse, int]):
+    """The value of each purse's cheapest card, made when first asked (``__missing__``)."""
+
+    __slots__ = ("worth",)
+
+    def __init__(self, values: tuple[tuple[int, int], ...]) -> None:
+        super().__init__()
+        self.worth = dict(values)
+
+    def __missing__(self, take: Purse) -> int:
+        got = self[take] = min(map(self.worth.__getitem__, take))
+        return got
+
+
+@lru_cache(maxsize=64)
+def _cheapest_taken(values: tuple[tuple[int, int], ...]) -> _Cheapest:
+    """The cheapest card of what an exchange takes, by what it takes, under ``values`` (a
+    few dozen purses a game: shared by every forced buyer's listing)."""
+    return _Cheapest(values)
 
 
 def keeps_purchase(
