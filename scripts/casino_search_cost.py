@@ -21,38 +21,20 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import random
 import time
 from typing import Any
 
+from measure_search import positions as search_positions
+
 from cardsuite.bots.ismcts import ISMCTSBot
 from cardsuite.games import entry as game_entry
-from cardsuite.games import get_game
 
 GAME = "african-casino"
 
 
 def positions(variant: str, players: int, count: int) -> list[Any]:
     """``count`` positions from random play, each with a choice for the seat to move."""
-    game = get_game(GAME)
-    hooks = game_entry(GAME).bots_module().search_hooks()
-    found: list[Any] = []
-    seed = 0
-    while len(found) < count:
-        rng = random.Random(f"search:{GAME}:{variant}:{players}:{seed}")
-        state = game.new_state(players=players, variant=variant, seed=seed)
-        stop = rng.randrange(2, 40)
-        for step in range(400):
-            if state.is_over():
-                break
-            mover = state.to_move()
-            if step >= stop and mover is not None and len(hooks.candidates(state)) > 1:
-                found.append(state.clone())
-                break
-            legal = state.legal_actions()
-            state.apply(legal[int(rng.random() * len(legal))])
-        seed += 1
-    return found
+    return search_positions(GAME, count, variant, players)
 
 
 def main() -> None:

@@ -30,15 +30,19 @@ DEFAULTS = {
 }
 
 
-def positions(game_id: str, count: int) -> list[Any]:
-    """``count`` positions from random play, each with a choice for the seat to move."""
+def positions(
+    game_id: str, count: int, variant: str | None = None, players: int | None = None
+) -> list[Any]:
+    """``count`` positions from random play, each with a choice for the seat to move (the
+    game's default variant and table unless named; each named one draws its own)."""
     game = get_game(game_id)
     hooks = game_entry(game_id).bots_module().search_hooks()
     found: list[Any] = []
     seed = 0
+    named = "" if variant is None and players is None else f"{variant}:{players}:"
     while len(found) < count:
-        rng = random.Random(f"search:{game_id}:{seed}")
-        state = game.new_state(players=PLAYERS[game_id], seed=seed)
+        rng = random.Random(f"search:{game_id}:{named}{seed}")
+        state = game.new_state(players=players or PLAYERS[game_id], variant=variant, seed=seed)
         stop = rng.randrange(2, 40)
         for step in range(400):
             if state.is_over():
