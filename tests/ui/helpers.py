@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import Any
 
+from textual.app import App
 from textual.pilot import Pilot
+from textual.worker import WorkerCancelled
 
 from cardsuite.match import SeatSpec
 from cardsuite.ui.app import StartRequest
@@ -26,6 +29,16 @@ async def wait_for(
             raise AssertionError(f"condition not met after {timeout} s{told}")
         await pilot.pause(0.01)
         waited += 0.01 + 0.005
+
+
+async def workers_settled(app: App[Any]) -> None:
+    """Every worker has ended, however it ended. A screen left midway cancels its own workers
+    (the daily's comparison with the hard bot, still running on a loaded machine), and
+    ``wait_for_complete`` calls a cancelled worker an error; a worker that failed still is."""
+    ended = await asyncio.gather(*(w.wait() for w in list(app.workers)), return_exceptions=True)
+    for outcome in ended:
+        if isinstance(outcome, BaseException) and not isinstance(outcome, WorkerCancelled):
+            raise outcome
 
 
 async def game_over(pilot: Pilot) -> Any:

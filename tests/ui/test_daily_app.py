@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from helpers import game_over, wait_for
+from helpers import game_over, wait_for, workers_settled
 from textual.widgets import Static
 
 from cardsuite.daily import DailyDeal, DailyMatch, hard_bot_result, local_day, share_line
@@ -130,7 +130,7 @@ async def test_leaving_midway_counts_as_played(make_app, private_home: Path) -> 
         assert "counts as played" in app.screen.question
         await pilot.press("y")
         await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
-        await app.workers.wait_for_complete()
+        await workers_settled(app)  # leaving midway cancelled the comparison, if still running
         await pilot.press("t")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
         assert "(left unfinished)" in app.screen.question
