@@ -166,3 +166,23 @@ def test_a_searchs_sampler_deals_search_copys_samples() -> None:
             taken_back += st.before_play is not None
             demanded += any(b.owner != 0 for b in st.builds.values())
     assert taken_back > 3 and demanded > 20, (taken_back, demanded)
+
+
+def test_a_search_samples_generator_is_seeded_only_when_read() -> None:
+    """A search's sample carries ``SeededOnUse`` (a search copy never deals again, so its
+    generator is seldom read): unread, no generator is made; read, it draws, shuffles and
+    copies as ``random.Random(seed)`` does, and a copy of the sample gets its state."""
+    from cardsuite.games.african_casino.sampling import SeededOnUse
+
+    lazy = SeededOnUse(12345)
+    assert lazy._rng is None
+    real = random.Random(12345)
+    assert lazy.getrandbits(63) == real.getrandbits(63) and lazy.random() == real.random()
+    cards, same = list(range(30)), list(range(30))
+    lazy.shuffle(cards)
+    real.shuffle(same)
+    assert cards == same and lazy.getstate() == real.getstate()
+    st = next(iter(positions(4, 1, 1)))
+    sample = st.search_sampler(0, random.Random(3))()
+    assert type(sample.rng) is SeededOnUse and sample.rng._rng is None
+    assert sample.clone().rng.getstate() == sample.rng.getstate()
