@@ -15,7 +15,7 @@ import pytest
 
 from cardsuite.games import get_game
 from cardsuite.games.african_casino import bots
-from cardsuite.games.african_casino.actions import Capture
+from cardsuite.games.african_casino.actions import Add, Capture
 
 
 def _policy_walk(variant: str, seed: int, players: int, moves: int) -> Any:
@@ -104,3 +104,23 @@ def test_capture_pick_is_for_the_state_asked_only() -> None:
                 state.apply(others[0])
                 assert state._pick_from is None
     assert found > 20, found
+
+
+@pytest.mark.parametrize("variant", sorted(get_game("african-casino").variants))
+def test_tops_may_join_is_sound(variant: str) -> None:
+    """``tops_may_join`` says no only where no listed addition (the play's or a free one)
+    holds a pile top, at the start of every turn of policy-played games at 2, 3 and 4
+    players; and it does say no, and yes, where there are usable tops."""
+    said = {True: 0, False: 0}
+    for seed in range(9):
+        for state in _policy_walk(variant, seed, 2 + seed % 3, 400):
+            lean = state.clone()
+            if lean.play_captures() is None or not lean.usable_tops(lean.turn):
+                continue
+            may = lean.tops_may_join()
+            said[may] += 1
+            if not may:
+                for act in lean.legal_actions():
+                    if type(act) is Add:
+                        assert not any(u.tops for u in act.units), (variant, str(act))
+    assert said[True] > 10 and said[False] > 10, said

@@ -195,7 +195,8 @@ def _capture_pick(st: CasinoKernel) -> Action | None:
     score more. What any other step scores is bounded by the cards it could gather (all
     positive worth): a build or an addition at most every loose card, the best hand card
     and every usable pile top (``score_step``: 0.55 or 0.6 of the cards, 1.6 of the tops,
-    at most 0.2 more for an opponent's build, less its cost), a raise its build's cards
+    at most 0.2 more for an opponent's build, less its cost; the tops only where a unit
+    could hold one, ``CasinoKernel.tops_may_join``), a raise its build's cards
     (0.45), a trail always below nothing; ``end`` is not listed before the play. In a
     four-player search about a third of the play-outs' turns are settled so, and their
     builds, raises, additions, trails and free steps are never made."""
@@ -221,10 +222,13 @@ def _capture_pick(st: CasinoKernel) -> Action | None:
         p = points[c]
         if p > high:
             high = p
+    bound = 0.6 * (cards + high) + 0.2 + _ROUNDING
+    if bound > best_score:
+        return None
     tops = 0.0
     for c, _ in st.usable_tops(seat):
         tops += points[c]
-    if 0.6 * (cards + high) + 1.6 * tops + 0.2 + _ROUNDING > best_score:
+    if bound + 1.6 * tops > best_score and st.tops_may_join():
         return None
     for b in st.builds.values():
         worth = 0.0

@@ -444,6 +444,44 @@ class CasinoKernel(CasinoState):
         self._pick_ctx = (counts, judge, tops, whole, walk, table)
         return caps
 
+    def tops_may_join(self) -> bool:
+        """Whether a usable pile top could be in a unit of any addition of the position
+        ``play_captures`` just answered for: some set of the tops (``_top_subsets``) is
+        short of some target's value (a build's, or a loose card's as a base: an ace 1 and,
+        ace high, 14) by nothing, by a set of loose cards, or by a hand card's value with
+        or without one (a set of two cards or more counts an ace 1; alone it counts 14
+        too). A sound over-answer (False: no addition holds a top), from the captures' own
+        counts and sums."""
+        ctx = self._pick_ctx
+        seat = self.turn
+        assert ctx is not None and seat is not None  # (``play_captures`` answered)
+        counts, _, _, whole, walk, _ = ctx
+        tops = self.usable_tops(seat)
+        if not tops:
+            return False
+        ace_high = self.ace_high
+        values = list(self.builds)
+        for c in whole:
+            v = _VALUE(c)
+            values.append(v)
+            if v == 1 and ace_high:
+                values.append(14)
+        for tsum, seats, tcards in _top_subsets(tops):
+            if not seats:
+                continue
+            if ace_high and len(tcards) == 1 and tsum == 1 and 14 in values:
+                return True  # (an ace alone counts 14 too: ``units.worth``)
+            for v in values:
+                short = v - tsum
+                if short < 0:
+                    continue
+                if short == 0 or short in walk:
+                    return True
+                for h in counts:
+                    if h == short or (h < short and short - h in walk):
+                        return True
+        return False
+
     def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
         """``TurnState``'s (the listing kept until the next step), the mover's common case
         listed at once (``_legal_for``'s first: one call fewer a listing)."""
