@@ -375,6 +375,11 @@ class CasinoKernel(CasinoState):
         # A listed capture put to the partner (PART-4): carried out lean once let go.
         self._listed_pending: Capture | None = None
         self._pending_from: list[Action] | None = None  # (the listing it came from)
+        # ``play_captures``' last answer (instance fields: the class defaults are for a
+        # state ``from_json`` makes without ``__init__``, and a miss costs every ``apply``)
+        self._pick_from = None
+        self._pick_events = None
+        self._pick_ctx = None
 
     def _after_trail(self, seat: int) -> bool:
         """After a trail listed with no free step, none can be listed: the free layout is
