@@ -166,3 +166,66 @@ def test_a_searchs_sampler_deals_search_copys_samples() -> None:
             taken_back += st.before_play is not None
             demanded += any(b.owner != 0 for b in st.builds.values())
     assert taken_back > 3 and demanded > 20, (taken_back, demanded)
+
+
+def test_a_search_samples_generator_is_seeded_only_when_read() -> None:
+    """A search's sample carries ``SeededOnUse`` (a search copy never deals again, so its
+    generator is seldom read): unread, no generator is made; read, it draws, shuffles and
+    copies as ``random.Random(seed)`` does, and a copy of the sample gets its state."""
+    from cardsuite.games.african_casino.sampling import SeededOnUse
+
+    lazy = SeededOnUse(12345)
+    assert lazy._rng is None
+    real = random.Random(12345)
+    assert lazy.getrandbits(63) == real.getrandbits(63) and lazy.random() == real.random()
+    cards, same = list(range(30)), list(range(30))
+    lazy.shuffle(cards)
+    real.shuffle(same)
+    assert cards == same and lazy.getstate() == real.getstate()
+    st = next(iter(positions(4, 1, 1)))
+    sample = st.search_sampler(0, random.Random(3))()
+    assert type(sample.rng) is SeededOnUse and sample.rng._rng is None
+    assert sample.clone().rng.getstate() == sample.rng.getstate()
+
+
+def test_a_search_sample_plays_as_a_copy_logging_nothing() -> None:
+    """A search's sample (``_search_copy``) logs the steps the kernel carries out lean not at
+    all (nothing reads a search copy's log) and plays them to the very positions a copy
+    that logs them reaches, with the play-out policy (``rollout_action``) and at random."""
+    from cardsuite.games.african_casino.bots import rollout_action
+
+    def position(st: CasinoState) -> dict[str, object]:
+        data = st.to_json()
+        del data["events"], data["rng"]
+        return data
+
+    played = logged = twin_logged = 0
+    for players in (2, 3, 4):
+        for k, st in enumerate(positions(players, 2, 5)):
+            if k % 7:
+                continue
+            sample = st.search_sampler(st.to_move() or 0, random.Random(k))()
+            twin = sample.clone()
+            twin._search_copy = False
+            rng, same = random.Random(k), random.Random(k)
+            for m in range(30):
+                if sample.is_over() or sample.deal_no != st.deal_no:
+                    break
+                if m % 2:
+                    act, twin_act = rollout_action(sample, rng), rollout_action(twin, same)
+                else:
+                    legal, twin_legal = sample.legal_actions(), twin.legal_actions()
+                    i = int(rng.random() * len(legal))
+                    same.random()
+                    act, twin_act = legal[i], twin_legal[i]
+                assert str(act) == str(twin_act)
+                sample.apply(act)
+                twin.apply(twin_act)
+                if sample.deal_no != st.deal_no:  # (a search copy deals no next deal)
+                    break
+                assert position(sample) == position(twin)
+                played += 1
+            logged += len(sample.events)
+            twin_logged += len(twin.events)
+    assert played > 300, played
+    assert logged < twin_logged * 0.6, (logged, twin_logged)  # (trails and words still log)

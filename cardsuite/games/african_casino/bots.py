@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from ...bots.ismcts import SearchHooks
@@ -27,6 +28,7 @@ from ...cards import ACE, Card, standard_pack
 from ...engine import Action, State
 from ...hints import Hint
 from .actions import END, Add, Build, Capture, Raise, Trail, Word, set_value
+from .kernel import _SIDES, CasinoKernel
 from .rules import CasinoState
 
 
@@ -166,6 +168,14 @@ def rollout_action(st: State, rng: random.Random) -> Action:
     (``_medium_step``); the prompts' replies through ``medium_choice``, which for a hold
     request or an insist question reads the phase alone (a view of that one key: a
     partner's hold answers about one capture in seven of a four-player play-out)."""
+    if type(st) is CasinoKernel:  # (a turn's start: its captures may settle it)
+        caps = st.play_captures()
+        if caps:
+            best, score = _best_capture(st, caps)
+            if _settled(st, score):
+                return best
+            # (the listing starts from these captures: only the steps after them scored)
+            return _medium_step(st, st.legal_actions(), len(caps), best, score)
     legal = st.legal_actions()
     if len(legal) == 1:
         return legal[0]
@@ -177,17 +187,95 @@ def rollout_action(st: State, rng: random.Random) -> Action:
     return _medium_step(st, legal)
 
 
-def _medium_step(st: CasinoState, legal: Sequence[Action]) -> Action:
+#: A margin for the sums below, summed in another order than the scores they bound.
+_ROUNDING = 1e-9
+
+
+def _capture_pick(st: CasinoKernel) -> Action | None:
+    """``_medium_step``'s pick at the start of a turn when its captures settle it, read
+    from them alone (``CasinoKernel.play_captures``: the listing's first steps, in its
+    order) without listing the rest; None when they do not (the listing then starts from
+    them). ``rollout_action`` does the same in line."""
+    caps = st.play_captures()
+    if not caps:
+        return None
+    best, score = _best_capture(st, caps)
+    return best if _settled(st, score) else None
+
+
+def _best_capture(st: CasinoKernel, caps: list[Action]) -> tuple[Action, float]:
+    """The first of ``caps`` (captures) with the highest ``score_step``, and that score."""
+    loose_n = len(st.loose)
+    best = caps[0]
+    best_score = -math.inf
+    for a in caps:
+        score = _capture_score(st, a, loose_n)  # type: ignore[arg-type]  # (a Capture)
+        if score > best_score:
+            best, best_score = a, score
+    return best, best_score
+
+
+def _settled(st: CasinoKernel, best_score: float) -> bool:
+    """No step listed after the captures can score more than ``best_score`` at the start
+    of a turn, so the best capture is ``_medium_step``'s pick: the captures come first in
+    the listing, and it keeps the first step of the highest score. What any other step
+    scores is bounded by the cards it could gather (all of positive worth): a build or an
+    addition at most every loose card, the best hand card and every usable pile top
+    (``score_step``: 0.55 or 0.6 of the cards, 1.6 of the tops, at most 0.2 more for an
+    opponent's build, less its cost; the tops only where a unit could hold one,
+    ``CasinoKernel.tops_may_join``), a raise its build's cards (0.45), a trail always
+    below nothing; ``end`` is not listed before the play. In a four-player search two
+    capture turns in three are settled so (a third of the play-outs' turns), and their
+    builds, raises, additions, trails and free steps are never made."""
+    points = POINTS
+    seat = st.turn
+    assert seat is not None  # (``play_captures`` answered: a mover's turn)
+    cards = 0.0
+    for c in st.loose:
+        cards += points[c]
+    high = 0.0
+    for c in st.hands[seat]:
+        p = points[c]
+        if p > high:
+            high = p
+    bound = 0.6 * (cards + high) + 0.2 + _ROUNDING
+    if bound > best_score:
+        return False
+    tops = 0.0
+    for c, _ in st.usable_tops(seat):
+        tops += points[c]
+    if bound + 1.6 * tops > best_score and st.tops_may_join():
+        return False
+    for b in st.builds.values():
+        worth = 0.0
+        for u in b.units:
+            for c in u:
+                worth += points[c]
+        if 0.45 * worth + _ROUNDING > best_score:
+            return False
+    return True
+
+
+def _medium_step(
+    st: CasinoState,
+    legal: Sequence[Action],
+    start: int = 0,
+    best: Action | None = None,
+    best_score: float = -math.inf,
+) -> Action:
     """``medium_choice`` in the play phase, scoring each step as ``score_step`` does, to the
     last bit (the same sums in the same order), from the state's fields and ``POINTS``
     instead of a view and parsed codes: 35-64% of a search was the view-based scoring.
     ``test_casino_play_out_step_is_the_medium_step`` holds it to the medium bot's step, and
-    ``test_casino_play_out_scores_are_the_medium_scores`` each score to ``score_step``'s."""
+    ``test_casino_play_out_scores_are_the_medium_scores`` each score to ``score_step``'s.
+    ``start``, ``best``, ``best_score``: the steps before ``start`` are scored already,
+    ``best`` the first of the highest score among them (``rollout_action``: the captures
+    the listing starts from)."""
     trails = _TRAILS
     loose_n = len(st.loose)
-    best = legal[0]
-    best_score = -math.inf
-    for a in legal:
+    if best is None:
+        best = legal[0]
+    for a in islice(legal, start, None) if start else legal:
         t = type(a)
         if t is Trail:
             score = trails[a.card]  # type: ignore[attr-defined]  # (a Trail, by its type)
@@ -301,13 +389,14 @@ def search_reward(root: State, st: State) -> list[float]:
         return st.game.search_reward(root, st)
     worth = [0.0] * st.sides
     points = POINTS.__getitem__  # (``card_points``, summed in the same order)
+    sides = _SIDES[st.n]  # (``st.side`` of each seat, a table: no call a pile)
+    index = st.pile_of.index
     for p, pile in enumerate(st.piles):
-        side = st.side(st.pile_of.index(p))
-        worth[side] += sum(map(points, pile))
+        worth[sides[index(p)]] += sum(map(points, pile))
     for b in st.builds.values():
-        worth[st.side(b.owner)] += 0.7 * sum(map(points, b.cards()))
+        worth[sides[b.owner]] += 0.7 * sum(map(points, b.cards()))
     total = sum(worth) or 1.0
-    return [worth[st.side(s)] / total for s in range(st.n)]
+    return [worth[side] / total for side in sides]
 
 
 def search_hooks() -> SearchHooks:

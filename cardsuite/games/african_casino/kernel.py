@@ -375,6 +375,11 @@ class CasinoKernel(CasinoState):
         # A listed capture put to the partner (PART-4): carried out lean once let go.
         self._listed_pending: Capture | None = None
         self._pending_from: list[Action] | None = None  # (the listing it came from)
+        # ``play_captures``' last answer (instance fields: the class defaults are for a
+        # state ``from_json`` makes without ``__init__``, and a miss costs every ``apply``)
+        self._pick_from = None
+        self._pick_events = None
+        self._pick_ctx = None
 
     def _after_trail(self, seat: int) -> bool:
         """After a trail listed with no free step, none can be listed: the free layout is
@@ -394,6 +399,93 @@ class CasinoKernel(CasinoState):
             if sides[b.owner] == side:
                 return False
         return True
+
+    # ``play_captures``' last answer: its captures, the log it was made against (a clone's
+    # is another list, so a copy never takes it for its own) and what the rest of the
+    # listing needs from it (``_listing``). Class defaults: a state made by ``from_json`` or
+    # ``clone`` has none of its own until it is asked.
+    _pick_from: list[Action] | None = None
+    _pick_events: list[Event] | None = None
+    _pick_ctx: tuple[Any, ...] | None = None
+
+    def play_captures(self) -> list[Action] | None:
+        """The captures the start-of-turn listing would begin with, in its order, without
+        the rest of it (None: not the mover's common start of a turn, or the listing is
+        made). A play-out's policy that can tell from them alone that no other step could
+        be its pick (the hard bot's medium step, ``bots.rollout_action``) is spared the
+        rest of the listing; one of them applied next is carried out lean, as a listed
+        step (``apply``), and a listing made next starts from them (``_listing``)."""
+        if (
+            self._legal is not None
+            or self.played is not None
+            or self.phase != "play"
+            or self.held is not None
+            or self.comply
+            or self.trailed is not None
+        ):
+            return None
+        seat = self.turn
+        if seat is None:
+            return None
+        hand = self.hands[seat]
+        counts = _hand_counts(hand, self.ace_high)
+        builds = self.builds
+        mine: tuple[int, ...] = ()
+        if builds:  # (as ``_listing``'s)
+            owned = []
+            for v, b in builds.items():
+                if b.owner == seat:
+                    owned.append(v)
+            mine = tuple(owned)
+        judge = None if not mine and self.aug_opp is None else _Judge(self, mine, counts)
+        tops = self.usable_tops(seat) if self.sa else None  # (VAR-SA 4)
+        whole = tuple(self.loose)
+        walk, table = _layout_sums(whole)
+        caps: list[Action] = []
+        self._capture_list(whole, walk, tops or (), hand, counts, judge, caps)
+        self._plans_for = caps  # (its ``_plans``: ``_may_challenge``)
+        self._pick_from = caps
+        self._pick_events = self.events
+        self._pick_ctx = (counts, judge, tops, whole, walk, table)
+        return caps
+
+    def tops_may_join(self) -> bool:
+        """Whether a usable pile top could be in a unit of any addition of the position
+        ``play_captures`` just answered for: some set of the tops (``_top_subsets``) is
+        short of some target's value (a build's, or a loose card's as a base: an ace 1 and,
+        ace high, 14) by nothing, by a set of loose cards, or by a hand card's value with
+        or without one (a set of two cards or more counts an ace 1; alone it counts 14
+        too). A sound over-answer (False: no addition holds a top), from the captures' own
+        counts and sums."""
+        ctx = self._pick_ctx
+        seat = self.turn
+        assert ctx is not None and seat is not None  # (``play_captures`` answered)
+        counts, _, _, whole, walk, _ = ctx
+        tops = self.usable_tops(seat)
+        if not tops:
+            return False
+        ace_high = self.ace_high
+        values = list(self.builds)
+        for c in whole:
+            v = _VALUE(c)
+            values.append(v)
+            if v == 1 and ace_high:
+                values.append(14)
+        for tsum, seats, tcards in _top_subsets(tops):
+            if not seats:
+                continue
+            if ace_high and len(tcards) == 1 and tsum == 1 and 14 in values:
+                return True  # (an ace alone counts 14 too: ``units.worth``)
+            for v in values:
+                short = v - tsum
+                if short < 0:
+                    continue
+                if short == 0 or short in walk:
+                    return True
+                for h in counts:
+                    if h == short or (h < short and short - h in walk):
+                        return True
+        return False
 
     def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
         """``TurnState``'s (the listing kept until the next step), the mover's common case
@@ -537,6 +629,33 @@ class CasinoKernel(CasinoState):
         opponent's ``pass`` or ``insist``, INSIST-3; the partner's ``pass`` or ``hold``,
         PART-4). Anything else (text, a capture put to the partner, PART-4) goes through
         the reference, which explains a refusal."""
+        caps = self._pick_from
+        if caps is not None:  # (``play_captures``: good for the next step only)
+            self._pick_from = self._pick_ctx = None
+            turn = self.turn
+            if (
+                self._pick_events is self.events
+                and self._legal is None
+                and type(action) is Capture
+                and turn is not None
+                and (seat is None or seat == turn)
+                and any(map(is_, caps, repeat(action)))
+            ):
+                events = self.events
+                mark = len(events)
+                if self.n == 4 and self._asks_partner(action, turn):
+                    # PART-4, as the reference's ``apply`` puts it (carried out lean once
+                    # let go, ``_step``, INSIST-2 read off these captures' plans)
+                    self._listed_pending = action
+                    self._pending_from = caps
+                    self.pending = action
+                    self.mover = turn
+                    self.phase = "hold"
+                    self.turn = (turn + 2) % 4
+                    events.append(Event("ask", turn, wording.means, {"value": action.value}))
+                    return events[mark:]
+                self._lean_step(action, turn, caps)
+                return events[mark:]
         legal = self._legal
         turn = self.turn
         if (
@@ -722,6 +841,8 @@ class CasinoKernel(CasinoState):
             batch.append(card)
         self.piles[self.pile_of[seat]] += batch
         self.last_capturer = seat
+        if self._search_copy:  # (a search's sample: nothing reads its log)
+            return
         codes = [card.code]
         for c in taken:
             codes.append(c.code)
@@ -828,7 +949,11 @@ class CasinoKernel(CasinoState):
     ) -> None:
         """``_log_build`` for a lean step: ``wording.build_event``'s very data (the same
         keys in the same order), made with plain loops (no comprehension called, no keyword
-        arguments) and the event without ``Event``'s Python ``__new__``."""
+        arguments) and the event without ``Event``'s Python ``__new__``. A search's sample
+        (``_search_copy``) logs nothing: its log starts empty and nothing reads it, the
+        search playing on from what ``apply`` changed (about 2% of a four-player search)."""
+        if self._search_copy:
+            return
         codes = []
         for u in self.builds[v].units:  # (the build is there: the step made or grew it)
             for c in u:
@@ -880,29 +1005,45 @@ class CasinoKernel(CasinoState):
             alone = self._end_listing = [END]
             self._end_adds = False
             return alone
-        counts = _hand_counts(self.hands[seat], self.ace_high)
-        builds = self.builds
-        mine: tuple[int, ...] = ()
-        if builds:  # (a plain loop: no comprehension to call)
-            owned = []
-            for v, b in builds.items():
-                if b.owner == seat:
-                    owned.append(v)
-            mine = tuple(owned)
-        # Owning no build and having added to no opponent's, every step of the mover's own
-        # that the generation lets through is legal (TAB-5 and AUG-5 have nothing to keep:
-        # the owner test already gave a new build its capturing card; TWO-1's one build and
-        # no trail need a build owned; TURN-1: no hand card after the play is listed).
-        judge = None if not mine and self.aug_opp is None else _Judge(self, mine, counts)
-        tops = self.usable_tops(seat) if self.sa and played is None else None  # (VAR-SA 4)
-        whole = tuple(loose)
-        walk, table = _layout_sums(whole)  # (one look-up a listing)
+        caps = self._pick_from
+        ctx = self._pick_ctx
+        if (
+            caps is not None
+            and ctx is not None
+            and played is None
+            and seat == self.turn
+            and self._pick_events is self.events
+        ):
+            # (``play_captures`` made this very position's captures: the listing starts
+            # from them, and from what they were made from)
+            self._pick_from = self._pick_ctx = None
+            counts, judge, tops, whole, walk, table = ctx
+        else:
+            caps = None
+            counts = _hand_counts(self.hands[seat], self.ace_high)
+            builds = self.builds
+            mine: tuple[int, ...] = ()
+            if builds:  # (a plain loop: no comprehension to call)
+                owned = []
+                for v, b in builds.items():
+                    if b.owner == seat:
+                        owned.append(v)
+                mine = tuple(owned)
+            # Owning no build and having added to no opponent's, every step of the mover's
+            # own that the generation lets through is legal (TAB-5 and AUG-5 have nothing
+            # to keep: the owner test already gave a new build its capturing card; TWO-1's
+            # one build and no trail need a build owned; TURN-1: no hand card after the
+            # play is listed).
+            judge = None if not mine and self.aug_opp is None else _Judge(self, mine, counts)
+            tops = self.usable_tops(seat) if self.sa and played is None else None  # (VAR-SA 4)
+            whole = tuple(loose)
+            walk, table = _layout_sums(whole)  # (one look-up a listing)
         targets = self._add_targets(seat, loose, True, tops, counts, table)  # (no keywords)
         owners = self._owners(seat, counts)
         out: list[Action] = []
         if played is None:
             self._play_list(
-                seat, whole, table, walk, tops or (), targets, owners, counts, judge, out
+                seat, whole, table, walk, tops or (), targets, owners, counts, judge, out, caps
             )
             size = len(out)
             self._free_list(seat, table, targets, owners, judge, out, counts)
@@ -1051,8 +1192,10 @@ class CasinoKernel(CasinoState):
         counts: dict[int, int],
         judge: _Judge | None,
         out: list[Action],
+        caps: list[Action] | None = None,
     ) -> None:
-        """The play's steps (TURN-1) onto ``out``: the captures of every hand card, then
+        """The play's steps (TURN-1) onto ``out``: the captures of every hand card (``caps``
+        when ``play_captures`` made them), then
         each card's builds, raises and additions, then the trails. ``whole``: the free
         loose cards, ``table`` and ``walk`` their sums (``_layout_sums``); ``tops``: the
         pile tops a capture may take (VAR-SA 4); ``counts``: ``_hand_counts`` of the hand.
@@ -1060,7 +1203,10 @@ class CasinoKernel(CasinoState):
         additions are its inner loops, written out, and the owner test is a set look-up,
         ``_Owners``.)"""
         hand = self.hands[seat]
-        self._capture_list(whole, walk, tops, hand, counts, judge, out)
+        if caps is None:
+            self._capture_list(whole, walk, tops, hand, counts, judge, out)
+        else:
+            out += caps
         builds = self.builds
         top = self.top_value
         raisable: list[int] = []  # (no sort with no build, or one to raise)
