@@ -423,6 +423,7 @@ def search_hooks() -> SearchHooks:
     the table said (``inference``: the others' bids, calls and plays under the medium
     model)."""
     from .inference import log_likelihood
+    from .solve import MenschSolver
 
     endgame = None
     if ENDGAME_CARDS:
@@ -432,6 +433,7 @@ def search_hooks() -> SearchHooks:
             groups=endgame_groups,
             sides=endgame_sides,
             copy=turn_copy,
+            solver=MenschSolver,
         )
     if not READING:
         return SearchHooks(rollout=rollout_action, endgame=endgame)
