@@ -261,7 +261,8 @@ class _Search:
     def _build(self) -> Callable[..., bool]:
         """The yes/no search as a closure over everything it needs (locals are fast):
         ``wins(hands, trick, leader, led_before, need)``: can the side take ``need`` of the
-        tricks still to be decided?"""
+        tricks still to be decided? Inside, a trick is carried as its count of cards, the
+        band led, its best card so far and whose it is, and its cards as a mask."""
         table = self.table
         tget = table.get
         side = self.side
@@ -271,34 +272,24 @@ class _Search:
         stop = self.solver.stop
         check = CHECK_EVERY
         band_of = _BAND_OF
-        plays_cache: dict[tuple[int, int, int], list[int]] = {}
-        pget = plays_cache.get
+        trumps = _BANDS[0]
         search = self
 
-        def moves(hand: int, mover: int, trick: tuple[int, ...], live: int, before: bool) -> int:
-            """The legal plays' mask (MENSCH-PLAY-2, -4)."""
-            if trick:
-                band = band_of[trick[0]]
-                cards = hand & band or hand
-                if hand & called:  # the holder of the called card, still secret
-                    if band == cband and not before:
-                        return called  # the first lead of its suit draws it
-                    if not (before or band == cband):
-                        return cards & ~called or cards  # not thrown early
-                return cards
-            if hand & called and not before:
-                return hand & ~forbid  # its suit's first lead by him must be it
-            return hand
-
-        def wins(
-            hands: tuple[int, int, int, int],
-            trick: tuple[int, ...],
+        def node(
+            h0: int,
+            h1: int,
+            h2: int,
+            h3: int,
             leader: int,
+            n: int,
+            led: int,
+            best: int,
+            by: int,
+            down: int,
             before: bool,
             need: int,
         ) -> bool:
-            n = len(trick)
-            h0, h1, h2, h3 = hands
+            # ``n`` cards down (``down``), the band ``led``, ``best`` winning it for ``by``
             key: tuple[int, ...] | None = None
             if n == 0:
                 if need <= 0:
@@ -317,34 +308,97 @@ class _Search:
             search.count += 1
             if stop is not None and search.count % check == 0 and stop():
                 raise OutOfTime
-            mover = (leader + n) % 4
-            hand = hands[mover]
-            live = h0 | h1 | h2 | h3
-            for c in trick:
-                live |= c
-            legal = moves(hand, mover, trick, live, before)
+            mover = (leader + n) & 3
+            hand = h0 if mover == 0 else h1 if mover == 1 else h2 if mover == 2 else h3
+            live = h0 | h1 | h2 | h3 | down
+            # the legal plays (MENSCH-PLAY-2, -4)
+            if n:
+                legal = hand & led or hand
+                if hand & called:  # the holder of the called card, still secret
+                    if led == cband and not before:
+                        legal = called  # the first lead of its suit draws it
+                    elif not before and led != cband:
+                        legal = legal & ~called or legal  # not thrown early
+            elif hand & called and not before:
+                legal = hand & ~forbid  # its suit's first lead by him must be it
+            else:
+                legal = hand
             apart = called & legal if live & called else 0  # (a secret holder's card)
-            ck = (legal & ~apart, live, n)
-            order = pget(ck)
-            if order is None:
-                order = plays(legal & ~apart, live)
-                plays_cache[ck] = order
+            order = plays(legal & ~apart, live)
             if apart:
-                order = [*order, apart]
+                order.append(apart)
             mine = side[mover]
             if n:
-                order = _ordered(order, trick, leader, mover, side)
+                # a follower: its side holding the trick, the lowest first; else the
+                # cheapest that takes it, then the lowest
+                if side[by] == mine:
+                    order.reverse()
+                else:
+                    bband = band_of[best]
+                    take = [b for b in order if b < best and (b < 0x10000 or b & bband)]
+                    if take:
+                        rest = [b for b in order if not (b < best and (b < 0x10000 or b & bband))]
+                        take.reverse()
+                        rest.reverse()
+                        order = take + rest
+                    else:
+                        order.reverse()
+            s0 = -1 if mover == 0 else 0
+            s1 = -1 if mover == 1 else 0
+            s2 = -1 if mover == 2 else 0
+            s3 = -1 if mover == 3 else 0
             result = not mine
             for bit in order:
-                h = [h0, h1, h2, h3]
-                h[mover] ^= bit
-                if n < 3:
-                    r = wins((h[0], h[1], h[2], h[3]), (*trick, bit), leader, before, need)
+                if n == 0:
+                    r = node(
+                        h0 ^ (bit & s0),
+                        h1 ^ (bit & s1),
+                        h2 ^ (bit & s2),
+                        h3 ^ (bit & s3),
+                        leader,
+                        1,
+                        band_of[bit],
+                        bit,
+                        mover,
+                        bit,
+                        before,
+                        need,
+                    )
                 else:
-                    full = (*trick, bit)
-                    winner = (leader + _best_at(full)) % 4
-                    nb = before or band_of[trick[0]] == cband
-                    r = wins((h[0], h[1], h[2], h[3]), (), winner, nb, need - side[winner])
+                    if bit < best and (bit < trumps or bit & band_of[best]):
+                        nb, nby = bit, mover
+                    else:
+                        nb, nby = best, by
+                    if n < 3:
+                        r = node(
+                            h0 ^ (bit & s0),
+                            h1 ^ (bit & s1),
+                            h2 ^ (bit & s2),
+                            h3 ^ (bit & s3),
+                            leader,
+                            n + 1,
+                            led,
+                            nb,
+                            nby,
+                            down | bit,
+                            before,
+                            need,
+                        )
+                    else:  # the trick closes: its winner leads
+                        r = node(
+                            h0 ^ (bit & s0),
+                            h1 ^ (bit & s1),
+                            h2 ^ (bit & s2),
+                            h3 ^ (bit & s3),
+                            nby,
+                            0,
+                            0,
+                            0,
+                            0,
+                            0,
+                            before or led == cband,
+                            need - side[nby],
+                        )
                 if r == mine:
                     result = mine
                     break
@@ -356,6 +410,24 @@ class _Search:
                     hi = min(hi, need - 1)
                 table[key] = (lo, hi)
             return result
+
+        def wins(
+            hands: tuple[int, int, int, int],
+            trick: tuple[int, ...],
+            leader: int,
+            before: bool,
+            need: int,
+        ) -> bool:
+            h0, h1, h2, h3 = hands
+            if not trick:
+                return node(h0, h1, h2, h3, leader, 0, 0, 0, 0, 0, before, need)
+            at = _best_at(trick)
+            down = 0
+            for c in trick:
+                down |= c
+            led = band_of[trick[0]]
+            by = (leader + at) & 3
+            return node(h0, h1, h2, h3, leader, len(trick), led, trick[at], by, down, before, need)
 
         return wins
 
@@ -373,23 +445,6 @@ def _best_at(trick: tuple[int, ...]) -> int:
         elif c < 0x10000:  # a trump over a plain lead
             best, at, band = c, i, _BANDS[0]
     return at
-
-
-def _ordered(
-    order: list[int], trick: tuple[int, ...], leader: int, mover: int, side: tuple[bool, ...]
-) -> list[int]:
-    """A follower's cards in the order most likely to settle a search at once: its side
-    holding the trick, the lowest first; else the cheapest that takes it, then the lowest."""
-    at = _best_at(trick)
-    best = trick[at]
-    if side[(leader + at) % 4] == side[mover]:
-        return order[::-1]
-    band = _BAND_OF[best]
-    beats = [b for b in order if (b & band and b < best) or (b < 0x10000 and band != _BANDS[0])]
-    if not beats:
-        return order[::-1]
-    rest = [b for b in order if b not in beats]
-    return beats[::-1] + rest[::-1]
 
 
 __all__ = ["BIT_OF", "MenschSolver"]
