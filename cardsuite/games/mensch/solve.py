@@ -31,10 +31,14 @@ answers the same values, value for value (``Endgame.solver``;
 - **Equivalent cards searched once**: of cards adjacent in their class with nothing live
   between (``bots.endgame_groups``), one; the called card apart while its holder is
   secret (playing it changes the holder's duties).
-- **A transposition table** at each trick's lead, keyed by the leader, the four hands and
-  whether the called suit has been led, holding bounds on the side's tricks still to come
-  (not the tricks won so far: the same position after different tricks shares an entry),
-  one table per contract, trumps, call and sides, shared by a decision's samples.
+- **A transposition table** at each trick's lead, keyed by the leader, whether the called
+  suit has been led, and each band's live cards as whose they are from the top down (the
+  called card marked, and whether QC is live when it is barred from a lead): the cards out
+  of play between them change nothing, so positions reached by playing different but now
+  equivalent cards share an entry (40% fewer positions searched at 24 cards). It holds
+  bounds on the side's tricks still to come, not the tricks won so far, so the same
+  position after different tricks shares an entry too; one table per contract, trumps,
+  call and sides, shared by a decision's samples.
 - **Move ordering** for cut-offs: a follower whose side already holds the trick plays low;
   otherwise the cheapest card that takes it, then the lowest.
 
@@ -274,6 +278,28 @@ class _Search:
         band_of = _BAND_OF
         trumps = _BANDS[0]
         search = self
+        owners: dict[tuple[int, int, int, int, int], int] = {}
+        oget = owners.get
+        cb = [(called >> (16 * i)) & 0xFFFF for i in range(4)]
+        qc = 1 if forbid & 1 else 0  # (QC barred from its holder's lead: whether it is live)
+
+        def canon(h0: int, h1: int, h2: int, h3: int) -> tuple[int, ...]:
+            # each band's live cards, high to low, as whose they are (the called card
+            # marked): the cards out of play between them change nothing
+            out = [(h0 | h1 | h2 | h3) & qc]
+            for i in range(4):
+                t = (
+                    (h0 >> (16 * i)) & 0xFFFF,
+                    (h1 >> (16 * i)) & 0xFFFF,
+                    (h2 >> (16 * i)) & 0xFFFF,
+                    (h3 >> (16 * i)) & 0xFFFF,
+                    cb[i],
+                )
+                code = oget(t)
+                if code is None:
+                    code = owners[t] = _owners(*t)
+                out.append(code)
+            return tuple(out)
 
         def node(
             h0: int,
@@ -297,7 +323,7 @@ class _Search:
                 left = (h0 | h1 | h2 | h3).bit_count() >> 2
                 if need > left:
                     return False
-                key = (leader, h0, h1, h2, h3, before)
+                key = (leader, before, *canon(h0, h1, h2, h3))
                 hit = tget(key)
                 if hit is not None:
                     lo, hi = hit
@@ -430,6 +456,21 @@ class _Search:
             return node(h0, h1, h2, h3, leader, len(trick), led, trick[at], by, down, before, need)
 
         return wins
+
+
+def _owners(x0: int, x1: int, x2: int, x3: int, called: int) -> int:
+    """One band's cards in the hands as whose each is, from the highest down, in base 5
+    after a leading 1 (4: the called card, whose holder is the partner)."""
+    code = 1
+    live = x0 | x1 | x2 | x3
+    while live:
+        low = live & -live
+        if low == called:
+            code = code * 5 + 4
+        else:
+            code = code * 5 + (0 if x0 & low else 1 if x1 & low else 2 if x2 & low else 3)
+        live ^= low
+    return code
 
 
 def _best_at(trick: tuple[int, ...]) -> int:
