@@ -7,7 +7,11 @@ whatever the cards left) with ``--samples`` samples (8: the ladder's 200 iterati
 with the reference ``endgame.Solver`` and once with ``solve.MenschSolver`` (``--fast-only``:
 the fast one alone, for counts the reference takes minutes over). Prints, per count, CPU
 seconds a decision (mean, p95, max), positions searched a second, and whether the two chose
-alike with the same values (they must: the lockstep).
+alike with the same values (they must: the lockstep). ``--as-shipped``: instead, the hard
+bot as the app makes it (its default iterations and time budget) on the same positions,
+its endgame forced on whatever the cards left: wall seconds a decision (p50, p95, max;
+under load, upper bounds) and how many of its samples it solved in time (mean, least),
+with the fast solver and with the reference (as before issue 36's own solver).
 
     nice -n 10 python scripts/mensch_solver_speed.py --cards 12,16,20,24 --positions 20
 """
@@ -40,6 +44,7 @@ def positions(cards: int, count: int, seed: int) -> list[tuple[MenschState, int]
     g = 0
     while len(found) < count:
         st = game.new_state(seed=seed * 100_000 + g)
+        assert isinstance(st, MenschState)
         g += 1
         bots = [make_bot("mensch", "medium", seed=g * 4 + s) for s in range(4)]
         taken = 0
@@ -75,6 +80,39 @@ def decide(
     return str(choice), dict(bot.last.values or {}), cpu, bot.last.nodes
 
 
+def shipped(found: list[tuple[MenschState, int]], reference: bool) -> dict[str, Any]:
+    """The app's hard bot on ``found``, its endgame forced (``reference``: by the reference
+    solver): wall seconds a decision and samples solved."""
+    wall: list[float] = []
+    solved: list[int] = []
+    for i, (st, seat) in enumerate(found):
+        bot = make_bot("mensch", "hard", seed=i)
+        assert isinstance(bot, ISMCTSBot) and bot.hooks.endgame is not None
+        spec = dataclasses.replace(
+            bot.hooks.endgame, when=lambda s, seat: True, solver=Solver if reference else None
+        )
+        if not reference:
+            spec = dataclasses.replace(spec, solver=MenschSolver)
+        bot.hooks = dataclasses.replace(bot.hooks, endgame=spec)
+        t = time.perf_counter()
+        bot.choose(st.clone_for_search(random.Random(3)), seat)
+        wall.append(time.perf_counter() - t)
+        assert bot.last.endgame
+        solved.append(bot.last.solved)
+    ordered = sorted(wall)
+
+    def pick(q: float) -> float:
+        return round(ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))], 4)
+
+    return {
+        "p50_s": pick(0.5),
+        "p95_s": pick(0.95),
+        "max_s": round(max(wall), 4),
+        "solved_mean": round(sum(solved) / len(solved), 1),
+        "solved_least": min(solved),
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cards", default="8,12,16,20")
@@ -82,10 +120,17 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=8)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--fast-only", action="store_true")
+    parser.add_argument("--as-shipped", action="store_true")
     args = parser.parse_args()
     for cards in (int(c) for c in args.cards.split(",")):
         found = positions(cards, args.positions, args.seed)
         row: dict[str, Any] = {"cards": cards, "positions": len(found)}
+        if args.as_shipped:
+            row["fast"] = shipped(found, reference=False)
+            if not args.fast_only:
+                row["reference"] = shipped(found, reference=True)
+            print(json.dumps(row), flush=True)
+            continue
         kinds = [("fast", MenschSolver)] + ([] if args.fast_only else [("reference", Solver)])
         choices: dict[str, list[Any]] = {}
         for name, solver in kinds:
