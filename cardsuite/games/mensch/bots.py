@@ -369,7 +369,13 @@ def rollout_action(st: State, rng: random.Random) -> Action:
 
 
 #: Exact endgames (``bots/endgame.py``) once at most this many cards are left in the four
-#: hands (the last three tricks); 0 switches them off.
+#: hands (the last three tricks); 0 switches them off. Solved by ``solve.MenschSolver``
+#: (the reference's values, 22 times as fast at 16 cards: 0.016 s of CPU for the ladder's 8
+#: samples, against 0.35), so at its default budget the bot now solves nearly all its 40
+#: samples where the reference solved a few. Solving from 20 or 24 cards fits the ladder's
+#: 8 samples (0.04 s, 0.09 s) but not the default budget's 40 under load, and measured in
+#: whole games it did not separate from 16 (the ladder's first 5 duplicate sets, 200
+#: iterations, paired: 20 cards +2.2 ±2.7 chips a game, 24 cards +0.0 ±3.5): kept at 16.
 ENDGAME_CARDS = 16
 
 
@@ -423,6 +429,7 @@ def search_hooks() -> SearchHooks:
     the table said (``inference``: the others' bids, calls and plays under the medium
     model)."""
     from .inference import log_likelihood
+    from .solve import MenschSolver
 
     endgame = None
     if ENDGAME_CARDS:
@@ -432,6 +439,7 @@ def search_hooks() -> SearchHooks:
             groups=endgame_groups,
             sides=endgame_sides,
             copy=turn_copy,
+            solver=MenschSolver,
         )
     if not READING:
         return SearchHooks(rollout=rollout_action, endgame=endgame)
@@ -474,7 +482,9 @@ def auction_hooks() -> SearchHooks:
 #: exact solve of the true deal (17-26 cards, 226 decisions), 0.066 chips lost against the
 #: tree's 0.093 (paired -0.03 ±0.08); at 200 iterations 0.12 s of CPU a decision against
 #: 0.16. ``PLAY_SOLVE``: in those play-outs, the rest solved exactly once this many cards
-#: or fewer are left (0: played out to the end; 12 costs seven times the CPU, 16 twenty).
+#: or fewer are left (0: played out to the end; with the reference solver 12 cost seven
+#: times the CPU, 16 twenty; with ``solve.MenschSolver`` 16 costs about twice, and on the
+#: two duplicate sets measured it was behind: not kept).
 FLAT_PLAY = True
 PLAY_SOLVE = 0
 
