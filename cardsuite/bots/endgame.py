@@ -241,6 +241,28 @@ def make_solver(
     return factory(root, me, spec, stop)
 
 
+#: Four bands of 16 bits: a game's own solver (Manni's, Mensch's) gives each suit (or the
+#: trumps) a band, highest card at the band's lowest bit.
+_BANDS = tuple(0xFFFF << (16 * b) for b in range(4))
+
+
+def band_plays(mask: int, live: int) -> list[int]:
+    """``adjacent_runs`` for a solver whose cards are bits in bands of 16 (a suit, or the
+    trumps, each a band, highest card lowest): the one-bit masks of the cards to search among
+    ``mask`` (a seat's legal plays), lowest bit first, the first of each run of adjacent
+    cards in a band with no other ``live`` card (in a hand or on the table) between them."""
+    out = []
+    others = live & ~mask
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        band = _BANDS[(low.bit_length() - 1) >> 4]
+        rest = others & band & ~(low - 1)  # live cards not the mover's, from this one down
+        end = (rest & -rest) if rest else (band & -band) << 16
+        mask &= ~((end - 1) & ~(low - 1))
+    return out
+
+
 def adjacent_runs(
     actions: Sequence[Action],
     card_of: Callable[[Action], Any],
@@ -346,6 +368,7 @@ __all__ = [
     "OutOfTime",
     "Solver",
     "adjacent_runs",
+    "band_plays",
     "choose_exactly",
     "make_solver",
 ]

@@ -20,12 +20,12 @@ from fakes import FakeClock
 from test_endgame import manni_position
 
 from cardsuite.bots import make_bot
-from cardsuite.bots.endgame import Endgame, OutOfTime, Solver, turn_copy
+from cardsuite.bots.endgame import Endgame, OutOfTime, Solver, band_plays, turn_copy
 from cardsuite.bots.ismcts import ISMCTSBot
 from cardsuite.games import get_game
 from cardsuite.games.manni import bots as mb
 from cardsuite.games.manni.rules import MannState
-from cardsuite.games.manni.solve import MannSolver, plays
+from cardsuite.games.manni.solve import MannSolver
 
 #: (variant, options): every contract of every variant turns up in their games.
 VARIANTS: list[tuple[str, dict[str, Any] | None]] = [
@@ -133,7 +133,7 @@ def test_the_fast_solver_is_the_reference_value_for_value(
 
 
 def test_its_plays_are_the_reference_groups_first_cards() -> None:
-    """``plays`` (the cards searched, as bits) is the first card of each of
+    """``endgame.band_plays`` (the cards searched, as bits) is the first card of each of
     ``bots.endgame_groups``' groups (adjacent cards with nothing live between), in order,
     in every variant (low aces in Hornafjarðarmanni's Nullo too)."""
     checked = 0
@@ -146,7 +146,7 @@ def test_its_plays_are_the_reference_groups_first_cards() -> None:
             mask = sum(1 << key(a.card) for a in legal)  # type: ignore[attr-defined]
             groups = mb.endgame_groups(st, legal)
             want = [1 << key(g[0].card) for g in groups]  # type: ignore[attr-defined]
-            assert plays(mask, live) == want, (variant, [[str(a) for a in g] for g in groups])
+            assert band_plays(mask, live) == want, (variant, [[str(a) for a in g] for g in groups])
             checked += 1
     assert checked >= 4 * 35
 

@@ -49,7 +49,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ...bots.endgame import CHECK_EVERY, Endgame, OutOfTime, Solver
+from ...bots.endgame import CHECK_EVERY, Endgame, OutOfTime, Solver, band_plays
 from ...engine import Action, State
 from .rules import SUIT_ORDER, MannState
 
@@ -57,28 +57,6 @@ from .rules import SUIT_ORDER, MannState
 _BANDS = tuple(0xFFFF << (16 * s) for s in range(4))
 #: A move's child: (reward vector, exact). Only exact values are tabled.
 Rewards = tuple[float, ...]
-
-
-def _band(bit: int) -> int:
-    """The suit band of a one-bit mask."""
-    return _BANDS[(bit.bit_length() - 1) >> 4]
-
-
-def plays(mask: int, live: int) -> list[int]:
-    """The one-bit masks of the cards to search among ``mask`` (a seat's legal plays),
-    lowest bit first: of each run of adjacent cards in a suit with no other ``live`` card
-    (in a hand or on the table) between them, the first (``endgame.adjacent_runs``, as
-    ``bots.endgame_groups`` groups them)."""
-    out = []
-    others = live & ~mask
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        band = _band(low)
-        rest = others & band & ~(low - 1)  # live cards not the mover's, from this one down
-        end = (rest & -rest) if rest else (band & -band) << 16
-        mask &= ~((end - 1) & ~(low - 1))
-    return out
 
 
 class MannSolver(Solver):
@@ -328,7 +306,7 @@ class MannSolver(Solver):
             live = h0 | h1 | h2
             mv = pget((hand, live))
             if mv is None:
-                mv = plays(hand, live)
+                mv = band_plays(hand, live)
                 pset((hand, live), mv)
             tops = bget((w0, w1, w2, hand.bit_count())) or bound((w0, w1, w2), hand.bit_count())
             top = tops[a]
@@ -373,7 +351,7 @@ class MannSolver(Solver):
             live = h0 | h1 | h2 | c1
             mv = pget((mask, live))
             if mv is None:
-                mv = plays(mask, live)
+                mv = band_plays(mask, live)
                 pset((mask, live), mv)
             tops = bget((w0, w1, w2, hand.bit_count())) or bound((w0, w1, w2), hand.bit_count())
             top = tops[m]
@@ -427,7 +405,7 @@ class MannSolver(Solver):
             live = h0 | h1 | h2 | c1 | c2
             mv = pget((mask, live))
             if mv is None:
-                mv = plays(mask, live)
+                mv = band_plays(mask, live)
                 pset((mask, live), mv)
             tops = bget((w0, w1, w2, hand.bit_count())) or bound((w0, w1, w2), hand.bit_count())
             top = tops[m]
@@ -508,4 +486,4 @@ _NEXT = (1, 2, 0)
 #: Per mover, the masks that take its card out of the three hands (``h ^ (bit & s)``).
 _SELECT = ((-1, 0, 0), (0, -1, 0), (0, 0, -1))
 
-__all__ = ["MannSolver", "plays"]
+__all__ = ["MannSolver"]

@@ -52,10 +52,9 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ...bots.endgame import CHECK_EVERY, Endgame, OutOfTime, Solver
+from ...bots.endgame import CHECK_EVERY, Endgame, OutOfTime, Solver, band_plays
 from ...cards import Card
 from ...engine import Action, State
-from ..manni.solve import plays
 from .actions import PACK
 from .rules import QC, MenschState, power
 
@@ -350,7 +349,7 @@ class _Search:
             else:
                 legal = hand
             apart = called & legal if live & called else 0  # (a secret holder's card)
-            order = plays(legal & ~apart, live)
+            order = band_plays(legal & ~apart, live)
             if apart:
                 order.append(apart)
             mine = side[mover]
