@@ -33,6 +33,7 @@ GC_THRESHOLDS = (100_000, 50, 100)
 gc.set_threshold(*GC_THRESHOLDS)
 
 
+@pytest.hookimpl(optionalhook=True)  # (a run without xdist, as in test_salted_seeds)
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """``-n auto``: one worker more than the cores. A UI test waits on its app's timers and
     workers part of the time, and two workers on two cores left the machine at a load of
