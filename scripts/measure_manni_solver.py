@@ -30,9 +30,11 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from cardsuite.bots import endgame, make_bot
+from solver_timing import decide
+
+from cardsuite.bots import make_bot
 from cardsuite.bots.endgame import Solver
-from cardsuite.bots.ismcts import ISMCTSBot, SearchHooks
+from cardsuite.bots.ismcts import ISMCTSBot
 from cardsuite.games import get_game
 from cardsuite.games.manni import bots as mb
 from cardsuite.games.manni.rules import MannState
@@ -61,26 +63,6 @@ def positions(variant: str, cards: int, count: int, seed: int) -> list[tuple[Man
                     taken = st.hand_no
             st.apply(bots[seat].choose(st, seat))
     return found
-
-
-def decide(
-    st: MannState, seat: int, solver: Any, samples: int
-) -> tuple[str, dict[str, Any], float, int]:
-    """The exact endgame's choice with ``solver``: (choice, values, CPU seconds, nodes)."""
-    hooks = mb.search_hooks()
-    assert hooks.endgame is not None
-    spec = dataclasses.replace(hooks.endgame, when=lambda s, seat: True, solver=solver)
-    bot = ISMCTSBot(
-        SearchHooks(**{**hooks.__dict__, "endgame": spec}),
-        seed=seat,
-        iterations=samples * endgame.ITERATIONS_PER_SAMPLE,
-        time_budget=1e9,
-    )
-    t = time.process_time()
-    choice = bot.choose(st.clone_for_search(random.Random(3)), seat)
-    cpu = time.process_time() - t
-    assert bot.last.endgame and bot.last.solved == samples
-    return str(choice), dict(bot.last.values or {}), cpu, bot.last.nodes
 
 
 def summary(cpu: Sequence[float], nodes: int) -> dict[str, float]:
@@ -155,7 +137,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             nodes = 0
             picks[name] = []
             for st, seat in found:
-                choice, values, t, n = decide(st, seat, solver, args.samples)
+                choice, values, t, n = decide(mb.search_hooks(), st, seat, solver, args.samples)
                 cpu.append(t)
                 nodes += n
                 picks[name].append((choice, values))

@@ -26,10 +26,11 @@ import time
 from typing import Any
 
 from measure_manni_solver import summary
+from solver_timing import decide
 
-from cardsuite.bots import endgame, make_bot
+from cardsuite.bots import make_bot
 from cardsuite.bots.endgame import Solver
-from cardsuite.bots.ismcts import ISMCTSBot, SearchHooks
+from cardsuite.bots.ismcts import ISMCTSBot
 from cardsuite.games import get_game
 from cardsuite.games.mensch import bots as mb
 from cardsuite.games.mensch.rules import MenschState
@@ -58,26 +59,6 @@ def positions(cards: int, count: int, seed: int) -> list[tuple[MenschState, int]
                     taken = st.deal_no
             st.apply(bots[seat].choose(st, seat))
     return found
-
-
-def decide(
-    st: MenschState, seat: int, solver: Any, samples: int
-) -> tuple[str, dict[str, Any], float, int]:
-    """The exact endgame's choice with ``solver``: (choice, values, CPU seconds, nodes)."""
-    hooks = mb.search_hooks()
-    assert hooks.endgame is not None
-    spec = dataclasses.replace(hooks.endgame, when=lambda s, seat: True, solver=solver)
-    bot = ISMCTSBot(
-        SearchHooks(**{**hooks.__dict__, "endgame": spec}),
-        seed=seat,
-        iterations=samples * endgame.ITERATIONS_PER_SAMPLE,
-        time_budget=1e9,
-    )
-    t = time.process_time()
-    choice = bot.choose(st.clone_for_search(random.Random(3)), seat)
-    cpu = time.process_time() - t
-    assert bot.last.endgame and bot.last.solved == samples
-    return str(choice), dict(bot.last.values or {}), cpu, bot.last.nodes
 
 
 def shipped(found: list[tuple[MenschState, int]], reference: bool) -> dict[str, Any]:
@@ -136,7 +117,7 @@ def main() -> None:
         for name, solver in kinds:
             cpu, nodes, got = [], 0, []
             for st, seat in found:
-                choice, values, sec, n = decide(st, seat, solver, args.samples)
+                choice, values, sec, n = decide(mb.search_hooks(), st, seat, solver, args.samples)
                 cpu.append(sec)
                 nodes += n
                 got.append((choice, values))
