@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 import scale
 from fakes import FakeClock
+from solver_choices import choices_by_solver
 from test_endgame import manni_position
 
 from cardsuite.bots import make_bot
@@ -169,13 +170,8 @@ def test_the_bot_lends_it_and_chooses_as_with_the_reference() -> None:
     assert hooks.endgame is not None and hooks.endgame.solver is MannSolver
     for st in positions("basic", None, [9, 12], 1, seed=5):
         seat = st.to_move()
-        out = []
-        for solver in (MannSolver, Solver):
-            endgame = dataclasses.replace(hooks.endgame, solver=solver)
-            h = dataclasses.replace(hooks, endgame=endgame)
-            bot = ISMCTSBot(h, seed=2, iterations=200, time_budget=1e9)
-            out.append((str(bot.choose(st, seat)), bot.last.values))  # type: ignore[arg-type]
-            assert bot.last.endgame and bot.last.solved == 8
+        assert seat is not None
+        out = choices_by_solver(hooks, st, seat, (MannSolver, Solver))
         assert out[0] == out[1]
 
 

@@ -10,7 +10,6 @@ the positions, every size up to 24."""
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -18,6 +17,7 @@ from typing import Any
 import pytest
 import scale
 from fakes import FakeClock
+from solver_choices import choices_by_solver
 from test_endgame import mensch_position
 
 from cardsuite.bots import make_bot
@@ -192,13 +192,8 @@ def test_the_bot_lends_it_and_chooses_as_with_the_reference() -> None:
     assert hooks.endgame is not None and hooks.endgame.solver is MenschSolver
     for st in positions("standard", [10, 14], 1, seed=5):
         seat = st.to_move()
-        out = []
-        for solver in (MenschSolver, Solver):
-            endgame = dataclasses.replace(hooks.endgame, solver=solver)
-            h = dataclasses.replace(hooks, endgame=endgame)
-            bot = ISMCTSBot(h, seed=2, iterations=200, time_budget=1e9)
-            out.append((str(bot.choose(st, seat)), bot.last.values))  # type: ignore[arg-type]
-            assert bot.last.endgame and bot.last.solved == 8
+        assert seat is not None
+        out = choices_by_solver(hooks, st, seat, (MenschSolver, Solver))
         assert out[0] == out[1]
 
 
