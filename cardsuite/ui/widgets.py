@@ -14,11 +14,12 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 from rich.style import Style
 from rich.text import Text
 from textual import events
-from textual.app import ComposeResult
-from textual.containers import VerticalScroll
+from textual.geometry import Size
 from textual.message import Message
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+from textual.visual import Visual, visualize
 from textual.widget import Widget
-from textual.widgets import Static
 
 from ..cards import Card
 from ..engine import Event
@@ -281,22 +282,26 @@ def event_text(event: Event, names: Sequence[str], cs: CardStyle) -> Text:
     return out
 
 
-class LogView(VerticalScroll):
+class LogView(ScrollView, can_focus=False):
     """The game's log in words, newest at the bottom.
 
     Lines are kept as events and wrapped when drawn (not when written, as ``RichLog`` does),
-    so lines written before the layout settles, or before a resize, still fit the panel."""
+    so lines written before the layout settles, or before a resize, still fit the panel.
+
+    A line-API widget: each event's line is drawn and wrapped once for the panel's width,
+    and a frame draws only the rows in sight. (One ``Static`` holding the whole log drew
+    all of it again at every move: 27 ms a move at 150 lines on a slow machine, growing with
+    the game, a fifth of what a Pilot test that plays a whole game spent.)"""
 
     DEFAULT_CSS = """
-    LogView { height: 1fr; }
-    LogView > Static { width: 1fr; }
+    LogView { height: 1fr; overflow-x: hidden; overflow-y: auto; }
     """
+    ALLOW_SELECT = False
 
     MAX_LINES = 400
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
-        self.can_focus = False
         self._events: list[Event] = []
         self._names: Sequence[str] = ()
         #: the first events' lines as drawn, for these names and this card style: a new
@@ -304,26 +309,40 @@ class LogView(VerticalScroll):
         #: the square of its length: 16,033 lines drawn for 148 moves of a Twenty-Two game)
         self._texts: list[Text] = []
         self._drawn_for: tuple[tuple[str, ...], CardStyle] | None = None
-
-    def compose(self) -> ComposeResult:
-        yield Static()
+        #: the first texts' rows, wrapped at ``_width`` in the panel's style, and how many
+        #: rows each text took (so the oldest can be let go)
+        self._rows: list[Strip] = []
+        self._counts: list[int] = []
+        self._width = 0
 
     def add_events(self, events_: Sequence[Event], names: Sequence[str]) -> None:
         self._events.extend(events_)
         excess = len(self._events) - self.MAX_LINES
         if excess > 0:
             del self._events[:excess]
-            del self._texts[:excess]
+            drop = min(excess, len(self._texts))
+            del self._texts[:drop]
+            del self._rows[: sum(self._counts[:drop])]
+            del self._counts[:drop]
         self._names = names
         self._redraw()
 
     def clear(self) -> None:
         self._events.clear()
         self._texts.clear()
+        self._unwrap()
         self._redraw()
+
+    def _unwrap(self) -> None:
+        self._rows.clear()
+        self._counts.clear()
 
     def cards_changed(self) -> None:
         self._redraw()
+
+    def lines(self) -> list[str]:
+        """The log's lines as plain text, one an event (for tests and screen readers)."""
+        return [t.plain for t in self._texts]
 
     def _redraw(self) -> None:
         if not self.is_mounted:
@@ -333,11 +352,49 @@ class LogView(VerticalScroll):
         drawn_for = (tuple(self._names), cs)
         if drawn_for != self._drawn_for:  # new names or card style: every line again
             self._texts.clear()
+            self._unwrap()
             self._drawn_for = drawn_for
         new = self._events[len(self._texts) :]
         self._texts.extend(event_text(e, self._names, cs) for e in new)
-        self.query_one(Static).update(Text("\n").join(self._texts))
+        self._wrap()
         self.call_after_refresh(self.scroll_end, animate=False)
+
+    def _wrap(self, again: bool = False) -> None:
+        """Wrap the texts not yet wrapped (all of them when the width or ``again`` says)."""
+        width = self.scrollable_content_region.width
+        if width <= 0:
+            return  # not laid out yet: ``on_resize`` wraps them
+        if again or width != self._width:
+            self._unwrap()
+            self._width = width
+        style = self.visual_style
+        for text in self._texts[len(self._counts) :]:
+            rows = Visual.to_strips(self, visualize(self, text), width, None, style)
+            self._rows.extend(rows)
+            self._counts.append(len(rows))
+        self.virtual_size = Size(width, len(self._rows))
+        self.refresh()
+
+    def on_resize(self) -> None:
+        if self.scrollable_content_region.width != self._width:
+            self._wrap()
+            self.scroll_end(animate=False, immediate=True)
+
+    def notify_style_update(self) -> None:
+        """A new theme: the rows were drawn in the old one's colours."""
+        super().notify_style_update()
+        if self._counts:
+            self._wrap(again=True)
+
+    def render_line(self, y: int) -> Strip:
+        width = self.scrollable_content_region.width
+        if width != self._width and self._width:
+            self.call_later(self._wrap)  # a scroll bar came or went: wrap for the new width
+        style = self.visual_style.rich_style
+        row = self.scroll_offset.y + y
+        if 0 <= row < len(self._rows):
+            return self._rows[row].crop_extend(0, width, style)
+        return Strip.blank(width, style)
 
 
 __all__ = [

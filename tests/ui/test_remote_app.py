@@ -388,7 +388,7 @@ async def test_the_log_names_a_seats_new_player(make_app) -> None:  # type: igno
         screen = app.screen
 
         def log() -> str:
-            return str(screen.query_one(LogView).query_one("Static").render())
+            return "\n".join(screen.query_one(LogView).lines())
 
         await wait_for(pilot, lambda: "Right" in log())
         bob = TableClient(server.address, name="Bob")
