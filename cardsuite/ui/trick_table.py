@@ -49,7 +49,7 @@ from .choice import ChoiceScreen
 from .felt import POSITIONS, FeltScene, Play, SeatSpot, TrickFelt, backs_text
 from .sheet import Sheet, column_heads, marked_totals, shorten
 from .table import TableScreen
-from .widgets import CardGroup, HandView, LogView, card_style
+from .widgets import CardGroup, HandView, LogView, card_style, show
 
 
 @dataclass
@@ -305,18 +305,19 @@ class TrickTableScreen(TableScreen):
         self._pick_size()
         view = self._view = self.table_view()
         names = self.match.names()
-        self.query_one("#table-header", Static).update(self._fit_header(self.header(view)))
+        show(self.query_one("#table-header", Static), self._fit_header(self.header(view)), layout=False)
         self.query_one(TrickFelt).show(self._scene(view, names), self.card_size)
         if self.has_class("-seat-list"):
-            self.query_one("#seat-list", Static).update(self._seat_list(view, names))
+            show(self.query_one("#seat-list", Static), self._seat_list(view, names))
             self.call_after_refresh(self._follow_seat, view)
-        self.query_one("#status", Static).update(self._status(view, names))
+        show(self.query_one("#status", Static), self._status(view, names), layout=False)
         sheet = self.sheet(view, names)
         panel = self.query_one("#sheet", Static)
         panel.display = sheet is not None
         if sheet is not None:
             panel.border_title = sheet.title
-            panel.update(self._sheet_table(sheet))
+            # the table made from the rows, only when they or the panel's width changed
+            show(panel, lambda: self._sheet_table(sheet), key=(sheet, panel.content_size.width))
         self.refresh_hand()
         self.mark_drawn()
 
@@ -590,7 +591,7 @@ class TrickTableScreen(TableScreen):
         """A changed selection is no longer the hint: the status says the prompt again."""
         if self._hint is not None:
             self._hint = None
-            self.query_one("#status", Static).update(self._status(self._view, self.match.names()))
+            show(self.query_one("#status", Static), self._status(self._view, self.match.names()))
 
     def on_hand_view_clicked(self, message: HandView.Clicked) -> None:
         if self.my_hand() is None:
@@ -739,7 +740,7 @@ class TrickTableScreen(TableScreen):
         if not hasattr(action, "cards"):  # a bid, a contract, a call: nothing to select
             self._hinted_action = action
             self._hint = self.hint_text(hint)
-            self.query_one("#status", Static).update(self._hint)
+            show(self.query_one("#status", Static), self._hint)
             self.refresh_hand()
             return
         hand = self._hand_cards()
@@ -752,7 +753,7 @@ class TrickTableScreen(TableScreen):
         self.selected = set(picked)
         self.hinted = picked
         self._hint = self.hint_text(hint)
-        self.query_one("#status", Static).update(self._hint)
+        show(self.query_one("#status", Static), self._hint)
         self.refresh_hand()
 
     def say(self, action: Action) -> str:

@@ -7,9 +7,10 @@ Cards are drawn by ``cardart`` with the app's ``CardStyle``; widgets with cards 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, cast
+from weakref import WeakKeyDictionary
 
 from rich.style import Style
 from rich.text import Text
@@ -18,8 +19,9 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
-from textual.visual import Visual, visualize
+from textual.visual import Visual, VisualType, visualize
 from textual.widget import Widget
+from textual.widgets import Static
 
 from ..cards import Card
 from ..engine import Event
@@ -282,6 +284,54 @@ def event_text(event: Event, names: Sequence[str], cs: CardStyle) -> Text:
     return out
 
 
+#: What each panel shows now, by what it looks like (``show``): not the widget's own
+#: content, which Textual keeps as given (a Rich table is equal only to itself).
+_SHOWN: WeakKeyDictionary[Static, object] = WeakKeyDictionary()
+
+
+def _look(content: object) -> object:
+    """What ``content`` looks like when drawn: a text's characters, styles and layout (Rich's
+    ``Text.__eq__`` leaves out its style, justification and overflow); anything else is
+    itself."""
+    if isinstance(content, Text):
+        return (
+            content.plain,
+            tuple(content.spans),
+            str(content.style),
+            content.justify,
+            content.overflow,
+            content.no_wrap,
+        )
+    return content
+
+
+def show(
+    widget: Static,
+    content: VisualType | Callable[[], VisualType],
+    key: object = None,
+    *,
+    layout: bool = True,
+) -> None:
+    """``widget.update(content)``, unless the widget already shows that.
+
+    A table redraws its panels after every move and bot step, though most of them show what
+    they showed; ``Static.update`` always draws the widget again and lays the whole screen
+    out again. ``key`` stands for the content where comparing it is cheaper or possible at
+    all (a score sheet's rows for the Rich table made from them); ``content`` may then be a
+    function, called only when the key changed."""
+    if key is None:
+        made = content() if callable(content) else content
+        key = _look(made)
+    else:
+        made = None
+    if widget in _SHOWN and _SHOWN[widget] == key:
+        return
+    if made is None:
+        made = content() if callable(content) else content
+    _SHOWN[widget] = key
+    widget.update(made, layout=layout)
+
+
 class LogView(ScrollView, can_focus=False):
     """The game's log in words, newest at the bottom.
 
@@ -407,4 +457,5 @@ __all__ = [
     "card_style",
     "event_text",
     "render_groups",
+    "show",
 ]

@@ -22,7 +22,7 @@ from ...cards import RANK_CODES, Card
 from ...engine import Action, Event
 from ...ui.cardart import rich_colour
 from ...ui.sheet import Sheet
-from ...ui.widgets import HandView, card_style, event_text
+from ...ui.widgets import HandView, card_style, event_text, show
 from .actions import Capture, Word
 from .screen_composer import (
     KIND_LETTER,
@@ -106,11 +106,7 @@ class CasinoDrawing:
     def _put(self, selector: str, content: Text) -> None:
         """Update a one-line widget, only when what it shows changes (every redraw of a
         widget costs Textual a repaint)."""
-        key = (content.plain, tuple(content.spans), str(content.style))
-        if self._drawn.get(selector) == key:
-            return
-        self._drawn[selector] = key
-        self.query_one(selector, Static).update(content, layout=False)
+        show(self.query_one(selector, Static), content, layout=False)
 
     def _set_title(self, selector: str, title: str) -> None:
         widget = self.query_one(selector)

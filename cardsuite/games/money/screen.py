@@ -47,7 +47,7 @@ from ...ui.cardart import Canvas, draw_backs, draw_fan, suit_text
 from ...ui.choice import ChoiceScreen
 from ...ui.output_times import OUTPUT
 from ...ui.table import TableScreen
-from ...ui.widgets import LogView, card_style
+from ...ui.widgets import LogView, card_style, show
 from .actions import GROUND, Buy, Claim, Exchange, Sell, Turn, rank_name
 from .race import Due, Race, local_race
 from .referee import Outcome, Referee
@@ -623,17 +623,18 @@ class MoneyScreen(TableScreen):
         header = "  ·  ".join(parts)
         if len(header) > self.size.width - 2:  # (Syrian's four values past card 99, at 80)
             header = " · ".join(parts)
-        self.query_one("#mn-header", Static).update(Text(header, style="bold"))
+        show(self.query_one("#mn-header", Static), Text(header, style="bold"))
         top, bottom = self._seats_top_bottom()
-        self.query_one("#mn-top", Static).update(self._seat_panel(view, top))
-        self.query_one("#mn-bottom", Static).update(self._seat_panel(view, bottom))
-        self.query_one("#mn-ground", Static).update(self._ground(view, names))
+        show(self.query_one("#mn-top", Static), self._seat_panel(view, top))
+        show(self.query_one("#mn-bottom", Static), self._seat_panel(view, bottom))
+        show(self.query_one("#mn-ground", Static), self._ground(view, names))
         text, ms, style = self.flash
-        self.query_one("#mn-flash", Static).update(
-            Text(text, style=f"bold {style}" if style else "bold")
+        show(
+            self.query_one("#mn-flash", Static),
+            Text(text, style=f"bold {style}" if style else "bold"),
         )
         self.query_one("#mn-ms", Digits).update(f"{ms:.0f}" if ms is not None else "")
-        self.query_one("#mn-ms-unit", Static).update("milliseconds" if ms is not None else "")
+        show(self.query_one("#mn-ms-unit", Static), "milliseconds" if ms is not None else "")
         # names are the players' own words: shown as text, never read as markup
         self.query_one("#mn-top").border_title = Text(self.match.seats[top].label())
         self.query_one("#mn-bottom").border_title = Text(self.match.seats[bottom].label())
