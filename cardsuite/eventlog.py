@@ -117,6 +117,11 @@ class EventLog(list[Event]):
     def __radd__(self, other: Iterable[Event]) -> list[Event]:
         return [*other, *self]
 
+    def __mul__(self, n: SupportsIndex) -> list[Event]:
+        return list(self) * n
+
+    __rmul__ = __mul__
+
     def __repr__(self) -> str:
         return repr(list(self))
 

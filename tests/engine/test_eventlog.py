@@ -65,6 +65,8 @@ def test_an_entry_reads_as_its_event_every_way() -> None:
     log, events = _log()
     assert json.dumps(log) == json.dumps([list(e) for e in events])
     log, events = _log()
+    assert log * 2 == events * 2 and 2 * log == events * 2
+    log, events = _log()
     assert log.pop() == events[2] and log == events[:2]
     assert repr(_log()[0]) == repr(_log()[1])
 
