@@ -11,8 +11,10 @@ drift is cancelled by alternating the two sides (A B, B A, A B, ...), each run a
 process, timed by its own CPU clock (``time.process_time``, so time taken by other jobs on a
 shared core is not counted) over the loop alone (after imports and one warm-up game).
 
-    python scripts/cpu_ab.py BEFORE AFTER "GAME VARIANT PLAYERS" ... [--games N]
+    python scripts/cpu_ab.py BEFORE AFTER "GAME VARIANT PLAYERS [K=V ...]" ... [--games N]
         [--first SEED] [--rounds R]
+
+Game options are written as ``compare_checkouts.py`` reads them (``aces_money=true``).
 
 Prints, per configuration, each side's CPU seconds (min/median/max of the rounds) and
 the median of the rounds' AFTER/BEFORE ratios (below 1: AFTER is faster), with their
@@ -28,20 +30,26 @@ import os
 import statistics
 import subprocess
 import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from compare_checkouts import _option  # (beside this script)
 
 LOOP = """
 import json, random, sys, time
 from cardsuite.games import get_game
 name, variant, players = sys.argv[1], sys.argv[2], int(sys.argv[3])
 first, count = int(sys.argv[4]), int(sys.argv[5])
+options = json.loads(sys.argv[6])
 game = get_game(name)
-s = game.new_state(players=players, variant=variant, seed=10**6)
+s = game.new_state(players=players, variant=variant, seed=10**6, options=dict(options))
 while not s.is_over():
     s.apply(s.legal_actions()[0])
 rng = random.Random(0); moves = 0
 t0 = time.process_time()
 for g in range(first, first + count):
-    s = game.new_state(players=players, variant=variant, seed=g)
+    s = game.new_state(players=players, variant=variant, seed=g, options=dict(options))
     while not s.is_over():
         s.apply(rng.choice(s.legal_actions())); moves += 1
 print(json.dumps({"cpu": time.process_time() - t0, "moves": moves}))
@@ -49,9 +57,11 @@ print(json.dumps({"cpu": time.process_time() - t0, "moves": moves}))
 
 
 def _run(checkout: str, config: list[str], first: int, games: int) -> dict[str, float]:
-    game, variant, players = config
+    game, variant, players, *opts = config
+    options = json.dumps(dict(_option(o) for o in opts))
     env = dict(os.environ, PYTHONPATH=os.path.abspath(checkout), PYTHONHASHSEED="0")
     args = [sys.executable, "-P", "-c", LOOP, game, variant, players, str(first), str(games)]
+    args.append(options)
     out = subprocess.run(args, env=env, capture_output=True, text=True, check=True).stdout
     return dict(json.loads(out.strip().splitlines()[-1]))
 

@@ -13,6 +13,7 @@ many cheaper probes over every switch, where reduced keys would collide if they 
 from __future__ import annotations
 
 import gc
+import json
 import random
 from collections import Counter
 from itertools import product
@@ -21,9 +22,10 @@ from typing import Any
 import pytest
 
 from cardsuite.cards import Card
-from cardsuite.engine import IllegalAction
-from cardsuite.games.money import kernel
-from cardsuite.games.money.actions import GROUND, OPPONENT
+from cardsuite.engine import Event, IllegalAction
+from cardsuite.eventlog import EventLog
+from cardsuite.games.money import kernel, wording
+from cardsuite.games.money.actions import GROUND, OPPONENT, Exchange
 from cardsuite.games.money.coins import purse, sub_purses
 from cardsuite.games.money.kernel import _WEIGHTS, MoneyKernel, _key
 from cardsuite.games.money.purchases import (
@@ -218,29 +220,53 @@ def test_swaps_by_blocks_are_the_exchange_offers_in_order(options: dict[str, Any
     assert offered
 
 
-def test_exchange_sides_codes_are_the_cards_codes(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``kernel._Sides``: an exchange's side, by its cards in order, gives the tuple of
-    their codes, the same object each time (shared, so the collector untracks it), and the
-    right codes still while the table is emptied at its limit; its values hold nothing the
-    collector must keep following."""
-    rng = random.Random(5)
+def test_exchange_entries_are_the_exchange_events() -> None:
+    """An exchange carried out by the kernel is logged as an entry (``eventlog``: ints
+    and strings, nothing the collector follows once seen) that reads as the reference's
+    event (``wording.exchanged``), is returned by ``apply`` unbuilt, and is saved and
+    loaded as that event; a log loaded from a save (a plain list) gets the event itself
+    (MONEY-BUY-7)."""
     cards = sorted(_WEIGHTS, key=lambda c: c.code)
-
-    def codes(side: tuple[Card, ...]) -> tuple[str, ...]:
-        got = kernel._SIDE_CODES[side]
-        assert got == tuple(c.code for c in side)
-        return got
-
-    sides = [tuple(rng.sample(cards, rng.randint(1, 6))) for _ in range(300)]
-    for side in sides:
-        assert codes(side) is codes(side)
-    gc.collect()
-    assert not any(map(gc.is_tracked, kernel._SIDE_CODES.values()))
-    made = len(kernel._SIDE_CODES)
-    monkeypatch.setattr(kernel, "_SIDES_MAX", made + 20)
-    for _ in range(300):
-        codes(tuple(rng.sample(cards, rng.randint(1, 6))))
-    assert len(kernel._SIDE_CODES) <= made + 20  # (emptied on the way, not past it)
+    rng = random.Random(3)
+    for _ in range(200):
+        side = rng.sample(cards, rng.randint(1, 6))
+        packed = 0
+        for c in side:
+            packed = packed * 128 + c.ordinal
+        assert wording.packed_codes(packed) == tuple(c.code for c in side)
+    state = GAME.new_state(players=2, variant="egyptian", options={"aces_money": True}, seed=4)
+    assert type(state) is MoneyKernel and type(state.events) is EventLog
+    exchanged = loaded = 0
+    while not state.is_over() and (exchanged < 20 or loaded < 20):
+        action = rng.choice(state.legal_actions())
+        if type(action) is Exchange and exchanged >= 20:
+            # the same move on the position loaded from a save: a plain list for a log
+            twin = GAME.from_json(state.to_json())
+            assert type(twin.events) is list
+            got = twin.apply(action)
+            assert type(got) is list and type(twin.events[-1]) is Event
+            assert got == [twin.events[-1]]
+            loaded += 1
+        mover = state.mover
+        made = state.apply(action)
+        if type(action) is not Exchange:
+            continue
+        exchanged += 1
+        raw = list.__getitem__(state.events, -1)
+        assert type(raw) is tuple and type(made) is EventLog
+        gc.collect()
+        assert not gc.is_tracked(raw)
+        want = wording.exchanged(
+            mover,
+            [Card.parse(c) for c in made[0].data["give"]],
+            [Card.parse(c) for c in made[0].data["take"]],
+            action.place,
+        )
+        assert made == [want] and state.events[-1] == want
+        assert json.loads(json.dumps(made[0].to_json())) == json.loads(json.dumps(want.to_json()))
+        if loaded:
+            assert twin.events == state.events
+    assert exchanged >= 20 and loaded >= 1
 
 
 @pytest.mark.parametrize(("variant", "options"), SWITCHES[:-1], ids=lambda v: str(v))

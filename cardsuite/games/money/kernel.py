@@ -36,6 +36,7 @@ from typing import Any
 from ... import positions
 from ...cards import ACE, JACK, JOKER, JOKER_RANK, KING, QUEEN, SUITS, Card
 from ...engine import Action, Event
+from ...eventlog import EventLog
 from . import wording
 from .actions import CLAIMS, GROUND, OPPONENT, TURN, Buy, Claim, Exchange, Sell, Turn
 from .coins import Purse, purse
@@ -61,35 +62,15 @@ from .wording import (
 #: Python 3.11 calls a method of a name bound by an import through LOAD_ATTR, which makes
 #: a bound method at every call (``.get`` on every turn was 1.5% of a play-out).
 _TURN_EVENTS = wording.TURN_EVENTS
-_EXCHANGES = wording.EXCHANGES
 _SHOP_EVENTS = wording.SHOP_EVENTS
+_EXCHANGE_ENTRY = wording.EXCHANGE_ENTRY
+_exchange_of = wording.exchange_of
+#: ``list``'s own item and slice, for the events a turn, a claim, a purchase or a sale
+#: logged in an ``EventLog``: those are events, never entries (``eventlog``), so its
+#: Python-level ``__getitem__`` (a call more) is not needed. (On a plain ``list`` the
+#: subscript itself is cheaper still: a claim's path tests which it has.)
+_plain_get = list.__getitem__
 
-
-_tnew = wording.tnew
-
-
-class _Sides(dict[tuple[Card, ...], tuple[str, ...]]):
-    """Each exchange event's side (the cards given, or taken, in order) as one shared tuple
-    of codes, made when first asked (``__missing__``). A tuple the collector has walked
-    once is untracked, and a dict holding only untracked values is never tracked, so a
-    logged exchange adds one object to follow (its ``Event``), not three. One look-up a
-    side (its cards' tuple made in C), not one a card (a trie of nodes by card, before:
-    2.4% of a warm move); emptied past ``_SIDES_MAX`` (its keys hold cards, which the
-    collector follows: with aces as money 13,700 sides in two games, 6,400 in fifty
-    preset games)."""
-
-    __slots__ = ()
-
-    def __missing__(self, key: tuple[Card, ...]) -> tuple[str, ...]:
-        if len(self) >= _SIDES_MAX:
-            self.clear()
-        got = self[key] = tuple([c.code for c in key])
-        return got
-
-
-#: The codes of each side of an exchange by its cards (``_Sides``), and how many it holds.
-_SIDE_CODES = _Sides()
-_SIDES_MAX = 20_000
 
 #: The legal actions of the common positions, made once: a number card to turn, no shop.
 _TURN_ONLY: tuple[Action, ...] = (TURN,)
@@ -313,6 +294,12 @@ class MoneyKernel(MoneyState):
         super().__init__(game, variant, options, rng)
         # The options read on every move, read once (a play-out makes a million moves).
         self._at_will = bool(options["buy_at_will"])
+        if self._at_will:
+            #: Buying at will (MONEY-EG-2) a play-out exchanges at two moves in five: its
+            #: log keeps them as entries until read (``eventlog``). Not in the other games,
+            #: where an exchange is rare and a claim's events are sliced from the log (a
+            #: ``list``'s slice in C; ``EventLog``'s is a Python call).
+            self.events = EventLog(self.events)
         self._kommi = bool(options["kommi"])
         self._bottom = bool(options["sell_bottom"])  # MONEY-EG-3
         self._limit = int(options["turn_limit"])
@@ -816,18 +803,20 @@ class MoneyKernel(MoneyState):
                         keys[m] += u - (u << _UNDER)
                         keys[1 - m] += (u << _THEIRS) - (u << _UNDER)
                     self._end_check()  # (the ground is empty: MONEY-END-1..3 may have come)
-                    return events[mark:]
+                    return _plain_get(events, slice(mark, None))  # (list or EventLog)
                 limit = self._limit
                 if (limit and turns >= limit - 1) or not self.hands[nxt]:
                     mark = len(events) - 1
                     self._end_check()  # (MONEY-END-1, -3 may have come)
-                    return events[mark:]
+                    return events[mark:]  # (once a game)
                 return [ev]  # (the turn's one event)
         elif kind is Claim and self.phase == "play":
             events = self.events
             mark = len(events)
             if self._fast_claim(action, seat):  # type: ignore[arg-type]  # kind is Claim
-                return events[mark:]
+                return (
+                    events[mark:] if type(events) is list else _plain_get(events, slice(mark, None))
+                )
         elif (
             # An exchange the kernel has carried out before under these tables
             # (``Exchange._fast``, ``xinfo``: so of equal value, a change, with a place,
@@ -858,9 +847,9 @@ class MoneyKernel(MoneyState):
             # object: a play-out picks it from the listing) is legal: the reference's checks
             # are what made the offers, so only carrying it out is left (any other, equal
             # or not, takes the reference's path below).
-            if kind is Exchange:
-                self._make_exchange(action)  # type: ignore[arg-type]  # kind is Exchange
-            elif kind is Sell:
+            if kind is Exchange:  # (its event returned unbuilt, and the rest forgotten)
+                return self._make_exchange(action)  # type: ignore[arg-type]  # an Exchange
+            if kind is Sell:
                 self._make_sale(action)  # type: ignore[arg-type]  # kind is Sell
             elif action.source == GROUND:  # type: ignore[union-attr]  # kind is Buy
                 self._make_ground_purchase(action)  # type: ignore[arg-type]  # kind is Buy
@@ -868,7 +857,7 @@ class MoneyKernel(MoneyState):
                 self._make_payment(action)  # type: ignore[arg-type]  # kind is Buy
                 if self._now:
                     self._now = {}
-                return [self.events[-1]]
+                return [_plain_get(self.events, -1)]
             # No offered step can end the game (the reference's ``_settle`` finds nothing):
             # the turns are as they were (MONEY-END-3); a forced buyer is offered only the
             # exchanges after which a purchase stays possible (END-1, money.md §12); and
@@ -878,7 +867,7 @@ class MoneyKernel(MoneyState):
             self._offered = None
             if self._now:
                 self._now = {}
-            return [self.events[-1]]  # (each step logs one event)
+            return [_plain_get(self.events, -1)]  # (each step logs one event)
         # The reference by name, not ``super()``: a method that says ``super()`` pays for
         # its closure on every call, and this one and ``legal_actions`` run every move.
         made = MoneyState.apply(self, action, seat)
@@ -968,12 +957,13 @@ class MoneyKernel(MoneyState):
                 return MoneyState._take_money(self, cards, [r])  # (refused, as there)
         return taken
 
-    def _make_exchange(self, act: Exchange) -> None:
-        """The reference's, by ``_exchanged`` (with what carrying it out needs, ``xinfo``)."""
+    def _make_exchange(self, act: Exchange) -> list[Event]:  # type: ignore[override]
+        """The reference's, by ``_exchanged`` (with what carrying it out needs, ``xinfo``),
+        returning its event (``_exchanged``'s, unbuilt)."""
         info = act._fast
         if info is None or info[7] is not self._tables:
             info = _exchange_info(self._tables, act)
-        self._exchanged(act, info)
+        return self._exchanged(act, info)
 
     def _exchanged(self, act: Exchange, info: _XInfo) -> list[Event]:
         """The reference's ``_make_exchange``, inline (a random play-out exchanges at two
@@ -987,20 +977,25 @@ class MoneyKernel(MoneyState):
         banks = self.banks
         mine = banks[m]
         zone = banks[1 - m] if to_opponent else self.under
-        # each card found by a loop
+        # each card found by a loop, and packed for the log (``wording.packed_codes``; by
+        # ``*`` and ``+``, which CPython 3.11 specialises for ints, not ``<<`` and ``|``)
         given = []
+        g = 0
         for r in gives:
             for c in mine:
                 if c.rank == r:
                     mine.remove(c)  # (the first of its rank: cards are unique)
                     given.append(c)
+                    g = g * 128 + c.ordinal
                     break
         taken = []
+        t = 0
         for r in takes:
             for c in zone:
                 if c.rank == r:
                     zone.remove(c)
                     taken.append(c)
+                    t = t * 128 + c.ordinal
                     break
         if to_opponent:
             zone += given
@@ -1012,20 +1007,23 @@ class MoneyKernel(MoneyState):
         if keys is not None:
             keys[m] += to_mine
             keys[1 - m] += to_other
-        # The cards as tuples of codes (JSON and ``==`` read them as the reference's lists),
-        # each tuple shared (``_Sides``): once the collector has walked it, it is untracked,
-        # and so is every data dict made of it after (the log keeps tens of thousands: a
-        # long play-out's full collections walked each of them).
-        data = {
-            "give": _SIDE_CODES[tuple(given)],
-            "take": _SIDE_CODES[tuple(taken)],
-            "place": act.place,
-        }
-        ev = _tnew(Event, ("exchange", m, _EXCHANGES, data))
-        self.events.append(ev)
         self._offered = None
         if self._now:
             self._now = {}
+        # The event as an entry of ints and strings (``eventlog``), made when read: nothing
+        # the collector follows once it has seen it, where an ``Event`` and its dict stayed
+        # tracked all game (an exchange's event and the collector's walks over the log were
+        # a fifth of a play-out with aces as money). A log set from a save is a plain list:
+        # the event itself there.
+        entry = (_EXCHANGE_ENTRY, m, g, t, act.place)
+        log = self.events
+        if type(log) is EventLog:
+            log.append(entry)  # type: ignore[arg-type]  # (an entry, ``eventlog``)
+            made = EventLog()  # (and ``append``: ``EventLog((entry,))`` costs half as much again)
+            made.append(entry)  # type: ignore[arg-type]  # (an entry)
+            return made
+        ev = _exchange_of(entry)
+        log.append(ev)
         return [ev]
 
     def _make_payment(self, act: Buy) -> None:
@@ -1179,7 +1177,7 @@ class MoneyKernel(MoneyState):
         new.pile_ids = self.pile_ids[:]
         new.under = self.under[:]
         new.winners_list = self.winners_list[:]
-        new.events = self.events[:] if events else []
+        new.events = self.events.copy() if events else EventLog() if self._at_will else []
         new._now = {}
         new._offered = None
         new._keys = None

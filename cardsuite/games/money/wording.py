@@ -18,8 +18,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...cards import Card
+from ...cards import JOKER_RANK, RANKS, SUITS, Card
 from ...engine import Event, Wording, worded
+from ...eventlog import Entry, entry_maker
 
 #: ``tnew(Event, (kind, seat, wording, data))``: an Event without the named tuple's
 #: Python-level ``__new__`` (the kernel's inline paths make them so).
@@ -162,6 +163,36 @@ def exchanged(seat: int, given: Sequence[Card], taken: Sequence[Card], place: st
     given and taken, suits and all, are too many to make each event once)."""
     data = {"give": [c.code for c in given], "take": [c.code for c in taken], "place": place}
     return tnew(Event, ("exchange", seat, EXCHANGES, data))
+
+
+#: Each card's code by its ordinal (``Card.ordinal``: above 0, below 128).
+_CODE_AT: dict[int, str] = {
+    c.ordinal: c.code for c in [Card(r, s) for r in RANKS for s in SUITS] + [Card(JOKER_RANK)]
+}
+
+
+def packed_codes(packed: int) -> tuple[str, ...]:
+    """The codes of the cards packed in one int, seven bits a card, the first card highest
+    (``pack = pack * 128 + card.ordinal`` for each card in order)."""
+    out = []
+    while packed:
+        out.append(_CODE_AT[packed & 127])
+        packed >>= 7
+    out.reverse()
+    return tuple(out)
+
+
+def exchange_of(entry: Entry) -> Event:
+    """``exchanged``'s event from the kernel's entry ``(EXCHANGE_ENTRY, seat, given,
+    taken, place)``, the cards given and taken packed (``packed_codes``); the codes as
+    tuples (JSON and ``==`` read them as ``exchanged``'s lists)."""
+    _, seat, given, taken, place = entry
+    data = {"give": packed_codes(given), "take": packed_codes(taken), "place": place}
+    return tnew(Event, ("exchange", seat, EXCHANGES, data))
+
+
+#: An exchange logged as an entry (``eventlog``): ints and strings, made when read.
+EXCHANGE_ENTRY = entry_maker(exchange_of)
 
 
 def bought_from_ground(seat: int, pay: Card, cards: int, change: Sequence[Card]) -> Event:
