@@ -33,6 +33,7 @@ from typing import Any, ClassVar, cast
 from ... import positions
 from ...cards import ACE, JACK, JOKER, JOKER_RANK, KING, QUEEN, SUITS, Card
 from ...engine import Action, Event, Game, IllegalAction, Option, State, Variant
+from ...shuffle import shuffle
 from . import codec, wording
 from .actions import (
     CLAIMS,
@@ -260,11 +261,11 @@ class Money(Game):
                 bad = [str(c) for c, v in rest.items() if v < 0]
                 raise ValueError(f"stacked deck has cards that are not number cards: {bad}")
             tail = sorted(rest.elements(), key=lambda c: c.ordinal)
-            rng.shuffle(tail)
+            shuffle(rng, tail)
             order = stacked + tail
         else:
             order = list(numbers)
-            rng.shuffle(order)
+            shuffle(rng, order)
         st = self.kind()(self, variant_id, opts, rng)
         st.dealer = rng.randrange(2) if dealer is None else dealer  # MONEY-DEAL-1
         if st.dealer not in (0, 1):
@@ -961,7 +962,7 @@ class MoneyState(State):
     def _redealt(self, rng: random.Random, events: bool) -> MoneyState:
         new = self.clone(random.Random(rng.getrandbits(63)), events=events)
         pool = sorted(self.hands[0] + self.hands[1], key=lambda c: c.ordinal)
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         k = len(self.hands[0])
         new.hands = [pool[:k], pool[k:]]
         return new
