@@ -488,6 +488,15 @@ def auction_hooks() -> SearchHooks:
 FLAT_PLAY = True
 PLAY_SOLVE = 0
 
+#: Double-dummy bidding: in the flat auction's phases ``AUCTION_SOLVE_PHASES`` (names joined
+#: by "+"), each choice's play-out on a sample is played by the medium policy until this
+#: many cards are left in the hands and solved exactly from there (``solve.MenschSolver``),
+#: the way bridge programs value bids by double-dummy solves; a solved sample values every
+#: choice and stands for 25 iterations (8 samples at the ladder's 200). 0: off (the
+#: play-outs run to the end).
+AUCTION_SOLVE = 0
+AUCTION_SOLVE_PHASES = "bid+trump+call"
+
 
 def make(level: str, seed: int | None = None, **options: Any) -> Any:
     """Any level (the generic ``make_bot`` routes here): the hard bot is ``auction``'s, which
@@ -502,6 +511,8 @@ def make(level: str, seed: int | None = None, **options: Any) -> Any:
             auction_hooks=auction_hooks(),
             flat_play=FLAT_PLAY,
             play_solve=PLAY_SOLVE,
+            auction_solve=AUCTION_SOLVE,
+            auction_solve_phases=AUCTION_SOLVE_PHASES.split("+"),
             **options,
         )
     if level == "random":
