@@ -17,7 +17,9 @@ set all its variants finished; ``--report`` only reads that file.
 ``--ladder FILE --hard NAME --yardstick NAME`` writes the game's ladder as ``cardsuite
 bench --strength --json`` would (``scripts/save_strength.py`` takes it): its hard and
 yardstick rungs from those variants' sets (the very games the ladder plays: the same
-seeds, sets and seats), the rungs below hard played here, on sets 0 to ``--sets``.
+seeds, sets and seats), the rungs below hard played here, on sets 0 to ``--sets``; with
+``--omniscient NAME`` the omniscient yardstick's rung and gap too, from that variant's sets
+(in Mensch every card is in a hand, so the fair yardstick's sets are the omniscient one's).
 
     nice -n 10 python scripts/ab_hard.py --sets 20 -j 2 --out ab.jsonl \\
         base: noise:noise=0.1 eg16:ENDGAME_CARDS=16 seeing:all_seeing=hands
@@ -39,6 +41,7 @@ from cardsuite.engine import Action, State
 from cardsuite.games import get_game
 from cardsuite.ladder import (
     ITERATIONS,
+    OMNISCIENT,
     PLAYERS,
     RUNGS,
     YARDSTICK,
@@ -203,10 +206,18 @@ def report(
 
 
 def ladder_json(
-    path: str, game_id: str, sets: int, seed: int, jobs: int, hard: str, yardstick: str
+    path: str,
+    game_id: str,
+    sets: int,
+    seed: int,
+    jobs: int,
+    hard: str,
+    yardstick: str,
+    omniscient: str | None = None,
 ) -> list[dict[str, Any]]:
     """The game's ladder over sets 0 to ``sets``: the rungs below hard played now, hard's
-    and the yardstick's read from ``path`` (every one of those sets must be there)."""
+    and the yardstick's (and the omniscient one's, when named) read from ``path`` (every
+    one of those sets must be there)."""
     rows: dict[str, dict[int, dict[str, Any]]] = {}
     with open(path) as f:
         for line in f:
@@ -216,7 +227,10 @@ def ladder_json(
     for high, low in RUNGS:
         if high != "hard":
             played[(high, low)] = play_rung(game_id, high, low, sets, seed, jobs)
-    for name, key in ((hard, ("hard", "medium")), (yardstick, (YARDSTICK, "medium"))):
+    sticks = [(hard, ("hard", "medium")), (yardstick, (YARDSTICK, "medium"))]
+    if omniscient:
+        sticks.append((omniscient, (OMNISCIENT, "medium")))
+    for name, key in sticks:
         missing = [i for i in range(sets) if i not in rows.get(name, {})]
         if missing:
             raise SystemExit(f"{name}: sets {missing} are not in {path}")
@@ -230,6 +244,9 @@ def ladder_json(
         game.score_label,
         [rung(game_id, h, lo, d) for (h, lo), d in played.items()],
         gap(game_id, played[("hard", "medium")], played[(YARDSTICK, "medium")]),
+        gap(game_id, played[("hard", "medium")], played[(OMNISCIENT, "medium")])
+        if omniscient
+        else None,
     )
     return [out.to_json()]
 
@@ -247,10 +264,18 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--ladder", help="write the ladder's JSON here (see above)")
     parser.add_argument("--hard", default="base", help="with --ladder: hard's variant")
     parser.add_argument("--yardstick", default="seeing", help="with --ladder: the yardstick's")
+    parser.add_argument("--omniscient", help="with --ladder: the omniscient yardstick's")
     args = parser.parse_args(argv)
     if args.ladder:
         data = ladder_json(
-            args.out, args.game, args.sets, args.seed, args.jobs, args.hard, args.yardstick
+            args.out,
+            args.game,
+            args.sets,
+            args.seed,
+            args.jobs,
+            args.hard,
+            args.yardstick,
+            args.omniscient,
         )
         with open(args.ladder, "w") as f:
             f.write(json.dumps(data) + "\n")

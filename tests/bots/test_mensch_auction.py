@@ -325,3 +325,69 @@ def test_flat_play_outs_finish_exactly_where_the_endgame_fits() -> None:
             st.apply(rollout_action(st, bot.rng))
         assert value == pytest.approx(Solver(state, me, hooks.endgame).value(st))
         assert 0.0 <= value <= 1.0
+
+
+def _true_deal(bot: auction.HardBot, state: MenschState) -> None:
+    """``bot``'s auction samples are the true deal (an unseeing bot's, so its own settings
+    hold: the yardstick never solves its auction)."""
+
+    def sampler(st: object, seat: int, start: float) -> tuple[object, dict[str, object]]:
+        return (lambda: state.clone_for_search(bot.rng)), {}
+
+    bot.auction_sampler = sampler  # type: ignore[assignment,method-assign]
+
+
+@pytest.mark.parametrize(
+    ("seed", "phase", "differs"), [(1, "bid", True), (3, "call", False), (5, "bid", True)]
+)
+def test_auction_play_outs_are_solved_double_dummy(seed: int, phase: str, differs: bool) -> None:
+    """``auction_solve``: each choice's value on a sample is the medium policy's play down
+    to that many cards (the later bids, trump and call included), then the exact solve of
+    the rest (the reference ``Solver.value``, every hand seen): double-dummy bidding. (From
+    16 cards, where the reference is quick; the bot's own is ``MenschSolver``.)"""
+    from cardsuite.bots.endgame import Solver
+
+    state = _medium_play(seed, phase)
+    me = state.to_move()
+    legal = state.legal_actions()
+    hooks = search_hooks()
+    assert hooks.endgame is not None
+    bot = auction.HardBot(hooks, seed=1, iterations=25, time_budget=1e9, auction_solve=16)
+    _true_deal(bot, state)
+    values, stats = auction.flat_values(bot, state, me, legal)
+    assert stats.iterations == len(legal)  # 25 iterations: one solved sample
+    solved_differs = False
+    for action, value in zip(legal, values, strict=True):
+        st = turn_copy(state.clone_for_search(bot.rng))
+        st.apply(action)
+        while st.phase != "play" or sum(len(h) for h in st.hands) > 16:
+            st.apply(rollout_action(st, bot.rng))
+        assert value == pytest.approx(Solver(state, me, hooks.endgame).value(st))
+        while st.phase != "over" and st.deal_no == state.deal_no:
+            st.apply(rollout_action(st, bot.rng))
+        solved_differs |= value != pytest.approx(MENSCH.search_reward(state, st)[me])
+    # (in these two bids the exact play's chips are not the medium play-out's)
+    assert solved_differs == differs
+
+
+def test_auction_solve_only_in_its_phases_and_never_for_the_yardstick(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from cardsuite.games.mensch import bots as mensch_bots
+
+    monkeypatch.setattr(mensch_bots, "AUCTION_SOLVE", 24)
+    monkeypatch.setattr(mensch_bots, "AUCTION_SOLVE_PHASES", "bid+trump")
+    bot = make_bot("mensch", "hard", seed=1)
+    assert isinstance(bot, auction.HardBot)
+    assert bot.auction_solve == 24 and bot.auction_solve_phases == ("bid", "trump")
+    seeing = make_bot("mensch", "hard", seed=1, all_seeing=True)
+    assert isinstance(seeing, auction.HardBot) and seeing.auction_solve == 0
+    # a call outside the solved phases is valued by play-outs to the end, as many as the
+    # cap allows
+    state = _medium_play(3, "call")
+    legal = state.legal_actions()
+    capped = auction.HardBot(
+        search_hooks(), seed=1, iterations=60, auction_solve=24, auction_solve_phases=("bid",)
+    )
+    _, stats = auction.flat_values(capped, state, state.to_move(), legal)
+    assert stats.iterations == (60 // len(legal)) * len(legal)

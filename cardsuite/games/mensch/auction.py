@@ -36,7 +36,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ...bots.endgame import OutOfTime, Solver, make_solver, turn_copy
+from ...bots.endgame import ITERATIONS_PER_SAMPLE, OutOfTime, Solver, make_solver, turn_copy
 from ...bots.ismcts import ISMCTSBot, SearchHooks, SearchStats
 from ...engine import Action, State
 from .rules import MenschState
@@ -70,6 +70,8 @@ class HardBot(ISMCTSBot):
         auction_hooks: SearchHooks | None = None,
         flat_play: bool = False,
         play_solve: int = 0,
+        auction_solve: int = 0,
+        auction_solve_phases: Sequence[str] = PHASES,
         **options: Any,
     ) -> None:
         super().__init__(hooks, **options)
@@ -80,6 +82,12 @@ class HardBot(ISMCTSBot):
         #: in the flat play, a play-out reaching this many cards in hands is solved
         #: exactly from there (0: played out to the end by the medium policy)
         self.play_solve = play_solve
+        #: in the auction's phases ``auction_solve_phases``, a choice's play-out is solved
+        #: exactly once this many cards or fewer are in the hands (double-dummy bidding,
+        #: ``bots.AUCTION_SOLVE``); 0: played out to the end. Not for the yardstick, whose
+        #: auction stays the medium play-out of the true deal it is measured by.
+        self.auction_solve = 0 if self.all_seeing else auction_solve
+        self.auction_solve_phases = tuple(auction_solve_phases)
 
     def _sampler(
         self, state: State, me: int, start: float, limit: int
@@ -163,9 +171,17 @@ def flat_values(
 
     solver = None
     spec = bot.hooks.endgame
-    if getattr(state, "phase", None) == "play" and bot.play_solve and spec is not None:
+    phase = getattr(state, "phase", None)
+    solve_at = bot.play_solve if phase == "play" else 0
+    if phase in bot.auction_solve_phases:
+        solve_at = bot.auction_solve
+    if solve_at and spec is not None:
         solver = make_solver(state, seat, spec, stop)
     samples = 1 if bot.all_seeing else max(1, bot.iterations // len(legal))
+    if solver is not None and phase != "play":
+        # a solved sample values every choice and stands for ``ITERATIONS_PER_SAMPLE``
+        # play-outs, as in the exact endgame (8 samples at the ladder's 200 iterations)
+        samples = max(1, bot.iterations // ITERATIONS_PER_SAMPLE)
     totals = [0.0] * len(legal)
     done = 0
     while done < samples:
@@ -173,12 +189,12 @@ def flat_values(
             break
         sample = draw()
         try:
-            got = [_play_out(bot, state, sample, a, seat, rollout, solver) for a in legal]
+            got = [_play_out(bot, state, sample, a, seat, rollout, solver, solve_at) for a in legal]
         except OutOfTime:
             if done:
                 break
             solver = None  # not even one sample solved in time: play-outs alone
-            got = [_play_out(bot, state, sample, a, seat, rollout, None) for a in legal]
+            got = [_play_out(bot, state, sample, a, seat, rollout, None, 0) for a in legal]
         for i, v in enumerate(got):
             totals[i] += v
         done += 1
@@ -202,15 +218,16 @@ def _play_out(
     seat: int,
     rollout: Callable[[State, random.Random], Action],
     solver: Solver | None,
+    solve_at: int,
 ) -> float:
     """``seat``'s reward for ``action`` in ``sample``, the rest played by ``rollout`` (with
-    ``solver``: solved exactly once ``bot.play_solve`` cards or fewer are left)."""
+    ``solver``: solved exactly once in the play with ``solve_at`` cards or fewer left)."""
     horizon = root.game.search_horizon
     noise = bot.hooks.noise if getattr(root, "phase", None) == "play" else 0.0
     st = turn_copy(sample)
     st.apply(action)
     while not horizon(root, st) and st.to_move() is not None:
-        if solver is not None and _cards_left(st) <= bot.play_solve:
+        if solver is not None and _cards_left(st) <= solve_at and _solvable(st):
             return solver.value(st)
         if noise and bot.rng.random() < noise:
             legal = st.legal_actions()
@@ -218,6 +235,11 @@ def _play_out(
         else:
             st.apply(rollout(st, bot.rng))
     return root.game.search_reward(root, st)[seat]
+
+
+def _solvable(st: State) -> bool:
+    """In the play (the auction's play-outs pass through the bids, trump and call first)."""
+    return getattr(st, "phase", None) == "play"
 
 
 def _cards_left(st: State) -> int:
