@@ -305,7 +305,10 @@ class TrickTableScreen(TableScreen):
         self._pick_size()
         view = self._view = self.table_view()
         names = self.match.names()
-        show(self.query_one("#table-header", Static), self._fit_header(self.header(view)), layout=False)
+        # the header and the status have fixed heights and the screen's width: what they say
+        # never changes the layout
+        header = self._fit_header(self.header(view))
+        show(self.query_one("#table-header", Static), header, layout=False)
         self.query_one(TrickFelt).show(self._scene(view, names), self.card_size)
         if self.has_class("-seat-list"):
             show(self.query_one("#seat-list", Static), self._seat_list(view, names))
