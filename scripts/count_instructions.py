@@ -89,7 +89,7 @@ print(json.dumps({"moves": moves, "deals": int(sys.argv[1])}))
 """
 
 
-def _count(
+def count_run(
     python: str, script: str, args: list[str], toggle: bool = False
 ) -> tuple[int, dict[str, int]]:
     """Instructions of one run of ``script`` (with ``toggle``, only inside the
@@ -122,7 +122,7 @@ def _count(
 def main(argv: list[str]) -> None:
     if argv[:1] == ["--warm"] and len(argv) in (5, 6) and argv[1].isdigit():
         games = argv[5] if len(argv) == 6 else "40"
-        total, counts = _count(sys.executable, STEADY, [*argv[2:5], games, argv[1]], True)
+        total, counts = count_run(sys.executable, STEADY, [*argv[2:5], games, argv[1]], True)
         print(
             json.dumps(
                 {
@@ -150,8 +150,8 @@ def main(argv: list[str]) -> None:
         empty, full = [python, script, [*argv[:3], "0"]], [python, script, [*argv[:3], games]]
     else:
         raise SystemExit(__doc__)
-    base, _ = _count(*empty)  # type: ignore[arg-type]
-    total, counts = _count(*full)  # type: ignore[arg-type]
+    base, _ = count_run(*empty)  # type: ignore[arg-type]
+    total, counts = count_run(*full)  # type: ignore[arg-type]
     work = total - base
     print(
         json.dumps(

@@ -32,7 +32,7 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from count_instructions import _count  # noqa: E402  (beside this script)
+from count_instructions import count_run  # noqa: E402  (beside this script)
 
 #: Each switch flipped from the Egyptian preset (auto_capture, buy_at_will, sell_bottom,
 #: scale a), as options over the variant's.
@@ -111,8 +111,8 @@ def skat_rate(secs: float) -> float:
 def count(switch: str, games: int) -> dict[str, Any]:
     """Instructions a move over ``games`` games, less a run of none (hash seed 0)."""
     options = json.dumps(SWITCHES[switch])
-    base, _ = _count(sys.executable, LOOP, [options, "0"])
-    total, counts = _count(sys.executable, LOOP, [options, str(games)])
+    base, _ = count_run(sys.executable, LOOP, [options, "0"])
+    total, counts = count_run(sys.executable, LOOP, [options, str(games)])
     return {
         "switch": switch,
         "games": games,
@@ -125,8 +125,8 @@ def warm(switch: str, games: int) -> dict[str, Any]:
     """Instructions a move of a second pass over ``games`` games with the same picks, less
     one pass: every table the kernel fills is full (hash seed 0)."""
     options = json.dumps(SWITCHES[switch])
-    once, _ = _count(sys.executable, LOOP, [options, str(games), "1"])
-    twice, counts = _count(sys.executable, LOOP, [options, str(games), "2"])
+    once, _ = count_run(sys.executable, LOOP, [options, str(games), "1"])
+    twice, counts = count_run(sys.executable, LOOP, [options, str(games), "2"])
     return {
         "switch": switch,
         "games": games,

@@ -24,12 +24,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import re
-import subprocess
 import sys
-import tempfile
-from pathlib import Path
+
+from count_instructions import count_run
 
 KINDS = ("exch", "lead", "leadw", "f1", "f1w", "f2", "f2w", "f3", "pc", "jonly")
 
@@ -92,31 +89,6 @@ print(json.dumps({"moves": moves, "n": n}))
 """
 
 
-def _count(args: list[str]) -> tuple[int, dict[str, int]]:
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "kinds.py"
-        path.write_text(LOOP)
-        done = subprocess.run(
-            [
-                "valgrind",
-                "--tool=callgrind",
-                "--callgrind-out-file=/dev/null",
-                "--toggle-collect=methodcaller_call",
-                sys.executable,
-                str(path),
-                *args,
-            ],
-            capture_output=True,
-            text=True,
-            check=True,
-            env={**os.environ, "PYTHONHASHSEED": os.environ.get("PYTHONHASHSEED", "0")},
-        )
-    found = re.search(r"Collected : (\d+)", done.stderr)
-    if found is None:
-        raise SystemExit(f"no instruction count from valgrind:\n{done.stderr[-2000:]}")
-    return int(found.group(1)), json.loads(done.stdout.strip().splitlines()[-1])
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("kinds", nargs="*", default=list(KINDS), choices=KINDS)
@@ -127,7 +99,9 @@ def main() -> None:
     parser.add_argument("--part", default="all", choices=("all", "list", "pick", "apply"))
     args = parser.parse_args()
     for kind in args.kinds:
-        total, got = _count(
+        total, got = count_run(
+            sys.executable,
+            LOOP,
             [
                 args.variant,
                 str(args.players),
@@ -135,7 +109,8 @@ def main() -> None:
                 str(args.games),
                 kind,
                 args.part,
-            ]
+            ],
+            toggle=True,
         )
         n, moves = got["n"], got["moves"]
         print(
