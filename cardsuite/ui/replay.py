@@ -474,8 +474,7 @@ class ReplayTable:
             m.show(max(0, k - 1))
             self.after_undo()  # the game's own reset: selection, hints, its log and tricks
             for log in self.query(LogView):
-                log.clear()
-                log.add_events(m.public_log(), m.names())
+                log.set_events(m.public_log(), m.names())
         self._rp_placed = True
         self.holding = []
         if hasattr(self, "_held"):

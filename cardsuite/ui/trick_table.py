@@ -277,8 +277,7 @@ class TrickTableScreen(TableScreen):
         self.selected.clear()
         self.hinted.clear()
         log = self.query_one(LogView)
-        log.clear()
-        log.add_events(self.match.public_log(), self.match.names())
+        log.set_events(self.match.public_log(), self.match.names())
         self._tricks = TrickLog(self.match.public_log())
 
     # --- drawing --------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
+from textual.style import Style as VisualStyle
 from textual.visual import Visual, VisualType, visualize
 from textual.widget import Widget
 from textual.widgets import Static
@@ -364,6 +365,7 @@ class LogView(ScrollView, can_focus=False):
         self._rows: list[Strip] = []
         self._counts: list[int] = []
         self._width = 0
+        self._style: VisualStyle | None = None
 
     def add_events(self, events_: Sequence[Event], names: Sequence[str]) -> None:
         self._events.extend(events_)
@@ -374,6 +376,26 @@ class LogView(ScrollView, can_focus=False):
             del self._texts[:drop]
             del self._rows[: sum(self._counts[:drop])]
             del self._counts[:drop]
+        self._names = names
+        self._redraw()
+
+    def set_events(self, events_: Sequence[Event], names: Sequence[str]) -> None:
+        """Show these events (their last ``MAX_LINES``) in place of the log's. The lines of
+        the events the log already shows in the same order are kept as drawn, so stepping a
+        replay or taking a move back draws only the lines that changed. (Clearing the log and
+        adding the whole game again drew and wrapped every line at every step: a fifth of
+        what the Pilot tests that step through replays spent.)"""
+        new = list(events_[-self.MAX_LINES :])
+        old = self._events
+        start = _start_of(new, old)
+        end = start
+        while end < len(old) and end - start < len(new) and _same(old[end], new[end - start]):
+            end += 1
+        first_row = sum(self._counts[:start])
+        self._rows = self._rows[first_row : first_row + sum(self._counts[start:end])]
+        self._counts = self._counts[start:end]
+        self._texts = self._texts[start:end]
+        self._events = new
         self._names = names
         self._redraw()
 
@@ -417,7 +439,7 @@ class LogView(ScrollView, can_focus=False):
         if again or width != self._width:
             self._unwrap()
             self._width = width
-        style = self.visual_style
+        style = self._style = self.visual_style
         for text in self._texts[len(self._counts) :]:
             rows = Visual.to_strips(self, visualize(self, text), width, None, style)
             self._rows.extend(rows)
@@ -431,9 +453,12 @@ class LogView(ScrollView, can_focus=False):
             self.scroll_end(animate=False, immediate=True)
 
     def notify_style_update(self) -> None:
-        """A new theme: the rows were drawn in the old one's colours."""
+        """A new theme: the rows were drawn in the old one's colours. (Textual calls this at
+        every restyle of the panel or a screen above it, focus moving, a class changed,
+        a screen coming back: the colours, all that the rows take from the panel's style,
+        are most often the same.)"""
         super().notify_style_update()
-        if self._counts:
+        if self._counts and self.visual_style != self._style:
             self._wrap(again=True)
 
     def render_line(self, y: int) -> Strip:
@@ -445,6 +470,18 @@ class LogView(ScrollView, can_focus=False):
         if 0 <= row < len(self._rows):
             return self._rows[row].crop_extend(0, width, style)
         return Strip.blank(width, style)
+
+
+def _same(a: Event, b: Event) -> bool:
+    return a is b or a == b
+
+
+def _start_of(new: Sequence[Event], old: Sequence[Event]) -> int:
+    """Where in ``old`` the events ``new`` begins with stand (``len(old)``: nowhere): at the
+    start, unless the log had reached its limit and its first lines have gone since."""
+    if not new or not old or _same(old[0], new[0]):
+        return 0
+    return next((i for i in range(1, len(old)) if _same(old[i], new[0])), len(old))
 
 
 __all__ = [

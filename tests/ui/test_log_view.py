@@ -108,3 +108,82 @@ async def test_lines_wrap_to_the_panel_and_again_when_it_is_resized() -> None:
         await pilot.pause()
         assert log.virtual_size.height == 2  # one row each at 140 columns
         assert log.render_line(0).text.startswith("Ann plays")
+
+
+async def test_setting_the_events_draws_only_the_lines_that_changed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A replay's step or a move taken back sets the whole log again: the lines it already
+    shows are kept as drawn (stepping a replay drew and wrapped every line at every step)."""
+    drawn: list[str] = []
+    real = widgets.event_text
+
+    def counting(event: Event, names: Any, cs: Any) -> Any:
+        drawn.append(event.text.split(" with ")[0])
+        return real(event, names, cs)
+
+    monkeypatch.setattr(widgets, "event_text", counting)
+    monkeypatch.setattr(LogView, "MAX_LINES", 6)
+    app = _LogApp()
+    async with app.run_test() as pilot:
+        log = app.query_one(LogView)
+        log.set_events([_event(n) for n in range(1, 5)], ["Ann"])
+        await pilot.pause()
+        assert len(drawn) == 4
+        drawn.clear()
+        log.set_events([_event(n) for n in range(1, 6)], ["Ann"])  # a step on: equal copies
+        await pilot.pause()
+        assert drawn == ["{P0} says 5"]
+        drawn.clear()
+        log.set_events([_event(n) for n in range(1, 3)], ["Ann"])  # two moves back
+        await pilot.pause()
+        assert drawn == [] and _said(app) == [1, 2]
+        log.set_events([_event(1), _event(7), _event(8)], ["Ann"])  # another line of play
+        await pilot.pause()
+        assert drawn == ["{P0} says 7", "{P0} says 8"] and _said(app) == [1, 7, 8]
+        drawn.clear()
+        # past the limit: the first lines go, the rest are kept, in order
+        log.set_events([_event(n) for n in (1, 7, 8, 9, 10, 11, 12)], ["Ann"])
+        await pilot.pause()
+        assert _said(app) == [7, 8, 9, 10, 11, 12]
+        assert drawn == [f"{{P0}} says {n}" for n in (9, 10, 11, 12)]
+        assert log.virtual_size.height == 6
+        rows = [log.render_line(y).text for y in range(log.virtual_size.height)]
+        assert [int(r.split()[2]) for r in rows] == [7, 8, 9, 10, 11, 12]
+        drawn.clear()
+        log.set_events([_event(n) for n in (7, 8, 9, 10, 11, 12)], ["Bea"])  # new names
+        await pilot.pause()
+        assert len(drawn) == 6 and all(line.startswith("Bea") for line in log.lines())
+
+
+def _said(app: App[Any]) -> list[int]:
+    return [int(line.split()[2]) for line in _shown(app)]
+
+
+async def test_a_restyle_in_the_same_colours_wraps_nothing_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Textual restyles the panel whenever focus moves or a class changes above it: the
+    rows are wrapped again only when their colours changed (a new theme)."""
+    app = _LogApp()
+    async with app.run_test() as pilot:
+        log = app.query_one(LogView)
+        log.add_events([_event(n) for n in range(1, 4)], ["Ann"])
+        await pilot.pause()
+        wrapped: list[bool] = []
+        real = LogView._wrap
+
+        def counting(self: LogView, again: bool = False) -> None:
+            wrapped.append(again)
+            real(self, again)
+
+        monkeypatch.setattr(LogView, "_wrap", counting)
+        app.screen.add_class("elsewhere")
+        await pilot.pause()
+        assert True not in wrapped
+        before = log.render_line(0)
+        app.theme = "textual-light" if app.theme != "textual-light" else "nord"
+        await pilot.pause()
+        assert True in wrapped
+        assert log.render_line(0).text == before.text
+        assert log.render_line(0)._segments != before._segments  # the new theme's colours

@@ -357,8 +357,7 @@ class CasinoScreen(CasinoDrawing, TableScreen):
         self.pick = 0
         self._hint = self._hint_action = None
         log = self.query_one(LogView)
-        log.clear()
-        log.add_events(self.match.public_log(), self.match.names())
+        log.set_events(self.match.public_log(), self.match.names())
 
     # --- keys -----------------------------------------------------------------------------
 
