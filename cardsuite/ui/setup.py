@@ -66,6 +66,9 @@ class SeatNote(Static):
 
 
 class SetupScreen(Screen[None]):
+    #: The first field from the start (by default the form's scroll took the focus first and
+    #: gave it to Players once the rows were built: two restylings of the whole form).
+    AUTO_FOCUS = "#players"
     BINDINGS: ClassVar[list[BindingType]] = [
         # most terminals cannot send ctrl+enter: F5 is the key shown
         Binding("f5,ctrl+enter,ctrl+j", "start", "Start", priority=True, key_display="F5"),
@@ -128,9 +131,11 @@ class SetupScreen(Screen[None]):
                     id="variant-summary",
                     classes="setup-help",
                 )
-            yield Vertical(id="options")
+            # the rows made here, in the screen's one mount (made in ``on_mount``, each box
+            # was mounted and the screen laid out again)
+            yield Vertical(*self._option_rows(), id="options")
             yield Label("Seats", classes="setup-section")
-            yield Vertical(id="seats")
+            yield Vertical(*self._seat_rows(), id="seats")
             strength = self._strength_text()
             if strength:
                 yield Static(strength, id="bot-strength", classes="setup-help")
@@ -146,9 +151,7 @@ class SetupScreen(Screen[None]):
                 yield Button("Back", id="back", compact=True)
         yield Footer()
 
-    async def on_mount(self) -> None:
-        await self._build_options()
-        await self._build_seats()
+    def on_mount(self) -> None:
         # At the top, on the first field: a player reads the form from Players down (F5,
         # shown in the footer, starts from anywhere; Start waits at the bottom).
         self.query_one("#players", Select).focus(scroll_visible=False)
@@ -158,10 +161,10 @@ class SetupScreen(Screen[None]):
     async def _build_options(self) -> None:
         box = self.query_one("#options", Vertical)
         await box.remove_children()
-        rows = []
-        for opt in self.game.variants[self.variant].options:
-            rows.append(self._option_row(opt))
-        await box.mount_all(rows)
+        await box.mount_all(self._option_rows())
+
+    def _option_rows(self) -> list[Horizontal]:
+        return [self._option_row(opt) for opt in self.game.variants[self.variant].options]
 
     def _words(self, text: str) -> str:
         """A game's own words (an option's name, ``Al-kommi 7♦``) in the card style: a suit
@@ -200,6 +203,9 @@ class SetupScreen(Screen[None]):
     async def _build_seats(self) -> None:
         box = self.query_one("#seats", Vertical)
         await box.remove_children()
+        await box.mount_all(self._seat_rows())
+
+    def _seat_rows(self) -> list[Widget]:
         names = self.game.names_for(self.players)
         rows: list[Widget] = []
         for i in range(self.players):
@@ -225,7 +231,7 @@ class SetupScreen(Screen[None]):
                 )
             )
         rows.append(SeatNote(self._seat_note(), id="seat-note", classes="setup-help"))
-        await box.mount_all(rows)
+        return rows
 
     # --- changes --------------------------------------------------------------------------
 
