@@ -102,6 +102,10 @@ class TrickFelt(Widget):
         self.card_size: CardSize = SMALL
 
     def show(self, scene: FeltScene, size: CardSize) -> None:
+        """Draw ``scene``: again only when it changed (a table shows it after every event,
+        and four times in ten it is the scene already drawn)."""
+        if scene == self.scene and size is self.card_size:
+            return
         self.scene = scene
         self.card_size = size
         self.refresh()

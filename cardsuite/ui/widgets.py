@@ -82,6 +82,7 @@ class HandView(Widget):
         self.face_down = False
         self.count = 0
         self.card_size: CardSize = SMALL
+        self._drawn: tuple[object, ...] | None = None
 
     def show(
         self,
@@ -102,7 +103,7 @@ class HandView(Widget):
         self.hinted = set(hinted or ())
         if size is not None:
             self.card_size = size
-        self.refresh()
+        self._refresh_if_changed()
 
     def show_backs(self, count: int, size: CardSize | None = None) -> None:
         self.cards = []
@@ -112,7 +113,24 @@ class HandView(Widget):
         self.selected = set()
         if size is not None:
             self.card_size = size
-        self.refresh()
+        self._refresh_if_changed()
+
+    def _refresh_if_changed(self) -> None:
+        """Draw again only when what is shown changed: a table shows its hand again after
+        every event, most often as it was (``widgets.show`` does the same for panels)."""
+        drawn = (
+            tuple(self.cards),
+            self.count,
+            self.face_down,
+            self.cursor,
+            frozenset(self.selected),
+            frozenset(self.dimmed),
+            frozenset(self.hinted),
+            self.card_size,
+        )
+        if drawn != self._drawn:
+            self._drawn = drawn
+            self.refresh()
 
     def cards_changed(self) -> None:
         self.refresh()

@@ -616,11 +616,9 @@ class CasinoDrawing:
 
     def _draw_hand(self, view: dict[str, Any], table: Table) -> None:
         hand = self.query_one(HandView)
+        # (the hand draws itself again only when what it shows changed)
         if self.shown is None or view["hand"] is None:
-            key: tuple[object, ...] = ("backs", view["hand_sizes"][self.bottom], self.card_size)
-            if self._drawn.get("hand") != key:
-                self._drawn["hand"] = key
-                hand.show_backs(view["hand_sizes"][self.bottom], self.card_size)
+            hand.show_backs(view["hand_sizes"][self.bottom], self.card_size)
             return
         seat = self.mine()
         playing = seat is not None and view["phase"] == "play"
@@ -629,10 +627,6 @@ class CasinoDrawing:
             usable = {hand_card(a) for a in self.match.legal_actions(seat)}
             dimmed = {i for i, c in enumerate(table.hand) if c not in usable}
         cursor = self.cursor if playing and not view["played"] else None
-        key = (tuple(table.hand), cursor, frozenset(dimmed), self.card_size)
-        if self._drawn.get("hand") == key:
-            return
-        self._drawn["hand"] = key
         hand.show(
             [Card.parse(c) for c in table.hand], cursor=cursor, dimmed=dimmed, size=self.card_size
         )
