@@ -376,6 +376,10 @@ def rollout_action(st: State, rng: random.Random) -> Action:
 #: 8 samples (0.04 s, 0.09 s) but not the default budget's 40 under load, and measured in
 #: whole games it did not separate from 16 (the ladder's first 5 duplicate sets, 200
 #: iterations, paired: 20 cards +2.2 ±2.7 chips a game, 24 cards +0.0 ±3.5): kept at 16.
+#: 20 cards settled on all 50 of the ladder's sets (the same way, with today's hard bot):
+#: +1.37 ±1.08 chips a game against +1.77 ±0.79, paired -0.39 ±1.09 (gap closed by chips
+#: 0.21 ±0.17 against 0.27 ±0.13): level, though cheaper at the default budget (decisions
+#: at 17-20 cards, CPU clock: p50 0.08 s, p95 0.28 s, all 40 samples solved).
 ENDGAME_CARDS = 16
 
 
