@@ -376,6 +376,10 @@ def rollout_action(st: State, rng: random.Random) -> Action:
 #: 8 samples (0.04 s, 0.09 s) but not the default budget's 40 under load, and measured in
 #: whole games it did not separate from 16 (the ladder's first 5 duplicate sets, 200
 #: iterations, paired: 20 cards +2.2 ±2.7 chips a game, 24 cards +0.0 ±3.5): kept at 16.
+#: 20 cards settled on all 50 of the ladder's sets (the same way, with today's hard bot):
+#: +1.37 ±1.08 chips a game against +1.77 ±0.79, paired -0.39 ±1.09 (gap closed by chips
+#: 0.21 ±0.17 against 0.27 ±0.13): level, though cheaper at the default budget (decisions
+#: at 17-20 cards, CPU clock: p50 0.08 s, p95 0.28 s, all 40 samples solved).
 ENDGAME_CARDS = 16
 
 
@@ -502,7 +506,12 @@ PLAY_SOLVE = 0
 #: solved too, +0.19 ±2.75 paired on 7 sets (its 8 samples over up to 21 cards chose odd
 #: calls, an 8 or a 9). At the ladder's iterations a solved bid costs 1.6 times the CPU
 #: (0.40 s against 0.24); at the default budget both spend the 0.8 s (about 27 solved
-#: samples a bid, p95 0.81 s of CPU). Worth more sets.
+#: samples a bid, p95 0.81 s of CPU). Settled on all 50 of the ladder's sets (the 31 not
+#: measured before added): +1.52 ±0.97 chips a game against +1.77 ±0.79, paired -0.25
+#: ±1.11 (the 31 new sets alone -0.91 ±1.38): level, the first 19 sets' lead was noise. So
+#: it stays off: the bids it would change are few, and mostly forced After (MENSCH-BID-4),
+#: where what the hard seat loses is the call's partner, not the bid (see
+#: ``scripts/mensch_contracts.py``).
 AUCTION_SOLVE = 0
 AUCTION_SOLVE_PHASES = "bid+trump"
 
