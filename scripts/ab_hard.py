@@ -56,6 +56,25 @@ from cardsuite.ladder import (
 from cardsuite.simulate import GameSpec, play_one
 
 
+def pending_sets(
+    out: str, sets: range, variants: list[tuple[str, dict[str, Any]]]
+) -> list[tuple[str, int, dict[str, Any]]]:
+    """(variant, set, settings) for each set of each variant that ``out`` (JSON lines with
+    ``variant`` and ``set``) holds no row for yet: a stopped run goes on where it was."""
+    done: set[tuple[str, int]] = set()
+    try:
+        with open(out) as f:
+            done = {(r["variant"], r["set"]) for r in map(json.loads, f)}
+    except FileNotFoundError:
+        pass
+    return [
+        (name, index, settings)
+        for index in sets
+        for name, settings in variants
+        if (name, index) not in done
+    ]
+
+
 def parse_variant(text: str) -> tuple[str, dict[str, Any]]:
     """``NAME:key=value,...`` as (name, settings); values read as JSON where they can be."""
     name, _, rest = text.partition(":")
@@ -139,12 +158,12 @@ def _hybrid_maker(settings: dict[str, Any]) -> Any:
 _DEFAULTS: dict[str, dict[str, Any]] = {}
 
 
-def play_set(game_id: str, seed: int, index: int, settings: dict[str, Any]) -> dict[str, Any]:
-    """One set (every rotation of one deal) with the hard seat set up by ``settings``."""
-    options = apply_settings(game_id, settings)
+def hard_spec(game_id: str, options: dict[str, Any], records: str | None = None) -> GameSpec:
+    """The ladder's duplicate games of ``game_id``: the hard seat (bot ``options``) at entry
+    0 against medium seats, the default variant at the ladder's size."""
     game = get_game(game_id)
     n = PLAYERS[game_id]
-    spec = GameSpec(
+    return GameSpec(
         game.id,
         n,
         game.default_variant,
@@ -152,7 +171,15 @@ def play_set(game_id: str, seed: int, index: int, settings: dict[str, Any]) -> d
         ("hard", *["medium"] * (n - 1)),
         {"hard": options},
         duplicate=True,
+        records=records,
     )
+
+
+def play_set(game_id: str, seed: int, index: int, settings: dict[str, Any]) -> dict[str, Any]:
+    """One set (every rotation of one deal) with the hard seat set up by ``settings``."""
+    game = get_game(game_id)
+    n = PLAYERS[game_id]
+    spec = hard_spec(game_id, apply_settings(game_id, settings))
     sign = -1.0 if game.low_score_wins else 1.0
     make = simulate.make_bot
     if "seeing" in settings:
@@ -284,18 +311,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     variants = [parse_variant(v) for v in args.variants]
     names = [name for name, _ in variants] or None
     if not args.report:
-        done: set[tuple[str, int]] = set()
-        try:
-            with open(args.out) as f:
-                done = {(r["variant"], r["set"]) for r in map(json.loads, f)}
-        except FileNotFoundError:
-            pass
-        tasks = [
-            (name, index, settings)
-            for index in range(args.first, args.first + args.sets)
-            for name, settings in variants
-            if (name, index) not in done
-        ]
+        tasks = pending_sets(args.out, range(args.first, args.first + args.sets), variants)
         with ProcessPoolExecutor(max_workers=args.jobs) as pool:
             futures = {
                 pool.submit(play_set, args.game, args.seed, index, settings): name

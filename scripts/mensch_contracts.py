@@ -29,13 +29,12 @@ from typing import Any
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
 
-from ab_hard import apply_settings, parse_variant
+from ab_hard import apply_settings, hard_spec, parse_variant, pending_sets
 
 from cardsuite import records
-from cardsuite.games import get_game
 from cardsuite.games.mensch.rules import REWARD_SCALE, MenschState
 from cardsuite.ladder import PLAYERS, mean_ci
-from cardsuite.simulate import GameSpec, play_one
+from cardsuite.simulate import play_one
 
 GAME = "mensch"
 
@@ -46,7 +45,6 @@ def play_set(
     """The set's games (the hard seat at entry 0, seat ``k`` in game ``k``), one row a deal
     (the records kept under ``keep``/NAME/SET when given)."""
     options = apply_settings(GAME, settings)
-    game = get_game(GAME)
     n = PLAYERS[GAME]
     rows: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory() as scratch:
@@ -54,16 +52,7 @@ def play_set(
         if keep:
             folder = str(Path(keep) / name / str(index))
             Path(folder).mkdir(parents=True, exist_ok=True)
-        spec = GameSpec(
-            game.id,
-            n,
-            game.default_variant,
-            game.variants[game.default_variant].defaults(),
-            ("hard", *["medium"] * (n - 1)),
-            {"hard": options},
-            duplicate=True,
-            records=folder,
-        )
+        spec = hard_spec(GAME, options, records=folder)
         for k in range(n):
             play_one(spec, seed, index * n + k)
             hard = k  # ``play_one`` seats entry 0 at seat ``index % n``
@@ -328,20 +317,10 @@ def main(argv: Sequence[str] | None = None) -> None:
             print(json.dumps(row), flush=True)
         return
     if not args.report:
-        done: set[tuple[str, int]] = set()
-        try:
-            with open(args.out) as f:
-                done = {(r["variant"], r["set"]) for r in map(json.loads, f)}
-        except FileNotFoundError:
-            pass
-        tasks = [
-            (index, name, settings)
-            for index in range(args.first, args.first + args.sets)
-            for name, settings in map(parse_variant, args.variants)
-            if (name, index) not in done
-        ]
+        variants = [parse_variant(v) for v in args.variants]
+        tasks = pending_sets(args.out, range(args.first, args.first + args.sets), variants)
         with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-            futures = [pool.submit(play_set, args.seed, i, n, s, args.records) for i, n, s in tasks]
+            futures = [pool.submit(play_set, args.seed, i, n, s, args.records) for n, i, s in tasks]
             for fut in as_completed(futures):
                 got = fut.result()
                 with open(args.out, "a") as f:
