@@ -417,12 +417,6 @@ class LogView(ScrollView, can_focus=False):
         self._names = names
         self._redraw()
 
-    def clear(self) -> None:
-        self._events.clear()
-        self._texts.clear()
-        self._unwrap()
-        self._redraw()
-
     def _unwrap(self) -> None:
         self._rows.clear()
         self._counts.clear()
