@@ -29,7 +29,7 @@ from ..match import Match, SeatSpec
 from ..paces import PACE_DELAYS
 from ..store import Store, StoreError
 from ..table_source import TableSource
-from . import footer_keys, output_times, palette, patches
+from . import css_cache, footer_keys, output_times, palette, patches
 from .cardart import CardStyle, suit_text
 from .daily import DailyRequest, open_daily
 from .themes import DEFAULT_THEME, VARIABLE_DEFAULTS, load_themes, table_variables
@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from .table import TableScreen
 
 patches.apply()
+css_cache.apply()
 footer_keys.apply()
 output_times.apply()
 
