@@ -23,6 +23,9 @@ from ..store import Store
 from .app import CardSuiteApp, StartRequest
 
 SIZE = (120, 36)
+#: The hard bots' settings in the scenes: a fixed number of iterations, so the pictures do
+#: not depend on the machine's speed (the budget only caps a slow machine).
+HARD_BOT: dict[str, object] = {"iterations": 200, "time_budget": 5.0}
 Scene = Callable[[CardSuiteApp, Pilot[None]], Awaitable[None]]
 
 
@@ -93,7 +96,7 @@ async def _shoot(
             start=start,
             theme="felt",
             pace="instant",
-            bot_options={"hard": {"iterations": 200, "time_budget": 5.0}},
+            bot_options={"hard": dict(HARD_BOT)},
             clock=clock if name == "money" else time.monotonic,
             key_time=(lambda e: clock.now) if name == "money" else None,
             bot_timing_floor=False,
