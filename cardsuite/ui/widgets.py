@@ -384,6 +384,8 @@ class LogView(ScrollView, can_focus=False):
         self._counts: list[int] = []
         self._width = 0
         self._style: VisualStyle | None = None
+        #: the width a wrap has been asked for by ``render_line`` (asked once per width)
+        self._wrapping_for = 0
 
     def add_events(self, events_: Sequence[Event], names: Sequence[str]) -> None:
         self._events.extend(events_)
@@ -451,6 +453,8 @@ class LogView(ScrollView, can_focus=False):
         if again or width != self._width:
             self._unwrap()
             self._width = width
+        elif len(self._counts) == len(self._texts) and self.virtual_size.height == len(self._rows):
+            return  # every line wrapped at this width already: nothing to draw again
         style = self._style = self.visual_style
         for text in self._texts[len(self._counts) :]:
             rows = Visual.to_strips(self, visualize(self, text), width, None, style)
@@ -475,8 +479,10 @@ class LogView(ScrollView, can_focus=False):
 
     def render_line(self, y: int) -> Strip:
         width = self.scrollable_content_region.width
-        if width != self._width and self._width:
-            self.call_later(self._wrap)  # a scroll bar came or went: wrap for the new width
+        if width != self._width and self._width and width != self._wrapping_for:
+            # a scroll bar came or went: wrap for the new width (once, not for every row)
+            self._wrapping_for = width
+            self.call_later(self._wrap)
         style = self.visual_style.rich_style
         row = self.scroll_offset.y + y
         if 0 <= row < len(self._rows):

@@ -187,3 +187,37 @@ async def test_a_restyle_in_the_same_colours_wraps_nothing_again(
         assert True in wrapped
         assert log.render_line(0).text == before.text
         assert log.render_line(0)._segments != before._segments  # the new theme's colours
+
+
+async def test_a_scroll_bar_that_comes_wraps_each_line_once_more(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The log outgrowing the panel brings a scroll bar, a narrower panel: every line is
+    wrapped again for it once (the rows drawn asked for a wrap each, and each wrap drew
+    the panel again), and a log that has nothing new to wrap draws nothing again."""
+    app = _LogApp()
+    async with app.run_test(size=(60, 12)) as pilot:
+        log = app.query_one(LogView)
+        log.add_events([_event(n) for n in range(1, 4)], ["Ann"])
+        await pilot.pause()
+        wide = log.scrollable_content_region.width
+        wrapped: list[int] = []
+        real = widgets.Visual.to_strips
+
+        def counting(widget: Any, visual: Any, *args: Any, **kwargs: Any) -> Any:
+            if isinstance(widget, LogView):
+                wrapped.append(args[0])  # the width wrapped at
+            return real(widget, visual, *args, **kwargs)
+
+        monkeypatch.setattr(widgets.Visual, "to_strips", staticmethod(counting))
+        log.add_events([_event(n) for n in range(4, 31)], ["Ann"])
+        await pilot.pause()
+        await pilot.pause()
+        narrow = log.scrollable_content_region.width
+        assert narrow < wide  # the scroll bar came
+        assert wrapped.count(narrow) == 30  # each line once at the narrower width
+        wrapped.clear()
+        refreshed: list[int] = []
+        monkeypatch.setattr(log, "refresh", lambda *a, **k: refreshed.append(1))
+        log._wrap()
+        assert wrapped == [] and refreshed == []
