@@ -33,6 +33,7 @@ import pytest
 from hidden import redeal
 from roundtrip import check_round_trip
 from scale import FULL, seed
+from unchanged import unchanged
 
 from cardsuite.bots import LEVELS, make_bot
 from cardsuite.engine import VIEW_KEYS, IllegalAction, State, check_event
@@ -133,14 +134,12 @@ def check_refusals(state: State, texts: list[str], tally: Counter[str] | None = 
     strs = {str(a) for a in legal}
     for text in texts:
         copy = state.clone()
-        before = json.dumps(copy.to_json(), sort_keys=True)
+        before = unchanged(copy)
         try:
             copy.apply(text)
         except IllegalAction as e:
             assert e.reason, f"{text!r} refused without a reason"
-            assert json.dumps(copy.to_json(), sort_keys=True) == before, (
-                f"refusing {text!r} changed the position"
-            )
+            assert unchanged(copy) == before, f"refusing {text!r} changed the position"
             tally["garbage refused"] += 1
             continue
         parsed = state.game.parse_action(text)
