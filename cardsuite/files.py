@@ -190,14 +190,22 @@ def json_depth(value: object) -> int:
     level at a time and keeps only what nests: a long game's log (twenty thousand events) is
     measured at every load."""
     depth = 0
-    level = [value] if _nests(value) else []
+    level: list[Any] = [value] if _nests(value) else []  # (each a _Nest)
     while level:
         depth += 1
-        inner: list[_Nest] = []
-        for node in level:
-            items = node.values() if isinstance(node, Mapping) else node
-            inner += filter(_nests, items)
-        level = inner
+        inner: list[object] = []
+        add = inner.extend
+        for node in level:  # (JSON's own dicts and lists first: a type test, not an ABC's)
+            kind = type(node)
+            if kind is dict:
+                add(node.values())
+            elif kind is list or kind is tuple or not isinstance(node, Mapping):
+                add(node)
+            else:
+                add(node.values())
+        # (a comprehension with its plain types looked up inline: a call of ``_nests`` for
+        # each of a log's values was three quarters of the walk)
+        level = [x for x in inner if type(x) in _NESTS or (type(x) not in _PLAIN and _nests(x))]
     return depth
 
 

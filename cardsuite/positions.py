@@ -359,9 +359,13 @@ def rng_from_json(data: object) -> random.Random:
     version, internal, gauss = data
     if version != 3 or not isinstance(internal, Sequence) or len(internal) != _MT_WORDS + 1:
         raise ValueError("the random generator's state is damaged")
-    for w in internal:
-        if isinstance(w, bool) or not isinstance(w, int) or not 0 <= w < 2**32:
-            raise ValueError("the random generator's state is damaged")
+    # (624 words: their types gathered and their range taken by builtins, not word by word)
+    if set(map(type, internal)) != {int} and not all(
+        isinstance(w, int) and not isinstance(w, bool) for w in internal
+    ):
+        raise ValueError("the random generator's state is damaged")
+    if min(internal) < 0 or max(internal) >= 2**32:
+        raise ValueError("the random generator's state is damaged")
     if not 0 <= internal[-1] <= _MT_WORDS:
         raise ValueError("the random generator's state is damaged")
     if not internal[0] & _MT_UPPER and not any(internal[1:_MT_WORDS]):

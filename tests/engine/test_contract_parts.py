@@ -53,7 +53,14 @@ def test_the_random_generator_must_be_one_python_could_continue() -> None:
     good = rng_to_json(random.Random(5))
     assert rng_from_json(json.loads(json.dumps(good))).random() == random.Random(5).random()
     zeros = [3, [0] * 624 + [624], None]
-    for bad in (zeros, [3, [1] * 10, None], "x", [2, good[1], None], [3, [-1] * 625, None]):
+    words = good[1]
+    odd = [
+        [3, [*words[:5], True, *words[6:]], None],  # a bool is no word
+        [3, [*words[:5], 1.0, *words[6:]], None],
+        [3, [*words[:5], "7", *words[6:]], None],
+        [3, [*words[:5], 2**32, *words[6:]], None],
+    ]
+    for bad in (zeros, [3, [1] * 10, None], "x", [2, words, None], [3, [-1] * 625, None], *odd):
         with pytest.raises(ValueError, match="random generator"):
             rng_from_json(bad)
 

@@ -181,6 +181,15 @@ def test_parse_json_bounds_depth_and_digits_and_says_why() -> None:
         with pytest.raises(files.BadJSON, match=words):
             files.parse_json(raw)
     assert files.json_depth({"a": [1, {"b": []}]}) == 4 and files.json_depth(5) == 0
+    # what a position handed in holds besides JSON's own: tuples, a log (a list of its own
+    # kind), a mapping that is not a dict
+    from types import MappingProxyType
+
+    from cardsuite.eventlog import EventLog
+
+    inner = MappingProxyType({"x": (1, [2.5, None])})
+    assert files.json_depth(EventLog()) == 1 and files.json_depth(("a", [inner])) == 5
+    assert files.json_depth([[], [[[]]], "deep"]) == 4
 
 
 def test_a_save_or_a_position_nested_900_deep_is_refused_when_read(
