@@ -391,3 +391,46 @@ def test_auction_solve_only_in_its_phases_and_never_for_the_yardstick(
     )
     _, stats = auction.flat_values(capped, state, state.to_move(), legal)
     assert stats.iterations == (60 // len(legal)) * len(legal)
+
+
+@pytest.mark.parametrize("how", ["top", "top+low"])
+def test_the_call_can_be_narrowed_to_a_few_cards_a_suit(how: str) -> None:
+    """``call_candidates``: of the calls MENSCH-CALL-2 allows (no trump, not the declarer's
+    own, a plain suit he holds), "top" keeps the highest card of each suit (the ace, else the
+    king: MENSCH-CALL-4's custom), "top+low" its lowest too; "all" keeps every one."""
+    state = _medium_play(3, "call")
+    legal = state.legal_actions()
+    assert auction.call_candidates(state, legal, "all") == legal
+    got = auction.call_candidates(state, legal, how)
+    suits = {a.card.suit for a in legal}  # type: ignore[attr-defined]
+    assert {a.card.suit for a in got} == suits  # type: ignore[attr-defined]
+    for suit in suits:
+        ranks = [a.card.rank for a in legal if a.card.suit == suit]  # type: ignore[attr-defined]
+        kept = sorted(a.card.rank for a in got if a.card.suit == suit)  # type: ignore[attr-defined]
+        want = sorted({max(ranks), min(ranks)}) if how == "top+low" else [max(ranks)]
+        assert kept == want
+    assert all(a in legal for a in got) and len(got) < len(legal)
+
+
+def test_a_narrowed_call_values_only_its_candidates_and_more_samples_each(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The hard bot with ``CALL_CANDIDATES`` "top" values only those calls, each on more
+    samples at the same iterations; the yardstick still values every call (MENSCH-CALL-2)."""
+    from cardsuite.games.mensch import bots as mensch_bots
+
+    state = _medium_play(3, "call")
+    me = state.to_move()
+    legal = state.legal_actions()
+    top = auction.call_candidates(state, legal, "top")
+    monkeypatch.setattr(mensch_bots, "CALL_CANDIDATES", "top")
+    bot = make_bot("mensch", "hard", seed=1, iterations=60, time_budget=1e9)
+    chosen = bot.choose(state.clone_for_search(bot.rng), me)
+    assert chosen in top
+    assert set(bot.last.visits) == {str(a.key) for a in top}
+    assert set(bot.last.visits.values()) == {60 // len(top)}
+    seeing = make_bot("mensch", "hard", seed=1, iterations=60, time_budget=1e9, all_seeing=True)
+    seeing.choose(state.clone_for_search(seeing.rng), me)
+    assert len(seeing.last.visits) == len(legal)
+    monkeypatch.setattr(mensch_bots, "CALL_CANDIDATES", "all")
+    assert make_bot("mensch", "hard", seed=1).call_candidates == "all"  # type: ignore[attr-defined]

@@ -85,6 +85,7 @@ class HardBot(ISMCTSBot):
         play_solve: int = 0,
         auction_solve: int = 0,
         auction_solve_phases: Sequence[str] = PHASES,
+        call_candidates: str = "all",
         **options: Any,
     ) -> None:
         super().__init__(hooks, **options)
@@ -101,6 +102,8 @@ class HardBot(ISMCTSBot):
         #: auction stays the medium play-out of the true deal it is measured by.
         self.auction_solve = 0 if self.all_seeing else auction_solve
         self.auction_solve_phases = tuple(auction_solve_phases)
+        #: which calls the flat auction values (``call_candidates``; the yardstick all)
+        self.call_candidates = "all" if self.all_seeing else call_candidates
 
     def _sampler(
         self, state: State, me: int, start: float, limit: int
@@ -130,6 +133,8 @@ class HardBot(ISMCTSBot):
         if endgame is not None and endgame.when(state, seat):
             return super().choose(state, seat)
         legal = list(state.legal_actions(seat))
+        if phase == "call":
+            legal = call_candidates(state, legal, self.call_candidates)
         if len(legal) == 1:
             self.last = SearchStats()
             return legal[0]
@@ -137,6 +142,29 @@ class HardBot(ISMCTSBot):
         self.last = stats
         best = max(range(len(legal)), key=lambda i: values[i])  # ties: the first listed
         return legal[best]
+
+
+def call_candidates(state: State, legal: Sequence[Action], how: str) -> list[Action]:
+    """The calls the flat auction values (MENSCH-CALL-2/3 allow them all): ``"all"``;
+    ``"top"``, the highest card the declarer lacks in each plain suit (the ace, else the
+    king, as MENSCH-CALL-4 advises); ``"top+low"``, that and the lowest such card of each
+    suit. Fewer calls, more samples each at the same iterations: the calls of one suit
+    differ by which seat the samples put the card with, a chance the hard facts and the
+    bids hardly tell apart (``scripts/mensch_call.py``)."""
+    from .actions import Call
+
+    if how == "all":
+        return list(legal)
+    calls = [a for a in legal if isinstance(a, Call)]
+    keep: dict[str, list[Call]] = {}
+    for call in sorted(calls, key=lambda a: -a.card.rank):
+        keep.setdefault(call.card.suit, []).append(call)
+    out: set[Call] = set()
+    for suit_calls in keep.values():
+        out.add(suit_calls[0])
+        if how == "top+low":
+            out.add(suit_calls[-1])
+    return [a for a in legal if a in out]
 
 
 def posterior_sampler(

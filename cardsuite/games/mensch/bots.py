@@ -515,6 +515,11 @@ PLAY_SOLVE = 0
 AUCTION_SOLVE = 0
 AUCTION_SOLVE_PHASES = "bid+trump"
 
+#: Which calls the hard bot's flat auction values (``auction.call_candidates``): ``"all"``
+#: that MENSCH-CALL-2/3 allow, ``"top"`` (the highest card it lacks of each plain suit) or
+#: ``"top+low"`` (and the lowest).
+CALL_CANDIDATES = "all"
+
 
 def make(level: str, seed: int | None = None, **options: Any) -> Any:
     """Any level (the generic ``make_bot`` routes here): the hard bot is ``auction``'s, which
@@ -531,6 +536,7 @@ def make(level: str, seed: int | None = None, **options: Any) -> Any:
             play_solve=PLAY_SOLVE,
             auction_solve=AUCTION_SOLVE,
             auction_solve_phases=AUCTION_SOLVE_PHASES.split("+"),
+            call_candidates=CALL_CANDIDATES,
             **options,
         )
     if level == "random":
