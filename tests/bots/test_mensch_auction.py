@@ -391,3 +391,69 @@ def test_auction_solve_only_in_its_phases_and_never_for_the_yardstick(
     )
     _, stats = auction.flat_values(capped, state, state.to_move(), legal)
     assert stats.iterations == (60 // len(legal)) * len(legal)
+
+
+@pytest.mark.parametrize("how", ["top", "top+low"])
+def test_the_call_can_be_narrowed_to_a_few_cards_a_suit(how: str) -> None:
+    """``call_candidates``: of the calls MENSCH-CALL-2 allows (no trump, not the declarer's
+    own, a plain suit he holds), "top" keeps the highest card of each suit (the ace, else the
+    king: MENSCH-CALL-4's custom), "top+low" its lowest too; "all" keeps every one."""
+    state = _medium_play(3, "call")
+    legal = state.legal_actions()
+    assert auction.call_candidates(state, legal, "all") == legal
+    got = auction.call_candidates(state, legal, how)
+    suits = {a.card.suit for a in legal}  # type: ignore[attr-defined]
+    assert {a.card.suit for a in got} == suits  # type: ignore[attr-defined]
+    for suit in suits:
+        ranks = [a.card.rank for a in legal if a.card.suit == suit]  # type: ignore[attr-defined]
+        kept = sorted(a.card.rank for a in got if a.card.suit == suit)  # type: ignore[attr-defined]
+        want = sorted({max(ranks), min(ranks)}) if how == "top+low" else [max(ranks)]
+        assert kept == want
+    assert all(a in legal for a in got) and len(got) < len(legal)
+
+
+def _compelled_after_call() -> MenschState:
+    """A deal bid by medium to After over a Half, the After bidder compelled by three clubs
+    (MENSCH-BID-4), at his call (MENSCH-CALL-1): the call the hard seat makes most."""
+    for seed in range(1000):
+        state = MENSCH.new_state(players=4, seed=seed)
+        bot = MediumBot()
+        while state.phase == "bid":
+            state.apply(bot.choose(state, state.to_move()))
+        assert isinstance(state, MenschState)
+        if state.phase == "call" and state.contract == "after":
+            declarer = state.declarer
+            assert declarer is not None
+            half = next(s for s, b in state.bids if b == "half")
+            if half != declarer and state.clubs_held(declarer) >= 3:
+                return state
+    raise AssertionError("no compelled After in 1000 deals")
+
+
+def test_the_hard_bot_calls_the_top_card_of_a_suit_on_more_samples(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 36: at a compelled After (MENSCH-BID-4) the hard bot values only the highest
+    card it lacks of each plain suit (MENSCH-CALL-2, CALL-4's ace or king), each on
+    ``iterations // len(calls)`` samples, not all 15 or so calls on a handful each, where the
+    best mean was mostly luck; the yardstick still values every call; ``"all"`` restores it."""
+    from cardsuite.games.mensch import bots as mensch_bots
+
+    state = _compelled_after_call()
+    me = state.to_move()
+    assert me == state.declarer
+    legal = state.legal_actions()
+    top = auction.call_candidates(state, legal, "top")
+    assert len(top) < len(legal)
+    bot = make_bot("mensch", "hard", seed=1, iterations=60, time_budget=1e9)
+    chosen = bot.choose(state.clone_for_search(bot.rng), me)
+    assert chosen in top
+    assert set(bot.last.visits) == {str(a.key) for a in top}
+    assert set(bot.last.visits.values()) == {60 // len(top)}
+    seeing = make_bot("mensch", "hard", seed=1, iterations=60, time_budget=1e9, all_seeing=True)
+    seeing.choose(state.clone_for_search(seeing.rng), me)
+    assert set(seeing.last.visits) == {str(a.key) for a in legal}
+    monkeypatch.setattr(mensch_bots, "CALL_CANDIDATES", "all")
+    every = make_bot("mensch", "hard", seed=1, iterations=60, time_budget=1e9)
+    every.choose(state.clone_for_search(every.rng), me)
+    assert set(every.last.visits) == {str(a.key) for a in legal}

@@ -515,6 +515,27 @@ PLAY_SOLVE = 0
 AUCTION_SOLVE = 0
 AUCTION_SOLVE_PHASES = "bid+trump"
 
+#: Which calls the hard bot's flat auction values (``auction.call_candidates``): ``"all"``
+#: that MENSCH-CALL-2/3 allow, ``"top"`` (the highest card it lacks of each plain suit) or
+#: ``"top+low"`` (and the lowest). "top": with every call (16 on average at a compelled
+#: After) each got about 12 samples at the ladder's 200 iterations, and the best of 16
+#: noisy means was often a 7 or a jack that happened to lie with a good partner in them
+#: (at 2000 iterations the same valuation calls an ace 9 times in 10). Judged on the true
+#: deal (``scripts/mensch_call.py``, 280 compelled Afters over Half bid by medium, the rest
+#: of the deal by the medium policy): "top" +0.33 ±0.17 chips a call over "all" (paired),
+#: "top+low" +0.20 ±0.36 (80). On the ladder's 50 duplicate sets (seed 1, 200 iterations,
+#: ``scripts/ab_hard.py``): +2.45 ±0.81 chips a game over medium against +1.77 ±0.79,
+#: paired +0.68 ±0.83; gap closed by chips 0.38 ±0.13 (was 0.27 ±0.13); with sets 50-74
+#: (paired +0.76 ±1.28 alone), 75 sets: +2.51 ±0.62 against +1.80 ±0.62, paired +0.71
+#: ±0.69, 0.374 of the games against 0.342. On sets 0-13 (``mensch_contracts.py``) its
+#: compelled Afters were made 0.66 of the time (32) instead of 0.47 (30), -0.03 chips each
+#: instead of -0.53, the Half bidder called 11 times in 34 instead of 5 in 32. No call
+#: finds the Half bidder's cards much more often: the samples' chance that a card is his
+#: does not predict it (0.26-0.29 of cards are his whether they say 0.1 or 0.5), so (b)
+#: samples moved toward the bids (``posterior``: +0.05 ±0.34 a call, 80) and (c) the
+#: likeliest card (-0.11 ±0.27, 163) gained nothing.
+CALL_CANDIDATES = "top"
+
 
 def make(level: str, seed: int | None = None, **options: Any) -> Any:
     """Any level (the generic ``make_bot`` routes here): the hard bot is ``auction``'s, which
@@ -531,6 +552,7 @@ def make(level: str, seed: int | None = None, **options: Any) -> Any:
             play_solve=PLAY_SOLVE,
             auction_solve=AUCTION_SOLVE,
             auction_solve_phases=AUCTION_SOLVE_PHASES.split("+"),
+            call_candidates=CALL_CANDIDATES,
             **options,
         )
     if level == "random":
