@@ -69,6 +69,16 @@ def _line(app: Any) -> str:
     return "".join(seg.text for seg in strips[-1])
 
 
+async def _your_turn(app: Any, pilot: Any) -> tuple[TableScreen, Footer]:
+    """The table and its footer, once it is the person's turn."""
+    await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+    table = app.screen
+    assert isinstance(table, TableScreen)
+    await wait_for(pilot, lambda: table.human_to_move() is not None)
+    await pilot.pause()
+    return table, table.query_one(Footer)
+
+
 async def test_keys_that_only_dim_are_kept_and_drawn_as_a_new_footer_would(
     make_app: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -78,13 +88,7 @@ async def test_keys_that_only_dim_are_kept_and_drawn_as_a_new_footer_would(
     afresh draws."""
     app = make_app(start=start("human,medium,medium,medium"))
     async with app.run_test(size=(100, 30)) as pilot:
-        table = app.screen
-        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
-        table = app.screen
-        assert isinstance(table, TableScreen)
-        await wait_for(pilot, lambda: table.human_to_move() is not None)
-        await pilot.pause()
-        footer = table.query_one(Footer)
+        table, footer = await _your_turn(app, pilot)
         keys = _keys(footer)
         hint = next(k for k in keys if k.action == "hint")
         assert not hint.has_class("-disabled")
@@ -117,12 +121,7 @@ async def test_keys_that_change_make_the_footer_again(
     """A key that leaves (or a new one) is a different footer: made again, without it."""
     app = make_app(start=start("human,medium,medium,medium"))
     async with app.run_test(size=(100, 30)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
-        table = app.screen
-        assert isinstance(table, TableScreen)
-        await wait_for(pilot, lambda: table.human_to_move() is not None)
-        await pilot.pause()
-        footer = table.query_one(Footer)
+        table, footer = await _your_turn(app, pilot)
         keys = _keys(footer)
         assert "hint" in [k.action for k in keys]
         real = TableScreen.check_action
