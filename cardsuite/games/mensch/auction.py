@@ -39,18 +39,16 @@ three clubs), and at its 32 forced Afters its flat value (-0.11 ±0.22 chips) wa
 true deal's play-out gave (-0.12 ±0.53), far above Five's. It made 0.47 of them, the yardstick
 0.97 of its 38: the yardstick's call found the Half bidder (the other long clubs) in 30,
 the hard bot's in 5 (all made). The yardstick calls the low card that player holds (a 7, 8
-or 9 in 66 of its 102 calls), the hard bot an ace (53 of 85), and little the table shows
+or 9 in 66 of its 102 calls), the hard bot (before the narrowing below) an ace (53 of 85), and
+little the table shows
 says which card the Half bidder holds: the bid is not misjudged, the partner is not seen.
 
-So the call is narrowed instead (``call_candidates``, ``bots.CALL_CANDIDATES``): the highest
-card it lacks of each plain suit, two to four calls where MENSCH-CALL-2 allows about 16, so
-each is valued on five times the samples. With all 16 the best of 16 means over a dozen
-samples each was often a low card some samples happened to give a strong partner; with
-ten times the samples the same valuation calls an ace nine times in ten. Nothing fair finds
-the Half bidder's cards (``scripts/mensch_call.py``: the chance the samples give a card of
-being his does not predict where it is), but an ace called brings a partner with a winner
-whoever he is: on the same 14 sets the hard bot's compelled Afters were made 0.66 of the
-time instead of 0.47.
+So the call is narrowed instead (``call_candidates``, ``bots.CALL_CANDIDATES``, whose
+comment has the figures): the highest card it lacks of each plain suit, two to four calls
+where MENSCH-CALL-2 allows about 16, so each is valued on several times the samples. Valued
+all together, the best of 16 noisy means was often a low card some samples happened to give
+a strong partner. Nothing fair finds the Half bidder's cards (``scripts/mensch_call.py``),
+but an ace called brings a partner with a winner, whoever he is.
 """
 
 from __future__ import annotations
@@ -62,6 +60,7 @@ from typing import Any
 from ...bots.endgame import ITERATIONS_PER_SAMPLE, OutOfTime, Solver, make_solver, turn_copy
 from ...bots.ismcts import ISMCTSBot, SearchHooks, SearchStats
 from ...engine import Action, State
+from .actions import Call
 from .rules import MenschState
 
 #: The phases valued flat over common samples (the rest goes to the tree search).
@@ -161,8 +160,6 @@ def call_candidates(state: State, legal: Sequence[Action], how: str) -> list[Act
     suit. Fewer calls, more samples each at the same iterations: the calls of one suit
     differ by which seat the samples put the card with, a chance the hard facts and the
     bids hardly tell apart (``scripts/mensch_call.py``)."""
-    from .actions import Call
-
     if how == "all":
         return list(legal)
     calls = [a for a in legal if isinstance(a, Call)]
