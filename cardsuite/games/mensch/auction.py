@@ -39,9 +39,9 @@ three clubs), and at its 32 forced Afters its flat value (-0.11 ±0.22 chips) wa
 true deal's play-out gave (-0.12 ±0.53), far above Five's. It made 0.47 of them, the yardstick
 0.97 of its 38: the yardstick's call found the Half bidder (the other long clubs) in 30,
 the hard bot's in 5 (all made). The yardstick calls the low card that player holds (a 7, 8
-or 9 in 66 of its 102 calls), the hard bot (before the narrowing below) an ace (53 of 85), and
-little the table shows
-says which card the Half bidder holds: the bid is not misjudged, the partner is not seen.
+or 9 in 66 of its 102 calls), the hard bot (before the narrowing below) an ace (53 of 85),
+and little the table shows says which card the Half bidder holds: the bid is not misjudged,
+the partner is not seen.
 
 So the call is narrowed instead (``call_candidates``, ``bots.CALL_CANDIDATES``, whose
 comment has the figures): the highest card it lacks of each plain suit, two to four calls
