@@ -8,6 +8,7 @@ import ast
 import hashlib
 import inspect
 import json
+from typing import Any
 
 import money_helpers
 import pytest
@@ -15,6 +16,7 @@ import pytest
 from cardsuite.bots import make_bot
 from cardsuite.games import get_game
 from cardsuite.games.money import race as race_module
+from cardsuite.games.money.actions import Turn
 from cardsuite.games.money.bots import MoneyBot
 from cardsuite.games.money.race import Race, local_race
 from cardsuite.games.money.referee import Referee
@@ -209,3 +211,59 @@ def test_the_network_judge_runs_the_same_race() -> None:
         results.append([(o.kind, o.seat, round(o.time, 6)) for o in out if o.kind != "held"])
     assert results[0] == results[1]
     assert [k for k, _, _ in results[0]] == ["claim", "refused", "turn"]
+
+
+class _Fickle(MoneyBot):
+    """A bot that changes its mind every time it is asked: asked again about a position it
+    has answered, it would say the other thing (``MoneyBot`` must not ask it again)."""
+
+    def __init__(self) -> None:
+        super().__init__(seed=1)
+        self.asked = 0
+
+    def decide(self, state: MoneyState, seat: int, legal: Any) -> Any:
+        self.asked += 1
+        shop = [a for a in legal if not isinstance(a, Turn)]
+        return shop[0] if self.asked % 2 and shop else next(a for a in legal if isinstance(a, Turn))
+
+
+def test_a_bots_shop_answer_stays_however_many_cards_it_has_answered() -> None:
+    """MONEY-EG-2, one answer a position: a bot asked whether it shops, then for its presses
+    (which remember more answers), says the same when asked again, on every card of a long
+    game (its memory of earlier cards is trimmed as it goes, never this card's). A bot that
+    had pressed to turn and then went shopping left nobody anything to do (random self-play,
+    Egyptian with aces as money, seed 1, game 12: "no bot has anything to do")."""
+    st = GAME.new_state(players=2, variant="egyptian", seed=3)
+    assert isinstance(st, MoneyState)
+    bot = _Fickle()
+    seen = 0
+    while st.phase == "play" and st.turns < 200:
+        mover = st.to_move()
+        assert mover is not None
+        if st.can_shop() and not st.must_buy() and st.hands[mover]:
+            first = bot.wants_to_shop(st, mover)
+            bot.plan(st, mover, 0.0)
+            assert bot.wants_to_shop(st, mover) == first, f"changed its mind on card {st.turns}"
+            seen += 1
+        if st.must_buy() or not st.hands[mover]:
+            st.apply(st.legal_actions(mover)[0], mover)
+        else:
+            st.apply(Turn(), mover)
+    assert seen > 60 and bot.asked > 60  # (the memory was trimmed many times over)
+
+
+def test_the_self_play_game_that_hung_ends() -> None:
+    """The game where a random bot's shop answer was drawn twice (Egyptian, aces as money,
+    ``cardsuite simulate money -v egyptian -o aces_money=true -s random,random``, seed 1,
+    game 12): played through the race to its end, every card accounted for."""
+    from cardsuite.simulate import GameSpec, play_one
+
+    spec = GameSpec(
+        game="money",
+        players=2,
+        variant="egyptian",
+        options={"aces_money": True},
+        seats=("random", "random"),
+    )
+    result = play_one(spec, 1, 12)
+    assert result.decisions > 20_000 and len(result.winners) == 1

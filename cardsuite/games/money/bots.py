@@ -103,11 +103,17 @@ class MoneyBot:
         return out
 
     def _once(self, key: tuple[int, str, int], draw: Any) -> float | None:
-        if key not in self._memo:
-            if len(self._memo) > 64:
-                self._memo.clear()
-            self._memo[key] = draw()
-        return self._memo[key]
+        memo = self._memo
+        if key not in memo:
+            if len(memo) > 64:
+                # The earlier cards' answers are history; this card's stay (its shop answer
+                # wiped between two questions came out the other way: a bot that had pressed
+                # to turn went shopping, and then no one had anything to do).
+                kept = {k: v for k, v in memo.items() if k[0] >= key[0]}
+                memo.clear()
+                memo.update(kept)
+            memo[key] = draw()
+        return memo[key]
 
     def _snap_delay(self, state: MoneyState, seat: int) -> float | None:
         r = self.reaction
