@@ -267,3 +267,34 @@ def test_the_self_play_game_that_hung_ends() -> None:
     )
     result = play_one(spec, 1, 12)
     assert result.decisions > 20_000 and len(result.winners) == 1
+
+
+def test_the_race_never_waits_for_a_hard_bots_search() -> None:
+    """MONEY-EG-2 against a hard bot: whether it shops is part of its money decision, made
+    where the driver makes decisions (a table's worker thread), never by a search on the
+    race's own thread (a table's, a server's event loop), which froze the table for the
+    whole budget at every card. Its one search there may say turn: the race's turn."""
+    st = GAME.new_state(players=2, variant="egyptian", seed=4)
+    assert isinstance(st, MoneyState)
+    bot = make_bot("money", "hard", seed=1, iterations=20)
+    assert isinstance(bot, MoneyBot)
+    searches: list[int] = []
+    real = bot.search.choose  # type: ignore[attr-defined]  # (the hard bot's)
+
+    def counted(state: Any, seat: int) -> Any:
+        searches.append(seat)
+        return real(state, seat)
+
+    bot.search.choose = counted  # type: ignore[attr-defined]
+    mover = st.to_move()
+    assert mover is not None and st.can_shop() and len(st.legal_actions(mover)) > 1
+    race = local_race(st, {mover: bot}, throw_time=0.5)
+    assert race.decision(mover) and race.presses() == [] and searches == []
+    action = bot.choose(st, mover)
+    assert searches == [mover]
+    if isinstance(action, Turn):
+        (out,) = race.turn(mover)
+        assert out.kind == "turn"
+    else:
+        st.apply(action, mover)
+    assert searches == [mover]  # one search for the decision, none to ask about it

@@ -69,6 +69,9 @@ class MoneyBot:
     """Timing for every level; decisions by ``decide`` (overridden per level)."""
 
     level = "medium"
+    #: Its money decisions take a search's time (the hard bot's): ``wants_to_shop`` does
+    #: not make one to answer.
+    decides_slowly = False
 
     def __init__(self, seed: int | None = None, throw_time: float = DEFAULT_THROW) -> None:
         self.rng = random.Random(seed)
@@ -136,6 +139,12 @@ class MoneyBot:
         """Under buy-at-will, does the bot mean to exchange or buy before turning?"""
         if not state.can_shop() or state.must_buy():
             return False
+        if self.decides_slowly:
+            # Its answer is a search of its whole budget, and the race asks on the table's
+            # own thread (a server's event loop): the table would freeze while it thought,
+            # then think again for the decision itself. So it always takes the decision,
+            # where turning is one of its choices (made as the race's ``turn``).
+            return True
         # One answer per position: the driver asks, then plans the turn by asking again, and
         # a bot that decides by chance must not say both yes and no (no one would act).
         key = (state.turns, f"shop {state.exchanges} {len(state.banks[seat])}", seat)
@@ -231,6 +240,7 @@ class HardBot(MoneyBot):
     """Fast hands (280-350 ms, never misses) and money decisions by IS-MCTS."""
 
     level = "hard"
+    decides_slowly = True
 
     def __init__(
         self, seed: int | None = None, throw_time: float = DEFAULT_THROW, **search: Any
