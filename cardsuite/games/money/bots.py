@@ -270,9 +270,23 @@ BOTS = {"easy": EasyBot, "medium": MediumBot}
 # --- search hooks --------------------------------------------------------------------------
 
 
+#: Whether the hard bot weighs exchanges made at will (MONEY-EG-2) at all. Off: with
+#: turning still open it weighs turning and the purchases, and exchanges only where it must
+#: buy. An exchange keeps a purse's value, so at will each came out as good as turning
+#: (within its samples' noise), and there are dozens of them (42 at the Egyptian game's
+#: first card, 233 with aces as money): the search spread its budget over them, about 8
+#: play-outs each (1 with aces), and the most visited won by chance, an exchange nearly
+#: every time, two or three a turn.
+EXCHANGES_AT_WILL = False
+
+
 def candidates(st: State) -> Sequence[Action]:
-    """The mover's decisions; claims are a matter of speed, left to the play-outs."""
-    return [a for a in st.legal_actions() if not isinstance(a, Claim)]
+    """The mover's decisions; claims are a matter of speed, left to the play-outs; and
+    exchanges only where the mover cannot turn instead (``EXCHANGES_AT_WILL``)."""
+    legal = [a for a in st.legal_actions() if not isinstance(a, Claim)]
+    if EXCHANGES_AT_WILL or not any(type(a) is Turn for a in legal):
+        return legal
+    return [a for a in legal if type(a) is not Exchange]
 
 
 def rollout_action(st: State, rng: random.Random) -> Action:
