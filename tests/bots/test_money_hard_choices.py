@@ -52,3 +52,28 @@ def test_exchanges_at_will_can_be_weighed_again(monkeypatch: pytest.MonkeyPatch)
     st = _first_card({})
     monkeypatch.setattr(bots, "EXCHANGES_AT_WILL", True)
     assert list(bots.candidates(st)) == [a for a in st.legal_actions() if not isinstance(a, Claim)]
+
+
+@pytest.mark.parametrize("options", [{}, {"kommi": True}, {"aces_money": True}])
+def test_the_medium_bot_never_buys_at_will(options: dict[str, object]) -> None:
+    """MONEY-EG-2: twelve cards on the ground and a King to buy ten of them, turning open:
+    the medium bot turns (its money is kept for the purchases it cannot avoid), and its hint
+    says so. It used to buy, and lost to the bot that turns instead (95 games in 100 to the
+    easy bot with al-kommi)."""
+    import money_helpers
+
+    from cardsuite.games.money.reasons import medium_hint
+
+    st = money_helpers.position(
+        hands=(["2S", "3S"], ["4D", "5D"]),
+        banks=(["KS", "QH"], ["JD"]),
+        pile=["6H", "7H", "8H", "9H", "10H", "2H", "3H", "4H", "5H", "6C", "7C", "8C"],
+        variant="egyptian",
+        options=options,
+    )
+    legal = [a for a in st.legal_actions(0) if not isinstance(a, Claim)]
+    assert any(isinstance(a, Buy) and a.source == "ground" and a.pay == 13 for a in legal)
+    chosen = bots.medium_decision(st, 0, legal, random.Random(0))
+    assert isinstance(chosen, Turn)
+    hint = medium_hint(st, 0, legal)
+    assert isinstance(hint.action, Turn) and "forced purchases" in hint.reason

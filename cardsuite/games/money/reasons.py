@@ -3,8 +3,8 @@
 ``medium_hint`` takes the very decision ``bots.medium_decision`` takes and says which rule
 of thumb chose it (the hint of ``cardsuite/hints.py``): buy as many cards as you can, from
 the ground where you may (out of the opponent's reach), pay with the big coin and keep the
-small ones, take change, exchange only to make a purchase possible, and sell cards rather
-than money. The race's presses are no decision: a race gives no hints.
+small ones, take change, exchange only to make a purchase possible, never buy at will, and
+sell cards rather than money. The race's presses are no decision: a race gives no hints.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ def medium_hint(state: MoneyState, seat: int, legal: Sequence[Action]) -> Hint:
         return Hint(chosen, fit(said, ": small coins can buy a short pile", ": coins to buy with"))
     assert isinstance(chosen, Turn)
     if any(isinstance(a, Buy) for a in legal):
-        return Hint(chosen, "turns a card: no purchase from the ground is worth it yet")
+        return Hint(chosen, "turns a card: keep your money for forced purchases")
     return Hint(chosen, "turns a card: nothing here is worth buying yet")
 
 
