@@ -250,6 +250,8 @@ class SetupScreen(Screen[None]):
             self.query_one("#variant-summary", Static).update(
                 self._words(self.game.variants[self.variant].summary)
             )
+            for strength in self.query("#bot-strength").results(Static):
+                strength.update(self._strength_text())
             await self._build_options()
 
     @on(Select.Changed)
@@ -263,7 +265,11 @@ class SetupScreen(Screen[None]):
         shipped results, ``strength.py``): what a player choosing a level wants to know."""
         words = level_words(self.game.id)
         lines = [f"{level:<6}  {text}" for level, text in words.items()]
-        return "\n".join(["bots, as measured:", *lines]) if lines else ""
+        head = "bots, as measured:"
+        measured = self.game.default_variant  # (the ladder plays each game's own variant)
+        if self.variant != measured:  # another variant's bots may fare otherwise (Money's)
+            head = f"bots, as measured (variant: {self.game.variants[measured].name}):"
+        return "\n".join([head, *lines]) if lines else ""
 
     def _seat_note(self) -> str:
         """What the seats mean: hot-seat (with a curtain where hands are secret), or bots."""

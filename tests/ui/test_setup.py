@@ -80,6 +80,24 @@ async def test_the_setup_says_how_strong_each_bot_level_is(make_app) -> None:  #
             assert f"{level:<6}  {words[level]}" in said
 
 
+async def test_another_variant_says_which_variant_the_bots_were_measured_at(make_app) -> None:  # type: ignore[no-untyped-def]
+    """The ladder plays each game's own variant: at another (Money's Egyptian game, where
+    the medium bot fares otherwise) the strength's heading names the variant measured."""
+    app = make_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        setup = await open_setup(app, pilot, "money")
+
+        def heading() -> str:
+            return str(setup.query_one("#bot-strength").render()).splitlines()[0]
+
+        assert heading() == "bots, as measured:"
+        setup.query_one("#variant", Select).value = "egyptian"
+        await wait_for(pilot, lambda: "variant" in heading(), why=heading)
+        assert heading() == "bots, as measured (variant: Jordanian):"
+        setup.query_one("#variant", Select).value = "jordanian"
+        await wait_for(pilot, lambda: heading() == "bots, as measured:", why=heading)
+
+
 async def test_the_focus_goes_straight_to_the_first_field(make_app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """The form's scroll took the focus first and gave it to Players once the rows were
     built: each move restyled the whole form (a fifth of what opening the screen cost)."""
