@@ -31,6 +31,10 @@ what random play picks. All eighteen games list exactly what they listed before 
 first position, where the new listing is the old one, in the same order, with only such
 captures added (``capture 8H: B8``); four of them happen to play on to the same events.
 Old saves and records still load and replay: listing more takes no step away.
+One Money save's continuation was retaken when the medium bot (the hints a person's seat
+follows here) stopped buying at will (MONEY-EG-2): the old code and the new play it to the
+same events up to the 43rd, where the old paid a King to the ground for 10 cards and the
+new turns instead.
 """
 
 from __future__ import annotations
