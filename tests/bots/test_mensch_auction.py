@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from cardsuite.bots import make_bot
@@ -457,3 +459,40 @@ def test_the_hard_bot_calls_the_top_card_of_a_suit_on_more_samples(
     every = make_bot("mensch", "hard", seed=1, iterations=60, time_budget=1e9)
     every.choose(state.clone_for_search(every.rng), me)
     assert set(every.last.visits) == {str(a.key) for a in legal}
+
+
+# --- play-out noise (``SearchHooks.noise``) in the flat valuation ------------------------
+
+
+@pytest.mark.parametrize(("phase", "flat_play"), [("bid", False), ("call", False), ("play", True)])
+def test_play_out_noise_reaches_the_flat_valuations_cards(phase: str, flat_play: bool) -> None:
+    """``SearchHooks.noise`` makes that share of a flat play-out's cards random, in the
+    auction's play-outs as in the play's: at 1.0 the policy plays no card, at 0 every one.
+    A play-out's bids, trump and call stay the policy's (a random bid is another contract,
+    not a slip in the play)."""
+    state = _medium_play(1 if phase == "bid" else 3 if phase == "call" else 6, phase)
+    me = state.to_move()
+    asked: list[str] = []
+
+    def policy(st: MenschState, rng: object) -> object:
+        asked.append(st.phase)
+        return rollout_action(st, rng)  # type: ignore[arg-type]
+
+    for noise in (0.0, 1.0):
+        asked.clear()
+        hooks = dataclasses.replace(search_hooks(), rollout=policy, noise=noise, endgame=None)
+        bot = auction.HardBot(hooks, seed=2, iterations=40, time_budget=1e9, flat_play=flat_play)
+        values, _ = auction.flat_values(bot, state, me, state.legal_actions())
+        assert len(values) == len(state.legal_actions())
+        assert ("play" in asked) is (noise == 0.0)
+        if phase == "bid":  # the later bidders' play-out bids are medium's either way
+            assert "bid" in asked
+
+
+def test_no_noise_is_the_default_and_leaves_the_yardstick_be() -> None:
+    """The hard bot ships without play-out noise (``search_hooks``), and so does the
+    all-seeing yardstick, whose play stays the tree's."""
+    assert search_hooks().noise == 0.0
+    bot = make_bot("mensch", "hard", seed=1)
+    assert isinstance(bot, auction.HardBot) and bot.hooks.noise == 0.0
+    assert bot.auction_hooks.noise == 0.0

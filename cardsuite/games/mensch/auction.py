@@ -269,15 +269,21 @@ def _play_out(
     solve_at: int,
 ) -> float:
     """``seat``'s reward for ``action`` in ``sample``, the rest played by ``rollout`` (with
-    ``solver``: solved exactly once in the play with ``solve_at`` cards or fewer left)."""
+    ``solver``: solved exactly once in the play with ``solve_at`` cards or fewer left).
+
+    ``SearchHooks.noise`` makes that share of the play-out's cards random, from a bid as
+    from a card: the bias it repairs (a choice valued by how well the deterministic policy
+    happens to follow it up) is the card play's, so the auction's play-outs have it as
+    much as the play's. The other seats' bids, the trump and the call in a play-out stay
+    the policy's: a random bid is a different contract, not a slip in playing one."""
     horizon = root.game.search_horizon
-    noise = bot.hooks.noise if getattr(root, "phase", None) == "play" else 0.0
+    noise = bot.hooks.noise
     st = turn_copy(sample)
     st.apply(action)
     while not horizon(root, st) and st.to_move() is not None:
-        if solver is not None and _cards_left(st) <= solve_at and _solvable(st):
+        if solver is not None and _cards_left(st) <= solve_at and _in_play(st):
             return solver.value(st)
-        if noise and bot.rng.random() < noise:
+        if noise and _in_play(st) and bot.rng.random() < noise:
             legal = st.legal_actions()
             st.apply(legal[int(bot.rng.random() * len(legal))])
         else:
@@ -285,7 +291,7 @@ def _play_out(
     return root.game.search_reward(root, st)[seat]
 
 
-def _solvable(st: State) -> bool:
+def _in_play(st: State) -> bool:
     """In the play (the auction's play-outs pass through the bids, trump and call first)."""
     return getattr(st, "phase", None) == "play"
 
