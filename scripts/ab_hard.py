@@ -5,7 +5,9 @@ seat among medium ones, each deal once from every rotation of the seats, the har
 fixed iteration count), so a variant's edge over medium can be compared set by set with
 another's: a paired difference tells far more than two separate ladders. A variant is
 ``NAME:key=value,...``: a ``SearchHooks`` field (``noise``, ``temper``, ``exploration``,
-``pool``), an upper-case constant of the game's bots module (``ENDGAME_CARDS=16``), or
+``pool``), an upper-case constant of the game's bots module (``ENDGAME_CARDS=16``),
+``PER_SAMPLE=N`` (``endgame.ITERATIONS_PER_SAMPLE``: how many iterations one exact solve
+stands for, so the endgame's samples at the ladder's count can be the app's), or
 ``all_seeing=hands`` (the fair yardstick, for the share of the gap closed), or a hybrid of
 the two: ``seeing=PHASE+PHASE`` makes the hard seat's choices in those phases (the state's
 ``phase``) the yardstick's and the rest its own, ``cards=LO-HI`` narrows that to positions
@@ -36,7 +38,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
 from cardsuite import simulate
-from cardsuite.bots import Bot, _game_bots
+from cardsuite.bots import Bot, _game_bots, endgame
 from cardsuite.engine import Action, State
 from cardsuite.games import get_game
 from cardsuite.ladder import (
@@ -104,8 +106,9 @@ def apply_settings(
     base = module._ab_search_hooks
     fields = {f.name for f in dataclasses.fields(base())}
     hook_fields = {k: v for k, v in settings.items() if k in fields}
+    endgame.ITERATIONS_PER_SAMPLE = settings.get("PER_SAMPLE", PER_SAMPLE)
     for key, value in settings.items():
-        if key.isupper():
+        if key.isupper() and key != "PER_SAMPLE":
             setattr(module, key, value)
     module.search_hooks = lambda: dataclasses.replace(base(), **hook_fields)
     options: dict[str, Any] = {"iterations": settings.get("iterations", iterations)}
@@ -156,6 +159,8 @@ def _hybrid_maker(settings: dict[str, Any]) -> Any:
 
 #: Each game's bots module's constants as imported, restored between variants.
 _DEFAULTS: dict[str, dict[str, Any]] = {}
+#: One exact solve's worth in iterations as imported (``PER_SAMPLE`` sets it).
+PER_SAMPLE = endgame.ITERATIONS_PER_SAMPLE
 
 
 def hard_spec(game_id: str, options: dict[str, Any], records: str | None = None) -> GameSpec:

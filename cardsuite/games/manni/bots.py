@@ -444,10 +444,13 @@ def candidates(st: State) -> Sequence[Action]:
 #: 13-18 cards, ``scripts/manni_endgame_regret.py``) the regret was 0.1475 points a decision
 #: from 12, 0.135 from 15, 0.075 from 18; but that judge plays every seat perfectly with
 #: every hand seen, as the solver assumes, and in whole games against medium bots
-#: (``scripts/ab_hard.py``, duplicate sets paired with 12) 15 was level (-0.06 ±1.93 points
-#: a game, 6 sets) and 18 behind (-1.11 ±1.82, 6 sets): the play-outs model medium's play,
-#: the solver assumes best play and a known deal. From 18 a decision takes 0.3-0.55 s of
-#: CPU at 8 samples, from 21 4.6 s.
+#: (``scripts/ab_hard.py``, the ladder's duplicate sets, seed 1, paired with 12) 15 was
+#: behind if anything: -0.49 ±0.58 points a game over 50 sets (150 games; -0.27 ±0.80 over
+#: the ladder's 25), and no better with the app's 40 samples a solve instead of the ladder's
+#: 8 (``PER_SAMPLE=5``: -0.25 ±0.87, 25 sets); 18 behind (-1.11 ±1.82, 6 sets); 9 and 0
+#: (no exact endgame) level too (-0.27 ±0.71 and +0.19 ±0.68, 25 sets): the play-outs model
+#: medium's play, the solver assumes best play and a known deal. 12 stays: level with the
+#: rest and cheap. From 18 a decision takes 0.3-0.55 s of CPU at 8 samples, from 21 4.6 s.
 ENDGAME_CARDS = 12
 
 
